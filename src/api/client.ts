@@ -1,0 +1,243 @@
+/**
+ * The audit service's three operations, and what each failure tells the user to fix.
+ * Transport and retries live in http.ts; reading bodies lives in the parse-* modules.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AuditSnapshot } from '../audit/findings.ts';
+import { ResponseFormatError, ServiceError } from '../errors.ts';
+import { bodyExcerpt } from './excerpt.ts';
+import { HttpSession, type HttpAnswer, type HttpLog, type HttpOutcome } from './http.ts';
+import { createMultipartBody } from './multipart.ts';
+import { parseAuditAnswer } from './parse-audit.ts';
+import { serviceErrorText } from './parse-error.ts';
+import { parseProjectsAnswer, type ProjectSummary } from './parse-projects.ts';
+import { parseStartAnswer } from './parse-start.ts';
+import { parseRetryAfter } from './retry-after.ts';
+
+export interface ContractUpload {
+  absolutePath: string;
+  /** POSIX path relative to the workspace; sent as the part's filename. */
+  relativePath: string;
+  size: number;
+}
+
+export interface AuditClientOptions {
+  baseUrl: URL;
+  apiKey: string;
+  userAgent: string;
+  sleep: (ms: number) => Promise<void>;
+  /** Jitter source; default Math.random. */
+  random?: () => number;
+  /** Clock for HTTP-date `Retry-After` values; default Date.now. */
+  now?: () => number;
+  /** Per request; default 5. */
+  maxAttempts?: number;
+  /** Per attempt, from sending to the last byte of the answer; default 60 s. */
+  requestTimeoutMs?: number;
+  log?: HttpLog;
+}
+
+export interface StartedAudit {
+  auditId: string;
+  rawStatus: string | undefined;
+  retryAfterMs: number | undefined;
+}
+
+export interface AuditAnswer {
+  snapshot: AuditSnapshot;
+  retryAfterMs: number | undefined;
+}
+
+const NO_LOG: HttpLog = { debug() {}, info() {}, warning() {} };
+
+/** What each operation is called in messages, and the permission it needs. */
+interface Operation {
+  name: string;
+  permission: string;
+  notFound: string;
+}
+
+export class AuditClient {
+  readonly #http: HttpSession;
+  readonly #now: () => number;
+
+  constructor(options: AuditClientOptions) {
+    this.#now = options.now ?? Date.now;
+    this.#http = new HttpSession({
+      baseUrl: options.baseUrl,
+      apiKey: options.apiKey,
+      userAgent: options.userAgent,
+      sleep: options.sleep,
+      random: options.random ?? Math.random,
+      now: this.#now,
+      maxAttempts: options.maxAttempts ?? 5,
+      requestTimeoutMs: options.requestTimeoutMs ?? 60_000,
+      log: options.log ?? NO_LOG,
+    });
+  }
+
+  async listProjects(): Promise<ProjectSummary[]> {
+    const operation: Operation = {
+      name: 'list projects',
+      permission: 'listing projects needs a key with read permission',
+      notFound: 'the service has no /v1/projects (HTTP 404) — check `base-url`',
+    };
+    const answer = this.#expectSuccess(
+      operation,
+      await this.#http.send({ method: 'GET', path: '/v1/projects', idempotent: true }),
+    );
+    return parseProjectsAnswer(answer.text);
+  }
+
+  async startAudit(projectName: string, files: readonly ContractUpload[]): Promise<StartedAudit> {
+    const operation: Operation = {
+      name: 'start the audit',
+      permission: 'starting an audit needs a key with write permission',
+      notFound: 'the service has no /v1/audits (HTTP 404) — check `base-url`',
+    };
+    const body = createMultipartBody(
+      [{ name: 'project_name', value: projectName }],
+      files.map((file) => ({
+        field: 'contracts',
+        filename: file.relativePath,
+        absolutePath: file.absolutePath,
+        size: file.size,
+      })),
+    );
+    const outcome = await this.#http.send({
+      method: 'POST',
+      path: '/v1/audits',
+      // One key for all attempts: a service that honours it will not start the audit twice.
+      headers: { 'idempotency-key': randomUUID() },
+      body,
+      idempotent: false,
+    });
+    if (!outcome.ok && outcome.mayHaveActed) {
+      throw new ServiceError(
+        `could not start the audit: ${outcome.reason}${this.#serviceText(outcome.answer)}. ` +
+          'The request reached the service, so it may have created the audit anyway — check the ' +
+          "project's audits on the service before rerunning; a rerun starts another audit.",
+        outcome.answer?.status,
+      );
+    }
+    const answer = this.#expectSuccess(operation, outcome, { accept303: true });
+    try {
+      return {
+        ...parseStartAnswer(answer.text, headerText(answer.headers.location)),
+        retryAfterMs: this.#retryAfter(answer),
+      };
+    } catch (error) {
+      if (!(error instanceof ResponseFormatError)) throw error;
+      throw new ResponseFormatError(
+        `${error.message}. The service accepted the upload (HTTP ${answer.status}), so an audit ` +
+          'may have been created — check the service before rerunning.',
+        answer.status,
+        { cause: error },
+      );
+    }
+  }
+
+  async getAudit(auditId: string, knownFiles?: readonly string[]): Promise<AuditAnswer> {
+    // The id may come from the service: shown as one bounded line.
+    const shownId = bodyExcerpt(auditId, 100);
+    const operation: Operation = {
+      name: `read audit ${shownId}`,
+      permission: 'reading an audit needs a key with read permission',
+      notFound: `audit ${shownId} not found (HTTP 404) — check \`base-url\` and \`audit-id\``,
+    };
+    const answer = this.#expectSuccess(
+      operation,
+      await this.#http.send({
+        method: 'GET',
+        path: `/v1/audits/${encodeURIComponent(auditId)}`,
+        idempotent: true,
+      }),
+    );
+    const retryAfterMs = this.#retryAfter(answer);
+    // 202 with no body: accepted, not finished; the poller decides how long to wait.
+    if (answer.text.trim() === '' && (answer.status === 202 || answer.status === 204)) {
+      return { snapshot: pendingSnapshot(auditId), retryAfterMs };
+    }
+    return {
+      snapshot: parseAuditAnswer(answer.text, auditId, knownFiles ? { knownFiles } : undefined),
+      retryAfterMs,
+    };
+  }
+
+  /** Releases pooled connections, so the process can exit at once. */
+  async close(): Promise<void> {
+    await this.#http.close();
+  }
+
+  /** The 2xx answer, or the error that says what went wrong and what to fix. */
+  #expectSuccess(
+    operation: Operation,
+    outcome: HttpOutcome,
+    { accept303 = false } = {},
+  ): HttpAnswer {
+    if (!outcome.ok) {
+      const { answer } = outcome;
+      const status = answer && answer.status < 300 ? undefined : answer?.status;
+      const what = outcome.attempts === 1 ? ':' : ` after ${outcome.attempts} attempts; last:`;
+      throw new ServiceError(
+        `could not ${operation.name}${what} ${outcome.reason}${this.#serviceText(answer)}`,
+        status,
+      );
+    }
+    const { answer } = outcome;
+    const { status } = answer;
+    if ((status >= 200 && status < 300) || (accept303 && status === 303)) return answer;
+    throw new ServiceError(this.#failureMessage(operation, answer), status);
+  }
+
+  #failureMessage(operation: Operation, answer: HttpAnswer): string {
+    const { status } = answer;
+    const text = this.#serviceText(answer);
+    switch (status) {
+      case 400:
+        return `the service rejected the request to ${operation.name} (HTTP 400)${text || ': no reason given'}`;
+      case 401:
+        return 'the service rejected the API key (HTTP 401) — check the secret passed as `api-key`';
+      case 403:
+        return `the API key lacks the permission for this operation (HTTP 403): ${operation.permission}`;
+      case 404:
+        return operation.notFound;
+      case 413:
+        return `the upload is too large for the service (HTTP 413)${text} — audit fewer or smaller files`;
+    }
+    if (status >= 300 && status < 400) {
+      return (
+        `the service answered the request to ${operation.name} with a redirect (HTTP ${status}); ` +
+        'redirects are not followed, so the API key goes nowhere else — set `base-url` to the ' +
+        "service's final address"
+      );
+    }
+    return `could not ${operation.name}: the service answered HTTP ${status}${text}`;
+  }
+
+  /** The service's own explanation as `: <text>` (http.ts has masked the API key in it). */
+  #serviceText(answer: HttpAnswer | undefined): string {
+    if (!answer) return '';
+    const text = serviceErrorText(answer.text);
+    return text === undefined ? '' : `: ${text}`;
+  }
+
+  #retryAfter(answer: HttpAnswer): number | undefined {
+    return parseRetryAfter(headerText(answer.headers['retry-after']), this.#now);
+  }
+}
+
+function pendingSnapshot(auditId: string): AuditSnapshot {
+  return {
+    auditId,
+    state: 'pending',
+    rawStatus: 'accepted',
+    message: undefined,
+    reportUrl: undefined,
+    findings: undefined,
+  };
+}
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}

@@ -1,0 +1,130 @@
+/**
+ * Small readers for JSON of unknown shape: type guards, "first present field among aliases",
+ * and envelope unwrapping. Everything the service sends stays `unknown` until checked here.
+ */
+
+export type JsonRecord = Record<string, unknown>;
+
+export function isRecord(value: unknown): value is JsonRecord {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export type JsonRead = { ok: true; value: unknown } | { ok: false };
+
+export function readJson(text: string): JsonRead {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** The value at a dotted path (`links.report`), own properties only; `null` reads as absent. */
+export function field(record: JsonRecord, path: string): unknown {
+  let current: unknown = record;
+  for (const key of path.split('.')) {
+    if (!isRecord(current) || !Object.hasOwn(current, key)) return undefined;
+    current = current[key];
+  }
+  return current ?? undefined;
+}
+
+/** The first of `aliases` whose value `read` accepts. */
+export function firstOf<T>(
+  record: JsonRecord,
+  aliases: readonly string[],
+  read: (value: unknown) => T | undefined,
+): T | undefined {
+  for (const alias of aliases) {
+    const value = read(field(record, alias));
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+/** Searches level by level (innermost first), each level through all aliases. */
+export function firstInLevels<T>(
+  levels: readonly JsonRecord[],
+  aliases: readonly string[],
+  read: (value: unknown) => T | undefined,
+): T | undefined {
+  for (const level of levels) {
+    const value = firstOf(level, aliases, read);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+/** Searches alias by alias, each through all levels: a specific name anywhere beats a generic one. */
+export function firstByAlias<T>(
+  levels: readonly JsonRecord[],
+  aliases: readonly string[],
+  read: (value: unknown) => T | undefined,
+): T | undefined {
+  for (const alias of aliases) {
+    for (const level of levels) {
+      const value = read(field(level, alias));
+      if (value !== undefined) return value;
+    }
+  }
+  return undefined;
+}
+
+/** Keys under which comparable services wrap the object that matters. */
+export const ENVELOPE_KEYS = [
+  'data',
+  'result',
+  'results',
+  'audit',
+  'report',
+  'scan_report',
+  'attributes',
+] as const;
+
+const MAX_ENVELOPE_DEPTH = 4;
+
+/**
+ * The root and every object reachable from it through envelope keys (arrays are never
+ * envelopes: `results: [...]` is a findings list), innermost first and the root last, so
+ * an inner `status` wins over an outer transport-level one.
+ */
+export function envelopeLevels(root: unknown): JsonRecord[] {
+  if (!isRecord(root)) return [];
+  const byDepth: JsonRecord[][] = [[root]];
+  for (let depth = 0; depth < MAX_ENVELOPE_DEPTH; depth += 1) {
+    const next: JsonRecord[] = [];
+    for (const level of byDepth[depth] ?? []) {
+      for (const key of ENVELOPE_KEYS) {
+        const inner = field(level, key);
+        if (isRecord(inner)) next.push(inner);
+      }
+    }
+    if (next.length === 0) break;
+    byDepth.push(next);
+  }
+  return byDepth.reverse().flat();
+}
+
+/** A non-empty string, trimmed. */
+export function text(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+/** A non-empty string or a finite number, as a string (ids and status words arrive as either). */
+export function scalarText(value: unknown): string | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
+  return text(value);
+}
+
+/** A positive integer, from a number or a string of digits. */
+export function positiveInteger(value: unknown): number | undefined {
+  const number =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\s*\d+\s*$/.test(value)
+        ? Number(value)
+        : NaN;
+  return Number.isSafeInteger(number) && number > 0 ? number : undefined;
+}

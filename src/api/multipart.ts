@@ -1,0 +1,115 @@
+/**
+ * A multipart/form-data body (RFC 7578) whose file parts are streamed from disk, so memory
+ * stays flat however large the upload. Its length is known up front from the file sizes, so
+ * the request carries Content-Length instead of chunked encoding.
+ */
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
+
+export interface MultipartField {
+  name: string;
+  value: string;
+}
+
+export interface MultipartFile {
+  /** The form field name, e.g. `contracts`. */
+  field: string;
+  /** Sent as the part's filename: the POSIX path relative to the workspace. */
+  filename: string;
+  absolutePath: string;
+  /** Bytes, from stat; the file must still have exactly this size when it is read. */
+  size: number;
+}
+
+export interface MultipartBody {
+  contentType: string;
+  length: number;
+  /** A fresh stream of the whole body; call once per attempt. */
+  open(): Readable;
+}
+
+/** A file part could not be read as planned; nothing complete reached the service. */
+export class UploadReadError extends Error {
+  override name = 'UploadReadError';
+}
+
+const CRLF = '\r\n';
+
+const PERCENT_ENCODED: Record<string, string> = { '"': '%22', '\r': '%0D', '\n': '%0A' };
+
+/** Percent-encodes `"`, CR and LF, as RFC 7578 §4.2 and the HTML form encoder do. */
+export function quoteParameter(value: string): string {
+  return `"${value.replace(/["\r\n]/g, (c) => PERCENT_ENCODED[c] ?? c)}"`;
+}
+
+export function randomBoundary(): string {
+  return `----audit-action-${randomBytes(16).toString('hex')}`;
+}
+
+export function createMultipartBody(
+  fields: readonly MultipartField[],
+  files: readonly MultipartFile[],
+  boundary: string = randomBoundary(),
+): MultipartBody {
+  const fieldParts = fields.map((field) =>
+    Buffer.from(
+      `--${boundary}${CRLF}Content-Disposition: form-data; name=${quoteParameter(field.name)}` +
+        `${CRLF}${CRLF}${field.value}${CRLF}`,
+    ),
+  );
+  const fileParts = files.map((file) => ({
+    file,
+    head: Buffer.from(
+      `--${boundary}${CRLF}Content-Disposition: form-data; name=${quoteParameter(file.field)}; ` +
+        `filename=${quoteParameter(file.filename)}${CRLF}` +
+        `Content-Type: application/octet-stream${CRLF}${CRLF}`,
+    ),
+  }));
+  const crlf = Buffer.from(CRLF);
+  const closing = Buffer.from(`--${boundary}--${CRLF}`);
+
+  const length =
+    fieldParts.reduce((sum, part) => sum + part.length, 0) +
+    fileParts.reduce((sum, { file, head }) => sum + head.length + file.size + crlf.length, 0) +
+    closing.length;
+
+  async function* chunks(): AsyncGenerator<Buffer> {
+    yield* fieldParts;
+    for (const { file, head } of fileParts) {
+      yield head;
+      yield* fileChunks(file);
+      yield crlf;
+    }
+    yield closing;
+  }
+
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    length,
+    open: () => Readable.from(chunks(), { objectMode: false }),
+  };
+}
+
+async function* fileChunks(file: MultipartFile): AsyncGenerator<Buffer> {
+  let sent = 0;
+  if (file.size > 0) {
+    // `end` bounds the read, so a file that grew since stat cannot overrun Content-Length.
+    const stream = createReadStream(file.absolutePath, { start: 0, end: file.size - 1 });
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        sent += chunk.length;
+        yield chunk;
+      }
+    } catch (error) {
+      throw new UploadReadError(`could not read ${file.filename}: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+  }
+  if (sent !== file.size) {
+    throw new UploadReadError(
+      `${file.filename} changed while it was uploaded (expected ${file.size} bytes, read ${sent})`,
+    );
+  }
+}

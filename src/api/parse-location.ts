@@ -1,0 +1,175 @@
+/**
+ * Where a finding is: a file path relative to the workspace and a line range, found among the
+ * many places comparable scanners put them (flat fields, `location{}`, `locations[]`, Slither's
+ * `elements[].source_mapping`, SARIF regions, MythX source maps, `"file.sol:12"` strings).
+ */
+
+import { field, firstOf, isRecord, positiveInteger, text, type JsonRecord } from './json-fields.ts';
+
+export interface SourceLocation {
+  file: string | undefined;
+  /** Both lines are set or neither is, with `endLine >= startLine`. */
+  startLine: number | undefined;
+  endLine: number | undefined;
+}
+
+const FILE_FIELDS = [
+  'file',
+  'file.path',
+  'file_path',
+  'filePath',
+  'filename_relative',
+  'filename',
+  'fileName',
+  'path',
+  'contract_path',
+  'contractPath',
+  'source_file',
+  'sourceFile',
+  'filename_short',
+  'filename_used',
+  'filename_absolute',
+  'artifactLocation.uri',
+  'uri',
+];
+const START_FIELDS = [
+  'line',
+  'lineno',
+  'line_no',
+  'lineNumber',
+  'line_number',
+  'start_line',
+  'startLine',
+  'line_start',
+  'lineStart',
+  'start.line',
+];
+const END_FIELDS = ['end_line', 'endLine', 'line_end', 'lineEnd', 'end.line'];
+const START_LIST_FIELDS = ['lines', 'line_nos_start', 'line_nos'];
+const END_LIST_FIELDS = ['lines', 'line_nos_end', 'line_nos'];
+/** Records that may hold the location of the record around them; arrays give their first entry. */
+const NESTED_FIELDS = [
+  'location',
+  'locations',
+  'source_mapping',
+  'sourceMapping',
+  'elements',
+  'physicalLocation',
+  'region',
+];
+const MAX_NESTING = 3;
+
+/**
+ * The location from the first of `records` (most specific first: an instance, its finding, the
+ * finding's group) that has one; the file and the lines may come from different nested records.
+ */
+export function locate(
+  records: readonly JsonRecord[],
+  knownFiles: readonly string[] | undefined,
+): SourceLocation {
+  const candidates = records.flatMap((record) => withNested(record, 0));
+  const sourceList = candidates.map((c) => field(c, 'sourceList')).find(Array.isArray);
+  const rawFile = candidates.map((c) => fileIn(c, sourceList)).find((f) => f !== undefined);
+  const lines = candidates.map(linesIn).find((range) => range !== undefined);
+  return {
+    file: rawFile === undefined ? undefined : normalizePath(rawFile, knownFiles),
+    startLine: lines?.start,
+    endLine: lines?.end,
+  };
+}
+
+function withNested(record: JsonRecord, depth: number): JsonRecord[] {
+  if (depth >= MAX_NESTING) return [record];
+  const nested = NESTED_FIELDS.flatMap((key) => {
+    const value = field(record, key);
+    const first: unknown = Array.isArray(value) ? value[0] : value;
+    const inner = typeof first === 'string' ? fromLocationString(first) : first;
+    return isRecord(inner) ? withNested(inner, depth + 1) : [];
+  });
+  return [record, ...nested];
+}
+
+/** `contracts/A.sol:12`, `contracts/A.sol:12:5`, `contracts/A.sol#L12-L20`, `contracts/A.sol`. */
+function fromLocationString(location: string): JsonRecord {
+  const match = /^(.*?)(?::(\d+)(?::\d+)?|#L?(\d+)(?:-L?(\d+))?)?$/.exec(location.trim());
+  return { file: match?.[1], line: match?.[2] ?? match?.[3], end_line: match?.[4] };
+}
+
+function fileIn(
+  record: JsonRecord,
+  sourceList: readonly unknown[] | undefined,
+): string | undefined {
+  const named = firstOf(record, FILE_FIELDS, text);
+  if (named !== undefined) return named;
+  // MythX: `sourceMap` is `offset:length:fileIndex` into the `sourceList` beside it or above it.
+  const sourceMap = text(field(record, 'sourceMap'));
+  const index = sourceMap?.split(';')[0]?.split(':')[2];
+  if (index === undefined || !/^\d+$/.test(index) || sourceList === undefined) return undefined;
+  return text(sourceList[Number(index)]);
+}
+
+function linesIn(record: JsonRecord): { start: number; end: number } | undefined {
+  const decoded = decodedLines(record);
+  const start =
+    firstOf(record, START_FIELDS, positiveInteger) ??
+    firstOf(record, START_LIST_FIELDS, (v) => lineList(v, Math.min)) ??
+    decoded?.start;
+  const end =
+    firstOf(record, END_FIELDS, positiveInteger) ??
+    firstOf(record, END_LIST_FIELDS, (v) => lineList(v, Math.max)) ??
+    decoded?.end;
+  const first = start ?? end;
+  const last = end ?? start;
+  if (first === undefined || last === undefined) return undefined;
+  return { start: Math.min(first, last), end: Math.max(first, last) };
+}
+
+/** `[12, 13, 14]`, `"12-14"` or a single line, reduced with `pick` (min or max). */
+function lineList(value: unknown, pick: (...lines: number[]) => number): number | undefined {
+  const parts = Array.isArray(value)
+    ? value
+    : typeof value === 'string'
+      ? value.split(/\s*[-–,]\s*/)
+      : [value];
+  const lines = parts.map(positiveInteger).filter((n) => n !== undefined);
+  return lines.length === 0 ? undefined : pick(...lines);
+}
+
+/** MythX `decodedLocations: [[{line, column}, {line, column}], ...]`. */
+function decodedLines(record: JsonRecord): { start?: number; end?: number } | undefined {
+  const decoded = field(record, 'decodedLocations');
+  if (!Array.isArray(decoded)) return undefined;
+  const pair: unknown = decoded[0];
+  if (!Array.isArray(pair)) return undefined;
+  const [from, to]: unknown[] = pair;
+  const start = isRecord(from) ? positiveInteger(from.line) : undefined;
+  const end = isRecord(to) ? positiveInteger(to.line) : undefined;
+  return start === undefined && end === undefined ? undefined : { start, end };
+}
+
+/**
+ * POSIX separators, no `file://`, no leading `./`. With `knownFiles` (the uploaded paths), a path
+ * with an extra prefix (`/tmp/upload/contracts/A.sol`) maps to the known file it ends with, and a
+ * shortened one (`A.sol`) to the only known file ending with it.
+ */
+export function normalizePath(raw: string, knownFiles?: readonly string[]): string | undefined {
+  const path = cleanPath(raw);
+  if (path === undefined || knownFiles === undefined) return path;
+  const known = knownFiles.map(cleanPath).filter((k) => k !== undefined);
+  if (known.includes(path)) return path;
+  const longer = known.filter((k) => path.endsWith(`/${k}`)).sort((a, b) => b.length - a.length)[0];
+  if (longer !== undefined) return longer;
+  const shorter = known.filter((k) => k.endsWith(`/${path}`));
+  return shorter.length === 1 ? shorter[0] : path;
+}
+
+function cleanPath(raw: string): string | undefined {
+  const path = raw
+    .trim()
+    .replace(/^file:\/\//i, '')
+    .replace(/\\/g, '/')
+    .replace(/\/{2,}/g, '/')
+    .replace(/\/(?:\.\/)+/g, '/')
+    .replace(/^(?:\.\/)+/, '');
+  return path === '' ? undefined : path;
+}

@@ -1,0 +1,68 @@
+/**
+ * The normalized findings model: the one shape every module past the parser sees.
+ * Raw service JSON never travels beyond src/api/parse*.
+ */
+
+/** Most severe first; this order drives sorting, gating and annotation levels. */
+export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info', 'gas'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export interface Finding {
+  /** The service's own id for the finding, when it gives one. */
+  serviceId: string | undefined;
+  severity: Severity;
+  /** The severity word the service used, kept to show when it was not a known one. */
+  severityLabel: string;
+  title: string;
+  /** The detector or rule id (e.g. `reentrancy-eth`); falls back to the SWC id. */
+  ruleId: string | undefined;
+  /** Normalized `SWC-<n>`. */
+  swcId: string | undefined;
+  /** Normalized `CWE-<n>`. */
+  cweId: string | undefined;
+  description: string;
+  recommendation: string | undefined;
+  /** POSIX path relative to the working directory, as uploaded. */
+  file: string | undefined;
+  startLine: number | undefined;
+  endLine: number | undefined;
+  /** Stable across runs and unrelated edits; see audit/fingerprint.ts. */
+  fingerprint: string;
+}
+
+/** Where an audit is in its lifecycle, whatever words the service used. */
+export type AuditState = 'pending' | 'running' | 'completed' | 'failed' | 'unknown';
+
+export interface AuditSnapshot {
+  auditId: string;
+  state: AuditState;
+  /** The service's status word as it sent it (the `status` output). */
+  rawStatus: string;
+  /** The service's message for a failed audit, or any message it sent. */
+  message: string | undefined;
+  reportUrl: string | undefined;
+  /** Present once `state` is `completed`. */
+  findings: Finding[] | undefined;
+}
+
+export function severityRank(severity: Severity): number {
+  return SEVERITIES.length - SEVERITIES.indexOf(severity);
+}
+
+/** Most severe first, then by file and line, so every report lists findings the same way. */
+export function compareFindings(a: Finding, b: Finding): number {
+  return (
+    severityRank(b.severity) - severityRank(a.severity) ||
+    (a.file ?? '\uffff').localeCompare(b.file ?? '\uffff') ||
+    (a.startLine ?? 0) - (b.startLine ?? 0) ||
+    a.title.localeCompare(b.title)
+  );
+}
+
+export type SeverityCounts = Record<Severity, number>;
+
+export function countBySeverity(findings: readonly Finding[]): SeverityCounts {
+  const counts = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as SeverityCounts;
+  for (const finding of findings) counts[finding.severity] += 1;
+  return counts;
+}

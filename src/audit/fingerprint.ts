@@ -1,0 +1,65 @@
+/**
+ * Fingerprints identify "the same finding" across runs (sticky comments, SARIF
+ * partialFingerprints, baselines). They hash what a finding is (rule, file, title), never where
+ * it is, so they survive unrelated lines moving.
+ */
+
+import { createHash } from 'node:crypto';
+import type { Finding } from './findings.ts';
+
+type Unfingerprinted = Omit<Finding, 'fingerprint'>;
+
+/**
+ * Findings with identical keys (the same rule twice in one file) are told apart by their order
+ * of `startLine`: the first keeps the bare hash, the next get `:2`, `:3`…. Input order is kept.
+ */
+export function assignFingerprints(findings: Unfingerprinted[]): Finding[] {
+  const keyed = findings.map((finding, index) => ({
+    finding,
+    index,
+    key: fingerprintKey(finding),
+  }));
+  const groups = new Map<string, (typeof keyed)[number][]>();
+  for (const entry of keyed) groups.set(entry.key, [...(groups.get(entry.key) ?? []), entry]);
+
+  const suffixes = new Map<number, string>();
+  for (const group of groups.values()) {
+    group
+      .sort((a, b) => compareForOrder(a.finding, b.finding) || a.index - b.index)
+      .forEach((entry, rank) => {
+        if (rank > 0) suffixes.set(entry.index, `:${rank + 1}`);
+      });
+  }
+  return keyed.map(({ finding, index, key }) => ({
+    ...finding,
+    fingerprint: key + (suffixes.get(index) ?? ''),
+  }));
+}
+
+function fingerprintKey(finding: Unfingerprinted): string {
+  const title = normalizeTitle(finding.title);
+  const material = [finding.ruleId ?? finding.swcId ?? title, finding.file ?? '', title].join(
+    '\u0000',
+  );
+  return createHash('sha256').update(material).digest('hex').slice(0, 16);
+}
+
+/** Case and spacing ignored; line references (`#12-20`, `#L12`, `line 12`) dropped, as they move. */
+export function normalizeTitle(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/#l?\d+(?:\s*-\s*l?\d+)?/g, ' ')
+    .replace(/\blines?\s*\d+(?:\s*(?:-|to)\s*\d+)?/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function compareForOrder(a: Unfingerprinted, b: Unfingerprinted): number {
+  const unknown = Number.MAX_SAFE_INTEGER;
+  return (
+    (a.startLine ?? unknown) - (b.startLine ?? unknown) ||
+    (a.endLine ?? unknown) - (b.endLine ?? unknown) ||
+    // Plain code-unit order, not localeCompare: the same on every runner.
+    (a.description < b.description ? -1 : a.description > b.description ? 1 : 0)
+  );
+}

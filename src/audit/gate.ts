@@ -1,0 +1,71 @@
+/**
+ * The severity gate: whether the findings fail the job at the chosen `fail-on` level.
+ */
+import {
+  compareFindings,
+  countBySeverity,
+  SEVERITIES,
+  severityRank,
+  type Finding,
+  type Severity,
+  type SeverityCounts,
+} from './findings.ts';
+
+export const FAIL_ON_LEVELS = ['critical', 'high', 'medium', 'low', 'info', 'none'] as const;
+export type FailOn = (typeof FAIL_ON_LEVELS)[number];
+
+/** The outcome of the whole run, as reported; only pass and fail come from the gate. */
+export type Verdict = 'pass' | 'fail' | 'timeout' | 'error' | 'skipped';
+
+export interface GateResult {
+  verdict: 'pass' | 'fail';
+  /** The findings that failed the gate, most severe first. */
+  blocking: Finding[];
+  reason: string;
+}
+
+/**
+ * Whether a finding of this severity fails the job. `info` is the most inclusive level there
+ * is, so it means "any finding": gas findings, which rank below info, fail it too. `none`
+ * never fails.
+ */
+export function isBlocking(severity: Severity, failOn: FailOn): boolean {
+  if (failOn === 'none') return false;
+  if (failOn === 'info') return true;
+  return severityRank(severity) >= severityRank(failOn);
+}
+
+export function evaluateGate(findings: readonly Finding[], failOn: FailOn): GateResult {
+  const blocking = findings.filter((f) => isBlocking(f.severity, failOn)).sort(compareFindings);
+  const all = describeCounts(countBySeverity(findings));
+  if (failOn === 'none') {
+    return {
+      verdict: 'pass',
+      blocking,
+      reason: `fail-on is none, so findings never fail the job (${all || 'no findings'})`,
+    };
+  }
+  if (blocking.length > 0) {
+    const noun = blocking.length === 1 ? 'finding' : 'findings';
+    return {
+      verdict: 'fail',
+      blocking,
+      reason: `${blocking.length} ${noun} at or above ${failOn} (${describeCounts(countBySeverity(blocking))})`,
+    };
+  }
+  return {
+    verdict: 'pass',
+    blocking,
+    reason:
+      findings.length > 0
+        ? `no findings at or above ${failOn} (${all})`
+        : `no findings (fail-on: ${failOn})`,
+  };
+}
+
+/** "1 critical, 3 info": the non-zero counts, most severe first. */
+function describeCounts(counts: SeverityCounts): string {
+  return SEVERITIES.filter((s) => counts[s] > 0)
+    .map((s) => `${counts[s]} ${s}`)
+    .join(', ');
+}

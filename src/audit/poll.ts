@@ -1,0 +1,89 @@
+import type { AuditClient } from '../api/client.ts';
+import { ResponseFormatError, ServiceError, errorMessage } from '../errors.ts';
+import type { AuditSnapshot } from './findings.ts';
+
+export interface PollPolicy {
+  /** When waiting stops, as a time from `now()`. */
+  deadline: number;
+  initialIntervalMs: number;
+  maxIntervalMs: number;
+  /** Right after a start, the service may not list the audit yet: 404 is tolerated this long. */
+  notFoundGraceMs: number;
+}
+
+export interface PollDependencies {
+  client: Pick<AuditClient, 'getAudit'>;
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+  random: () => number;
+  log: {
+    info(message: string): void;
+    warning(message: string): void;
+    debug(message: string): void;
+  };
+  knownFiles?: readonly string[];
+}
+
+export type PollOutcome =
+  | { kind: 'finished'; snapshot: AuditSnapshot }
+  | { kind: 'timeout'; last: AuditSnapshot | undefined };
+
+const GROWTH = 1.5;
+
+/** Backoff with jitter (±20%), capped; a longer `Retry-After` from the service wins. */
+export function nextDelay(
+  attempt: number,
+  policy: Pick<PollPolicy, 'initialIntervalMs' | 'maxIntervalMs'>,
+  random: () => number,
+  retryAfterMs: number | undefined,
+): number {
+  const base = Math.min(policy.maxIntervalMs, policy.initialIntervalMs * GROWTH ** attempt);
+  const jittered = Math.round(base * (0.8 + 0.4 * random()));
+  return Math.max(Math.min(jittered, policy.maxIntervalMs), retryAfterMs ?? 0);
+}
+
+/**
+ * Polls until the audit completes or fails, or the deadline passes. Transient trouble that outlasts
+ * the client's own retries does not end the wait: only the deadline, a final answer, or an error
+ * the user must fix does.
+ */
+export async function waitForAudit(
+  auditId: string,
+  policy: PollPolicy,
+  deps: PollDependencies,
+): Promise<PollOutcome> {
+  const startedAt = deps.now();
+  let last: AuditSnapshot | undefined;
+  let lastState: string | undefined;
+  for (let attempt = 0; ; attempt += 1) {
+    let retryAfterMs: number | undefined;
+    try {
+      const answer = await deps.client.getAudit(auditId, deps.knownFiles);
+      last = answer.snapshot;
+      retryAfterMs = answer.retryAfterMs;
+      if (last.state === 'completed' || last.state === 'failed')
+        return { kind: 'finished', snapshot: last };
+      if (last.rawStatus !== lastState) {
+        deps.log.info(`Audit ${auditId}: ${last.rawStatus}`);
+        lastState = last.rawStatus;
+      }
+    } catch (error) {
+      if (!isWorthWaitingOut(error, deps.now() - startedAt, policy.notFoundGraceMs)) throw error;
+      deps.log.warning(
+        `Could not read audit ${auditId} yet (${errorMessage(error)}); still waiting.`,
+      );
+    }
+    const remaining = policy.deadline - deps.now();
+    if (remaining <= 0) return { kind: 'timeout', last };
+    const delay = Math.min(nextDelay(attempt, policy, deps.random, retryAfterMs), remaining);
+    deps.log.debug(`Next poll of audit ${auditId} in ${Math.round(delay / 100) / 10} s`);
+    await deps.sleep(delay);
+  }
+}
+
+function isWorthWaitingOut(error: unknown, elapsedMs: number, notFoundGraceMs: number): boolean {
+  if (!(error instanceof ServiceError) || error instanceof ResponseFormatError) return false;
+  const { status } = error;
+  if (status === 404) return elapsedMs < notFoundGraceMs;
+  return status === undefined || status === 408 || status === 429 || status >= 500;
+}

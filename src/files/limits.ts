@@ -1,0 +1,93 @@
+/**
+ * Upload limits, checked before anything is sent, with a message that says what to change.
+ */
+import path from 'node:path';
+import { ConfigurationError } from '../errors.ts';
+import type { ContractFile } from './discover.ts';
+
+export interface UploadLimits {
+  maxFiles: number;
+  maxFileBytes: number;
+  maxTotalBytes: number;
+}
+
+const SHOWN = 5;
+
+/** Throws one ConfigurationError naming every limit exceeded, its numbers and the main causes. */
+export function checkUploadLimits(files: readonly ContractFile[], limits: UploadLimits): void {
+  const problems: string[] = [];
+  const inputs: string[] = [];
+
+  if (files.length > limits.maxFiles) {
+    problems.push(
+      `${files.length} contract files were found; at most ${limits.maxFiles} may be uploaded ` +
+        `(input \`max-files\`). Folders with the most files:\n${listFolders(files)}`,
+    );
+    inputs.push('`max-files`');
+  }
+
+  const tooLarge = files.filter((file) => file.size > limits.maxFileBytes);
+  if (tooLarge.length > 0) {
+    problems.push(
+      `${tooLarge.length} file(s) are larger than ${formatBytes(limits.maxFileBytes)} ` +
+        `(input \`max-file-size-kb\`):\n${listLargest(tooLarge)}`,
+    );
+    inputs.push('`max-file-size-kb`');
+  }
+
+  const total = files.reduce((sum, file) => sum + file.size, 0);
+  if (total > limits.maxTotalBytes) {
+    problems.push(
+      `The ${files.length} files add up to ${formatBytes(total)}; at most ` +
+        `${formatBytes(limits.maxTotalBytes)} may be uploaded (input \`max-total-size-mb\`). ` +
+        `Largest files:\n${listLargest(files)}`,
+    );
+    inputs.push('`max-total-size-mb`');
+  }
+
+  if (problems.length === 0) return;
+  throw new ConfigurationError(
+    `Upload limits exceeded.\n${problems.join('\n')}\n` +
+      'Narrow `contracts` or add `exclude` patterns so that only the contracts to audit are ' +
+      `selected, or raise ${inputs.join(', ')}.`,
+  );
+}
+
+/** 1,024-based, as the `-kb` and `-mb` inputs are: `512 B`, `1.5 KB`, `12 MB`. */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const shown = unit === 0 ? String(value) : String(Number(value.toFixed(1)));
+  return `${shown} ${units[unit]}`;
+}
+
+function listLargest(files: readonly ContractFile[]): string {
+  const largest = [...files].sort((a, b) => b.size - a.size).slice(0, SHOWN);
+  return bulletList(
+    largest.map((file) => `${file.relativePath} (${formatBytes(file.size)})`),
+    files.length,
+  );
+}
+
+function listFolders(files: readonly ContractFile[]): string {
+  const counts = new Map<string, number>();
+  for (const file of files) {
+    const folder = path.posix.dirname(file.relativePath);
+    counts.set(folder, (counts.get(folder) ?? 0) + 1);
+  }
+  const busiest = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, SHOWN);
+  return bulletList(
+    busiest.map(([folder, count]) => `${folder === '.' ? './' : `${folder}/`} (${count} files)`),
+    counts.size,
+  );
+}
+
+function bulletList(lines: readonly string[], total: number): string {
+  const more = total > lines.length ? [`  … and ${total - lines.length} more`] : [];
+  return [...lines.map((line) => `  - ${line}`), ...more].join('\n');
+}

@@ -1,0 +1,95 @@
+/**
+ * The `contracts` patterns: ordered globs, a leading '!' negates (the last matching pattern
+ * decides, as in GitHub's glob convention). Plain globs, not gitignore rules: `*.sol` matches
+ * only at the root, `**\/*.sol` at any depth.
+ */
+import path from 'node:path';
+import { ConfigurationError } from '../errors.ts';
+
+interface IncludePattern {
+  /** As the user wrote it, for messages. */
+  source: string;
+  negated: boolean;
+  glob: string;
+  /** A literal path or one ending in '/' names a directory: it also selects everything below. */
+  descendants: string | undefined;
+  /** Leading segments without glob syntax; only directories along them can hold a match. */
+  literalPrefix: string[];
+}
+
+export interface PatternMatcher {
+  /** Whether the file is selected; records which positive patterns matched something. */
+  selects(relativePath: string): boolean;
+  /** False when no positive pattern can match anything at or below this directory. */
+  mayMatchBelow(relativeDirectory: string): boolean;
+  /** Positive patterns that matched no file offered to `selects`, in the order given. */
+  unmatched(): string[];
+}
+
+const GLOB_SYNTAX = /[*?[\]{}()!+@]/;
+
+export function compilePatterns(patterns: readonly string[], root: string): PatternMatcher {
+  const compiled = patterns
+    .map((source) => parsePattern(source, root))
+    .filter((pattern) => pattern !== undefined);
+  const positives = compiled.filter((pattern) => !pattern.negated);
+  const matched = new Set<IncludePattern>();
+  // Without a literal prefix on every positive pattern, any directory may hold a match.
+  const walkEverything = positives.some((pattern) => pattern.literalPrefix.length === 0);
+
+  return {
+    selects(relativePath) {
+      let selected = false;
+      for (const pattern of compiled) {
+        const matches =
+          path.posix.matchesGlob(relativePath, pattern.glob) ||
+          (pattern.descendants !== undefined &&
+            path.posix.matchesGlob(relativePath, pattern.descendants));
+        if (!matches) continue;
+        selected = !pattern.negated;
+        if (selected) matched.add(pattern);
+      }
+      return selected;
+    },
+    mayMatchBelow(relativeDirectory) {
+      if (walkEverything) return true;
+      const segments = relativeDirectory.split('/');
+      return positives.some((pattern) => {
+        const common = Math.min(segments.length, pattern.literalPrefix.length);
+        for (let i = 0; i < common; i++) {
+          if (segments[i] !== pattern.literalPrefix[i]) return false;
+        }
+        // Either the directory lies on the prefix, or below it where the glob part applies.
+        return true;
+      });
+    },
+    unmatched: () => positives.filter((p) => !matched.has(p)).map((p) => p.source),
+  };
+}
+
+function parsePattern(source: string, root: string): IncludePattern | undefined {
+  let glob = source.trim();
+  const negated = glob.startsWith('!');
+  if (negated) glob = glob.slice(1).trim();
+  if (glob === '') return undefined;
+  if (path.isAbsolute(glob)) glob = path.relative(root, glob).split(path.sep).join('/');
+  glob = glob.replace(/^(\.\/)+/, '');
+  if (glob === '..' || glob.startsWith('../') || glob.includes('/../')) {
+    throw new ConfigurationError(
+      `Pattern \`${source}\` in \`contracts\` points outside \`working-directory\` (${root}). ` +
+        'Patterns are relative to `working-directory`: change it, or the pattern.',
+    );
+  }
+  const namesDirectory = glob.endsWith('/') || !GLOB_SYNTAX.test(glob);
+  glob = glob.replace(/\/+$/, '');
+  if (glob === '' || glob === '.') glob = '**';
+  const segments = glob.split('/');
+  const firstGlobSegment = segments.findIndex((segment) => GLOB_SYNTAX.test(segment));
+  return {
+    source,
+    negated,
+    glob,
+    descendants: namesDirectory ? `${glob}/**` : undefined,
+    literalPrefix: firstGlobSegment === -1 ? segments : segments.slice(0, firstGlobSegment),
+  };
+}

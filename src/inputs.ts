@@ -1,0 +1,177 @@
+import * as core from '@actions/core';
+import path from 'node:path';
+import { FAIL_ON_LEVELS, type FailOn } from './audit/gate.ts';
+import { ConfigurationError } from './errors.ts';
+import type { UploadLimits } from './files/limits.ts';
+
+export const IF_NO_FILES_FOUND = ['error', 'warn', 'ignore'] as const;
+export type IfNoFilesFound = (typeof IF_NO_FILES_FOUND)[number];
+
+/** Everything the action was asked to do; the only module that reads inputs is this one. */
+export interface Settings {
+  apiKey: string;
+  baseUrl: URL;
+  projectName: string;
+  contractPatterns: string[];
+  excludePatterns: string[];
+  useDefaultExcludes: boolean;
+  workspace: string;
+  /** Absolute path of `working-directory`. */
+  workingDirectory: string;
+  /** `working-directory` relative to the workspace, POSIX, '' or ending in '/'. */
+  pathPrefix: string;
+  failOn: FailOn;
+  timeoutMs: number;
+  pollIntervalMs: number;
+  ifNoFilesFound: IfNoFilesFound;
+  auditId: string | undefined;
+  githubToken: string;
+  limits: UploadLimits;
+  /** Where the results file is written (RUNNER_TEMP). */
+  outputDirectory: string;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);
+
+export function getInputs(env: NodeJS.ProcessEnv = process.env): Settings {
+  // Mask first: nothing below may log it, but an error message could echo an input.
+  const apiKey = core.getInput('api-key').trim();
+  if (apiKey) core.setSecret(apiKey);
+  const githubToken = core.getInput('github-token');
+  if (githubToken) core.setSecret(githubToken);
+
+  const workspace = path.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
+  const workingDirectory = path.resolve(workspace, core.getInput('working-directory') || '.');
+  const relativeRoot = path.relative(workspace, workingDirectory);
+  if (relativeRoot.startsWith('..') || path.isAbsolute(relativeRoot)) {
+    throw new ConfigurationError(
+      `Input \`working-directory\` (${workingDirectory}) is outside the workspace (${workspace}); ` +
+        'give a path inside the repository checkout.',
+    );
+  }
+  const pathPrefix = relativeRoot ? `${relativeRoot.split(path.sep).join('/')}/` : '';
+
+  return {
+    apiKey,
+    baseUrl: parseBaseUrl(core.getInput('base-url')),
+    projectName: core.getInput('project-name').trim() || defaultProjectName(env, workspace),
+    contractPatterns: multiline('contracts'),
+    excludePatterns: multiline('exclude'),
+    useDefaultExcludes: booleanInput('default-excludes', true),
+    workspace,
+    workingDirectory,
+    pathPrefix,
+    failOn: choice('fail-on', FAIL_ON_LEVELS, 'low'),
+    timeoutMs: positiveNumber('timeout-minutes', 30) * 60_000,
+    pollIntervalMs: positiveNumber('poll-interval-seconds', 5) * 1000,
+    ifNoFilesFound: choice('if-no-files-found', IF_NO_FILES_FOUND, 'error'),
+    auditId: core.getInput('audit-id').trim() || undefined,
+    githubToken,
+    limits: {
+      maxFiles: positiveInteger('max-files', 1000),
+      maxFileBytes: positiveNumber('max-file-size-kb', 1024) * 1024,
+      maxTotalBytes: positiveNumber('max-total-size-mb', 50) * 1024 * 1024,
+    },
+    outputDirectory: env['RUNNER_TEMP'] || workspace,
+  };
+}
+
+/** `https://` everywhere; plain `http://` only to this machine, so the key never crosses a network in clear. */
+export function parseBaseUrl(raw: string): URL {
+  const text = raw.trim();
+  if (!text) {
+    throw new ConfigurationError(
+      'Input `base-url` is required: set it to the audit service address, e.g. https://api.example-audit.com',
+    );
+  }
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigurationError(
+      `Input \`base-url\` is not a valid URL: "${text}". Use the full address, e.g. https://api.example-audit.com`,
+    );
+  }
+  if (url.username || url.password) {
+    throw new ConfigurationError(
+      'Input `base-url` must not contain credentials; pass the key in `api-key` instead.',
+    );
+  }
+  if (url.search || url.hash) {
+    throw new ConfigurationError(
+      'Input `base-url` must not have a query string or fragment; give only the service address.',
+    );
+  }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    throw new ConfigurationError(
+      `Input \`base-url\` uses plain http:// for ${url.hostname}; the API key would travel unencrypted. ` +
+        'Use https:// (plain http:// is accepted only for 127.0.0.0/8, ::1 and localhost).',
+    );
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ConfigurationError(
+      `Input \`base-url\` must start with https:// (got ${url.protocol}//).`,
+    );
+  }
+  return url;
+}
+
+function isLoopbackHost(hostname: string): boolean {
+  if (LOOPBACK_HOSTS.has(hostname)) return true;
+  const octets = hostname.split('.');
+  return (
+    octets.length === 4 &&
+    octets[0] === '127' &&
+    octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255)
+  );
+}
+
+function defaultProjectName(env: NodeJS.ProcessEnv, workspace: string): string {
+  const repository = env['GITHUB_REPOSITORY'];
+  return repository?.split('/')[1] || path.basename(workspace);
+}
+
+function multiline(name: string): string[] {
+  return core
+    .getMultilineInput(name)
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
+}
+
+function choice<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+  const raw = core.getInput(name).trim().toLowerCase();
+  if (!raw) return fallback;
+  if ((allowed as readonly string[]).includes(raw)) return raw as T;
+  throw new ConfigurationError(
+    `Input \`${name}\` is "${raw}"; it must be one of: ${allowed.join(', ')}.`,
+  );
+}
+
+function booleanInput(name: string, fallback: boolean): boolean {
+  if (!core.getInput(name).trim()) return fallback;
+  try {
+    return core.getBooleanInput(name);
+  } catch {
+    throw new ConfigurationError(`Input \`${name}\` must be true or false.`);
+  }
+}
+
+function positiveNumber(name: string, fallback: number): number {
+  const raw = core.getInput(name).trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new ConfigurationError(
+      `Input \`${name}\` is "${raw}"; it must be a positive number (default ${fallback}).`,
+    );
+  }
+  return value;
+}
+
+function positiveInteger(name: string, fallback: number): number {
+  const value = positiveNumber(name, fallback);
+  if (!Number.isInteger(value)) {
+    throw new ConfigurationError(`Input \`${name}\` is "${value}"; it must be a whole number.`);
+  }
+  return value;
+}

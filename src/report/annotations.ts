@@ -1,0 +1,123 @@
+/**
+ * Plans the log annotations for the findings: which level each gets, what it says, and which
+ * ones GitHub would drop (it shows only 10 per level per step), so the summary can say so.
+ * @actions/core percent-escapes line breaks (and `:` `,` in properties) when it writes them.
+ */
+import { compareFindings, type Finding, type Severity } from '../audit/findings.ts';
+import { removeInvisibleCharacters, truncateText } from './escape.ts';
+
+export type AnnotationLevel = 'error' | 'warning' | 'notice';
+
+export interface PlannedAnnotation {
+  level: AnnotationLevel;
+  title: string;
+  message: string;
+  /** Relative to the workspace (GitHub's root for annotation paths). */
+  file: string | undefined;
+  startLine: number | undefined;
+  endLine: number | undefined;
+}
+
+export interface AnnotationPlan {
+  /** Most severe first. */
+  annotations: PlannedAnnotation[];
+  /** Findings left out beyond the per-level limit. */
+  notAnnotated: Record<AnnotationLevel, number>;
+}
+
+/** GitHub's cap on annotations of one level from one step. */
+const PER_LEVEL_LIMIT = 10;
+const TITLE_MAX_CHARS = 255;
+const MESSAGE_MAX_CHARS = 4_000;
+
+export function annotationLevel(severity: Severity): AnnotationLevel {
+  switch (severity) {
+    case 'critical':
+    case 'high':
+      return 'error';
+    case 'medium':
+      return 'warning';
+    default:
+      return 'notice';
+  }
+}
+
+export function planAnnotations(
+  findings: readonly Finding[],
+  options: {
+    pathPrefix: string;
+    /** Annotations of each level already spent by the step (e.g. one error kept for the verdict). */
+    reserved?: Partial<Record<AnnotationLevel, number>>;
+  },
+): AnnotationPlan {
+  const reserved = options.reserved ?? {};
+  const annotated: Record<AnnotationLevel, number> = {
+    error: reserved.error ?? 0,
+    warning: reserved.warning ?? 0,
+    notice: reserved.notice ?? 0,
+  };
+  const notAnnotated: Record<AnnotationLevel, number> = { error: 0, warning: 0, notice: 0 };
+  const annotations: PlannedAnnotation[] = [];
+  for (const finding of [...findings].sort(compareFindings)) {
+    const level = annotationLevel(finding.severity);
+    if (annotated[level] >= PER_LEVEL_LIMIT) {
+      notAnnotated[level] += 1;
+      continue;
+    }
+    annotated[level] += 1;
+    annotations.push(toAnnotation(finding, level, options.pathPrefix));
+  }
+  return { annotations, notAnnotated };
+}
+
+function toAnnotation(
+  finding: Finding,
+  level: AnnotationLevel,
+  pathPrefix: string,
+): PlannedAnnotation {
+  const file = finding.file === undefined ? undefined : workspacePath(pathPrefix, finding.file);
+  // A line means nothing without a file, and GitHub rejects an end before the start.
+  const startLine = file === undefined ? undefined : finding.startLine;
+  const endLine =
+    startLine !== undefined && finding.endLine !== undefined && finding.endLine >= startLine
+      ? finding.endLine
+      : undefined;
+  return {
+    level,
+    title: annotationTitle(finding),
+    message: annotationMessage(finding),
+    file,
+    startLine,
+    endLine,
+  };
+}
+
+/** "[HIGH] Reentrancy (SWC-107)", on one line. */
+function annotationTitle(finding: Finding): string {
+  const rule = finding.swcId ?? finding.ruleId;
+  const title = oneLine(finding.title) || 'Untitled finding';
+  const suffix = rule !== undefined && !title.includes(rule) ? ` (${oneLine(rule)})` : '';
+  return truncateText(`[${finding.severity.toUpperCase()}] ${title}${suffix}`, TITLE_MAX_CHARS);
+}
+
+function annotationMessage(finding: Finding): string {
+  const parts = [finding.description.trim() || finding.title.trim()];
+  if (finding.recommendation?.trim())
+    parts.push(`Recommendation: ${finding.recommendation.trim()}`);
+  const text = removeInvisibleCharacters(parts.join('\n\n')).replace(/\r\n?/g, '\n');
+  return truncateText(text, MESSAGE_MAX_CHARS);
+}
+
+function oneLine(text: string): string {
+  return removeInvisibleCharacters(text).replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * A path the service gave relative to the working directory, made relative to the workspace.
+ * `pathPrefix` is the working directory relative to the workspace: '' or 'packages/core/'.
+ */
+export function workspacePath(pathPrefix: string, file: string): string {
+  const prefix = pathPrefix.replace(/^(\.\/)+/, '').replace(/^\.$/, '');
+  const joined = prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`;
+  return joined + file.replace(/^(\.\/)+/, '');
+}

@@ -1,0 +1,76 @@
+/**
+ * Escaping for untrusted text (everything the service sends) on its way into Markdown,
+ * HTML and the job log. Truncate before escaping, so a cut never splits an escape.
+ */
+
+/** C0/C1 controls other than tab and line breaks. */
+const CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}/gu;
+
+/**
+ * Characters a collating comparison may treat as absent. The runner matches `::` and `##[`
+ * with culture-sensitive .NET string functions (ICU), which skip such characters, so a
+ * zero-width character between the colons does not stop a command: they must go.
+ */
+const INVISIBLE_CHARACTERS = /(?![\t\n\r])[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+
+const MARKDOWN_SPECIALS = /[\\`*_{}[\]()#+\-!|~$]/g;
+
+const HTML_ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/**
+ * For inline Markdown and table cells: backslash-escapes Markdown punctuation, turns `& < >`
+ * into entities (no tags, no autolinks), and folds line breaks and controls into spaces so a
+ * value can never end a table row or start a block.
+ */
+export function escapeMarkdown(text: string): string {
+  return text
+    .replace(/\r\n|[\r\n\u2028\u2029]/g, ' ')
+    .replace(CONTROL_CHARACTERS, ' ')
+    .replace(/[&<>]/g, (c) => HTML_ENTITIES[c] ?? c)
+    .replace(MARKDOWN_SPECIALS, '\\$&');
+}
+
+/** For HTML text and attribute values; drops control characters other than tab and line breaks. */
+export function escapeHtml(text: string): string {
+  return text.replace(CONTROL_CHARACTERS, '').replace(/[&<>"']/g, (c) => HTML_ENTITIES[c] ?? c);
+}
+
+/**
+ * For text printed to the log (core.info): the runner would run a line that starts, after
+ * whitespace, with `::`, or that holds `##[` anywhere (its legacy form). Such lines become
+ * `: :` and `## [`; invisible characters are removed first so none can hide either pattern.
+ */
+export function neutralizeWorkflowCommands(text: string): string {
+  return text
+    .replace(INVISIBLE_CHARACTERS, '')
+    .replace(/(^|\r\n|\r|\n)([^\S\r\n]*):(?=:)/g, '$1$2: ')
+    .replace(/##\[/g, '## [');
+}
+
+/** Removes invisible and control characters, keeping tab and line breaks. */
+export function removeInvisibleCharacters(text: string): string {
+  return text.replace(INVISIBLE_CHARACTERS, '');
+}
+
+/** Keeps at most `max` characters (code points, so no surrogate pair is split), ending in '…' when cut. */
+export function truncateText(text: string, max: number): string {
+  // The UTF-16 length bounds the number of code points.
+  if (text.length <= max) return text;
+  if (max <= 0) return '';
+  let end = 0;
+  for (let kept = 0; kept < max - 1 && end < text.length; kept += 1)
+    end += codePointLength(text, end);
+  const rest = text.length - end;
+  if (rest === 0 || rest === codePointLength(text, end)) return text;
+  return `${text.slice(0, end)}…`;
+}
+
+function codePointLength(text: string, index: number): number {
+  return (text.codePointAt(index) ?? 0) > 0xffff ? 2 : 1;
+}

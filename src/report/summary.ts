@@ -1,0 +1,367 @@
+/**
+ * The job summary (GitHub-flavoured Markdown). Everything from the service is escaped; the
+ * whole stays under a byte budget, because GitHub rejects a step summary over 1 MiB.
+ */
+import { Buffer } from 'node:buffer';
+import {
+  compareFindings,
+  countBySeverity,
+  SEVERITIES,
+  type Finding,
+  type Severity,
+} from '../audit/findings.ts';
+import { isBlocking, type FailOn, type Verdict } from '../audit/gate.ts';
+import { workspacePath, type AnnotationLevel } from './annotations.ts';
+import { escapeHtml, escapeMarkdown, truncateText } from './escape.ts';
+
+export interface SummaryInput {
+  verdict: Verdict;
+  /** From the gate, or the error or timeout text. Plain text; escaped here. */
+  reason: string;
+  projectName: string;
+  auditId: string | undefined;
+  rawStatus: string | undefined;
+  reportUrl: string | undefined;
+  failOn: FailOn;
+  /** Empty when no results were obtained. */
+  findings: readonly Finding[];
+  /** For links to `file#Lstart-Lend` at the audited commit. */
+  links: { serverUrl: string; repository: string; sha: string } | undefined;
+  /** The working directory relative to the workspace: '' or 'packages/core/'. */
+  pathPrefix: string;
+  notAnnotated: Record<AnnotationLevel, number>;
+  /** How to come back to this audit (after a timeout). Plain text; escaped here. */
+  resumeHint: string | undefined;
+  /** Files uploaded. */
+  fileCount: number | undefined;
+}
+
+/** Under GitHub's 1 MiB (1,048,576 bytes) per step, with room for anything else the step adds. */
+const DEFAULT_MAX_BYTES = 1_000_000;
+const DETAILS_TEXT_MAX_CHARS = 10_000;
+
+const VERDICT_LINES: Record<Verdict, string> = {
+  pass: '✅ **Passed**',
+  fail: '❌ **Failed**',
+  timeout: '⏱️ **Timed out**',
+  error: '⚠️ **Error**',
+  skipped: '⏭️ **Skipped**',
+};
+
+const SEVERITY_LABELS: Record<Severity, string> = {
+  critical: '🔴 Critical',
+  high: '🟠 High',
+  medium: '🟡 Medium',
+  low: '🔵 Low',
+  info: '⚪ Info',
+  gas: '⛽ Gas',
+};
+
+export function renderSummary(input: SummaryInput, maxBytes: number = DEFAULT_MAX_BYTES): string {
+  const findings = [...input.findings].sort(compareFindings);
+  const reportUrl = input.reportUrl === undefined ? undefined : safeHttpUrl(input.reportUrl);
+  const head = renderHead(input, findings, reportUrl);
+  if (findings.length === 0) {
+    const results = hasResults(input.verdict) ? '### Findings\n\nNo findings.\n' : '';
+    return fitBytes(head + results, maxBytes);
+  }
+
+  const heading = '### Findings\n\n';
+  const tableHeader = '| Severity | Rule | Title | Location |\n| --- | --- | --- | --- |\n';
+  const detailsHeading = '\n### Details\n\n';
+  const rows = findings.map((f) => renderRow(f, input));
+  // Room for the longest note the cuts below could need.
+  const noteReserve = Math.max(
+    bytes(omissionNote(findings.length, findings.length, findings.length, reportUrl)),
+    bytes(omissionNote(0, findings.length, findings.length, reportUrl)),
+  );
+  let budget = maxBytes - bytes(head) - bytes(heading) - bytes(tableHeader) - noteReserve;
+  if (budget < 0) {
+    const allCut = omissionNote(findings.length, findings.length, findings.length, reportUrl);
+    return fitBytes(head + heading + allCut, maxBytes);
+  }
+
+  // Cut the least severe first: details go before any table row does.
+  let rowsShown = 0;
+  for (const row of rows) {
+    const size = bytes(row);
+    if (size > budget) break;
+    budget -= size;
+    rowsShown += 1;
+  }
+  const details: string[] = [];
+  if (rowsShown === findings.length && budget > bytes(detailsHeading)) {
+    budget -= bytes(detailsHeading);
+    for (const finding of findings) {
+      const block = renderDetails(finding, input);
+      const size = bytes(block);
+      if (size > budget) break;
+      budget -= size;
+      details.push(block);
+    }
+  }
+
+  const note = omissionNote(
+    findings.length - rowsShown,
+    findings.length - details.length,
+    findings.length,
+    reportUrl,
+  );
+  const table = rowsShown > 0 ? tableHeader + rows.slice(0, rowsShown).join('') : '';
+  const detailsSection = details.length > 0 ? detailsHeading + details.join('') : '';
+  return fitBytes(head + heading + note + table + detailsSection, maxBytes);
+}
+
+function hasResults(verdict: Verdict): boolean {
+  return verdict === 'pass' || verdict === 'fail';
+}
+
+function renderHead(
+  input: SummaryInput,
+  findings: readonly Finding[],
+  reportUrl: string | undefined,
+): string {
+  const lines = [
+    `## Smart contract audit: ${escapeMarkdown(truncateText(input.projectName, 200))}`,
+    '',
+    `${VERDICT_LINES[input.verdict]}: ${escapeMarkdown(truncateText(input.reason, 2_000))}`,
+    '',
+  ];
+  lines.push(...outcomeNotes(input, findings.length > 0));
+
+  const facts: string[] = [];
+  if (input.auditId !== undefined)
+    facts.push(`- **Audit ID:** ${escapeMarkdown(truncateText(input.auditId, 200))}`);
+  if (input.rawStatus !== undefined)
+    facts.push(`- **Status:** ${escapeMarkdown(truncateText(input.rawStatus, 100))}`);
+  facts.push(`- **Fail on:** \`${input.failOn}\``);
+  if (input.fileCount !== undefined) facts.push(`- **Files uploaded:** ${input.fileCount}`);
+  if (reportUrl !== undefined) facts.push(`- **Report:** [open the full report](${reportUrl})`);
+  lines.push(...facts, '');
+
+  if (hasResults(input.verdict) || findings.length > 0)
+    lines.push(...countsTable(findings, input.failOn), '');
+  const annotationNote = notAnnotatedNote(input.notAnnotated);
+  if (annotationNote !== undefined) lines.push(annotationNote, '');
+  return `${lines.join('\n')}\n`;
+}
+
+/** An error or timeout must never read as a clean result. */
+function outcomeNotes(input: SummaryInput, hasFindings: boolean): string[] {
+  const notes: string[] = [];
+  if (input.verdict === 'error' || input.verdict === 'timeout') {
+    if (hasFindings) {
+      notes.push('> ⚠️ **The run did not complete:** the findings below may be incomplete.');
+    } else {
+      const why =
+        input.verdict === 'timeout'
+          ? 'The audit did not finish in time'
+          : 'The audit did not complete';
+      notes.push(
+        `> ⚠️ **No results were obtained.** ${why}, so this run says nothing about the code. This is not a clean result.`,
+      );
+    }
+  } else if (input.verdict === 'skipped') {
+    notes.push('> ⏭️ **No audit was run**, so there are no results.');
+  }
+  if (input.resumeHint !== undefined) {
+    notes.push(
+      `${notes.length > 0 ? '>\n' : ''}> ${escapeMarkdown(truncateText(input.resumeHint, 1_000))}`,
+    );
+  }
+  return notes.length > 0 ? [notes.join('\n'), ''] : [];
+}
+
+function countsTable(findings: readonly Finding[], failOn: FailOn): string[] {
+  const counts = countBySeverity(findings);
+  return [
+    `| Severity | Findings | Fails the job (\`fail-on: ${failOn}\`) |`,
+    '| --- | ---: | --- |',
+    ...SEVERITIES.map(
+      (s) => `| ${SEVERITY_LABELS[s]} | ${counts[s]} | ${isBlocking(s, failOn) ? 'yes' : 'no'} |`,
+    ),
+    `| **Total** | **${findings.length}** | |`,
+  ];
+}
+
+function notAnnotatedNote(notAnnotated: Record<AnnotationLevel, number>): string | undefined {
+  const parts = (['error', 'warning', 'notice'] as const)
+    .filter((level) => notAnnotated[level] > 0)
+    .map((level) => `${notAnnotated[level]} ${level}${notAnnotated[level] === 1 ? '' : 's'}`);
+  if (parts.length === 0) return undefined;
+  const total = notAnnotated.error + notAnnotated.warning + notAnnotated.notice;
+  return (
+    `ℹ️ GitHub shows only 10 annotations of each level per step, so ${total} ` +
+    `finding${total === 1 ? ' was' : 's were'} not annotated in the log (${parts.join(', ')}). ` +
+    'They are counted here and written to the results file.'
+  );
+}
+
+function omissionNote(
+  rowsOmitted: number,
+  detailsOmitted: number,
+  total: number,
+  reportUrl: string | undefined,
+): string {
+  if (rowsOmitted === 0 && detailsOmitted === 0) return '';
+  const elsewhere =
+    'Every finding is in the results file written by this step' +
+    (reportUrl === undefined ? '.' : ` and in the [full report](${reportUrl}).`);
+  const what =
+    rowsOmitted > 0
+      ? `**${rowsOmitted} of ${total} findings not shown here**, and no details,`
+      : `**Details of ${detailsOmitted} of ${total} findings not shown here**,`;
+  return `> ✂️ ${what} to stay within GitHub's job summary size limit. ${elsewhere}\n\n`;
+}
+
+function renderRow(finding: Finding, input: SummaryInput): string {
+  const rule = ruleText(finding);
+  const cells = [
+    SEVERITY_LABELS[finding.severity],
+    rule === undefined ? '—' : escapeMarkdown(truncateText(rule, 100)),
+    escapeMarkdown(truncateText(finding.title, 200)) || '—',
+    locationCell(finding, input),
+  ];
+  return `| ${cells.join(' | ')} |\n`;
+}
+
+function locationCell(finding: Finding, input: SummaryInput): string {
+  const location = locationText(finding, input.pathPrefix);
+  if (location === undefined) return '—';
+  const text = escapeMarkdown(truncateText(location, 200));
+  const url = fileUrl(finding, input);
+  return url === undefined ? text : `[${text}](${url})`;
+}
+
+function renderDetails(finding: Finding, input: SummaryInput): string {
+  const location = locationText(finding, input.pathPrefix);
+  const summary = [
+    `${SEVERITY_LABELS[finding.severity]}`,
+    `<b>${escapeHtml(truncateText(finding.title, 200))}</b>`,
+    ...(location === undefined ? [] : [escapeHtml(truncateText(location, 200))]),
+  ].join(' · ');
+
+  const facts: string[] = [];
+  const url = fileUrl(finding, input);
+  if (location !== undefined) {
+    const text = escapeHtml(truncateText(location, 200));
+    facts.push(
+      url === undefined
+        ? `Location: ${text}`
+        : `Location: <a href="${escapeHtml(url)}">${text}</a>`,
+    );
+  }
+  for (const [label, value] of [
+    ['Rule', finding.ruleId],
+    ['SWC', finding.swcId],
+    ['CWE', finding.cweId],
+  ] as const) {
+    if (value !== undefined) facts.push(`${label}: ${escapeHtml(truncateText(value, 100))}`);
+  }
+  if (!sameSeverityWord(finding.severityLabel, finding.severity)) {
+    facts.push(`Reported severity: ${escapeHtml(truncateText(finding.severityLabel, 50))}`);
+  }
+  facts.push(`Fingerprint: <code>${escapeHtml(truncateText(finding.fingerprint, 100))}</code>`);
+
+  // One raw-HTML block: no blank line inside, so Markdown never starts inside it.
+  const lines = [
+    `<details><summary>${summary}</summary>`,
+    `<p>${htmlText(finding.description) || '<i>No description given.</i>'}</p>`,
+  ];
+  if (finding.recommendation?.trim()) {
+    lines.push(`<p><b>Recommendation:</b> ${htmlText(finding.recommendation)}</p>`);
+  }
+  lines.push(`<p>${facts.join(' · ')}</p>`, '</details>', '', '');
+  return lines.join('\n');
+}
+
+/** Whether the service's word is just a spelling of ours ("H", "Informational"), not worth showing. */
+function sameSeverityWord(label: string, severity: Severity): boolean {
+  const word = label.trim().toLowerCase();
+  return word !== '' && (word.startsWith(severity) || severity.startsWith(word));
+}
+
+/** Untrusted text as HTML on a single line, its line breaks kept as `<br>`. */
+function htmlText(text: string): string {
+  return escapeHtml(truncateText(text.trim(), DETAILS_TEXT_MAX_CHARS)).replace(
+    /\r\n|[\r\n]/g,
+    '<br>',
+  );
+}
+
+function ruleText(finding: Finding): string | undefined {
+  const { ruleId, swcId } = finding;
+  if (ruleId !== undefined && swcId !== undefined && ruleId !== swcId)
+    return `${ruleId} (${swcId})`;
+  return ruleId ?? swcId;
+}
+
+/** `packages/core/contracts/A.sol:12-14`, relative to the workspace like the annotations. */
+function locationText(finding: Finding, pathPrefix: string): string | undefined {
+  if (finding.file === undefined) return undefined;
+  const path = workspacePath(pathPrefix, finding.file);
+  const { startLine, endLine } = finding;
+  if (startLine === undefined) return path;
+  return endLine !== undefined && endLine > startLine
+    ? `${path}:${startLine}-${endLine}`
+    : `${path}:${startLine}`;
+}
+
+function fileUrl(finding: Finding, input: SummaryInput): string | undefined {
+  if (input.links === undefined || finding.file === undefined) return undefined;
+  const server = safeHttpUrl(input.links.serverUrl);
+  const path = workspacePath(input.pathPrefix, finding.file);
+  // A `.` or `..` segment would move the link off the file.
+  if (server === undefined || path.split('/').some((s) => s === '.' || s === '..'))
+    return undefined;
+  const { startLine, endLine } = finding;
+  const fragment =
+    startLine === undefined
+      ? ''
+      : endLine !== undefined && endLine > startLine
+        ? `#L${startLine}-L${endLine}`
+        : `#L${startLine}`;
+  return (
+    `${server.replace(/\/+$/, '')}/${encodePath(input.links.repository)}` +
+    `/blob/${encodeSegment(input.links.sha)}/${encodePath(path)}${fragment}`
+  );
+}
+
+/** The URL as a Markdown link destination, if it is http(s) and carries no credentials. */
+function safeHttpUrl(raw: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return undefined;
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password)
+    return undefined;
+  return url.href.replace(/[()]/g, (c) => (c === '(' ? '%28' : '%29'));
+}
+
+function encodePath(path: string): string {
+  return path.split('/').map(encodeSegment).join('/');
+}
+
+/** encodeURIComponent leaves `( ) ! * '`; parentheses would end a Markdown link. */
+function encodeSegment(segment: string): string {
+  return encodeURIComponent(segment).replace(
+    /[()!*']/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+function bytes(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
+}
+
+/** Last resort when even the head does not fit: cut at a character boundary. */
+function fitBytes(text: string, maxBytes: number): string {
+  if (bytes(text) <= maxBytes) return text;
+  const buffer = Buffer.from(text, 'utf8');
+  let end = Math.max(0, maxBytes);
+  // Back up from a continuation byte to the start of its character.
+  while (end > 0 && ((buffer[end] ?? 0) & 0xc0) === 0x80) end -= 1;
+  return buffer.subarray(0, end).toString('utf8');
+}

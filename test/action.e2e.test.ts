@@ -1,0 +1,320 @@
+/**
+ * The bundled action, run as the runner runs it (node dist/index.js with INPUT_ variables,
+ * GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and an event file) against the stand-in service over HTTP.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  startAuditService,
+  type AuditService,
+  type ServiceFinding,
+} from './support/audit-service.ts';
+import { repositoryRoot, runAction, type ActionRun } from './support/run-action.ts';
+
+const workspace = path.join(repositoryRoot, 'examples/foundry-demo');
+const fast = { 'poll-interval-seconds': '0.02' };
+let service: AuditService | undefined;
+
+afterEach(async () => {
+  await service?.close();
+  service = undefined;
+});
+
+async function serve(options: Parameters<typeof startAuditService>[0] = {}): Promise<AuditService> {
+  service = await startAuditService(options);
+  return service;
+}
+
+function expectNoSecret(run: ActionRun, secret: string): void {
+  // `::add-mask::` is how the runner learns the secret; it must be the only place it appears.
+  const stdout = run.stdout.replace(`::add-mask::${secret}\n`, '');
+  for (const text of [stdout, run.stderr, run.summary, JSON.stringify(run.outputs)]) {
+    expect(text).not.toContain(secret);
+  }
+}
+
+describe('dist/index.js end to end', () => {
+  it('audits a Foundry project, annotates, summarizes and fails on findings', async () => {
+    const svc = await serve();
+    const run = await runAction({
+      workspace,
+      inputs: { 'api-key': svc.apiKey, 'base-url': svc.url, ...fast },
+      env: { RUNNER_DEBUG: '1' },
+    });
+
+    expect(run.exitCode).toBe(1);
+    expect(svc.uploads).toHaveLength(1);
+    expect(svc.uploads[0]!.projectName).toBe('vaults');
+    // lib/, test/ and script/ are excluded; names are relative POSIX paths.
+    expect(svc.uploads[0]!.files.map((file) => file.filename)).toEqual([
+      'src/LegacyToken.sol',
+      'src/Lottery.sol',
+      'src/Vault.sol',
+      'src/Wallet.sol',
+    ]);
+    expect(run.outputs).toMatchObject({
+      'audit-id': 'audit-1',
+      status: 'completed',
+      verdict: 'fail',
+      'findings-count': '12',
+      'critical-count': '0',
+      'high-count': '4',
+      'medium-count': '4',
+      'low-count': '4',
+      'info-count': '0',
+      'report-url': `${svc.url}/reports/audit-1`,
+    });
+    // The audit id is printed before polling starts.
+    const started = run.logLines.findIndex((line) => line === 'Audit started: audit-1');
+    expect(started).toBeGreaterThan(-1);
+    expect(run.logLines.findIndex((line) => line === 'Audit audit-1: pending')).toBeGreaterThan(
+      started,
+    );
+
+    const findingAnnotations = run.annotations.filter((a) =>
+      a.properties['title']?.startsWith('['),
+    );
+    expect(findingAnnotations.map((a) => a.level)).toEqual([
+      ...Array(4).fill('error'),
+      ...Array(4).fill('warning'),
+      ...Array(4).fill('notice'),
+    ]);
+    expect(findingAnnotations[0]).toMatchObject({
+      level: 'error',
+      properties: {
+        title: '[HIGH] Reentrancy in state-changing function (SWC-107)',
+        file: 'src/LegacyToken.sol',
+        line: expect.stringMatching(/^\d+$/),
+        endLine: expect.stringMatching(/^\d+$/),
+      },
+    });
+    expect(run.annotations.at(-1)).toMatchObject({
+      level: 'error',
+      message: 'Verdict: fail. 12 findings at or above low (4 high, 4 medium, 4 low)',
+    });
+
+    expect(run.summary).toContain('## Smart contract audit: vaults');
+    expect(run.summary).toContain('| 🟠 High | 4 | yes |');
+    expect(run.summary).toContain(
+      '(https://github.com/acme/vaults/blob/0123456789abcdef0123456789abcdef01234567/src/Vault.sol#L',
+    );
+    const results = JSON.parse(await readFile(run.outputs['results-file']!, 'utf8')) as {
+      verdict: string;
+      findings: { fingerprint: string }[];
+    };
+    expect(results.verdict).toBe('fail');
+    expect(results.findings).toHaveLength(12);
+    expect(new Set(results.findings.map((f) => f.fingerprint)).size).toBe(12);
+    expectNoSecret(run, svc.apiKey);
+  });
+
+  it('passes with fail-on none, and with fail-on critical when nothing is critical', async () => {
+    const svc = await serve();
+    for (const failOn of ['none', 'critical']) {
+      const run = await runAction({
+        workspace,
+        inputs: { 'api-key': svc.apiKey, 'base-url': svc.url, 'fail-on': failOn, ...fast },
+      });
+      expect(run.exitCode).toBe(0);
+      expect(run.outputs['verdict']).toBe('pass');
+      expect(run.annotations.filter((a) => a.properties['title'])).toHaveLength(12);
+    }
+  });
+
+  it.each(['enveloped', 'location', 'slither', 'mythx-like', 'status-words'] as const)(
+    'reads the %s dialect to the same result',
+    async (dialect) => {
+      const svc = await serve({ dialect });
+      const run = await runAction({
+        workspace,
+        inputs: { 'api-key': svc.apiKey, 'base-url': svc.url, ...fast },
+      });
+      expect(run.outputs).toMatchObject({
+        verdict: 'fail',
+        'findings-count': '12',
+        'high-count': '4',
+      });
+      expect(run.exitCode).toBe(1);
+    },
+  );
+
+  it('survives a reset, a 503 with Retry-After and a 404 before the audit is visible', async () => {
+    const svc = await serve();
+    svc.addFault({ method: 'GET', path: '/v1/projects', kind: 'reset' });
+    svc.addFault({
+      method: 'POST',
+      path: '/v1/audits',
+      kind: 'status',
+      status: 503,
+      retryAfter: '0',
+    });
+    svc.addFault({ method: 'GET', path: /^\/v1\/audits\//, kind: 'notFoundUntil', gets: 2 });
+    const run = await runAction({
+      workspace,
+      inputs: { 'api-key': svc.apiKey, 'base-url': svc.url, ...fast },
+    });
+    expect(run.outputs).toMatchObject({ verdict: 'fail', 'findings-count': '12' });
+    expect(svc.uploads).toHaveLength(1); // the 503 was answered before any audit was created
+    expect(
+      new Set(
+        svc.requests.filter((r) => r.method === 'POST').map((r) => r.headers['idempotency-key']),
+      ).size,
+    ).toBe(1);
+  });
+
+  it('keeps findings from the service from injecting workflow commands', async () => {
+    const hostile: ServiceFinding = {
+      id: 'x1',
+      severity: 'high',
+      title: 'Bad title\n::error::pwned%0A::warning::again',
+      swc_id: undefined,
+      description:
+        'line one\n::set-output name=verdict::pass\n##[error]old style\n<script>alert(1)</script>',
+      recommendation: '</details><img src=x onerror=alert(1)>',
+      file: 'src/Vault.sol',
+      start_line: 16,
+      end_line: 18,
+    };
+    const svc = await serve({ findings: [hostile] });
+    const run = await runAction({
+      workspace,
+      inputs: { 'api-key': svc.apiKey, 'base-url': svc.url, ...fast },
+    });
+    expect(run.outputs['verdict']).toBe('fail');
+    expect(run.stdout).not.toMatch(/^::(error|warning)::(pwned|again)/m);
+    expect(run.stdout).not.toMatch(/^::set-output/m);
+    // `##[` starts a command anywhere in a plain log line (inside a `::` command's data it is inert).
+    expect(run.logLines.join('\n')).not.toContain('##[');
+    expect(run.annotations.filter((a) => a.level === 'error')).toHaveLength(2); // the finding and the verdict
+    expect(run.summary).not.toContain('<script>');
+    expect(run.summary).not.toContain('<img');
+  });
+
+  it('reports a failed audit as an error with the service message, never as no findings', async () => {
+    const svc = await serve({ failWith: 'solc 0.6.12 crashed on LegacyToken.sol' });
+    const run = await runAction({
+      workspace,
+      inputs: { 'api-key': svc.apiKey, 'base-url': svc.url, ...fast },
+    });
+    expect(run.exitCode).toBe(1);
+    expect(run.outputs).toMatchObject({
+      'audit-id': 'audit-1',
+      verdict: 'error',
+      status: 'failed',
+    });
+    expect(run.stdout).toContain('solc 0.6.12 crashed on LegacyToken.sol');
+    expect(run.summary).toContain('No results were obtained');
+    expect(run.summary).not.toContain('| 🟠 High | 0 |');
+  });
+
+  it('times out with the audit id kept and says how to resume; the resume collects the results', async () => {
+    const svc = await serve({ pollsUntilDone: 1_000 });
+    const run = await runAction({
+      workspace,
+      inputs: { 'api-key': svc.apiKey, 'base-url': svc.url, 'timeout-minutes': '0.005', ...fast },
+    });
+    expect(run.exitCode).toBe(1);
+    expect(run.outputs).toMatchObject({
+      'audit-id': 'audit-1',
+      verdict: 'timeout',
+      status: 'in_progress',
+    });
+    expect(run.stdout).toContain('re-run with `audit-id: audit-1`');
+    expect(run.summary).toMatch(/audit\\?-id: audit\\?-1/);
+
+    const stored = svc.audits.get('audit-1')!;
+    stored.polls = 1_000; // the service finishes meanwhile
+    const resumed = await runAction({
+      workspace,
+      inputs: { 'api-key': svc.apiKey, 'base-url': svc.url, 'audit-id': 'audit-1', ...fast },
+    });
+    expect(svc.uploads).toHaveLength(1); // nothing uploaded again
+    expect(resumed.outputs).toMatchObject({
+      'audit-id': 'audit-1',
+      verdict: 'fail',
+      'findings-count': '12',
+    });
+  });
+
+  it('skips with a notice and sends nothing on a fork pull request without a key', async () => {
+    const svc = await serve();
+    const run = await runAction({
+      workspace,
+      eventName: 'pull_request',
+      event: {
+        pull_request: { number: 7, head: { repo: { full_name: 'stranger/vaults' } } },
+        repository: { full_name: 'acme/vaults' },
+      },
+      inputs: { 'base-url': svc.url },
+    });
+    expect(run.exitCode).toBe(0);
+    expect(run.outputs['verdict']).toBe('skipped');
+    expect(run.annotations[0]).toMatchObject({ level: 'notice' });
+    expect(run.annotations[0]!.message).toContain('from a fork');
+    expect(svc.requests).toHaveLength(0);
+  });
+
+  it('skips on a Dependabot pull request without a key', async () => {
+    const run = await runAction({
+      workspace,
+      eventName: 'pull_request',
+      actor: 'dependabot[bot]',
+      event: {
+        pull_request: { number: 8, head: { repo: { full_name: 'acme/vaults' } } },
+        repository: { full_name: 'acme/vaults' },
+      },
+      inputs: { 'base-url': 'https://audit.example.com' },
+    });
+    expect(run.exitCode).toBe(0);
+    expect(run.outputs['verdict']).toBe('skipped');
+  });
+
+  it('fails clearly when the key is missing on a push, naming the input', async () => {
+    const run = await runAction({ workspace, inputs: { 'base-url': 'https://audit.example.com' } });
+    expect(run.exitCode).toBe(1);
+    expect(run.outputs['verdict']).toBe('error');
+    expect(run.annotations.at(-1)!.message).toContain('Input `api-key` is empty');
+  });
+
+  it('refuses plain http to a remote host before any request', async () => {
+    const run = await runAction({
+      workspace,
+      inputs: { 'api-key': 'k-remote-secret', 'base-url': 'http://audit.example.com' },
+    });
+    expect(run.exitCode).toBe(1);
+    expect(run.annotations.at(-1)!.message).toContain('plain http:// for audit.example.com');
+    expectNoSecret(run, 'k-remote-secret');
+  });
+
+  it('says what to fix when the key is rejected, before uploading', async () => {
+    const svc = await serve();
+    const run = await runAction({
+      workspace,
+      inputs: { 'api-key': 'wrong-key-123', 'base-url': svc.url, ...fast },
+    });
+    expect(run.exitCode).toBe(1);
+    expect(run.annotations.at(-1)!.message).toContain('check the secret passed as `api-key`');
+    expect(svc.uploads).toHaveLength(0);
+    expectNoSecret(run, 'wrong-key-123');
+  });
+
+  it('names the patterns that matched nothing; warn turns it into a skipped run', async () => {
+    const svc = await serve();
+    const inputs = { 'api-key': svc.apiKey, 'base-url': svc.url, contracts: 'contracts/**/*.sol' };
+    const failed = await runAction({ workspace, inputs });
+    expect(failed.exitCode).toBe(1);
+    expect(failed.annotations.at(-1)!.message).toContain(
+      'No contract files found under ./ for contracts/**/*.sol',
+    );
+
+    const warned = await runAction({
+      workspace,
+      inputs: { ...inputs, 'if-no-files-found': 'warn' },
+    });
+    expect(warned.exitCode).toBe(0);
+    expect(warned.outputs['verdict']).toBe('skipped');
+    expect(warned.annotations[0]).toMatchObject({ level: 'warning' });
+    expect(svc.uploads).toHaveLength(0);
+  });
+});

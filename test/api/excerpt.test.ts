@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { bodyExcerpt, describeBody } from '../../src/api/excerpt.ts';
+
+describe('bodyExcerpt', () => {
+  it('collapses whitespace and control characters into one line', () => {
+    expect(bodyExcerpt('  {"error":\n\t"bad"}\r\n ')).toBe('{"error": "bad"}');
+    expect(bodyExcerpt('red\u001b[31mtext\u0000end')).toBe('red [31mtext end');
+  });
+
+  it('keeps short text whole and cuts long text to the limit with an ellipsis', () => {
+    expect(bodyExcerpt('short')).toBe('short');
+    const cut = bodyExcerpt('x'.repeat(300));
+    expect(cut).toHaveLength(200);
+    expect(cut.endsWith('x…')).toBe(true);
+    expect(bodyExcerpt('abcdefgh', 5)).toBe('abcd…');
+  });
+
+  it('never splits a character made of two code units', () => {
+    expect(bodyExcerpt('😀😀😀😀😀', 3)).toBe('😀😀…');
+  });
+});
+
+describe('describeBody', () => {
+  it('says whether the body was empty, JSON or not JSON', () => {
+    expect(describeBody('  \n', false)).toBe('empty body');
+    expect(describeBody('{"a": 1}', true)).toBe('body: {"a": 1}');
+    expect(describeBody('<html>oops</html>', false)).toBe('body is not JSON: <html>oops</html>');
+  });
+});

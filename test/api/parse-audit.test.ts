@@ -1,0 +1,360 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseAuditAnswer } from '../../src/api/parse-audit.ts';
+import type { AuditSnapshot, Finding } from '../../src/audit/findings.ts';
+import { ResponseFormatError } from '../../src/errors.ts';
+
+const fixture = (name: string): string =>
+  readFileSync(new URL(`../fixtures/answers/audit/${name}`, import.meta.url), 'utf8');
+const cases = (name: string): [string, unknown][] =>
+  Object.entries(JSON.parse(fixture(name)) as Record<string, unknown>);
+const known = ['contracts/Vault.sol', 'contracts/Token.sol'];
+
+function parseError(body: string): ResponseFormatError {
+  try {
+    parseAuditAnswer(body, 'abc123');
+  } catch (error) {
+    if (error instanceof ResponseFormatError) return error;
+    throw error;
+  }
+  throw new Error('expected a ResponseFormatError');
+}
+
+function findingsOf(snapshot: AuditSnapshot): Finding[] {
+  expect(snapshot.state).toBe('completed');
+  expect(snapshot.findings).toBeDefined();
+  return snapshot.findings ?? [];
+}
+
+describe('parseAuditAnswer: status', () => {
+  it('reads the documented shape while pending, without findings', () => {
+    expect(parseAuditAnswer(fixture('documented-pending.json'), 'abc123')).toEqual({
+      auditId: 'abc123',
+      state: 'pending',
+      rawStatus: 'pending',
+      message: undefined,
+      reportUrl: undefined,
+      findings: undefined,
+    });
+  });
+
+  it('reads MythX "In Progress" as running', () => {
+    const snapshot = parseAuditAnswer(fixture('running-mythx.json'), 'mx-1');
+    expect(snapshot).toMatchObject({ auditId: 'mx-1', state: 'running', rawStatus: 'In Progress' });
+  });
+
+  it('reads every status word from status or state', () => {
+    const words = JSON.parse(fixture('status-words.json')) as Record<string, string[]>;
+    for (const [state, list] of Object.entries(words)) {
+      for (const word of list.filter((w) => w.trim() !== '')) {
+        for (const key of ['status', 'state']) {
+          const snapshot = parseAuditAnswer(
+            JSON.stringify({ [key]: word, findings: [] }),
+            'abc123',
+          );
+          expect(snapshot.state, `${key}: ${word}`).toBe(state);
+          expect(snapshot.rawStatus).toBe(word);
+        }
+      }
+    }
+  });
+
+  it('does not materialize findings before the audit is completed', () => {
+    const body = JSON.stringify({ status: 'running', findings: [{ title: 'partial' }] });
+    expect(parseAuditAnswer(body, 'abc123').findings).toBeUndefined();
+  });
+
+  it('prefers a recognized inner status to an outer transport status', () => {
+    const body = JSON.stringify({ status: 'ok', data: { status: 'queued' } });
+    expect(parseAuditAnswer(body, 'abc123')).toMatchObject({
+      state: 'pending',
+      rawStatus: 'queued',
+    });
+  });
+
+  it('names status and state when neither is present, quoting the body', () => {
+    const error = parseError(fixture('no-status.json'));
+    expect(error.message).toContain('has no status: looked for status, state');
+    expect(error.message).toContain('body: { "audit_id": "abc123", "findings": [] }');
+  });
+
+  it('rejects bodies that are empty, not JSON or not an object', () => {
+    expect(parseError('').message).toContain('is not a JSON object (empty body)');
+    expect(parseError('<html>502</html>').message).toContain('body is not JSON: <html>502</html>');
+    expect(parseError('[{"status":"completed"}]').message).toContain(
+      'is not a JSON object (body: [',
+    );
+  });
+});
+
+describe('parseAuditAnswer: failure and messages', () => {
+  it('reads a failed audit and its error message', () => {
+    expect(parseAuditAnswer(fixture('failed-error-object.json'), 'abc123')).toMatchObject({
+      state: 'failed',
+      rawStatus: 'failed',
+      message: 'Compilation failed: ParserError at contracts/Vault.sol:3',
+      findings: undefined,
+    });
+  });
+
+  it('reads the message from error, error.message, message, detail, errors[] and reason', () => {
+    const expected: Record<string, string> = {
+      'error-string': 'Out of credits',
+      'error-object': 'Compiler crashed',
+      message: 'Timed out after 30 minutes',
+      detail: 'Cancelled by user',
+      'errors-array': 'solc 0.4.11 unsupported; no contracts',
+      reason: 'Results expired after 30 days',
+      'in-envelope': 'Worker lost',
+    };
+    const all = cases('messages.json');
+    expect(all.map(([name]) => name)).toEqual(Object.keys(expected));
+    for (const [name, body] of all) {
+      const snapshot = parseAuditAnswer(JSON.stringify(body), 'abc123');
+      expect(snapshot.state, name).toBe('failed');
+      expect(snapshot.message, name).toBe(expected[name]);
+    }
+  });
+
+  it('treats "success": false as a failed run whatever the status says', () => {
+    expect(parseAuditAnswer(fixture('completed-unsuccessful.json'), 'abc123')).toMatchObject({
+      state: 'failed',
+      rawStatus: 'completed',
+      message: 'solc exited with code 1',
+      findings: undefined,
+    });
+  });
+
+  it('reads only absolute http(s) report URLs', () => {
+    for (const [name, entry] of cases('report-urls.json')) {
+      const { value, expect: url } = entry as {
+        value: Record<string, unknown>;
+        expect: string | null;
+      };
+      const snapshot = parseAuditAnswer(JSON.stringify({ status: 'pending', ...value }), 'abc123');
+      expect(snapshot.reportUrl, name).toBe(url ?? undefined);
+    }
+  });
+});
+
+describe('parseAuditAnswer: findings containers', () => {
+  it('reads a completed answer with findings', () => {
+    const snapshot = parseAuditAnswer(fixture('completed-generic.json'), 'abc123', {
+      knownFiles: known,
+    });
+    expect(snapshot.reportUrl).toBe('https://app.example-audit.com/reports/abc123');
+    const [first, second, third] = findingsOf(snapshot);
+    expect(first).toEqual({
+      serviceId: 'f-1',
+      severity: 'high',
+      severityLabel: 'high',
+      title: 'Reentrancy in withdraw',
+      ruleId: 'SWC-107',
+      swcId: 'SWC-107',
+      cweId: 'CWE-841',
+      description: 'State is written after an external call.',
+      recommendation: 'Apply checks-effects-interactions or a reentrancy guard.',
+      file: 'contracts/Vault.sol',
+      startLine: 42,
+      endLine: 42,
+      fingerprint: expect.stringMatching(/^[0-9a-f]{16}$/) as string,
+    });
+    expect(second).toMatchObject({
+      severity: 'low',
+      file: 'contracts/Token.sol',
+      startLine: 2,
+      swcId: 'SWC-103',
+    });
+    expect(third).toMatchObject({
+      severity: 'gas',
+      severityLabel: 'Gas',
+      startLine: 60,
+      endLine: 64,
+    });
+    expect(new Set([first, second, third].map((f) => f?.fingerprint)).size).toBe(3);
+  });
+
+  it('accepts an empty findings list as "no findings"', () => {
+    expect(parseAuditAnswer(fixture('completed-empty.json'), 'abc123').findings).toEqual([]);
+  });
+
+  it('never reads a completed answer without a findings list as "no findings"', () => {
+    for (const name of ['completed-no-findings-list.json', 'completed-findings-null.json']) {
+      const error = parseError(fixture(name));
+      expect(error.message).toContain('says "completed" but has no findings list');
+      expect(error.message).toContain(
+        'findings, issues, vulnerabilities, results, detectors and results.detectors',
+      );
+      expect(error.message).toContain('body: { "audit_id": "abc123"');
+    }
+  });
+
+  it('does not let an empty list hide a full one elsewhere in the answer', () => {
+    const body = JSON.stringify({
+      status: 'completed',
+      findings: [{ title: 'real' }],
+      result: { issues: [] },
+    });
+    expect(findingsOf(parseAuditAnswer(body, 'abc123')).map((f) => f.title)).toEqual(['real']);
+  });
+
+  it('finds the list under every envelope', () => {
+    const all = cases('envelopes.json');
+    expect(all.map(([name]) => name)).toEqual([
+      'data',
+      'result',
+      'results',
+      'audit',
+      'report',
+      'nested',
+    ]);
+    for (const [name, body] of all) {
+      const findings = findingsOf(parseAuditAnswer(JSON.stringify(body), 'abc123'));
+      expect(findings, name).toHaveLength(1);
+      expect(findings[0], name).toMatchObject({
+        title: 'Unchecked return value',
+        file: 'contracts/Vault.sol',
+        startLine: 7,
+      });
+    }
+  });
+
+  it('finds the list under every container name', () => {
+    const all = cases('containers.json');
+    expect(all.map(([name]) => name)).toEqual([
+      'findings',
+      'issues',
+      'vulnerabilities',
+      'results',
+      'detectors',
+      'results.detectors',
+    ]);
+    for (const [name, body] of all) {
+      const findings = findingsOf(parseAuditAnswer(JSON.stringify(body), 'abc123'));
+      expect(
+        findings.map((f) => f.title),
+        name,
+      ).toEqual(['Unchecked return value']);
+    }
+  });
+});
+
+describe('parseAuditAnswer: answers shaped like comparable scanners', () => {
+  it('reads Slither JSON: check, impact, elements[].source_mapping', () => {
+    const findings = findingsOf(
+      parseAuditAnswer(fixture('slither-like.json'), 'sl-1', { knownFiles: known }),
+    );
+    expect(
+      findings.map((f) => [f.ruleId, f.severity, f.severityLabel, f.file, f.startLine, f.endLine]),
+    ).toEqual([
+      ['reentrancy-eth', 'high', 'High', 'contracts/Vault.sol', 20, 28],
+      ['solc-version', 'info', 'Informational', 'contracts/Token.sol', 2, 2],
+      ['constable-states', 'gas', 'Optimization', 'contracts/Vault.sol', 9, 9],
+    ]);
+    expect(findings[0]).toMatchObject({
+      title: 'reentrancy-eth',
+      serviceId: '3b4c2b9f0e0e1f6a0d9b4b8f7c1e2d3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e',
+      description: expect.stringMatching(/^Reentrancy in Vault\.withdraw\(uint256\)/) as string,
+    });
+  });
+
+  it('reads MythX reports: groups with sourceList, swcID, {head, tail}, decodedLocations', () => {
+    const snapshot = parseAuditAnswer(fixture('mythx-like.json'), 'mx-1', { knownFiles: known });
+    expect(snapshot.rawStatus).toBe('Finished');
+    const findings = findingsOf(snapshot);
+    expect(findings).toHaveLength(2);
+    expect(findings[0]).toMatchObject({
+      title: 'Reentrancy',
+      ruleId: 'SWC-107',
+      swcId: 'SWC-107',
+      severity: 'high',
+      file: 'contracts/Vault.sol',
+      startLine: 23,
+      endLine: 23,
+      description: expect.stringMatching(
+        /^A call to a user-supplied address is executed\.\n\nAn external/,
+      ) as string,
+    });
+    expect(findings[1]).toMatchObject({
+      title: 'Floating Pragma',
+      severity: 'low',
+      file: 'contracts/Token.sol',
+      startLine: 2,
+    });
+  });
+
+  it('keeps MythX upload paths when the uploaded files are not given', () => {
+    const findings = findingsOf(parseAuditAnswer(fixture('mythx-like.json'), 'mx-1'));
+    expect(findings[0]?.file).toBe('/tmp/upload/contracts/Vault.sol');
+  });
+
+  it('reads SolidityScan reports: scan_status, issue_* fields, one finding per location', () => {
+    const snapshot = parseAuditAnswer(fixture('solidityscan-like.json'), 'ss-1', {
+      knownFiles: known,
+    });
+    expect(snapshot).toMatchObject({ state: 'completed', rawStatus: 'scan_done' });
+    const findings = findingsOf(snapshot);
+    expect(findings.map((f) => [f.title, f.severity, f.file, f.startLine, f.endLine])).toEqual([
+      ['REENTRANCY', 'critical', 'contracts/Vault.sol', 23, 25],
+      ['REENTRANCY', 'critical', 'contracts/Vault.sol', 41, 44],
+      ['FLOATING PRAGMA', 'info', 'contracts/Token.sol', 2, 2],
+      ['CHEAPER INEQUALITY IN REQUIRE()', 'gas', undefined, undefined, undefined],
+    ]);
+    expect(findings[0]).toMatchObject({
+      description: '<p>The function makes an external call before updating state.</p>',
+      recommendation: '<p>Update state before the call.</p>',
+    });
+    expect(findings[1]?.fingerprint).toBe(`${findings[0]?.fingerprint}:2`);
+  });
+
+  it('reads Mythril JSON: swc-id, filename, lineno', () => {
+    const [finding] = findingsOf(parseAuditAnswer(fixture('mythril-like.json'), 'my-1'));
+    expect(finding).toMatchObject({
+      title: 'External Call To User-Supplied Address',
+      swcId: 'SWC-107',
+      ruleId: 'SWC-107',
+      severity: 'medium',
+      file: 'contracts/Vault.sol',
+      startLine: 23,
+      endLine: 23,
+    });
+  });
+
+  it('reads Semgrep JSON: check_id, path, start/end, extra.severity/message/metadata.cwe', () => {
+    const snapshot = parseAuditAnswer(fixture('semgrep-like.json'), 'sg-1');
+    expect(snapshot).toMatchObject({ state: 'completed', message: undefined });
+    expect(findingsOf(snapshot)).toEqual([
+      expect.objectContaining({
+        ruleId: 'solidity.security.reentrancy',
+        title: 'solidity.security.reentrancy',
+        severity: 'high',
+        severityLabel: 'ERROR',
+        cweId: 'CWE-841',
+        description: 'External call before state update: possible reentrancy.',
+        file: 'contracts/Vault.sol',
+        startLine: 23,
+        endLine: 25,
+      }),
+    ]);
+  });
+
+  it('reads Aderyn-style instances as one finding each', () => {
+    const findings = findingsOf(parseAuditAnswer(fixture('aderyn-like.json'), 'ad-1'));
+    expect(findings.map((f) => [f.ruleId, f.title, f.severity, f.file, f.startLine])).toEqual([
+      [
+        'centralization-risk',
+        'Centralization Risk for trusted owners',
+        'low',
+        'contracts/Vault.sol',
+        12,
+      ],
+      [
+        'centralization-risk',
+        'Centralization Risk for trusted owners',
+        'low',
+        'contracts/Token.sol',
+        30,
+      ],
+    ]);
+  });
+});

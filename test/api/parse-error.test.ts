@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { serviceErrorText } from '../../src/api/parse-error.ts';
+
+const fixture = (name: string): string =>
+  readFileSync(new URL(`../fixtures/answers/errors/${name}`, import.meta.url), 'utf8');
+
+describe('serviceErrorText', () => {
+  it('reads error as a string or {message}, message, detail and errors[].message', () => {
+    expect(serviceErrorText(fixture('error-string.json'))).toBe('Invalid API key');
+    expect(serviceErrorText(fixture('error-object.json'))).toBe('API key lacks Write permission');
+    expect(serviceErrorText(fixture('message.json'))).toBe('project_name is required');
+    expect(serviceErrorText(fixture('detail.json'))).toBe('Not found');
+    expect(serviceErrorText(fixture('detail-list.json'))).toBe('field required');
+    expect(serviceErrorText(fixture('errors-array.json'))).toBe(
+      'contracts: no files; project_name: too long',
+    );
+  });
+
+  it('reads messages inside an envelope and bare JSON strings or lists', () => {
+    expect(serviceErrorText('{"data": null, "result": {"error": {"message": "quota"}}}')).toBe(
+      'quota',
+    );
+    expect(serviceErrorText('"Unauthorized"')).toBe('Unauthorized');
+    expect(serviceErrorText('[{"message": "a"}, "b"]')).toBe('a; b');
+  });
+
+  it('returns undefined for a JSON body without a message, and for an empty body', () => {
+    expect(serviceErrorText(fixture('no-message.json'))).toBeUndefined();
+    expect(serviceErrorText('{"error": null, "message": ""}')).toBeUndefined();
+    expect(serviceErrorText('')).toBeUndefined();
+    expect(serviceErrorText('  \n')).toBeUndefined();
+  });
+
+  it('quotes a plain-text body as one line', () => {
+    expect(serviceErrorText(fixture('plain.txt'))).toBe(
+      'Rate limit exceeded. Try again in 30 seconds.',
+    );
+  });
+
+  it('reads an HTML error page as its words, without markup or styles', () => {
+    expect(serviceErrorText(fixture('gateway.html'))).toBe('502 Bad Gateway 502 Bad Gateway nginx');
+  });
+
+  it('bounds what it returns to one line', () => {
+    const text = serviceErrorText(
+      JSON.stringify({ error: `line one\nline two ${'x'.repeat(1000)}` }),
+    );
+    expect(text).not.toContain('\n');
+    expect(text!.length).toBeLessThanOrEqual(500);
+    expect(serviceErrorText('y'.repeat(1000))).toHaveLength(200);
+  });
+});

@@ -1,0 +1,252 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readFindings, type UnfingerprintedFinding } from '../../src/api/parse-finding.ts';
+import { ResponseFormatError } from '../../src/errors.ts';
+
+/** A field-family fixture: named single findings. */
+function family(name: string): Map<string, unknown> {
+  const text = readFileSync(new URL(`../fixtures/answers/audit/${name}`, import.meta.url), 'utf8');
+  return new Map(Object.entries(JSON.parse(text) as Record<string, unknown>));
+}
+
+/** Reads every case of a family and checks one field against `expected`, which must name every case. */
+function expectFamily(
+  name: string,
+  pick: (finding: UnfingerprintedFinding) => unknown,
+  expected: Record<string, unknown>,
+  knownFiles?: readonly string[],
+): void {
+  const cases = family(name);
+  expect([...cases.keys()].sort()).toEqual(Object.keys(expected).sort());
+  for (const [key, raw] of cases) {
+    const findings = readFindings([raw], { knownFiles });
+    expect(findings, key).toHaveLength(1);
+    expect(pick(findings[0]!), key).toEqual(expected[key]);
+  }
+}
+
+describe('readFindings: field families', () => {
+  it('reads severity from severity, impact, level, risk, issue_severity, extra.severity', () => {
+    expectFamily(
+      'finding-severity.json',
+      (f) => ({ severity: f.severity, severityLabel: f.severityLabel }),
+      {
+        severity: { severity: 'high', severityLabel: 'High' },
+        impact: { severity: 'medium', severityLabel: 'Medium' },
+        level: { severity: 'medium', severityLabel: 'warning' },
+        risk: { severity: 'critical', severityLabel: 'Critical' },
+        issue_severity: { severity: 'gas', severityLabel: 'gas' },
+        'extra.severity': { severity: 'info', severityLabel: 'INFO' },
+        numeric: { severity: 'medium', severityLabel: '7.5' },
+        'unknown-word': { severity: 'medium', severityLabel: 'Severe' },
+        missing: { severity: 'medium', severityLabel: 'unknown' },
+      },
+    );
+  });
+
+  it('reads the title and rule id, falling back to the rule, the description, then "Untitled finding"', () => {
+    expectFamily('finding-titles.json', (f) => ({ title: f.title, ruleId: f.ruleId }), {
+      title: { title: 'Reentrancy', ruleId: undefined },
+      name: { title: 'Unchecked call', ruleId: undefined },
+      check: { title: 'reentrancy-eth', ruleId: 'reentrancy-eth' },
+      check_id: { title: 'solidity.security.tx-origin', ruleId: 'solidity.security.tx-origin' },
+      rule_id: { title: 'R-12', ruleId: 'R-12' },
+      ruleId: { title: 'no-floating-pragma', ruleId: 'no-floating-pragma' },
+      'rule-object': { title: 'SOL-001', ruleId: 'SOL-001' },
+      detector: { title: 'arbitrary-send-eth', ruleId: 'arbitrary-send-eth' },
+      swcTitle: { title: 'Assert Violation', ruleId: 'SWC-110' },
+      'swc-only': { title: 'SWC-101', ruleId: 'SWC-101' },
+      'description-first-line': { title: 'Integer overflow in add()', ruleId: undefined },
+      untitled: { title: 'Untitled finding', ruleId: undefined },
+      'multiline-title': { title: 'Unsafe cast', ruleId: undefined },
+    });
+  });
+
+  it('reads descriptions (string, {head, tail}, message, markdown, SARIF text) and recommendations', () => {
+    expectFamily(
+      'finding-descriptions.json',
+      (f) => ({ description: f.description, recommendation: f.recommendation }),
+      {
+        string: { description: 'Plain text.', recommendation: undefined },
+        'head-tail': { description: 'Short.\n\nLonger explanation.', recommendation: undefined },
+        message: { description: 'From message.', recommendation: undefined },
+        markdown: { description: '**From** markdown.', recommendation: undefined },
+        'extra.message': { description: 'From extra.', recommendation: undefined },
+        'sarif-text': { description: 'From SARIF text.', recommendation: undefined },
+        issue_description: { description: 'From issue_description.', recommendation: undefined },
+        recommendation: { description: 'd', recommendation: 'Do this.' },
+        remediation: { description: 'd', recommendation: 'Fix it.\n\nLike so.' },
+        missing: { description: '', recommendation: undefined },
+      },
+    );
+  });
+
+  it('reads the file from every alias and nesting, as a POSIX path mapped onto the uploaded files', () => {
+    const known = ['contracts/A.sol', './contracts/B.sol'];
+    expectFamily(
+      'finding-files.json',
+      (f) => f.file,
+      {
+        file: 'contracts/A.sol',
+        filename: 'contracts/A.sol',
+        file_path: 'contracts/A.sol',
+        path: 'contracts/A.sol',
+        contract_path: 'contracts/A.sol',
+        source_mapping: 'contracts/A.sol',
+        elements: 'contracts/A.sol',
+        location: 'contracts/A.sol',
+        locations: 'contracts/A.sol',
+        sarif: 'contracts/A.sol',
+        'location-string': 'contracts/A.sol',
+        windows: 'contracts/A.sol',
+        'dot-slash': 'contracts/A.sol',
+        'file-uri': 'contracts/A.sol',
+        'absolute-prefix': 'contracts/A.sol',
+        'extra-prefix': 'contracts/A.sol',
+        basename: 'contracts/A.sol',
+        'unknown-absolute': '/opt/lib/Other.sol',
+        missing: undefined,
+      },
+      known,
+    );
+  });
+
+  it('keeps paths as sent (normalized) when the uploaded files are not given', () => {
+    const files = family('finding-files.json');
+    const file = (key: string) => readFindings([files.get(key)])[0]!.file;
+    expect(file('absolute-prefix')).toBe('/tmp/upload/contracts/A.sol');
+    expect(file('file-uri')).toBe('/contracts/A.sol');
+    expect(file('basename')).toBe('A.sol');
+    expect(file('dot-slash')).toBe('contracts/A.sol');
+  });
+
+  it('ignores a MythX source map without a usable file index', () => {
+    const sourceList = ['contracts/A.sol'];
+    expect(
+      readFindings([{ sourceList, locations: [{ sourceMap: ':::-' }] }])[0]!.file,
+    ).toBeUndefined();
+    expect(
+      readFindings([{ sourceList, locations: [{ sourceMap: '0:0:-1' }] }])[0]!.file,
+    ).toBeUndefined();
+    expect(readFindings([{ sourceList, locations: [{ sourceMap: '4:2:0' }] }])[0]!.file).toBe(
+      'contracts/A.sol',
+    );
+  });
+
+  it('maps an ambiguous short path to no known file', () => {
+    const [finding] = readFindings([{ file: 'A.sol' }], {
+      knownFiles: ['src/A.sol', 'test/A.sol'],
+    });
+    expect(finding!.file).toBe('A.sol');
+  });
+
+  it('maps a prefixed path to the longest known file it ends with', () => {
+    const [finding] = readFindings([{ file: '/tmp/x/pkg/contracts/A.sol' }], {
+      knownFiles: ['contracts/A.sol', 'pkg/contracts/A.sol'],
+    });
+    expect(finding!.file).toBe('pkg/contracts/A.sol');
+  });
+
+  it('reads lines from every alias and nesting, as positive integers with endLine >= startLine', () => {
+    const range = (startLine: number | undefined, endLine: number | undefined) => ({
+      startLine,
+      endLine,
+    });
+    expectFamily('finding-lines.json', (f) => range(f.startLine, f.endLine), {
+      line: range(7, 7),
+      lineno: range(7, 7),
+      line_no: range(7, 7),
+      'start_line-end_line': range(7, 9),
+      'startLine-endLine': range(7, 9),
+      'lines-array': range(7, 9),
+      'lines-string': range(7, 9),
+      'start.line-end.line': range(7, 9),
+      location: range(7, 9),
+      locations: range(7, 9),
+      'source_mapping.lines': range(7, 9),
+      decodedLocations: range(7, 9),
+      'digit-string': range(7, 7),
+      reversed: range(7, 9),
+      'end-only': range(9, 9),
+      zero: range(undefined, undefined),
+      negative: range(undefined, undefined),
+      fraction: range(undefined, undefined),
+      word: range(undefined, undefined),
+      missing: range(undefined, undefined),
+    });
+  });
+
+  it('normalizes SWC and CWE ids and reads the service id', () => {
+    expectFamily(
+      'finding-ids.json',
+      (f) => ({ swcId: f.swcId, cweId: f.cweId, serviceId: f.serviceId }),
+      {
+        swcID: { swcId: 'SWC-107', cweId: undefined, serviceId: undefined },
+        'swc_id-digits': { swcId: 'SWC-107', cweId: undefined, serviceId: undefined },
+        'swc-number': { swcId: 'SWC-107', cweId: undefined, serviceId: undefined },
+        'swc-id-mythril': { swcId: 'SWC-107', cweId: undefined, serviceId: undefined },
+        'swc-lowercase': { swcId: 'SWC-107', cweId: undefined, serviceId: undefined },
+        'swc-invalid': { swcId: undefined, cweId: undefined, serviceId: undefined },
+        'cwe-number': { swcId: undefined, cweId: 'CWE-841', serviceId: undefined },
+        cwe_id: { swcId: undefined, cweId: 'CWE-841', serviceId: undefined },
+        'cweId-digits': { swcId: undefined, cweId: 'CWE-841', serviceId: undefined },
+        'cwe-semgrep': { swcId: undefined, cweId: 'CWE-841', serviceId: undefined },
+        id: { swcId: undefined, cweId: undefined, serviceId: 'F-1' },
+        finding_id: { swcId: undefined, cweId: undefined, serviceId: '77' },
+        uuid: { swcId: undefined, cweId: undefined, serviceId: '0b7e-11' },
+      },
+    );
+  });
+});
+
+describe('readFindings: lists', () => {
+  it('reads a bare string as a finding described by it', () => {
+    const [finding] = readFindings(['Reentrancy in withdraw()\nmore text']);
+    expect(finding).toMatchObject({
+      title: 'Reentrancy in withdraw()',
+      description: 'Reentrancy in withdraw()\nmore text',
+      severity: 'medium',
+    });
+  });
+
+  it('rejects an entry that is not a finding, naming its position', () => {
+    expect(() => readFindings([{ title: 'ok' }, 42])).toThrow(ResponseFormatError);
+    expect(() => readFindings([{ title: 'ok' }, null])).toThrow(/finding 2 is not an object: null/);
+  });
+
+  it('flattens groups of findings, which pass down their severity and location', () => {
+    const findings = readFindings([
+      {
+        file: 'contracts/A.sol',
+        severity: 'high',
+        issues: [
+          { title: 'one', line: 3 },
+          { title: 'two', severity: 'low' },
+        ],
+      },
+    ]);
+    expect(findings.map((f) => [f.title, f.severity, f.file, f.startLine])).toEqual([
+      ['one', 'high', 'contracts/A.sol', 3],
+      ['two', 'low', 'contracts/A.sol', undefined],
+    ]);
+  });
+
+  it('expands a finding with several instances into one finding per instance', () => {
+    const findings = readFindings([
+      {
+        title: 'Centralization risk',
+        severity: 'low',
+        file: 'contracts/Default.sol',
+        instances: [{ contract_path: 'contracts/A.sol', line_no: 4, id: 'i-1' }, { line_no: 9 }],
+      },
+    ]);
+    expect(findings.map((f) => [f.title, f.file, f.startLine, f.serviceId])).toEqual([
+      ['Centralization risk', 'contracts/A.sol', 4, 'i-1'],
+      ['Centralization risk', 'contracts/Default.sol', 9, undefined],
+    ]);
+  });
+
+  it('keeps a finding whose instance list is empty', () => {
+    expect(readFindings([{ title: 'No location', findings: [] }])).toHaveLength(1);
+  });
+});

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { assignFingerprints, normalizeTitle } from '../../src/audit/fingerprint.ts';
+import type { Finding } from '../../src/audit/findings.ts';
+
+type Unfingerprinted = Omit<Finding, 'fingerprint'>;
+
+function finding(overrides: Partial<Unfingerprinted> = {}): Unfingerprinted {
+  return {
+    serviceId: undefined,
+    severity: 'high',
+    severityLabel: 'high',
+    title: 'Reentrancy in withdraw',
+    ruleId: 'reentrancy-eth',
+    swcId: 'SWC-107',
+    cweId: undefined,
+    description: 'State written after call.',
+    recommendation: undefined,
+    file: 'contracts/Vault.sol',
+    startLine: 20,
+    endLine: 28,
+    ...overrides,
+  };
+}
+const print = (f: Unfingerprinted): string => assignFingerprints([f])[0]!.fingerprint;
+
+describe('assignFingerprints', () => {
+  it('gives 16 hex characters, the same on every run, and keeps the finding', () => {
+    const [result] = assignFingerprints([finding()]);
+    expect(result!.fingerprint).toMatch(/^[0-9a-f]{16}$/);
+    expect(result).toEqual({ ...finding(), fingerprint: print(finding()) });
+  });
+
+  it('ignores line numbers, severity, description and service id', () => {
+    const base = print(finding());
+    expect(print(finding({ startLine: 120, endLine: 128 }))).toBe(base);
+    expect(print(finding({ startLine: undefined, endLine: undefined }))).toBe(base);
+    expect(print(finding({ severity: 'low', description: 'other', serviceId: 'x' }))).toBe(base);
+  });
+
+  it('ignores case, spacing and line references in the title', () => {
+    expect(print(finding({ title: '  REENTRANCY   in withdraw ' }))).toBe(print(finding()));
+    expect(normalizeTitle('Reentrancy in Vault.withdraw() (contracts/Vault.sol#20-28)')).toBe(
+      'reentrancy in vault.withdraw() (contracts/vault.sol )',
+    );
+    expect(normalizeTitle('Shadowing at lines 12 to 14, #L3-L9')).toBe('shadowing at ,');
+  });
+
+  it('changes with the rule, the file or the title', () => {
+    const base = print(finding());
+    expect(print(finding({ ruleId: 'reentrancy-no-eth' }))).not.toBe(base);
+    expect(print(finding({ file: 'contracts/Token.sol' }))).not.toBe(base);
+    expect(print(finding({ file: undefined }))).not.toBe(base);
+    expect(print(finding({ title: 'Reentrancy in deposit' }))).not.toBe(base);
+  });
+
+  it('falls back to the SWC id, then the title, when there is no rule id', () => {
+    const noRule = finding({ ruleId: undefined });
+    expect(print(noRule)).not.toBe(print(finding()));
+    expect(print({ ...noRule, swcId: 'SWC-104' })).not.toBe(print(noRule));
+    const titleOnly = finding({ ruleId: undefined, swcId: undefined });
+    expect(print(titleOnly)).not.toBe(print(noRule));
+    expect(print({ ...titleOnly, title: 'Other' })).not.toBe(print(titleOnly));
+  });
+
+  it('tells identical keys apart by line order, keeping input order', () => {
+    const at = (startLine: number | undefined) => finding({ startLine, endLine: startLine });
+    const results = assignFingerprints([at(30), at(undefined), at(10), at(20)]);
+    const base = print(at(10));
+    expect(results.map((r) => r.fingerprint)).toEqual([
+      `${base}:3`,
+      `${base}:4`,
+      base,
+      `${base}:2`,
+    ]);
+    expect(results.map((r) => r.startLine)).toEqual([30, undefined, 10, 20]);
+  });
+
+  it('gives each finding the same fingerprint whatever order the service lists them in', () => {
+    const list = [
+      finding({ startLine: 5 }),
+      finding({ startLine: 9 }),
+      finding({ title: 'Other', startLine: 1 }),
+    ];
+    const byLine = (results: Finding[]) =>
+      Object.fromEntries(results.map((r) => [`${r.title}@${r.startLine}`, r.fingerprint]));
+    expect(byLine(assignFingerprints([...list].reverse()))).toEqual(
+      byLine(assignFingerprints(list)),
+    );
+  });
+
+  it('orders findings on the same line by description so the suffix is still deterministic', () => {
+    const a = finding({ description: 'a' });
+    const b = finding({ description: 'b' });
+    const forward = assignFingerprints([a, b]).map((r) => r.fingerprint);
+    const backward = assignFingerprints([b, a]).map((r) => r.fingerprint);
+    expect(backward).toEqual([forward[1], forward[0]]);
+  });
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { SEVERITIES } from '../../src/audit/findings.ts';
+import { evaluateGate, FAIL_ON_LEVELS, isBlocking, type FailOn } from '../../src/audit/gate.ts';
+import { findingsOf, makeFinding } from '../support/findings.ts';
+
+/** One finding of every severity, least severe first so sorting is visible. */
+const oneOfEach = () => findingsOf(...[...SEVERITIES].reverse());
+
+describe('evaluateGate', () => {
+  const expected: Record<FailOn, { verdict: 'pass' | 'fail'; blocking: string[]; reason: string }> =
+    {
+      critical: {
+        verdict: 'fail',
+        blocking: ['critical'],
+        reason: '1 finding at or above critical (1 critical)',
+      },
+      high: {
+        verdict: 'fail',
+        blocking: ['critical', 'high'],
+        reason: '2 findings at or above high (1 critical, 1 high)',
+      },
+      medium: {
+        verdict: 'fail',
+        blocking: ['critical', 'high', 'medium'],
+        reason: '3 findings at or above medium (1 critical, 1 high, 1 medium)',
+      },
+      low: {
+        verdict: 'fail',
+        blocking: ['critical', 'high', 'medium', 'low'],
+        reason: '4 findings at or above low (1 critical, 1 high, 1 medium, 1 low)',
+      },
+      info: {
+        verdict: 'fail',
+        blocking: ['critical', 'high', 'medium', 'low', 'info', 'gas'],
+        reason: '6 findings at or above info (1 critical, 1 high, 1 medium, 1 low, 1 info, 1 gas)',
+      },
+      none: {
+        verdict: 'pass',
+        blocking: [],
+        reason:
+          'fail-on is none, so findings never fail the job (1 critical, 1 high, 1 medium, 1 low, 1 info, 1 gas)',
+      },
+    };
+
+  it.each(FAIL_ON_LEVELS)('with one finding of each severity, fail-on %s', (failOn) => {
+    const result = evaluateGate(oneOfEach(), failOn);
+    expect(result.verdict).toBe(expected[failOn].verdict);
+    expect(result.blocking.map((f) => f.severity)).toEqual(expected[failOn].blocking);
+    expect(result.reason).toBe(expected[failOn].reason);
+  });
+
+  it.each(FAIL_ON_LEVELS)('passes with no findings at fail-on %s', (failOn) => {
+    const result = evaluateGate([], failOn);
+    expect(result).toEqual({
+      verdict: 'pass',
+      blocking: [],
+      reason:
+        failOn === 'none'
+          ? 'fail-on is none, so findings never fail the job (no findings)'
+          : `no findings (fail-on: ${failOn})`,
+    });
+  });
+
+  it('passes when every finding is below the threshold, and says what there was', () => {
+    const result = evaluateGate(findingsOf('info', 'info', 'info', 'gas'), 'low');
+    expect(result).toEqual({
+      verdict: 'pass',
+      blocking: [],
+      reason: 'no findings at or above low (3 info, 1 gas)',
+    });
+  });
+
+  it('fails on gas findings only when fail-on is info', () => {
+    const gas = findingsOf('gas', 'gas');
+    expect(evaluateGate(gas, 'info')).toMatchObject({
+      verdict: 'fail',
+      reason: '2 findings at or above info (2 gas)',
+    });
+    expect(evaluateGate(gas, 'low').verdict).toBe('pass');
+  });
+
+  it('lists the blocking findings most severe first, then by file and line', () => {
+    const findings = [
+      makeFinding({ severity: 'high', file: 'b.sol', startLine: 1, title: 'b' }),
+      makeFinding({ severity: 'critical', file: 'z.sol', startLine: 9, title: 'z' }),
+      makeFinding({ severity: 'high', file: 'a.sol', startLine: 5, title: 'a5' }),
+      makeFinding({ severity: 'high', file: 'a.sol', startLine: 2, title: 'a2' }),
+    ];
+    expect(evaluateGate(findings, 'high').blocking.map((f) => f.title)).toEqual([
+      'z',
+      'a2',
+      'a5',
+      'b',
+    ]);
+  });
+});
+
+describe('isBlocking', () => {
+  it('blocks a severity at or above the level, never at none, and everything at info', () => {
+    const table = Object.fromEntries(
+      FAIL_ON_LEVELS.map((failOn) => [failOn, SEVERITIES.filter((s) => isBlocking(s, failOn))]),
+    );
+    expect(table).toEqual({
+      critical: ['critical'],
+      high: ['critical', 'high'],
+      medium: ['critical', 'high', 'medium'],
+      low: ['critical', 'high', 'medium', 'low'],
+      info: ['critical', 'high', 'medium', 'low', 'info', 'gas'],
+      none: [],
+    });
+  });
+});

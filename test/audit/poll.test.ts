@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import type { AuditSnapshot } from '../../src/audit/findings.ts';
+import { nextDelay, waitForAudit, type PollPolicy } from '../../src/audit/poll.ts';
+import { ResponseFormatError, ServiceError } from '../../src/errors.ts';
+
+type Answer = { snapshot: AuditSnapshot; retryAfterMs?: number } | Error;
+
+function snapshot(state: AuditSnapshot['state'], rawStatus: string = state): AuditSnapshot {
+  return {
+    auditId: 'a1',
+    state,
+    rawStatus,
+    message: undefined,
+    reportUrl: undefined,
+    findings: state === 'completed' ? [] : undefined,
+  };
+}
+
+/** A virtual clock: sleeping advances time, nothing waits for real. */
+function harness(answers: Answer[], policy: Partial<PollPolicy> = {}) {
+  let now = 1_000_000;
+  const sleeps: number[] = [];
+  const logs: string[] = [];
+  let calls = 0;
+  const client = {
+    getAudit: async () => {
+      const answer = answers[Math.min(calls, answers.length - 1)]!;
+      calls += 1;
+      if (answer instanceof Error) throw answer;
+      return { snapshot: answer.snapshot, retryAfterMs: answer.retryAfterMs };
+    },
+  };
+  const run = () =>
+    waitForAudit(
+      'a1',
+      {
+        deadline: now + 600_000,
+        initialIntervalMs: 5_000,
+        maxIntervalMs: 60_000,
+        notFoundGraceMs: 60_000,
+        ...policy,
+      },
+      {
+        client,
+        now: () => now,
+        sleep: async (ms) => {
+          sleeps.push(ms);
+          now += ms;
+        },
+        random: () => 0.5,
+        log: {
+          info: (m) => logs.push(m),
+          warning: (m) => logs.push(`warn: ${m}`),
+          debug: () => undefined,
+        },
+      },
+    );
+  return { run, sleeps, logs, calls: () => calls };
+}
+
+describe('nextDelay', () => {
+  it('grows by 1.5x from the first interval and is capped', () => {
+    const policy = { initialIntervalMs: 5_000, maxIntervalMs: 60_000 };
+    const delays = [0, 1, 2, 3, 10].map((attempt) =>
+      nextDelay(attempt, policy, () => 0.5, undefined),
+    );
+    expect(delays).toEqual([5_000, 7_500, 11_250, 16_875, 60_000]);
+  });
+
+  it('adds at most ±20% jitter and never exceeds the cap', () => {
+    const policy = { initialIntervalMs: 10_000, maxIntervalMs: 60_000 };
+    expect(nextDelay(0, policy, () => 0, undefined)).toBe(8_000);
+    expect(nextDelay(0, policy, () => 0.999999, undefined)).toBe(12_000);
+    expect(nextDelay(20, policy, () => 0.999999, undefined)).toBe(60_000);
+  });
+
+  it('honours a longer Retry-After', () => {
+    const policy = { initialIntervalMs: 5_000, maxIntervalMs: 60_000 };
+    expect(nextDelay(0, policy, () => 0.5, 90_000)).toBe(90_000);
+    expect(nextDelay(0, policy, () => 0.5, 1_000)).toBe(5_000);
+  });
+});
+
+describe('waitForAudit', () => {
+  it('polls with growing waits until the audit completes', async () => {
+    const h = harness([
+      { snapshot: snapshot('pending') },
+      { snapshot: snapshot('running', 'in_progress') },
+      { snapshot: snapshot('running', 'in_progress') },
+      { snapshot: snapshot('completed') },
+    ]);
+    const outcome = await h.run();
+    expect(outcome.kind).toBe('finished');
+    expect(h.sleeps).toEqual([5_000, 7_500, 11_250]);
+    expect(h.logs).toEqual(['Audit a1: pending', 'Audit a1: in_progress']);
+  });
+
+  it('returns a failed audit as finished, for the caller to report', async () => {
+    const h = harness([{ snapshot: { ...snapshot('failed'), message: 'compiler crashed' } }]);
+    const outcome = await h.run();
+    expect(outcome).toMatchObject({
+      kind: 'finished',
+      snapshot: { state: 'failed', message: 'compiler crashed' },
+    });
+  });
+
+  it('times out at the deadline with the last status, polling once more at the deadline', async () => {
+    const h = harness([{ snapshot: snapshot('running', 'in_progress') }], {
+      deadline: 1_000_000 + 20_000,
+    });
+    const outcome = await h.run();
+    expect(outcome).toMatchObject({ kind: 'timeout', last: { rawStatus: 'in_progress' } });
+    expect(h.sleeps.reduce((a, b) => a + b, 0)).toBe(20_000);
+    expect(h.sleeps.at(-1)).toBe(20_000 - 5_000 - 7_500);
+  });
+
+  it('honours Retry-After from a 202 answer', async () => {
+    const h = harness([
+      { snapshot: snapshot('pending'), retryAfterMs: 30_000 },
+      { snapshot: snapshot('completed') },
+    ]);
+    await h.run();
+    expect(h.sleeps).toEqual([30_000]);
+  });
+
+  it('waits out a 404 right after the start, then fails on a 404 past the grace period', async () => {
+    const notFound = new ServiceError('audit a1 not found (HTTP 404)', 404);
+    const h = harness([notFound, notFound, { snapshot: snapshot('completed') }]);
+    expect((await h.run()).kind).toBe('finished');
+
+    const late = harness([notFound], { notFoundGraceMs: 10_000 });
+    await expect(late.run()).rejects.toThrow('not found');
+    expect(late.calls()).toBe(3); // at 0 s and 5 s within the grace period, then at 12.5 s
+  });
+
+  it('keeps waiting through transient failures that outlast the client retries', async () => {
+    const h = harness([
+      new ServiceError('HTTP 503 after 5 attempts', 503),
+      new ServiceError('connection reset after 5 attempts'),
+      { snapshot: snapshot('completed') },
+    ]);
+    expect((await h.run()).kind).toBe('finished');
+    expect(h.logs.filter((line) => line.startsWith('warn:'))).toHaveLength(2);
+  });
+
+  it('stops at once on an answer it cannot read or a rejected key', async () => {
+    await expect(harness([new ResponseFormatError('no status')]).run()).rejects.toThrow(
+      'no status',
+    );
+    await expect(harness([new ServiceError('key rejected', 401)]).run()).rejects.toThrow(
+      'key rejected',
+    );
+  });
+});

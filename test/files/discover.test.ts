@@ -1,0 +1,327 @@
+import type { Dirent } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigurationError } from '../../src/errors.ts';
+import {
+  discoverContracts,
+  type DiscoveryOptions,
+  type DiscoveryResult,
+} from '../../src/files/discover.ts';
+
+const SOURCES = ['**/*.sol', '**/*.vy'];
+
+let sandbox: string; // holds the workspace and things outside it
+let workspace: string;
+
+beforeEach(async () => {
+  sandbox = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'discover-')));
+  workspace = path.join(sandbox, 'workspace');
+  await fs.mkdir(workspace);
+});
+
+afterEach(async () => {
+  await fs.rm(sandbox, { recursive: true, force: true });
+});
+
+/** Writes each file (content = its own path, so sizes differ) under `base`. */
+async function tree(base: string, files: readonly string[]): Promise<void> {
+  for (const file of files) {
+    await fs.mkdir(path.dirname(path.join(base, file)), { recursive: true });
+    await fs.writeFile(path.join(base, file), `// ${file}\n`);
+  }
+}
+
+async function link(target: string, at: string): Promise<void> {
+  await fs.mkdir(path.dirname(path.join(workspace, at)), { recursive: true });
+  await fs.symlink(target, path.join(workspace, at));
+}
+
+/** Records every directory the walker lists, relative to the sandbox. */
+function spyingReadDir(opened: string[]): (dir: string) => Promise<Dirent[]> {
+  return async (dir) => {
+    opened.push(path.relative(sandbox, dir).split(path.sep).join('/'));
+    return fs.readdir(dir, { withFileTypes: true });
+  };
+}
+
+function discover(options: Partial<DiscoveryOptions> = {}): Promise<DiscoveryResult> {
+  return discoverContracts({
+    workspace,
+    root: workspace,
+    patterns: SOURCES,
+    excludes: [],
+    useDefaultExcludes: true,
+    ...options,
+  });
+}
+
+const paths = (result: DiscoveryResult) => result.files.map((file) => file.relativePath);
+
+describe('discoverContracts on common layouts', () => {
+  it('finds the sources of a Foundry project and prunes its dependencies and build output', async () => {
+    await tree(workspace, [
+      'foundry.toml',
+      'src/Token.sol',
+      'src/interfaces/IToken.sol',
+      'src/Token.t.sol',
+      'lib/forge-std/src/Test.sol',
+      'test/Token.t.sol',
+      'script/Deploy.s.sol',
+      'out/Token.sol/Token.json',
+      'cache/solidity-files-cache.json',
+    ]);
+
+    const result = await discover();
+
+    expect(paths(result)).toEqual(['src/Token.sol', 'src/interfaces/IToken.sol']);
+    expect(result.prunedDirectories).toEqual(['cache', 'lib', 'out', 'script', 'test']);
+    expect(result.files[0]).toEqual({
+      absolutePath: path.join(workspace, 'src/Token.sol'),
+      relativePath: 'src/Token.sol',
+      size: '// src/Token.sol\n'.length,
+    });
+    expect(result.unmatchedPatterns).toEqual(['**/*.vy']);
+    expect(result.skippedLinks).toEqual([]);
+  });
+
+  it('never opens node_modules or artifacts of a Hardhat project', async () => {
+    await tree(workspace, [
+      'hardhat.config.ts',
+      'contracts/Vault.sol',
+      'contracts/pools/Pool.vy',
+      'node_modules/@openzeppelin/contracts/token/ERC20/ERC20.sol',
+      'artifacts/contracts/Vault.sol/Vault.json',
+    ]);
+    const opened: string[] = [];
+
+    const result = await discover({ readDir: spyingReadDir(opened) });
+
+    expect(paths(result)).toEqual(['contracts/Vault.sol', 'contracts/pools/Pool.vy']);
+    expect(result.prunedDirectories).toEqual(['artifacts', 'node_modules']);
+    expect(opened.sort()).toEqual([
+      'workspace',
+      'workspace/contracts',
+      'workspace/contracts/pools',
+    ]);
+  });
+
+  it('applies the defaults inside every package of a monorepo', async () => {
+    await tree(workspace, [
+      'packages/a/contracts/A.sol',
+      'packages/a/test/A.t.sol',
+      'packages/b/src/B.sol',
+      'packages/b/lib/dep/Dep.sol',
+      'packages/b/node_modules/x/X.sol',
+    ]);
+
+    const result = await discover();
+
+    expect(paths(result)).toEqual(['packages/a/contracts/A.sol', 'packages/b/src/B.sol']);
+    expect(result.prunedDirectories).toEqual([
+      'packages/a/test',
+      'packages/b/lib',
+      'packages/b/node_modules',
+    ]);
+  });
+});
+
+describe('discoverContracts patterns and excludes', () => {
+  beforeEach(async () => {
+    await tree(workspace, [
+      'contracts/Token.sol',
+      'contracts/mocks/TokenMock.sol',
+      'contracts/lib/Math.sol',
+      'contracts/legacy/Old.sol',
+      'contracts/ERC20Mock.sol',
+      'lib/forge-std/Test.sol',
+      'test/Token.t.sol',
+      'docs/Example.sol',
+    ]);
+  });
+
+  it('adds user excludes to the defaults: directories, globs and basenames', async () => {
+    const result = await discover({
+      excludes: ['contracts/mocks/', '**/legacy/**', '*Mock.sol', 'docs'],
+    });
+
+    expect(paths(result)).toEqual(['contracts/Token.sol']);
+    expect(result.prunedDirectories).toEqual([
+      'contracts/legacy',
+      'contracts/lib',
+      'contracts/mocks',
+      'docs',
+      'lib',
+      'test',
+    ]);
+  });
+
+  it('re-includes a default with a negated user exclude', async () => {
+    const result = await discover({ excludes: ['!contracts/lib/'] });
+
+    expect(paths(result)).toContain('contracts/lib/Math.sol');
+    expect(result.prunedDirectories).toEqual(['lib', 'test']);
+  });
+
+  it('drops files matched by a negated pattern', async () => {
+    const result = await discover({ patterns: ['**/*.sol', '!**/*Mock.sol', '!docs/**'] });
+
+    expect(paths(result)).toEqual(['contracts/Token.sol', 'contracts/legacy/Old.sol']);
+  });
+
+  it('includes everything the patterns match when the defaults are off', async () => {
+    const result = await discover({ patterns: ['**/*.sol'], useDefaultExcludes: false });
+
+    expect(paths(result)).toContain('lib/forge-std/Test.sol');
+    expect(paths(result)).toContain('test/Token.t.sol');
+    expect(result.files).toHaveLength(8);
+    expect(result.prunedDirectories).toEqual([]);
+  });
+
+  it('reports the positive patterns that matched no file left by the excludes', async () => {
+    const result = await discover({
+      patterns: ['contracts/*.sol', 'src/**/*.sol', 'test/**/*.sol', '**/*.vy', '!nothing/**'],
+    });
+
+    expect(paths(result)).toEqual(['contracts/ERC20Mock.sol', 'contracts/Token.sol']);
+    expect(result.unmatchedPatterns).toEqual(['src/**/*.sol', 'test/**/*.sol', '**/*.vy']);
+  });
+
+  it('opens only directories that the literal prefix of a pattern leads to', async () => {
+    const opened: string[] = [];
+
+    const result = await discover({
+      patterns: ['contracts/legacy/*.sol'],
+      readDir: spyingReadDir(opened),
+    });
+
+    expect(paths(result)).toEqual(['contracts/legacy/Old.sol']);
+    expect(opened.sort()).toEqual([
+      'workspace',
+      'workspace/contracts',
+      'workspace/contracts/legacy',
+    ]);
+  });
+
+  it('treats a plain directory pattern as everything below it', async () => {
+    await tree(workspace, ['contracts/README.md']);
+
+    const result = await discover({ patterns: ['contracts/'] });
+
+    expect(paths(result)).toContain('contracts/README.md');
+    expect(paths(result)).not.toContain('docs/Example.sol');
+  });
+});
+
+describe('discoverContracts and symbolic links', () => {
+  it('skips links leading outside the workspace or nowhere, without reading them', async () => {
+    await tree(sandbox, ['outside/Secret.sol', 'outside/dir/Leak.sol']);
+    await tree(workspace, ['src/Token.sol']);
+    await link(path.join(sandbox, 'outside/Secret.sol'), 'src/Secret.sol');
+    await link('../../outside/dir', 'src/external');
+    await link(path.join(sandbox, 'missing.sol'), 'src/Broken.sol');
+    // Excluded by name: no warning, as a real node_modules would not get one either.
+    await link(path.join(sandbox, 'outside'), 'node_modules');
+    const opened: string[] = [];
+
+    const result = await discover({ readDir: spyingReadDir(opened) });
+
+    expect(paths(result)).toEqual(['src/Token.sol']);
+    expect(result.skippedLinks).toEqual([
+      { path: 'src/Broken.sol', target: path.join(sandbox, 'missing.sol'), reason: 'broken' },
+      {
+        path: 'src/Secret.sol',
+        target: path.join(sandbox, 'outside/Secret.sol'),
+        reason: 'outside-workspace',
+      },
+      {
+        path: 'src/external',
+        target: path.join(sandbox, 'outside/dir'),
+        reason: 'outside-workspace',
+      },
+    ]);
+    expect(opened.every((dir) => dir.startsWith('workspace'))).toBe(true);
+  });
+
+  it('follows links inside the workspace, naming files by the link and reading the real file', async () => {
+    await tree(workspace, ['shared/Lib.sol', 'app/contracts/App.sol', 'app/Single.sol.txt']);
+    await link('../../shared', 'app/contracts/shared');
+    await link('Single.sol.txt', 'app/Single.sol');
+
+    const result = await discover({ root: path.join(workspace, 'app') });
+
+    expect(result.files.map((f) => [f.relativePath, f.absolutePath])).toEqual([
+      ['Single.sol', path.join(workspace, 'app/Single.sol.txt')],
+      ['contracts/App.sol', path.join(workspace, 'app/contracts/App.sol')],
+      ['contracts/shared/Lib.sol', path.join(workspace, 'shared/Lib.sol')],
+    ]);
+    expect(result.skippedLinks).toEqual([]);
+  });
+
+  it('lists a directory under its own name when a link also leads to it', async () => {
+    await tree(workspace, ['z-real/Real.sol']);
+    await link('../z-real', 'a/alias');
+
+    const result = await discover();
+
+    expect(paths(result)).toEqual(['z-real/Real.sol']);
+  });
+
+  it('terminates on link cycles and lists each file once', async () => {
+    await tree(workspace, ['src/A.sol', 'src/nested/B.sol']);
+    await link('..', 'src/nested/up');
+    await link(workspace, 'src/root');
+    await link('loop-b', 'src/loop-a');
+    await link('loop-a', 'src/loop-b');
+
+    const result = await discover();
+
+    expect(paths(result)).toEqual(['src/A.sol', 'src/nested/B.sol']);
+    expect(result.skippedLinks.map((l) => [l.path, l.reason])).toEqual([
+      ['src/loop-a', 'broken'],
+      ['src/loop-b', 'broken'],
+    ]);
+  });
+});
+
+describe('discoverContracts working directory', () => {
+  it('gives paths relative to a working-directory subfolder', async () => {
+    await tree(workspace, ['packages/a/contracts/A.sol', 'packages/b/contracts/B.sol']);
+
+    const result = await discover({ root: path.join(workspace, 'packages/a') });
+
+    expect(paths(result)).toEqual(['contracts/A.sol']);
+    expect(result.files[0]!.absolutePath).toBe(path.join(workspace, 'packages/a/contracts/A.sol'));
+  });
+
+  it.each([
+    ['outside the workspace', () => sandbox, /working-directory.*outside the workspace/],
+    ['a link leading outside', () => path.join(workspace, 'escape'), /working-directory.*leads to/],
+    ['missing', () => path.join(workspace, 'nope'), /working-directory.*does not exist/],
+    ['a file', () => path.join(workspace, 'file.sol'), /working-directory.*not a directory/],
+  ])('rejects a working-directory that is %s', async (_case, root, message) => {
+    await tree(workspace, ['file.sol']);
+    await link(sandbox, 'escape');
+
+    const failure = discover({ root: root() });
+
+    await expect(failure).rejects.toThrow(ConfigurationError);
+    await expect(failure).rejects.toThrow(message);
+  });
+
+  it('names a directory it cannot read, and how to leave it out', async () => {
+    await tree(workspace, ['src/A.sol', 'private/B.sol']);
+    const readDir = async (dir: string) => {
+      if (dir.endsWith('private')) {
+        throw Object.assign(new Error('permission denied'), { code: 'EACCES' });
+      }
+      return fs.readdir(dir, { withFileTypes: true });
+    };
+
+    const failure = discover({ readDir });
+
+    await expect(failure).rejects.toThrow(ConfigurationError);
+    await expect(failure).rejects.toThrow(/Cannot read directory private \(EACCES\).*`exclude`/);
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigurationError } from '../../src/errors.ts';
+import { compilePatterns } from '../../src/files/patterns.ts';
+
+const ROOT = '/ws/repo';
+
+describe('compilePatterns', () => {
+  it('selects by glob relative to the root; `*.sol` stays at the root', () => {
+    const matcher = compilePatterns(['*.sol', 'contracts/**/*.vy'], ROOT);
+    expect(matcher.selects('Top.sol')).toBe(true);
+    expect(matcher.selects('src/Deep.sol')).toBe(false);
+    expect(matcher.selects('contracts/a/b/Pool.vy')).toBe(true);
+  });
+
+  it('lets the last matching pattern decide, so negations can be undone', () => {
+    const matcher = compilePatterns(['**/*.sol', '!src/**', 'src/Keep.sol'], ROOT);
+    expect(matcher.selects('contracts/A.sol')).toBe(true);
+    expect(matcher.selects('src/Drop.sol')).toBe(false);
+    expect(matcher.selects('src/Keep.sol')).toBe(true);
+  });
+
+  it('treats a literal path or one ending in / as a directory selecting everything below', () => {
+    const matcher = compilePatterns(['contracts', 'vyper/'], ROOT);
+    expect(matcher.selects('contracts/a/B.sol')).toBe(true);
+    expect(matcher.selects('vyper/Pool.vy')).toBe(true);
+    expect(matcher.selects('src/A.sol')).toBe(false);
+  });
+
+  it('reports positive patterns that matched nothing, as written', () => {
+    const matcher = compilePatterns(['./**/*.sol', '**/*.vy', '!**/*.t.sol'], ROOT);
+    matcher.selects('src/A.sol');
+    expect(matcher.unmatched()).toEqual(['**/*.vy']);
+  });
+
+  it('walks only directories along the literal prefixes of the patterns', () => {
+    const matcher = compilePatterns(['contracts/core/**/*.sol', 'src/Token.sol'], ROOT);
+    expect(matcher.mayMatchBelow('contracts')).toBe(true);
+    expect(matcher.mayMatchBelow('contracts/core/deep/er')).toBe(true);
+    expect(matcher.mayMatchBelow('contracts/mocks')).toBe(false);
+    expect(matcher.mayMatchBelow('src')).toBe(true);
+    expect(matcher.mayMatchBelow('docs')).toBe(false);
+    expect(compilePatterns(['**/*.sol'], ROOT).mayMatchBelow('docs')).toBe(true);
+  });
+
+  it('accepts absolute patterns inside the root', () => {
+    const matcher = compilePatterns([`${ROOT}/contracts/*.sol`], ROOT);
+    expect(matcher.selects('contracts/A.sol')).toBe(true);
+  });
+
+  it('rejects patterns that leave the root', () => {
+    for (const pattern of ['../other/**/*.sol', 'a/../../b.sol', '/elsewhere/*.sol']) {
+      expect(() => compilePatterns([pattern], ROOT), pattern).toThrow(ConfigurationError);
+    }
+    expect(() => compilePatterns(['../x.sol'], ROOT)).toThrow(/working-directory/);
+  });
+});

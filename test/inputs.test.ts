@@ -1,0 +1,139 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ConfigurationError } from '../src/errors.ts';
+import { getInputs, parseBaseUrl } from '../src/inputs.ts';
+
+const workspace = mkdtempSync(path.join(tmpdir(), 'inputs-'));
+const saved = { ...process.env };
+
+function setInputs(inputs: Record<string, string>): void {
+  process.env = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith('INPUT_')),
+  );
+  for (const [name, value] of Object.entries(inputs))
+    process.env[`INPUT_${name.toUpperCase()}`] = value;
+}
+
+beforeEach(() => {
+  process.env['GITHUB_WORKSPACE'] = workspace;
+  process.env['GITHUB_REPOSITORY'] = 'acme/vaults';
+  process.env['RUNNER_TEMP'] = path.join(workspace, '.tmp');
+  vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+});
+
+afterEach(() => {
+  process.env = { ...saved };
+  vi.restoreAllMocks();
+});
+
+describe('getInputs', () => {
+  it('applies the documented defaults', () => {
+    setInputs({ 'api-key': 'k-123', 'base-url': 'https://audit.example.com' });
+    const settings = getInputs();
+    expect(settings).toMatchObject({
+      apiKey: 'k-123',
+      projectName: 'vaults',
+      contractPatterns: [],
+      excludePatterns: [],
+      useDefaultExcludes: true,
+      workingDirectory: workspace,
+      pathPrefix: '',
+      failOn: 'low',
+      timeoutMs: 30 * 60_000,
+      pollIntervalMs: 5_000,
+      ifNoFilesFound: 'error',
+      auditId: undefined,
+      outputDirectory: path.join(workspace, '.tmp'),
+      limits: { maxFiles: 1000, maxFileBytes: 1024 * 1024, maxTotalBytes: 50 * 1024 * 1024 },
+    });
+    expect(settings.baseUrl.href).toBe('https://audit.example.com/');
+  });
+
+  it('masks the API key before anything else', () => {
+    const write = vi.mocked(process.stdout.write);
+    setInputs({ 'api-key': 'k-secret', 'base-url': 'https://audit.example.com' });
+    getInputs();
+    expect(String(write.mock.calls[0]?.[0])).toBe('::add-mask::k-secret\n');
+  });
+
+  it('reads every input', () => {
+    setInputs({
+      'api-key': 'k',
+      'base-url': 'http://127.0.0.1:8080/api',
+      'project-name': 'core',
+      contracts: 'src/**/*.sol\n# comment\n\n!src/mocks/**',
+      exclude: 'legacy/',
+      'default-excludes': 'false',
+      'working-directory': 'packages/core',
+      'fail-on': 'HIGH',
+      'timeout-minutes': '0.5',
+      'poll-interval-seconds': '2.5',
+      'if-no-files-found': 'warn',
+      'audit-id': ' a-42 ',
+      'max-files': '10',
+      'max-file-size-kb': '64',
+      'max-total-size-mb': '1.5',
+    });
+    expect(getInputs()).toMatchObject({
+      projectName: 'core',
+      contractPatterns: ['src/**/*.sol', '!src/mocks/**'],
+      excludePatterns: ['legacy/'],
+      useDefaultExcludes: false,
+      workingDirectory: path.join(workspace, 'packages/core'),
+      pathPrefix: 'packages/core/',
+      failOn: 'high',
+      timeoutMs: 30_000,
+      pollIntervalMs: 2_500,
+      ifNoFilesFound: 'warn',
+      auditId: 'a-42',
+      limits: { maxFiles: 10, maxFileBytes: 64 * 1024, maxTotalBytes: 1.5 * 1024 * 1024 },
+    });
+  });
+
+  it.each([
+    [
+      { 'fail-on': 'severe' },
+      'Input `fail-on` is "severe"; it must be one of: critical, high, medium, low, info, none.',
+    ],
+    [{ 'timeout-minutes': '-1' }, 'Input `timeout-minutes` is "-1"; it must be a positive number'],
+    [{ 'poll-interval-seconds': 'soon' }, 'Input `poll-interval-seconds` is "soon"'],
+    [
+      { 'if-no-files-found': 'fail' },
+      'Input `if-no-files-found` is "fail"; it must be one of: error, warn, ignore.',
+    ],
+    [{ 'default-excludes': 'yes' }, 'Input `default-excludes` must be true or false.'],
+    [{ 'max-files': '2.5' }, 'Input `max-files` is "2.5"; it must be a whole number.'],
+    [{ 'working-directory': '../elsewhere' }, 'is outside the workspace'],
+  ])('rejects %o with an actionable message', (inputs, message) => {
+    setInputs({ 'api-key': 'k', 'base-url': 'https://audit.example.com', ...inputs });
+    expect(() => getInputs()).toThrow(ConfigurationError);
+    expect(() => getInputs()).toThrow(message);
+  });
+});
+
+describe('parseBaseUrl', () => {
+  it.each([
+    'https://audit.example.com',
+    'http://127.0.0.1:3000',
+    'http://127.8.9.10',
+    'http://localhost:1',
+    'http://[::1]:8080/x',
+  ])('accepts %s', (url) => {
+    expect(parseBaseUrl(url).href.startsWith(url.replace(/\/x$/, ''))).toBe(true);
+  });
+
+  it.each([
+    ['', 'Input `base-url` is required'],
+    ['audit.example.com', 'is not a valid URL'],
+    ['http://audit.example.com', 'plain http:// for audit.example.com'],
+    ['http://10.0.0.1', 'plain http:// for 10.0.0.1'],
+    ['http://127.0.0.1.evil.com', 'plain http:// for 127.0.0.1.evil.com'],
+    ['ftp://audit.example.com', 'must start with https://'],
+    ['https://user:pw@audit.example.com', 'must not contain credentials'],
+    ['https://audit.example.com/?token=1', 'must not have a query string'],
+  ])('refuses %j before any request', (url, message) => {
+    expect(() => parseBaseUrl(url)).toThrow(message);
+  });
+});

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { renderResultsFile } from '../../src/report/results-file.ts';
+import { makeFinding } from '../support/findings.ts';
+
+describe('renderResultsFile', () => {
+  it('round-trips through JSON.parse with counts and every finding, most severe first', () => {
+    const findings = [
+      makeFinding({ severity: 'gas', title: 'Cache array length', fingerprint: 'fp-gas' }),
+      makeFinding({
+        serviceId: 'svc-1',
+        severity: 'critical',
+        severityLabel: 'Critical',
+        title: 'Arbitrary send',
+        ruleId: 'arbitrary-send-eth',
+        swcId: 'SWC-105',
+        cweId: 'CWE-284',
+        description: 'Ether can be sent to an arbitrary address.\n</details>',
+        recommendation: 'Restrict the recipient.',
+        file: 'contracts/Vault.sol',
+        startLine: 20,
+        endLine: 25,
+        fingerprint: 'fp-send',
+      }),
+      makeFinding({ severity: 'gas', title: 'Use calldata', fingerprint: 'fp-gas-2' }),
+    ];
+    const text = renderResultsFile({
+      auditId: 'abc123',
+      projectName: 'vault',
+      status: 'completed',
+      verdict: 'fail',
+      failOn: 'high',
+      findings,
+    });
+    expect(text.endsWith('}\n')).toBe(true);
+    expect(text).toContain('\n  "schemaVersion": 1,\n');
+
+    const parsed = JSON.parse(text);
+    expect(parsed).toMatchObject({
+      schemaVersion: 1,
+      auditId: 'abc123',
+      projectName: 'vault',
+      status: 'completed',
+      verdict: 'fail',
+      failOn: 'high',
+      counts: { critical: 1, high: 0, medium: 0, low: 0, info: 0, gas: 2 },
+    });
+    expect(parsed.findings.map((f: { fingerprint: string }) => f.fingerprint)).toEqual([
+      'fp-send',
+      'fp-gas',
+      'fp-gas-2',
+    ]);
+    expect(parsed.findings[0]).toEqual({
+      fingerprint: 'fp-send',
+      serviceId: 'svc-1',
+      severity: 'critical',
+      severityLabel: 'Critical',
+      title: 'Arbitrary send',
+      ruleId: 'arbitrary-send-eth',
+      swcId: 'SWC-105',
+      cweId: 'CWE-284',
+      description: 'Ether can be sent to an arbitrary address.\n</details>',
+      recommendation: 'Restrict the recipient.',
+      file: 'contracts/Vault.sol',
+      startLine: 20,
+      endLine: 25,
+    });
+  });
+
+  it('writes absent values as null, so every key is always there', () => {
+    const parsed = JSON.parse(
+      renderResultsFile({
+        auditId: undefined,
+        projectName: 'vault',
+        status: undefined,
+        verdict: 'timeout',
+        failOn: 'none',
+        findings: [makeFinding({ file: undefined, startLine: undefined, endLine: undefined })],
+      }),
+    );
+    expect(parsed.auditId).toBeNull();
+    expect(parsed.status).toBeNull();
+    expect(parsed.findings[0]).toMatchObject({
+      serviceId: null,
+      ruleId: null,
+      swcId: null,
+      cweId: null,
+      recommendation: null,
+      file: null,
+      startLine: null,
+      endLine: null,
+    });
+    expect(Object.keys(parsed.findings[0])).toHaveLength(13);
+  });
+
+  it('records a run without results as zero counts and no findings', () => {
+    const parsed = JSON.parse(
+      renderResultsFile({
+        auditId: 'abc',
+        projectName: 'p',
+        status: 'failed',
+        verdict: 'error',
+        failOn: 'high',
+        findings: [],
+      }),
+    );
+    expect(parsed.counts).toEqual({ critical: 0, high: 0, medium: 0, low: 0, info: 0, gas: 0 });
+    expect(parsed.findings).toEqual([]);
+    expect(parsed.verdict).toBe('error');
+  });
+});

@@ -1,0 +1,359 @@
+import { Buffer } from 'node:buffer';
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { SEVERITIES, type Finding } from '../../src/audit/findings.ts';
+import { renderSummary, type SummaryInput } from '../../src/report/summary.ts';
+import { makeFinding } from '../support/findings.ts';
+
+const links = { serverUrl: 'https://github.com', repository: 'octo/vault', sha: 'deadbeef' };
+
+function input(overrides: Partial<SummaryInput> = {}): SummaryInput {
+  return {
+    verdict: 'pass',
+    reason: 'no findings (fail-on: high)',
+    projectName: 'vault',
+    auditId: 'abc123',
+    rawStatus: 'completed',
+    reportUrl: undefined,
+    failOn: 'high',
+    findings: [],
+    links,
+    pathPrefix: '',
+    notAnnotated: { error: 0, warning: 0, notice: 0 },
+    resumeHint: undefined,
+    fileCount: 3,
+    ...overrides,
+  };
+}
+
+/** The lines of the findings table, header and separator excluded. */
+function tableRows(markdown: string): string[] {
+  const lines = markdown.split('\n');
+  const start = lines.indexOf('| Severity | Rule | Title | Location |');
+  if (start < 0) return [];
+  const rows: string[] = [];
+  for (const line of lines.slice(start + 2)) {
+    if (!line.startsWith('|')) break;
+    rows.push(line);
+  }
+  return rows;
+}
+
+/** Each `<details>` block from its opening line to its closing one. */
+function detailsBlocks(markdown: string): string[] {
+  return [...markdown.matchAll(/^<details>[\s\S]*?^<\/details>$/gm)].map((m) => m[0]);
+}
+
+describe('renderSummary', () => {
+  it('renders a failing audit exactly as the fixture shows', async () => {
+    const findings: Finding[] = [
+      makeFinding({
+        severity: 'info',
+        severityLabel: 'note',
+        title: 'Function name not in mixedCase',
+        ruleId: 'naming-convention',
+        file: undefined,
+        startLine: undefined,
+        endLine: undefined,
+        description: 'Solidity naming conventions are not followed.',
+        fingerprint: 'fp-naming',
+      }),
+      makeFinding({
+        severity: 'high',
+        severityLabel: 'High',
+        title: 'Reentrancy in Vault.withdraw(uint256)',
+        ruleId: 'reentrancy-eth',
+        swcId: 'SWC-107',
+        cweId: 'CWE-841',
+        file: 'contracts/Vault.sol',
+        startLine: 12,
+        endLine: 14,
+        description:
+          'External call before the balance is updated:\n  msg.sender.call{value: amount}("")',
+        recommendation: 'Apply checks-effects-interactions or a reentrancy guard.',
+        fingerprint: 'fp-reentrancy',
+      }),
+      makeFinding({
+        severity: 'medium',
+        severityLabel: 'warning',
+        title: 'Unchecked low-level call',
+        swcId: 'SWC-104',
+        file: 'contracts/lib/Pay.sol',
+        startLine: 7,
+        endLine: 7,
+        description: 'The return value of a low-level call is not checked.',
+        fingerprint: 'fp-unchecked',
+      }),
+    ];
+    const markdown = renderSummary(
+      input({
+        verdict: 'fail',
+        reason: '1 finding at or above high (1 high)',
+        reportUrl: 'https://audit.example.com/reports/abc123',
+        findings,
+        pathPrefix: 'packages/core/',
+        notAnnotated: { error: 0, warning: 2, notice: 1 },
+      }),
+    );
+    const expected = await readFile(
+      new URL('../fixtures/report/summary-fail.md', import.meta.url),
+      'utf8',
+    );
+    expect(markdown).toBe(expected);
+  });
+
+  it('says a clean pass plainly, with all counts at zero', () => {
+    const markdown = renderSummary(input());
+    expect(markdown).toContain('✅ **Passed**: no findings \\(fail\\-on: high\\)');
+    expect(markdown).toContain('| **Total** | **0** | |');
+    expect(markdown).toContain('### Findings\n\nNo findings.\n');
+    expect(markdown).not.toContain('not annotated');
+  });
+
+  it.each(['error', 'timeout'] as const)('never lets %s read as "no findings"', (verdict) => {
+    const markdown = renderSummary(
+      input({ verdict, reason: 'The service answered 500 Internal Server Error' }),
+    );
+    expect(markdown).toContain('**No results were obtained.**');
+    expect(markdown).toContain('This is not a clean result.');
+    expect(markdown).not.toContain('No findings');
+    expect(markdown).not.toContain('| **Total**');
+    expect(markdown).not.toContain('### Findings');
+  });
+
+  it('explains a timeout and how to come back to the audit', () => {
+    const markdown = renderSummary(
+      input({
+        verdict: 'timeout',
+        reason: 'The audit did not finish within 30 minutes',
+        rawStatus: 'in_progress',
+        resumeHint: 'Run again with the input audit-id: abc123 to collect the results.',
+      }),
+    );
+    expect(markdown).toContain('⏱️ **Timed out**: The audit did not finish within 30 minutes');
+    expect(markdown).toContain(
+      'The audit did not finish in time, so this run says nothing about the code.',
+    );
+    expect(markdown).toContain(
+      '> Run again with the input audit\\-id: abc123 to collect the results.',
+    );
+    expect(markdown).toContain('- **Status:** in\\_progress');
+  });
+
+  it('shows findings from a run that then failed, marked as possibly incomplete', () => {
+    const markdown = renderSummary(
+      input({
+        verdict: 'error',
+        reason: 'Could not write the results file',
+        findings: [makeFinding({ severity: 'low' })],
+      }),
+    );
+    expect(markdown).toContain('⚠️ **Error**: Could not write the results file');
+    expect(markdown).toContain(
+      '**The run did not complete:** the findings below may be incomplete.',
+    );
+    expect(markdown).not.toContain('No results were obtained');
+    expect(tableRows(markdown)).toHaveLength(1);
+  });
+
+  it('says a skipped run did no audit', () => {
+    const markdown = renderSummary(
+      input({
+        verdict: 'skipped',
+        reason: 'No API key: pull requests from forks get no secrets',
+        auditId: undefined,
+        rawStatus: undefined,
+        fileCount: undefined,
+      }),
+    );
+    expect(markdown).toContain(
+      '⏭️ **Skipped**: No API key: pull requests from forks get no secrets',
+    );
+    expect(markdown).toContain('**No audit was run**, so there are no results.');
+    expect(markdown).not.toContain('Audit ID');
+    expect(markdown).not.toContain('| **Total**');
+  });
+
+  it('links only http(s) report URLs without credentials, and escapes them', () => {
+    const report = (reportUrl: string) =>
+      renderSummary(input({ reportUrl }))
+        .split('\n')
+        .find((l) => l.startsWith('- **Report:**'));
+    expect(report('javascript:alert(1)')).toBeUndefined();
+    expect(report('data:text/html,<script>')).toBeUndefined();
+    expect(report('not a url')).toBeUndefined();
+    expect(report('https://user:pass@audit.example.com/r/1')).toBeUndefined();
+    expect(report('http://audit.example.com/r/a b(c)<d>')).toBe(
+      '- **Report:** [open the full report](http://audit.example.com/r/a%20b%28c%29%3Cd%3E)',
+    );
+  });
+
+  it('links locations at the commit, through the working directory prefix', () => {
+    const markdown = renderSummary(
+      input({
+        verdict: 'fail',
+        pathPrefix: 'packages/core/',
+        links: { serverUrl: 'https://ghe.example.com/', repository: 'octo/vault', sha: '0123abc' },
+        findings: [
+          makeFinding({ severity: 'high', file: 'contracts/A.sol', startLine: 3, endLine: 9 }),
+          makeFinding({
+            severity: 'high',
+            file: 'contracts/B (old).sol',
+            startLine: 7,
+            endLine: 7,
+          }),
+          makeFinding({
+            severity: 'high',
+            file: 'contracts/C.sol',
+            startLine: undefined,
+            endLine: undefined,
+          }),
+          makeFinding({ severity: 'high', file: '../outside/D.sol', startLine: 1, endLine: 1 }),
+        ],
+      }),
+    );
+    const locations = tableRows(markdown).map((row) => row.split(' | ').at(-1));
+    expect(locations).toEqual([
+      'packages/core/../outside/D.sol:1 |',
+      '[packages/core/contracts/A.sol:3\\-9](https://ghe.example.com/octo/vault/blob/0123abc/packages/core/contracts/A.sol#L3-L9) |',
+      '[packages/core/contracts/B \\(old\\).sol:7](https://ghe.example.com/octo/vault/blob/0123abc/packages/core/contracts/B%20%28old%29.sol#L7) |',
+      '[packages/core/contracts/C.sol](https://ghe.example.com/octo/vault/blob/0123abc/packages/core/contracts/C.sol) |',
+    ]);
+  });
+
+  it('shows plain locations when there is nothing to link to', () => {
+    const markdown = renderSummary(
+      input({
+        verdict: 'fail',
+        links: undefined,
+        findings: [makeFinding({ file: 'A.sol', startLine: 4, endLine: 4 })],
+      }),
+    );
+    expect(tableRows(markdown)[0]!.endsWith('| A.sol:4 |')).toBe(true);
+  });
+
+  it('keeps hostile text inside its table cell and its details block', () => {
+    const hostile = makeFinding({
+      severity: 'critical',
+      title: 'Title | with pipe\n| injected | row |\n</details><script>alert(1)</script>',
+      ruleId: 'rule|x',
+      description:
+        'First\n\n# Heading outside?\n</details>\n<details open><summary>fake</summary>\n<img src=x onerror=alert(1)>',
+      recommendation: '</p></details><iframe src="https://evil.example">',
+    });
+    const markdown = renderSummary(input({ verdict: 'fail', findings: [hostile] }));
+    const rows = tableRows(markdown);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.split(/(?<!\\)\|/).length - 2).toBe(4);
+    const blocks = detailsBlocks(markdown);
+    expect(blocks).toHaveLength(1);
+    // No blank line, so the block stays raw HTML; only our own tags.
+    expect(blocks[0]).not.toMatch(/\n\s*\n/);
+    expect(blocks[0]!.match(/<\/?[a-z]+/g)).toEqual([
+      '<details',
+      '<summary',
+      '<b',
+      '</b',
+      '</summary',
+      '<p',
+      '<br',
+      '<br',
+      '<br',
+      '<br',
+      '<br',
+      '</p',
+      '<p',
+      '<b',
+      '</b',
+      '</p',
+      '<p',
+      '<a',
+      '</a',
+      '<code',
+      '</code',
+      '</p',
+      '</details',
+    ]);
+    expect(markdown).not.toMatch(/<(script|img|iframe)|<details open/);
+  });
+
+  it('notes findings GitHub will not annotate', () => {
+    const markdown = renderSummary(
+      input({
+        verdict: 'fail',
+        findings: [makeFinding({ severity: 'high' })],
+        notAnnotated: { error: 12, warning: 0, notice: 1 },
+      }),
+    );
+    expect(markdown).toContain(
+      'ℹ️ GitHub shows only 10 annotations of each level per step, so 13 findings were not annotated in the log (12 errors, 1 notice).',
+    );
+  });
+
+  it('marks which severities fail the job at the chosen level', () => {
+    const markdown = renderSummary(input({ failOn: 'medium' }));
+    expect(markdown).toContain('| 🟡 Medium | 0 | yes |');
+    expect(markdown).toContain('| 🔵 Low | 0 | no |');
+  });
+});
+
+describe('renderSummary size limit', () => {
+  it('keeps 20,000 long findings under the limit, most severe first, and says how many were cut', () => {
+    const description = 'A long description of the problem. '.repeat(150);
+    const findings = Array.from({ length: 20_000 }, (_, i) =>
+      makeFinding({
+        severity: SEVERITIES[i % SEVERITIES.length],
+        title: `Finding number ${i} with a reasonably descriptive title`,
+        file: `contracts/module${i % 97}/Contract${i}.sol`,
+        startLine: i + 1,
+        endLine: i + 3,
+        description,
+        recommendation: description,
+      }),
+    );
+    const markdown = renderSummary(
+      input({ verdict: 'fail', findings, reportUrl: 'https://audit.example.com/r/1' }),
+    );
+    expect(Buffer.byteLength(markdown, 'utf8')).toBeLessThanOrEqual(1_000_000);
+
+    const rows = tableRows(markdown);
+    const cut = Number(/\*\*(\d+) of 20000 findings not shown here\*\*/.exec(markdown)?.[1]);
+    expect(cut).toBeGreaterThan(0);
+    expect(rows.length + cut).toBe(20_000);
+    expect(markdown).toContain(
+      'Every finding is in the results file written by this step and in the [full report](https://audit.example.com/r/1).',
+    );
+    expect(detailsBlocks(markdown)).toHaveLength(0);
+    // Least severe rows go first: what is left is every critical, high, ... in order.
+    expect(rows.filter((r) => r.startsWith('| 🔴 Critical')).length).toBe(Math.ceil(20_000 / 6));
+    expect(rows.at(-1)!.startsWith('| ⛽ Gas')).toBe(false);
+    expect(markdown).toContain('| **Total** | **20000** | |');
+  });
+
+  it('drops details before any table row, least severe first', () => {
+    const findings = SEVERITIES.flatMap((severity) =>
+      Array.from({ length: 5 }, () => makeFinding({ severity, description: 'x'.repeat(2_000) })),
+    );
+    const markdown = renderSummary(input({ verdict: 'fail', findings }), 30_000);
+    expect(Buffer.byteLength(markdown, 'utf8')).toBeLessThanOrEqual(30_000);
+    expect(tableRows(markdown)).toHaveLength(30);
+    const blocks = detailsBlocks(markdown);
+    expect(blocks.length).toBeGreaterThan(0);
+    expect(blocks.length).toBeLessThan(30);
+    expect(blocks[0]).toContain('🔴 Critical');
+    expect(markdown).toContain(
+      `**Details of ${30 - blocks.length} of 30 findings not shown here**`,
+    );
+  });
+
+  it('never exceeds even a tiny limit, and cuts on a character boundary', () => {
+    for (const maxBytes of [0, 1, 40, 41, 42, 43, 300]) {
+      const markdown = renderSummary(
+        input({ projectName: '金庫'.repeat(100), findings: [makeFinding()] }),
+        maxBytes,
+      );
+      expect(Buffer.byteLength(markdown, 'utf8')).toBeLessThanOrEqual(maxBytes);
+      expect(markdown).not.toContain('\ufffd');
+    }
+  });
+});
