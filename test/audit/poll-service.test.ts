@@ -1,0 +1,81 @@
+/** Polling through the real client against the stand-in service over HTTP, with a virtual clock. */
+import { statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AuditClient } from '../../src/api/client.ts';
+import { waitForAudit } from '../../src/audit/poll.ts';
+import { startAuditService, type AuditService } from '../support/audit-service.ts';
+
+let service: AuditService | undefined;
+let client: AuditClient | undefined;
+
+afterEach(async () => {
+  await client?.close();
+  await service?.close();
+});
+
+async function setUp(options: Parameters<typeof startAuditService>[0]) {
+  service = await startAuditService(options);
+  let now = 0;
+  const sleeps: number[] = [];
+  const sleep = async (ms: number) => {
+    sleeps.push(ms);
+    now += ms;
+  };
+  client = new AuditClient({
+    baseUrl: new URL(service.url),
+    apiKey: service.apiKey,
+    userAgent: 'test',
+    sleep,
+    random: () => 0.5,
+  });
+  const quiet = { info: () => undefined, warning: () => undefined, debug: () => undefined };
+  const poll = (auditId: string, deadline = 600_000) =>
+    waitForAudit(
+      auditId,
+      { deadline, initialIntervalMs: 5_000, maxIntervalMs: 60_000, notFoundGraceMs: 60_000 },
+      { client: client!, now: () => now, sleep, random: () => 0.5, log: quiet },
+    );
+  return { service, client, poll, sleeps };
+}
+
+const vault = fileURLToPath(new URL('../../examples/foundry-demo/src/Vault.sol', import.meta.url));
+const upload = [{ absolutePath: vault, relativePath: 'src/Vault.sol', size: statSync(vault).size }];
+
+describe('waitForAudit over HTTP', () => {
+  it('follows pending → in_progress → completed and returns the parsed findings', async () => {
+    const { client, poll, sleeps } = await setUp({ pollsUntilDone: 3 });
+    const { auditId } = await client.startAudit('vaults', upload);
+    const outcome = await poll(auditId);
+    expect(outcome.kind).toBe('finished');
+    if (outcome.kind !== 'finished') return;
+    expect(outcome.snapshot.state).toBe('completed');
+    expect(outcome.snapshot.findings!.length).toBeGreaterThan(0);
+    expect(outcome.snapshot.findings!.every((f) => f.file === 'src/Vault.sol')).toBe(true);
+    expect(sleeps).toEqual([5_000, 7_500, 11_250]);
+  });
+
+  it('waits out 404s while the audit becomes visible, and a 503 with Retry-After', async () => {
+    const { client, poll, service, sleeps } = await setUp({ pollsUntilDone: 1 });
+    service.addFault({ method: 'GET', path: /^\/v1\/audits\//, kind: 'notFoundUntil', gets: 2 });
+    const { auditId } = await client.startAudit('vaults', upload);
+    service.addFault({
+      method: 'GET',
+      path: /^\/v1\/audits\//,
+      nth: 3,
+      kind: 'status',
+      status: 503,
+      retryAfter: '42',
+    });
+    const outcome = await poll(auditId);
+    expect(outcome.kind).toBe('finished');
+    expect(sleeps).toContain(42_000); // the client honoured Retry-After before retrying
+  });
+
+  it('times out when the service never finishes, keeping the last status', async () => {
+    const { client, poll } = await setUp({ pollsUntilDone: 10_000 });
+    const { auditId } = await client.startAudit('vaults', upload);
+    const outcome = await poll(auditId, 120_000);
+    expect(outcome).toMatchObject({ kind: 'timeout', last: { rawStatus: 'in_progress' } });
+  });
+});
