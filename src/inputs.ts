@@ -1,6 +1,7 @@
 import * as core from '@actions/core';
 import path from 'node:path';
 import { FAIL_ON_LEVELS, type FailOn } from './audit/gate.ts';
+import { SCOPES, type Scope } from './audit/scope.ts';
 import { ConfigurationError } from './errors.ts';
 import type { UploadLimits } from './files/limits.ts';
 
@@ -27,6 +28,13 @@ export interface Settings {
   auditId: string | undefined;
   githubToken: string;
   limits: UploadLimits;
+  scope: Scope;
+  /** Absolute path of the `baseline` file, when one is set. */
+  baselineFile: string | undefined;
+  checkRun: { enabled: boolean; name: string };
+  pullRequestComment: boolean;
+  /** Absolute path the SARIF file is written to. */
+  sarifFile: string;
   /** Where the results file is written (RUNNER_TEMP). */
   outputDirectory: string;
 }
@@ -50,11 +58,15 @@ export function getInputs(env: NodeJS.ProcessEnv = process.env): Settings {
     );
   }
   const pathPrefix = relativeRoot ? `${relativeRoot.split(path.sep).join('/')}/` : '';
+  const outputDirectory = env['RUNNER_TEMP'] || workspace;
+  const projectName = core.getInput('project-name').trim() || defaultProjectName(env, workspace);
+  const baseline = core.getInput('baseline').trim();
+  const sarifFile = core.getInput('sarif-file').trim();
 
   return {
     apiKey,
     baseUrl: parseBaseUrl(core.getInput('base-url')),
-    projectName: core.getInput('project-name').trim() || defaultProjectName(env, workspace),
+    projectName,
     contractPatterns: multiline('contracts'),
     excludePatterns: multiline('exclude'),
     useDefaultExcludes: booleanInput('default-excludes', true),
@@ -72,7 +84,17 @@ export function getInputs(env: NodeJS.ProcessEnv = process.env): Settings {
       maxFileBytes: positiveNumber('max-file-size-kb', 1024) * 1024,
       maxTotalBytes: positiveNumber('max-total-size-mb', 50) * 1024 * 1024,
     },
-    outputDirectory: env['RUNNER_TEMP'] || workspace,
+    scope: choice('scope', SCOPES, 'all'),
+    baselineFile: baseline ? insideWorkspace(workspace, baseline, 'baseline') : undefined,
+    checkRun: {
+      enabled: booleanInput('check-run', true),
+      name: core.getInput('check-name').trim() || 'Smart contract audit',
+    },
+    pullRequestComment: booleanInput('pr-comment', true),
+    sarifFile: sarifFile
+      ? path.resolve(workspace, sarifFile)
+      : path.join(outputDirectory, `smart-contract-audit-${fileSafe(projectName)}.sarif`),
+    outputDirectory,
   };
 }
 
@@ -124,6 +146,22 @@ function isLoopbackHost(hostname: string): boolean {
     octets[0] === '127' &&
     octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255)
   );
+}
+
+/** A repository file the action reads: it must stay inside the checkout. */
+function insideWorkspace(workspace: string, file: string, input: string): string {
+  const resolved = path.resolve(workspace, file);
+  const relative = path.relative(workspace, resolved);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) {
+    throw new ConfigurationError(
+      `Input \`${input}\` (${file}) is outside the workspace; give a path inside the repository.`,
+    );
+  }
+  return resolved;
+}
+
+export function fileSafe(name: string): string {
+  return name.replace(/[^\w.-]+/g, '_');
 }
 
 function defaultProjectName(env: NodeJS.ProcessEnv, workspace: string): string {

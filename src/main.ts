@@ -1,150 +1,217 @@
 import * as core from '@actions/core';
-import { randomInt } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AuditClient } from './api/client.ts';
-import { evaluateGate, type Verdict } from './audit/gate.ts';
+import { parseBaseline, unusedBaselineEntries, type BaselineEntry } from './audit/baseline.ts';
+import { compareFindings, countBySeverity, SEVERITIES, type Finding } from './audit/findings.ts';
 import {
-  compareFindings,
-  countBySeverity,
-  type AuditSnapshot,
-  type Finding,
-} from './audit/findings.ts';
+  errorOutcome,
+  resultsOutcome,
+  serviceFailureOutcome,
+  skippedOutcome,
+  timeoutOutcome,
+  type Outcome,
+  type Progress,
+} from './audit/outcome.ts';
 import { waitForAudit } from './audit/poll.ts';
+import { buildChangeSet, type ChangeSet, type Scope } from './audit/scope.ts';
+import {
+  activeFindings,
+  countByStatus,
+  triageFindings,
+  type TriagedFinding,
+} from './audit/triage.ts';
 import { ConfigurationError, ServiceError, errorMessage } from './errors.ts';
 import { discoverContracts, type ContractFile } from './files/discover.ts';
 import { DEFAULT_EXCLUDES } from './files/excludes.ts';
 import { checkUploadLimits } from './files/limits.ts';
+import { createSourceReader } from './files/source-reader.ts';
+import { createGitHubClient } from './github/api.ts';
+import { GitHubReporter } from './github/reporter.ts';
 import { readRunContext, type RunContext } from './github/run-context.ts';
-import { getInputs, type Settings } from './inputs.ts';
-import { planAnnotations, type AnnotationLevel } from './report/annotations.ts';
+import { fileSafe, getInputs, type Settings } from './inputs.ts';
+import { planAnnotations } from './report/annotations.ts';
 import { neutralizeWorkflowCommands } from './report/escape.ts';
 import { renderResultsFile } from './report/results-file.ts';
-import { renderSummary } from './report/summary.ts';
+import { renderSarif } from './report/sarif.ts';
+import { renderSummary, type SummaryInput } from './report/summary.ts';
+import { ACTION_VERSION } from './version.ts';
 
-const USER_AGENT = 'contract-audit-action/0.1';
+const USER_AGENT = `smart-contract-audit-action/${ACTION_VERSION}`;
 const MAX_POLL_INTERVAL_MS = 60_000;
 const NOT_FOUND_GRACE_MS = 60_000;
-
-/** What the run ended with; everything the outputs, summary and exit code are made from. */
-interface Outcome {
-  verdict: Verdict;
-  reason: string;
-  auditId: string | undefined;
-  rawStatus: string | undefined;
-  reportUrl: string | undefined;
-  findings: Finding[];
-  fileCount: number | undefined;
-  resumeHint: string | undefined;
-}
-
-/** Filled in as the run goes, so a failure late on still reports what was already known. */
-interface Progress {
-  auditId: string | undefined;
-  fileCount: number | undefined;
-}
+const CHECK_RUN_SUMMARY_MAX = 65_000;
+const log = { debug: core.debug, info: core.info, warning: core.warning };
 
 export async function run(): Promise<void> {
   const context = readRunContext();
   const progress: Progress = { auditId: undefined, fileCount: undefined };
   let settings: Settings | undefined;
+  let reporter: GitHubReporter | undefined;
   let outcome: Outcome;
   try {
     settings = getInputs();
-    outcome = await audit(settings, context, progress);
+    reporter = createReporter(settings, context);
+    outcome = await audit(settings, context, progress, reporter);
   } catch (error) {
-    outcome = failureOutcome(error, progress);
+    if (
+      !(error instanceof ConfigurationError || error instanceof ServiceError) &&
+      error instanceof Error
+    ) {
+      core.debug(error.stack ?? error.message);
+    }
+    outcome = errorOutcome(error, progress);
   }
-  await report(outcome, settings, context);
+  try {
+    await report(outcome, settings, context, reporter);
+  } finally {
+    await reporter?.close();
+  }
+}
+
+function createReporter(settings: Settings, context: RunContext): GitHubReporter | undefined {
+  const [owner, repo] = context.repository.split('/');
+  const wanted =
+    settings.checkRun.enabled || settings.pullRequestComment || settings.scope !== 'all';
+  // A fork's run gets a read-only token and no key: it is skipped, so nothing would be reported.
+  if (!wanted || !owner || !repo || (context.untrustedPullRequest && !settings.apiKey))
+    return undefined;
+  if (!settings.githubToken) {
+    core.info(
+      'No `github-token`: no check run, pull-request comment or changed-files scope this run.',
+    );
+    return undefined;
+  }
+  return new GitHubReporter({
+    client: createGitHubClient({
+      apiUrl: context.apiUrl,
+      token: settings.githubToken,
+      owner,
+      repo,
+    }),
+    pullRequest: context.pullRequest,
+    headSha: context.pullRequest?.headSha ?? context.sha,
+    checkRun: settings.checkRun,
+    comment: settings.pullRequestComment,
+    log,
+  });
 }
 
 async function audit(
   settings: Settings,
   context: RunContext,
   progress: Progress,
+  reporter: GitHubReporter | undefined,
 ): Promise<Outcome> {
-  if (!settings.apiKey) return withoutApiKey(context);
+  if (!settings.apiKey) return withoutApiKey(context, progress);
+  // Read before anything is uploaded, so a broken baseline costs no audit.
+  const baseline = settings.baselineFile ? await readBaseline(settings.baselineFile) : undefined;
 
   const client = new AuditClient({
     baseUrl: settings.baseUrl,
     apiKey: settings.apiKey,
     userAgent: USER_AGENT,
     sleep: (ms) => sleep(ms),
-    log: { debug: core.debug, info: core.info, warning: core.warning },
+    log,
   });
   try {
-    return await auditWith(client, settings, progress);
+    await describeProject(client, settings.projectName);
+
+    let uploaded: string[] | undefined;
+    if (settings.auditId) {
+      progress.auditId = settings.auditId;
+      announceAuditId(
+        settings.auditId,
+        `Resuming audit ${settings.auditId} (input \`audit-id\`); nothing is uploaded.`,
+      );
+    } else {
+      const files = await findContracts(settings);
+      progress.fileCount = files.length;
+      if (files.length === 0) {
+        return skippedOutcome(
+          `No contract files matched (if-no-files-found: ${settings.ifNoFilesFound}); nothing was audited.`,
+          progress,
+        );
+      }
+      uploaded = files.map((file) => file.relativePath);
+      core.info(
+        `Uploading ${files.length} file(s) to ${settings.baseUrl.origin} as project "${settings.projectName}"…`,
+      );
+      const started = await client.startAudit(settings.projectName, files);
+      progress.auditId = started.auditId;
+      announceAuditId(started.auditId, `Audit started: ${started.auditId}`);
+    }
+    const auditId = progress.auditId;
+    await reporter?.auditStarted(auditId);
+
+    const outcome = await waitForAudit(
+      auditId,
+      {
+        deadline: Date.now() + settings.timeoutMs,
+        initialIntervalMs: settings.pollIntervalMs,
+        maxIntervalMs: Math.max(MAX_POLL_INTERVAL_MS, settings.pollIntervalMs),
+        notFoundGraceMs: settings.auditId ? 0 : NOT_FOUND_GRACE_MS,
+      },
+      {
+        client,
+        now: Date.now,
+        sleep: (ms) => sleep(ms),
+        random: Math.random,
+        log,
+        knownFiles: uploaded,
+      },
+    );
+    if (outcome.kind === 'timeout')
+      return timeoutOutcome({ ...progress, auditId }, settings.timeoutMs, outcome.last);
+    const { snapshot } = outcome;
+    if (snapshot.state === 'failed' || !snapshot.findings)
+      return serviceFailureOutcome(progress, snapshot);
+
+    const triaged = await triage(
+      settings,
+      context,
+      reporter,
+      snapshot.findings,
+      baseline,
+      uploaded,
+    );
+    return resultsOutcome(progress, snapshot, triaged, settings.failOn);
   } finally {
     await client.close();
   }
 }
 
-async function auditWith(
-  client: AuditClient,
-  settings: Settings,
-  progress: Progress,
-): Promise<Outcome> {
-  await describeProject(client, settings.projectName);
-
-  let knownFiles: string[] | undefined;
-  if (settings.auditId) {
-    progress.auditId = settings.auditId;
-    announceAuditId(
-      settings.auditId,
-      `Resuming audit ${settings.auditId} (input \`audit-id\`); nothing is uploaded.`,
-    );
-  } else {
-    const files = await findContracts(settings);
-    if (files.length === 0) return noFilesOutcome(settings);
-    progress.fileCount = files.length;
-    knownFiles = files.map((file) => file.relativePath);
-    core.info(
-      `Uploading ${files.length} file(s) to ${settings.baseUrl.origin} as project "${settings.projectName}"…`,
-    );
-    const started = await client.startAudit(settings.projectName, files);
-    progress.auditId = started.auditId;
-    announceAuditId(started.auditId, `Audit started: ${started.auditId}`);
-  }
-
-  const auditId = progress.auditId;
-  const startedAt = Date.now();
-  const outcome = await waitForAudit(
-    auditId,
-    {
-      deadline: startedAt + settings.timeoutMs,
-      initialIntervalMs: settings.pollIntervalMs,
-      maxIntervalMs: Math.max(MAX_POLL_INTERVAL_MS, settings.pollIntervalMs),
-      notFoundGraceMs: settings.auditId ? 0 : NOT_FOUND_GRACE_MS,
-    },
-    {
-      client,
-      now: Date.now,
-      sleep: (ms) => sleep(ms),
-      random: Math.random,
-      log: { debug: core.debug, info: core.info, warning: core.warning },
-      knownFiles,
-    },
-  );
-
-  if (outcome.kind === 'timeout')
-    return timeoutOutcome(settings, auditId, outcome.last, progress.fileCount);
-  return finishedOutcome(settings, outcome.snapshot, progress.fileCount);
-}
-
-function withoutApiKey(context: RunContext): Outcome {
+function withoutApiKey(context: RunContext, progress: Progress): Outcome {
   if (context.untrustedPullRequest) {
-    const who = context.untrustedPullRequest === 'fork' ? 'a fork' : 'Dependabot';
+    const origin =
+      context.untrustedPullRequest === 'fork'
+        ? 'this pull request comes from a fork'
+        : 'this run was triggered by Dependabot';
     const reason =
-      `No API key: this pull request comes from ${who}, and GitHub does not give secrets to such runs. ` +
+      `No API key: ${origin}, and GitHub does not give repository secrets to such runs. ` +
       'The audit was skipped; nothing was sent. It runs on pushes and on pull requests from branches of this repository.';
     core.notice(reason);
-    return { ...emptyOutcome(), verdict: 'skipped', reason };
+    return skippedOutcome(reason, progress);
   }
   throw new ConfigurationError(
     'Input `api-key` is empty. Add the service key as a repository secret (e.g. AUDIT_API_KEY) and pass it: ' +
       '`api-key: ${{ secrets.AUDIT_API_KEY }}`.',
   );
+}
+
+async function readBaseline(file: string): Promise<Map<string, BaselineEntry>> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new ConfigurationError(
+      `Could not read the baseline file ${file} (${errorMessage(error)}). Check the \`baseline\` input; ` +
+        'to create one, copy the `results-file` of a run into the repository: cp "$RESULTS_FILE" .audit-baseline.json',
+    );
+  }
+  return parseBaseline(text, file);
 }
 
 /** Checks the key before anything is uploaded, and tells whether the project is new. */
@@ -216,103 +283,59 @@ async function findContracts(settings: Settings): Promise<ContractFile[]> {
   return discovery.files;
 }
 
-function noFilesOutcome(settings: Settings): Outcome {
-  return {
-    ...emptyOutcome(),
-    verdict: 'skipped',
-    reason: `No contract files matched (if-no-files-found: ${settings.ifNoFilesFound}); nothing was audited.`,
-    fileCount: 0,
-  };
-}
-
 function announceAuditId(auditId: string, message: string): void {
   core.setOutput('audit-id', auditId);
   core.info(neutralizeWorkflowCommands(message));
 }
 
-function timeoutOutcome(
+/** Which findings count: inline suppressions, the baseline, and on pull requests the `scope`. */
+async function triage(
   settings: Settings,
-  auditId: string,
-  last: AuditSnapshot | undefined,
-  fileCount: number | undefined,
-): Outcome {
-  return {
-    ...emptyOutcome(),
-    verdict: 'timeout',
-    reason: `The audit did not finish within ${formatDuration(settings.timeoutMs)} (last status: ${last?.rawStatus ?? 'unknown'}). No results were obtained.`,
-    auditId,
-    rawStatus: last?.rawStatus,
-    reportUrl: last?.reportUrl,
-    fileCount,
-    resumeHint:
-      `The audit goes on at the service. To collect its results without uploading again, re-run with ` +
-      `\`audit-id: ${auditId}\` (and a larger \`timeout-minutes\` if needed).`,
-  };
-}
-
-function formatDuration(ms: number): string {
-  if (ms < 60_000) return `${Math.round(ms / 100) / 10} s`;
-  return `${Math.round(ms / 600) / 100} min`;
-}
-
-function finishedOutcome(
-  settings: Settings,
-  snapshot: AuditSnapshot,
-  fileCount: number | undefined,
-): Outcome {
-  const base = {
-    ...emptyOutcome(),
-    auditId: snapshot.auditId,
-    rawStatus: snapshot.rawStatus,
-    reportUrl: snapshot.reportUrl,
-    fileCount,
-  };
-  if (snapshot.state === 'failed' || !snapshot.findings) {
-    return {
-      ...base,
-      verdict: 'error',
-      reason:
-        `The service reports the audit as ${snapshot.rawStatus}` +
-        (snapshot.message ? `: ${snapshot.message}` : ' (no message given)') +
-        '. No results were obtained.',
-    };
+  context: RunContext,
+  reporter: GitHubReporter | undefined,
+  findings: readonly Finding[],
+  baseline: Map<string, BaselineEntry> | undefined,
+  uploaded: readonly string[] | undefined,
+): Promise<{ findings: TriagedFinding[]; scope: Scope; scopeNote: string | undefined }> {
+  let scope = settings.scope;
+  let changes: ChangeSet | undefined;
+  if (scope !== 'all') {
+    const files = context.pullRequest ? await reporter?.changedFiles() : undefined;
+    if (files) changes = buildChangeSet(files);
+    else {
+      if (!context.pullRequest) {
+        core.notice(
+          `\`scope: ${scope}\` applies to pull requests; on this ${context.eventName} run every finding counts.`,
+        );
+      }
+      scope = 'all';
+    }
   }
-  const findings = [...snapshot.findings].sort(compareFindings);
-  const gate = evaluateGate(findings, settings.failOn);
-  return { ...base, verdict: gate.verdict, reason: gate.reason, findings };
-}
-
-function failureOutcome(error: unknown, progress: Progress): Outcome {
-  let reason: string;
-  if (error instanceof ConfigurationError) reason = error.message;
-  else if (error instanceof ServiceError) reason = `The audit service: ${error.message}`;
-  else {
-    reason = `Unexpected error (a bug in this action; please report it): ${errorMessage(error)}`;
-    if (error instanceof Error && error.stack) core.debug(error.stack);
+  const triaged = triageFindings([...findings].sort(compareFindings), {
+    scope,
+    changes,
+    pathPrefix: settings.pathPrefix,
+    baseline,
+    sources: createSourceReader({
+      workspace: settings.workspace,
+      root: settings.workingDirectory,
+      uploaded: uploaded && new Set(uploaded),
+    }),
+  });
+  if (baseline) {
+    const unused = unusedBaselineEntries(baseline, findings);
+    if (unused.length > 0) {
+      core.info(
+        `${unused.length} baseline entr${unused.length === 1 ? 'y matches' : 'ies match'} no finding any more and can be removed.`,
+      );
+    }
   }
-  return {
-    ...emptyOutcome(),
-    verdict: 'error',
-    reason,
-    auditId: progress.auditId,
-    fileCount: progress.fileCount,
-    resumeHint: progress.auditId
-      ? `The audit ${progress.auditId} was started; re-run with \`audit-id: ${progress.auditId}\` to collect its results without uploading again.`
-      : undefined,
-  };
-}
-
-function emptyOutcome(): Outcome {
-  return {
-    verdict: 'error',
-    reason: '',
-    auditId: undefined,
-    rawStatus: undefined,
-    reportUrl: undefined,
-    findings: [],
-    fileCount: undefined,
-    resumeHint: undefined,
-  };
+  const outside = countByStatus(triaged)['outside-change'];
+  const scopeNote =
+    scope === 'all'
+      ? undefined
+      : `${scope}: ${triaged.length - outside} of ${triaged.length} findings are in the change`;
+  return { findings: triaged, scope, scopeNote };
 }
 
 /** The one place that writes outputs, annotations, the summary, and the job's result. */
@@ -320,66 +343,98 @@ async function report(
   outcome: Outcome,
   settings: Settings | undefined,
   context: RunContext,
+  reporter: GitHubReporter | undefined,
 ): Promise<void> {
   const pathPrefix = settings?.pathPrefix ?? '';
   const projectName = settings?.projectName ?? (context.repository.split('/')[1] || 'unknown');
   const failOn = settings?.failOn ?? 'low';
-
-  logFindings(outcome.findings);
+  const findings = outcome.findings ?? [];
+  const active = activeFindings(findings);
   const failsJob = outcome.verdict !== 'pass' && outcome.verdict !== 'skipped';
-  // setFailed writes an error annotation too: keep one of GitHub's 10 for it.
-  const plan = planAnnotations(outcome.findings, {
+  const links =
+    context.repository && context.sha
+      ? { serverUrl: context.serverUrl, repository: context.repository, sha: context.sha }
+      : undefined;
+  const noneAnnotated = { error: 0, warning: 0, notice: 0 };
+  const summaryInput: SummaryInput = {
+    verdict: outcome.verdict,
+    reason: outcome.reason,
+    projectName,
+    auditId: outcome.auditId,
+    rawStatus: outcome.rawStatus,
+    reportUrl: outcome.reportUrl,
+    failOn,
+    findings,
+    scopeNote: outcome.scopeNote,
+    links,
     pathPrefix,
-    reserved: { error: failsJob ? 1 : 0 },
-  });
-  for (const annotation of plan.annotations) {
-    core[annotation.level](annotation.message, {
-      title: annotation.title,
-      file: annotation.file,
-      startLine: annotation.startLine,
-      endLine: annotation.endLine,
-    });
-  }
-  const notAnnotated = totalOf(plan.notAnnotated);
-  if (notAnnotated > 0) {
-    core.info(
-      `${notAnnotated} finding(s) were not annotated: GitHub shows at most 10 annotations of each kind per step. ` +
-        'All findings are in the job summary and the results file.',
-    );
-  }
+    notAnnotated: noneAnnotated,
+    resumeHint: outcome.resumeHint,
+    fileCount: outcome.fileCount,
+  };
 
-  const counts = countBySeverity(outcome.findings);
-  core.setOutput('verdict', outcome.verdict);
-  core.setOutput('findings-count', outcome.findings.length);
-  for (const severity of ['critical', 'high', 'medium', 'low', 'info', 'gas'] as const) {
-    core.setOutput(`${severity}-count`, counts[severity]);
-  }
-  if (outcome.rawStatus) core.setOutput('status', outcome.rawStatus);
-  if (outcome.reportUrl) core.setOutput('report-url', outcome.reportUrl);
+  logFindings(findings);
+  const sarifFile =
+    settings && outcome.findings ? await writeSarif(settings, outcome, context) : undefined;
 
-  const resultsFile = await writeResultsFile(outcome, projectName, failOn, settings);
-  if (resultsFile) core.setOutput('results-file', resultsFile);
-
-  await writeSummary(
-    renderSummary({
+  const published = await reporter?.publish({
+    verdict: outcome.verdict,
+    auditId: outcome.auditId,
+    findings,
+    pathPrefix,
+    checkRunSummary: renderSummary(summaryInput, CHECK_RUN_SUMMARY_MAX),
+    comment: {
+      projectName,
       verdict: outcome.verdict,
       reason: outcome.reason,
-      projectName,
-      auditId: outcome.auditId,
-      rawStatus: outcome.rawStatus,
-      reportUrl: outcome.reportUrl,
-      failOn,
-      findings: outcome.findings,
-      links:
-        context.repository && context.sha
-          ? { serverUrl: context.serverUrl, repository: context.repository, sha: context.sha }
-          : undefined,
+      findings,
+      links,
       pathPrefix,
-      notAnnotated: plan.notAnnotated,
-      resumeHint: outcome.resumeHint,
-      fileCount: outcome.fileCount,
-    }),
-  );
+      auditId: outcome.auditId,
+      reportUrl: outcome.reportUrl,
+      ...(context.runUrl === undefined ? {} : { runUrl: context.runUrl }),
+    },
+  });
+
+  if (published?.annotatedOnCheckRun) {
+    core.info(
+      `The ${active.length} finding(s) that count are annotated on the check run: ${published.checkRunUrl}`,
+    );
+  } else {
+    // setFailed writes an error annotation too: keep one of GitHub's 10 for it.
+    const plan = planAnnotations(active, { pathPrefix, reserved: { error: failsJob ? 1 : 0 } });
+    for (const annotation of plan.annotations) {
+      core[annotation.level](annotation.message, {
+        title: annotation.title,
+        file: annotation.file,
+        startLine: annotation.startLine,
+        endLine: annotation.endLine,
+      });
+    }
+    summaryInput.notAnnotated = plan.notAnnotated;
+    const notAnnotated =
+      plan.notAnnotated.error + plan.notAnnotated.warning + plan.notAnnotated.notice;
+    if (notAnnotated > 0) {
+      core.info(
+        `${notAnnotated} finding(s) were not annotated: GitHub shows at most 10 annotations of each kind per step. ` +
+          'All findings are in the job summary and the results file (a check run shows them all: see `check-run`).',
+      );
+    }
+  }
+
+  const counts = countBySeverity(findings.map((entry) => entry.finding));
+  core.setOutput('verdict', outcome.verdict);
+  core.setOutput('findings-count', findings.length);
+  for (const severity of SEVERITIES) core.setOutput(`${severity}-count`, counts[severity]);
+  core.setOutput('in-scope-count', findings.length - countByStatus(findings)['outside-change']);
+  if (outcome.rawStatus) core.setOutput('status', outcome.rawStatus);
+  if (outcome.reportUrl) core.setOutput('report-url', outcome.reportUrl);
+  if (sarifFile) core.setOutput('sarif-file', sarifFile);
+  if (published?.checkRunUrl) core.setOutput('check-run-url', published.checkRunUrl);
+  const resultsFile = settings && (await writeResultsFile(settings, outcome, projectName, failOn));
+  if (resultsFile) core.setOutput('results-file', resultsFile);
+
+  await writeSummary(renderSummary(summaryInput));
 
   const reason = neutralizeWorkflowCommands(outcome.reason);
   if (outcome.resumeHint) core.info(neutralizeWorkflowCommands(outcome.resumeHint));
@@ -387,55 +442,82 @@ async function report(
   else core.info(`Verdict: ${outcome.verdict}. ${reason}`);
 }
 
-function logFindings(findings: readonly Finding[]): void {
+function logFindings(findings: readonly TriagedFinding[]): void {
   if (findings.length === 0) return;
   core.startGroup(`Findings (${findings.length})`);
-  for (const finding of findings) {
+  for (const { finding, status } of findings) {
     const where = finding.file
       ? `${finding.file}${finding.startLine ? `:${finding.startLine}` : ''}`
       : '(no location)';
     const rule = finding.swcId ?? finding.ruleId;
+    const mark = status === 'active' ? '' : `  (${status.replace('-', ' ')}: not counted)`;
     core.info(
       neutralizeWorkflowCommands(
-        `${finding.severity.toUpperCase().padEnd(8)} ${where}  ${finding.title}${rule ? ` [${rule}]` : ''}`,
+        `${finding.severity.toUpperCase().padEnd(8)} ${where}  ${finding.title}${rule ? ` [${rule}]` : ''}${mark}`,
       ),
     );
   }
   core.endGroup();
 }
 
-function totalOf(counts: Record<AnnotationLevel, number>): number {
-  return counts.error + counts.warning + counts.notice;
+/** Only for a completed audit: an empty SARIF upload would close every open alert. */
+async function writeSarif(
+  settings: Settings,
+  outcome: Outcome,
+  context: RunContext,
+): Promise<string | undefined> {
+  const sarif = renderSarif({
+    findings: outcome.findings ?? [],
+    pathPrefix: settings.pathPrefix,
+    projectName: settings.projectName,
+    auditId: outcome.auditId,
+    reportUrl: outcome.reportUrl,
+    toolVersion: ACTION_VERSION,
+    informationUri: context.actionRepository
+      ? `${context.serverUrl}/${context.actionRepository}`
+      : undefined,
+  });
+  if (sarif.truncated > 0) {
+    core.warning(
+      `The SARIF file holds ${sarif.resultCount} results; ${sarif.truncated} were left out to stay within GitHub's limits.`,
+    );
+  }
+  return writeOutputFile(settings.sarifFile, sarif.json, 'SARIF file');
 }
 
 async function writeResultsFile(
+  settings: Settings,
   outcome: Outcome,
   projectName: string,
   failOn: Settings['failOn'],
-  settings: Settings | undefined,
 ): Promise<string | undefined> {
-  if (!settings) return undefined;
-  const name = `audit-results-${outcome.auditId ?? `run-${randomInt(1e9)}`}.json`.replace(
-    /[^\w.-]/g,
-    '_',
+  const name = `audit-results-${fileSafe(outcome.auditId ?? `run-${randomUUID().slice(0, 8)}`)}.json`;
+  return writeOutputFile(
+    path.join(settings.outputDirectory, name),
+    renderResultsFile({
+      auditId: outcome.auditId,
+      projectName,
+      status: outcome.rawStatus,
+      verdict: outcome.verdict,
+      failOn,
+      scope: outcome.scope,
+      findings: outcome.findings ?? [],
+    }),
+    'results file',
   );
-  const file = path.join(settings.outputDirectory, name);
+}
+
+async function writeOutputFile(
+  file: string,
+  content: string,
+  what: string,
+): Promise<string | undefined> {
   try {
-    await mkdir(settings.outputDirectory, { recursive: true });
-    await writeFile(
-      file,
-      renderResultsFile({
-        auditId: outcome.auditId,
-        projectName,
-        status: outcome.rawStatus,
-        verdict: outcome.verdict,
-        failOn,
-        findings: outcome.findings,
-      }),
-    );
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, content);
     return file;
   } catch (error) {
-    core.warning(`Could not write the results file ${file}: ${errorMessage(error)}`);
+    core.warning(`Could not write the ${what} ${file}: ${errorMessage(error)}`);
     return undefined;
   }
 }

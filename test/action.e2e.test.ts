@@ -1,6 +1,6 @@
 /**
  * The bundled action, run as the runner runs it (node dist/index.js with INPUT_ variables,
- * GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and an event file) against the stand-in service over HTTP.
+ * GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and an event file) against the reference service over HTTP.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -57,12 +57,13 @@ describe('dist/index.js end to end', () => {
       'audit-id': 'audit-1',
       status: 'completed',
       verdict: 'fail',
-      'findings-count': '12',
-      'critical-count': '0',
-      'high-count': '4',
-      'medium-count': '4',
-      'low-count': '4',
+      'findings-count': '20',
+      'critical-count': '1',
+      'high-count': '8',
+      'medium-count': '2',
+      'low-count': '5',
       'info-count': '0',
+      'gas-count': '4',
       'report-url': `${svc.url}/reports/audit-1`,
     });
     // The audit id is printed before polling starts.
@@ -75,27 +76,32 @@ describe('dist/index.js end to end', () => {
     const findingAnnotations = run.annotations.filter((a) =>
       a.properties['title']?.startsWith('['),
     );
+    // Critical and high are errors, medium warnings, low and gas notices; the worst come first.
     expect(findingAnnotations.map((a) => a.level)).toEqual([
-      ...Array(4).fill('error'),
-      ...Array(4).fill('warning'),
-      ...Array(4).fill('notice'),
+      ...Array(9).fill('error'),
+      ...Array(2).fill('warning'),
+      ...Array(9).fill('notice'),
     ]);
     expect(findingAnnotations[0]).toMatchObject({
       level: 'error',
       properties: {
-        title: '[HIGH] Reentrancy in state-changing function (SWC-107)',
-        file: 'src/LegacyToken.sol',
-        line: expect.stringMatching(/^\d+$/),
-        endLine: expect.stringMatching(/^\d+$/),
+        title: '[CRITICAL] Unprotected selfdestruct (SWC-106)',
+        file: 'src/Wallet.sol',
+        line: '25',
+        endLine: '25',
       },
     });
+    // The analyzer's span runs from the ether-sending call to the later state write.
+    expect(
+      findingAnnotations.find((a) => a.properties['title']?.startsWith('[HIGH] Reentrancy')),
+    ).toMatchObject({ properties: { file: 'src/Vault.sol', line: '16', endLine: '18' } });
     expect(run.annotations.at(-1)).toMatchObject({
       level: 'error',
-      message: 'Verdict: fail. 12 findings at or above low (4 high, 4 medium, 4 low)',
+      message: 'Verdict: fail. 16 findings at or above low (1 critical, 8 high, 2 medium, 5 low)',
     });
 
     expect(run.summary).toContain('## Smart contract audit: vaults');
-    expect(run.summary).toContain('| 🟠 High | 4 | yes |');
+    expect(run.summary).toContain('| 🟠 High | 8 | yes |');
     expect(run.summary).toContain(
       '(https://github.com/acme/vaults/blob/0123456789abcdef0123456789abcdef01234567/src/Vault.sol#L',
     );
@@ -104,21 +110,27 @@ describe('dist/index.js end to end', () => {
       findings: { fingerprint: string }[];
     };
     expect(results.verdict).toBe('fail');
-    expect(results.findings).toHaveLength(12);
-    expect(new Set(results.findings.map((f) => f.fingerprint)).size).toBe(12);
+    expect(results.findings).toHaveLength(20);
+    expect(new Set(results.findings.map((f) => f.fingerprint)).size).toBe(20);
     expectNoSecret(run, svc.apiKey);
   });
 
   it('passes with fail-on none, and with fail-on critical when nothing is critical', async () => {
     const svc = await serve();
-    for (const failOn of ['none', 'critical']) {
+    // src/Wallet.sol holds the project's only critical finding (an unprotected selfdestruct).
+    const cases = [
+      { failOn: 'none', exclude: '', critical: '1', findings: 20 },
+      { failOn: 'critical', exclude: 'src/Wallet.sol', critical: '0', findings: 16 },
+    ];
+    for (const { failOn, exclude, critical, findings } of cases) {
       const run = await runAction({
         workspace,
-        inputs: { 'api-key': svc.apiKey, 'base-url': svc.url, 'fail-on': failOn, ...fast },
+        inputs: { 'api-key': svc.apiKey, 'base-url': svc.url, 'fail-on': failOn, exclude, ...fast },
       });
       expect(run.exitCode).toBe(0);
       expect(run.outputs['verdict']).toBe('pass');
-      expect(run.annotations.filter((a) => a.properties['title'])).toHaveLength(12);
+      expect(run.outputs['critical-count']).toBe(critical);
+      expect(run.annotations.filter((a) => a.properties['title'])).toHaveLength(findings);
     }
   });
 
@@ -130,10 +142,13 @@ describe('dist/index.js end to end', () => {
         workspace,
         inputs: { 'api-key': svc.apiKey, 'base-url': svc.url, ...fast },
       });
+      // Slither has no critical impact: its dialect reports the critical finding as High.
+      const slither = dialect === 'slither';
       expect(run.outputs).toMatchObject({
         verdict: 'fail',
-        'findings-count': '12',
-        'high-count': '4',
+        'findings-count': '20',
+        'critical-count': slither ? '0' : '1',
+        'high-count': slither ? '9' : '8',
       });
       expect(run.exitCode).toBe(1);
     },
@@ -154,7 +169,7 @@ describe('dist/index.js end to end', () => {
       workspace,
       inputs: { 'api-key': svc.apiKey, 'base-url': svc.url, ...fast },
     });
-    expect(run.outputs).toMatchObject({ verdict: 'fail', 'findings-count': '12' });
+    expect(run.outputs).toMatchObject({ verdict: 'fail', 'findings-count': '20' });
     expect(svc.uploads).toHaveLength(1); // the 503 was answered before any audit was created
     expect(
       new Set(
@@ -233,7 +248,7 @@ describe('dist/index.js end to end', () => {
     expect(resumed.outputs).toMatchObject({
       'audit-id': 'audit-1',
       verdict: 'fail',
-      'findings-count': '12',
+      'findings-count': '20',
     });
   });
 

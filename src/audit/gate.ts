@@ -1,5 +1,6 @@
 /**
- * The severity gate: whether the findings fail the job at the chosen `fail-on` level.
+ * The severity gate: whether the findings that count (triage status `active`) fail the job at
+ * the chosen `fail-on` level.
  */
 import {
   compareFindings,
@@ -10,6 +11,7 @@ import {
   type Severity,
   type SeverityCounts,
 } from './findings.ts';
+import { activeFindings, countByStatus, type TriagedFinding } from './triage.ts';
 
 export const FAIL_ON_LEVELS = ['critical', 'high', 'medium', 'low', 'info', 'none'] as const;
 export type FailOn = (typeof FAIL_ON_LEVELS)[number];
@@ -35,14 +37,19 @@ export function isBlocking(severity: Severity, failOn: FailOn): boolean {
   return severityRank(severity) >= severityRank(failOn);
 }
 
-export function evaluateGate(findings: readonly Finding[], failOn: FailOn): GateResult {
+/** Only active findings count; the reason says how many others there were and why. */
+export function evaluateGate(triaged: readonly TriagedFinding[], failOn: FailOn): GateResult {
+  const findings = activeFindings(triaged);
   const blocking = findings.filter((f) => isBlocking(f.severity, failOn)).sort(compareFindings);
   const all = describeCounts(countBySeverity(findings));
+  const excluded = describeExcluded(triaged);
+  const notCounted = excluded === '' ? '' : `; not counted: ${excluded}`;
+  const none = excluded === '' ? 'no findings' : 'no findings that count';
   if (failOn === 'none') {
     return {
       verdict: 'pass',
       blocking,
-      reason: `fail-on is none, so findings never fail the job (${all || 'no findings'})`,
+      reason: `fail-on is none, so findings never fail the job (${all || none})${notCounted}`,
     };
   }
   if (blocking.length > 0) {
@@ -50,17 +57,32 @@ export function evaluateGate(findings: readonly Finding[], failOn: FailOn): Gate
     return {
       verdict: 'fail',
       blocking,
-      reason: `${blocking.length} ${noun} at or above ${failOn} (${describeCounts(countBySeverity(blocking))})`,
+      reason: `${blocking.length} ${noun} at or above ${failOn} (${describeCounts(countBySeverity(blocking))})${notCounted}`,
     };
   }
   return {
     verdict: 'pass',
     blocking,
     reason:
-      findings.length > 0
+      (findings.length > 0
         ? `no findings at or above ${failOn} (${all})`
-        : `no findings (fail-on: ${failOn})`,
+        : `${none} (fail-on: ${failOn})`) + notCounted,
   };
+}
+
+/** "3 outside the change, 1 accepted, 1 suppressed": the findings that did not count. */
+function describeExcluded(triaged: readonly TriagedFinding[]): string {
+  const counts = countByStatus(triaged);
+  return (
+    [
+      [counts['outside-change'], 'outside the change'],
+      [counts.accepted, 'accepted'],
+      [counts.suppressed, 'suppressed'],
+    ] as const
+  )
+    .filter(([count]) => count > 0)
+    .map(([count, why]) => `${count} ${why}`)
+    .join(', ');
 }
 
 /** "1 critical, 3 info": the non-zero counts, most severe first. */

@@ -4,7 +4,7 @@
  * @actions/core percent-escapes line breaks (and `:` `,` in properties) when it writes them.
  */
 import { compareFindings, type Finding, type Severity } from '../audit/findings.ts';
-import { removeInvisibleCharacters, truncateText } from './escape.ts';
+import { oneLine, removeInvisibleCharacters, truncateText } from './escape.ts';
 
 export type AnnotationLevel = 'error' | 'warning' | 'notice';
 
@@ -92,8 +92,8 @@ function toAnnotation(
   };
 }
 
-/** "[HIGH] Reentrancy (SWC-107)", on one line. */
-function annotationTitle(finding: Finding): string {
+/** "[HIGH] Reentrancy (SWC-107)", on one line: the title of a log or check run annotation. */
+export function annotationTitle(finding: Finding): string {
   const rule = finding.swcId ?? finding.ruleId;
   const title = oneLine(finding.title) || 'Untitled finding';
   const suffix = rule !== undefined && !title.includes(rule) ? ` (${oneLine(rule)})` : '';
@@ -106,10 +106,6 @@ function annotationMessage(finding: Finding): string {
     parts.push(`Recommendation: ${finding.recommendation.trim()}`);
   const text = removeInvisibleCharacters(parts.join('\n\n')).replace(/\r\n?/g, '\n');
   return truncateText(text, MESSAGE_MAX_CHARS);
-}
-
-function oneLine(text: string): string {
-  return removeInvisibleCharacters(text).replace(/\s+/g, ' ').trim();
 }
 
 /**

@@ -58,6 +58,11 @@ export function removeInvisibleCharacters(text: string): string {
   return text.replace(INVISIBLE_CHARACTERS, '');
 }
 
+/** Untrusted text on one line: invisible characters removed, white space runs folded to a space. */
+export function oneLine(text: string): string {
+  return removeInvisibleCharacters(text).replace(/\s+/g, ' ').trim();
+}
+
 /** Keeps at most `max` characters (code points, so no surrogate pair is split), ending in '…' when cut. */
 export function truncateText(text: string, max: number): string {
   // The UTF-16 length bounds the number of code points.

@@ -1,9 +1,12 @@
 /**
- * The machine-readable results file: every finding, whatever the summary had room for.
- * Absent values are written as null so every key is always present.
+ * The machine-readable results file: every finding, whatever the summary had room for, with
+ * whether it counted for the gate. Absent values are written as null so every key is always
+ * present. It doubles as a baseline file (see audit/baseline.ts).
  */
-import { compareFindings, countBySeverity, type Finding } from '../audit/findings.ts';
+import { compareFindings, countBySeverity } from '../audit/findings.ts';
 import type { FailOn, Verdict } from '../audit/gate.ts';
+import type { Scope } from '../audit/scope.ts';
+import { countByStatus, type TriagedFinding } from '../audit/triage.ts';
 
 export interface ResultsFileInput {
   auditId: string | undefined;
@@ -11,10 +14,13 @@ export interface ResultsFileInput {
   status: string | undefined;
   verdict: Verdict;
   failOn: FailOn;
-  findings: readonly Finding[];
+  /** The scope in effect (after any fallback to `all`). */
+  scope: Scope;
+  findings: readonly TriagedFinding[];
 }
 
 export function renderResultsFile(input: ResultsFileInput): string {
+  const statuses = countByStatus(input.findings);
   const document = {
     schemaVersion: 1,
     auditId: input.auditId ?? null,
@@ -22,13 +28,19 @@ export function renderResultsFile(input: ResultsFileInput): string {
     status: input.status ?? null,
     verdict: input.verdict,
     failOn: input.failOn,
-    counts: countBySeverity(input.findings),
-    findings: [...input.findings].sort(compareFindings).map(toRecord),
+    scope: input.scope,
+    counts: countBySeverity(input.findings.map((entry) => entry.finding)),
+    // Findings the scope kept in: all but those outside the change.
+    inScopeCount: input.findings.length - statuses['outside-change'],
+    statusCounts: statuses,
+    findings: [...input.findings]
+      .sort((a, b) => compareFindings(a.finding, b.finding))
+      .map(toRecord),
   };
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 
-function toRecord(finding: Finding) {
+function toRecord({ finding, status, note }: TriagedFinding) {
   return {
     fingerprint: finding.fingerprint,
     serviceId: finding.serviceId ?? null,
@@ -43,5 +55,7 @@ function toRecord(finding: Finding) {
     file: finding.file ?? null,
     startLine: finding.startLine ?? null,
     endLine: finding.endLine ?? null,
+    status,
+    note: note ?? null,
   };
 }

@@ -11,8 +11,11 @@ import {
   type Severity,
 } from '../audit/findings.ts';
 import { isBlocking, type FailOn, type Verdict } from '../audit/gate.ts';
-import { workspacePath, type AnnotationLevel } from './annotations.ts';
+import { countByStatus, type FindingStatus, type TriagedFinding } from '../audit/triage.ts';
+import type { AnnotationLevel } from './annotations.ts';
 import { escapeHtml, escapeMarkdown, truncateText } from './escape.ts';
+import { SEVERITY_LABELS, VERDICT_ICONS, VERDICT_WORDS } from './labels.ts';
+import { fileUrl, locationCell, locationText, safeHttpUrl, type SourceLinks } from './links.ts';
 
 export interface SummaryInput {
   verdict: Verdict;
@@ -23,10 +26,12 @@ export interface SummaryInput {
   rawStatus: string | undefined;
   reportUrl: string | undefined;
   failOn: FailOn;
-  /** Empty when no results were obtained. */
-  findings: readonly Finding[];
+  /** Empty when no results were obtained. Those not `active` are listed, marked as not counted. */
+  findings: readonly TriagedFinding[];
+  /** What `scope` did, e.g. "changed-lines: 5 of 12 findings are in the change". Plain text. */
+  scopeNote: string | undefined;
   /** For links to `file#Lstart-Lend` at the audited commit. */
-  links: { serverUrl: string; repository: string; sha: string } | undefined;
+  links: SourceLinks | undefined;
   /** The working directory relative to the workspace: '' or 'packages/core/'. */
   pathPrefix: string;
   notAnnotated: Record<AnnotationLevel, number>;
@@ -40,25 +45,27 @@ export interface SummaryInput {
 const DEFAULT_MAX_BYTES = 1_000_000;
 const DETAILS_TEXT_MAX_CHARS = 10_000;
 
-const VERDICT_LINES: Record<Verdict, string> = {
-  pass: '✅ **Passed**',
-  fail: '❌ **Failed**',
-  timeout: '⏱️ **Timed out**',
-  error: '⚠️ **Error**',
-  skipped: '⏭️ **Skipped**',
+/** What the findings table and details say of a finding that does not count. */
+const STATUS_MARKS: Record<Exclude<FindingStatus, 'active'>, string> = {
+  'outside-change': 'outside the change',
+  accepted: 'accepted',
+  suppressed: 'suppressed',
 };
 
-const SEVERITY_LABELS: Record<Severity, string> = {
-  critical: '🔴 Critical',
-  high: '🟠 High',
-  medium: '🟡 Medium',
-  low: '🔵 Low',
-  info: '⚪ Info',
-  gas: '⛽ Gas',
-};
+/** Findings that count come first, so they are the last cut for size. */
+const STATUS_ORDER: readonly FindingStatus[] = [
+  'active',
+  'outside-change',
+  'accepted',
+  'suppressed',
+];
 
 export function renderSummary(input: SummaryInput, maxBytes: number = DEFAULT_MAX_BYTES): string {
-  const findings = [...input.findings].sort(compareFindings);
+  const findings = [...input.findings].sort(
+    (a, b) =>
+      STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status) ||
+      compareFindings(a.finding, b.finding),
+  );
   const reportUrl = input.reportUrl === undefined ? undefined : safeHttpUrl(input.reportUrl);
   const head = renderHead(input, findings, reportUrl);
   if (findings.length === 0) {
@@ -66,10 +73,14 @@ export function renderSummary(input: SummaryInput, maxBytes: number = DEFAULT_MA
     return fitBytes(head + results, maxBytes);
   }
 
+  // The status column appears only when some finding does not count.
+  const withStatus = findings.some((entry) => entry.status !== 'active');
   const heading = '### Findings\n\n';
-  const tableHeader = '| Severity | Rule | Title | Location |\n| --- | --- | --- | --- |\n';
+  const tableHeader = withStatus
+    ? '| Severity | Rule | Title | Location | Status |\n| --- | --- | --- | --- | --- |\n'
+    : '| Severity | Rule | Title | Location |\n| --- | --- | --- | --- |\n';
   const detailsHeading = '\n### Details\n\n';
-  const rows = findings.map((f) => renderRow(f, input));
+  const rows = findings.map((entry) => renderRow(entry, input, withStatus));
   // Room for the longest note the cuts below could need.
   const noteReserve = Math.max(
     bytes(omissionNote(findings.length, findings.length, findings.length, reportUrl)),
@@ -92,8 +103,8 @@ export function renderSummary(input: SummaryInput, maxBytes: number = DEFAULT_MA
   const details: string[] = [];
   if (rowsShown === findings.length && budget > bytes(detailsHeading)) {
     budget -= bytes(detailsHeading);
-    for (const finding of findings) {
-      const block = renderDetails(finding, input);
+    for (const entry of findings) {
+      const block = renderDetails(entry, input);
       const size = bytes(block);
       if (size > budget) break;
       budget -= size;
@@ -118,13 +129,14 @@ function hasResults(verdict: Verdict): boolean {
 
 function renderHead(
   input: SummaryInput,
-  findings: readonly Finding[],
+  findings: readonly TriagedFinding[],
   reportUrl: string | undefined,
 ): string {
   const lines = [
     `## Smart contract audit: ${escapeMarkdown(truncateText(input.projectName, 200))}`,
     '',
-    `${VERDICT_LINES[input.verdict]}: ${escapeMarkdown(truncateText(input.reason, 2_000))}`,
+    `${VERDICT_ICONS[input.verdict]} **${VERDICT_WORDS[input.verdict]}**: ` +
+      escapeMarkdown(truncateText(input.reason, 2_000)),
     '',
   ];
   lines.push(...outcomeNotes(input, findings.length > 0));
@@ -135,6 +147,8 @@ function renderHead(
   if (input.rawStatus !== undefined)
     facts.push(`- **Status:** ${escapeMarkdown(truncateText(input.rawStatus, 100))}`);
   facts.push(`- **Fail on:** \`${input.failOn}\``);
+  if (input.scopeNote !== undefined)
+    facts.push(`- **Scope:** ${escapeMarkdown(truncateText(input.scopeNote, 500))}`);
   if (input.fileCount !== undefined) facts.push(`- **Files uploaded:** ${input.fileCount}`);
   if (reportUrl !== undefined) facts.push(`- **Report:** [open the full report](${reportUrl})`);
   lines.push(...facts, '');
@@ -172,15 +186,40 @@ function outcomeNotes(input: SummaryInput, hasFindings: boolean): string[] {
   return notes.length > 0 ? [notes.join('\n'), ''] : [];
 }
 
-function countsTable(findings: readonly Finding[], failOn: FailOn): string[] {
-  const counts = countBySeverity(findings);
+/** Every finding by severity; when some do not count, how many do, and why the rest do not. */
+function countsTable(findings: readonly TriagedFinding[], failOn: FailOn): string[] {
+  const counts = countBySeverity(findings.map((entry) => entry.finding));
+  const fails = (s: Severity) => (isBlocking(s, failOn) ? 'yes' : 'no');
+  const statuses = countByStatus(findings);
+  if (statuses.active === findings.length) {
+    return [
+      `| Severity | Findings | Fails the job (\`fail-on: ${failOn}\`) |`,
+      '| --- | ---: | --- |',
+      ...SEVERITIES.map((s) => `| ${SEVERITY_LABELS[s]} | ${counts[s]} | ${fails(s)} |`),
+      `| **Total** | **${findings.length}** | |`,
+    ];
+  }
+  const counted = countBySeverity(
+    findings.filter((entry) => entry.status === 'active').map((entry) => entry.finding),
+  );
+  const reasons = (
+    [
+      [statuses['outside-change'], 'outside the change'],
+      [statuses.accepted, 'accepted in the baseline'],
+      [statuses.suppressed, 'suppressed by a comment in the code'],
+    ] as const
+  )
+    .filter(([count]) => count > 0)
+    .map(([count, why]) => `${count} ${why}`);
   return [
-    `| Severity | Findings | Fails the job (\`fail-on: ${failOn}\`) |`,
-    '| --- | ---: | --- |',
+    `| Severity | Findings | Counted | Fails the job (\`fail-on: ${failOn}\`) |`,
+    '| --- | ---: | ---: | --- |',
     ...SEVERITIES.map(
-      (s) => `| ${SEVERITY_LABELS[s]} | ${counts[s]} | ${isBlocking(s, failOn) ? 'yes' : 'no'} |`,
+      (s) => `| ${SEVERITY_LABELS[s]} | ${counts[s]} | ${counted[s]} | ${fails(s)} |`,
     ),
-    `| **Total** | **${findings.length}** | |`,
+    `| **Total** | **${findings.length}** | **${statuses.active}** | |`,
+    '',
+    `Only counted findings can fail the job. Not counted: ${reasons.join(', ')}.`,
   ];
 }
 
@@ -214,34 +253,39 @@ function omissionNote(
   return `> ✂️ ${what} to stay within GitHub's job summary size limit. ${elsewhere}\n\n`;
 }
 
-function renderRow(finding: Finding, input: SummaryInput): string {
+function renderRow(entry: TriagedFinding, input: SummaryInput, withStatus: boolean): string {
+  const { finding } = entry;
   const rule = ruleText(finding);
   const cells = [
     SEVERITY_LABELS[finding.severity],
     rule === undefined ? '—' : escapeMarkdown(truncateText(rule, 100)),
     escapeMarkdown(truncateText(finding.title, 200)) || '—',
-    locationCell(finding, input),
+    locationCell(finding, input, 200),
   ];
+  if (withStatus) cells.push(statusCell(entry));
   return `| ${cells.join(' | ')} |\n`;
 }
 
-function locationCell(finding: Finding, input: SummaryInput): string {
-  const location = locationText(finding, input.pathPrefix);
-  if (location === undefined) return '—';
-  const text = escapeMarkdown(truncateText(location, 200));
-  const url = fileUrl(finding, input);
-  return url === undefined ? text : `[${text}](${url})`;
+function statusCell(entry: TriagedFinding): string {
+  if (entry.status === 'active') return 'counts';
+  const mark = STATUS_MARKS[entry.status];
+  if (entry.status !== 'accepted' || !entry.note?.trim()) return mark;
+  return `${mark}: ${escapeMarkdown(truncateText(entry.note.trim(), 100))}`;
 }
 
-function renderDetails(finding: Finding, input: SummaryInput): string {
+function renderDetails(entry: TriagedFinding, input: SummaryInput): string {
+  const { finding } = entry;
   const location = locationText(finding, input.pathPrefix);
   const summary = [
     `${SEVERITY_LABELS[finding.severity]}`,
     `<b>${escapeHtml(truncateText(finding.title, 200))}</b>`,
     ...(location === undefined ? [] : [escapeHtml(truncateText(location, 200))]),
+    ...(entry.status === 'active' ? [] : [`<i>${STATUS_MARKS[entry.status]}</i>`]),
   ].join(' · ');
 
   const facts: string[] = [];
+  const status = statusDetail(entry);
+  if (status !== undefined) facts.push(status);
   const url = fileUrl(finding, input);
   if (location !== undefined) {
     const text = escapeHtml(truncateText(location, 200));
@@ -275,6 +319,21 @@ function renderDetails(finding: Finding, input: SummaryInput): string {
   return lines.join('\n');
 }
 
+/** Why a finding does not count, in one line of HTML. */
+function statusDetail(entry: TriagedFinding): string | undefined {
+  const note = entry.note?.trim() ? escapeHtml(truncateText(entry.note.trim(), 500)) : undefined;
+  switch (entry.status) {
+    case 'active':
+      return undefined;
+    case 'outside-change':
+      return 'Not counted: outside the change';
+    case 'accepted':
+      return `Not counted: accepted in the baseline${note === undefined ? '' : ` (${note})`}`;
+    case 'suppressed':
+      return `Not counted: suppressed${note === undefined ? '' : ` by <code>${note}</code>`}`;
+  }
+}
+
 /** Whether the service's word is just a spelling of ours ("H", "Informational"), not worth showing. */
 function sameSeverityWord(label: string, severity: Severity): boolean {
   const word = label.trim().toLowerCase();
@@ -294,62 +353,6 @@ function ruleText(finding: Finding): string | undefined {
   if (ruleId !== undefined && swcId !== undefined && ruleId !== swcId)
     return `${ruleId} (${swcId})`;
   return ruleId ?? swcId;
-}
-
-/** `packages/core/contracts/A.sol:12-14`, relative to the workspace like the annotations. */
-function locationText(finding: Finding, pathPrefix: string): string | undefined {
-  if (finding.file === undefined) return undefined;
-  const path = workspacePath(pathPrefix, finding.file);
-  const { startLine, endLine } = finding;
-  if (startLine === undefined) return path;
-  return endLine !== undefined && endLine > startLine
-    ? `${path}:${startLine}-${endLine}`
-    : `${path}:${startLine}`;
-}
-
-function fileUrl(finding: Finding, input: SummaryInput): string | undefined {
-  if (input.links === undefined || finding.file === undefined) return undefined;
-  const server = safeHttpUrl(input.links.serverUrl);
-  const path = workspacePath(input.pathPrefix, finding.file);
-  // A `.` or `..` segment would move the link off the file.
-  if (server === undefined || path.split('/').some((s) => s === '.' || s === '..'))
-    return undefined;
-  const { startLine, endLine } = finding;
-  const fragment =
-    startLine === undefined
-      ? ''
-      : endLine !== undefined && endLine > startLine
-        ? `#L${startLine}-L${endLine}`
-        : `#L${startLine}`;
-  return (
-    `${server.replace(/\/+$/, '')}/${encodePath(input.links.repository)}` +
-    `/blob/${encodeSegment(input.links.sha)}/${encodePath(path)}${fragment}`
-  );
-}
-
-/** The URL as a Markdown link destination, if it is http(s) and carries no credentials. */
-function safeHttpUrl(raw: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return undefined;
-  }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password)
-    return undefined;
-  return url.href.replace(/[()]/g, (c) => (c === '(' ? '%28' : '%29'));
-}
-
-function encodePath(path: string): string {
-  return path.split('/').map(encodeSegment).join('/');
-}
-
-/** encodeURIComponent leaves `( ) ! * '`; parentheses would end a Markdown link. */
-function encodeSegment(segment: string): string {
-  return encodeURIComponent(segment).replace(
-    /[()!*']/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
 }
 
 function bytes(text: string): number {

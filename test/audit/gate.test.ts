@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SEVERITIES } from '../../src/audit/findings.ts';
+import { SEVERITIES, type Severity } from '../../src/audit/findings.ts';
 import { evaluateGate, FAIL_ON_LEVELS, isBlocking, type FailOn } from '../../src/audit/gate.ts';
+import { allActive, type FindingStatus, type TriagedFinding } from '../../src/audit/triage.ts';
 import { findingsOf, makeFinding } from '../support/findings.ts';
 
 /** One finding of every severity, least severe first so sorting is visible. */
@@ -43,14 +44,14 @@ describe('evaluateGate', () => {
     };
 
   it.each(FAIL_ON_LEVELS)('with one finding of each severity, fail-on %s', (failOn) => {
-    const result = evaluateGate(oneOfEach(), failOn);
+    const result = evaluateGate(allActive(oneOfEach()), failOn);
     expect(result.verdict).toBe(expected[failOn].verdict);
     expect(result.blocking.map((f) => f.severity)).toEqual(expected[failOn].blocking);
     expect(result.reason).toBe(expected[failOn].reason);
   });
 
   it.each(FAIL_ON_LEVELS)('passes with no findings at fail-on %s', (failOn) => {
-    const result = evaluateGate([], failOn);
+    const result = evaluateGate(allActive([]), failOn);
     expect(result).toEqual({
       verdict: 'pass',
       blocking: [],
@@ -62,7 +63,7 @@ describe('evaluateGate', () => {
   });
 
   it('passes when every finding is below the threshold, and says what there was', () => {
-    const result = evaluateGate(findingsOf('info', 'info', 'info', 'gas'), 'low');
+    const result = evaluateGate(allActive(findingsOf('info', 'info', 'info', 'gas')), 'low');
     expect(result).toEqual({
       verdict: 'pass',
       blocking: [],
@@ -72,11 +73,11 @@ describe('evaluateGate', () => {
 
   it('fails on gas findings only when fail-on is info', () => {
     const gas = findingsOf('gas', 'gas');
-    expect(evaluateGate(gas, 'info')).toMatchObject({
+    expect(evaluateGate(allActive(gas), 'info')).toMatchObject({
       verdict: 'fail',
       reason: '2 findings at or above info (2 gas)',
     });
-    expect(evaluateGate(gas, 'low').verdict).toBe('pass');
+    expect(evaluateGate(allActive(gas), 'low').verdict).toBe('pass');
   });
 
   it('lists the blocking findings most severe first, then by file and line', () => {
@@ -86,12 +87,54 @@ describe('evaluateGate', () => {
       makeFinding({ severity: 'high', file: 'a.sol', startLine: 5, title: 'a5' }),
       makeFinding({ severity: 'high', file: 'a.sol', startLine: 2, title: 'a2' }),
     ];
-    expect(evaluateGate(findings, 'high').blocking.map((f) => f.title)).toEqual([
+    expect(evaluateGate(allActive(findings), 'high').blocking.map((f) => f.title)).toEqual([
       'z',
       'a2',
       'a5',
       'b',
     ]);
+  });
+});
+
+describe('evaluateGate with findings that do not count', () => {
+  const triaged = (...entries: [Severity, FindingStatus][]): TriagedFinding[] =>
+    entries.map(([severity, status]) => ({
+      finding: makeFinding({ severity }),
+      status,
+      note: status === 'accepted' ? 'reviewed' : undefined,
+    }));
+
+  it('counts only active findings, and says how many did not count and why', () => {
+    const result = evaluateGate(
+      triaged(
+        ['high', 'active'],
+        ['critical', 'outside-change'],
+        ['critical', 'outside-change'],
+        ['critical', 'outside-change'],
+        ['high', 'accepted'],
+        ['critical', 'suppressed'],
+      ),
+      'high',
+    );
+    expect(result.verdict).toBe('fail');
+    expect(result.blocking.map((f) => f.severity)).toEqual(['high']);
+    expect(result.reason).toBe(
+      '1 finding at or above high (1 high); not counted: 3 outside the change, 1 accepted, 1 suppressed',
+    );
+  });
+
+  it('passes when only findings that do not count are at the level', () => {
+    expect(evaluateGate(triaged(['low', 'active'], ['critical', 'accepted']), 'high')).toEqual({
+      verdict: 'pass',
+      blocking: [],
+      reason: 'no findings at or above high (1 low); not counted: 1 accepted',
+    });
+    expect(evaluateGate(triaged(['critical', 'suppressed']), 'high').reason).toBe(
+      'no findings that count (fail-on: high); not counted: 1 suppressed',
+    );
+    expect(evaluateGate(triaged(['critical', 'outside-change']), 'none').reason).toBe(
+      'fail-on is none, so findings never fail the job (no findings that count); not counted: 1 outside the change',
+    );
   });
 });
 

@@ -1,11 +1,13 @@
 /**
- * `npm run demo`: the action end to end on this machine. Starts the stand-in audit service on a
- * free loopback port, runs dist/index.js as the GitHub runner would against the sample Foundry
- * project in examples/foundry-demo, and shows what a GitHub user would see.
+ * `npm run demo`: the action end to end on this machine. Starts the reference audit service (a
+ * real Solidity analyzer behind the service interface) on a free loopback port, runs
+ * dist/index.js as the GitHub runner would against the sample Foundry project in
+ * examples/foundry-demo, and shows what a GitHub user would see.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { startAuditService } from '../support/audit-service.ts';
+import { startAuditService } from '../service/server.ts';
+import { startGitHubApi } from '../support/github-api.ts';
 import { repositoryRoot, runAction } from '../support/run-action.ts';
 import { paint, renderLogLine, renderMarkdown } from './terminal.ts';
 
@@ -22,9 +24,13 @@ if (!existsSync(entry)) {
 }
 
 const workspace = path.join(repositoryRoot, 'examples/foundry-demo');
-const service = await startAuditService({ pollsUntilDone: 2 });
+// Each audit takes at least 1.5 s, so the log shows it pending, then in progress.
+const service = await startAuditService({ minDurationMs: 1_500, pollsUntilDone: 0 });
+// A stand-in GitHub API, so the check run the action creates can be shown too.
+const github = await startGitHubApi({ owner: 'acme', repo: 'vaults' });
 try {
-  console.log(`Stand-in audit service on ${service.url}`);
+  console.log(`Reference audit service (real Solidity analyzer) on ${service.url}`);
+  console.log(`Stand-in GitHub API on ${github.url}`);
   console.log(
     `Project: ${path.relative(repositoryRoot, workspace)} (a Foundry layout with src/, lib/, test/ and script/)`,
   );
@@ -33,9 +39,11 @@ try {
     'base-url': service.url,
     'fail-on': 'high',
     'poll-interval-seconds': '0.5',
+    'github-token': github.token,
   };
   console.log(
     `Inputs: ${Object.entries({ ...inputs, 'api-key': '***' })
+      .filter(([name]) => name !== 'github-token')
       .map(([k, v]) => `${k}=${v}`)
       .join('  ')}`,
   );
@@ -45,6 +53,7 @@ try {
   const run = await runAction({
     workspace,
     inputs,
+    env: { GITHUB_API_URL: github.url },
     onOutput: (chunk) => {
       pending += chunk;
       const lines = pending.split('\n');
@@ -58,6 +67,24 @@ try {
 
   rule('Job summary');
   console.log(renderMarkdown(run.summary, colour));
+
+  const checkRun = github.checkRuns[0];
+  if (checkRun) {
+    rule("Check run (the pull request's Checks tab)");
+    console.log(
+      `${checkRun.name}: ${checkRun.status}, conclusion ${checkRun.conclusion ?? 'none'}`,
+    );
+    console.log(`${checkRun.output.title ?? ''}`);
+    for (const annotation of checkRun.annotations) {
+      const lines =
+        annotation.start_line === annotation.end_line
+          ? `${annotation.start_line}`
+          : `${annotation.start_line}-${annotation.end_line}`;
+      console.log(
+        `  ${annotation.annotation_level.padEnd(8)} ${annotation.path}:${lines}  ${annotation.title ?? ''}`,
+      );
+    }
+  }
 
   rule('Outputs');
   for (const [name, value] of Object.entries(run.outputs))
@@ -87,4 +114,5 @@ try {
   }
 } finally {
   await service.close();
+  await github.close();
 }

@@ -3,6 +3,7 @@ import {
   escapeHtml,
   escapeMarkdown,
   neutralizeWorkflowCommands,
+  oneLine,
   removeInvisibleCharacters,
   truncateText,
 } from '../../src/report/escape.ts';
@@ -113,6 +114,12 @@ describe('neutralizeWorkflowCommands', () => {
 describe('removeInvisibleCharacters', () => {
   it('removes zero-width, bidi and control characters but keeps tabs and line breaks', () => {
     expect(removeInvisibleCharacters('a\u200bb\u202ec\u0007d\te\r\nf')).toBe('abcd\te\r\nf');
+  });
+});
+
+describe('oneLine', () => {
+  it('folds line breaks and white space runs into single spaces after removing invisible characters', () => {
+    expect(oneLine('  Re\u200bentrancy\r\n in\t\u202e withdraw \n')).toBe('Reentrancy in withdraw');
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { allActive } from '../../src/audit/triage.ts';
 import { renderResultsFile } from '../../src/report/results-file.ts';
 import { makeFinding } from '../support/findings.ts';
 
@@ -29,7 +30,8 @@ describe('renderResultsFile', () => {
       status: 'completed',
       verdict: 'fail',
       failOn: 'high',
-      findings,
+      scope: 'all',
+      findings: allActive(findings),
     });
     expect(text.endsWith('}\n')).toBe(true);
     expect(text).toContain('\n  "schemaVersion": 1,\n');
@@ -42,7 +44,10 @@ describe('renderResultsFile', () => {
       status: 'completed',
       verdict: 'fail',
       failOn: 'high',
+      scope: 'all',
       counts: { critical: 1, high: 0, medium: 0, low: 0, info: 0, gas: 2 },
+      inScopeCount: 3,
+      statusCounts: { active: 3, 'outside-change': 0, accepted: 0, suppressed: 0 },
     });
     expect(parsed.findings.map((f: { fingerprint: string }) => f.fingerprint)).toEqual([
       'fp-send',
@@ -63,6 +68,8 @@ describe('renderResultsFile', () => {
       file: 'contracts/Vault.sol',
       startLine: 20,
       endLine: 25,
+      status: 'active',
+      note: null,
     });
   });
 
@@ -74,7 +81,10 @@ describe('renderResultsFile', () => {
         status: undefined,
         verdict: 'timeout',
         failOn: 'none',
-        findings: [makeFinding({ file: undefined, startLine: undefined, endLine: undefined })],
+        scope: 'all',
+        findings: allActive([
+          makeFinding({ file: undefined, startLine: undefined, endLine: undefined }),
+        ]),
       }),
     );
     expect(parsed.auditId).toBeNull();
@@ -88,8 +98,9 @@ describe('renderResultsFile', () => {
       file: null,
       startLine: null,
       endLine: null,
+      note: null,
     });
-    expect(Object.keys(parsed.findings[0])).toHaveLength(13);
+    expect(Object.keys(parsed.findings[0])).toHaveLength(15);
   });
 
   it('records a run without results as zero counts and no findings', () => {
@@ -100,11 +111,60 @@ describe('renderResultsFile', () => {
         status: 'failed',
         verdict: 'error',
         failOn: 'high',
+        scope: 'all',
         findings: [],
       }),
     );
     expect(parsed.counts).toEqual({ critical: 0, high: 0, medium: 0, low: 0, info: 0, gas: 0 });
     expect(parsed.findings).toEqual([]);
     expect(parsed.verdict).toBe('error');
+  });
+
+  it('records each finding’s status and note, and how many the scope kept in', () => {
+    const parsed = JSON.parse(
+      renderResultsFile({
+        auditId: 'abc',
+        projectName: 'p',
+        status: 'completed',
+        verdict: 'pass',
+        failOn: 'high',
+        scope: 'changed-lines',
+        findings: [
+          {
+            finding: makeFinding({ fingerprint: 'out' }),
+            status: 'outside-change',
+            note: undefined,
+          },
+          { finding: makeFinding({ fingerprint: 'acc' }), status: 'accepted', note: 'reviewed' },
+          {
+            finding: makeFinding({ fingerprint: 'sup' }),
+            status: 'suppressed',
+            note: 'audit-ignore-line *',
+          },
+          { finding: makeFinding({ fingerprint: 'act' }), status: 'active', note: undefined },
+        ],
+      }),
+    );
+    expect(parsed.scope).toBe('changed-lines');
+    expect(parsed.inScopeCount).toBe(3);
+    expect(parsed.statusCounts).toEqual({
+      active: 1,
+      'outside-change': 1,
+      accepted: 1,
+      suppressed: 1,
+    });
+    expect(parsed.counts.medium).toBe(4);
+    expect(
+      parsed.findings.map((f: { fingerprint: string; status: string; note: string | null }) => [
+        f.fingerprint,
+        f.status,
+        f.note,
+      ]),
+    ).toEqual([
+      ['out', 'outside-change', null],
+      ['acc', 'accepted', 'reviewed'],
+      ['sup', 'suppressed', 'audit-ignore-line *'],
+      ['act', 'active', null],
+    ]);
   });
 });

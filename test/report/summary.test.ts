@@ -2,12 +2,20 @@ import { Buffer } from 'node:buffer';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { SEVERITIES, type Finding } from '../../src/audit/findings.ts';
+import { allActive, type TriagedFinding } from '../../src/audit/triage.ts';
 import { renderSummary, type SummaryInput } from '../../src/report/summary.ts';
 import { makeFinding } from '../support/findings.ts';
 
 const links = { serverUrl: 'https://github.com', repository: 'octo/vault', sha: 'deadbeef' };
 
-function input(overrides: Partial<SummaryInput> = {}): SummaryInput {
+/** `findings` are all counted; pass `triaged` to give each its status. */
+function input(
+  overrides: Partial<Omit<SummaryInput, 'findings'>> & {
+    findings?: readonly Finding[];
+    triaged?: readonly TriagedFinding[];
+  } = {},
+): SummaryInput {
+  const { findings = [], triaged = allActive(findings), ...rest } = overrides;
   return {
     verdict: 'pass',
     reason: 'no findings (fail-on: high)',
@@ -16,20 +24,23 @@ function input(overrides: Partial<SummaryInput> = {}): SummaryInput {
     rawStatus: 'completed',
     reportUrl: undefined,
     failOn: 'high',
-    findings: [],
     links,
     pathPrefix: '',
     notAnnotated: { error: 0, warning: 0, notice: 0 },
     resumeHint: undefined,
     fileCount: 3,
-    ...overrides,
+    scopeNote: undefined,
+    ...rest,
+    findings: triaged,
   };
 }
 
 /** The lines of the findings table, header and separator excluded. */
 function tableRows(markdown: string): string[] {
   const lines = markdown.split('\n');
-  const start = lines.indexOf('| Severity | Rule | Title | Location |');
+  const start = lines.findIndex((line) =>
+    line.startsWith('| Severity | Rule | Title | Location |'),
+  );
   if (start < 0) return [];
   const rows: string[] = [];
   for (const line of lines.slice(start + 2)) {
@@ -294,6 +305,164 @@ describe('renderSummary', () => {
     const markdown = renderSummary(input({ failOn: 'medium' }));
     expect(markdown).toContain('| 🟡 Medium | 0 | yes |');
     expect(markdown).toContain('| 🔵 Low | 0 | no |');
+  });
+});
+
+describe('renderSummary with triaged findings', () => {
+  const triagedFindings: TriagedFinding[] = [
+    {
+      finding: makeFinding({
+        severity: 'critical',
+        title: 'Arbitrary send',
+        ruleId: 'arbitrary-send-eth',
+        file: 'contracts/Vault.sol',
+        startLine: 40,
+        endLine: 42,
+        description: 'Ether can be sent to an arbitrary address.',
+        fingerprint: 'fp-send',
+      }),
+      status: 'outside-change',
+      note: undefined,
+    },
+    {
+      finding: makeFinding({
+        severity: 'high',
+        title: 'Reentrancy',
+        ruleId: 'reentrancy-eth',
+        file: 'contracts/Vault.sol',
+        startLine: 12,
+        endLine: 14,
+        description: 'External call before the state update.',
+        fingerprint: 'fp-reentrancy',
+      }),
+      status: 'active',
+      note: undefined,
+    },
+    {
+      finding: makeFinding({
+        severity: 'high',
+        title: 'Use of tx.origin',
+        swcId: 'SWC-115',
+        file: 'contracts/Vault.sol',
+        startLine: 20,
+        endLine: 20,
+        description: 'tx.origin used for authorization.',
+        fingerprint: 'fp-origin',
+      }),
+      status: 'accepted',
+      note: 'Owner-only path | reviewed <2024>',
+    },
+    {
+      finding: makeFinding({
+        severity: 'medium',
+        title: 'Unchecked low-level call',
+        swcId: 'SWC-104',
+        file: 'contracts/lib/Pay.sol',
+        startLine: 7,
+        endLine: 7,
+        description: 'The return value is not checked.',
+        fingerprint: 'fp-unchecked',
+      }),
+      status: 'suppressed',
+      note: 'audit-ignore-next-line SWC-104 -- checked <below>',
+    },
+  ];
+
+  it('renders findings that do not count exactly as the fixture shows', async () => {
+    const markdown = renderSummary(
+      input({
+        verdict: 'fail',
+        reason:
+          '1 finding at or above high (1 high); not counted: 1 outside the change, 1 accepted, 1 suppressed',
+        triaged: triagedFindings,
+        fileCount: 2,
+        scopeNote: 'changed-lines: 3 of 4 findings are in the change',
+      }),
+    );
+    const expected = await readFile(
+      new URL('../fixtures/report/summary-triaged.md', import.meta.url),
+      'utf8',
+    );
+    expect(markdown).toBe(expected);
+  });
+
+  it('counts every finding and shows how many count for the gate, and why the rest do not', () => {
+    const markdown = renderSummary(input({ verdict: 'fail', triaged: triagedFindings }));
+    expect(markdown).toContain(
+      '| Severity | Findings | Counted | Fails the job (`fail-on: high`) |',
+    );
+    expect(markdown).toContain('| 🔴 Critical | 1 | 0 | yes |');
+    expect(markdown).toContain('| 🟠 High | 2 | 1 | yes |');
+    expect(markdown).toContain('| **Total** | **4** | **1** | |');
+    expect(markdown).toContain(
+      'Only counted findings can fail the job. Not counted: 1 outside the change, 1 accepted in the baseline, 1 suppressed by a comment in the code.',
+    );
+  });
+
+  it('lists the findings that count first, then marks the others with their status', () => {
+    const rows = tableRows(renderSummary(input({ verdict: 'fail', triaged: triagedFindings })));
+    expect(rows.map((row) => row.split(' | ').at(-1))).toEqual([
+      'counts |',
+      'outside the change |',
+      'accepted: Owner\\-only path \\| reviewed &lt;2024&gt; |',
+      'suppressed |',
+    ]);
+    // The escaped pipe keeps the reason inside its cell.
+    expect(rows.every((row) => row.split(/(?<!\\)\|/).length - 2 === 5)).toBe(true);
+  });
+
+  it('says why in the details of a finding that does not count', () => {
+    const blocks = detailsBlocks(
+      renderSummary(input({ verdict: 'fail', triaged: triagedFindings })),
+    );
+    expect(blocks.map((block) => /<summary>.*?(<i>.*<\/i>)?<\/summary>/.exec(block)?.[1])).toEqual([
+      undefined,
+      '<i>outside the change</i>',
+      '<i>accepted</i>',
+      '<i>suppressed</i>',
+    ]);
+    expect(blocks[2]).toContain(
+      'Not counted: accepted in the baseline (Owner-only path | reviewed &lt;2024&gt;)',
+    );
+    expect(blocks[3]).toContain(
+      'Not counted: suppressed by <code>audit-ignore-next-line SWC-104 -- checked &lt;below&gt;</code>',
+    );
+    expect(blocks[0]).not.toContain('Not counted');
+  });
+
+  it('shows the scope note, escaped, and no status column when every finding counts', () => {
+    const markdown = renderSummary(
+      input({
+        verdict: 'fail',
+        findings: [makeFinding({ severity: 'high' })],
+        scopeNote: 'all (not a pull_request event)',
+      }),
+    );
+    expect(markdown).toContain('- **Scope:** all \\(not a pull\\_request event\\)');
+    expect(markdown).toContain('| Severity | Rule | Title | Location |\n');
+    expect(markdown).not.toContain('Counted');
+  });
+
+  it('cuts findings that do not count before any that do', () => {
+    const triaged: TriagedFinding[] = [
+      ...Array.from({ length: 20 }, () => ({
+        finding: makeFinding({ severity: 'critical', title: 'x'.repeat(150) }),
+        status: 'outside-change' as const,
+        note: undefined,
+      })),
+      ...Array.from({ length: 5 }, () => ({
+        finding: makeFinding({ severity: 'low', title: 'y'.repeat(150) }),
+        status: 'active' as const,
+        note: undefined,
+      })),
+    ];
+    const markdown = renderSummary(input({ verdict: 'fail', triaged }), 5_000);
+    expect(Buffer.byteLength(markdown, 'utf8')).toBeLessThanOrEqual(5_000);
+    const rows = tableRows(markdown);
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.length).toBeLessThan(25);
+    expect(rows.slice(0, 5).every((row) => row.endsWith('| counts |'))).toBe(true);
+    expect(markdown).toContain(`**${25 - rows.length} of 25 findings not shown here**`);
   });
 });
 

@@ -1,8 +1,9 @@
 /**
- * How the stand-in service words its answers. One set of audit data, several dialects: the
- * documented shape and the variants comparable services use (PRODUCT.md §2), so the client's
- * tolerance is tested over real HTTP.
+ * How the service words its answers. One set of audit data, several dialects: the documented
+ * shape and the variants comparable services use (PRODUCT.md §2), so the client's tolerance is
+ * tested over real HTTP. Pure functions of the data.
  */
+import { jsonReply, type Reply } from './replies.ts';
 
 export const DIALECTS = [
   'documented',
@@ -17,12 +18,15 @@ export type Dialect = (typeof DIALECTS)[number];
 /** A finding in the documented shape; the other dialects are derived from it. */
 export interface ServiceFinding {
   id: string;
-  /** critical, high, medium, low, informational, gas (or any word, to test unknown ones). */
+  /** critical, high, medium, low, info, gas (or any word, to test unknown ones). */
   severity: string;
   title: string;
+  /** The rule (detector) that produced the finding. */
+  rule_id?: string;
   swc_id: string | undefined;
   description: string;
   recommendation: string | undefined;
+  /** The path exactly as uploaded. */
   file: string;
   start_line: number;
   end_line: number;
@@ -33,18 +37,16 @@ export type AuditView = 'pending' | 'in_progress' | 'completed' | 'failed';
 export interface AuditData {
   id: string;
   projectName: string;
+  /** ISO 8601 times; undefined until the audit reaches that point. */
   createdAt: string;
+  startedAt: string | undefined;
   completedAt: string | undefined;
   view: AuditView;
   findings: readonly ServiceFinding[];
   failure: string | undefined;
 }
 
-export interface Reply {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
+export const SUMMARY_SEVERITIES = ['critical', 'high', 'medium', 'low', 'info', 'gas'] as const;
 
 const STATUS_WORDS: Record<Exclude<Dialect, 'location'>, Record<AuditView, string>> = {
   documented: {
@@ -78,30 +80,22 @@ export function statusWord(dialect: Dialect, view: AuditView): string {
   return STATUS_WORDS[dialect === 'location' ? 'documented' : dialect][view];
 }
 
-function json(status: number, value: unknown, headers: Record<string, string> = {}): Reply {
-  return {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
-    body: JSON.stringify(value),
-  };
-}
-
 /** The answer to `POST /v1/audits`; `auditPath` is the audit's path on this server. */
 export function renderStart(dialect: Dialect, audit: AuditData, auditPath: string): Reply {
   const status = statusWord(dialect, 'pending');
   switch (dialect) {
     case 'documented':
-      return json(200, { audit_id: audit.id, status });
+      return jsonReply(200, { audit_id: audit.id, status });
     case 'enveloped':
-      return json(201, { data: { auditId: audit.id, state: status } });
+      return jsonReply(201, { data: { auditId: audit.id, state: status } });
     case 'location':
       return { status: 202, headers: { location: auditPath }, body: '' };
     case 'slither':
-      return json(201, { scan_id: audit.id, status });
+      return jsonReply(201, { scan_id: audit.id, status });
     case 'mythx-like':
-      return json(200, { uuid: audit.id, status });
+      return jsonReply(200, { uuid: audit.id, status });
     case 'status-words':
-      return json(201, { job_id: audit.id, status });
+      return jsonReply(201, { job_id: audit.id, status });
   }
 }
 
@@ -116,21 +110,24 @@ export function renderAudit(dialect: Dialect, audit: AuditData, reportUrl: strin
       return renderAudit('documented', audit, reportUrl);
     case 'documented':
     case 'status-words':
-      return json(200, {
+      return jsonReply(200, {
         audit_id: audit.id,
         project_name: audit.projectName,
         status,
         created_at: audit.createdAt,
-        ...(audit.failure !== undefined && { error: audit.failure }),
+        started_at: audit.startedAt ?? null,
+        completed_at: audit.completedAt ?? null,
+        ...(audit.failure !== undefined && {
+          error: { code: 'audit_failed', message: audit.failure },
+        }),
         ...(done && {
-          completed_at: audit.completedAt,
           summary: summary(audit.findings),
           findings: audit.findings,
           report_url: reportUrl,
         }),
       });
     case 'enveloped':
-      return json(200, {
+      return jsonReply(200, {
         data: {
           auditId: audit.id,
           projectName: audit.projectName,
@@ -140,7 +137,7 @@ export function renderAudit(dialect: Dialect, audit: AuditData, reportUrl: strin
         },
       });
     case 'slither':
-      return json(200, {
+      return jsonReply(200, {
         id: audit.id,
         status,
         ...(audit.view === 'failed' && { success: false, error: audit.failure }),
@@ -151,7 +148,7 @@ export function renderAudit(dialect: Dialect, audit: AuditData, reportUrl: strin
         }),
       });
     case 'mythx-like':
-      return json(200, {
+      return jsonReply(200, {
         uuid: audit.id,
         status,
         ...(audit.failure !== undefined && { error: audit.failure }),
@@ -168,25 +165,16 @@ export interface ProjectRow {
 }
 
 export function renderProjects(dialect: Dialect, projects: readonly ProjectRow[]): Reply {
-  return dialect === 'enveloped' ? json(200, { data: { projects } }) : json(200, { projects });
+  return dialect === 'enveloped'
+    ? jsonReply(200, { data: { projects } })
+    : jsonReply(200, { projects });
 }
 
-export function errorReply(
-  status: number,
-  message: string,
-  headers: Record<string, string> = {},
-): Reply {
-  return json(status, { error: { message } }, headers);
-}
-
-function summary(findings: readonly ServiceFinding[]): Record<string, number> {
-  const counts: Record<string, number> = {
-    critical: 0,
-    high: 0,
-    medium: 0,
-    low: 0,
-    informational: 0,
-  };
+/** Every documented severity, zero included; an unknown word gets a count of its own. */
+export function summary(findings: readonly ServiceFinding[]): Record<string, number> {
+  const counts: Record<string, number> = Object.fromEntries(
+    SUMMARY_SEVERITIES.map((severity) => [severity, 0]),
+  );
   for (const finding of findings) counts[finding.severity] = (counts[finding.severity] ?? 0) + 1;
   return counts;
 }
@@ -200,6 +188,7 @@ function envelopedIssue(finding: ServiceFinding): Record<string, unknown> {
     id: finding.id,
     risk: capitalized(finding.severity),
     name: finding.title,
+    ruleId: finding.rule_id,
     swc_id: finding.swc_id?.replace(/^SWC-/, ''),
     message: finding.description,
     recommendation: finding.recommendation,
@@ -209,12 +198,13 @@ function envelopedIssue(finding: ServiceFinding): Record<string, unknown> {
   };
 }
 
+/** Slither has no critical impact: its worst is High. */
 const SLITHER_IMPACT: Record<string, string> = {
   critical: 'High',
   high: 'High',
   medium: 'Medium',
   low: 'Low',
-  informational: 'Informational',
+  info: 'Informational',
   gas: 'Optimization',
 };
 
@@ -225,10 +215,12 @@ function slitherDetector(finding: ServiceFinding): Record<string, unknown> {
   );
   return {
     id: finding.id,
-    check: finding.title
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, ''),
+    check:
+      finding.rule_id ??
+      finding.title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, ''),
     impact: SLITHER_IMPACT[finding.severity] ?? capitalized(finding.severity),
     confidence: 'Medium',
     description: finding.description,

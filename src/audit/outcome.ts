@@ -1,0 +1,119 @@
+import { ConfigurationError, ServiceError, errorMessage } from '../errors.ts';
+import type { AuditSnapshot } from './findings.ts';
+import { evaluateGate, type FailOn, type Verdict } from './gate.ts';
+import type { Scope } from './scope.ts';
+import type { TriagedFinding } from './triage.ts';
+
+/** What a run ended with: everything the outputs, reports and the job's result are made from. */
+export interface Outcome {
+  verdict: Verdict;
+  /** Plain text: why this verdict. */
+  reason: string;
+  auditId: string | undefined;
+  rawStatus: string | undefined;
+  reportUrl: string | undefined;
+  /** Set only when the audit completed: an empty list then means "no findings", never "no results". */
+  findings: TriagedFinding[] | undefined;
+  /** The scope in effect, after any fallback to `all`. */
+  scope: Scope;
+  scopeNote: string | undefined;
+  fileCount: number | undefined;
+  /** How to collect an audit that was started but not reported. */
+  resumeHint: string | undefined;
+}
+
+/** What is known of a run so far, so a failure late on still reports it. */
+export interface Progress {
+  auditId: string | undefined;
+  fileCount: number | undefined;
+}
+
+function base(progress: Progress): Outcome {
+  return {
+    verdict: 'error',
+    reason: '',
+    auditId: progress.auditId,
+    rawStatus: undefined,
+    reportUrl: undefined,
+    findings: undefined,
+    scope: 'all',
+    scopeNote: undefined,
+    fileCount: progress.fileCount,
+    resumeHint: undefined,
+  };
+}
+
+export function skippedOutcome(reason: string, progress: Progress): Outcome {
+  return { ...base(progress), verdict: 'skipped', reason };
+}
+
+export function timeoutOutcome(
+  progress: Progress & { auditId: string },
+  timeoutMs: number,
+  last: AuditSnapshot | undefined,
+): Outcome {
+  return {
+    ...base(progress),
+    verdict: 'timeout',
+    reason:
+      `The audit did not finish within ${formatDuration(timeoutMs)} ` +
+      `(last status: ${last?.rawStatus ?? 'unknown'}). No results were obtained.`,
+    rawStatus: last?.rawStatus,
+    reportUrl: last?.reportUrl,
+    resumeHint:
+      'The audit goes on at the service. To collect its results without uploading again, re-run with ' +
+      `\`audit-id: ${progress.auditId}\` (and a larger \`timeout-minutes\` if needed).`,
+  };
+}
+
+/** The service finished the audit without results: its message is the reason. */
+export function serviceFailureOutcome(progress: Progress, snapshot: AuditSnapshot): Outcome {
+  return {
+    ...base(progress),
+    verdict: 'error',
+    reason:
+      `The service reports the audit as ${snapshot.rawStatus}` +
+      (snapshot.message ? `: ${snapshot.message}` : ' (no message given)') +
+      '. No results were obtained.',
+    rawStatus: snapshot.rawStatus,
+    reportUrl: snapshot.reportUrl,
+  };
+}
+
+export function resultsOutcome(
+  progress: Progress,
+  snapshot: AuditSnapshot,
+  triage: { findings: TriagedFinding[]; scope: Scope; scopeNote: string | undefined },
+  failOn: FailOn,
+): Outcome {
+  const gate = evaluateGate(triage.findings, failOn);
+  return {
+    ...base(progress),
+    verdict: gate.verdict,
+    reason: gate.reason,
+    rawStatus: snapshot.rawStatus,
+    reportUrl: snapshot.reportUrl,
+    ...triage,
+  };
+}
+
+/** An error ends the run with verdict `error`; the reason says what to fix, or that it is a bug. */
+export function errorOutcome(error: unknown, progress: Progress): Outcome {
+  let reason: string;
+  if (error instanceof ConfigurationError) reason = error.message;
+  else if (error instanceof ServiceError) reason = `The audit service: ${error.message}`;
+  else reason = `Unexpected error (a bug in this action; please report it): ${errorMessage(error)}`;
+  return {
+    ...base(progress),
+    reason,
+    resumeHint: progress.auditId
+      ? `The audit ${progress.auditId} was started; re-run with \`audit-id: ${progress.auditId}\` ` +
+        'to collect its results without uploading again.'
+      : undefined,
+  };
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 60_000) return `${Math.round(ms / 100) / 10} s`;
+  return `${Math.round(ms / 600) / 100} min`;
+}

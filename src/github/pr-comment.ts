@@ -1,0 +1,46 @@
+/**
+ * The sticky comment: one per project on a pull request, found by its hidden marker and edited
+ * in place every run, so the conversation never fills with reports.
+ */
+import { commentMarker, readPreviousFindings, type PreviousRun } from '../report/pr-comment.ts';
+import type { GitHubClient, IssueComment } from './api.ts';
+
+export async function upsertStickyComment(
+  client: GitHubClient,
+  params: {
+    issueNumber: number;
+    projectName: string;
+    /** Renders the body, given what the comment being replaced remembered. */
+    render: (previous: PreviousRun | undefined) => string;
+  },
+): Promise<{ action: 'created' | 'updated'; url: string; requests: number }> {
+  const before = client.requestCount;
+  const comments = await client.listIssueComments(params.issueNumber);
+  const ours = findStickyComment(comments, commentMarker(params.projectName));
+  const body = params.render(ours === undefined ? undefined : readPreviousFindings(ours.body));
+  const written =
+    ours === undefined
+      ? await client.createIssueComment(params.issueNumber, body)
+      : await client.updateIssueComment(ours.id, body);
+  return {
+    action: ours === undefined ? 'created' : 'updated',
+    url: written.url,
+    requests: client.requestCount - before,
+  };
+}
+
+/**
+ * The comment carrying the marker. Anyone can paste the marker, so one written by a bot (the
+ * workflow token's `github-actions[bot]`, or an app) is preferred; among equals, the latest.
+ */
+export function findStickyComment(
+  comments: readonly IssueComment[],
+  marker: string,
+): IssueComment | undefined {
+  return comments
+    .filter((comment) => comment.body.includes(marker))
+    .sort(
+      (a, b) => Number(b.author?.isBot ?? false) - Number(a.author?.isBot ?? false) || b.id - a.id,
+    )
+    .at(0);
+}

@@ -1,0 +1,93 @@
+/**
+ * Where a finding is, for the Markdown reports: its `path:line` text and a link to the lines at
+ * the audited commit. URLs that arrive from outside (the service, the run's context) are used
+ * only when they are plain http(s) without credentials.
+ */
+import type { Finding } from '../audit/findings.ts';
+import { workspacePath } from './annotations.ts';
+import { escapeMarkdown, truncateText } from './escape.ts';
+
+/** Where the audited commit's files can be browsed. */
+export interface SourceLinks {
+  serverUrl: string;
+  repository: string;
+  sha: string;
+}
+
+export interface LinkContext {
+  /** Undefined when no file links can be made. */
+  links: SourceLinks | undefined;
+  /** The working directory relative to the workspace: '' or 'packages/core/'. */
+  pathPrefix: string;
+}
+
+/** The location as Markdown: escaped text, linked to the file when there is a link. */
+export function locationCell(finding: Finding, context: LinkContext, maxChars: number): string {
+  const location = locationText(finding, context.pathPrefix);
+  if (location === undefined) return '—';
+  const text = escapeMarkdown(truncateText(location, maxChars));
+  const url = fileUrl(finding, context);
+  return url === undefined ? text : `[${text}](${url})`;
+}
+
+/** `packages/core/contracts/A.sol:12-14`, relative to the workspace like the annotations. */
+export function locationText(finding: Finding, pathPrefix: string): string | undefined {
+  if (finding.file === undefined) return undefined;
+  const path = workspacePath(pathPrefix, finding.file);
+  const { startLine, endLine } = finding;
+  if (startLine === undefined) return path;
+  return endLine !== undefined && endLine > startLine
+    ? `${path}:${startLine}-${endLine}`
+    : `${path}:${startLine}`;
+}
+
+/** `…/blob/<sha>/<path>#Lstart-Lend`, safe as a Markdown link destination. */
+export function fileUrl(finding: Finding, context: LinkContext): string | undefined {
+  if (context.links === undefined || finding.file === undefined) return undefined;
+  const server = safeHttpUrl(context.links.serverUrl);
+  const path = workspacePath(context.pathPrefix, finding.file);
+  // A `.` or `..` segment would move the link off the file.
+  if (server === undefined || path.split('/').some((s) => s === '.' || s === '..'))
+    return undefined;
+  const { startLine, endLine } = finding;
+  const fragment =
+    startLine === undefined
+      ? ''
+      : endLine !== undefined && endLine > startLine
+        ? `#L${startLine}-L${endLine}`
+        : `#L${startLine}`;
+  return (
+    `${server.replace(/\/+$/, '')}/${encodePath(context.links.repository)}` +
+    `/blob/${encodeSegment(context.links.sha)}/${encodePath(path)}${fragment}`
+  );
+}
+
+/** The URL, if it is http(s) and carries no credentials. */
+export function httpUrl(raw: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return undefined;
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password)
+    return undefined;
+  return url.href;
+}
+
+/** The URL as a Markdown link destination, if it is http(s) and carries no credentials. */
+export function safeHttpUrl(raw: string): string | undefined {
+  return httpUrl(raw)?.replace(/[()]/g, (c) => (c === '(' ? '%28' : '%29'));
+}
+
+function encodePath(path: string): string {
+  return path.split('/').map(encodeSegment).join('/');
+}
+
+/** encodeURIComponent leaves `( ) ! * '`; parentheses would end a Markdown link. */
+function encodeSegment(segment: string): string {
+  return encodeURIComponent(segment).replace(
+    /[()!*']/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { parseBaseline, renderBaseline } from '../../src/audit/baseline.ts';
+import { buildChangeSet } from '../../src/audit/scope.ts';
+import {
+  activeFindings,
+  allActive,
+  countByStatus,
+  triageFindings,
+  type TriageOptions,
+} from '../../src/audit/triage.ts';
+import { makeFinding } from '../support/findings.ts';
+
+const VAULT = [
+  'contract Vault {', // 1
+  '    // audit-ignore-next-line reentrancy-eth -- guarded by nonReentrant', // 2
+  '    function withdraw() external { msg.sender.call(""); }', // 3
+  '    function sweep() external { owner.call(""); }', // 4
+  '}', // 5
+].join('\n');
+
+/** The pull request added line 3 and 4 of contracts/Vault.sol and nothing else. */
+const changes = buildChangeSet([
+  {
+    path: 'packages/core/contracts/Vault.sol',
+    status: 'modified',
+    patch: '@@ -1,3 +1,5 @@\n a\n b\n+c\n+d\n e',
+  },
+]);
+
+function options(overrides: Partial<TriageOptions> = {}): TriageOptions {
+  return {
+    scope: 'changed-lines',
+    changes,
+    pathPrefix: 'packages/core/',
+    baseline: undefined,
+    sources: (file) => (file === 'contracts/Vault.sol' ? VAULT : undefined),
+    ...overrides,
+  };
+}
+
+describe('triageFindings', () => {
+  // Suppressed in the code, accepted in the baseline, and outside the change: all three apply.
+  const everything = makeFinding({
+    severity: 'high',
+    ruleId: 'reentrancy-eth',
+    file: 'contracts/Vault.sol',
+    startLine: 3,
+    fingerprint: 'all-three',
+  });
+  const acceptedOutside = makeFinding({
+    severity: 'medium',
+    ruleId: 'arbitrary-send',
+    file: 'contracts/Vault.sol',
+    startLine: 1,
+    fingerprint: 'accepted-outside',
+  });
+  const outside = makeFinding({
+    severity: 'low',
+    file: 'contracts/Other.sol',
+    startLine: 4,
+    fingerprint: 'outside',
+  });
+  const active = makeFinding({
+    severity: 'critical',
+    ruleId: 'arbitrary-send',
+    file: 'contracts/Vault.sol',
+    startLine: 4,
+    fingerprint: 'active',
+  });
+  const baseline = parseBaseline(
+    JSON.stringify({
+      version: 1,
+      accepted: [
+        { fingerprint: 'all-three', reason: 'reviewed' },
+        { fingerprint: 'accepted-outside', reason: 'owner only' },
+      ],
+    }),
+    'baseline.json',
+  );
+
+  it('gives suppressed over accepted over outside the change over active, most severe first', () => {
+    const narrow = buildChangeSet([
+      {
+        path: 'packages/core/contracts/Vault.sol',
+        status: 'modified',
+        patch: '@@ -4 +4 @@\n-x\n+y',
+      },
+    ]);
+    const triaged = triageFindings([outside, acceptedOutside, everything, active], {
+      ...options({ changes: narrow }),
+      baseline,
+    });
+    expect(triaged.map((t) => [t.finding.fingerprint, t.status, t.note])).toEqual([
+      ['active', 'active', undefined],
+      [
+        'all-three',
+        'suppressed',
+        'audit-ignore-next-line reentrancy-eth -- guarded by nonReentrant',
+      ],
+      ['accepted-outside', 'accepted', 'owner only'],
+      ['outside', 'outside-change', undefined],
+    ]);
+  });
+
+  it('counts everything in scope when no changes are known or the scope is all', () => {
+    for (const overrides of [{ changes: undefined }, { scope: 'all' as const }]) {
+      const triaged = triageFindings([outside, active], options(overrides));
+      expect(triaged.map((t) => t.status)).toEqual(['active', 'active']);
+    }
+  });
+
+  it('reads each contract once, and suppresses nothing in a contract it cannot read', () => {
+    const reads: string[] = [];
+    const suppressedElsewhere = makeFinding({
+      ruleId: 'reentrancy-eth',
+      file: 'contracts/Missing.sol',
+      startLine: 3,
+    });
+    const triaged = triageFindings([everything, active, suppressedElsewhere, outside], {
+      ...options({ scope: 'all' }),
+      sources: (file) => {
+        reads.push(file);
+        return file === 'contracts/Vault.sol' ? VAULT : undefined;
+      },
+    });
+    expect(reads.sort()).toEqual([
+      'contracts/Missing.sol',
+      'contracts/Other.sol',
+      'contracts/Vault.sol',
+    ]);
+    expect(countByStatus(triaged)).toEqual({
+      active: 3,
+      'outside-change': 0,
+      accepted: 0,
+      suppressed: 1,
+    });
+  });
+
+  it('accepts by fingerprint from a baseline written from earlier findings', () => {
+    const accepted = parseBaseline(renderBaseline([active], 'risk accepted'), 'b.json');
+    const [entry] = triageFindings([active], options({ baseline: accepted }));
+    expect(entry).toMatchObject({ status: 'accepted', note: 'risk accepted' });
+  });
+});
+
+describe('allActive and activeFindings', () => {
+  it('counts every finding, sorted, and gives back only the active ones', () => {
+    const low = makeFinding({ severity: 'low' });
+    const high = makeFinding({ severity: 'high' });
+    const triaged = allActive([low, high]);
+    expect(triaged).toEqual([
+      { finding: high, status: 'active', note: undefined },
+      { finding: low, status: 'active', note: undefined },
+    ]);
+    expect(activeFindings([...triaged, { finding: low, status: 'accepted', note: 'x' }])).toEqual([
+      high,
+      low,
+    ]);
+  });
+});

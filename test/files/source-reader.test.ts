@@ -1,0 +1,38 @@
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createSourceReader } from '../../src/files/source-reader.ts';
+
+const base = mkdtempSync(path.join(tmpdir(), 'sources-'));
+const workspace = path.join(base, 'repo');
+const outside = path.join(base, 'secret.txt');
+mkdirSync(path.join(workspace, 'pkg/src'), { recursive: true });
+writeFileSync(path.join(workspace, 'pkg/src/A.sol'), 'contract A {}\n');
+writeFileSync(path.join(workspace, 'pkg/Other.sol'), 'contract O {}\n');
+writeFileSync(outside, 'do not read');
+symlinkSync(outside, path.join(workspace, 'pkg/src/Link.sol'));
+
+describe('createSourceReader', () => {
+  const root = path.join(workspace, 'pkg');
+
+  it('reads files under the working directory by the names the service reported', () => {
+    const read = createSourceReader({ workspace, root, uploaded: undefined });
+    expect(read('src/A.sol')).toBe('contract A {}\n');
+    expect(read('Other.sol')).toBe('contract O {}\n');
+  });
+
+  it('never reads outside the workspace, by path or through a link', () => {
+    const read = createSourceReader({ workspace, root, uploaded: undefined });
+    expect(read('../../secret.txt')).toBeUndefined();
+    expect(read(outside)).toBeUndefined();
+    expect(read('src/Link.sol')).toBeUndefined();
+    expect(read('src/Missing.sol')).toBeUndefined();
+  });
+
+  it('reads only uploaded files when the upload is known', () => {
+    const read = createSourceReader({ workspace, root, uploaded: new Set(['src/A.sol']) });
+    expect(read('src/A.sol')).toBe('contract A {}\n');
+    expect(read('Other.sol')).toBeUndefined();
+  });
+});

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import type { Verdict } from '../../src/audit/gate.ts';
+import { allActive, type TriagedFinding } from '../../src/audit/triage.ts';
+import {
+  batches,
+  checkRunAnnotations,
+  checkRunConclusion,
+  checkRunOutput,
+  checkRunTitle,
+  OUTPUT_MAX_CHARS,
+} from '../../src/report/check-run.ts';
+import { findingsOf, makeFinding } from '../support/findings.ts';
+
+describe('checkRunConclusion', () => {
+  it.each<[Verdict, string]>([
+    ['pass', 'success'],
+    ['fail', 'failure'],
+    ['skipped', 'neutral'],
+    ['timeout', 'timed_out'],
+    ['error', 'failure'],
+  ])('%s → %s', (verdict, conclusion) => {
+    expect(checkRunConclusion(verdict)).toBe(conclusion);
+  });
+});
+
+describe('checkRunAnnotations', () => {
+  it('annotates active findings only, most severe first, at levels by severity', () => {
+    const findings = findingsOf('low', 'critical', 'medium', 'high', 'info', 'gas');
+    const triaged: TriagedFinding[] = [
+      ...allActive(findings),
+      { finding: makeFinding({ severity: 'critical' }), status: 'accepted', note: 'known' },
+      { finding: makeFinding({ severity: 'high' }), status: 'outside-change', note: undefined },
+      { finding: makeFinding({ severity: 'high' }), status: 'suppressed', note: undefined },
+    ];
+    const { annotations, unplaced } = checkRunAnnotations(triaged, '');
+    expect(unplaced).toBe(0);
+    expect(annotations.map((a) => [a.title?.slice(0, 10), a.annotation_level])).toEqual([
+      ['[CRITICAL]', 'failure'],
+      ['[HIGH] Fin', 'failure'],
+      ['[MEDIUM] F', 'warning'],
+      ['[LOW] Find', 'notice'],
+      ['[INFO] Fin', 'notice'],
+      ['[GAS] Find', 'notice'],
+    ]);
+  });
+
+  it('gives paths relative to the repository and keeps lines the API accepts', () => {
+    const { annotations } = checkRunAnnotations(
+      allActive([
+        makeFinding({ file: './contracts/A.sol', startLine: 12, endLine: 14 }),
+        makeFinding({ file: 'contracts/B.sol', startLine: 20, endLine: 3 }),
+      ]),
+      'packages/core',
+    );
+    expect(annotations.map((a) => [a.path, a.start_line, a.end_line])).toEqual([
+      ['packages/core/contracts/A.sol', 12, 14],
+      ['packages/core/contracts/B.sol', 20, 20],
+    ]);
+  });
+
+  it('puts a finding without a line on line 1 and says so; counts findings without a file', () => {
+    const { annotations, unplaced } = checkRunAnnotations(
+      allActive([
+        makeFinding({ file: 'contracts/A.sol', startLine: undefined, endLine: undefined }),
+        makeFinding({ file: undefined, startLine: undefined }),
+        makeFinding({ file: undefined, startLine: 4 }),
+      ]),
+      '',
+    );
+    expect(unplaced).toBe(2);
+    expect(annotations).toHaveLength(1);
+    expect(annotations[0]).toMatchObject({ path: 'contracts/A.sol', start_line: 1, end_line: 1 });
+    expect(annotations[0]?.message).toContain('No line was given; shown on line 1.');
+  });
+
+  it('keeps titles to 255 characters on one line and messages within 64 KB', () => {
+    const { annotations } = checkRunAnnotations(
+      allActive([
+        makeFinding({
+          title: `Reentrancy\nin\u200b withdraw ${'x'.repeat(400)}`,
+          swcId: 'SWC-107',
+          description: '𝔁'.repeat(40_000),
+        }),
+      ]),
+      '',
+    );
+    const [annotation] = annotations;
+    expect(annotation?.title?.length).toBeLessThanOrEqual(255);
+    expect(annotation?.title).toMatch(/^\[MEDIUM\] Reentrancy in withdraw x+…$/);
+    expect(Buffer.byteLength(annotation?.message ?? '')).toBeLessThan(64 * 1024);
+    expect(annotation?.message.endsWith('…')).toBe(true);
+  });
+
+  it('puts the description, recommendation and ids in the message and raw details', () => {
+    const { annotations } = checkRunAnnotations(
+      allActive([
+        makeFinding({
+          title: 'Reentrancy',
+          description: 'State written after the call.\r\nSee withdraw().',
+          recommendation: 'Use checks-effects-interactions.',
+          ruleId: 'reentrancy-eth',
+          swcId: 'SWC-107',
+          cweId: 'CWE-841',
+          fingerprint: 'abc:2',
+        }),
+      ]),
+      '',
+    );
+    expect(annotations[0]).toMatchObject({
+      title: '[MEDIUM] Reentrancy (SWC-107)',
+      message:
+        'State written after the call.\nSee withdraw().\n\nRecommendation: Use checks-effects-interactions.',
+      raw_details: 'Rule: reentrancy-eth\nSWC: SWC-107\nCWE: CWE-841\nFingerprint: abc:2',
+    });
+  });
+});
+
+describe('batches', () => {
+  it('splits into groups of 50 by default, the last one shorter', () => {
+    const groups = batches(Array.from({ length: 120 }, (_, i) => i));
+    expect(groups.map((g) => g.length)).toEqual([50, 50, 20]);
+    expect(groups.flat()).toEqual(Array.from({ length: 120 }, (_, i) => i));
+    expect(batches([])).toEqual([]);
+    expect(batches([1, 2, 3], 2)).toEqual([[1, 2], [3]]);
+    expect(() => batches([1], 0)).toThrow(RangeError);
+  });
+});
+
+describe('checkRunTitle', () => {
+  it('names the verdict and counts what counts', () => {
+    const triaged: TriagedFinding[] = [
+      ...allActive(findingsOf('high', 'medium', 'medium')),
+      { finding: makeFinding(), status: 'accepted', note: undefined },
+    ];
+    expect(checkRunTitle('fail', triaged)).toBe(
+      'Failed: 3 findings (1 high, 2 medium), 1 not counted',
+    );
+    expect(checkRunTitle('pass', [])).toBe('Passed: no findings');
+    expect(checkRunTitle('timeout', triaged)).toBe('Timed out: no complete results');
+    expect(checkRunTitle('skipped', [])).toBe('Skipped: no audit was run');
+  });
+});
+
+describe('checkRunOutput', () => {
+  it('leaves output within the limit alone', () => {
+    const summary = 'x'.repeat(OUTPUT_MAX_CHARS);
+    expect(checkRunOutput({ title: 'T', summaryMarkdown: summary })).toEqual({
+      title: 'T',
+      summary,
+    });
+  });
+
+  it('cuts a long summary and text at a line break to 65,535 characters, with a note', () => {
+    const row = `| ${'a'.repeat(90)} |\n`;
+    const long = row.repeat(2_000);
+    const output = checkRunOutput({ title: 'T', summaryMarkdown: long, text: long });
+    for (const part of [output.summary, output.text ?? '']) {
+      expect(part.length).toBeLessThanOrEqual(OUTPUT_MAX_CHARS);
+      expect(part).toContain("Cut here to fit GitHub's limit of 65,535 characters");
+      const kept = part.slice(0, part.indexOf('\n\n> ✂️'));
+      expect(kept.split('\n').every((line) => line === row.trimEnd())).toBe(true);
+    }
+  });
+
+  it('never leaves half a surrogate pair', () => {
+    const output = checkRunOutput({ title: 'T', summaryMarkdown: '😀'.repeat(40_000) });
+    expect(output.summary.length).toBeLessThanOrEqual(OUTPUT_MAX_CHARS);
+    expect(output.summary.isWellFormed()).toBe(true);
+  });
+});

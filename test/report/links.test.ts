@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import {
+  fileUrl,
+  httpUrl,
+  locationCell,
+  locationText,
+  safeHttpUrl,
+  type LinkContext,
+} from '../../src/report/links.ts';
+import { makeFinding } from '../support/findings.ts';
+
+const context: LinkContext = {
+  links: { serverUrl: 'https://github.com/', repository: 'octo/vault', sha: 'deadbeef01' },
+  pathPrefix: 'packages/core/',
+};
+
+describe('httpUrl and safeHttpUrl', () => {
+  it('accept only http(s) URLs without credentials', () => {
+    for (const raw of ['javascript:alert(1)', 'not a url', 'https://user:pass@audit.example/r']) {
+      expect(httpUrl(raw)).toBeUndefined();
+      expect(safeHttpUrl(raw)).toBeUndefined();
+    }
+  });
+
+  it('keep parentheses in a plain URL but encode them for a Markdown link', () => {
+    expect(httpUrl('https://audit.example/r/(1)')).toBe('https://audit.example/r/(1)');
+    expect(safeHttpUrl('https://audit.example/r/(1)')).toBe('https://audit.example/r/%281%29');
+  });
+});
+
+describe('locationText', () => {
+  it('gives the path relative to the workspace with the line or range', () => {
+    const finding = makeFinding({ file: 'contracts/A.sol', startLine: 12, endLine: 14 });
+    expect(locationText(finding, 'packages/core/')).toBe('packages/core/contracts/A.sol:12-14');
+    expect(locationText({ ...finding, endLine: 12 }, '')).toBe('contracts/A.sol:12');
+    expect(locationText({ ...finding, startLine: undefined }, '')).toBe('contracts/A.sol');
+    expect(locationText({ ...finding, file: undefined }, '')).toBeUndefined();
+  });
+});
+
+describe('fileUrl', () => {
+  it('links to the lines at the audited commit, each path segment encoded', () => {
+    const finding = makeFinding({ file: 'contracts/A (old).sol', startLine: 3, endLine: 5 });
+    expect(fileUrl(finding, context)).toBe(
+      'https://github.com/octo/vault/blob/deadbeef01/packages/core/contracts/A%20%28old%29.sol#L3-L5',
+    );
+  });
+
+  it('makes no link without links, a file, a safe server or a path that stays on the file', () => {
+    const finding = makeFinding({ file: 'contracts/A.sol' });
+    expect(fileUrl(finding, { ...context, links: undefined })).toBeUndefined();
+    expect(fileUrl({ ...finding, file: undefined }, context)).toBeUndefined();
+    expect(fileUrl({ ...finding, file: '../B.sol' }, context)).toBeUndefined();
+    const unsafe = { ...context.links!, serverUrl: 'javascript:alert(1)' };
+    expect(fileUrl(finding, { ...context, links: unsafe })).toBeUndefined();
+  });
+});
+
+describe('locationCell', () => {
+  it('escapes and cuts the location text, and links it when it can', () => {
+    const finding = makeFinding({ file: 'a_b.sol', startLine: 1, endLine: 1 });
+    expect(locationCell(finding, context, 100)).toBe(
+      '[packages/core/a\\_b.sol:1](https://github.com/octo/vault/blob/deadbeef01/packages/core/a_b.sol#L1)',
+    );
+    expect(locationCell(finding, { ...context, links: undefined }, 10)).toBe('packages/…');
+    expect(locationCell({ ...finding, file: undefined }, context, 100)).toBe('—');
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * The findings a completed audit reports are the analyzer's, on the files as uploaded: the sample
+ * Foundry project's contracts, with exact lines, in the documented body.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { repositoryRoot } from '../support/run-action.ts';
+import { startAuditService, type AuditService, type ServiceFinding } from './server.ts';
+import { auditIdOf, getAudit, startAudit } from './service-client.ts';
+
+const sourceDir = path.join(repositoryRoot, 'examples/foundry-demo/src');
+const uploaded = readdirSync(sourceDir)
+  .filter((name) => name.endsWith('.sol'))
+  .sort()
+  .map((name) => ({
+    name: `src/${name}`,
+    content: readFileSync(path.join(sourceDir, name), 'utf8'),
+  }));
+
+let service: AuditService | undefined;
+
+afterEach(async () => {
+  await service?.close();
+  service = undefined;
+});
+
+interface CompletedAudit {
+  audit_id: string;
+  project_name: string;
+  status: string;
+  summary: Record<string, number>;
+  findings: ServiceFinding[];
+  report_url: string;
+}
+
+describe('findings of the sample Foundry project', () => {
+  it('are the analyzer findings, file names as uploaded, exact lines', async () => {
+    service = await startAuditService({ pollsUntilDone: 0 });
+    const id = auditIdOf(await startAudit(service.url, service.apiKey, 'vaults', uploaded));
+    const body = (await getAudit(service.url, service.apiKey, id)).json as CompletedAudit;
+
+    expect(body).toMatchObject({ audit_id: id, project_name: 'vaults', status: 'completed' });
+    expect(body.report_url).toBe(`${service.url}/reports/${id}`);
+    expect(
+      body.findings.map(
+        (f) => `${f.severity} ${f.file}:${f.start_line}-${f.end_line} ${f.rule_id} ${f.swc_id}`,
+      ),
+    ).toEqual([
+      'low src/LegacyToken.sol:2-2 floating-pragma SWC-103',
+      'low src/LegacyToken.sol:2-2 outdated-compiler SWC-102',
+      'high src/LegacyToken.sol:10-10 integer-overflow SWC-101',
+      'high src/LegacyToken.sol:11-11 integer-overflow SWC-101',
+      'high src/LegacyToken.sol:15-15 integer-overflow SWC-101',
+      'high src/LegacyToken.sol:16-16 integer-overflow SWC-101',
+      'gas src/Lottery.sol:7-7 gas-constant-or-immutable undefined',
+      'low src/Lottery.sol:19-19 timestamp-dependence SWC-116',
+      'high src/Lottery.sol:20-20 weak-randomness SWC-120',
+      'high src/Lottery.sol:25-25 unprotected-ether-withdrawal SWC-105',
+      'low src/Vault.sol:2-2 floating-pragma SWC-103',
+      'high src/Vault.sol:16-18 reentrancy SWC-107',
+      'gas src/Vault.sol:22-22 gas-cache-array-length undefined',
+      'gas src/Vault.sol:22-22 gas-prefix-increment undefined',
+      'medium src/Vault.sol:22-24 unbounded-loop SWC-128',
+      'medium src/Vault.sol:23-23 unchecked-call SWC-104',
+      'gas src/Wallet.sol:6-6 gas-constant-or-immutable undefined',
+      'high src/Wallet.sol:14-14 tx-origin SWC-115',
+      'low src/Wallet.sol:15-15 missing-zero-check undefined',
+      'critical src/Wallet.sol:25-25 unprotected-selfdestruct SWC-106',
+    ]);
+    expect(body.summary).toEqual({ critical: 1, high: 8, medium: 2, low: 5, info: 0, gas: 4 });
+    expect(new Set(body.findings.map((f) => f.id)).size).toBe(body.findings.length);
+    for (const finding of body.findings) {
+      expect(finding.title).not.toBe('');
+      expect(finding.description).not.toBe('');
+      expect(finding.recommendation).not.toBe('');
+    }
+  });
+
+  it('point at the lines that hold the problem', async () => {
+    service = await startAuditService({ pollsUntilDone: 0 });
+    const id = auditIdOf(await startAudit(service.url, service.apiKey, 'vaults', uploaded));
+    const { findings } = (await getAudit(service.url, service.apiKey, id)).json as CompletedAudit;
+    const lines = (finding: ServiceFinding) => {
+      const source = uploaded.find((file) => file.name === finding.file)!.content.split('\n');
+      return source.slice(finding.start_line - 1, finding.end_line).map((line) => line.trim());
+    };
+    const byRule = (rule: string) => findings.find((f) => f.rule_id === rule)!;
+
+    expect(lines(byRule('unprotected-selfdestruct'))).toEqual([
+      expect.stringContaining('selfdestruct('),
+    ]);
+    expect(lines(byRule('tx-origin'))).toEqual([expect.stringContaining('tx.origin')]);
+    const reentrancy = lines(byRule('reentrancy'));
+    expect(reentrancy[0]).toContain('msg.sender.call{value: amount}');
+    expect(reentrancy.at(-1)).toBe('balances[msg.sender] = 0;');
+  });
+
+  it('keep unusual upload names exactly as sent', async () => {
+    service = await startAuditService({ pollsUntilDone: 0 });
+    const vault = uploaded.find((file) => file.name === 'src/Vault.sol')!;
+    const name = 'packages/core/contracts/My Vault (v2).sol';
+    const id = auditIdOf(
+      await startAudit(service.url, service.apiKey, 'odd', [{ ...vault, name }]),
+    );
+    const { findings } = (await getAudit(service.url, service.apiKey, id)).json as CompletedAudit;
+    expect(new Set(findings.map((f) => f.file))).toEqual(new Set([name]));
+    expect(service.audits.get(id)!.analysis).toMatchObject({ parsedFiles: 1, detectorErrors: [] });
+  });
+});

@@ -1,0 +1,488 @@
+/**
+ * A stand-in for the parts of GitHub's REST API the reports use: a real HTTP server on
+ * 127.0.0.1 with check runs (annotations appended per update, at most 50 each), issue comments
+ * and pull request files (paginated with Link headers, files capped at 3,000 like GitHub), the
+ * limits GitHub enforces answered 422, and refusals like a read-only token's. Every request is
+ * recorded, without the Authorization header's value.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Endpoint = 'check-runs' | 'issue-comments' | 'pull-files';
+
+export interface GitHubApiOptions {
+  owner?: string;
+  repo?: string;
+  /** The only token accepted (`Authorization: token …`); default `test-token`. */
+  token?: string;
+  /** Author of the comments the token creates; default `github-actions[bot]`, a Bot. */
+  botLogin?: string;
+  /** Like a fork's read-only token: every POST and PATCH answers 403. */
+  readOnly?: boolean;
+  /** Endpoints that answer 403 to every method, like a job without that permission. */
+  forbid?: Endpoint[];
+  /** Serve the API below this path, as GHES does with `/api/v3`; default ''. */
+  basePath?: string;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** Below the base path, query included. */
+  path: string;
+  /** The JSON body, parsed; undefined when there was none. */
+  body: unknown;
+  /** Which credentials came, never their value. */
+  auth: 'token' | 'wrong-token' | 'missing';
+}
+
+export interface StoredAnnotation {
+  path: string;
+  start_line: number;
+  end_line: number;
+  annotation_level: string;
+  message: string;
+  title?: string;
+  raw_details?: string;
+}
+
+export interface StoredCheckRun {
+  id: number;
+  name: string;
+  head_sha: string;
+  status: string;
+  conclusion: string | null;
+  external_id: string | null;
+  details_url: string | null;
+  output: { title: string | null; summary: string | null; text: string | null };
+  /** Every annotation received, in order, across all updates. */
+  annotations: StoredAnnotation[];
+}
+
+export interface StoredComment {
+  id: number;
+  issue: number;
+  body: string;
+  user: { login: string; type: 'User' | 'Bot' };
+}
+
+export interface StoredFile {
+  filename: string;
+  status: string;
+  additions: number;
+  deletions: number;
+  patch?: string;
+  previous_filename?: string;
+}
+
+export interface GitHubApiStandIn {
+  /** The API base URL (base path included, no trailing slash): what GITHUB_API_URL holds. */
+  url: string;
+  owner: string;
+  repo: string;
+  token: string;
+  /** What a client needs to reach it: `{ apiUrl, token, owner, repo }`. */
+  target: { apiUrl: string; token: string; owner: string; repo: string };
+  requests: RecordedRequest[];
+  checkRuns: StoredCheckRun[];
+  /** Comments of one issue or pull request, oldest first. */
+  comments(issue: number): StoredComment[];
+  seedComments(
+    issue: number,
+    comments: Array<{ body: string; login?: string; type?: 'User' | 'Bot' }>,
+  ): StoredComment[];
+  seedPullRequestFiles(pull: number, files: StoredFile[]): void;
+  /**
+   * After letting `skip` matching requests through, the next `times` requests matching
+   * `method` and `path` answer `status` (and `message`), or never answer (`hang`).
+   */
+  failNext(fault: {
+    method: string;
+    path: RegExp;
+    status: number | 'hang';
+    skip?: number;
+    times?: number;
+    message?: string;
+  }): void;
+  close(): Promise<void>;
+}
+
+const PULL_FILES_CAP = 3_000;
+const SUMMARY_MAX = 65_535;
+const COMMENT_MAX = 65_536;
+const ANNOTATIONS_PER_REQUEST = 50;
+const LEVELS = new Set(['notice', 'warning', 'failure']);
+const CONCLUSIONS = new Set([
+  'action_required',
+  'cancelled',
+  'failure',
+  'neutral',
+  'success',
+  'skipped',
+  'stale',
+  'timed_out',
+]);
+
+interface Reply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+class Invalid extends Error {}
+
+export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<GitHubApiStandIn> {
+  const owner = options.owner ?? 'octo-org';
+  const repo = options.repo ?? 'contracts';
+  const token = options.token ?? 'test-token';
+  const botLogin = options.botLogin ?? 'github-actions[bot]';
+  const basePath = options.basePath ?? '';
+  const forbidden = new Set(options.forbid ?? []);
+
+  const requests: RecordedRequest[] = [];
+  const checkRuns: StoredCheckRun[] = [];
+  const comments: StoredComment[] = [];
+  const pullFiles = new Map<number, StoredFile[]>();
+  const faults: Array<{
+    method: string;
+    path: RegExp;
+    status: number | 'hang';
+    skip: number;
+    times: number;
+    message: string;
+  }> = [];
+  let nextId = 1000;
+  let origin = '';
+
+  const server = createServer((req, res) => {
+    void readBody(req).then(
+      (raw) => send(res, handle(req, raw)),
+      () => send(res, { status: 400, body: { message: 'Problems parsing JSON' } }),
+    );
+  });
+
+  function handle(req: IncomingMessage, raw: string): Reply | 'hang' {
+    const method = req.method ?? 'GET';
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const path = url.pathname.startsWith(basePath)
+      ? url.pathname.slice(basePath.length)
+      : url.pathname;
+    let body: unknown;
+    try {
+      body = raw === '' ? undefined : JSON.parse(raw);
+    } catch {
+      return { status: 400, body: { message: 'Problems parsing JSON' } };
+    }
+    const authorization = req.headers.authorization;
+    const auth: RecordedRequest['auth'] =
+      authorization === undefined
+        ? 'missing'
+        : authorization === `token ${token}`
+          ? 'token'
+          : 'wrong-token';
+    requests.push({ method, path: path + url.search, body, auth });
+    if (auth !== 'token') return { status: 401, body: { message: 'Bad credentials' } };
+
+    const faultIndex = faults.findIndex((f) => f.method === method && f.path.test(path));
+    const fault = faults[faultIndex];
+    if (fault !== undefined && fault.skip > 0) {
+      fault.skip -= 1;
+    } else if (fault !== undefined) {
+      fault.times -= 1;
+      if (fault.times <= 0) faults.splice(faultIndex, 1);
+      if (fault.status === 'hang') return 'hang';
+      return { status: fault.status, body: { message: fault.message } };
+    }
+
+    const repoPath = `/repos/${owner}/${repo}`;
+    if (!path.startsWith(`${repoPath}/`)) return notFound();
+    const route = path.slice(repoPath.length);
+    const endpoint = endpointOf(route);
+    if (endpoint === undefined) return notFound();
+    if (forbidden.has(endpoint) || (options.readOnly === true && method !== 'GET'))
+      return {
+        status: 403,
+        body: {
+          message: 'Resource not accessible by integration',
+          documentation_url: 'https://docs.github.com/rest',
+          status: '403',
+        },
+      };
+    try {
+      return dispatch(method, route, url, body);
+    } catch (error) {
+      if (error instanceof Invalid)
+        return { status: 422, body: { message: error.message, status: '422' } };
+      throw error;
+    }
+  }
+
+  function dispatch(method: string, route: string, url: URL, body: unknown): Reply {
+    let match: RegExpExecArray | null;
+    if (route === '/check-runs' && method === 'POST') return createCheckRun(body);
+    if ((match = /^\/check-runs\/(\d+)$/.exec(route)) && method === 'PATCH')
+      return updateCheckRun(Number(match[1]), body);
+    if ((match = /^\/issues\/(\d+)\/comments$/.exec(route))) {
+      const issue = Number(match[1]);
+      if (method === 'GET')
+        return page(
+          url,
+          comments.filter((c) => c.issue === issue),
+          (c) => commentJson(c),
+        );
+      if (method === 'POST') {
+        const text = commentBody(body);
+        const comment: StoredComment = {
+          id: (nextId += 1),
+          issue,
+          body: text,
+          user: { login: botLogin, type: 'Bot' },
+        };
+        comments.push(comment);
+        return { status: 201, body: commentJson(comment) };
+      }
+    }
+    if ((match = /^\/issues\/comments\/(\d+)$/.exec(route)) && method === 'PATCH') {
+      const comment = comments.find((c) => c.id === Number(match![1]));
+      if (comment === undefined) return notFound();
+      comment.body = commentBody(body);
+      return { status: 200, body: commentJson(comment) };
+    }
+    if ((match = /^\/pulls\/(\d+)\/files$/.exec(route)) && method === 'GET') {
+      const files = (pullFiles.get(Number(match[1])) ?? []).slice(0, PULL_FILES_CAP);
+      return page(url, files, (f) => ({ ...f, changes: f.additions + f.deletions }));
+    }
+    return notFound();
+  }
+
+  function createCheckRun(body: unknown): Reply {
+    const input = object(body, 'body');
+    const name = input['name'];
+    const headSha = input['head_sha'];
+    if (typeof name !== 'string' || name === '') throw new Invalid('"name" wasn\'t supplied.');
+    if (typeof headSha !== 'string' || headSha === '')
+      throw new Invalid('"head_sha" wasn\'t supplied.');
+    const run: StoredCheckRun = {
+      id: (nextId += 1),
+      name,
+      head_sha: headSha,
+      status: 'queued',
+      conclusion: null,
+      external_id: typeof input['external_id'] === 'string' ? input['external_id'] : null,
+      details_url: typeof input['details_url'] === 'string' ? input['details_url'] : null,
+      output: { title: null, summary: null, text: null },
+      annotations: [],
+    };
+    applyCheckRunChanges(run, input);
+    checkRuns.push(run);
+    return { status: 201, body: checkRunJson(run) };
+  }
+
+  function updateCheckRun(id: number, body: unknown): Reply {
+    const run = checkRuns.find((r) => r.id === id);
+    if (run === undefined) return notFound();
+    applyCheckRunChanges(run, object(body, 'body'));
+    return { status: 200, body: checkRunJson(run) };
+  }
+
+  /** Validates everything first, so a rejected request changes nothing. */
+  function applyCheckRunChanges(run: StoredCheckRun, input: Record<string, unknown>): void {
+    const status = input['status'];
+    if (status !== undefined && !['queued', 'in_progress', 'completed'].includes(String(status)))
+      throw new Invalid(`"status" ${String(status)} is not a valid value.`);
+    const conclusion = input['conclusion'];
+    if (conclusion !== undefined && !CONCLUSIONS.has(String(conclusion)))
+      throw new Invalid(`"conclusion" ${String(conclusion)} is not a valid value.`);
+    if (status === 'completed' && conclusion === undefined)
+      throw new Invalid('"conclusion" wasn\'t supplied.');
+    let output: Record<string, unknown> | undefined;
+    let annotations: StoredAnnotation[] = [];
+    if (input['output'] !== undefined) {
+      output = object(input['output'], 'output');
+      for (const field of ['title', 'summary'] as const) {
+        if (typeof output[field] !== 'string') throw new Invalid(`"${field}" wasn't supplied.`);
+      }
+      for (const field of ['summary', 'text'] as const) {
+        const value = output[field];
+        if (typeof value === 'string' && codePoints(value) > SUMMARY_MAX)
+          throw new Invalid(`Output ${field} is too long (maximum is ${SUMMARY_MAX} characters).`);
+      }
+      const list = output['annotations'];
+      if (list !== undefined) {
+        if (!Array.isArray(list)) throw new Invalid('"annotations" is not an array.');
+        if (list.length > ANNOTATIONS_PER_REQUEST)
+          throw new Invalid(
+            `Only ${ANNOTATIONS_PER_REQUEST} annotations are allowed per request; got ${list.length}.`,
+          );
+        annotations = list.map(annotation);
+      }
+    }
+    if (typeof status === 'string') run.status = status;
+    if (typeof conclusion === 'string') {
+      run.conclusion = conclusion;
+      run.status = 'completed';
+    }
+    if (output !== undefined) {
+      run.output = {
+        title: output['title'] as string,
+        summary: output['summary'] as string,
+        text: typeof output['text'] === 'string' ? output['text'] : run.output.text,
+      };
+      run.annotations.push(...annotations);
+    }
+  }
+
+  function page<T>(url: URL, items: readonly T[], toJson: (item: T) => unknown): Reply {
+    const perPage = Math.min(100, Math.max(1, Number(url.searchParams.get('per_page') ?? 30)));
+    const number = Math.max(1, Number(url.searchParams.get('page') ?? 1));
+    const last = Math.max(1, Math.ceil(items.length / perPage));
+    const link = (n: number) => {
+      const target = new URL(url.pathname, origin);
+      target.searchParams.set('per_page', String(perPage));
+      target.searchParams.set('page', String(n));
+      return `<${target.href}>`;
+    };
+    const links: string[] = [];
+    if (number > 1) links.push(`${link(number - 1)}; rel="prev"`);
+    if (number < last) links.push(`${link(number + 1)}; rel="next"`, `${link(last)}; rel="last"`);
+    if (number > 1) links.push(`${link(1)}; rel="first"`);
+    return {
+      status: 200,
+      body: items.slice((number - 1) * perPage, number * perPage).map(toJson),
+      headers: links.length > 0 ? { link: links.join(', ') } : {},
+    };
+  }
+
+  function checkRunJson(run: StoredCheckRun): unknown {
+    return {
+      id: run.id,
+      name: run.name,
+      head_sha: run.head_sha,
+      status: run.status,
+      conclusion: run.conclusion,
+      external_id: run.external_id,
+      details_url: run.details_url,
+      html_url: `${origin}/${owner}/${repo}/runs/${run.id}`,
+      output: { ...run.output, annotations_count: run.annotations.length },
+    };
+  }
+
+  function commentJson(comment: StoredComment): unknown {
+    return {
+      id: comment.id,
+      body: comment.body,
+      html_url: `${origin}/${owner}/${repo}/pull/${comment.issue}#issuecomment-${comment.id}`,
+      user: { login: comment.user.login, type: comment.user.type },
+    };
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}${basePath}`;
+
+  return {
+    url: origin,
+    owner,
+    repo,
+    token,
+    target: { apiUrl: origin, token, owner, repo },
+    requests,
+    checkRuns,
+    comments: (issue) => comments.filter((c) => c.issue === issue),
+    seedComments(issue, seeds) {
+      const added = seeds.map((seed): StoredComment => ({
+        id: (nextId += 1),
+        issue,
+        body: seed.body,
+        user: { login: seed.login ?? 'octocat', type: seed.type ?? 'User' },
+      }));
+      comments.push(...added);
+      return added;
+    },
+    seedPullRequestFiles(pull, files) {
+      pullFiles.set(pull, files);
+    },
+    failNext(fault) {
+      faults.push({
+        ...fault,
+        skip: fault.skip ?? 0,
+        times: fault.times ?? 1,
+        message: fault.message ?? 'Server Error',
+      });
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
+
+function endpointOf(route: string): Endpoint | undefined {
+  if (route.startsWith('/check-runs')) return 'check-runs';
+  if (/^\/issues\/(\d+\/)?comments/.test(route)) return 'issue-comments';
+  if (/^\/pulls\/\d+\/files$/.test(route)) return 'pull-files';
+  return undefined;
+}
+
+function annotation(value: unknown, index: number): StoredAnnotation {
+  const a = object(value, `annotations[${index}]`);
+  const { path, start_line: start, end_line: end, annotation_level: level, message, title } = a;
+  if (typeof path !== 'string' || path === '')
+    throw new Invalid(`annotations[${index}]: "path" wasn't supplied.`);
+  if (!Number.isInteger(start) || (start as number) < 1)
+    throw new Invalid(`annotations[${index}]: "start_line" wasn't supplied.`);
+  if (!Number.isInteger(end) || (end as number) < (start as number))
+    throw new Invalid(`annotations[${index}]: "end_line" is invalid.`);
+  if (typeof level !== 'string' || !LEVELS.has(level))
+    throw new Invalid(`annotations[${index}]: "annotation_level" is invalid.`);
+  if (typeof message !== 'string' || message === '')
+    throw new Invalid(`annotations[${index}]: "message" wasn't supplied.`);
+  if (Buffer.byteLength(message) > 64 * 1024)
+    throw new Invalid(`annotations[${index}]: "message" is too long.`);
+  if (title !== undefined && (typeof title !== 'string' || codePoints(title) > 255))
+    throw new Invalid(`annotations[${index}]: "title" is too long.`);
+  return a as unknown as StoredAnnotation;
+}
+
+function commentBody(body: unknown): string {
+  const text = object(body, 'body')['body'];
+  if (typeof text !== 'string' || text === '') throw new Invalid('"body" wasn\'t supplied.');
+  if (codePoints(text) > COMMENT_MAX)
+    throw new Invalid(`Body is too long (maximum is ${COMMENT_MAX} characters)`);
+  return text;
+}
+
+function object(value: unknown, what: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Invalid(`"${what}" is not an object.`);
+  return value as Record<string, unknown>;
+}
+
+/** GitHub counts characters, not UTF-16 units. */
+function codePoints(text: string): number {
+  return Array.from(text).length;
+}
+
+function notFound(): Reply {
+  return { status: 404, body: { message: 'Not Found', status: '404' } };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, reply: Reply | 'hang'): void {
+  if (reply === 'hang') return; // the connection stays open until close()
+  const text = JSON.stringify(reply.body);
+  res.writeHead(reply.status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    ...reply.headers,
+  });
+  res.end(text);
+}
