@@ -47,7 +47,7 @@ const log = { debug: core.debug, info: core.info, warning: core.warning };
 
 export async function run(): Promise<void> {
   const context = readRunContext();
-  const progress: Progress = { auditId: undefined, fileCount: undefined };
+  const progress: Progress = { auditId: undefined, resumed: false, fileCount: undefined };
   let settings: Settings | undefined;
   let reporter: GitHubReporter | undefined;
   let outcome: Outcome;
@@ -122,6 +122,7 @@ async function audit(
     let uploaded: string[] | undefined;
     if (settings.auditId) {
       progress.auditId = settings.auditId;
+      progress.resumed = true;
       announceAuditId(
         settings.auditId,
         `Resuming audit ${settings.auditId} (input \`audit-id\`); nothing is uploaded.`,

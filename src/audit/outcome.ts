@@ -25,6 +25,8 @@ export interface Outcome {
 /** What is known of a run so far, so a failure late on still reports it. */
 export interface Progress {
   auditId: string | undefined;
+  /** True when `auditId` came from the `audit-id` input rather than from this run's upload. */
+  resumed: boolean;
   fileCount: number | undefined;
 }
 
@@ -106,10 +108,11 @@ export function errorOutcome(error: unknown, progress: Progress): Outcome {
   return {
     ...base(progress),
     reason,
-    resumeHint: progress.auditId
-      ? `The audit ${progress.auditId} was started; re-run with \`audit-id: ${progress.auditId}\` ` +
-        'to collect its results without uploading again.'
-      : undefined,
+    resumeHint:
+      progress.auditId && !progress.resumed
+        ? `The audit ${progress.auditId} was started; re-run with \`audit-id: ${progress.auditId}\` ` +
+          'to collect its results without uploading again.'
+        : undefined,
   };
 }
 

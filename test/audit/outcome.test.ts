@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import {
+  errorOutcome,
+  formatDuration,
+  serviceFailureOutcome,
+  skippedOutcome,
+  timeoutOutcome,
+} from '../../src/audit/outcome.ts';
+import { ConfigurationError, ServiceError } from '../../src/errors.ts';
+
+const started = { auditId: 'a-1', resumed: false, fileCount: 3 };
+const snapshot = {
+  auditId: 'a-1',
+  state: 'failed' as const,
+  rawStatus: 'error',
+  message: 'solc crashed',
+  reportUrl: undefined,
+  findings: undefined,
+};
+
+describe('outcomes', () => {
+  it('says what to fix for a configuration error, and names a bug as a bug', () => {
+    const none = { auditId: undefined, resumed: false, fileCount: undefined };
+    expect(errorOutcome(new ConfigurationError('Input `fail-on` is wrong.'), none).reason).toBe(
+      'Input `fail-on` is wrong.',
+    );
+    expect(errorOutcome(new ServiceError('key rejected', 401), none).reason).toBe(
+      'The audit service: key rejected',
+    );
+    expect(errorOutcome(new TypeError('x is undefined'), none).reason).toBe(
+      'Unexpected error (a bug in this action; please report it): x is undefined',
+    );
+  });
+
+  it('keeps the audit id of an audit this run started, with how to resume', () => {
+    const outcome = errorOutcome(new ServiceError('HTTP 500 after 5 attempts', 500), started);
+    expect(outcome).toMatchObject({
+      verdict: 'error',
+      auditId: 'a-1',
+      fileCount: 3,
+      findings: undefined,
+    });
+    expect(outcome.resumeHint).toContain('re-run with `audit-id: a-1`');
+    // A resumed audit that cannot be read is not "started" by this run: no hint to resume it again.
+    expect(
+      errorOutcome(new ServiceError('not found', 404), { ...started, resumed: true }).resumeHint,
+    ).toBeUndefined();
+  });
+
+  it('never reads as no findings when there are no results', () => {
+    for (const outcome of [
+      timeoutOutcome(started, 90_000, { ...snapshot, state: 'running', rawStatus: 'in_progress' }),
+      serviceFailureOutcome(started, snapshot),
+      errorOutcome(new ServiceError('boom', 502), started),
+    ]) {
+      expect(outcome.findings).toBeUndefined();
+      expect(outcome.verdict).not.toBe('pass');
+    }
+  });
+
+  it('explains a timeout and a service failure', () => {
+    expect(timeoutOutcome(started, 90_000, undefined).reason).toBe(
+      'The audit did not finish within 1.5 min (last status: unknown). No results were obtained.',
+    );
+    expect(serviceFailureOutcome(started, snapshot).reason).toBe(
+      'The service reports the audit as error: solc crashed. No results were obtained.',
+    );
+    expect(skippedOutcome('nothing to do', started)).toMatchObject({
+      verdict: 'skipped',
+      reason: 'nothing to do',
+    });
+  });
+
+  it('formats durations for people', () => {
+    expect(formatDuration(600)).toBe('0.6 s');
+    expect(formatDuration(30 * 60_000)).toBe('30 min');
+    expect(formatDuration(90_000)).toBe('1.5 min');
+  });
+});
