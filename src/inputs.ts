@@ -3,6 +3,7 @@ import path from 'node:path';
 import { FAIL_ON_LEVELS, type FailOn } from './audit/gate.ts';
 import { SCOPES, type Scope } from './audit/scope.ts';
 import { ConfigurationError } from './errors.ts';
+import { isInside } from './files/inside.ts';
 import type { UploadLimits } from './files/limits.ts';
 
 export const IF_NO_FILES_FOUND = ['error', 'warn', 'ignore'] as const;
@@ -51,7 +52,7 @@ export function getInputs(env: NodeJS.ProcessEnv = process.env): Settings {
   const workspace = path.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
   const workingDirectory = path.resolve(workspace, core.getInput('working-directory') || '.');
   const relativeRoot = path.relative(workspace, workingDirectory);
-  if (relativeRoot.startsWith('..') || path.isAbsolute(relativeRoot)) {
+  if (!isInside(workspace, workingDirectory)) {
     throw new ConfigurationError(
       `Input \`working-directory\` (${workingDirectory}) is outside the workspace (${workspace}); ` +
         'give a path inside the repository checkout.',
@@ -151,8 +152,7 @@ function isLoopbackHost(hostname: string): boolean {
 /** A repository file the action reads: it must stay inside the checkout. */
 function insideWorkspace(workspace: string, file: string, input: string): string {
   const resolved = path.resolve(workspace, file);
-  const relative = path.relative(workspace, resolved);
-  if (relative.startsWith('..') || path.isAbsolute(relative)) {
+  if (!isInside(workspace, resolved)) {
     throw new ConfigurationError(
       `Input \`${input}\` (${file}) is outside the workspace; give a path inside the repository.`,
     );
@@ -160,8 +160,9 @@ function insideWorkspace(workspace: string, file: string, input: string): string
   return resolved;
 }
 
+/** One short path segment (names can come from the service): a file system's 255 bytes hold it. */
 export function fileSafe(name: string): string {
-  return name.replace(/[^\w.-]+/g, '_');
+  return name.replace(/[^\w.-]+/g, '_').slice(0, 100);
 }
 
 function defaultProjectName(env: NodeJS.ProcessEnv, workspace: string): string {

@@ -1,6 +1,6 @@
 import * as core from '@actions/core';
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AuditClient } from './api/client.ts';
@@ -27,6 +27,7 @@ import { ConfigurationError, ServiceError, errorMessage } from './errors.ts';
 import { discoverContracts, type ContractFile } from './files/discover.ts';
 import { DEFAULT_EXCLUDES } from './files/excludes.ts';
 import { checkUploadLimits } from './files/limits.ts';
+import { isInside } from './files/inside.ts';
 import { createSourceReader } from './files/source-reader.ts';
 import { createGitHubClient } from './github/api.ts';
 import { GitHubReporter } from './github/reporter.ts';
@@ -43,7 +44,12 @@ const USER_AGENT = `smart-contract-audit-action/${ACTION_VERSION}`;
 const MAX_POLL_INTERVAL_MS = 60_000;
 const NOT_FOUND_GRACE_MS = 60_000;
 const CHECK_RUN_SUMMARY_MAX = 65_000;
-const log = { debug: core.debug, info: core.info, warning: core.warning };
+// The modules' info lines quote the service (status words, audit ids): core.info runs commands.
+const log = {
+  debug: core.debug,
+  info: (message: string) => core.info(neutralizeWorkflowCommands(message)),
+  warning: core.warning,
+};
 
 export async function run(): Promise<void> {
   const context = readRunContext();
@@ -107,7 +113,9 @@ async function audit(
 ): Promise<Outcome> {
   if (!settings.apiKey) return withoutApiKey(context, progress);
   // Read before anything is uploaded, so a broken baseline costs no audit.
-  const baseline = settings.baselineFile ? await readBaseline(settings.baselineFile) : undefined;
+  const baseline = settings.baselineFile
+    ? await readBaseline(settings.baselineFile, settings.workspace)
+    : undefined;
 
   const client = new AuditClient({
     baseUrl: settings.baseUrl,
@@ -117,9 +125,8 @@ async function audit(
     log,
   });
   try {
-    await describeProject(client, settings.projectName);
-
     let uploaded: string[] | undefined;
+    let initialWaitMs: number | undefined;
     if (settings.auditId) {
       progress.auditId = settings.auditId;
       progress.resumed = true;
@@ -128,6 +135,7 @@ async function audit(
         `Resuming audit ${settings.auditId} (input \`audit-id\`); nothing is uploaded.`,
       );
     } else {
+      await describeProject(client, settings.projectName);
       const files = await findContracts(settings);
       progress.fileCount = files.length;
       if (files.length === 0) {
@@ -137,11 +145,12 @@ async function audit(
         );
       }
       uploaded = files.map((file) => file.relativePath);
-      core.info(
+      log.info(
         `Uploading ${files.length} file(s) to ${settings.baseUrl.origin} as project "${settings.projectName}"…`,
       );
       const started = await client.startAudit(settings.projectName, files);
       progress.auditId = started.auditId;
+      initialWaitMs = started.retryAfterMs;
       announceAuditId(started.auditId, `Audit started: ${started.auditId}`);
     }
     const auditId = progress.auditId;
@@ -154,6 +163,7 @@ async function audit(
         initialIntervalMs: settings.pollIntervalMs,
         maxIntervalMs: Math.max(MAX_POLL_INTERVAL_MS, settings.pollIntervalMs),
         notFoundGraceMs: settings.auditId ? 0 : NOT_FOUND_GRACE_MS,
+        initialWaitMs,
       },
       {
         client,
@@ -202,14 +212,22 @@ function withoutApiKey(context: RunContext, progress: Progress): Outcome {
   );
 }
 
-async function readBaseline(file: string): Promise<Map<string, BaselineEntry>> {
-  let text: string;
+async function readBaseline(file: string, workspace: string): Promise<Map<string, BaselineEntry>> {
+  let text: string | undefined;
   try {
-    text = await readFile(file, 'utf8');
+    // The checkout may hold a link to anywhere: only a file really inside the workspace is read.
+    const real = await realpath(file);
+    if (isInside(await realpath(workspace), real)) text = await readFile(real, 'utf8');
   } catch (error) {
     throw new ConfigurationError(
       `Could not read the baseline file ${file} (${errorMessage(error)}). Check the \`baseline\` input; ` +
         'to create one, copy the `results-file` of a run into the repository: cp "$RESULTS_FILE" .audit-baseline.json',
+    );
+  }
+  if (text === undefined) {
+    throw new ConfigurationError(
+      `The baseline file ${file} is a link that leads outside the workspace, so it was not read. ` +
+        'Check the `baseline` input.',
     );
   }
   return parseBaseline(text, file);
@@ -221,7 +239,7 @@ async function describeProject(client: AuditClient, projectName: string): Promis
     const projects = await client.listProjects();
     const project = projects.find((candidate) => candidate.name === projectName);
     if (!project) {
-      core.info(`Project "${projectName}" is new: the service creates it with this audit.`);
+      log.info(`Project "${projectName}" is new: the service creates it with this audit.`);
       return;
     }
     const last = project.lastAuditId
@@ -229,7 +247,7 @@ async function describeProject(client: AuditClient, projectName: string): Promis
       : '';
     const count =
       project.auditCount === undefined ? '' : `: ${project.auditCount} earlier audit(s)`;
-    core.info(neutralizeWorkflowCommands(`Project "${projectName}"${count}${last}.`));
+    log.info(`Project "${projectName}"${count}${last}.`);
   } catch (error) {
     // A rejected key ends the run here, before an upload; anything else only costs the project line.
     if (error instanceof ServiceError && (error.status === 401 || error.status === 403))
@@ -255,16 +273,19 @@ async function findContracts(settings: Settings): Promise<ContractFile[]> {
     );
   }
   core.startGroup(`Contract files (${discovery.files.length})`);
-  for (const file of discovery.files) core.info(`${file.relativePath} (${file.size} bytes)`);
+  // File and directory names come from the checkout: a newline in one must not start a command.
+  for (const file of discovery.files) log.info(`${file.relativePath} (${file.size} bytes)`);
   if (discovery.prunedDirectories.length > 0) {
     const rules = settings.useDefaultExcludes
       ? `${DEFAULT_EXCLUDES.join(' ')} and \`exclude\``
       : '`exclude`';
-    core.info(`Not searched (excluded by ${rules}): ${discovery.prunedDirectories.join(', ')}`);
+    log.info(`Not searched (excluded by ${rules}): ${discovery.prunedDirectories.join(', ')}`);
   }
   core.endGroup();
   if (discovery.unmatchedPatterns.length > 0 && discovery.files.length > 0) {
-    core.debug(`Patterns that matched nothing: ${discovery.unmatchedPatterns.join(', ')}`);
+    const message = `No file matched these \`contracts\` patterns: ${discovery.unmatchedPatterns.join(', ')}`;
+    if (settings.ifNoFilesFound === 'ignore') log.info(message);
+    else core.warning(message);
   }
   checkUploadLimits(discovery.files, settings.limits);
   if (discovery.files.length === 0) {
@@ -286,7 +307,7 @@ async function findContracts(settings: Settings): Promise<ContractFile[]> {
 
 function announceAuditId(auditId: string, message: string): void {
   core.setOutput('audit-id', auditId);
-  core.info(neutralizeWorkflowCommands(message));
+  log.info(message);
 }
 
 /** Which findings count: inline suppressions, the baseline, and on pull requests the `scope`. */
@@ -438,7 +459,7 @@ async function report(
   await writeSummary(renderSummary(summaryInput));
 
   const reason = neutralizeWorkflowCommands(outcome.reason);
-  if (outcome.resumeHint) core.info(neutralizeWorkflowCommands(outcome.resumeHint));
+  if (outcome.resumeHint) log.info(outcome.resumeHint);
   if (failsJob) core.setFailed(`Verdict: ${outcome.verdict}. ${reason}`);
   else core.info(`Verdict: ${outcome.verdict}. ${reason}`);
 }
@@ -452,10 +473,8 @@ function logFindings(findings: readonly TriagedFinding[]): void {
       : '(no location)';
     const rule = finding.swcId ?? finding.ruleId;
     const mark = status === 'active' ? '' : `  (${status.replace('-', ' ')}: not counted)`;
-    core.info(
-      neutralizeWorkflowCommands(
-        `${finding.severity.toUpperCase().padEnd(8)} ${where}  ${finding.title}${rule ? ` [${rule}]` : ''}${mark}`,
-      ),
+    log.info(
+      `${finding.severity.toUpperCase().padEnd(8)} ${where}  ${finding.title}${rule ? ` [${rule}]` : ''}${mark}`,
     );
   }
   core.endGroup();
@@ -515,7 +534,9 @@ async function writeOutputFile(
 ): Promise<string | undefined> {
   try {
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, content);
+    // A link planted at this path in the checkout must not redirect the write: replace, never follow.
+    await rm(file, { force: true });
+    await writeFile(file, content, { flag: 'wx' });
     return file;
   } catch (error) {
     core.warning(`Could not write the ${what} ${file}: ${errorMessage(error)}`);

@@ -332,4 +332,25 @@ describe('dist/index.js end to end', () => {
     expect(warned.annotations[0]).toMatchObject({ level: 'warning' });
     expect(svc.uploads).toHaveLength(0);
   });
+
+  it('warns about a misspelled pattern even when other patterns match', async () => {
+    const svc = await serve();
+    const run = await runAction({
+      workspace,
+      inputs: {
+        'api-key': svc.apiKey,
+        'base-url': svc.url,
+        contracts: 'src/**/*.sol\ncontract/**/*.sol',
+        ...fast,
+        'check-run': 'false',
+      },
+    });
+    expect(svc.uploads[0]!.files).toHaveLength(4);
+    expect(run.annotations).toContainEqual(
+      expect.objectContaining({
+        level: 'warning',
+        message: 'No file matched these `contracts` patterns: contract/**/*.sol',
+      }),
+    );
+  });
 });

@@ -60,9 +60,14 @@ interface Operation {
 export class AuditClient {
   readonly #http: HttpSession;
   readonly #now: () => number;
+  /** Said with every "check `base-url`": the most common mistake is to include the version. */
+  readonly #baseUrlHint: string;
 
   constructor(options: AuditClientOptions) {
     this.#now = options.now ?? Date.now;
+    this.#baseUrlHint = /\/v\d+\/*$/.test(options.baseUrl.pathname)
+      ? ' (/v1 is added to `base-url` by the action: leave it out)'
+      : '';
     this.#http = new HttpSession({
       baseUrl: options.baseUrl,
       apiKey: options.apiKey,
@@ -80,7 +85,7 @@ export class AuditClient {
     const operation: Operation = {
       name: 'list projects',
       permission: 'listing projects needs a key with read permission',
-      notFound: 'the service has no /v1/projects (HTTP 404) — check `base-url`',
+      notFound: `the service has no /v1/projects (HTTP 404) — check \`base-url\`${this.#baseUrlHint}`,
     };
     const answer = this.#expectSuccess(
       operation,
@@ -93,7 +98,7 @@ export class AuditClient {
     const operation: Operation = {
       name: 'start the audit',
       permission: 'starting an audit needs a key with write permission',
-      notFound: 'the service has no /v1/audits (HTTP 404) — check `base-url`',
+      notFound: `the service has no /v1/audits (HTTP 404) — check \`base-url\`${this.#baseUrlHint}`,
     };
     const body = createMultipartBody(
       [{ name: 'project_name', value: projectName }],
@@ -137,20 +142,26 @@ export class AuditClient {
     }
   }
 
-  async getAudit(auditId: string, knownFiles?: readonly string[]): Promise<AuditAnswer> {
+  /** `retryUntil` (per `now`): transient failures are not retried past it, e.g. the poll's deadline. */
+  async getAudit(
+    auditId: string,
+    knownFiles?: readonly string[],
+    { retryUntil }: { retryUntil?: number } = {},
+  ): Promise<AuditAnswer> {
     // The id may come from the service: shown as one bounded line.
     const shownId = bodyExcerpt(auditId, 100);
     const operation: Operation = {
       name: `read audit ${shownId}`,
       permission: 'reading an audit needs a key with read permission',
-      notFound: `audit ${shownId} not found (HTTP 404) — check \`base-url\` and \`audit-id\``,
+      notFound: `audit ${shownId} not found (HTTP 404) — check \`base-url\` and \`audit-id\`${this.#baseUrlHint}`,
     };
     const answer = this.#expectSuccess(
       operation,
       await this.#http.send({
         method: 'GET',
-        path: `/v1/audits/${encodeURIComponent(auditId)}`,
+        path: `/v1/audits/${pathSegment(auditId)}`,
         idempotent: true,
+        ...(retryUntil !== undefined && { retryUntil }),
       }),
     );
     const retryAfterMs = this.#retryAfter(answer);
@@ -236,6 +247,12 @@ function pendingSnapshot(auditId: string): AuditSnapshot {
     reportUrl: undefined,
     findings: undefined,
   };
+}
+
+/** The id as one path segment; `.` and `..` are encoded too, or a proxy would resolve them. */
+function pathSegment(id: string): string {
+  const encoded = encodeURIComponent(id);
+  return /^\.{1,2}$/.test(encoded) ? encoded.replace(/\./g, '%2E') : encoded;
 }
 
 function headerText(value: string | string[] | undefined): string | undefined {

@@ -5,7 +5,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import { Agent } from 'undici';
+import { EnvHttpProxyAgent } from 'undici';
 import { UploadReadError } from './multipart.ts';
 import { parseRetryAfter } from './retry-after.ts';
 
@@ -32,12 +32,14 @@ export interface HttpRequest {
   /** Below the base URL's own path, e.g. `/v1/projects`. */
   path: string;
   headers?: Record<string, string>;
-  body?: { contentType: string; length: number; open(): Readable };
+  body?: { contentType: string; length: number; open(onProgress?: () => void): Readable };
   /**
    * A GET may be repeated freely. A non-idempotent POST is repeated only when the service
    * cannot have acted on it: nothing was sent, or it answered 429/503 before processing.
    */
   idempotent: boolean;
+  /** No retry whose wait would end after this time (per `now`): the caller stops waiting then. */
+  retryUntil?: number;
 }
 
 export interface HttpAnswer {
@@ -102,9 +104,9 @@ class AttemptTimeout extends Error {}
 
 export class HttpSession {
   readonly #options: HttpSessionOptions;
-  readonly #agent: Agent;
+  readonly #agent: EnvHttpProxyAgent;
   /** Uploads never reuse a pooled socket: a stale one failing mid-POST could leave an audit we can't retry. */
-  readonly #uploadAgent: Agent;
+  readonly #uploadAgent: EnvHttpProxyAgent;
   readonly #basePath: string;
 
   constructor(options: HttpSessionOptions) {
@@ -115,15 +117,34 @@ export class HttpSession {
       headersTimeout: options.requestTimeoutMs,
       bodyTimeout: options.requestTimeoutMs,
     };
-    this.#agent = new Agent(agentOptions);
-    this.#uploadAgent = new Agent(agentOptions);
+    // Self-hosted runners often reach the internet only through HTTP(S)_PROXY / NO_PROXY.
+    this.#agent = new EnvHttpProxyAgent(agentOptions);
+    this.#uploadAgent = new EnvHttpProxyAgent(agentOptions);
   }
 
   /** Replaces every occurrence of the API key, so text the service echoes can be shown. */
   #redact(text: string): string {
     const key = this.#options.apiKey;
     if (!key) return text;
-    return [key, encodeURIComponent(key)].reduce((out, form) => out.split(form).join('***'), text);
+    const masked = maskKey(text, key);
+    // JSON may spell the key with escapes (`\/`, `\u0041`) that parsing undoes.
+    return masked.includes('\\') ? maskJsonStrings(masked, key) : masked;
+  }
+
+  /** Header values masked like bodies: `Location` becomes the audit id, which reports show. */
+  #redactHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+    const key = this.#options.apiKey;
+    if (!key) return headers;
+    return Object.fromEntries(
+      Object.entries(headers).map(([name, value]) => [
+        name,
+        Array.isArray(value)
+          ? value.map((item) => maskKey(item, key))
+          : value === undefined
+            ? value
+            : maskKey(value, key),
+      ]),
+    );
   }
 
   async send(request: HttpRequest): Promise<HttpOutcome> {
@@ -133,7 +154,9 @@ export class HttpSession {
       log.debug(`${label} (attempt ${attempt}/${maxAttempts})`);
       const result = await this.#attempt(request);
       if (!('reason' in result)) return { ok: true, answer: result, attempts: attempt };
-      if (!result.retryable || attempt >= maxAttempts) {
+      const timeLeft =
+        request.retryUntil === undefined ? Infinity : request.retryUntil - this.#options.now();
+      if (!result.retryable || attempt >= maxAttempts || timeLeft <= 0) {
         return {
           ok: false,
           reason: result.reason,
@@ -142,7 +165,9 @@ export class HttpSession {
           mayHaveActed: result.mayHaveActed,
         };
       }
-      const waitMs = result.retryAfterMs ?? this.#backoff(attempt);
+      // A Retry-After of 0 or a date already past (clock skew) must not become a burst of retries;
+      // past `retryUntil` nobody waits for the answer, so the last attempt comes at that time.
+      const waitMs = Math.min(result.retryAfterMs || this.#backoff(attempt), timeLeft);
       log.info(
         `${label} failed (attempt ${attempt}/${maxAttempts}): ${result.reason}; ` +
           `retrying in ${(waitMs / 1000).toFixed(1)}s`,
@@ -164,8 +189,15 @@ export class HttpSession {
   async #attempt(request: HttpRequest): Promise<HttpAnswer | Failure> {
     const { baseUrl, apiKey, userAgent, requestTimeoutMs } = this.#options;
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new AttemptTimeout()), requestTimeoutMs);
-    const body = request.body?.open();
+    let timer: NodeJS.Timeout | undefined;
+    // The time limit runs from the last chunk of the upload taken: a large upload on a slow
+    // link must not read as "no answer" (and so as an audit that may or may not exist).
+    const restartTimer = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => controller.abort(new AttemptTimeout()), requestTimeoutMs);
+    };
+    restartTimer();
+    const body = request.body?.open(restartTimer);
     try {
       const agent = request.body ? this.#uploadAgent : this.#agent;
       const response = await agent.request({
@@ -188,7 +220,7 @@ export class HttpSession {
       });
       const answer: HttpAnswer = {
         status: response.statusCode,
-        headers: response.headers,
+        headers: this.#redactHeaders(response.headers),
         // Masked at once: the service may echo the key, and bodies reach messages and parsers.
         text: this.#redact(await readText(response.body)),
       };
@@ -220,9 +252,9 @@ export class HttpSession {
         ...(retryAfterMs !== undefined && { retryAfterMs }),
       };
     }
-    if (request.idempotent && status >= 200 && status < 300 && !isReadableJson(answer)) {
+    if (request.idempotent && status >= 200 && status < 300 && isCutShort(answer)) {
       return {
-        reason: `HTTP ${status} with an incomplete or non-JSON body (${Buffer.byteLength(answer.text)} bytes)`,
+        reason: `HTTP ${status} with an incomplete body (${Buffer.byteLength(answer.text)} bytes)`,
         retryable: true,
         mayHaveActed: false,
         answer,
@@ -252,6 +284,38 @@ export class HttpSession {
   }
 }
 
+/** The key as sent, and percent-encoded with upper- or lower-case hex digits, each replaced by `***`. */
+function maskKey(text: string, key: string): string {
+  const encoded = encodeURIComponent(key);
+  const forms = [key, encoded, encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())];
+  return forms.reduce((out, form) => out.split(form).join('***'), text);
+}
+
+/** A JSON text with the key masked in every string it decodes to; other text is returned as it is. */
+function maskJsonStrings(text: string, key: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  let found = false;
+  const mask = (item: unknown): unknown => {
+    if (typeof item === 'string') {
+      const masked = maskKey(item, key);
+      found ||= masked !== item;
+      return masked;
+    }
+    if (Array.isArray(item)) return item.map(mask);
+    if (item !== null && typeof item === 'object') {
+      return Object.fromEntries(Object.entries(item).map(([name, v]) => [mask(name), mask(v)]));
+    }
+    return item;
+  };
+  const masked = mask(value);
+  return found ? JSON.stringify(masked) : text;
+}
+
 /** Reads the whole body, bounded; undici's body must always be consumed or destroyed. */
 async function readText(body: Readable): Promise<string> {
   const chunks: Buffer[] = [];
@@ -268,17 +332,19 @@ async function readText(body: Readable): Promise<string> {
 }
 
 /**
- * Empty 201/202/204 bodies are a normal "accepted" answer; any other 2xx body must parse, or it
- * was cut short on the way. A body that parses but lacks fields is the parser's to report.
+ * A 2xx answer lost on the way: an empty 200 (201/202/204 may be empty), or JSON that does not
+ * parse. A body that is not JSON at all (a web page) is complete: repeating it changes nothing,
+ * so it goes to the parser, which says what it is. One that parses but lacks fields likewise.
  */
-function isReadableJson(answer: HttpAnswer): boolean {
+function isCutShort(answer: HttpAnswer): boolean {
   const text = answer.text.trim();
-  if (text === '') return answer.status !== 200;
+  if (text === '') return answer.status === 200;
+  if (!/^[[{"]/.test(text)) return false;
   try {
     JSON.parse(text);
-    return true;
-  } catch {
     return false;
+  } catch {
+    return true;
   }
 }
 

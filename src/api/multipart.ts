@@ -25,8 +25,11 @@ export interface MultipartFile {
 export interface MultipartBody {
   contentType: string;
   length: number;
-  /** A fresh stream of the whole body; call once per attempt. */
-  open(): Readable;
+  /**
+   * A fresh stream of the whole body; call once per attempt. `onProgress` is told each time the
+   * reader takes a chunk, so a slow upload that still moves can be told from a stalled one.
+   */
+  open(onProgress?: () => void): Readable;
 }
 
 /** A file part could not be read as planned; nothing complete reached the service. */
@@ -74,7 +77,7 @@ export function createMultipartBody(
     fileParts.reduce((sum, { file, head }) => sum + head.length + file.size + crlf.length, 0) +
     closing.length;
 
-  async function* chunks(): AsyncGenerator<Buffer> {
+  async function* parts(): AsyncGenerator<Buffer> {
     yield* fieldParts;
     for (const { file, head } of fileParts) {
       yield head;
@@ -84,10 +87,18 @@ export function createMultipartBody(
     yield closing;
   }
 
+  async function* chunks(onProgress: () => void): AsyncGenerator<Buffer> {
+    for await (const chunk of parts()) {
+      onProgress();
+      yield chunk;
+    }
+  }
+
   return {
     contentType: `multipart/form-data; boundary=${boundary}`,
     length,
-    open: () => Readable.from(chunks(), { objectMode: false }),
+    open: (onProgress = () => undefined) =>
+      Readable.from(chunks(onProgress), { objectMode: false }),
   };
 }
 

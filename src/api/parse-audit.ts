@@ -12,18 +12,30 @@ import {
   field,
   firstInLevels,
   envelopeLevels,
+  positiveInteger,
   readJson,
   scalarText,
   text,
   type JsonRecord,
 } from './json-fields.ts';
-import { messageIn } from './parse-error.ts';
+import { errorIn, messageIn } from './parse-error.ts';
 import { readFindings } from './parse-finding.ts';
 import { STATUS_FIELDS } from './parse-start.ts';
 import { classifyStatus } from './status.ts';
 
 /** In search order; `results` only counts as a list (as an object it is an envelope). */
 const FINDINGS_FIELDS = ['findings', 'issues', 'vulnerabilities', 'results', 'detectors'];
+/** Totals some answers carry beside the list; a total above zero with an empty list is not "none". */
+const COUNT_FIELDS = [
+  'findings_count',
+  'findingsCount',
+  'total_findings',
+  'totalFindings',
+  'issues_count',
+  'issuesCount',
+  'vulnerabilities_count',
+  'vulnerabilityCount',
+];
 const REPORT_URL_FIELDS = [
   'report_url',
   'reportUrl',
@@ -59,21 +71,33 @@ export function parseAuditAnswer(
     readStatus(levels) ?? fail(`has no status: looked for ${STATUS_FIELDS.join(', ')}`);
   // Slither-style `"success": false` is a failed run, whatever the status word says.
   const unsuccessful = levels.some((level) => field(level, 'success') === false);
-  const state = unsuccessful ? 'failed' : classifyStatus(rawStatus);
+  let state = unsuccessful ? 'failed' : classifyStatus(rawStatus);
   let findings: AuditSnapshot['findings'];
+  let message = messageIn(levels);
   if (state === 'completed') {
     const list =
       findingsList(levels) ??
       fail(
         `says "${rawStatus}" but has no findings list: looked for ${FINDINGS_FIELDS.join(', ')} and results.detectors`,
       );
-    findings = assignFingerprints(readFindings(list, options));
+    // "Completed" with nothing found and an error beside it: the analysis did not run through.
+    const error = list.length === 0 ? errorIn(levels) : undefined;
+    if (error !== undefined) {
+      state = 'failed';
+      message = error;
+    } else {
+      if (list.length === 0) {
+        const total = countedFindings(levels);
+        if (total) fail(`says ${total.name} ${total.count} but its findings list is empty`);
+      }
+      findings = assignFingerprints(readFindings(list, options));
+    }
   }
   return {
     auditId: requestedId,
     state,
     rawStatus,
-    message: messageIn(levels),
+    message,
     reportUrl: firstInLevels(levels, REPORT_URL_FIELDS, webUrl),
     findings,
   };
@@ -91,6 +115,18 @@ function findingsList(levels: readonly JsonRecord[]): unknown[] | undefined {
     }),
   );
   return lists.find((list) => list.length > 0) ?? lists[0];
+}
+
+function countedFindings(
+  levels: readonly JsonRecord[],
+): { name: string; count: number } | undefined {
+  for (const level of levels) {
+    for (const name of COUNT_FIELDS) {
+      const count = positiveInteger(field(level, name));
+      if (count !== undefined) return { name, count };
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -3,7 +3,7 @@
  * `message` of a failed audit. The text is untrusted: it comes back as one bounded line.
  */
 
-import { bodyExcerpt } from './excerpt.ts';
+import { bodyExcerpt, htmlText, looksLikeHtml } from './excerpt.ts';
 import { envelopeLevels, field, isRecord, readJson, text, type JsonRecord } from './json-fields.ts';
 
 const MAX_MESSAGE = 500;
@@ -18,6 +18,15 @@ export function messageIn(levels: readonly JsonRecord[]): string | undefined {
       messageList(field(level, 'errors')) ??
       text(field(level, 'reason')) ??
       text(field(level, 'error_description'));
+    if (found !== undefined) return bodyExcerpt(found, MAX_MESSAGE);
+  }
+  return undefined;
+}
+
+/** Only what a service names an error (`error`, `errors[]`): a plain `message` may be good news. */
+export function errorIn(levels: readonly JsonRecord[]): string | undefined {
+  for (const level of levels) {
+    const found = messageText(field(level, 'error')) ?? messageList(field(level, 'errors'));
     if (found !== undefined) return bodyExcerpt(found, MAX_MESSAGE);
   }
   return undefined;
@@ -56,16 +65,4 @@ export function serviceErrorText(bodyText: string): string | undefined {
     return list === undefined ? undefined : bodyExcerpt(list, MAX_MESSAGE);
   }
   return messageIn(envelopeLevels(value));
-}
-
-function looksLikeHtml(body: string): boolean {
-  return /^\s*</.test(body);
-}
-
-/** Tags, scripts and styles removed, so a gateway's error page reads as its words. */
-function htmlText(body: string): string {
-  return body
-    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ');
 }

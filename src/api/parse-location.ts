@@ -150,17 +150,38 @@ function decodedLines(record: JsonRecord): { start?: number; end?: number } | un
 /**
  * POSIX separators, no `file://`, no leading `./`. With `knownFiles` (the uploaded paths), a path
  * with an extra prefix (`/tmp/upload/contracts/A.sol`) maps to the known file it ends with, and a
- * shortened one (`A.sol`) to the only known file ending with it.
+ * shortened one (`A.sol`) to the only known file ending with it. Known files are matched whatever
+ * the Unicode normal form or percent-encoding the service used, and are returned as uploaded.
  */
 export function normalizePath(raw: string, knownFiles?: readonly string[]): string | undefined {
   const path = cleanPath(raw);
   if (path === undefined || knownFiles === undefined) return path;
-  const known = knownFiles.map(cleanPath).filter((k) => k !== undefined);
-  if (known.includes(path)) return path;
-  const longer = known.filter((k) => path.endsWith(`/${k}`)).sort((a, b) => b.length - a.length)[0];
-  if (longer !== undefined) return longer;
-  const shorter = known.filter((k) => k.endsWith(`/${path}`));
-  return shorter.length === 1 ? shorter[0] : path;
+  const key = comparable(path);
+  const known = knownFiles.flatMap((file) => {
+    const clean = cleanPath(file);
+    return clean === undefined ? [] : [{ file: clean, key: comparable(clean) }];
+  });
+  const same = known.find((k) => k.key === key);
+  if (same !== undefined) return same.file;
+  const longer = known
+    .filter((k) => key.endsWith(`/${k.key}`))
+    .sort((a, b) => b.key.length - a.key.length)[0];
+  if (longer !== undefined) return longer.file;
+  const [shorter, ...others] = known.filter((k) => k.key.endsWith(`/${key}`));
+  return shorter !== undefined && others.length === 0 ? shorter.file : path;
+}
+
+/** NFC (macOS checkouts are often NFD) and percent-decoded, for comparing paths only. */
+function comparable(path: string): string {
+  let decoded = path;
+  if (/%[0-9a-f]{2}/i.test(path)) {
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      // Not valid percent-encoding: compared as written.
+    }
+  }
+  return decoded.normalize('NFC');
 }
 
 function cleanPath(raw: string): string | undefined {

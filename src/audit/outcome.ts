@@ -74,9 +74,11 @@ export function serviceFailureOutcome(progress: Progress, snapshot: AuditSnapsho
     ...base(progress),
     verdict: 'error',
     reason:
-      `The service reports the audit as ${snapshot.rawStatus}` +
-      (snapshot.message ? `: ${snapshot.message}` : ' (no message given)') +
-      '. No results were obtained.',
+      (snapshot.state === 'failed'
+        ? `The service reports the audit as ${snapshot.rawStatus}` +
+          (snapshot.message ? `: ${snapshot.message}` : ' (no message given)')
+        : `The audit ended (${snapshot.rawStatus}) but the service reports an error` +
+          (snapshot.message ? `: ${snapshot.message}` : '')) + '. No results were obtained.',
     rawStatus: snapshot.rawStatus,
     reportUrl: snapshot.reportUrl,
   };

@@ -3,8 +3,10 @@ import { ResponseFormatError, ServiceError, errorMessage } from '../errors.ts';
 import type { AuditSnapshot } from './findings.ts';
 
 export interface PollPolicy {
-  /** When waiting stops, as a time from `now()`. */
+  /** When waiting stops, as a time from `now()` (the client's clock too: its retries end there). */
   deadline: number;
+  /** A wait before the first poll: the start answer's `Retry-After`, when it sent one. */
+  initialWaitMs?: number | undefined;
   initialIntervalMs: number;
   maxIntervalMs: number;
   /** Right after a start, the service may not list the audit yet: 404 is tolerated this long. */
@@ -55,10 +57,15 @@ export async function waitForAudit(
   const startedAt = deps.now();
   let last: AuditSnapshot | undefined;
   let lastState: string | undefined;
+  if (policy.initialWaitMs) {
+    await deps.sleep(Math.max(0, Math.min(policy.initialWaitMs, policy.deadline - startedAt)));
+  }
   for (let attempt = 0; ; attempt += 1) {
     let retryAfterMs: number | undefined;
     try {
-      const answer = await deps.client.getAudit(auditId, deps.knownFiles);
+      const answer = await deps.client.getAudit(auditId, deps.knownFiles, {
+        retryUntil: policy.deadline,
+      });
       last = answer.snapshot;
       retryAfterMs = answer.retryAfterMs;
       if (last.state === 'completed' || last.state === 'failed')
@@ -69,9 +76,8 @@ export async function waitForAudit(
       }
     } catch (error) {
       if (!isWorthWaitingOut(error, deps.now() - startedAt, policy.notFoundGraceMs)) throw error;
-      deps.log.warning(
-        `Could not read audit ${auditId} yet (${errorMessage(error)}); still waiting.`,
-      );
+      const waiting = policy.deadline > deps.now() ? 'still waiting' : 'no time left to wait';
+      deps.log.warning(`Could not read audit ${auditId} (${errorMessage(error)}); ${waiting}.`);
     }
     const remaining = policy.deadline - deps.now();
     if (remaining <= 0) return { kind: 'timeout', last };

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { ConfigurationError } from '../errors.ts';
 import { compileExcludes, DEFAULT_EXCLUDES, type ExcludeRules } from './excludes.ts';
 import { compilePatterns, type PatternMatcher } from './patterns.ts';
+import { isInside } from './inside.ts';
 
 export interface ContractFile {
   /** Real path (links resolved), always inside the workspace: read the file from here. */
@@ -235,14 +236,6 @@ async function resolveRoot(
     throw new ConfigurationError(`\`working-directory\` (${root}) is not a directory.`);
   }
   return realRoot;
-}
-
-function isInside(parent: string, child: string): boolean {
-  const relative = path.relative(parent, child);
-  return (
-    relative === '' ||
-    (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative))
-  );
 }
 
 async function statIfPresent(file: string) {

@@ -65,10 +65,10 @@ function parseRule(pattern: string): ExcludeRule | undefined {
   const negated = glob.startsWith('!');
   if (negated) glob = glob.slice(1);
   const directoryOnly = glob.endsWith('/');
-  glob = glob.replace(/\/+$/, '').replace(/^(\.\/)+/, '');
-  // A leading '/' anchors the rule at the root, as in .gitignore.
-  const rooted = glob.startsWith('/');
-  glob = glob.replace(/^\/+/, '');
+  glob = glob.replace(/\/+$/, '');
+  // A leading '/' anchors the rule at the root, as in .gitignore; so does `./`, which says "here".
+  const rooted = /^\.?\//.test(glob);
+  glob = glob.replace(/^(\.?\/)+/, '');
   if (glob === '' || glob === '.') return undefined;
   return {
     negated,

@@ -41,7 +41,9 @@ export function compilePatterns(patterns: readonly string[], root: string): Patt
     selects(relativePath) {
       let selected = false;
       for (const pattern of compiled) {
+        // A name taken literally too: `Token[1].sol` is a file's name more often than a class.
         const matches =
+          relativePath === pattern.glob ||
           path.posix.matchesGlob(relativePath, pattern.glob) ||
           (pattern.descendants !== undefined &&
             path.posix.matchesGlob(relativePath, pattern.descendants));

@@ -1,5 +1,6 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { isInside } from './inside.ts';
 
 /** Contract sources larger than this are not scanned for suppression comments. */
 const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
@@ -25,8 +26,7 @@ export function createSourceReader(options: {
     if (options.uploaded && !options.uploaded.has(file)) return undefined;
     try {
       const real = realpathSync(path.resolve(options.root, file));
-      const relative = path.relative(workspace, real);
-      if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+      if (!isInside(workspace, real)) return undefined;
       if (statSync(real).size > MAX_SOURCE_BYTES) return undefined;
       return readFileSync(real, 'utf8');
     } catch {

@@ -30,17 +30,16 @@ export async function upsertStickyComment(
 }
 
 /**
- * The comment carrying the marker. Anyone can paste the marker, so one written by a bot (the
- * workflow token's `github-actions[bot]`, or an app) is preferred; among equals, the latest.
+ * The latest comment carrying the marker written by a bot (the workflow token's
+ * `github-actions[bot]`, or an app). Anyone can paste the marker: adopting a person's comment
+ * would let them author the report's "previous run" or block its updates.
  */
 export function findStickyComment(
   comments: readonly IssueComment[],
   marker: string,
 ): IssueComment | undefined {
   return comments
-    .filter((comment) => comment.body.includes(marker))
-    .sort(
-      (a, b) => Number(b.author?.isBot ?? false) - Number(a.author?.isBot ?? false) || b.id - a.id,
-    )
+    .filter((comment) => comment.author?.isBot === true && comment.body.includes(marker))
+    .sort((a, b) => b.id - a.id)
     .at(0);
 }

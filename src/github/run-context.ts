@@ -43,7 +43,12 @@ export function readRunContext(): RunContext {
         ? `${context.serverUrl}/${repository}/actions/runs/${context.runId}`
         : undefined,
     pullRequest: readPullRequest(context.eventName, context.payload, context.sha),
-    untrustedPullRequest: classifyPullRequest(context.eventName, context.payload, context.actor),
+    untrustedPullRequest: classifyPullRequest(
+      context.eventName,
+      context.payload,
+      context.actor,
+      repository,
+    ),
   };
 }
 
@@ -79,6 +84,8 @@ export function classifyPullRequest(
   eventName: string,
   payload: typeof github.context.payload,
   actor: string,
+  /** GITHUB_REPOSITORY, for events whose payload does not name the repository. */
+  repository = '',
 ): RunContext['untrustedPullRequest'] {
   // Runs Dependabot triggers get only Dependabot secrets, whatever the event.
   if (actor === 'dependabot[bot]') return 'dependabot';
@@ -86,7 +93,7 @@ export function classifyPullRequest(
   const head = payload.pull_request?.['head'] as
     { repo?: { full_name?: string } | null } | undefined;
   if (head?.repo === null) return 'fork'; // the fork was deleted
-  const base = payload.repository?.full_name;
+  const base = payload.repository?.full_name ?? repository;
   const headName = head?.repo?.full_name;
   if (headName && base && headName !== base) return 'fork';
   return undefined;

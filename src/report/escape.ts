@@ -26,14 +26,17 @@ const HTML_ENTITIES: Record<string, string> = {
 /**
  * For inline Markdown and table cells: backslash-escapes Markdown punctuation, turns `& < >`
  * into entities (no tags, no autolinks), and folds line breaks and controls into spaces so a
- * value can never end a table row or start a block.
+ * value can never end a table row or start a block. GitHub makes `@name` a mention (it notifies)
+ * and `#12` a link that leaves a back-reference on that issue, after rendering, so escapes do
+ * not stop them: a zero-width space after `@` and before such a number does.
  */
 export function escapeMarkdown(text: string): string {
   return text
     .replace(/\r\n|[\r\n\u2028\u2029]/g, ' ')
     .replace(CONTROL_CHARACTERS, ' ')
     .replace(/[&<>]/g, (c) => HTML_ENTITIES[c] ?? c)
-    .replace(MARKDOWN_SPECIALS, '\\$&');
+    .replace(MARKDOWN_SPECIALS, '\\$&')
+    .replace(/@|#(?=\d)/g, '$&&#8203;');
 }
 
 /** For HTML text and attribute values; drops control characters other than tab and line breaks. */

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm, stat, writeFile, mkdir } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { createServer as createHttpServer, request as sendRequest } from 'node:http';
+import { createConnection, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
@@ -200,6 +201,13 @@ describe('AuditClient against the documented service', () => {
     ]);
   });
 
+  it('sends an audit id of dots as a name, never as a step up the path', async () => {
+    const { service, client } = await harness({ nextId: () => '..', pollsUntilDone: 0 });
+    const { auditId } = await client.startAudit('p', contracts);
+    expect((await client.getAudit(auditId)).snapshot.state).toBe('completed');
+    expect(service.requests.at(-1)?.path).toBe('/v1/audits/%2E%2E');
+  });
+
   it('sends filenames with quotes and line breaks percent-encoded, and they arrive intact', async () => {
     const { service, client } = await harness();
     const odd = await contractFile('contracts/odd.sol', 'contract Odd {}\n');
@@ -366,7 +374,7 @@ describe('AuditClient retries', () => {
     expect(service.requests.filter((r) => r.method === 'GET')).toHaveLength(2);
   });
 
-  it('retries a complete 2xx answer that is not JSON', async () => {
+  it('retries a 2xx answer whose JSON does not parse', async () => {
     const { service, client, sleeps, logs } = await harness();
     service.addFault({
       path: '/v1/projects',
@@ -376,7 +384,72 @@ describe('AuditClient retries', () => {
     });
     expect(await client.listProjects()).toEqual([]);
     expect(sleeps).toHaveLength(1);
-    expect(logs.join('\n')).toContain('HTTP 200 with an incomplete or non-JSON body');
+    expect(logs.join('\n')).toContain('HTTP 200 with an incomplete body');
+  });
+
+  it('does not retry a 2xx web page: it is the wrong address, not a cut answer', async () => {
+    const { service, client, sleeps } = await harness();
+    service.addFault({
+      path: '/v1/audits/audit-9',
+      kind: 'status',
+      status: 200,
+      headers: { 'content-type': 'text/html' },
+      body: '<!doctype html><html><head><title>Acme</title></head><body>Sign in</body></html>',
+    });
+    const error = await failure(client.getAudit('audit-9'));
+    expect(error).toBeInstanceOf(ResponseFormatError);
+    expect(error.message).toContain('HTML page');
+    expect(error.message).toContain('`base-url`');
+    expect(error.message).toContain('Sign in');
+    expect(error.message).not.toContain('<body>');
+    expect(sleeps).toEqual([]);
+    expect(service.requests).toHaveLength(1);
+  });
+
+  it('backs off instead of hammering when Retry-After is 0 or a date already past', async () => {
+    const now = Date.parse('2026-03-01T12:00:00Z');
+    const { service, client, sleeps } = await harness({}, { now: () => now });
+    service.addFault({
+      path: '/v1/projects',
+      kind: 'status',
+      status: 429,
+      retryAfter: 'Sun, 01 Mar 2026 11:59:00 GMT',
+    });
+    service.addFault({
+      path: '/v1/projects',
+      kind: 'status',
+      status: 503,
+      retryAfter: '0',
+      nth: 2,
+    });
+    await client.listProjects();
+    expect(sleeps).toEqual([500, 1000]); // full jitter at 0.5, as without the header
+  });
+
+  it('stops retrying where the caller stops waiting', async () => {
+    let now = 1_000_000;
+    const { service, client, sleeps } = await harness(
+      {},
+      {
+        now: () => now,
+        sleep: async (ms) => {
+          sleeps.push(ms);
+          now += ms;
+        },
+      },
+    );
+    service.addFault({
+      path: '/v1/audits/audit-9',
+      kind: 'status',
+      status: 503,
+      retryAfter: '4',
+      times: 10,
+      body: '{"error":"busy"}',
+    });
+    const error = await failure(client.getAudit('audit-9', undefined, { retryUntil: now + 9_000 }));
+    expect(error.status).toBe(503);
+    expect(error.message).toContain('after 4 attempts');
+    expect(sleeps).toEqual([4000, 4000, 1000]); // the last attempt comes at the limit, then none
   });
 
   it('does not retry well-formed JSON that lacks the fields', async () => {
@@ -507,6 +580,38 @@ describe('AuditClient never repeats a POST that may have started an audit', () =
     expect(sleeps).toEqual([]);
   });
 
+  it('lets a slow upload take longer than one attempt timeout while it progresses', async () => {
+    const big = await contractFile('contracts/Big.sol', Buffer.alloc(16 * 1024 * 1024, 0x61));
+    let received = 0;
+    // Takes in the body a little at a time, for longer than the 600 ms attempt timeout.
+    const server = createHttpServer((request, response) => {
+      request.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        request.pause();
+        setTimeout(() => request.resume(), 4);
+      });
+      request.on('end', () => {
+        response.writeHead(201, { 'content-type': 'application/json' });
+        response.end('{"audit_id":"slow-1","status":"pending"}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    open.push({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
+    const { port } = server.address() as AddressInfo;
+    const client = new AuditClient({
+      baseUrl: new URL(`http://127.0.0.1:${port}`),
+      apiKey: 'test-api-key-5f1c9a7e',
+      userAgent: 'test',
+      sleep: async () => undefined,
+      requestTimeoutMs: 600,
+    });
+    open.push(client);
+    const started = Date.now();
+    expect((await client.startAudit('p', [big])).auditId).toBe('slow-1');
+    expect(Date.now() - started).toBeGreaterThan(600);
+    expect(received).toBeGreaterThan(big.size);
+  });
+
   it('uses a new Idempotency-Key for each audit started', async () => {
     const { service, client } = await harness();
     await client.startAudit('p', contracts);
@@ -592,6 +697,7 @@ describe('AuditClient errors say what to fix', () => {
     open.push(wrongBase);
     const error = await failure(wrongBase.listProjects());
     expect(error.message).toContain('(HTTP 404) — check `base-url`');
+    expect(error.message).toContain('/v1 is added to `base-url` by the action: leave it out');
     await expect(client.listProjects()).resolves.toEqual([]);
   });
 
@@ -684,3 +790,47 @@ async function freePort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
+
+describe('proxy', () => {
+  it('goes through the runner proxy named by HTTP_PROXY, as self-hosted runners need', async () => {
+    const proxied: string[] = [];
+    // A forward proxy: plain requests by absolute URI, and CONNECT tunnels.
+    const proxy = createHttpServer((request, response) => {
+      proxied.push(`${request.method} ${request.url}`);
+      const outgoing = sendRequest(
+        new URL(request.url!),
+        { method: request.method, headers: request.headers },
+        (answer) => {
+          response.writeHead(answer.statusCode!, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      request.pipe(outgoing);
+    });
+    proxy.on('connect', (request, socket) => {
+      proxied.push(`CONNECT ${request.url}`);
+      const [host, port] = request.url!.split(':');
+      const tunnel = createConnection(Number(port), host!, () => {
+        socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        tunnel.pipe(socket).pipe(tunnel);
+      });
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    open.push({ close: () => new Promise<void>((resolve) => proxy.close(() => resolve())) });
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+
+    const saved = { http: process.env['HTTP_PROXY'], no: process.env['NO_PROXY'] };
+    process.env['HTTP_PROXY'] = proxyUrl;
+    delete process.env['NO_PROXY'];
+    try {
+      const { client, service } = await harness();
+      const projects = await client.listProjects();
+      expect(projects).toEqual([]);
+      expect(proxied.some((line) => line.includes(`127.0.0.1:${service.port}`))).toBe(true);
+    } finally {
+      process.env['HTTP_PROXY'] = saved.http;
+      if (saved.http === undefined) delete process.env['HTTP_PROXY'];
+      if (saved.no !== undefined) process.env['NO_PROXY'] = saved.no;
+    }
+  });
+});

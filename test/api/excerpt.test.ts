@@ -24,6 +24,9 @@ describe('describeBody', () => {
   it('says whether the body was empty, JSON or not JSON', () => {
     expect(describeBody('  \n', false)).toBe('empty body');
     expect(describeBody('{"a": 1}', true)).toBe('body: {"a": 1}');
-    expect(describeBody('<html>oops</html>', false)).toBe('body is not JSON: <html>oops</html>');
+    expect(describeBody('Bad Gateway', false)).toBe('body is not JSON: Bad Gateway');
+    expect(describeBody('<html><body>Sign in</body></html>', false)).toBe(
+      "body is an HTML page, not JSON — is `base-url` the API's address?: Sign in",
+    );
   });
 });

@@ -80,7 +80,8 @@ describe('parseAuditAnswer: status', () => {
 
   it('rejects bodies that are empty, not JSON or not an object', () => {
     expect(parseError('').message).toContain('is not a JSON object (empty body)');
-    expect(parseError('<html>502</html>').message).toContain('body is not JSON: <html>502</html>');
+    expect(parseError('<html>502</html>').message).toContain('body is an HTML page, not JSON');
+    expect(parseError('Bad Gateway').message).toContain('body is not JSON: Bad Gateway');
     expect(parseError('[{"status":"completed"}]').message).toContain(
       'is not a JSON object (body: [',
     );
@@ -187,6 +188,41 @@ describe('parseAuditAnswer: findings containers', () => {
       );
       expect(error.message).toContain('body: { "audit_id": "abc123"');
     }
+  });
+
+  it('reads an empty list beside an error as a failed audit, not as "no findings"', () => {
+    for (const error of ['solc: 3 files failed to compile', { message: 'analysis crashed' }]) {
+      const body = JSON.stringify({ status: 'completed', findings: [], error });
+      expect(parseAuditAnswer(body, 'abc123')).toMatchObject({
+        state: 'failed',
+        rawStatus: 'completed',
+        findings: undefined,
+      });
+    }
+    const errors = JSON.stringify({
+      data: { state: 'done', issues: [], errors: [{ message: 'timeout in detector' }] },
+    });
+    expect(parseAuditAnswer(errors, 'abc123')).toMatchObject({
+      state: 'failed',
+      message: 'timeout in detector',
+    });
+    // A message alone is not an error; nor is an empty error list.
+    const quiet = JSON.stringify({
+      status: 'completed',
+      findings: [],
+      message: 'All good',
+      errors: [],
+    });
+    expect(parseAuditAnswer(quiet, 'abc123').findings).toEqual([]);
+  });
+
+  it('never reads an empty list as "no findings" when the answer counts some', () => {
+    for (const count of ['findings_count', 'findingsCount', 'total_findings', 'issues_count']) {
+      const error = parseError(JSON.stringify({ status: 'completed', [count]: 4, findings: [] }));
+      expect(error.message).toContain(`says ${count} 4 but its findings list is empty`);
+    }
+    const zero = JSON.stringify({ status: 'completed', findings_count: 0, findings: [] });
+    expect(parseAuditAnswer(zero, 'abc123').findings).toEqual([]);
   });
 
   it('does not let an empty list hide a full one elsewhere in the answer', () => {

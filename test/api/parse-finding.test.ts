@@ -147,6 +147,18 @@ describe('readFindings: field families', () => {
     expect(finding!.file).toBe('pkg/contracts/A.sol');
   });
 
+  it('maps a path in another Unicode normal form, or percent-encoded, to the file as uploaded', () => {
+    const uploaded = 'contracts/Ünïcødé Vault.sol'.normalize('NFD');
+    for (const reported of [
+      'contracts/Ünïcødé Vault.sol'.normalize('NFC'),
+      '/tmp/up/contracts/Ünïcødé Vault.sol'.normalize('NFC'),
+      'contracts/%C3%9Cn%C3%AFc%C3%B8d%C3%A9%20Vault.sol',
+    ]) {
+      const [finding] = readFindings([{ file: reported }], { knownFiles: [uploaded] });
+      expect(finding!.file, reported).toBe(uploaded);
+    }
+  });
+
   it('reads lines from every alias and nesting, as positive integers with endLine >= startLine', () => {
     const range = (startLine: number | undefined, endLine: number | undefined) => ({
       startLine,

@@ -91,8 +91,9 @@ describe('parseStartAnswer', () => {
 
   it('says when the body is empty or not JSON', () => {
     expect(startError('').message).toContain('(empty body)');
+    expect(startError('Accepted').message).toContain('body is not JSON: Accepted');
     expect(startError('<html>Accepted</html>').message).toContain(
-      'body is not JSON: <html>Accepted</html>',
+      "body is an HTML page, not JSON — is `base-url` the API's address?: Accepted",
     );
     expect(startError('{"audit_id": ""}').message).toContain('no audit id');
   });

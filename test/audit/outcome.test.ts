@@ -65,6 +65,16 @@ describe('outcomes', () => {
     expect(serviceFailureOutcome(started, snapshot).reason).toBe(
       'The service reports the audit as error: solc crashed. No results were obtained.',
     );
+    expect(
+      serviceFailureOutcome(started, {
+        ...snapshot,
+        state: 'completed',
+        rawStatus: 'completed',
+        message: 'db down',
+      }).reason,
+    ).toBe(
+      'The audit ended (completed) but the service reports an error: db down. No results were obtained.',
+    );
     expect(skippedOutcome('nothing to do', started)).toMatchObject({
       verdict: 'skipped',
       reason: 'nothing to do',

@@ -28,6 +28,7 @@ async function setUp(options: Parameters<typeof startAuditService>[0]) {
     userAgent: 'test',
     sleep,
     random: () => 0.5,
+    now: () => now,
   });
   const quiet = { info: () => undefined, warning: () => undefined, debug: () => undefined };
   const poll = (auditId: string, deadline = 600_000) =>
@@ -70,6 +71,23 @@ describe('waitForAudit over HTTP', () => {
     const outcome = await poll(auditId);
     expect(outcome.kind).toBe('finished');
     expect(sleeps).toContain(42_000); // the client honoured Retry-After before retrying
+  });
+
+  it('ends at the deadline when every poll meets a 503 with a long Retry-After', async () => {
+    const { client, poll, service, sleeps } = await setUp({ pollsUntilDone: 0 });
+    const { auditId } = await client.startAudit('vaults', upload);
+    service.addFault({
+      method: 'GET',
+      path: /^\/v1\/audits\//,
+      kind: 'status',
+      status: 503,
+      retryAfter: '40',
+      times: 1000,
+    });
+    const outcome = await poll(auditId, 60_000);
+    expect(outcome.kind).toBe('timeout');
+    // The client's own retries stop where the poll stops waiting.
+    expect(sleeps.reduce((sum, ms) => sum + ms, 0)).toBeLessThanOrEqual(60_000);
   });
 
   it('times out when the service never finishes, keeping the last status', async () => {

@@ -123,6 +123,19 @@ describe('waitForAudit', () => {
     expect(h.sleeps).toEqual([30_000]);
   });
 
+  it("waits the start answer's Retry-After before the first poll, within the deadline", async () => {
+    const h = harness([{ snapshot: snapshot('completed') }], { initialWaitMs: 30_000 });
+    await h.run();
+    expect(h.sleeps).toEqual([30_000]);
+
+    const short = harness([{ snapshot: snapshot('running', 'in_progress') }], {
+      initialWaitMs: 300_000,
+      deadline: 1_000_000 + 20_000,
+    });
+    expect((await short.run()).kind).toBe('timeout');
+    expect(short.sleeps).toEqual([20_000]);
+  });
+
   it('waits out a 404 right after the start, then fails on a 404 past the grace period', async () => {
     const notFound = new ServiceError('audit a1 not found (HTTP 404)', 404);
     const h = harness([notFound, notFound, { snapshot: snapshot('completed') }]);
@@ -141,6 +154,17 @@ describe('waitForAudit', () => {
     ]);
     expect((await h.run()).kind).toBe('finished');
     expect(h.logs.filter((line) => line.startsWith('warn:'))).toHaveLength(2);
+  });
+
+  it('does not claim to wait on when the failure ends at the deadline', async () => {
+    const h = harness([new ServiceError('HTTP 503 after 2 attempts', 503)], {
+      deadline: 1_000_000 + 7_000,
+    });
+    expect((await h.run()).kind).toBe('timeout');
+    expect(h.logs).toEqual([
+      ...Array(2).fill('warn: Could not read audit a1 (HTTP 503 after 2 attempts); still waiting.'),
+      'warn: Could not read audit a1 (HTTP 503 after 2 attempts); no time left to wait.',
+    ]);
   });
 
   it('stops at once on an answer it cannot read or a rejected key', async () => {

@@ -36,6 +36,14 @@ describe('compileExcludes', () => {
     expect(rules.excludesDirectory('docs')).toBe(true);
   });
 
+  it('anchors a `./` rule at the root, as written: `./lib/` is not every lib', () => {
+    const rules = compileExcludes(['./docs/', './Mock.sol', '!./keep/']);
+    expect(rules.excludesDirectory('docs')).toBe(true);
+    expect(rules.excludesDirectory('src/docs')).toBe(false);
+    expect(rules.excludesFile('Mock.sol')).toBe(true);
+    expect(rules.excludesFile('src/Mock.sol')).toBe(false);
+  });
+
   it('prunes the directory named by a `dir/**` rule, and any depth for `**/name/**`', () => {
     const rules = compileExcludes(['src/legacy/**', '**/mocks/**']);
     expect(rules.excludesDirectory('src/legacy')).toBe(true);

@@ -26,6 +26,16 @@ describe('compilePatterns', () => {
     expect(matcher.selects('src/A.sol')).toBe(false);
   });
 
+  it('selects a file named exactly, even when its name holds glob characters', () => {
+    const matcher = compilePatterns(['./contracts/Token[1].sol', '!legacy/Old[2].sol'], ROOT);
+    expect(matcher.selects('contracts/Token[1].sol')).toBe(true);
+    expect(matcher.selects('contracts/Token1.sol')).toBe(true); // still a glob as well
+    expect(matcher.unmatched()).toEqual([]);
+    expect(
+      compilePatterns(['**/*.sol', '!legacy/Old[2].sol'], ROOT).selects('legacy/Old[2].sol'),
+    ).toBe(false);
+  });
+
   it('reports positive patterns that matched nothing, as written', () => {
     const matcher = compilePatterns(['./**/*.sol', '**/*.vy', '!**/*.t.sol'], ROOT);
     matcher.selects('src/A.sol');

@@ -30,6 +30,12 @@ describe('createSourceReader', () => {
     expect(read('src/Missing.sol')).toBeUndefined();
   });
 
+  it('reads a file whose name merely starts with two dots', () => {
+    writeFileSync(path.join(workspace, '..dots.sol'), 'contract D {}\n');
+    const read = createSourceReader({ workspace, root: workspace, uploaded: undefined });
+    expect(read('..dots.sol')).toBe('contract D {}\n');
+  });
+
   it('reads only uploaded files when the upload is known', () => {
     const read = createSourceReader({ workspace, root, uploaded: new Set(['src/A.sol']) });
     expect(read('src/A.sol')).toBe('contract A {}\n');

@@ -195,7 +195,7 @@ describe('findStickyComment', () => {
     author: { login: isBot ? 'github-actions[bot]' : 'mallory', isBot },
   });
 
-  it("prefers a bot's comment to a person's pasting the marker, then the latest", () => {
+  it("takes the latest bot's comment, never a person's pasting the marker", () => {
     const comments = [
       comment(1, `${marker}\nold`, true),
       comment(2, `${marker}\nnewer`, true),
@@ -203,7 +203,8 @@ describe('findStickyComment', () => {
       comment(4, commentMarker('vault2'), true),
     ];
     expect(findStickyComment(comments, marker)?.id).toBe(2);
-    expect(findStickyComment(comments.slice(2), marker)?.id).toBe(3);
+    // Anyone can paste the marker: adopting it would let them author or block the report.
+    expect(findStickyComment(comments.slice(2), marker)).toBeUndefined();
     expect(findStickyComment([comment(5, 'no marker', true)], marker)).toBeUndefined();
   });
 });

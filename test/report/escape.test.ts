@@ -44,6 +44,14 @@ describe('escapeMarkdown', () => {
     expect(injected).toBe('title \\| injected \\| row \\| \\# Heading x y z');
   });
 
+  it('mentions nobody and links no issue: a zero-width space follows @ and precedes the number', () => {
+    const escaped = escapeMarkdown('@acme/security-team, see #12 and mail a@b.example');
+    expect(escaped).not.toMatch(/@[\w-]|(?<!&)#\d/);
+    expect(escaped).toBe(
+      '@&#8203;acme/security\\-team, see \\#&#8203;12 and mail a@&#8203;b.example',
+    );
+  });
+
   it('leaves ordinary text alone', () => {
     expect(escapeMarkdown('Reentrancy in withdraw: state written after call.')).toBe(
       'Reentrancy in withdraw: state written after call.',
