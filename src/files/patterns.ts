@@ -11,7 +11,10 @@ interface IncludePattern {
   source: string;
   negated: boolean;
   glob: string;
-  /** A literal path or one ending in '/' names a directory: it also selects everything below. */
+  /**
+   * A literal path or one ending in '/' names a directory: it selects the contracts below it
+   * (.sol and .vy), never its READMEs or configs, which have no business at the audit service.
+   */
   descendants: string | undefined;
   /** Leading segments without glob syntax; only directories along them can hold a match. */
   literalPrefix: string[];
@@ -91,7 +94,7 @@ function parsePattern(source: string, root: string): IncludePattern | undefined 
     source,
     negated,
     glob,
-    descendants: namesDirectory ? `${glob}/**` : undefined,
+    descendants: namesDirectory ? `${glob}/**/*.{sol,vy}` : undefined,
     literalPrefix: firstGlobSegment === -1 ? segments : segments.slice(0, firstGlobSegment),
   };
 }

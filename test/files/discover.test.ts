@@ -204,12 +204,15 @@ describe('discoverContracts patterns and excludes', () => {
     ]);
   });
 
-  it('treats a plain directory pattern as everything below it', async () => {
-    await tree(workspace, ['contracts/README.md']);
+  it('treats a plain directory pattern as the contracts below it, nothing else', async () => {
+    await tree(workspace, ['contracts/README.md', 'contracts/deep/Pool.vy', 'contracts/Token.sol']);
 
     const result = await discover({ patterns: ['contracts/'] });
 
-    expect(paths(result)).toContain('contracts/README.md');
+    expect(paths(result)).toEqual(
+      expect.arrayContaining(['contracts/Token.sol', 'contracts/deep/Pool.vy']),
+    );
+    expect(paths(result)).not.toContain('contracts/README.md');
     expect(paths(result)).not.toContain('docs/Example.sol');
   });
 });

@@ -19,10 +19,12 @@ describe('compilePatterns', () => {
     expect(matcher.selects('src/Keep.sol')).toBe(true);
   });
 
-  it('treats a literal path or one ending in / as a directory selecting everything below', () => {
+  it('treats a literal path or one ending in / as a directory selecting the contracts below', () => {
     const matcher = compilePatterns(['contracts', 'vyper/'], ROOT);
     expect(matcher.selects('contracts/a/B.sol')).toBe(true);
     expect(matcher.selects('vyper/Pool.vy')).toBe(true);
+    expect(matcher.selects('contracts/README.md')).toBe(false);
+    expect(matcher.selects('contracts/config.json')).toBe(false);
     expect(matcher.selects('src/A.sol')).toBe(false);
   });
 
