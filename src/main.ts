@@ -5,7 +5,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AuditClient } from './api/client.ts';
 import { parseBaseline, unusedBaselineEntries, type BaselineEntry } from './audit/baseline.ts';
-import { compareFindings, countBySeverity, SEVERITIES, type Finding } from './audit/findings.ts';
+import { countBySeverity, SEVERITIES, type Finding } from './audit/findings.ts';
 import {
   errorOutcome,
   resultsOutcome,
@@ -333,7 +333,7 @@ async function triage(
       scope = 'all';
     }
   }
-  const triaged = triageFindings([...findings].sort(compareFindings), {
+  const triaged = triageFindings(findings, {
     scope,
     changes,
     pathPrefix: settings.pathPrefix,

@@ -9,7 +9,7 @@
  */
 import { isRecord, type JsonRecord } from '../api/json-fields.ts';
 import { ConfigurationError } from '../errors.ts';
-import { compareFindings, type Finding } from './findings.ts';
+import type { Finding } from './findings.ts';
 
 export interface BaselineEntry {
   fingerprint: string;
@@ -124,19 +124,6 @@ function described(
 /** The first entry for a fingerprint wins, as in a file read top to bottom. */
 function add(entries: Map<string, BaselineEntry>, entry: BaselineEntry): void {
   if (!entries.has(entry.fingerprint)) entries.set(entry.fingerprint, entry);
-}
-
-/** A baseline accepting every finding given, all for the same reason; most severe first. */
-export function renderBaseline(findings: readonly Finding[], reason: string): string {
-  const accepted = [...findings].sort(compareFindings).map((finding): BaselineEntry => ({
-    fingerprint: finding.fingerprint,
-    reason,
-    rule: finding.ruleId ?? finding.swcId,
-    file: finding.file,
-    title: finding.title,
-    severity: finding.severity,
-  }));
-  return `${JSON.stringify({ version: 1, accepted }, null, 2)}\n`;
 }
 
 /** Entries no current finding matches (fixed, or moved to another file): worth removing. */

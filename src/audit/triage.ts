@@ -68,13 +68,6 @@ export function triageFindings(
   });
 }
 
-/** Every finding counted, for runs where nothing is triaged. */
-export function allActive(findings: readonly Finding[]): TriagedFinding[] {
-  return [...findings]
-    .sort(compareFindings)
-    .map((finding) => ({ finding, status: 'active', note: undefined }));
-}
-
 export function activeFindings(triaged: readonly TriagedFinding[]): Finding[] {
   return triaged.filter((entry) => entry.status === 'active').map((entry) => entry.finding);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseBaseline, renderBaseline, unusedBaselineEntries } from '../../src/audit/baseline.ts';
+import { parseBaseline, unusedBaselineEntries } from '../../src/audit/baseline.ts';
+import { renderBaseline } from '../support/triage.ts';
 import type { TriagedFinding } from '../../src/audit/triage.ts';
 import { ConfigurationError } from '../../src/errors.ts';
 import { renderResultsFile } from '../../src/report/results-file.ts';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SEVERITIES, type Severity } from '../../src/audit/findings.ts';
 import { evaluateGate, FAIL_ON_LEVELS, isBlocking, type FailOn } from '../../src/audit/gate.ts';
-import { allActive, type FindingStatus, type TriagedFinding } from '../../src/audit/triage.ts';
+import { type FindingStatus, type TriagedFinding } from '../../src/audit/triage.ts';
+import { allActive } from '../support/triage.ts';
 import { findingsOf, makeFinding } from '../support/findings.ts';
 
 /** One finding of every severity, least severe first so sorting is visible. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseBaseline, renderBaseline } from '../../src/audit/baseline.ts';
+import { parseBaseline } from '../../src/audit/baseline.ts';
+import { allActive, renderBaseline } from '../support/triage.ts';
 import { buildChangeSet } from '../../src/audit/scope.ts';
 import {
   activeFindings,
-  allActive,
   countByStatus,
   triageFindings,
   type TriageOptions,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SEVERITIES } from '../../src/audit/findings.ts';
 import type { Verdict } from '../../src/audit/gate.ts';
-import { allActive } from '../../src/audit/triage.ts';
+import { allActive } from '../support/triage.ts';
 import { PermissionError } from '../../src/github/api.ts';
 import { completeCheckRun, startCheckRun } from '../../src/github/check-run.ts';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/audit/findings.ts';
-import { allActive } from '../../src/audit/triage.ts';
+import { allActive } from '../support/triage.ts';
 import { PermissionError, type GitHubClient, type IssueComment } from '../../src/github/api.ts';
 import { findStickyComment, upsertStickyComment } from '../../src/github/pr-comment.ts';
 import {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Verdict } from '../../src/audit/gate.ts';
-import { allActive, type TriagedFinding } from '../../src/audit/triage.ts';
+import { type TriagedFinding } from '../../src/audit/triage.ts';
+import { allActive } from '../support/triage.ts';
 import {
   batches,
   checkRunAnnotations,

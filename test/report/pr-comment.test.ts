@@ -1,7 +1,8 @@
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import { SEVERITIES, type Finding } from '../../src/audit/findings.ts';
-import { allActive, type TriagedFinding } from '../../src/audit/triage.ts';
+import { type TriagedFinding } from '../../src/audit/triage.ts';
+import { allActive } from '../support/triage.ts';
 import {
   COMMENT_MAX_CHARS,
   commentMarker,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allActive } from '../../src/audit/triage.ts';
+import { allActive } from '../support/triage.ts';
 import { renderResultsFile } from '../../src/report/results-file.ts';
 import { makeFinding } from '../support/findings.ts';
 

@@ -2,7 +2,8 @@ import { Buffer } from 'node:buffer';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { SEVERITIES, type Finding } from '../../src/audit/findings.ts';
-import { allActive, type TriagedFinding } from '../../src/audit/triage.ts';
+import { type TriagedFinding } from '../../src/audit/triage.ts';
+import { allActive } from '../support/triage.ts';
 import { renderSummary, type SummaryInput } from '../../src/report/summary.ts';
 import { makeFinding } from '../support/findings.ts';
 
