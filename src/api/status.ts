@@ -40,9 +40,14 @@ export function classifyStatus(raw: string): AuditState {
     .toLowerCase()
     .split(/[\s_-]+/)
     .filter(Boolean);
-  const whole = WORDS[words.join('')];
+  const whole = lookUp(words.join(''));
   if (whole) return whole;
   if (words.length > 1 && SUBJECTS.has(words[0] ?? ''))
-    return WORDS[words.slice(1).join('')] ?? 'unknown';
+    return lookUp(words.slice(1).join('')) ?? 'unknown';
   return 'unknown';
+}
+
+/** Own keys only: every object has a `constructor`, which is no status. */
+function lookUp(word: string): Exclude<AuditState, 'unknown'> | undefined {
+  return Object.hasOwn(WORDS, word) ? WORDS[word] : undefined;
 }

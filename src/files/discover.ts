@@ -1,8 +1,10 @@
 /**
  * Finds the contract files to upload with our own walker: excluded directories are never
- * opened (a huge node_modules costs nothing), and nothing outside the workspace is read,
- * whatever symbolic links point to.
+ * opened (a huge node_modules costs nothing), nothing outside the workspace is read, whatever
+ * symbolic links point to, and a file that matches but cannot be uploaded fails the run rather
+ * than going unaudited.
  */
+import { Buffer, isUtf8 } from 'node:buffer';
 import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -29,7 +31,10 @@ export interface DiscoveryOptions {
   /** gitignore-like rules, added after the defaults (so `!lib/` can re-include a default). */
   excludes: readonly string[];
   useDefaultExcludes: boolean;
-  /** Lists a directory; tests pass a wrapper to see which directories were opened. */
+  /**
+   * Lists a directory, names as text; tests pass a wrapper to see which directories were opened.
+   * A directory whose names need their bytes (see listDirectory) is then read with fs itself.
+   */
   readDir?: (directory: string) => Promise<Dirent[]>;
 }
 
@@ -51,10 +56,25 @@ export interface DiscoveryResult {
   prunedDirectories: string[];
 }
 
+/** A file that matches but cannot be uploaded: the run fails naming it, never skips it. */
+interface Unsendable {
+  path: string;
+  reason: string;
+}
+
+/**
+ * A path on disk: text while all of its bytes are UTF-8 (nearly always), else the bytes, which
+ * only fs calls take.
+ */
+type DiskPath = string | Buffer;
+
 /** A directory entry: where it really is, and the name it is found under. */
 interface Entry {
-  realPath: string;
+  realPath: DiskPath;
+  /** What the rules and messages see: bytes that are not UTF-8 escaped as `\xff`. */
   relativePath: string;
+  /** False once a name along relativePath was escaped: there is no name to upload it under. */
+  exactName: boolean;
 }
 
 /** Files stat'ed at once: fast on network disks, bounded on huge directories. */
@@ -73,32 +93,32 @@ export async function discoverContracts(options: DiscoveryOptions): Promise<Disc
 
   // Directories reached through links wait until every plainly reachable one is walked, so
   // a link to a directory that is also reachable without it never claims that directory.
-  const plain: Entry[] = [{ realPath: root, relativePath: '' }];
+  const plain: Entry[] = [{ realPath: root, relativePath: '', exactName: true }];
   const linked: Entry[] = [];
   const visited = new Set<string>();
   for (let dir = plain.pop(); dir !== undefined; dir = plain.pop() ?? linked.pop()) {
-    if (visited.has(dir.realPath)) continue; // also ends link cycles
-    visited.add(dir.realPath);
-    const entries = await listDirectory(readDir, dir);
+    // Bytes are keyed after a NUL, which no text path holds, so the two never collide.
+    const key =
+      typeof dir.realPath === 'string' ? dir.realPath : `\0${dir.realPath.toString('latin1')}`;
+    if (visited.has(key)) continue; // also ends link cycles
+    visited.add(key);
     const candidates: Entry[] = [];
-    for (const entry of entries) {
-      const child: Entry = {
-        realPath: path.join(dir.realPath, entry.name),
-        relativePath: dir.relativePath === '' ? entry.name : `${dir.relativePath}/${entry.name}`,
-      };
-      if (entry.isDirectory()) {
-        if (walk.admitsDirectory(child)) plain.push(child);
-      } else if (entry.isFile()) {
-        if (walk.admitsFile(child)) candidates.push(child);
-      } else if (entry.isSymbolicLink()) {
-        const resolved = await walk.followLink(child);
+    for (const { type, entry } of await listDirectory(readDir, dir)) {
+      if (type.isDirectory()) {
+        if (walk.admitsDirectory(entry)) plain.push(entry);
+      } else if (type.isSymbolicLink()) {
+        const resolved = await walk.followLink(entry);
         if (resolved?.kind === 'directory') linked.push(resolved.entry);
         if (resolved?.kind === 'file') candidates.push(resolved.entry);
+      } else if (walk.admitsFile(entry)) {
+        // A FIFO, socket or device named like a contract too: addFiles says it cannot be sent.
+        candidates.push(entry);
       }
     }
     await walk.addFiles(candidates);
   }
 
+  if (walk.unsendable.length > 0) throw unsendableError(walk.unsendable);
   return {
     files: walk.files.sort((a, b) => compare(a.relativePath, b.relativePath)),
     unmatchedPatterns: patterns.unmatched(),
@@ -114,12 +134,18 @@ class Walk {
   readonly files: ContractFile[] = [];
   readonly skippedLinks: SkippedLink[] = [];
   readonly prunedDirectories: string[] = [];
+  readonly unsendable: Unsendable[] = [];
   private readonly workspace: string;
+  /** The workspace and a separator, to compare paths that are bytes. */
+  private readonly workspacePrefix: Buffer;
   private readonly excludes: ExcludeRules;
   private readonly patterns: PatternMatcher;
 
   constructor(workspace: string, excludes: ExcludeRules, patterns: PatternMatcher) {
     this.workspace = workspace;
+    this.workspacePrefix = Buffer.from(
+      workspace.endsWith(path.sep) ? workspace : workspace + path.sep,
+    );
     this.excludes = excludes;
     this.patterns = patterns;
   }
@@ -140,41 +166,50 @@ class Walk {
 
   /** Resolves a link without touching what it points to unless that is inside the workspace. */
   async followLink(link: Entry): Promise<ResolvedLink> {
-    let realPath: string;
+    let realPath: DiskPath;
     try {
-      realPath = await fs.realpath(link.realPath);
+      realPath = fromBytes(await fs.realpath(link.realPath, { encoding: 'buffer' }));
     } catch {
-      const target = await fs.readlink(link.realPath).catch(() => '');
+      const target = await fs.readlink(link.realPath, { encoding: 'buffer' }).then(
+        (bytes) => escapeBytes(bytes),
+        () => '',
+      );
       this.skip(link, target, 'broken');
       return undefined;
     }
-    if (!isInside(this.workspace, realPath)) {
-      this.skip(link, realPath, 'outside-workspace');
+    if (!this.contains(realPath)) {
+      this.skip(link, show(realPath), 'outside-workspace');
       return undefined;
     }
-    const stats = await statIfPresent(realPath);
-    const target = { realPath, relativePath: link.relativePath };
+    const target: Entry = { ...link, realPath };
+    const stats = await fs.stat(realPath).catch(() => undefined);
     if (stats?.isDirectory()) {
       return this.admitsDirectory(target) ? { kind: 'directory', entry: target } : undefined;
     }
-    if (stats?.isFile() && this.admitsFile(target)) return { kind: 'file', entry: target };
-    return undefined;
+    // Anything else named like a contract is a candidate: addFiles says what is wrong with it.
+    return this.admitsFile(target) ? { kind: 'file', entry: target } : undefined;
   }
 
   async addFiles(candidates: readonly Entry[]): Promise<void> {
     for (let start = 0; start < candidates.length; start += STAT_BATCH) {
-      const batch = candidates.slice(start, start + STAT_BATCH);
-      const stats = await Promise.all(batch.map((file) => statIfPresent(file.realPath)));
-      batch.forEach((file, i) => {
-        const stat = stats[i];
-        if (!stat?.isFile()) return;
-        this.files.push({
-          absolutePath: file.realPath,
-          relativePath: file.relativePath,
-          size: stat.size,
-        });
-      });
+      await Promise.all(candidates.slice(start, start + STAT_BATCH).map((file) => this.add(file)));
     }
+  }
+
+  /** Lists the file for upload, or records why it cannot be sent. */
+  private async add(file: Entry): Promise<void> {
+    const checked = await check(file);
+    if (typeof checked === 'string') {
+      this.unsendable.push({ path: file.relativePath, reason: checked });
+    } else {
+      this.files.push(checked);
+    }
+  }
+
+  private contains(realPath: DiskPath): boolean {
+    if (typeof realPath === 'string') return isInside(this.workspace, realPath);
+    // From realpath, so absolute and without `..`: comparing bytes is exact, decoding is not.
+    return realPath.subarray(0, this.workspacePrefix.length).equals(this.workspacePrefix);
   }
 
   /** A link whose name an exclude rule covers is left out silently, as its target would be. */
@@ -186,13 +221,43 @@ class Walk {
   }
 }
 
+/** The file to upload, or why it cannot be sent. */
+async function check(file: Entry): Promise<ContractFile | string> {
+  if (!file.exactName) return 'its name is not valid UTF-8';
+  if (typeof file.realPath !== 'string') {
+    return 'the path of the file it links to is not valid UTF-8';
+  }
+  try {
+    const stats = await fs.stat(file.realPath);
+    if (!stats.isFile()) return 'it is not a regular file';
+    // stat needs no read permission, so an unreadable file would only fail while uploading.
+    // Checkouts are readable by all; the kernel is asked only about files that are not.
+    if ((stats.mode & 0o444) !== 0o444) await fs.access(file.realPath, fs.constants.R_OK);
+    return { absolutePath: file.realPath, relativePath: file.relativePath, size: stats.size };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR'
+      ? 'it was removed while the checkout was searched'
+      : `it cannot be read (${code ?? String(error)})`;
+  }
+}
+
 async function listDirectory(
   readDir: NonNullable<DiscoveryOptions['readDir']>,
   dir: Entry,
-): Promise<Dirent[]> {
+): Promise<{ type: Dirent<string | Buffer>; entry: Entry }[]> {
   try {
-    const entries = await readDir(dir.realPath);
-    return entries.sort((a, b) => compare(a.name, b.name));
+    let entries: Dirent<string | Buffer>[] | undefined;
+    if (typeof dir.realPath === 'string') {
+      const listed = await readDir(dir.realPath);
+      // Text is fast, but a name holding U+FFFD may stand for bytes that are not UTF-8, or be
+      // that character itself: only the bytes tell, so the directory is read again as bytes.
+      if (!listed.some((entry) => entry.name.includes('\uFFFD'))) entries = listed;
+    }
+    entries ??= await fs.readdir(dir.realPath, { withFileTypes: true, encoding: 'buffer' });
+    return entries
+      .map((type) => ({ type, entry: childOf(dir, type.name) }))
+      .sort((a, b) => compare(a.entry.relativePath, b.entry.relativePath));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return []; // removed while we walked
@@ -202,6 +267,65 @@ async function listDirectory(
       { cause: error },
     );
   }
+}
+
+const SEPARATOR = Buffer.from(path.sep);
+
+function childOf(dir: Entry, name: string | Buffer): Entry {
+  const text = typeof name === 'string' || isUtf8(name);
+  const shown = text ? name.toString() : escapeBytes(name);
+  return {
+    realPath:
+      text && typeof dir.realPath === 'string'
+        ? path.join(dir.realPath, shown)
+        : Buffer.concat([bytes(dir.realPath), SEPARATOR, bytes(name)]),
+    relativePath: dir.relativePath === '' ? shown : `${dir.relativePath}/${shown}`,
+    exactName: dir.exactName && text,
+  };
+}
+
+function bytes(value: string | Buffer): Buffer {
+  return typeof value === 'string' ? Buffer.from(value) : value;
+}
+
+/** Text when the bytes are UTF-8, so one place on disk always has one DiskPath. */
+function fromBytes(bytes: Buffer): DiskPath {
+  return isUtf8(bytes) ? bytes.toString() : bytes;
+}
+
+function show(diskPath: DiskPath): string {
+  return typeof diskPath === 'string' ? diskPath : escapeBytes(diskPath);
+}
+
+/** The bytes as text, each byte that begins no UTF-8 character shown as `\xff`. */
+function escapeBytes(bytes: Buffer): string {
+  let text = '';
+  for (let i = 0; i < bytes.length;) {
+    // A character is 1 to 4 bytes, and no shorter start of one is valid by itself.
+    const length = [1, 2, 3, 4].find(
+      (n) => i + n <= bytes.length && isUtf8(bytes.subarray(i, i + n)),
+    );
+    if (length === undefined) {
+      text += `\\x${bytes.toString('hex', i, i + 1)}`;
+      i += 1;
+    } else {
+      text += bytes.toString('utf8', i, i + length);
+      i += length;
+    }
+  }
+  return text;
+}
+
+function unsendableError(unsendable: readonly Unsendable[]): ConfigurationError {
+  const list = [...unsendable]
+    .sort((a, b) => compare(a.path, b.path))
+    .map((file) => `  - ${file.path}: ${file.reason}`);
+  return new ConfigurationError(
+    `${unsendable.length} file(s) match \`contracts\` but cannot be uploaded, so they would go ` +
+      `unaudited:\n${list.join('\n')}\n` +
+      'Rename each one (a name must be valid UTF-8) or make it a readable regular file, or leave ' +
+      'it out with `exclude` (the path as shown here works).',
+  );
 }
 
 async function resolveWorkspace(workspace: string): Promise<string> {
@@ -236,16 +360,6 @@ async function resolveRoot(
     throw new ConfigurationError(`\`working-directory\` (${root}) is not a directory.`);
   }
   return realRoot;
-}
-
-async function statIfPresent(file: string) {
-  try {
-    return await fs.stat(file);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined; // gone since it was listed
-    throw error;
-  }
 }
 
 /** Code-unit order: the same on every machine and locale. */

@@ -46,9 +46,9 @@ export function compileExcludes(patterns: readonly string[]): ExcludeRules {
     for (const rule of rules) {
       const subject = rule.anchored ? relativePath : basename;
       const matches = isDirectory
-        ? path.posix.matchesGlob(subject, rule.glob) ||
+        ? named(subject, rule.glob) ||
           (rule.contentsOf !== undefined && path.posix.matchesGlob(relativePath, rule.contentsOf))
-        : !rule.directoryOnly && path.posix.matchesGlob(subject, rule.glob);
+        : !rule.directoryOnly && named(subject, rule.glob);
       if (matches) excluded = !rule.negated;
     }
     return excluded;
@@ -58,6 +58,11 @@ export function compileExcludes(patterns: readonly string[]): ExcludeRules {
     excludesDirectory: (relativePath) => decide(relativePath, true),
     excludesFile: (relativePath) => decide(relativePath, false),
   };
+}
+
+/** A name taken literally too, as in `contracts`: a path copied from a message matches. */
+function named(subject: string, glob: string): boolean {
+  return subject === glob || path.posix.matchesGlob(subject, glob);
 }
 
 function parseRule(pattern: string): ExcludeRule | undefined {

@@ -1,4 +1,4 @@
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { isInside } from './inside.ts';
 
@@ -7,8 +7,8 @@ const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
 
 /**
  * Reads contract sources by the file names the service reported, for suppression comments.
- * Those names are untrusted: only files under the working directory whose real path stays in
- * the workspace are read (and, when the upload is known, only files that were uploaded).
+ * Those names are untrusted: only regular files under the working directory whose real path
+ * stays in the workspace are read (and, when the upload is known, only files that were uploaded).
  */
 export function createSourceReader(options: {
   workspace: string;
@@ -24,13 +24,33 @@ export function createSourceReader(options: {
 
   function read(file: string): string | undefined {
     if (options.uploaded && !options.uploaded.has(file)) return undefined;
+    let fd: number | undefined;
     try {
       const real = realpathSync(path.resolve(options.root, file));
       if (!isInside(workspace, real)) return undefined;
-      if (statSync(real).size > MAX_SOURCE_BYTES) return undefined;
-      return readFileSync(real, 'utf8');
+      // Non-blocking, so opening a FIFO does not wait for a writer; no link swapped in since
+      // realpath is followed. What was opened is then checked, not what the path names now.
+      fd = openSync(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+      const stats = fstatSync(fd);
+      if (!stats.isFile() || stats.size > MAX_SOURCE_BYTES) return undefined;
+      return readAll(fd, stats.size)?.toString('utf8');
     } catch {
       return undefined;
+    } finally {
+      if (fd !== undefined) closeSync(fd);
     }
   }
+}
+
+/** The file's bytes, or undefined when it has grown since fstat (it is being written). */
+function readAll(fd: number, size: number): Buffer | undefined {
+  // One byte more than fstat gave shows growth, and the size was checked against the cap.
+  const buffer = Buffer.alloc(size + 1);
+  let filled = 0;
+  while (filled < buffer.length) {
+    const read = readSync(fd, buffer, filled, buffer.length - filled, null);
+    if (read === 0) break;
+    filled += read;
+  }
+  return filled > size ? undefined : buffer.subarray(0, filled);
 }

@@ -14,6 +14,24 @@ describe('classifyStatus', () => {
     });
   }
 
+  it('never reads a negated state as the state itself', () => {
+    for (const word of [
+      'not_finished',
+      'not_completed',
+      'Not Complete',
+      'scan_not_done',
+      'not-failed',
+    ]) {
+      expect(classifyStatus(word), word).toBe('unknown');
+    }
+  });
+
+  it('reads a word every object has as a key, such as constructor, as unknown', () => {
+    for (const word of ['constructor', 'job_constructor', '__proto__', 'hasOwnProperty']) {
+      expect(classifyStatus(word), word).toBe('unknown');
+    }
+  });
+
   it('covers every state the poller distinguishes', () => {
     expect(Object.keys(words).sort()).toEqual([
       'completed',

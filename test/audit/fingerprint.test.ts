@@ -95,4 +95,47 @@ describe('assignFingerprints', () => {
     const backward = assignFingerprints([b, a]).map((r) => r.fingerprint);
     expect(backward).toEqual([forward[1], forward[0]]);
   });
+
+  // Golden values. Every user's baseline file and open SARIF alert is keyed by these: a change
+  // here invalidates all of them, so it must be deliberate, never a side effect of a refactor.
+  it('keeps the exact fingerprints of representative findings', () => {
+    const results = assignFingerprints([
+      finding({ title: 'Reentrancy in Vault.withdraw() (contracts/Vault.sol#20-28)' }),
+      finding({
+        title: 'Use of tx.origin for authorization',
+        ruleId: undefined,
+        swcId: 'SWC-115',
+        file: 'contracts/Wallet.sol',
+      }),
+      finding({
+        title: 'Floating pragma',
+        ruleId: undefined,
+        swcId: undefined,
+        file: 'contracts/Token.sol',
+      }),
+      finding({
+        title: 'Contract has no license identifier',
+        ruleId: 'missing-license',
+        file: undefined,
+      }),
+      finding({
+        title: 'Unchecked call return value',
+        ruleId: 'unchecked-lowlevel',
+        startLine: 55,
+      }),
+      finding({
+        title: 'Unchecked call return value',
+        ruleId: 'unchecked-lowlevel',
+        startLine: 40,
+      }),
+    ]);
+    expect(results.map((r) => r.fingerprint)).toEqual([
+      'cf1c8a844c5ae7b9',
+      '1c60f04ec8a0d4cd',
+      '1f4ba772b3cd9ef8',
+      '7bbaa6237be5a95b',
+      '15b8039eaf5bc6cb:2',
+      '15b8039eaf5bc6cb',
+    ]);
+  });
 });

@@ -80,6 +80,20 @@ describe('addedLineRanges', () => {
     expect(addedLineRanges(patch)).toEqual([{ start: 2, end: 2 }]);
   });
 
+  it('reads on past a `\\ No newline at end of file` marker in the middle of a hunk', () => {
+    // The old last line had no newline; the lines added after it are still in this hunk.
+    const patch = lines(
+      '@@ -1,2 +1,4 @@',
+      ' pragma solidity 0.8.24;',
+      '-contract A {}',
+      '\\ No newline at end of file',
+      '+contract A {',
+      '+    uint256 x;',
+      '+}',
+    );
+    expect(addedLineRanges(patch)).toEqual([{ start: 2, end: 4 }]);
+  });
+
   it('counts an empty context line whose space was stripped, and reads CRLF patches', () => {
     expect(addedLineRanges(lines('@@ -1,3 +1,4 @@', ' a', '', ' c', '+d'))).toEqual([
       { start: 4, end: 4 },

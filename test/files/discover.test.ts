@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -58,6 +59,23 @@ function discover(options: Partial<DiscoveryOptions> = {}): Promise<DiscoveryRes
 }
 
 const paths = (result: DiscoveryResult) => result.files.map((file) => file.relativePath);
+
+/** A path with raw bytes (numbers) in it: a string cannot name a file that is not UTF-8. */
+function bytes(...parts: (string | Buffer | number)[]): Buffer {
+  return Buffer.concat(parts.map((p) => (typeof p === 'number' ? Buffer.of(p) : Buffer.from(p))));
+}
+
+/** The message discovery fails with; fails the test if it does not fail. */
+async function refusal(options: Partial<DiscoveryOptions> = {}): Promise<string> {
+  const error: unknown = await discover(options).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ConfigurationError);
+  return (error as Error).message;
+}
+
+const mkfifo = (at: string) => execFileSync('mkfifo', [path.join(workspace, at)]);
 
 describe('discoverContracts on common layouts', () => {
   it('finds the sources of a Foundry project and prunes its dependencies and build output', async () => {
@@ -262,6 +280,21 @@ describe('discoverContracts and symbolic links', () => {
     expect(result.skippedLinks).toEqual([]);
   });
 
+  it('never uploads a link whose own name is not a contract, whatever it leads to', async () => {
+    await tree(workspace, ['.env', 'contracts/Real.sol']);
+    await link('../.env', 'contracts/notes.txt');
+    await link('Real.sol', 'contracts/readme.txt');
+
+    for (const patterns of [SOURCES, ['contracts/']]) {
+      const result = await discover({ patterns });
+
+      expect(
+        result.files.map((f) => [f.relativePath, f.absolutePath]),
+        String(patterns),
+      ).toEqual([['contracts/Real.sol', path.join(workspace, 'contracts/Real.sol')]]);
+    }
+  });
+
   it('lists a directory under its own name when a link also leads to it', async () => {
     await tree(workspace, ['z-real/Real.sol']);
     await link('../z-real', 'a/alias');
@@ -327,4 +360,131 @@ describe('discoverContracts working directory', () => {
     await expect(failure).rejects.toThrow(ConfigurationError);
     await expect(failure).rejects.toThrow(/Cannot read directory private \(EACCES\).*`exclude`/);
   });
+});
+
+describe('discoverContracts and contract files that cannot be uploaded', () => {
+  it('names a contract whose name is not UTF-8 instead of leaving it out, and says how to fix it', async () => {
+    await tree(workspace, ['contracts/Token.sol']);
+    await fs.writeFile(bytes(workspace, '/contracts/Evil', 0xff, '.sol'), 'contract Evil {}');
+    await fs.writeFile(bytes(workspace, '/contracts/notes', 0xfe, '.txt'), 'not a contract');
+
+    const message = await refusal();
+
+    expect(message).toContain(
+      '1 file(s) match `contracts` but cannot be uploaded, so they would go unaudited:\n' +
+        '  - contracts/Evil\\xff.sol: its name is not valid UTF-8\n',
+    );
+    expect(message).toMatch(/Rename each one.*leave it out with `exclude`/s);
+  });
+
+  it('is satisfied by an exclude rule naming the file as the message shows it', async () => {
+    await tree(workspace, ['contracts/Token.sol']);
+    await fs.writeFile(bytes(workspace, '/contracts/Evil', 0xff, '.sol'), 'contract Evil {}');
+
+    const result = await discover({ excludes: ['contracts/Evil\\xff.sol'] });
+
+    expect(paths(result)).toEqual(['contracts/Token.sol']);
+  });
+
+  it('uploads a name holding U+FFFD itself, which is valid UTF-8', async () => {
+    await tree(workspace, ['contracts/Caf\uFFFD.sol']);
+
+    const result = await discover();
+
+    expect(result.files).toEqual([
+      {
+        absolutePath: path.join(workspace, 'contracts/Caf\uFFFD.sol'),
+        relativePath: 'contracts/Caf\uFFFD.sol',
+        size: '// contracts/Caf\uFFFD.sol\n'.length + 2, // U+FFFD is 3 bytes
+      },
+    ]);
+  });
+
+  it('walks a directory whose name is not UTF-8 and names the contracts in it', async () => {
+    const directory = bytes(workspace, '/bad', 0xc3, 0x28);
+    await fs.mkdir(directory);
+    await fs.writeFile(bytes(directory, '/Token.sol'), 'contract T {}');
+    await fs.writeFile(bytes(directory, '/README.md'), 'docs');
+
+    const message = await refusal();
+
+    expect(message).toContain('  - bad\\xc3(/Token.sol: its name is not valid UTF-8');
+    expect(message).not.toContain('README');
+  });
+
+  it('never reads an excluded directory, whatever its name', async () => {
+    await tree(workspace, ['src/Token.sol']);
+    const directory = bytes(workspace, '/old', 0xff);
+    await fs.mkdir(directory);
+    // Either would fail the run if the directory were walked.
+    await fs.writeFile(bytes(directory, '/Evil', 0xff, '.sol'), 'contract Evil {}');
+    mkfifo('pipe');
+    await fs.rename(path.join(workspace, 'pipe'), bytes(directory, '/Pipe.sol'));
+
+    const result = await discover({ excludes: ['old*/'] });
+
+    expect(paths(result)).toEqual(['src/Token.sol']);
+    expect(result.prunedDirectories).toEqual(['old\\xff']);
+  });
+
+  it('names FIFOs and links to them that are named like contracts', async () => {
+    await tree(workspace, ['contracts/Token.sol']);
+    mkfifo('contracts/Pipe.sol');
+    mkfifo('contracts/pipe.txt');
+    await link('Pipe.sol', 'contracts/Alias.sol');
+
+    const message = await refusal();
+
+    expect(message).toContain(
+      '2 file(s) match `contracts` but cannot be uploaded, so they would go unaudited:\n' +
+        '  - contracts/Alias.sol: it is not a regular file\n' +
+        '  - contracts/Pipe.sol: it is not a regular file\n',
+    );
+  });
+
+  it('names a link whose target path is not UTF-8', async () => {
+    const directory = bytes(workspace, '/weird', 0xff);
+    await fs.mkdir(directory);
+    await fs.writeFile(bytes(directory, '/Real.txt'), 'contract R {}');
+    await fs.symlink(bytes('weird', 0xff, '/Real.txt'), path.join(workspace, 'Good.sol'));
+
+    const message = await refusal();
+
+    expect(message).toContain(
+      '  - Good.sol: the path of the file it links to is not valid UTF-8\n',
+    );
+  });
+
+  it('names a contract removed between listing its directory and reading it', async () => {
+    await tree(workspace, ['contracts/Token.sol', 'contracts/Gone.sol']);
+    const readDir = async (dir: string) => {
+      const entries = await fs.readdir(dir, { withFileTypes: true });
+      if (dir.endsWith('contracts')) await fs.rm(path.join(dir, 'Gone.sol'));
+      return entries;
+    };
+
+    const message = await refusal({ readDir });
+
+    expect(message).toContain(
+      '  - contracts/Gone.sol: it was removed while the checkout was searched\n',
+    );
+  });
+
+  // Root reads every file whatever its mode, so only another user can see these refused.
+  it.skipIf(process.getuid?.() === 0)(
+    'names contracts it cannot read, unreadable themselves or in an unsearchable folder',
+    async () => {
+      await tree(workspace, ['contracts/Secret.sol', 'locked/Token.sol']);
+      await fs.chmod(path.join(workspace, 'contracts/Secret.sol'), 0o000);
+      await fs.chmod(path.join(workspace, 'locked'), 0o600); // listable, not searchable
+      try {
+        const message = await refusal();
+
+        expect(message).toContain('  - contracts/Secret.sol: it cannot be read (EACCES)\n');
+        expect(message).toContain('  - locked/Token.sol: it cannot be read (EACCES)\n');
+      } finally {
+        await fs.chmod(path.join(workspace, 'locked'), 0o700); // so that afterEach can remove it
+      }
+    },
+  );
 });

@@ -67,6 +67,15 @@ describe('compileExcludes', () => {
     expect(rules.excludesFile('src/KeepMock.sol')).toBe(false);
   });
 
+  it('matches a rule literally too, so a path copied from a message excludes that file', () => {
+    const rules = compileExcludes(['contracts/Evil\\xff.sol', 'Token[1].sol', 'bad\\xc3(/']);
+    expect(rules.excludesFile('contracts/Evil\\xff.sol')).toBe(true);
+    expect(rules.excludesFile('src/Token[1].sol')).toBe(true);
+    expect(rules.excludesFile('src/Token1.sol')).toBe(true); // still a glob as well
+    expect(rules.excludesDirectory('bad\\xc3(')).toBe(true);
+    expect(rules.excludesFile('bad\\xc3(')).toBe(false);
+  });
+
   it('ignores blank rules', () => {
     const rules = compileExcludes(['', '  ', '/', '!']);
     expect(rules.excludesDirectory('src')).toBe(false);

@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createSourceReader } from '../../src/files/source-reader.ts';
 
 const base = mkdtempSync(path.join(tmpdir(), 'sources-'));
@@ -12,6 +13,11 @@ writeFileSync(path.join(workspace, 'pkg/src/A.sol'), 'contract A {}\n');
 writeFileSync(path.join(workspace, 'pkg/Other.sol'), 'contract O {}\n');
 writeFileSync(outside, 'do not read');
 symlinkSync(outside, path.join(workspace, 'pkg/src/Link.sol'));
+const fifo = path.join(workspace, 'pkg/src/Pipe.sol');
+execFileSync('mkfifo', [fifo]);
+mkdirSync(path.join(workspace, 'pkg/src/Folder.sol'));
+
+afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 describe('createSourceReader', () => {
   const root = path.join(workspace, 'pkg');
@@ -40,5 +46,27 @@ describe('createSourceReader', () => {
     const read = createSourceReader({ workspace, root, uploaded: new Set(['src/A.sol']) });
     expect(read('src/A.sol')).toBe('contract A {}\n');
     expect(read('Other.sol')).toBeUndefined();
+  });
+
+  it('returns at once for a FIFO or anything else that is not a regular file', () => {
+    // A writer waiting for a reader: a read that opened the FIFO would get its text instead of
+    // undefined, where without a writer it would block this thread for good.
+    const writer = spawn('sh', ['-c', 'printf "contract P {}" > "$0"', fifo], { stdio: 'ignore' });
+    try {
+      const read = createSourceReader({ workspace, root, uploaded: undefined });
+      expect(read('src/Pipe.sol')).toBeUndefined();
+      expect(read('src/Folder.sol')).toBeUndefined();
+    } finally {
+      writer.kill();
+    }
+  });
+
+  it('reads a file of up to 4 MiB, and none larger', () => {
+    const cap = 4 * 1024 * 1024;
+    writeFileSync(path.join(root, 'AtCap.sol'), 'a'.repeat(cap));
+    writeFileSync(path.join(root, 'Over.sol'), 'a'.repeat(cap + 1));
+    const read = createSourceReader({ workspace, root, uploaded: undefined });
+    expect(read('AtCap.sol')).toHaveLength(cap);
+    expect(read('Over.sol')).toBeUndefined();
   });
 });

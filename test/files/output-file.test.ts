@@ -1,0 +1,107 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeOutputFile } from '../../src/files/output-file.ts';
+
+let sandbox: string;
+let workspace: string;
+let runnerTemp: string;
+let outside: string; // where a planted link would send the write
+let roots: string[];
+
+beforeEach(async () => {
+  sandbox = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'output-file-')));
+  workspace = path.join(sandbox, 'workspace');
+  runnerTemp = path.join(sandbox, 'runner-temp');
+  outside = path.join(sandbox, 'outside');
+  for (const dir of [workspace, runnerTemp, outside]) await fs.mkdir(dir);
+  roots = [workspace, runnerTemp];
+});
+
+afterEach(async () => {
+  await fs.rm(sandbox, { recursive: true, force: true });
+});
+
+describe('writeOutputFile', () => {
+  it('creates the missing folders of a nested path, in the workspace or RUNNER_TEMP', async () => {
+    const file = path.join(workspace, 'reports/sarif/audit.sarif');
+    await expect(writeOutputFile(file, '{"runs":[]}', roots)).resolves.toBe(file);
+    expect(await fs.readFile(file, 'utf8')).toBe('{"runs":[]}');
+
+    const results = path.join(runnerTemp, 'audit-results-1.json');
+    await expect(writeOutputFile(results, '{}', roots)).resolves.toBe(results);
+    expect(await fs.readFile(results, 'utf8')).toBe('{}');
+  });
+
+  it('replaces a file already there', async () => {
+    const file = path.join(workspace, 'audit.sarif');
+    await fs.writeFile(file, 'a much longer previous report');
+    await writeOutputFile(file, 'new', roots);
+    expect(await fs.readFile(file, 'utf8')).toBe('new');
+  });
+
+  it('refuses a folder that is a link, and writes nothing where it leads', async () => {
+    await fs.symlink(outside, path.join(workspace, 'reports'));
+
+    await expect(
+      writeOutputFile(path.join(workspace, 'reports/audit.sarif'), 'x', roots),
+    ).rejects.toThrow(`${path.join(workspace, 'reports')} is a symbolic link`);
+    expect(await fs.readdir(outside)).toEqual([]);
+  });
+
+  it('refuses a link in a middle folder, creating nothing beyond it', async () => {
+    await fs.mkdir(path.join(workspace, 'out'));
+    await fs.symlink(outside, path.join(workspace, 'out/link'));
+
+    await expect(
+      writeOutputFile(path.join(workspace, 'out/link/deep/report.json'), 'x', roots),
+    ).rejects.toThrow(/out\/link is a symbolic link; output files are never written through one/);
+    expect(await fs.readdir(outside)).toEqual([]);
+  });
+
+  it('replaces a link at the final name instead of writing through it', async () => {
+    const victim = path.join(outside, 'victim.txt');
+    await fs.writeFile(victim, 'keep');
+    const file = path.join(workspace, 'audit.sarif');
+    await fs.symlink(victim, file);
+    const dangling = path.join(runnerTemp, 'results.json');
+    await fs.symlink(path.join(outside, 'created-through-link.json'), dangling);
+
+    await writeOutputFile(file, 'report', roots);
+    await writeOutputFile(dangling, 'results', roots);
+
+    expect(await fs.readFile(victim, 'utf8')).toBe('keep');
+    expect((await fs.lstat(file)).isFile()).toBe(true);
+    expect(await fs.readFile(file, 'utf8')).toBe('report');
+    expect(await fs.readFile(dangling, 'utf8')).toBe('results');
+    expect(await fs.readdir(outside)).toEqual(['victim.txt']);
+  });
+
+  it('refuses a path outside the roots, also one that leaves them with ..', async () => {
+    for (const file of [
+      path.join(outside, 'audit.sarif'),
+      `${workspace}/../outside/audit.sarif`,
+      path.join(sandbox, 'workspace-other/audit.sarif'),
+    ]) {
+      await expect(writeOutputFile(file, 'x', roots), file).rejects.toThrow(
+        /is outside .* where output files may go/,
+      );
+    }
+    expect(await fs.readdir(outside)).toEqual([]);
+    expect(await fs.readdir(sandbox)).not.toContain('workspace-other');
+  });
+
+  it('refuses to replace a folder, or to use a file as one', async () => {
+    await fs.mkdir(path.join(workspace, 'audit.sarif'));
+    await fs.writeFile(path.join(workspace, 'plain'), 'text');
+
+    await expect(writeOutputFile(path.join(workspace, 'audit.sarif'), 'x', roots)).rejects.toThrow(
+      /audit\.sarif is a directory/,
+    );
+    await expect(
+      writeOutputFile(path.join(workspace, 'plain/audit.sarif'), 'x', roots),
+    ).rejects.toThrow(/plain is not a directory/);
+    expect(await fs.readFile(path.join(workspace, 'plain'), 'utf8')).toBe('text');
+  });
+});
