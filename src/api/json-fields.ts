@@ -112,6 +112,32 @@ export function text(value: unknown): string | undefined {
   return trimmed === '' ? undefined : trimmed;
 }
 
+/**
+ * Format and other invisible characters (bidi overrides, zero-width joiners, the BOM, Hangul
+ * fillers) and lone surrogates: in a name they only make it read as something it is not.
+ */
+const INVISIBLE = /[\p{Cf}\p{Cs}\p{Default_Ignorable_Code_Point}]/gu;
+/** Runs of white space, line breaks and control characters, folded to one space in a name. */
+const BLANK_RUNS = /[\s\p{Cc}]+/gu;
+
+export const MAX_NAME = 200;
+
+/**
+ * A name-like string (file, rule or service id, severity word) on one line: invisible characters
+ * dropped, white space folded, cut to `max` code points with '…'. A line break in a name once
+ * ended an HTML block in the job summary. Undefined when nothing visible is left.
+ */
+export function oneLine(value: string, max = MAX_NAME): string | undefined {
+  const line = value.replace(INVISIBLE, '').replace(BLANK_RUNS, ' ').trim();
+  if (line === '') return undefined;
+  const chars = Array.from(line); // by code point, so a cut never splits a surrogate pair
+  if (chars.length <= max) return line;
+  return `${chars
+    .slice(0, max - 1)
+    .join('')
+    .trimEnd()}…`;
+}
+
 /** A non-empty string or a finite number, as a string (ids and status words arrive as either). */
 export function scalarText(value: unknown): string | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;

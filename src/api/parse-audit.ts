@@ -1,7 +1,8 @@
 /**
  * The answer to `GET /v1/audits/{id}`, whose body is undocumented: status, message, report link
  * and (once completed) the findings, read tolerantly from the shapes comparable services use.
- * Whatever cannot be read is a ResponseFormatError, never an empty result.
+ * Whatever cannot be read is a ResponseFormatError, never an empty result; a completed answer
+ * whose own words or counts contradict an empty list has no findings and says why.
  */
 
 import type { AuditSnapshot } from '../audit/findings.ts';
@@ -12,13 +13,14 @@ import {
   field,
   firstInLevels,
   envelopeLevels,
+  isRecord,
   positiveInteger,
   readJson,
   scalarText,
   text,
   type JsonRecord,
 } from './json-fields.ts';
-import { errorIn, messageIn } from './parse-error.ts';
+import { failureIn, messageIn } from './parse-error.ts';
 import { readFindings } from './parse-finding.ts';
 import { STATUS_FIELDS } from './parse-start.ts';
 import { classifyStatus } from './status.ts';
@@ -33,9 +35,57 @@ const COUNT_FIELDS = [
   'totalFindings',
   'issues_count',
   'issuesCount',
+  'total_issues',
+  'totalIssues',
   'vulnerabilities_count',
+  'vulnerabilitiesCount',
+  'vulnerability_count',
   'vulnerabilityCount',
 ];
+/** Where answers keep their numbers, at any envelope level and one object further in. */
+const STATS_FIELDS = [
+  'summary',
+  'stats',
+  'statistics',
+  'counts',
+  'metrics',
+  'meta',
+  'severity_counts',
+  'severityCounts',
+  'by_severity',
+  'bySeverity',
+];
+/** Totals named only by their place (`summary.total`). */
+const STATS_COUNT_FIELDS = ['total', 'count', 'findings', 'issues', 'vulnerabilities'];
+/** Severity words a count is named by (`high`, `high_count`, `numHigh`, `critical_issues`). */
+const COUNTED_SEVERITIES = new Set([
+  'critical',
+  'blocker',
+  'high',
+  'medium',
+  'moderate',
+  'low',
+  'info',
+  'informational',
+  'optimization',
+  'optimizations',
+]);
+/** Words around the severity in a count's name. */
+const COUNT_WORDS = new Set([
+  'count',
+  'counts',
+  'num',
+  'number',
+  'total',
+  'of',
+  'severity',
+  'risk',
+  'issue',
+  'issues',
+  'finding',
+  'findings',
+  'vulnerabilities',
+]);
 const REPORT_URL_FIELDS = [
   'report_url',
   'reportUrl',
@@ -71,7 +121,7 @@ export function parseAuditAnswer(
     readStatus(levels) ?? fail(`has no status: looked for ${STATUS_FIELDS.join(', ')}`);
   // Slither-style `"success": false` is a failed run, whatever the status word says.
   const unsuccessful = levels.some((level) => field(level, 'success') === false);
-  let state = unsuccessful ? 'failed' : classifyStatus(rawStatus);
+  const state = unsuccessful ? 'failed' : classifyStatus(rawStatus);
   let findings: AuditSnapshot['findings'];
   let message = messageIn(levels);
   if (state === 'completed') {
@@ -80,18 +130,11 @@ export function parseAuditAnswer(
       fail(
         `says "${rawStatus}" but has no findings list: looked for ${FINDINGS_FIELDS.join(', ')} and results.detectors`,
       );
-    // "Completed" with nothing found and an error beside it: the analysis did not run through.
-    const error = list.length === 0 ? errorIn(levels) : undefined;
-    if (error !== undefined) {
-      state = 'failed';
-      message = error;
-    } else {
-      if (list.length === 0) {
-        const total = countedFindings(levels);
-        if (total) fail(`says ${total.name} ${total.count} but its findings list is empty`);
-      }
-      findings = assignFingerprints(readFindings(list, options));
-    }
+    // "Completed" with nothing found, yet an error, a failure or a count beside it: the analysis
+    // did not run through, which the report must never show as a clean audit.
+    const contradiction = list.length === 0 ? contradictionIn(levels) : undefined;
+    if (contradiction === undefined) findings = assignFingerprints(readFindings(list, options));
+    else message = contradiction;
   }
   return {
     auditId: requestedId,
@@ -117,16 +160,60 @@ function findingsList(levels: readonly JsonRecord[]): unknown[] | undefined {
   return lists.find((list) => list.length > 0) ?? lists[0];
 }
 
+function contradictionIn(levels: readonly JsonRecord[]): string | undefined {
+  const counted = countedFindings(levels);
+  return (
+    failureIn(levels) ??
+    (counted && `${counted.name} is ${counted.count}, but the findings list is empty`)
+  );
+}
+
+/** The first count above zero: a total, or a count by severity, named by its path. */
 function countedFindings(
   levels: readonly JsonRecord[],
 ): { name: string; count: number } | undefined {
   for (const level of levels) {
-    for (const name of COUNT_FIELDS) {
-      const count = positiveInteger(field(level, name));
-      if (count !== undefined) return { name, count };
+    for (const { path, record } of statsRecords(level, '', 0)) {
+      for (const [key, value] of Object.entries(record)) {
+        const count = positiveInteger(value);
+        const isTotal =
+          COUNT_FIELDS.includes(key) || (path !== '' && STATS_COUNT_FIELDS.includes(key));
+        if (count !== undefined && (isTotal || countsSeverity(key)))
+          return { name: `${path}${key}`, count };
+      }
     }
   }
   return undefined;
+}
+
+function statsRecords(
+  record: JsonRecord,
+  path: string,
+  depth: number,
+): { path: string; record: JsonRecord }[] {
+  const inner =
+    depth >= 2
+      ? []
+      : STATS_FIELDS.flatMap((key) => {
+          const value = field(record, key);
+          return isRecord(value) ? statsRecords(value, `${path}${key}.`, depth + 1) : [];
+        });
+  return [{ path, record }, ...inner];
+}
+
+/** `high`, `High`, `high_count`, `numHigh`, `critical_issues`, `gas_findings`; not `files`. */
+function countsSeverity(key: string): boolean {
+  const words = key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean);
+  const named = words.filter((word) => !COUNT_WORDS.has(word));
+  const [word = ''] = named;
+  // `gas` alone may be the gas a call used; `gas_issues` is a count of findings.
+  return (
+    named.length === 1 && (COUNTED_SEVERITIES.has(word) || (word === 'gas' && words.length > 1))
+  );
 }
 
 /**

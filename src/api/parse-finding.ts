@@ -6,7 +6,15 @@
 import type { Finding } from '../audit/findings.ts';
 import { ResponseFormatError } from '../errors.ts';
 import { bodyExcerpt } from './excerpt.ts';
-import { field, firstOf, isRecord, scalarText, text, type JsonRecord } from './json-fields.ts';
+import {
+  field,
+  firstOf,
+  isRecord,
+  oneLine,
+  scalarText,
+  text,
+  type JsonRecord,
+} from './json-fields.ts';
 import { locate } from './parse-location.ts';
 import { normalizeSeverity } from './severity.ts';
 
@@ -48,7 +56,6 @@ const SERVICE_ID_FIELDS = ['id', 'finding_id', 'uuid'];
 const CHILD_FIELDS = ['issues', 'findings', 'vulnerabilities', 'instances', 'detectors'];
 const IDENTITY_FIELDS = [...SEVERITY_FIELDS, ...TITLE_FIELDS, ...SWC_FIELDS, ...DESCRIPTION_FIELDS];
 const MAX_GROUP_DEPTH = 3;
-const MAX_TITLE = 200;
 
 export interface FindingOptions {
   knownFiles?: readonly string[] | undefined;
@@ -110,7 +117,7 @@ function readFinding(
   parents: readonly JsonRecord[],
   options: FindingOptions,
 ): UnfingerprintedFinding {
-  const rule = firstOf(record, RULE_FIELDS, text);
+  const rule = firstOf(record, RULE_FIELDS, name);
   const swcId = firstOf(record, SWC_FIELDS, (v) => weaknessId(v, 'SWC'));
   const ruleId = rule ?? swcId;
   const description = firstOf(record, DESCRIPTION_FIELDS, prose) ?? '';
@@ -120,18 +127,18 @@ function readFinding(
       .find((v) => v !== undefined),
   );
   const title =
-    firstOf(record, TITLE_FIELDS, text) ?? ruleId ?? firstLine(description) ?? 'Untitled finding';
+    firstOf(record, TITLE_FIELDS, name) ?? ruleId ?? firstLine(description) ?? 'Untitled finding';
   const location = locate(
     instance === undefined ? [record, ...parents] : [instance, record, ...parents],
     options.knownFiles,
   );
   return {
     serviceId:
-      (instance === undefined ? undefined : firstOf(instance, SERVICE_ID_FIELDS, scalarText)) ??
-      firstOf(record, SERVICE_ID_FIELDS, scalarText),
+      (instance === undefined ? undefined : firstOf(instance, SERVICE_ID_FIELDS, scalarName)) ??
+      firstOf(record, SERVICE_ID_FIELDS, scalarName),
     severity,
     severityLabel: label,
-    title: bodyExcerpt(title, MAX_TITLE),
+    title,
     ruleId,
     swcId,
     cweId: firstOf(record, CWE_FIELDS, (v) => weaknessId(v, 'CWE')),
@@ -143,9 +150,20 @@ function readFinding(
   };
 }
 
-/** Severity is taken whatever its type: a number or an odd value still reads as medium. */
+/** Severity is taken whatever its type: normalizeSeverity reads numbers and objects too. */
 function anyValue(value: unknown): unknown {
   return value;
+}
+
+/** Titles and ids stay on one line: they are shown in tables, headings and HTML blocks. */
+function name(value: unknown): string | undefined {
+  const raw = text(value);
+  return raw === undefined ? undefined : oneLine(raw);
+}
+
+function scalarName(value: unknown): string | undefined {
+  const raw = scalarText(value);
+  return raw === undefined ? undefined : oneLine(raw);
 }
 
 /** A string, or MythX's `{head, tail}` (joined as paragraphs), or SARIF's `{text}`/`{markdown}`. */
@@ -156,7 +174,10 @@ function prose(value: unknown): string | undefined {
 }
 
 function firstLine(description: string): string | undefined {
-  return text(description.split('\n').find((line) => line.trim() !== ''));
+  return description
+    .split('\n')
+    .map(name)
+    .find((line) => line !== undefined);
 }
 
 /**
@@ -172,10 +193,11 @@ function weaknessId(value: unknown, prefix: 'SWC' | 'CWE'): string | undefined {
     return undefined;
   }
   const raw = scalarText(value);
+  // Real SWC and CWE numbers are short; a long one would print as `1e+21`.
   const digits =
     raw === undefined
       ? undefined
-      : new RegExp(`^(?:${prefix}[\\s_-]*)?(\\d+)\\b`, 'i').exec(raw)?.[1];
+      : new RegExp(`^(?:${prefix}[\\s_-]*)?0*(\\d{1,6})\\b`, 'i').exec(raw)?.[1];
   const number = digits === undefined ? 0 : Number(digits);
   return number > 0 ? `${prefix}-${number}` : undefined;
 }

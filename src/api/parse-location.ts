@@ -4,7 +4,15 @@
  * `elements[].source_mapping`, SARIF regions, MythX source maps, `"file.sol:12"` strings).
  */
 
-import { field, firstOf, isRecord, positiveInteger, text, type JsonRecord } from './json-fields.ts';
+import {
+  field,
+  firstOf,
+  isRecord,
+  oneLine,
+  positiveInteger,
+  text,
+  type JsonRecord,
+} from './json-fields.ts';
 
 export interface SourceLocation {
   file: string | undefined;
@@ -70,12 +78,13 @@ export function locate(
   const candidates = records.flatMap((record) => withNested(record, 0));
   const sourceList = candidates.map((c) => field(c, 'sourceList')).find(Array.isArray);
   const rawFile = candidates.map((c) => fileIn(c, sourceList)).find((f) => f !== undefined);
-  const lines = candidates.map(linesIn).find((range) => range !== undefined);
-  return {
-    file: rawFile === undefined ? undefined : normalizePath(rawFile, knownFiles),
-    startLine: lines?.start,
-    endLine: lines?.end,
-  };
+  const file = rawFile === undefined ? undefined : normalizePath(rawFile, knownFiles);
+  // Lines of a file we will not name (outside the repository) belong to no file of ours.
+  const lines =
+    rawFile !== undefined && file === undefined
+      ? undefined
+      : candidates.map(linesIn).find((range) => range !== undefined);
+  return { file, startLine: lines?.start, endLine: lines?.end };
 }
 
 function withNested(record: JsonRecord, depth: number): JsonRecord[] {
@@ -148,17 +157,76 @@ function decodedLines(record: JsonRecord): { start?: number; end?: number } | un
 }
 
 /**
- * POSIX separators, no `file://`, no leading `./`. With `knownFiles` (the uploaded paths), a path
- * with an extra prefix (`/tmp/upload/contracts/A.sol`) maps to the known file it ends with, and a
- * shortened one (`A.sol`) to the only known file ending with it. Known files are matched whatever
- * the Unicode normal form or percent-encoding the service used, and are returned as uploaded.
+ * A POSIX path inside the repository, `.` and `..` resolved, or undefined. With `knownFiles` (the
+ * uploaded paths), a path with an extra prefix (`/tmp/upload/contracts/A.sol`) maps to the known
+ * file it ends with, and a relative shortened one (`A.sol`) to the only known file ending with
+ * it. A path that is absolute, climbs out (`../x.sol`) or is a URL is used only when it maps to a
+ * known file: the reports link it and SARIF uploads it as a repository path. Known files are
+ * matched whatever the Unicode normal form or percent-encoding the service used, and are
+ * returned as uploaded.
  */
 export function normalizePath(raw: string, knownFiles?: readonly string[]): string | undefined {
-  const path = cleanPath(raw);
-  if (path === undefined || knownFiles === undefined) return path;
-  const key = comparable(path);
+  const path = readPath(raw);
+  if (path === undefined) return undefined;
+  const file =
+    (knownFiles && knownFile(path, knownFiles)) ?? (path.inside ? path.clean : undefined);
+  return file !== undefined && Array.from(file).length <= MAX_PATH ? file : undefined;
+}
+
+interface PathReading {
+  /** The segments left after resolving `.` and `..`, joined with `/`. */
+  clean: string;
+  /** Relative, and never above where it starts, in its raw and its percent-decoded form. */
+  inside: boolean;
+}
+
+const MAX_PATH = 1024;
+/** A URL scheme: two characters or more, as one is a drive letter. */
+const SCHEME = /^([a-z][a-z0-9+.-]+):(.*)$/is;
+
+function readPath(raw: string): PathReading | undefined {
+  const line = oneLine(raw, Number.POSITIVE_INFINITY);
+  if (line === undefined) return undefined;
+  const reading = resolve(line);
+  const decoded = percentDecoded(line);
+  // A link or a SARIF URI would decode `%2e%2e/` back into `../`.
+  const inside = reading.inside && (decoded === line || resolve(decoded).inside);
+  return reading.clean === '' ? undefined : { clean: reading.clean, inside };
+}
+
+function resolve(line: string): PathReading {
+  const { path, rooted } = unrooted(line);
+  const segments: string[] = [];
+  let climbs = false;
+  for (const segment of path.replace(/\\/g, '/').split('/')) {
+    if (segment === '..') {
+      if (segments.pop() === undefined) climbs = true;
+    } else if (segment !== '' && segment !== '.') {
+      segments.push(segment);
+    }
+  }
+  const absolute = rooted || /^[/\\]/.test(path);
+  return { clean: segments.join('/'), inside: !absolute && !climbs };
+}
+
+/**
+ * A drive path's or a URL's path part (no authority, query or fragment), else the line itself.
+ * A dotted "scheme" without `//` is a file name with a line (`A.sol:12`), not a URL.
+ */
+function unrooted(line: string): { path: string; rooted: boolean } {
+  const drive = /^[a-z]:(.*)$/is.exec(line);
+  if (drive) return { path: drive[1] ?? '', rooted: true };
+  const [, scheme = '', rest = ''] = SCHEME.exec(line) ?? [];
+  if (scheme === '' || (scheme.includes('.') && !rest.startsWith('//')))
+    return { path: line, rooted: false };
+  const path = rest.startsWith('//') ? rest.replace(/^\/\/[^/\\]*/, '') : rest;
+  return { path: path.replace(/[?#].*$/s, ''), rooted: true };
+}
+
+function knownFile(path: PathReading, knownFiles: readonly string[]): string | undefined {
+  const key = comparable(path.clean);
   const known = knownFiles.flatMap((file) => {
-    const clean = cleanPath(file);
+    const clean = readPath(file)?.clean;
     return clean === undefined ? [] : [{ file: clean, key: comparable(clean) }];
   });
   const same = known.find((k) => k.key === key);
@@ -167,30 +235,21 @@ export function normalizePath(raw: string, knownFiles?: readonly string[]): stri
     .filter((k) => key.endsWith(`/${k.key}`))
     .sort((a, b) => b.key.length - a.key.length)[0];
   if (longer !== undefined) return longer.file;
+  if (!path.inside) return undefined;
   const [shorter, ...others] = known.filter((k) => k.key.endsWith(`/${key}`));
-  return shorter !== undefined && others.length === 0 ? shorter.file : path;
+  return shorter !== undefined && others.length === 0 ? shorter.file : undefined;
 }
 
 /** NFC (macOS checkouts are often NFD) and percent-decoded, for comparing paths only. */
 function comparable(path: string): string {
-  let decoded = path;
-  if (/%[0-9a-f]{2}/i.test(path)) {
-    try {
-      decoded = decodeURIComponent(path);
-    } catch {
-      // Not valid percent-encoding: compared as written.
-    }
-  }
-  return decoded.normalize('NFC');
+  return percentDecoded(path).normalize('NFC');
 }
 
-function cleanPath(raw: string): string | undefined {
-  const path = raw
-    .trim()
-    .replace(/^file:\/\//i, '')
-    .replace(/\\/g, '/')
-    .replace(/\/{2,}/g, '/')
-    .replace(/\/(?:\.\/)+/g, '/')
-    .replace(/^(?:\.\/)+/, '');
-  return path === '' ? undefined : path;
+function percentDecoded(path: string): string {
+  if (!/%[0-9a-f]{2}/i.test(path)) return path;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path; // Not valid percent-encoding: read as written.
+  }
 }

@@ -3,8 +3,12 @@
  * Raw service JSON never travels beyond src/api/parse*.
  */
 
-/** Most severe first; this order drives sorting, gating and annotation levels. */
-export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info', 'gas'] as const;
+/**
+ * Most severe first; this order drives sorting, gating and annotation levels. `unknown` is a
+ * severity word the parser could not place: it fails the gate at every `fail-on` but `none`, so
+ * it ranks with the findings that fail a `high` gate and is never silently below one.
+ */
+export const SEVERITIES = ['critical', 'high', 'unknown', 'medium', 'low', 'info', 'gas'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
 export interface Finding {
@@ -47,6 +51,11 @@ export interface AuditSnapshot {
 
 export function severityRank(severity: Severity): number {
   return SEVERITIES.length - SEVERITIES.indexOf(severity);
+}
+
+/** The severities worth a row or column: `unknown` only when some finding has it. */
+export function shownSeverities(counts: SeverityCounts): Severity[] {
+  return SEVERITIES.filter((severity) => severity !== 'unknown' || counts.unknown > 0);
 }
 
 /** Most severe first, then by file and line, so every report lists findings the same way. */

@@ -29,11 +29,11 @@ export interface GateResult {
 /**
  * Whether a finding of this severity fails the job. `info` is the most inclusive level there
  * is, so it means "any finding": gas findings, which rank below info, fail it too. `none`
- * never fails.
+ * never fails. A severity the action could not read fails every level but `none`.
  */
 export function isBlocking(severity: Severity, failOn: FailOn): boolean {
   if (failOn === 'none') return false;
-  if (failOn === 'info') return true;
+  if (failOn === 'info' || severity === 'unknown') return true;
   return severityRank(severity) >= severityRank(failOn);
 }
 

@@ -70,15 +70,17 @@ export function timeoutOutcome(
 
 /** The service finished the audit without results: its message is the reason. */
 export function serviceFailureOutcome(progress: Progress, snapshot: AuditSnapshot): Outcome {
+  // The sentence goes on after the service's words: their own full stop would double it.
+  const message = snapshot.message?.replace(/[\s.]+$/, '');
   return {
     ...base(progress),
     verdict: 'error',
     reason:
       (snapshot.state === 'failed'
         ? `The service reports the audit as ${snapshot.rawStatus}` +
-          (snapshot.message ? `: ${snapshot.message}` : ' (no message given)')
+          (message ? `: ${message}` : ' (no message given)')
         : `The audit ended (${snapshot.rawStatus}) but the service reports an error` +
-          (snapshot.message ? `: ${snapshot.message}` : '')) + '. No results were obtained.',
+          (message ? `: ${message}` : '')) + '. No results were obtained.',
     rawStatus: snapshot.rawStatus,
     reportUrl: snapshot.reportUrl,
   };

@@ -34,6 +34,7 @@ export function annotationLevel(severity: Severity): AnnotationLevel {
   switch (severity) {
     case 'critical':
     case 'high':
+    case 'unknown':
       return 'error';
     case 'medium':
       return 'warning';

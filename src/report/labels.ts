@@ -9,6 +9,7 @@ export const SEVERITY_LABELS: Record<Severity, string> = {
   low: '🔵 Low',
   info: '⚪ Info',
   gas: '⛽ Gas',
+  unknown: '❔ Unknown',
 };
 
 export const VERDICT_WORDS: Record<Verdict, string> = {

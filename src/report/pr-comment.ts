@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import {
   compareFindings,
   countBySeverity,
-  SEVERITIES,
   severityRank,
+  shownSeverities,
   type Finding,
   type Severity,
 } from '../audit/findings.ts';
@@ -128,10 +128,11 @@ function renderHead(input: PrCommentInput, hasResults: boolean): string[] {
   }
   const counted = input.findings.filter((e) => e.status === 'active').map((e) => e.finding);
   const counts = countBySeverity(counted);
+  const columns = shownSeverities(counts);
   lines.push(
-    `| ${SEVERITIES.map((s) => SEVERITY_LABELS[s]).join(' | ')} |`,
-    `|${' ---: |'.repeat(SEVERITIES.length)}`,
-    `| ${SEVERITIES.map((s) => String(counts[s])).join(' | ')} |`,
+    `| ${columns.map((s) => SEVERITY_LABELS[s]).join(' | ')} |`,
+    `|${' ---: |'.repeat(columns.length)}`,
+    `| ${columns.map((s) => String(counts[s])).join(' | ')} |`,
     '',
   );
   const others = (Object.keys(STATUS_LABELS) as Array<keyof typeof STATUS_LABELS>)
@@ -275,7 +276,7 @@ function fitSections(sections: string, room: number): string {
 
 /*
  * Hidden data: base64url of {"v":1,"k":keys,"s":severities,"d":details,"p":1}. `k` is the
- * findings' keys end to end, `s` one digit (index in SEVERITIES) per key, `d` [title, location]
+ * findings' keys end to end, `s` one digit (index in SEVERITY_CODES) per key, `d` [title, location]
  * for the first keys, as many as fit; `p` when the least severe keys themselves did not fit.
  */
 interface EncodedData {
@@ -285,6 +286,17 @@ interface EncodedData {
   d: Array<[string, string | null]>;
   p?: 1;
 }
+
+/** Fixed apart from SEVERITIES' order, so comments written by earlier versions still read. */
+const SEVERITY_CODES: readonly Severity[] = [
+  'critical',
+  'high',
+  'medium',
+  'low',
+  'info',
+  'gas',
+  'unknown',
+];
 
 const DATA_BYTES = Math.floor(DATA_MAX_CHARS / 4) * 3;
 /** When not every key fits, room kept for the titles of the most severe ones. */
@@ -301,7 +313,7 @@ function encodeData(findings: readonly PreviousFinding[], alreadyPartial: boolea
   const data: EncodedData = {
     v: 1,
     k: remembered.map((f) => f.key).join(''),
-    s: remembered.map((f) => SEVERITIES.indexOf(f.severity)).join(''),
+    s: remembered.map((f) => SEVERITY_CODES.indexOf(f.severity)).join(''),
     d: [],
   };
   if (alreadyPartial || !allFit) data.p = 1;
@@ -339,7 +351,7 @@ export function readPreviousFindings(body: string): PreviousRun | undefined {
   const details = Array.isArray(d) ? d : [];
   const findings: PreviousFinding[] = [];
   for (let i = 0; i < s.length; i += 1) {
-    const severity = SEVERITIES[Number(s[i])];
+    const severity = SEVERITY_CODES[Number(s[i])];
     if (severity === undefined) return undefined;
     const detail: unknown = details[i];
     const [title, location] = Array.isArray(detail) ? detail : [];

@@ -39,6 +39,8 @@ const SECURITY_SEVERITY: Record<Severity, string> = {
   low: '3.0',
   info: '0.0',
   gas: '0.0',
+  // It fails the gate like a high finding, so code scanning ranks it with them.
+  unknown: '7.0',
 };
 
 const RULE_ID_MAX_CHARS = 200;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseAuditAnswer } from '../../src/api/parse-audit.ts';
 import type { AuditSnapshot, Finding } from '../../src/audit/findings.ts';
+import { serviceFailureOutcome } from '../../src/audit/outcome.ts';
 import { ResponseFormatError } from '../../src/errors.ts';
 
 const fixture = (name: string): string =>
@@ -126,6 +127,42 @@ describe('parseAuditAnswer: failure and messages', () => {
     });
   });
 
+  it('fails on "success": false alone, with a completed status, a full list and no error', () => {
+    const body = JSON.stringify({
+      status: 'completed',
+      success: false,
+      findings: [{ title: 'Reentrancy', severity: 'high' }],
+    });
+    expect(parseAuditAnswer(body, 'abc123')).toMatchObject({
+      state: 'failed',
+      rawStatus: 'completed',
+      message: undefined,
+      findings: undefined,
+    });
+  });
+
+  it('keeps the findings when an error or a failure sits beside a non-empty list', () => {
+    for (const extra of [
+      { error: 'detector unused-return timed out' },
+      { errors: [{ message: 'detector unused-return timed out' }] },
+      { message: 'Analysis failed for 1 of 3 files', summary: { high: 7 } },
+    ]) {
+      const body = JSON.stringify({
+        status: 'completed',
+        findings: [{ title: 'Reentrancy', severity: 'high' }],
+        ...extra,
+      });
+      const snapshot = parseAuditAnswer(body, 'abc123');
+      expect(snapshot.state).toBe('completed');
+      expect(findingsOf(snapshot).map((f) => f.title)).toEqual(['Reentrancy']);
+    }
+    const quoted = parseAuditAnswer(
+      JSON.stringify({ status: 'completed', error: 'partial', findings: [{ title: 'x' }] }),
+      'abc123',
+    );
+    expect(quoted.message).toBe('partial');
+  });
+
   it('reads only absolute http(s) report URLs', () => {
     for (const [name, entry] of cases('report-urls.json')) {
       const { value, expect: url } = entry as {
@@ -190,39 +227,90 @@ describe('parseAuditAnswer: findings containers', () => {
     }
   });
 
-  it('reads an empty list beside an error as a failed audit, not as "no findings"', () => {
-    for (const error of ['solc: 3 files failed to compile', { message: 'analysis crashed' }]) {
-      const body = JSON.stringify({ status: 'completed', findings: [], error });
-      expect(parseAuditAnswer(body, 'abc123')).toMatchObject({
-        state: 'failed',
-        rawStatus: 'completed',
+  it('never reads an empty list as "no findings" when the answer says it failed or counts some', () => {
+    const expected: Record<string, { rawStatus?: string; message: string }> = {
+      'message-failed': {
+        message: 'Analysis failed: solc error in contracts/Vault.sol … 0 files analyzed',
+      },
+      'detail-nothing-compiled': { message: '0 contracts compiled' },
+      'status-message-in-envelope': {
+        rawStatus: 'done',
+        message: 'Compilation failed for 3 files',
+      },
+      'warnings-entry': { message: 'Detector reentrancy-eth failed: timeout after 300s' },
+      'error-string': { message: 'solc: 3 files failed to compile' },
+      'errors-list': { rawStatus: 'done', message: 'timeout in detector' },
+      findings_count: { message: 'findings_count is 4, but the findings list is empty' },
+      'stats.findings_count': {
+        message: 'stats.findings_count is 2, but the findings list is empty',
+      },
+      'summary.total-in-envelope': {
+        message: 'summary.total is 5, but the findings list is empty',
+      },
+      'summary.high': { message: 'summary.high is 3, but the findings list is empty' },
+      'counts.critical': { message: 'counts.critical is 1, but the findings list is empty' },
+      severity_counts: { message: 'severity_counts.High is 2, but the findings list is empty' },
+      'meta.summary.highCount': {
+        message: 'meta.summary.highCount is 1, but the findings list is empty',
+      },
+      'top-level-gas_issues': { message: 'gas_issues is 6, but the findings list is empty' },
+    };
+    const all = cases('contradictions.json');
+    expect(all.map(([name]) => name)).toEqual(Object.keys(expected));
+    for (const [name, body] of all) {
+      const { rawStatus = 'completed', message } = expected[name]!;
+      expect(parseAuditAnswer(JSON.stringify(body), 'abc123'), name).toEqual({
+        auditId: 'abc123',
+        state: 'completed',
+        rawStatus,
+        message,
+        reportUrl: undefined,
         findings: undefined,
       });
     }
-    const errors = JSON.stringify({
-      data: { state: 'done', issues: [], errors: [{ message: 'timeout in detector' }] },
-    });
-    expect(parseAuditAnswer(errors, 'abc123')).toMatchObject({
-      state: 'failed',
-      message: 'timeout in detector',
-    });
-    // A message alone is not an error; nor is an empty error list.
-    const quiet = JSON.stringify({
-      status: 'completed',
-      findings: [],
-      message: 'All good',
-      errors: [],
-    });
-    expect(parseAuditAnswer(quiet, 'abc123').findings).toEqual([]);
   });
 
-  it('never reads an empty list as "no findings" when the answer counts some', () => {
-    for (const count of ['findings_count', 'findingsCount', 'total_findings', 'issues_count']) {
-      const error = parseError(JSON.stringify({ status: 'completed', [count]: 4, findings: [] }));
-      expect(error.message).toContain(`says ${count} 4 but its findings list is empty`);
+  it('reports a contradicted answer as an error quoting the service, never as a clean audit', () => {
+    const snapshot = parseAuditAnswer(
+      JSON.stringify(Object.fromEntries(cases('contradictions.json'))['summary.high']),
+      'abc123',
+    );
+    const progress = { auditId: 'abc123', resumed: false, fileCount: 2 };
+    expect(serviceFailureOutcome(progress, snapshot)).toMatchObject({
+      verdict: 'error',
+      findings: undefined,
+      reason:
+        'The audit ended (completed) but the service reports an error: summary.high is 3, ' +
+        'but the findings list is empty. No results were obtained.',
+    });
+  });
+
+  it('reads an empty list as "no findings" when the words and counts beside it agree', () => {
+    const all = cases('completed-empty-clean.json');
+    expect(all.map(([name]) => name)).toEqual([
+      'no-issues-found',
+      'zero-errors',
+      'without-errors',
+      'no-vulnerabilities',
+      'no-vulnerable-contracts',
+      'error-count-zero',
+      'zero-failed',
+      'error-free',
+      'error-none',
+      'compiler-warning',
+      'summary-zeros',
+      'other-numbers',
+    ]);
+    for (const [name, body] of all) {
+      const snapshot = parseAuditAnswer(JSON.stringify(body), 'abc123');
+      expect(snapshot.state, name).toBe('completed');
+      expect(snapshot.findings, name).toEqual([]);
     }
-    const zero = JSON.stringify({ status: 'completed', findings_count: 0, findings: [] });
-    expect(parseAuditAnswer(zero, 'abc123').findings).toEqual([]);
+    // A count of zero, a message alone, or an empty error list is no contradiction either.
+    for (const extra of [{ findings_count: 0 }, { message: 'All good', errors: [] }]) {
+      const body = JSON.stringify({ status: 'completed', findings: [], ...extra });
+      expect(parseAuditAnswer(body, 'abc123').findings).toEqual([]);
+    }
   });
 
   it('does not let an empty list hide a full one elsewhere in the answer', () => {
@@ -319,9 +407,12 @@ describe('parseAuditAnswer: answers shaped like comparable scanners', () => {
     });
   });
 
-  it('keeps MythX upload paths when the uploaded files are not given', () => {
+  it('drops MythX absolute upload paths when the uploaded files are not given, keeping the findings', () => {
     const findings = findingsOf(parseAuditAnswer(fixture('mythx-like.json'), 'mx-1'));
-    expect(findings[0]?.file).toBe('/tmp/upload/contracts/Vault.sol');
+    expect(findings.map((f) => [f.title, f.file, f.startLine])).toEqual([
+      ['Reentrancy', undefined, undefined],
+      ['Floating Pragma', undefined, undefined],
+    ]);
   });
 
   it('reads SolidityScan reports: scan_status, issue_* fields, one finding per location', () => {

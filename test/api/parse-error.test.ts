@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { serviceErrorText } from '../../src/api/parse-error.ts';
+import { failureIn, serviceErrorText } from '../../src/api/parse-error.ts';
 
 const fixture = (name: string): string =>
   readFileSync(new URL(`../fixtures/answers/errors/${name}`, import.meta.url), 'utf8');
@@ -49,5 +49,53 @@ describe('serviceErrorText', () => {
     expect(text).not.toContain('\n');
     expect(text!.length).toBeLessThanOrEqual(500);
     expect(serviceErrorText('y'.repeat(1000))).toHaveLength(200);
+  });
+});
+
+describe('failureIn', () => {
+  const said = (record: Record<string, unknown>) => failureIn([record]);
+
+  it('quotes any text in an error field, unless it says there is no error', () => {
+    expect(said({ error: 'Out of memory' })).toBe('Out of memory');
+    expect(said({ errors: ['a', { message: 'b' }] })).toBe('a; b');
+    expect(said({ failure_reason: 'worker lost' })).toBe('worker lost');
+    for (const error of ['none', 'OK', '0 errors', 'No errors found.', 'null'])
+      expect(said({ error }), error).toBeUndefined();
+  });
+
+  it('reads words of failure in a message, taken back by no, without, 0 or ": 0"', () => {
+    for (const message of [
+      'Analysis failed',
+      'Compiler crashed on Vault.sol',
+      'Could not compile contracts/A.sol',
+      'Timed out after 30 minutes',
+      'No issues found, but 2 detectors failed',
+      'Nothing to analyze',
+      'Analyzed 0 contracts',
+      'No Solidity files found',
+    ])
+      expect(said({ message }), message).toBe(message);
+    for (const message of [
+      'No issues found',
+      'Completed without any errors',
+      'errors: 0',
+      'Error count = 0',
+      'None failed',
+      'No contracts found with issues',
+    ])
+      expect(said({ message }), message).toBeUndefined();
+  });
+
+  it('counts a warning only when it says the analysis failed', () => {
+    expect(said({ warnings: ["Failure condition of 'send' ignored."] })).toBeUndefined();
+    expect(said({ warnings: ['Unused variable', 'Slither failed on A.sol'] })).toBe(
+      'Slither failed on A.sol',
+    );
+  });
+
+  it('bounds what it quotes to one line', () => {
+    const text = said({ message: `Analysis failed:\n${'x'.repeat(1000)}` });
+    expect(text).not.toContain('\n');
+    expect(text!.length).toBeLessThanOrEqual(500);
   });
 });

@@ -37,9 +37,12 @@ describe('readFindings: field families', () => {
         risk: { severity: 'critical', severityLabel: 'Critical' },
         issue_severity: { severity: 'gas', severityLabel: 'gas' },
         'extra.severity': { severity: 'info', severityLabel: 'INFO' },
-        numeric: { severity: 'medium', severityLabel: '7.5' },
-        'unknown-word': { severity: 'medium', severityLabel: 'Severe' },
-        missing: { severity: 'medium', severityLabel: 'unknown' },
+        numeric: { severity: 'high', severityLabel: '7.5' },
+        'numeric-string': { severity: 'critical', severityLabel: '9.8' },
+        phrase: { severity: 'high', severityLabel: 'HIGH_RISK' },
+        object: { severity: 'critical', severityLabel: 'critical' },
+        'unknown-word': { severity: 'unknown', severityLabel: 'Severe' },
+        missing: { severity: 'unknown', severityLabel: 'unknown' },
       },
     );
   });
@@ -81,7 +84,7 @@ describe('readFindings: field families', () => {
     );
   });
 
-  it('reads the file from every alias and nesting, as a POSIX path mapped onto the uploaded files', () => {
+  it('reads the file from every alias and nesting, as a POSIX path mapped onto the uploaded files, never outside them', () => {
     const known = ['contracts/A.sol', './contracts/B.sol'];
     expectFamily(
       'finding-files.json',
@@ -104,20 +107,42 @@ describe('readFindings: field families', () => {
         'absolute-prefix': 'contracts/A.sol',
         'extra-prefix': 'contracts/A.sol',
         basename: 'contracts/A.sol',
-        'unknown-absolute': '/opt/lib/Other.sol',
+        'dot-segments': 'contracts/A.sol',
+        'climbs-to-known': 'contracts/A.sol',
+        'windows-drive': 'contracts/A.sol',
+        'unknown-absolute': undefined,
+        'climbs-out': undefined,
+        url: undefined,
+        'javascript-url': undefined,
         missing: undefined,
       },
       known,
     );
   });
 
-  it('keeps paths as sent (normalized) when the uploaded files are not given', () => {
+  it('keeps relative paths (normalized) when the uploaded files are not given, and drops the rest', () => {
     const files = family('finding-files.json');
     const file = (key: string) => readFindings([files.get(key)])[0]!.file;
-    expect(file('absolute-prefix')).toBe('/tmp/upload/contracts/A.sol');
-    expect(file('file-uri')).toBe('/contracts/A.sol');
     expect(file('basename')).toBe('A.sol');
     expect(file('dot-slash')).toBe('contracts/A.sol');
+    expect(file('dot-segments')).toBe('contracts/A.sol');
+    for (const key of ['absolute-prefix', 'file-uri', 'windows-drive', 'climbs-to-known'])
+      expect(file(key), key).toBeUndefined();
+  });
+
+  it('drops the location of a file outside the repository, keeping the finding', () => {
+    const files = family('finding-files.json');
+    for (const key of ['climbs-out', 'url']) {
+      const [finding] = readFindings([{ title: 'Kept', ...(files.get(key) as object) }], {
+        knownFiles: ['contracts/A.sol'],
+      });
+      expect(finding, key).toMatchObject({
+        title: 'Kept',
+        file: undefined,
+        startLine: undefined,
+        endLine: undefined,
+      });
+    }
   });
 
   it('ignores a MythX source map without a usable file index', () => {
@@ -131,6 +156,45 @@ describe('readFindings: field families', () => {
     expect(readFindings([{ sourceList, locations: [{ sourceMap: '4:2:0' }] }])[0]!.file).toBe(
       'contracts/A.sol',
     );
+  });
+
+  it('keeps names on one bounded line without control or invisible characters; descriptions keep their lines', () => {
+    const [finding] = readFindings([
+      {
+        id: 'F-1\n<script>',
+        rule_id: 'reentrancy\r\n</details>\u202e',
+        swc_id: 'SWC-107\nInjected',
+        cwe: '841\u0000',
+        severity: 'Sev\u200bere\n<b>',
+        title: 'Unsafe\u2028call\u200d',
+        file: 'contracts/A\n.sol',
+        description: 'line one\nline two',
+      },
+    ]);
+    expect(finding).toMatchObject({
+      serviceId: 'F-1 <script>',
+      ruleId: 'reentrancy </details>',
+      swcId: 'SWC-107',
+      cweId: 'CWE-841',
+      severity: 'unknown',
+      severityLabel: 'Severe <b>',
+      title: 'Unsafe call',
+      file: 'contracts/A .sol',
+      description: 'line one\nline two',
+    });
+    const [long] = readFindings([
+      {
+        id: 'i'.repeat(1000),
+        rule_id: 'r'.repeat(1000),
+        swc_id: '1'.repeat(22),
+        cwe: 'CWE-1234567',
+        severity: 's'.repeat(1000),
+        file: `${'a/'.repeat(600)}A.sol`,
+      },
+    ]);
+    for (const name of [long!.serviceId, long!.ruleId, long!.severityLabel, long!.title])
+      expect(Array.from(name ?? '').length).toBeLessThanOrEqual(200);
+    expect(long).toMatchObject({ swcId: undefined, cweId: undefined, file: undefined });
   });
 
   it('maps an ambiguous short path to no known file', () => {
@@ -217,7 +281,8 @@ describe('readFindings: lists', () => {
     expect(finding).toMatchObject({
       title: 'Reentrancy in withdraw()',
       description: 'Reentrancy in withdraw()\nmore text',
-      severity: 'medium',
+      severity: 'unknown',
+      severityLabel: 'unknown',
     });
   });
 

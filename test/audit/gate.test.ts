@@ -13,34 +13,35 @@ describe('evaluateGate', () => {
     {
       critical: {
         verdict: 'fail',
-        blocking: ['critical'],
-        reason: '1 finding at or above critical (1 critical)',
+        blocking: ['critical', 'unknown'],
+        reason: '2 findings at or above critical (1 critical, 1 unknown)',
       },
       high: {
         verdict: 'fail',
-        blocking: ['critical', 'high'],
-        reason: '2 findings at or above high (1 critical, 1 high)',
+        blocking: ['critical', 'high', 'unknown'],
+        reason: '3 findings at or above high (1 critical, 1 high, 1 unknown)',
       },
       medium: {
         verdict: 'fail',
-        blocking: ['critical', 'high', 'medium'],
-        reason: '3 findings at or above medium (1 critical, 1 high, 1 medium)',
+        blocking: ['critical', 'high', 'unknown', 'medium'],
+        reason: '4 findings at or above medium (1 critical, 1 high, 1 unknown, 1 medium)',
       },
       low: {
         verdict: 'fail',
-        blocking: ['critical', 'high', 'medium', 'low'],
-        reason: '4 findings at or above low (1 critical, 1 high, 1 medium, 1 low)',
+        blocking: ['critical', 'high', 'unknown', 'medium', 'low'],
+        reason: '5 findings at or above low (1 critical, 1 high, 1 unknown, 1 medium, 1 low)',
       },
       info: {
         verdict: 'fail',
-        blocking: ['critical', 'high', 'medium', 'low', 'info', 'gas'],
-        reason: '6 findings at or above info (1 critical, 1 high, 1 medium, 1 low, 1 info, 1 gas)',
+        blocking: ['critical', 'high', 'unknown', 'medium', 'low', 'info', 'gas'],
+        reason:
+          '7 findings at or above info (1 critical, 1 high, 1 unknown, 1 medium, 1 low, 1 info, 1 gas)',
       },
       none: {
         verdict: 'pass',
         blocking: [],
         reason:
-          'fail-on is none, so findings never fail the job (1 critical, 1 high, 1 medium, 1 low, 1 info, 1 gas)',
+          'fail-on is none, so findings never fail the job (1 critical, 1 high, 1 unknown, 1 medium, 1 low, 1 info, 1 gas)',
       },
     };
 
@@ -140,16 +141,16 @@ describe('evaluateGate with findings that do not count', () => {
 });
 
 describe('isBlocking', () => {
-  it('blocks a severity at or above the level, never at none, and everything at info', () => {
+  it('blocks a severity at or above the level, an unread one at every level but none', () => {
     const table = Object.fromEntries(
       FAIL_ON_LEVELS.map((failOn) => [failOn, SEVERITIES.filter((s) => isBlocking(s, failOn))]),
     );
     expect(table).toEqual({
-      critical: ['critical'],
-      high: ['critical', 'high'],
-      medium: ['critical', 'high', 'medium'],
-      low: ['critical', 'high', 'medium', 'low'],
-      info: ['critical', 'high', 'medium', 'low', 'info', 'gas'],
+      critical: ['critical', 'unknown'],
+      high: ['critical', 'high', 'unknown'],
+      medium: ['critical', 'high', 'unknown', 'medium'],
+      low: ['critical', 'high', 'unknown', 'medium', 'low'],
+      info: ['critical', 'high', 'unknown', 'medium', 'low', 'info', 'gas'],
       none: [],
     });
   });

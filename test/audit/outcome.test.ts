@@ -75,6 +75,9 @@ describe('outcomes', () => {
     ).toBe(
       'The audit ended (completed) but the service reports an error: db down. No results were obtained.',
     );
+    expect(serviceFailureOutcome(started, { ...snapshot, message: 'solc crashed.  ' }).reason).toBe(
+      'The service reports the audit as error: solc crashed. No results were obtained.',
+    );
     expect(skippedOutcome('nothing to do', started)).toMatchObject({
       verdict: 'skipped',
       reason: 'nothing to do',

@@ -5,8 +5,9 @@ import { annotationLevel, planAnnotations, workspacePath } from '../../src/repor
 import { findingsOf, makeFinding } from '../support/findings.ts';
 
 describe('annotationLevel', () => {
-  it('maps critical/high to error, medium to warning, the rest to notice', () => {
+  it('maps critical/high/unknown to error, medium to warning, the rest to notice', () => {
     expect(SEVERITIES.map(annotationLevel)).toEqual([
+      'error',
       'error',
       'error',
       'warning',

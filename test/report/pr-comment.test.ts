@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { SEVERITIES, type Finding } from '../../src/audit/findings.ts';
+import { compareFindings, SEVERITIES, type Finding } from '../../src/audit/findings.ts';
 import { type TriagedFinding } from '../../src/audit/triage.ts';
 import { allActive } from '../support/triage.ts';
 import {
@@ -272,9 +272,18 @@ describe('readPreviousFindings', () => {
   });
 
   it('round-trips findings of every severity', () => {
-    const findings = findingsOf(...SEVERITIES);
+    // The comment lists them most severe first; `unknown` ranks just below high.
+    const findings = findingsOf(...SEVERITIES).sort(compareFindings);
     const previous = readPreviousFindings(renderPrComment(input({ plain: findings })));
-    expect(previous?.findings.map((p) => p.severity)).toEqual([...SEVERITIES]);
+    expect(previous?.findings.map((p) => p.severity)).toEqual([
+      'critical',
+      'high',
+      'unknown',
+      'medium',
+      'low',
+      'info',
+      'gas',
+    ]);
     expect(previous?.findings.map((p) => p.key)).toEqual(
       findings.map((f) => findingKey(f.fingerprint)),
     );

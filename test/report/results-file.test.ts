@@ -115,7 +115,15 @@ describe('renderResultsFile', () => {
         findings: [],
       }),
     );
-    expect(parsed.counts).toEqual({ critical: 0, high: 0, medium: 0, low: 0, info: 0, gas: 0 });
+    expect(parsed.counts).toEqual({
+      critical: 0,
+      high: 0,
+      unknown: 0,
+      medium: 0,
+      low: 0,
+      info: 0,
+      gas: 0,
+    });
     expect(parsed.findings).toEqual([]);
     expect(parsed.verdict).toBe('error');
   });

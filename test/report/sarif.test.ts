@@ -203,12 +203,14 @@ describe('renderSarif', () => {
     ).toEqual([
       ['critical', '9.5', 'error', 'error'],
       ['high', '8.0', 'error', 'error'],
+      ['unknown', '7.0', 'error', 'error'],
       ['medium', '5.5', 'warning', 'warning'],
       ['low', '3.0', 'note', 'recommendation'],
       ['info', '0.0', 'note', 'recommendation'],
       ['gas', '0.0', 'note', 'recommendation'],
     ]);
     expect(run.results.map((result) => result.level)).toEqual([
+      'error',
       'error',
       'error',
       'warning',
