@@ -5,8 +5,15 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditSnapshot } from '../audit/findings.ts';
 import { ResponseFormatError, ServiceError } from '../errors.ts';
+import { Redactor } from '../redaction.ts';
 import { bodyExcerpt } from './excerpt.ts';
-import { HttpSession, type HttpAnswer, type HttpLog, type HttpOutcome } from './http.ts';
+import {
+  HttpSession,
+  type DeadlineStop,
+  type HttpAnswer,
+  type HttpLog,
+  type HttpOutcome,
+} from './http.ts';
 import { createMultipartBody } from './multipart.ts';
 import { parseAuditAnswer } from './parse-audit.ts';
 import { serviceErrorText } from './parse-error.ts';
@@ -28,8 +35,13 @@ export interface AuditClientOptions {
   sleep: (ms: number) => Promise<void>;
   /** Jitter source; default Math.random. */
   random?: () => number;
-  /** Clock for HTTP-date `Retry-After` values; default Date.now. */
+  /** Clock for HTTP-date `Retry-After` values and the deadline; default Date.now. */
   now?: () => number;
+  /**
+   * When `timeout-minutes` ends (per `now`): no request starts, runs or retries past it, and a
+   * `Retry-After` that would end after it ends the request at once.
+   */
+  deadline?: number;
   /** Per request; default 5. */
   maxAttempts?: number;
   /** Per attempt, from sending to the last byte of the answer; default 60 s. */
@@ -60,11 +72,19 @@ interface Operation {
 export class AuditClient {
   readonly #http: HttpSession;
   readonly #now: () => number;
+  readonly #deadline: number | undefined;
+  /** Finds the API key in what the service sends, in any spelling. */
+  readonly #apiKey = new Redactor();
+  /** What in the key no HTTP header can carry, if anything: then no request can be sent. */
+  readonly #keyFlaw: string | undefined;
   /** Said with every "check `base-url`": the most common mistake is to include the version. */
   readonly #baseUrlHint: string;
 
   constructor(options: AuditClientOptions) {
     this.#now = options.now ?? Date.now;
+    this.#deadline = options.deadline;
+    this.#apiKey.add(options.apiKey);
+    this.#keyFlaw = headerFlaw(options.apiKey);
     this.#baseUrlHint = /\/v\d+\/*$/.test(options.baseUrl.pathname)
       ? ' (/v1 is added to `base-url` by the action: leave it out)'
       : '';
@@ -89,7 +109,12 @@ export class AuditClient {
     };
     const answer = this.#expectSuccess(
       operation,
-      await this.#http.send({ method: 'GET', path: '/v1/projects', idempotent: true }),
+      await this.#http.send({
+        method: 'GET',
+        path: '/v1/projects',
+        idempotent: true,
+        retryUntil: this.#deadline,
+      }),
     );
     return parseProjectsAnswer(answer.text);
   }
@@ -116,21 +141,21 @@ export class AuditClient {
       headers: { 'idempotency-key': randomUUID() },
       body,
       idempotent: false,
+      retryUntil: this.#deadline,
     });
     if (!outcome.ok && outcome.mayHaveActed) {
-      throw new ServiceError(
-        `could not start the audit: ${outcome.reason}${this.#serviceText(outcome.answer)}. ` +
+      const Failure = outcome.unreadable ? ResponseFormatError : ServiceError;
+      throw new Failure(
+        `could not start the audit: ${this.#failureText(outcome)}. ` +
           'The request reached the service, so it may have created the audit anyway — check the ' +
           "project's audits on the service before rerunning; a rerun starts another audit.",
         outcome.answer?.status,
       );
     }
     const answer = this.#expectSuccess(operation, outcome, { accept303: true });
+    let started: ReturnType<typeof parseStartAnswer>;
     try {
-      return {
-        ...parseStartAnswer(answer.text, headerText(answer.headers.location)),
-        retryAfterMs: this.#retryAfter(answer),
-      };
+      started = parseStartAnswer(answer.text, headerText(answer.headers.location));
     } catch (error) {
       if (!(error instanceof ResponseFormatError)) throw error;
       throw new ResponseFormatError(
@@ -140,9 +165,19 @@ export class AuditClient {
         { cause: error },
       );
     }
+    // Reports, outputs and URLs carry the id: one holding the key would spread it everywhere.
+    if (this.#apiKey.appearsIn(started.auditId)) {
+      throw new ServiceError(
+        'the service answered the start of the audit with an audit id that contains the API key; ' +
+          'the id is neither used nor shown. An audit may have been created — check the service ' +
+          'before rerunning.',
+        answer.status,
+      );
+    }
+    return { ...started, retryAfterMs: this.#retryAfter(answer) };
   }
 
-  /** `retryUntil` (per `now`): transient failures are not retried past it, e.g. the poll's deadline. */
+  /** `retryUntil` (per `now`, default the deadline): the request ends there, e.g. at the poll's deadline. */
   async getAudit(
     auditId: string,
     knownFiles?: readonly string[],
@@ -161,7 +196,7 @@ export class AuditClient {
         method: 'GET',
         path: `/v1/audits/${pathSegment(auditId)}`,
         idempotent: true,
-        ...(retryUntil !== undefined && { retryUntil }),
+        retryUntil: earliest(retryUntil, this.#deadline),
       }),
     );
     const retryAfterMs = this.#retryAfter(answer);
@@ -169,10 +204,21 @@ export class AuditClient {
     if (answer.text.trim() === '' && (answer.status === 202 || answer.status === 204)) {
       return { snapshot: pendingSnapshot(auditId), retryAfterMs };
     }
-    return {
-      snapshot: parseAuditAnswer(answer.text, auditId, knownFiles ? { knownFiles } : undefined),
-      retryAfterMs,
-    };
+    try {
+      return {
+        snapshot: parseAuditAnswer(answer.text, auditId, knownFiles ? { knownFiles } : undefined),
+        retryAfterMs,
+      };
+    } catch (error) {
+      // Reading findings recurses: JSON nested deep enough overflows the stack. Asking again
+      // would bring the same answer.
+      if (!(error instanceof RangeError)) throw error;
+      throw new ResponseFormatError(
+        `the answer for audit ${shownId} is nested too deeply to read`,
+        answer.status,
+        { cause: error },
+      );
+    }
   }
 
   /** Releases pooled connections, so the process can exit at once. */
@@ -189,11 +235,9 @@ export class AuditClient {
     if (!outcome.ok) {
       const { answer } = outcome;
       const status = answer && answer.status < 300 ? undefined : answer?.status;
-      const what = outcome.attempts === 1 ? ':' : ` after ${outcome.attempts} attempts; last:`;
-      throw new ServiceError(
-        `could not ${operation.name}${what} ${outcome.reason}${this.#serviceText(answer)}`,
-        status,
-      );
+      const what = outcome.attempts <= 1 ? ':' : ` after ${outcome.attempts} attempts; last:`;
+      const Failure = outcome.unreadable ? ResponseFormatError : ServiceError;
+      throw new Failure(`could not ${operation.name}${what} ${this.#failureText(outcome)}`, status);
     }
     const { answer } = outcome;
     const { status } = answer;
@@ -226,7 +270,17 @@ export class AuditClient {
     return `could not ${operation.name}: the service answered HTTP ${status}${text}`;
   }
 
-  /** The service's own explanation as `: <text>` (http.ts has masked the API key in it). */
+  /** The failure, the service's explanation, and how `timeout-minutes` ended it. */
+  #failureText(outcome: Extract<HttpOutcome, { ok: false }>): string {
+    const keyText =
+      outcome.neverSent && this.#keyFlaw
+        ? ` (the API key holds ${this.#keyFlaw}, which no HTTP header can carry — check the ` +
+          'secret passed as `api-key`)'
+        : '';
+    return `${outcome.reason}${keyText}${this.#serviceText(outcome.answer)}${deadlineText(outcome.deadline)}`;
+  }
+
+  /** The service's own explanation as `: <text>`; masked where it leaves the action. */
   #serviceText(answer: HttpAnswer | undefined): string {
     if (!answer) return '';
     const text = serviceErrorText(answer.text);
@@ -236,6 +290,34 @@ export class AuditClient {
   #retryAfter(answer: HttpAnswer): number | undefined {
     return parseRetryAfter(headerText(answer.headers['retry-after']), this.#now);
   }
+}
+
+function deadlineText(stop: DeadlineStop | undefined): string {
+  switch (stop?.kind) {
+    case undefined:
+      return '';
+    case 'passed':
+      return ' — `timeout-minutes` had ended';
+    case 'attempt':
+      return ' — `timeout-minutes` ended while it was under way';
+    case 'wait':
+      return stop.askedMs === undefined
+        ? ' — the next attempt would come after `timeout-minutes` ends'
+        : ` — the service asked to wait ${Math.ceil(stop.askedMs / 1000)} s (Retry-After) before ` +
+            'trying again, and `timeout-minutes` ends before then';
+  }
+}
+
+/** Why undici would refuse the key in a header value (tab, printable ASCII and Latin-1 pass). */
+function headerFlaw(key: string): string | undefined {
+  if (/[\r\n]/.test(key)) return 'a line break';
+  if (/[^\t\x20-\x7e\x80-\xff]/.test(key)) return 'a control character or one beyond Latin-1';
+  return undefined;
+}
+
+/** The earlier of two optional times. */
+function earliest(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined ? b : b === undefined ? a : Math.min(a, b);
 }
 
 function pendingSnapshot(auditId: string): AuditSnapshot {

@@ -5,9 +5,10 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import { EnvHttpProxyAgent } from 'undici';
+import type { Dispatcher } from 'undici';
+import { createDispatcher } from '../net/dispatcher.ts';
 import { UploadReadError } from './multipart.ts';
-import { parseRetryAfter } from './retry-after.ts';
+import { parseRetryAfter, RETRY_AFTER_CAP_MS } from './retry-after.ts';
 
 export interface HttpLog {
   debug(msg: string): void;
@@ -38,8 +39,11 @@ export interface HttpRequest {
    * cannot have acted on it: nothing was sent, or it answered 429/503 before processing.
    */
   idempotent: boolean;
-  /** No retry whose wait would end after this time (per `now`): the caller stops waiting then. */
-  retryUntil?: number;
+  /**
+   * The end of the request (per `now`): no attempt starts, runs or is waited for past it; a
+   * wait that would end after it ends the request at once.
+   */
+  retryUntil?: number | undefined;
 }
 
 export interface HttpAnswer {
@@ -47,6 +51,15 @@ export interface HttpAnswer {
   headers: IncomingHttpHeaders;
   text: string;
 }
+
+/** How `retryUntil` ended a request. */
+export type DeadlineStop =
+  /** It had passed before the request could be sent. */
+  | { kind: 'passed' }
+  /** It cut the last attempt short. */
+  | { kind: 'attempt' }
+  /** The wait before the next attempt would end after it; `askedMs` when the service asked for it. */
+  | { kind: 'wait'; askedMs: number | undefined };
 
 export type HttpOutcome =
   | { ok: true; answer: HttpAnswer; attempts: number }
@@ -59,28 +72,53 @@ export type HttpOutcome =
       answer: HttpAnswer | undefined;
       /** True when the request may have reached the service and been acted on. */
       mayHaveActed: boolean;
+      /** True when no byte of the request left this machine. */
+      neverSent: boolean;
+      /** An answer came that cannot be read (too large): asking again will not help. */
+      unreadable: boolean;
+      /** Set when `retryUntil` ended the request. */
+      deadline: DeadlineStop | undefined;
     };
+
+/** What one failed attempt means for the request. */
+export interface Failure {
+  reason: string;
+  retryable: boolean;
+  mayHaveActed: boolean;
+  neverSent: boolean;
+  unreadable?: boolean;
+  answer?: HttpAnswer;
+  /** The wait `Retry-After` asks for, capped; and as asked, for messages. */
+  retryAfter?: { waitMs: number; askedMs: number };
+  /** The attempt was cut short by `retryUntil`. */
+  byDeadline?: boolean;
+}
 
 const BACKOFF_BASE_MS = 1000;
 const BACKOFF_CAP_MS = 60_000;
 /** Answers are JSON of findings; anything beyond this is not a plausible answer. */
-const MAX_BODY_BYTES = 64 * 1024 * 1024;
+export const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 const RETRY_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
 /** Statuses that say the service turned the request away before processing it. */
 const RETRY_STATUS_UNSAFE = new Set([429, 503]);
 
-/** Connection failures where no byte of the request reached the service. */
-const NOT_SENT_CODES = new Set([
+/** Connection failures a repeat may cure, where no byte of the request reached the service. */
+const NOT_SENT_TRANSIENT_CODES = new Set([
   'ECONNREFUSED',
   'UND_ERR_CONNECT_TIMEOUT',
   'EAI_AGAIN',
   'ENETUNREACH',
   'EHOSTUNREACH',
 ]);
+/**
+ * Failures before any byte was sent that a repeat will not cure: an unknown host, a refused
+ * TLS handshake, a header undici will not send (a key with a line break or beyond Latin-1).
+ */
+const NOT_SENT_LASTING_CODES = new Set(['ENOTFOUND', 'UND_ERR_INVALID_ARG']);
 /** Failures mid-exchange that a repeat may cure. */
 const TRANSIENT_CODES = new Set([
-  ...NOT_SENT_CODES,
+  ...NOT_SENT_TRANSIENT_CODES,
   'ECONNRESET',
   'EPIPE',
   'ETIMEDOUT',
@@ -92,21 +130,22 @@ const TRANSIENT_CODES = new Set([
   'ERR_STREAM_PREMATURE_CLOSE',
 ]);
 
-interface Failure {
-  reason: string;
-  retryable: boolean;
-  mayHaveActed: boolean;
-  answer?: HttpAnswer;
-  retryAfterMs?: number;
+class AttemptTimeout extends Error {
+  readonly byDeadline: boolean;
+
+  constructor(byDeadline: boolean) {
+    super('attempt timed out');
+    this.byDeadline = byDeadline;
+  }
 }
 
-class AttemptTimeout extends Error {}
+class AnswerTooLarge extends Error {}
 
 export class HttpSession {
   readonly #options: HttpSessionOptions;
-  readonly #agent: EnvHttpProxyAgent;
+  readonly #agent: Dispatcher;
   /** Uploads never reuse a pooled socket: a stale one failing mid-POST could leave an audit we can't retry. */
-  readonly #uploadAgent: EnvHttpProxyAgent;
+  readonly #uploadAgent: Dispatcher;
   readonly #basePath: string;
 
   constructor(options: HttpSessionOptions) {
@@ -117,57 +156,34 @@ export class HttpSession {
       headersTimeout: options.requestTimeoutMs,
       bodyTimeout: options.requestTimeoutMs,
     };
-    // Self-hosted runners often reach the internet only through HTTP(S)_PROXY / NO_PROXY.
-    this.#agent = new EnvHttpProxyAgent(agentOptions);
-    this.#uploadAgent = new EnvHttpProxyAgent(agentOptions);
-  }
-
-  /** Replaces every occurrence of the API key, so text the service echoes can be shown. */
-  #redact(text: string): string {
-    const key = this.#options.apiKey;
-    if (!key) return text;
-    const masked = maskKey(text, key);
-    // JSON may spell the key with escapes (`\/`, `\u0041`) that parsing undoes.
-    return masked.includes('\\') ? maskJsonStrings(masked, key) : masked;
-  }
-
-  /** Header values masked like bodies: `Location` becomes the audit id, which reports show. */
-  #redactHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
-    const key = this.#options.apiKey;
-    if (!key) return headers;
-    return Object.fromEntries(
-      Object.entries(headers).map(([name, value]) => [
-        name,
-        Array.isArray(value)
-          ? value.map((item) => maskKey(item, key))
-          : value === undefined
-            ? value
-            : maskKey(value, key),
-      ]),
-    );
+    this.#agent = createDispatcher(options.baseUrl, agentOptions);
+    this.#uploadAgent = createDispatcher(options.baseUrl, agentOptions);
   }
 
   async send(request: HttpRequest): Promise<HttpOutcome> {
-    const { maxAttempts, log } = this.#options;
+    const { maxAttempts, log, now } = this.#options;
+    const { retryUntil } = request;
     const label = `${request.method} ${this.#basePath}${request.path}`;
+    const timeLeft = () => (retryUntil === undefined ? Infinity : retryUntil - now());
+    let last: { failure: Failure; deadline: DeadlineStop } | undefined;
     for (let attempt = 1; ; attempt += 1) {
+      // A wait can overrun by a little, so this is checked before every attempt, not only the first.
+      if (timeLeft() <= 0) {
+        const { failure, deadline } = last ?? { failure: DEADLINE_PASSED, deadline: PASSED };
+        return failed(failure, attempt - 1, deadline);
+      }
       log.debug(`${label} (attempt ${attempt}/${maxAttempts})`);
       const result = await this.#attempt(request);
       if (!('reason' in result)) return { ok: true, answer: result, attempts: attempt };
-      const timeLeft =
-        request.retryUntil === undefined ? Infinity : request.retryUntil - this.#options.now();
-      if (!result.retryable || attempt >= maxAttempts || timeLeft <= 0) {
-        return {
-          ok: false,
-          reason: result.reason,
-          attempts: attempt,
-          answer: result.answer,
-          mayHaveActed: result.mayHaveActed,
-        };
-      }
-      // A Retry-After of 0 or a date already past (clock skew) must not become a burst of retries;
-      // past `retryUntil` nobody waits for the answer, so the last attempt comes at that time.
-      const waitMs = Math.min(result.retryAfterMs || this.#backoff(attempt), timeLeft);
+      if (result.byDeadline) return failed(result, attempt, { kind: 'attempt' });
+      if (!result.retryable || attempt >= maxAttempts) return failed(result, attempt, undefined);
+      // A Retry-After of 0 or a date already past (clock skew) must not become a burst of retries.
+      const asked = result.retryAfter?.waitMs ? result.retryAfter : undefined;
+      const waitMs = asked?.waitMs ?? this.#backoff(attempt);
+      const deadline: DeadlineStop = { kind: 'wait', askedMs: asked?.askedMs };
+      // Nobody waits for the answer past `retryUntil`: an attempt there would be cut off unheard.
+      if (waitMs >= timeLeft()) return failed(result, attempt, deadline);
+      last = { failure: result, deadline };
       log.info(
         `${label} failed (attempt ${attempt}/${maxAttempts}): ${result.reason}; ` +
           `retrying in ${(waitMs / 1000).toFixed(1)}s`,
@@ -187,14 +203,24 @@ export class HttpSession {
   }
 
   async #attempt(request: HttpRequest): Promise<HttpAnswer | Failure> {
-    const { baseUrl, apiKey, userAgent, requestTimeoutMs } = this.#options;
+    const { baseUrl, apiKey, userAgent, requestTimeoutMs, now } = this.#options;
+    const { retryUntil } = request;
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
+    let ended = false;
     // The time limit runs from the last chunk of the upload taken: a large upload on a slow
     // link must not read as "no answer" (and so as an audit that may or may not exist).
+    // Never past `retryUntil`, and never once the attempt has ended: the body stream may still
+    // take a chunk then, and a timer armed by it would keep the process alive.
     const restartTimer = () => {
+      if (ended) return;
       clearTimeout(timer);
-      timer = setTimeout(() => controller.abort(new AttemptTimeout()), requestTimeoutMs);
+      const left = retryUntil === undefined ? Infinity : retryUntil - now();
+      const byDeadline = left < requestTimeoutMs;
+      timer = setTimeout(
+        () => controller.abort(new AttemptTimeout(byDeadline)),
+        Math.max(0, Math.min(requestTimeoutMs, left)),
+      );
     };
     restartTimer();
     const body = request.body?.open(restartTimer);
@@ -220,14 +246,14 @@ export class HttpSession {
       });
       const answer: HttpAnswer = {
         status: response.statusCode,
-        headers: this.#redactHeaders(response.headers),
-        // Masked at once: the service may echo the key, and bodies reach messages and parsers.
-        text: this.#redact(await readText(response.body)),
+        headers: response.headers,
+        text: await readText(response.body, response.headers),
       };
       return this.#judge(request, answer) ?? answer;
     } catch (error) {
       return this.#failureOf(request, error, controller.signal);
     } finally {
+      ended = true;
       clearTimeout(timer);
       body?.destroy();
     }
@@ -236,9 +262,11 @@ export class HttpSession {
   /** A failure when the answer should not be handed on as it is, else undefined. */
   #judge(request: HttpRequest, answer: HttpAnswer): Failure | undefined {
     const { status } = answer;
-    const retryAfterMs = parseRetryAfter(
+    // Uncapped here: a message names the wait the service asked for, not the one we allow.
+    const askedMs = parseRetryAfter(
       headerValue(answer.headers['retry-after']),
       this.#options.now,
+      Infinity,
     );
     if (RETRY_STATUS.has(status)) {
       const retryable = request.idempotent || RETRY_STATUS_UNSAFE.has(status);
@@ -248,8 +276,11 @@ export class HttpSession {
         reason: `HTTP ${status}`,
         retryable,
         mayHaveActed: !retryable,
+        neverSent: false,
         answer,
-        ...(retryAfterMs !== undefined && { retryAfterMs }),
+        ...(askedMs !== undefined && {
+          retryAfter: { waitMs: Math.min(askedMs, RETRY_AFTER_CAP_MS), askedMs },
+        }),
       };
     }
     if (request.idempotent && status >= 200 && status < 300 && isCutShort(answer)) {
@@ -257,6 +288,7 @@ export class HttpSession {
         reason: `HTTP ${status} with an incomplete body (${Buffer.byteLength(answer.text)} bytes)`,
         retryable: true,
         mayHaveActed: false,
+        neverSent: false,
         answer,
       };
     }
@@ -265,67 +297,88 @@ export class HttpSession {
 
   #failureOf(request: HttpRequest, error: unknown, signal: AbortSignal): Failure {
     if (error instanceof UploadReadError) {
-      return { reason: error.message, retryable: false, mayHaveActed: false };
+      return { reason: error.message, retryable: false, mayHaveActed: false, neverSent: false };
+    }
+    if (error instanceof AnswerTooLarge) {
+      return {
+        reason: error.message,
+        retryable: false,
+        mayHaveActed: !request.idempotent,
+        neverSent: false,
+        unreadable: true,
+      };
     }
     if (signal.aborted && signal.reason instanceof AttemptTimeout) {
-      const reason = `no complete answer within ${this.#options.requestTimeoutMs / 1000}s`;
-      return { reason, retryable: request.idempotent, mayHaveActed: !request.idempotent };
+      const { byDeadline } = signal.reason;
+      const reason = byDeadline
+        ? 'no complete answer before the deadline'
+        : `no complete answer within ${this.#options.requestTimeoutMs / 1000}s`;
+      return {
+        reason,
+        retryable: request.idempotent,
+        mayHaveActed: !request.idempotent,
+        neverSent: false,
+        byDeadline,
+      };
     }
-    const code = errorCode(error);
-    const reason = `${describeCode(code)}${error instanceof Error ? `: ${error.message}` : ''}`;
-    const notSent =
-      code !== undefined && (NOT_SENT_CODES.has(code) || code === 'ENOTFOUND' || isTlsCode(code));
-    const transient = code !== undefined && TRANSIENT_CODES.has(code);
-    return {
-      reason,
-      retryable: transient && (request.idempotent || notSent),
-      mayHaveActed: !request.idempotent && !notSent,
-    };
+    return judgeTransportError(error, request.idempotent);
   }
 }
 
-/** The key as sent, and percent-encoded with upper- or lower-case hex digits, each replaced by `***`. */
-function maskKey(text: string, key: string): string {
-  const encoded = encodeURIComponent(key);
-  const forms = [key, encoded, encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())];
-  return forms.reduce((out, form) => out.split(form).join('***'), text);
-}
+const DEADLINE_PASSED: Failure = {
+  reason: 'not sent: the deadline had passed',
+  retryable: false,
+  mayHaveActed: false,
+  neverSent: true,
+};
+const PASSED: DeadlineStop = { kind: 'passed' };
 
-/** A JSON text with the key masked in every string it decodes to; other text is returned as it is. */
-function maskJsonStrings(text: string, key: string): string {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return text;
-  }
-  let found = false;
-  const mask = (item: unknown): unknown => {
-    if (typeof item === 'string') {
-      const masked = maskKey(item, key);
-      found ||= masked !== item;
-      return masked;
-    }
-    if (Array.isArray(item)) return item.map(mask);
-    if (item !== null && typeof item === 'object') {
-      return Object.fromEntries(Object.entries(item).map(([name, v]) => [mask(name), mask(v)]));
-    }
-    return item;
+function failed(
+  failure: Failure,
+  attempts: number,
+  deadline: DeadlineStop | undefined,
+): HttpOutcome {
+  return {
+    ok: false,
+    reason: failure.reason,
+    attempts,
+    answer: failure.answer,
+    mayHaveActed: failure.mayHaveActed,
+    neverSent: failure.neverSent,
+    unreadable: failure.unreadable ?? false,
+    deadline,
   };
-  const masked = mask(value);
-  return found ? JSON.stringify(masked) : text;
+}
+
+/** What a connection-level error means: whether anything was sent, and whether to try again. */
+export function judgeTransportError(error: unknown, idempotent: boolean): Failure {
+  const code = errorCode(error);
+  const reason = `${describeCode(code)}${error instanceof Error ? `: ${error.message}` : ''}`;
+  const neverSent =
+    code !== undefined &&
+    (NOT_SENT_TRANSIENT_CODES.has(code) || NOT_SENT_LASTING_CODES.has(code) || isTlsCode(code));
+  const transient = code !== undefined && TRANSIENT_CODES.has(code);
+  return {
+    reason,
+    retryable: transient && (idempotent || neverSent),
+    mayHaveActed: !idempotent && !neverSent,
+    neverSent,
+  };
 }
 
 /** Reads the whole body, bounded; undici's body must always be consumed or destroyed. */
-async function readText(body: Readable): Promise<string> {
+async function readText(body: Readable, headers: IncomingHttpHeaders): Promise<string> {
+  const tooLarge = () => {
+    body.destroy();
+    return new AnswerTooLarge(`the answer exceeded ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
+  };
+  // Refused before reading: the bytes may be slow to come, or never come.
+  if (Number(headerValue(headers['content-length'])) > MAX_BODY_BYTES) throw tooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) {
-      body.destroy();
-      throw new Error(`the answer exceeded ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
-    }
+    if (size > MAX_BODY_BYTES) throw tooLarge();
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -378,9 +431,11 @@ function describeCode(code: string | undefined): string {
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       return 'host name not resolved';
+    case 'UND_ERR_INVALID_ARG':
+      return 'the request was never sent';
     case undefined:
       return 'request failed';
     default:
-      return code;
+      return isTlsCode(code) ? `TLS handshake failed (${code})` : code;
   }
 }

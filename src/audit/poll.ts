@@ -47,7 +47,7 @@ export function nextDelay(
 /**
  * Polls until the audit completes or fails, or the deadline passes. Transient trouble that outlasts
  * the client's own retries does not end the wait: only the deadline, a final answer, or an error
- * the user must fix does.
+ * the user must fix does. Nothing is polled at or after the deadline: the client sends nothing then.
  */
 export async function waitForAudit(
   auditId: string,
@@ -60,7 +60,7 @@ export async function waitForAudit(
   if (policy.initialWaitMs) {
     await deps.sleep(Math.max(0, Math.min(policy.initialWaitMs, policy.deadline - startedAt)));
   }
-  for (let attempt = 0; ; attempt += 1) {
+  for (let attempt = 0; deps.now() < policy.deadline; attempt += 1) {
     let retryAfterMs: number | undefined;
     try {
       const answer = await deps.client.getAudit(auditId, deps.knownFiles, {
@@ -80,11 +80,12 @@ export async function waitForAudit(
       deps.log.warning(`Could not read audit ${auditId} (${errorMessage(error)}); ${waiting}.`);
     }
     const remaining = policy.deadline - deps.now();
-    if (remaining <= 0) return { kind: 'timeout', last };
+    if (remaining <= 0) break;
     const delay = Math.min(nextDelay(attempt, policy, deps.random, retryAfterMs), remaining);
     deps.log.debug(`Next poll of audit ${auditId} in ${Math.round(delay / 100) / 10} s`);
     await deps.sleep(delay);
   }
+  return { kind: 'timeout', last };
 }
 
 function isWorthWaitingOut(error: unknown, elapsedMs: number, notFoundGraceMs: number): boolean {

@@ -27,6 +27,10 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('90', now, 30_000)).toBe(30_000);
   });
 
+  it('reads the wait as asked when there is no cap, for messages that name it', () => {
+    expect(parseRetryAfter('1000000000', now, Infinity)).toBe(1e12);
+  });
+
   it('ignores absent or unreadable values', () => {
     for (const value of [
       undefined,

@@ -90,6 +90,26 @@ describe('waitForAudit over HTTP', () => {
     expect(sleeps.reduce((sum, ms) => sum + ms, 0)).toBeLessThanOrEqual(60_000);
   });
 
+  it.each([408, 429, 500])(
+    'waits to the deadline through HTTP %i on every poll, past the client retries',
+    async (status) => {
+      const { client, poll, service, sleeps } = await setUp({ pollsUntilDone: 0 });
+      const { auditId } = await client.startAudit('vaults', upload);
+      service.addFault({
+        method: 'GET',
+        path: /^\/v1\/audits\//,
+        kind: 'status',
+        status,
+        times: 1000,
+      });
+      const outcome = await poll(auditId, 120_000);
+      expect(outcome.kind).toBe('timeout');
+      expect(sleeps.reduce((sum, ms) => sum + ms, 0)).toBe(120_000);
+      // More GETs than one client call makes: the poller went on after the client gave up.
+      expect(service.requests.filter((r) => r.method === 'GET').length).toBeGreaterThan(5);
+    },
+  );
+
   it('times out when the service never finishes, keeping the last status', async () => {
     const { client, poll } = await setUp({ pollsUntilDone: 10_000 });
     const { auditId } = await client.startAudit('vaults', upload);

@@ -16,8 +16,11 @@ function snapshot(state: AuditSnapshot['state'], rawStatus: string = state): Aud
   };
 }
 
-/** A virtual clock: sleeping advances time, nothing waits for real. */
-function harness(answers: Answer[], policy: Partial<PollPolicy> = {}) {
+/**
+ * A virtual clock: sleeping advances time, nothing waits for real. Each poll takes `pollTakesMs`
+ * of it, as the client's own retries would.
+ */
+function harness(answers: Answer[], policy: Partial<PollPolicy> = {}, pollTakesMs = 0) {
   let now = 1_000_000;
   const sleeps: number[] = [];
   const logs: string[] = [];
@@ -26,6 +29,7 @@ function harness(answers: Answer[], policy: Partial<PollPolicy> = {}) {
     getAudit: async () => {
       const answer = answers[Math.min(calls, answers.length - 1)]!;
       calls += 1;
+      now += pollTakesMs;
       if (answer instanceof Error) throw answer;
       return { snapshot: answer.snapshot, retryAfterMs: answer.retryAfterMs };
     },
@@ -104,14 +108,15 @@ describe('waitForAudit', () => {
     });
   });
 
-  it('times out at the deadline with the last status, polling once more at the deadline', async () => {
+  it('waits to the deadline with the last status, and polls nothing at it', async () => {
     const h = harness([{ snapshot: snapshot('running', 'in_progress') }], {
       deadline: 1_000_000 + 20_000,
     });
     const outcome = await h.run();
     expect(outcome).toMatchObject({ kind: 'timeout', last: { rawStatus: 'in_progress' } });
-    expect(h.sleeps.reduce((a, b) => a + b, 0)).toBe(20_000);
-    expect(h.sleeps.at(-1)).toBe(20_000 - 5_000 - 7_500);
+    expect(h.sleeps).toEqual([5_000, 7_500, 20_000 - 5_000 - 7_500]);
+    // At 0, 5 and 12.5 s: the client sends nothing at the deadline, so no poll is made there.
+    expect(h.calls()).toBe(3);
   });
 
   it('honours Retry-After from a 202 answer', async () => {
@@ -157,15 +162,31 @@ describe('waitForAudit', () => {
   });
 
   it('does not claim to wait on when the failure ends at the deadline', async () => {
-    const h = harness([new ServiceError('HTTP 503 after 2 attempts', 503)], {
-      deadline: 1_000_000 + 7_000,
-    });
+    const h = harness(
+      [new ServiceError('HTTP 503 after 2 attempts', 503)],
+      { deadline: 1_000_000 + 10_000 },
+      3_000,
+    );
     expect((await h.run()).kind).toBe('timeout');
     expect(h.logs).toEqual([
-      ...Array(2).fill('warn: Could not read audit a1 (HTTP 503 after 2 attempts); still waiting.'),
+      'warn: Could not read audit a1 (HTTP 503 after 2 attempts); still waiting.',
       'warn: Could not read audit a1 (HTTP 503 after 2 attempts); no time left to wait.',
     ]);
+    // Polls from 0 to 3 s and from 8 to 11 s; nothing is left to sleep after the second.
+    expect(h.sleeps).toEqual([5_000]);
   });
+
+  it.each([408, 429, 500])(
+    'keeps waiting to the deadline through HTTP %i that outlasts the client retries',
+    async (status) => {
+      const h = harness([new ServiceError(`HTTP ${status} after 5 attempts`, status)], {
+        deadline: 1_000_000 + 60_000,
+      });
+      expect((await h.run()).kind).toBe('timeout');
+      expect(h.sleeps.reduce((a, b) => a + b, 0)).toBe(60_000);
+      expect(h.calls()).toBeGreaterThan(1);
+    },
+  );
 
   it('stops at once on an answer it cannot read or a rejected key', async () => {
     await expect(harness([new ResponseFormatError('no status')]).run()).rejects.toThrow(
