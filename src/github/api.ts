@@ -1,11 +1,16 @@
 /**
- * The action's one GitHub REST client: the few endpoints the reports use, typed narrowly, with a
- * per-request timeout, one repeat of a failed idempotent request, and errors that say which
- * permission the job lacks. The token is only ever handed to Octokit, never put in a message.
+ * The action's one GitHub REST client: the few endpoints the reports use, typed narrowly, and
+ * every request bounded. The token goes only to the API it was issued for (https, or http to
+ * this machine), never to another origin or outside the API's base path, whatever a `Link`
+ * header or a redirect says. Every body is redacted just before it is sent, lists stop at a page
+ * cap, and no request starts after the deadline. Errors say which permission the job lacks; the
+ * token is only ever handed to Octokit, never put in a message.
  */
 import { getOctokit } from '@actions/github';
-import { EnvHttpProxyAgent, fetch as undiciFetch } from 'undici';
+import { fetch as undiciFetch } from 'undici';
+import { parseRetryAfter } from '../api/retry-after.ts';
 import type { ChangedFile } from '../audit/scope.ts';
+import { createDispatcher, isSafeTransport } from '../net/dispatcher.ts';
 import { truncateText } from '../report/escape.ts';
 
 export interface GitHubTarget {
@@ -17,11 +22,20 @@ export interface GitHubTarget {
 }
 
 export interface GitHubClientOptions {
-  /** Default 30 s. */
+  /** Default 30 s; never more than the time left before `deadline`. */
   requestTimeoutMs?: number;
-  /** Wait before repeating a failed idempotent request; default 2 s. */
+  /** First wait before repeating a failed idempotent request, doubled each time; default 2 s. */
   retryDelayMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * When the GitHub work must be over, on the `now` clock (ms). No request starts after it, none
+   * waits for an answer past it, and no repeat is waited for beyond it. Default: none.
+   */
+  deadline?: number;
+  /** Default `Date.now`. */
+  now?: () => number;
+  /** Applied to every request body, and to each URL's path and query, just before sending. */
+  redact?: (text: string) => string;
 }
 
 /** What to add to the job's `permissions:` for the operation that was refused. */
@@ -101,9 +115,12 @@ export interface GitHubClient {
   readonly requestCount: number;
   createCheckRun(params: CheckRunCreate): Promise<CheckRun>;
   updateCheckRun(id: number, params: CheckRunUpdate): Promise<void>;
-  /** All files, up to GitHub's cap of 3,000; `capped` when that many came back. */
+  /** All files, up to GitHub's cap of 3,000; `capped` when that many came back, or more pages. */
   listPullRequestFiles(pullNumber: number): Promise<{ files: ChangedFile[]; capped: boolean }>;
-  listIssueComments(issueNumber: number): Promise<IssueComment[]>;
+  /**
+   * Oldest first, up to ISSUE_COMMENTS_MAX_PAGES pages; `capped` when there were more.
+   */
+  listIssueComments(issueNumber: number): Promise<{ comments: IssueComment[]; capped: boolean }>;
   createIssueComment(issueNumber: number, body: string): Promise<IssueComment>;
   updateIssueComment(commentId: number, body: string): Promise<IssueComment>;
   /** Closes the kept-alive connections, which would otherwise hold the process open for seconds. */
@@ -113,51 +130,183 @@ export interface GitHubClient {
 /** GitHub lists at most this many files of a pull request. */
 export const PULL_REQUEST_FILES_CAP = 3_000;
 const PER_PAGE = 100;
+/** GitHub's cap in pages: a server that keeps answering `rel="next"` is not followed further. */
+export const PULL_REQUEST_FILES_MAX_PAGES = PULL_REQUEST_FILES_CAP / PER_PAGE;
+/**
+ * Pages of 100 comments read to find the sticky comment: 3,000 comments. A `rel="next"` that
+ * never ends once made 12,210 requests (2.9 GB) in 40 s.
+ */
+export const ISSUE_COMMENTS_MAX_PAGES = 30;
+/**
+ * Appending annotations stops this long before the deadline, so the run can still be completed:
+ * a run left in progress blocks a required check.
+ */
+export const COMPLETION_RESERVE_MS = 10_000;
+/** Attempts at completing a check run; other idempotent requests get two, the rest one. */
+const COMPLETE_ATTEMPTS = 4;
+const IDEMPOTENT_ATTEMPTS = 2;
+/** Longest wait before a repeat, whatever Retry-After or x-ratelimit-reset ask for. */
+const MAX_RETRY_WAIT_MS = 60_000;
+const MAX_REDIRECTS = 3;
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_RETRY_DELAY_MS = 2_000;
 
+/** How the request hook treats one call, passed as the endpoint's `request` options. */
+interface RequestPolicy {
+  /** Safe to send twice: GitHub may have acted on a request that got no answer. */
+  idempotent?: boolean;
+  /** Attempts for an idempotent request. */
+  attempts?: number;
+  /** The request must be over this long before the deadline. */
+  reserveMs?: number;
+}
+
+/** A request the client would not send, or whose redirect it would not follow: never repeated. */
+class RefusedRequest extends Error {
+  override name = 'RefusedRequest';
+}
+
+/** The request timed out: repeated like a server error. */
+class NoAnswer extends Error {
+  override name = 'NoAnswer';
+}
+
+/**
+ * Throws, before anything is sent, for an API URL the token must not travel to in clear: only
+ * https, or plain http to this machine.
+ */
 export function createGitHubClient(
   target: GitHubTarget,
   options: GitHubClientOptions = {},
 ): GitHubClient {
   if (target.token === '') throw new Error('No GitHub token was given, so GitHub cannot be called');
+  const api = parseApiUrl(target.apiUrl);
+  const basePath = api.pathname.replace(/\/+$/, '');
+  const baseUrl = api.origin + basePath;
   const timeoutMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   const retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
   const sleep = options.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
-  // @actions/github fixes its base URL and proxy at import time; passing both here makes the
-  // client follow the URL it is given (GHES, the tests' stand-in) through the runner's proxy.
-  const dispatcher = new EnvHttpProxyAgent();
+  const now = options.now ?? Date.now;
+  const { deadline, redact } = options;
+  // A loopback API is reached directly; any other through the runner's HTTP(S)_PROXY.
+  const dispatcher = createDispatcher(api);
+
+  /** Redacts the path and query, then refuses any URL but the API's own. */
+  const prepare = (url: URL): URL => {
+    if (redact) {
+      url.pathname = redact(url.pathname);
+      url.search = redact(url.search);
+    }
+    const underBase = url.pathname === basePath || url.pathname.startsWith(`${basePath}/`);
+    if (url.origin !== api.origin || !underBase) {
+      throw new RefusedRequest(
+        `a request to ${truncateText(url.origin + url.pathname, 200)} was not sent: it is outside ` +
+          `the API at ${baseUrl}, and the token goes nowhere else`,
+      );
+    }
+    return url;
+  };
+
+  // @actions/github fixes its base URL at import time; passing it here makes the client follow
+  // the URL it is given (GHES, the tests' stand-in).
   const octokit = getOctokit(target.token, {
-    baseUrl: target.apiUrl.replace(/\/+$/, ''),
+    baseUrl,
     request: {
-      fetch: (url: string, init: RequestInit) => {
-        const timeout = AbortSignal.timeout(timeoutMs);
-        const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-        return undiciFetch(url, { ...(init as object), signal, dispatcher }).catch(
-          (error: unknown) => {
-            throw timeout.aborted ? new Error(`no answer within ${timeoutMs / 1000} s`) : error;
-          },
-        );
+      // Every request, pagination's `Link: rel="next"` and redirects included, passes here.
+      fetch: async (url: string, init: RequestInit) => {
+        let next = prepare(new URL(url));
+        let method = init.method ?? 'GET';
+        // Octokit sends JSON bodies as strings.
+        let body = init.body as string | undefined;
+        if (redact && body !== undefined) body = redactBody(body, redact);
+        for (let redirects = 0; ; redirects += 1) {
+          const response = await undiciFetch(next, {
+            ...(init as object),
+            method,
+            body,
+            redirect: 'manual',
+            dispatcher,
+          });
+          if (response.status < 300 || response.status >= 400 || response.status === 304)
+            return response;
+          await response.body?.cancel();
+          const location = response.headers.get('location');
+          if (location === null || redirects === MAX_REDIRECTS)
+            throw new RefusedRequest(
+              `GitHub answered ${response.status}; the redirect was not followed`,
+            );
+          next = prepare(new URL(location, next));
+          // As fetch does: a 303, or a 301/302 after a POST, is followed with a GET.
+          if (response.status === 303 || (response.status <= 302 && method === 'POST')) {
+            method = 'GET';
+            body = undefined;
+          }
+        }
       },
     },
   });
 
   let requestCount = 0;
   octokit.hook.wrap('request', async (request, endpoint) => {
-    // Reads, and writes flagged as idempotent, are repeated once after a server error or a
-    // timeout (both reach here as status 500+). Creating, or appending annotations, is not:
+    const policy = (endpoint.request ?? {}) as RequestPolicy;
+    // Creating, or appending annotations, is not repeated after a server error or a timeout:
     // GitHub may have acted on it.
-    const idempotent = endpoint.method === 'GET' || endpoint.request?.['idempotent'] === true;
-    requestCount += 1;
-    try {
-      return await request(endpoint);
-    } catch (error) {
-      if (!idempotent || statusOf(error) < 500) throw error;
-      await sleep(retryDelayMs);
+    const idempotent = endpoint.method === 'GET' || policy.idempotent === true;
+    const attempts = idempotent ? (policy.attempts ?? IDEMPOTENT_ATTEMPTS) : 1;
+    const timeLeft = () =>
+      deadline === undefined ? Infinity : deadline - (policy.reserveMs ?? 0) - now();
+    for (let attempt = 1; ; attempt += 1) {
+      const left = timeLeft();
+      if (left <= 0) {
+        throw new RefusedRequest(
+          policy.reserveMs === undefined
+            ? 'the time allowed for GitHub is up, so nothing more was sent'
+            : `less than ${policy.reserveMs / 1000} s are left before the deadline, which are kept to complete the check run`,
+        );
+      }
+      const ms = Math.ceil(Math.min(timeoutMs, left));
+      const timeout = AbortSignal.timeout(ms);
       requestCount += 1;
-      return await request(endpoint);
+      let failure: unknown;
+      try {
+        // The hooks inside this one get `endpoint` itself, whatever is passed to `request`. Its
+        // `request` options may be a method's defaults, shared by calls: replaced, not changed.
+        endpoint.request = { ...endpoint.request, signal: timeout };
+        const response = await request(endpoint);
+        // A body cut off by the timeout reads as empty: that is no answer either.
+        if (!timeout.aborted) return response;
+        failure = new NoAnswer(`no answer within ${ms / 1000} s`);
+      } catch (error) {
+        const cause = (error as { cause?: unknown } | null)?.cause;
+        if (cause instanceof RefusedRequest) throw cause;
+        failure = timeout.aborted ? new NoAnswer(`no answer within ${ms / 1000} s`) : error;
+      }
+      const wait = attempt < attempts ? retryWait(failure, attempt) : undefined;
+      if (wait === undefined || wait > Math.min(MAX_RETRY_WAIT_MS, timeLeft())) throw failure;
+      await sleep(wait);
     }
   });
+
+  /**
+   * How long to wait before repeating, or undefined when the failure is not worth repeating:
+   * what GitHub asks for (Retry-After, or the rate limit's reset), else a doubling backoff.
+   */
+  function retryWait(failure: unknown, attempt: number): number | undefined {
+    const status = statusOf(failure);
+    const rateLimited = (status === 403 || status === 429) && isRateLimit(failure);
+    if (!(failure instanceof NoAnswer) && status < 500 && !rateLimited) return undefined;
+    const headers = headersOf(failure);
+    const reset = Number(headers['x-ratelimit-reset']);
+    const untilReset =
+      headers['x-ratelimit-remaining'] === '0' && reset > 0
+        ? Math.max(0, reset * 1000 - now())
+        : undefined;
+    return (
+      parseRetryAfter(headers['retry-after'], now, Infinity) ??
+      untilReset ??
+      retryDelayMs * 2 ** (attempt - 1)
+    );
+  }
 
   const repo = { owner: target.owner, repo: target.repo };
 
@@ -183,6 +332,12 @@ export function createGitHubClient(
 
     async updateCheckRun(id, params) {
       const appends = (params.output?.annotations?.length ?? 0) > 0;
+      const policy: RequestPolicy = appends
+        ? { reserveMs: COMPLETION_RESERVE_MS }
+        : {
+            idempotent: true,
+            attempts: params.status === 'completed' ? COMPLETE_ATTEMPTS : IDEMPOTENT_ATTEMPTS,
+          };
       await call('update the check run', 'checks: write', false, () =>
         octokit.rest.checks.update({
           ...repo,
@@ -192,40 +347,39 @@ export function createGitHubClient(
             ? {}
             : { conclusion: params.conclusion, completed_at: new Date().toISOString() }),
           ...(params.output === undefined ? {} : { output: params.output }),
-          request: { idempotent: !appends },
+          request: policy,
         }),
       );
     },
 
     async listPullRequestFiles(pullNumber) {
       return call('list the pull request files', 'pull-requests: read', true, async () => {
-        const files: ChangedFile[] = [];
-        const pages = octokit.paginate.iterator(octokit.rest.pulls.listFiles, {
-          ...repo,
-          pull_number: pullNumber,
-          per_page: PER_PAGE,
-        });
-        for await (const page of pages) {
-          for (const file of page.data) files.push(toChangedFile(file));
-          if (files.length >= PULL_REQUEST_FILES_CAP) break;
-        }
+        const { items, more } = await collectPages(
+          octokit.paginate.iterator(octokit.rest.pulls.listFiles, {
+            ...repo,
+            pull_number: pullNumber,
+            per_page: PER_PAGE,
+          }),
+          PULL_REQUEST_FILES_MAX_PAGES,
+        );
         return {
-          files: files.slice(0, PULL_REQUEST_FILES_CAP),
-          capped: files.length >= PULL_REQUEST_FILES_CAP,
+          files: items.slice(0, PULL_REQUEST_FILES_CAP).map(toChangedFile),
+          capped: more || items.length >= PULL_REQUEST_FILES_CAP,
         };
       });
     },
 
     async listIssueComments(issueNumber) {
       return call('list the pull request comments', 'pull-requests: write', true, async () => {
-        const comments: IssueComment[] = [];
-        const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
-          ...repo,
-          issue_number: issueNumber,
-          per_page: PER_PAGE,
-        });
-        for await (const page of pages) for (const c of page.data) comments.push(toComment(c));
-        return comments;
+        const { items, more } = await collectPages(
+          octokit.paginate.iterator(octokit.rest.issues.listComments, {
+            ...repo,
+            issue_number: issueNumber,
+            per_page: PER_PAGE,
+          }),
+          ISSUE_COMMENTS_MAX_PAGES,
+        );
+        return { comments: items.map(toComment), capped: more };
       });
     },
 
@@ -246,7 +400,7 @@ export function createGitHubClient(
             ...repo,
             comment_id: commentId,
             body,
-            request: { idempotent: true },
+            request: { idempotent: true } satisfies RequestPolicy,
           }),
       );
       return toComment(data);
@@ -254,6 +408,55 @@ export function createGitHubClient(
 
     close: () => dispatcher.close(),
   };
+}
+
+function parseApiUrl(apiUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(apiUrl);
+  } catch {
+    throw new Error(`The GitHub API URL is not a URL: ${truncateText(apiUrl, 200)}`);
+  }
+  if (!isSafeTransport(url)) {
+    throw new Error(
+      `The GitHub API URL ${url.origin} is neither https nor http to this machine: ` +
+        'the token is not sent over it in clear, so GitHub is not called',
+    );
+  }
+  return url;
+}
+
+/** Items of at most `maxPages` pages; `more` when the last page read still had a next one. */
+async function collectPages<T>(
+  pages: AsyncIterable<{ data: T[]; headers: { link?: string } }>,
+  maxPages: number,
+): Promise<{ items: T[]; more: boolean }> {
+  const items: T[] = [];
+  let count = 0;
+  for await (const page of pages) {
+    items.push(...page.data);
+    count += 1;
+    if (count === maxPages) return { items, more: /rel="next"/.test(page.headers.link ?? '') };
+  }
+  return { items, more: false };
+}
+
+/** Redacts each string of a JSON body, so the JSON stays valid; any other body as text. */
+function redactBody(body: string, redact: (text: string) => string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return redact(body);
+  }
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return redact(v);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v !== null && typeof v === 'object')
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [redact(k), walk(x)]));
+    return v;
+  };
+  return JSON.stringify(walk(value));
 }
 
 /**
@@ -284,7 +487,7 @@ function translateError(
   const raw = error instanceof Error ? error.message : String(error);
   const message = truncateText(raw.replace(/\s+/g, ' ').trim(), 300);
   const refused =
-    (status === 403 && !isRateLimit(error, message)) ||
+    (status === 403 && !isRateLimit(error)) ||
     (status === 404 && notFoundIsPermission) ||
     /resource not accessible by integration/i.test(message);
   if (refused) {
@@ -304,9 +507,15 @@ function translateError(
 }
 
 /** A 403 for exhausting the rate limit is not a missing permission. */
-function isRateLimit(error: unknown, message: string): boolean {
-  const headers = (error as { response?: { headers?: Record<string, unknown> } }).response?.headers;
-  return headers?.['x-ratelimit-remaining'] === '0' || /rate limit/i.test(message);
+function isRateLimit(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : '';
+  return headersOf(error)['x-ratelimit-remaining'] === '0' || /rate limit/i.test(message);
+}
+
+function headersOf(error: unknown): Record<string, string | undefined> {
+  return (
+    (error as { response?: { headers?: Record<string, string> } } | null)?.response?.headers ?? {}
+  );
 }
 
 function statusOf(error: unknown): number {

@@ -1,17 +1,12 @@
 /**
  * The check run's life: created in progress when the audit starts, then given its annotations
- * (50 per request, the API's limit; each update appends) and completed with the verdict.
+ * (50 per request, the API's limit; each update appends; at most MAX_ANNOTATION_REQUESTS
+ * requests) and completed with the verdict.
  */
-import { checkRunOutput, batches } from '../report/check-run.ts';
+import { batches, checkRunOutput, MAX_CHECK_RUN_ANNOTATIONS } from '../report/check-run.ts';
 import { escapeMarkdown, truncateText } from '../report/escape.ts';
 import { httpUrl } from '../report/links.ts';
-import {
-  PermissionError,
-  type CheckAnnotation,
-  type CheckConclusion,
-  type CheckRun,
-  type GitHubClient,
-} from './api.ts';
+import type { CheckAnnotation, CheckConclusion, CheckRun, GitHubClient } from './api.ts';
 
 export async function startCheckRun(
   client: GitHubClient,
@@ -42,58 +37,79 @@ export interface CheckRunCompletion {
   annotations: readonly CheckAnnotation[];
 }
 
+export interface CompletedCheckRun {
+  /** Requests made, repeats included. */
+  requests: number;
+  annotationsPosted: number;
+  /** Annotations given but not posted: past MAX_CHECK_RUN_ANNOTATIONS, or after posting failed. */
+  annotationsNotPosted: number;
+  /** Why posting stopped early, when it did. */
+  postingError: Error | undefined;
+}
+
 /**
- * Posts the annotations in batches (each update must repeat the output's title and summary),
- * then completes the run. If a batch fails, the run is still completed, saying so, before the
- * error is thrown: a check run left in progress would read as an audit that never ended.
+ * Posts up to MAX_CHECK_RUN_ANNOTATIONS annotations in batches (each update must repeat the
+ * output's title and summary), then completes the run. Whatever stops a batch (a refusal, the
+ * rate limit, a rejected annotation, a timeout, the deadline), posting stops there and the run
+ * is still completed, its summary saying how many were posted: a run left in progress would
+ * read as an audit that never ended and blocks a required check. Throws only when completing
+ * fails.
  */
 export async function completeCheckRun(
   client: GitHubClient,
   id: number,
   completion: CheckRunCompletion,
-): Promise<{ requests: number; annotationsPosted: number }> {
+): Promise<CompletedCheckRun> {
   const before = client.requestCount;
+  const { annotations } = completion;
+  const postable = annotations.slice(0, MAX_CHECK_RUN_ANNOTATIONS);
+  const overCap = annotations.length - postable.length;
+  const text = completion.text === undefined ? {} : { text: completion.text };
   const output = checkRunOutput({
     title: completion.title,
-    summaryMarkdown: completion.summary,
-    ...(completion.text === undefined ? {} : { text: completion.text }),
+    summaryMarkdown:
+      overCap === 0
+        ? completion.summary
+        : `> ℹ️ ${overCap} of ${annotations.length} findings are not annotated here: this action ` +
+          `posts at most ${MAX_CHECK_RUN_ANNOTATIONS.toLocaleString('en-US')} annotations, the ` +
+          "most severe, to spare the token's hourly request limit. Every finding is in the job " +
+          `summary and the results file.\n\n${completion.summary}`,
+    ...text,
   });
-  const { annotations } = completion;
 
   let posted = 0;
-  let failure: Error | undefined;
-  for (const batch of batches(annotations)) {
+  let postingError: Error | undefined;
+  for (const batch of batches(postable)) {
     try {
       await client.updateCheckRun(id, {
         output: { title: output.title, summary: output.summary, annotations: batch },
       });
       posted += batch.length;
     } catch (error) {
-      if (error instanceof PermissionError || !(error instanceof Error)) throw error;
-      failure = error;
+      postingError = error instanceof Error ? error : new Error(String(error));
       break;
     }
   }
 
   const final =
-    failure === undefined
+    postingError === undefined
       ? output
       : checkRunOutput({
-          title: output.title,
+          title: completion.title,
           summaryMarkdown:
             `> ⚠️ Only ${posted} of ${annotations.length} annotations could be posted; ` +
-            `the rest are in the job summary and the results file.\n\n${output.summary}`,
-          ...(output.text === undefined ? {} : { text: output.text }),
+            `the rest are in the job summary and the results file.\n\n${completion.summary}`,
+          ...text,
         });
   await client.updateCheckRun(id, {
     status: 'completed',
     conclusion: completion.conclusion,
     output: final,
   });
-  if (failure !== undefined) {
-    throw new Error(
-      `Posted ${posted} of ${annotations.length} check run annotations: ${failure.message}`,
-    );
-  }
-  return { requests: client.requestCount - before, annotationsPosted: posted };
+  return {
+    requests: client.requestCount - before,
+    annotationsPosted: posted,
+    annotationsNotPosted: annotations.length - posted,
+    postingError,
+  };
 }

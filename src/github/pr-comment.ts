@@ -3,7 +3,7 @@
  * in place every run, so the conversation never fills with reports.
  */
 import { commentMarker, readPreviousFindings, type PreviousRun } from '../report/pr-comment.ts';
-import type { GitHubClient, IssueComment } from './api.ts';
+import { ISSUE_COMMENTS_MAX_PAGES, type GitHubClient, type IssueComment } from './api.ts';
 
 export async function upsertStickyComment(
   client: GitHubClient,
@@ -15,8 +15,16 @@ export async function upsertStickyComment(
   },
 ): Promise<{ action: 'created' | 'updated'; url: string; requests: number }> {
   const before = client.requestCount;
-  const comments = await client.listIssueComments(params.issueNumber);
+  const { comments, capped } = await client.listIssueComments(params.issueNumber);
   const ours = findStickyComment(comments, commentMarker(params.projectName));
+  // Past the cap ours may be unseen; listing is oldest first and stable, so each later run would
+  // miss the new comment too and post one more. A comment found before the cap is safe to update.
+  if (ours === undefined && capped) {
+    throw new Error(
+      `this pull request has more comments than the ${ISSUE_COMMENTS_MAX_PAGES * 100} read to find ` +
+        "this action's comment, so no new one was written (it would be repeated every run)",
+    );
+  }
   const body = params.render(ours === undefined ? undefined : readPreviousFindings(ours.body));
   const written =
     ours === undefined

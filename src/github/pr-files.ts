@@ -7,8 +7,8 @@ import { PULL_REQUEST_FILES_CAP, type GitHubClient } from './api.ts';
 /**
  * `changedFiles` is the event payload's `pull_request.changed_files`. GitHub lists at most
  * 3,000 files: `truncated` when the pull request has more, or may have (3,000 came back and
- * the payload does not say that is all). Over the cap, nothing is fetched: the list could only
- * be incomplete.
+ * the payload does not say that is all, or the pages did not end). Over the cap, nothing is
+ * fetched: the list could only be incomplete.
  */
 export async function fetchChangedFiles(
   client: GitHubClient,
@@ -18,5 +18,6 @@ export async function fetchChangedFiles(
   if (changedFiles !== undefined && changedFiles > PULL_REQUEST_FILES_CAP)
     return { files: [], truncated: true };
   const { files, capped } = await client.listPullRequestFiles(pullNumber);
-  return { files, truncated: capped && changedFiles !== PULL_REQUEST_FILES_CAP };
+  const complete = changedFiles === PULL_REQUEST_FILES_CAP && files.length === changedFiles;
+  return { files, truncated: capped && !complete };
 }

@@ -7,7 +7,12 @@ import type { ChangedFile } from '../audit/scope.ts';
 import type { TriagedFinding } from '../audit/triage.ts';
 import type { Verdict } from '../audit/gate.ts';
 import { errorMessage } from '../errors.ts';
-import { checkRunAnnotations, checkRunConclusion, checkRunTitle } from '../report/check-run.ts';
+import {
+  checkRunAnnotations,
+  checkRunConclusion,
+  checkRunTitle,
+  MAX_CHECK_RUN_ANNOTATIONS,
+} from '../report/check-run.ts';
 import type { PrCommentInput } from '../report/pr-comment.ts';
 import { renderPrComment } from '../report/pr-comment.ts';
 import { PermissionError, type GitHubClient, type Permission } from './api.ts';
@@ -46,8 +51,14 @@ export interface PublishInput {
 
 export interface Published {
   checkRunUrl: string | undefined;
-  /** True when every active finding that has a file is annotated on the check run. */
+  /** True when every active finding that has a file is annotated on a completed check run. */
   annotatedOnCheckRun: boolean;
+  /**
+   * Active findings with a file that the check run does not annotate: past the cap of
+   * MAX_CHECK_RUN_ANNOTATIONS, after posting failed, or all of them when the run could not be
+   * created or completed. 0 when check runs are off or there is no token.
+   */
+  notAnnotated: number;
   commentUrl: string | undefined;
 }
 
@@ -66,6 +77,13 @@ export class GitHubReporter {
 
   constructor(options: ReporterOptions) {
     this.#options = options;
+  }
+
+  /** Whether publish() will annotate the findings on a check run, as far as is known yet. */
+  get annotatesCheckRun(): boolean {
+    return (
+      this.#options.client !== undefined && this.#options.checkRun.enabled && !this.#checkRunFailed
+    );
   }
 
   /** Creates the check run in progress as soon as the audit id is known. */
@@ -111,32 +129,48 @@ export class GitHubReporter {
     const published: Published = {
       checkRunUrl: undefined,
       annotatedOnCheckRun: false,
+      notAnnotated: 0,
       commentUrl: undefined,
     };
     const { client, checkRun, comment, pullRequest, log } = this.#options;
     if (!client) return published;
 
-    if (checkRun.enabled && !this.#checkRunFailed) {
+    const plan = checkRun.enabled
+      ? checkRunAnnotations(input.findings, input.pathPrefix)
+      : undefined;
+    published.notAnnotated = plan?.annotations.length ?? 0;
+    if (plan && !this.#checkRunFailed) {
       try {
         this.#checkRun ??= await startCheckRun(client, {
           name: checkRun.name,
           headSha: this.#options.headSha,
           auditId: input.auditId ?? 'none',
         });
-        const plan = checkRunAnnotations(input.findings, input.pathPrefix);
-        const { requests, annotationsPosted } = await completeCheckRun(client, this.#checkRun.id, {
+        published.checkRunUrl = this.#checkRun.url;
+        const result = await completeCheckRun(client, this.#checkRun.id, {
           conclusion: checkRunConclusion(input.verdict),
           title: checkRunTitle(input.verdict, input.findings),
           summary: input.checkRunSummary,
           annotations: plan.annotations,
         });
-        published.checkRunUrl = this.#checkRun.url;
-        published.annotatedOnCheckRun = annotationsPosted === plan.annotations.length;
+        published.notAnnotated = result.annotationsNotPosted;
+        published.annotatedOnCheckRun = result.annotationsNotPosted === 0;
         log.info(
-          `Check run completed with ${annotationsPosted} annotation(s) in ${requests} request(s): ${this.#checkRun.url}`,
+          `Check run completed with ${result.annotationsPosted} annotation(s) in ${result.requests} request(s): ${this.#checkRun.url}`,
         );
+        if (result.postingError !== undefined) {
+          log.warning(
+            `Posted ${result.annotationsPosted} of ${plan.annotations.length} check run annotations; ` +
+              `${result.annotationsNotPosted} were not: ${errorMessage(result.postingError)}. ` +
+              'The check run says so; every finding is in the job summary and the results file.',
+          );
+        } else if (result.annotationsNotPosted > 0) {
+          log.info(
+            `${result.annotationsNotPosted} finding(s) are not annotated on the check run: it gets at most ` +
+              `${MAX_CHECK_RUN_ANNOTATIONS.toLocaleString('en-US')}, the most severe, to spare the token's request limit.`,
+          );
+        }
       } catch (error) {
-        published.checkRunUrl = this.#checkRun?.url;
         this.#fallBack(error, 'Could not complete the check run');
       }
     }

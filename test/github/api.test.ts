@@ -44,7 +44,7 @@ describe('createGitHubClient', () => {
     const { api, client, sleeps } = await setUp();
     api.seedComments(1, [{ body: 'hello' }]);
     api.failNext({ method: 'GET', path: /comments$/, status: 502 });
-    const comments = await client.listIssueComments(1);
+    const { comments } = await client.listIssueComments(1);
     expect(comments.map((c) => c.body)).toEqual(['hello']);
     expect(sleeps).toEqual([1_500]);
     expect(client.requestCount).toBe(2);
@@ -158,7 +158,7 @@ describe('createGitHubClient', () => {
   it('says which permission each refused operation needs, and never shows the token', async () => {
     const { api, client } = await setUp({ readOnly: true, token: 'ghs_SECRET_token_value' });
     api.seedComments(1, [{ body: 'visible' }]);
-    expect(await client.listIssueComments(1)).toHaveLength(1);
+    expect((await client.listIssueComments(1)).comments).toHaveLength(1);
     const errors = await Promise.all([
       client
         .createCheckRun({ name: 'n', headSha: 'a', status: 'in_progress', output })

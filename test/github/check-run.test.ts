@@ -1,21 +1,51 @@
 import { describe, expect, it } from 'vitest';
-import { SEVERITIES } from '../../src/audit/findings.ts';
+import { SEVERITIES, type Finding } from '../../src/audit/findings.ts';
 import type { Verdict } from '../../src/audit/gate.ts';
 import { allActive } from '../support/triage.ts';
-import { PermissionError } from '../../src/github/api.ts';
+import {
+  COMPLETION_RESERVE_MS,
+  PermissionError,
+  type CheckAnnotation,
+} from '../../src/github/api.ts';
 import { completeCheckRun, startCheckRun } from '../../src/github/check-run.ts';
 import {
   checkRunAnnotations,
   checkRunConclusion,
+  MAX_ANNOTATION_REQUESTS,
+  MAX_CHECK_RUN_ANNOTATIONS,
   OUTPUT_MAX_CHARS,
 } from '../../src/report/check-run.ts';
-import type { GitHubApiOptions } from '../support/github-api.ts';
+import type { GitHubApiOptions, RecordedRequest } from '../support/github-api.ts';
 import { makeFinding } from '../support/findings.ts';
 import { useGitHubApi } from '../support/github-client.ts';
 
 const setUp = useGitHubApi();
 
 const start = { name: 'Smart contract audit', headSha: 'c0ffee', auditId: 'audit-7' };
+
+function manyFindings(count: number): Finding[] {
+  return Array.from({ length: count }, (_, i) =>
+    makeFinding({
+      severity: SEVERITIES[i % SEVERITIES.length],
+      file: `contracts/F${i % 40}.sol`,
+      startLine: i + 1,
+      endLine: i + 1,
+      fingerprint: `fp-${i}`,
+    }),
+  );
+}
+
+function someAnnotations(count: number): CheckAnnotation[] {
+  return checkRunAnnotations(allActive(Array.from({ length: count }, () => makeFinding())), '')
+    .annotations;
+}
+
+/** Annotations carried by each recorded request. */
+function batchSizes(requests: readonly RecordedRequest[]): number[] {
+  return requests.map(
+    (r) => (r.body as { output?: { annotations?: unknown[] } }).output?.annotations?.length ?? 0,
+  );
+}
 
 describe('startCheckRun', () => {
   it('creates an in-progress check run carrying the audit id', async () => {
@@ -49,19 +79,52 @@ describe('startCheckRun', () => {
 });
 
 describe('completeCheckRun', () => {
-  it('posts 1,200 annotations in 24 batches of 50, then completes: nothing lost or repeated', async () => {
+  it('posts 1,000 annotations in 20 batches of 50, then completes: nothing lost or repeated', async () => {
     const { api, client } = await setUp();
-    const findings = Array.from({ length: 1_200 }, (_, i) =>
-      makeFinding({
-        severity: SEVERITIES[i % SEVERITIES.length],
-        file: `contracts/F${i % 40}.sol`,
-        startLine: i + 1,
-        endLine: i + 1,
-        fingerprint: `fp-${i}`,
-      }),
-    );
+    const findings = manyFindings(1_000);
     const { annotations, unplaced } = checkRunAnnotations(allActive(findings), '');
     expect(unplaced).toBe(0);
+    const run = await startCheckRun(client, start);
+    const before = api.requests.length;
+
+    const result = await completeCheckRun(client, run.id, {
+      conclusion: 'failure',
+      title: 'Failed: 1000 findings',
+      summary: '## Summary',
+      annotations,
+    });
+
+    expect(result).toEqual({
+      requests: 21,
+      annotationsPosted: 1_000,
+      annotationsNotPosted: 0,
+      postingError: undefined,
+    });
+    const sent = api.requests.slice(before);
+    expect(sent).toHaveLength(21);
+    expect(
+      sent.every((r) => r.method === 'PATCH' && r.path.endsWith(`/check-runs/${run.id}`)),
+    ).toBe(true);
+    expect(batchSizes(sent)).toEqual([...Array<number>(20).fill(50), 0]);
+    // Every update repeats the output's title and summary, as the API requires.
+    for (const r of sent) {
+      expect((r.body as { output: unknown }).output).toMatchObject({
+        title: 'Failed: 1000 findings',
+        summary: '## Summary',
+      });
+    }
+    const stored = api.checkRuns[0]!;
+    expect(stored).toMatchObject({ status: 'completed', conclusion: 'failure' });
+    const fingerprints = stored.annotations.map(
+      (a) => a.raw_details?.match(/Fingerprint: (.+)$/)?.[1],
+    );
+    expect(new Set(fingerprints).size).toBe(1_000);
+    expect(new Set(fingerprints)).toEqual(new Set(findings.map((f) => f.fingerprint)));
+  });
+
+  it(`annotates only the ${MAX_CHECK_RUN_ANNOTATIONS} most severe in ${MAX_ANNOTATION_REQUESTS} requests, and says how many are not`, async () => {
+    const { api, client } = await setUp();
+    const { annotations } = checkRunAnnotations(allActive(manyFindings(1_200)), '');
     const run = await startCheckRun(client, start);
     const before = api.requests.length;
 
@@ -72,31 +135,24 @@ describe('completeCheckRun', () => {
       annotations,
     });
 
-    expect(result).toEqual({ requests: 25, annotationsPosted: 1_200 });
-    const sent = api.requests.slice(before);
-    expect(sent).toHaveLength(25);
-    expect(
-      sent.every((r) => r.method === 'PATCH' && r.path.endsWith(`/check-runs/${run.id}`)),
-    ).toBe(true);
-    const batchSizes = sent.map(
-      (r) => (r.body as { output?: { annotations?: unknown[] } }).output?.annotations?.length ?? 0,
-    );
-    expect(batchSizes).toEqual([...Array<number>(24).fill(50), 0]);
-    // Every update repeats the output's title and summary, as the API requires.
-    for (const r of sent) {
-      expect((r.body as { output: unknown }).output).toMatchObject({
-        title: 'Failed: 1200 findings',
-        summary: '## Summary',
-      });
-    }
+    expect(result).toEqual({
+      requests: MAX_ANNOTATION_REQUESTS + 1,
+      annotationsPosted: 1_000,
+      annotationsNotPosted: 200,
+      postingError: undefined,
+    });
+    expect(batchSizes(api.requests.slice(before))).toEqual([
+      ...Array<number>(MAX_ANNOTATION_REQUESTS).fill(50),
+      0,
+    ]);
     const stored = api.checkRuns[0]!;
-    expect(stored).toMatchObject({ status: 'completed', conclusion: 'failure' });
-    const fingerprints = stored.annotations.map(
-      (a) => a.raw_details?.match(/Fingerprint: (.+)$/)?.[1],
+    expect(stored.status).toBe('completed');
+    expect(stored.annotations).toEqual(annotations.slice(0, 1_000));
+    expect(stored.output.summary).toBe(
+      '> ℹ️ 200 of 1200 findings are not annotated here: this action posts at most 1,000 annotations, ' +
+        "the most severe, to spare the token's hourly request limit. Every finding is in the job " +
+        'summary and the results file.\n\n## Summary',
     );
-    expect(new Set(fingerprints).size).toBe(1_200);
-    expect(new Set(fingerprints)).toEqual(new Set(findings.map((f) => f.fingerprint)));
-    expect(stored.annotations.filter((a) => a.annotation_level === 'failure')).toHaveLength(400);
   });
 
   it('completes with one request when there is nothing to annotate', async () => {
@@ -153,22 +209,19 @@ describe('completeCheckRun', () => {
 
   it('still completes the run when a batch fails, then says how many were posted', async () => {
     const { api, client } = await setUp();
-    const { annotations } = checkRunAnnotations(
-      allActive(Array.from({ length: 120 }, () => makeFinding())),
-      '',
-    );
+    const annotations = someAnnotations(120);
     const run = await startCheckRun(client, start);
     // The second batch meets a server error. It is not repeated: GitHub may have appended it.
     api.failNext({ method: 'PATCH', path: /check-runs/, status: 502, skip: 1 });
-    await expect(
-      completeCheckRun(client, run.id, {
-        conclusion: 'failure',
-        title: 'Failed',
-        summary: 'The summary.',
-        annotations,
-      }),
-    ).rejects.toThrow(
-      'Posted 50 of 120 check run annotations: Could not update the check run on GitHub (HTTP 502): Server Error',
+    const result = await completeCheckRun(client, run.id, {
+      conclusion: 'failure',
+      title: 'Failed',
+      summary: 'The summary.',
+      annotations,
+    });
+    expect(result).toMatchObject({ annotationsPosted: 50, annotationsNotPosted: 70 });
+    expect(result.postingError?.message).toBe(
+      'Could not update the check run on GitHub (HTTP 502): Server Error',
     );
     const stored = api.checkRuns[0]!;
     expect(stored).toMatchObject({ status: 'completed', conclusion: 'failure' });
@@ -181,22 +234,140 @@ describe('completeCheckRun', () => {
 
   it('stops at a batch GitHub rejects part-way and keeps what was posted', async () => {
     const { api, client } = await setUp();
-    const { annotations } = checkRunAnnotations(
-      allActive(Array.from({ length: 120 }, () => makeFinding())),
-      '',
-    );
-    const broken = annotations.map((a, i) => (i === 75 ? { ...a, end_line: 0 } : a));
+    const broken = someAnnotations(120).map((a, i) => (i === 75 ? { ...a, end_line: 0 } : a));
     const run = await startCheckRun(client, start);
-    await expect(
+    const result = await completeCheckRun(client, run.id, {
+      conclusion: 'failure',
+      title: 'Failed',
+      summary: 'S',
+      annotations: broken,
+    });
+    expect(result.postingError?.message).toMatch(/\(HTTP 422\)/);
+    expect(api.checkRuns[0]?.annotations).toHaveLength(50);
+    expect(api.checkRuns[0]?.status).toBe('completed');
+  });
+
+  it('stops posting at a batch that gets no answer, and completes the run', async () => {
+    const { api, client } = await setUp({}, { requestTimeoutMs: 100 });
+    const run = await startCheckRun(client, start);
+    api.failNext({ method: 'PATCH', path: /check-runs/, status: 'hang', skip: 1 });
+    const result = await completeCheckRun(client, run.id, {
+      conclusion: 'success',
+      title: 'T',
+      summary: 'S',
+      annotations: someAnnotations(120),
+    });
+    expect(result).toMatchObject({ annotationsPosted: 50, annotationsNotPosted: 70 });
+    expect(result.postingError?.message).toBe(
+      'Could not update the check run on GitHub: no answer within 0.1 s',
+    );
+    expect(api.checkRuns[0]).toMatchObject({ status: 'completed', conclusion: 'success' });
+  });
+});
+
+describe('the rate limit', () => {
+  /** A client on a clock that only the injected waits move. */
+  async function rateLimited(rateLimit: GitHubApiOptions['rateLimit'], deadline?: number) {
+    let now = 1_700_000_000_000;
+    const sleeps: number[] = [];
+    const { api, client } = await setUp(
+      { rateLimit },
+      {
+        now: () => now,
+        sleep: async (ms) => {
+          sleeps.push(ms);
+          now += ms;
+        },
+        ...(deadline === undefined ? {} : { deadline: now + deadline }),
+      },
+    );
+    const run = await startCheckRun(client, start);
+    const complete = () =>
       completeCheckRun(client, run.id, {
         conclusion: 'failure',
         title: 'Failed',
         summary: 'S',
-        annotations: broken,
-      }),
-    ).rejects.toThrow(/^Posted 50 of 120 check run annotations: .*\(HTTP 422\)/);
-    expect(api.checkRuns[0]?.annotations).toHaveLength(50);
+        annotations: someAnnotations(200),
+      });
+    return { api, complete, sleeps, now: () => now };
+  }
+
+  it('stops posting when it runs out, then completes the run after the Retry-After', async () => {
+    // The third batch and the first attempt to complete are refused.
+    const { api, complete, sleeps } = await rateLimited({
+      afterAnnotationUpdates: 2,
+      requests: 2,
+      retryAfterSeconds: 30,
+    });
+    const result = await complete();
+    expect(result).toMatchObject({ annotationsPosted: 100, annotationsNotPosted: 100 });
+    expect(result.postingError?.message).toContain('API rate limit exceeded');
+    expect(sleeps).toEqual([30_000]);
+    const stored = api.checkRuns[0]!;
+    expect(stored).toMatchObject({ status: 'completed', conclusion: 'failure' });
+    expect(stored.output.summary).toMatch(/^> ⚠️ Only 100 of 200 annotations could be posted;/);
+    expect(stored.annotations).toHaveLength(100);
+  });
+
+  it('waits for the reset GitHub names before completing', async () => {
+    const setUpAt = 1_700_000_000_000;
+    const { api, complete, sleeps } = await rateLimited({
+      afterAnnotationUpdates: 1,
+      requests: 2,
+      resetAt: setUpAt / 1000 + 45,
+    });
+    await complete();
+    // The second batch and the first attempt to complete are refused.
+    expect(sleeps).toEqual([45_000]);
     expect(api.checkRuns[0]?.status).toBe('completed');
+  });
+
+  it('does not wait for a reset past the deadline: it says the run could not be completed', async () => {
+    const setUpAt = 1_700_000_000_000;
+    const { api, complete, sleeps } = await rateLimited(
+      { afterAnnotationUpdates: 1, requests: 10, resetAt: setUpAt / 1000 + 3_600 },
+      120_000,
+    );
+    await expect(complete()).rejects.toThrow(
+      /^Could not update the check run on GitHub \(HTTP 403\): API rate limit exceeded/,
+    );
+    expect(sleeps).toEqual([]);
+    expect(api.checkRuns[0]?.status).toBe('in_progress');
+  });
+
+  it('repeats completing after server errors, waiting longer each time', async () => {
+    const sleeps: number[] = [];
+    const { api, client } = await setUp(
+      {},
+      { retryDelayMs: 1_000, sleep: async (ms) => void sleeps.push(ms) },
+    );
+    const run = await startCheckRun(client, start);
+    api.failNext({ method: 'PATCH', path: /check-runs/, status: 503, times: 3 });
+    await completeCheckRun(client, run.id, {
+      conclusion: 'success',
+      title: 'T',
+      summary: 'S',
+      annotations: [],
+    });
+    expect(sleeps).toEqual([1_000, 2_000, 4_000]);
+    expect(api.checkRuns[0]?.status).toBe('completed');
+  });
+});
+
+describe('the deadline', () => {
+  it(`keeps the last ${COMPLETION_RESERVE_MS / 1000} s to complete the run, posting no more annotations`, async () => {
+    const { api, client } = await setUp({}, { now: () => 0, deadline: COMPLETION_RESERVE_MS });
+    const run = await startCheckRun(client, start);
+    const result = await completeCheckRun(client, run.id, {
+      conclusion: 'failure',
+      title: 'T',
+      summary: 'S',
+      annotations: someAnnotations(3),
+    });
+    expect(result.annotationsPosted).toBe(0);
+    expect(result.postingError?.message).toContain('kept to complete the check run');
+    expect(api.checkRuns[0]).toMatchObject({ status: 'completed', annotations: [] });
+    expect(api.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
   });
 });
 
@@ -214,6 +385,26 @@ describe('permissions', () => {
     expect(api.checkRuns).toHaveLength(0);
   });
 
+  it('completes the run even when appending annotations is refused', async () => {
+    const { api, client } = await setUp();
+    const run = await startCheckRun(client, start);
+    api.failNext({
+      method: 'PATCH',
+      path: /check-runs/,
+      status: 403,
+      message: 'Resource not accessible by integration',
+    });
+    const result = await completeCheckRun(client, run.id, {
+      conclusion: 'success',
+      title: 'T',
+      summary: 'S',
+      annotations: someAnnotations(1),
+    });
+    expect(result.postingError).toBeInstanceOf(PermissionError);
+    expect(api.checkRuns[0]).toMatchObject({ status: 'completed', conclusion: 'success' });
+    expect(api.checkRuns[0]?.output.summary).toMatch(/^> ⚠️ Only 0 of 1 annotations/);
+  });
+
   it('throws PermissionError when completing is refused, without trying to complete twice', async () => {
     const { api, client } = await setUp();
     const run = await startCheckRun(client, start);
@@ -228,7 +419,7 @@ describe('permissions', () => {
         conclusion: 'success',
         title: 'T',
         summary: 'S',
-        annotations: checkRunAnnotations(allActive([makeFinding()]), '').annotations,
+        annotations: [],
       }),
     ).rejects.toBeInstanceOf(PermissionError);
     expect(api.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);

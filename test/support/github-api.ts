@@ -2,8 +2,8 @@
  * A stand-in for the parts of GitHub's REST API the reports use: a real HTTP server on
  * 127.0.0.1 with check runs (annotations appended per update, at most 50 each), issue comments
  * and pull request files (paginated with Link headers, files capped at 3,000 like GitHub), the
- * limits GitHub enforces answered 422, and refusals like a read-only token's. Every request is
- * recorded, without the Authorization header's value.
+ * limits GitHub enforces answered 422, refusals like a read-only token's, and an exhausted rate
+ * limit. Every request is recorded, without the Authorization header's value.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,6 +23,23 @@ export interface GitHubApiOptions {
   forbid?: Endpoint[];
   /** Serve the API below this path, as GHES does with `/api/v3`; default ''. */
   basePath?: string;
+  /**
+   * Replaces the `Link` header of list pages: `rel="next"` points wherever this says (another
+   * server, or on forever), or nowhere when it returns undefined.
+   */
+  nextLink?: (url: URL) => string | undefined;
+  /**
+   * Like a GITHUB_TOKEN running out of requests: after `afterAnnotationUpdates` check-run
+   * updates that carried annotations, the next `requests` requests (default 1) answer 403 with
+   * `x-ratelimit-remaining: 0`, `x-ratelimit-reset: resetAt` (epoch seconds) and, when given,
+   * `retry-after`.
+   */
+  rateLimit?: {
+    afterAnnotationUpdates: number;
+    requests?: number;
+    resetAt?: number;
+    retryAfterSeconds?: number;
+  };
 }
 
 export interface RecordedRequest {
@@ -93,7 +110,7 @@ export interface GitHubApiStandIn {
   seedPullRequestFiles(pull: number, files: StoredFile[]): void;
   /**
    * After letting `skip` matching requests through, the next `times` requests matching
-   * `method` and `path` answer `status` (and `message`), or never answer (`hang`).
+   * `method` and `path` answer `status` (with `message` and `headers`), or never answer (`hang`).
    */
   failNext(fault: {
     method: string;
@@ -102,6 +119,7 @@ export interface GitHubApiStandIn {
     skip?: number;
     times?: number;
     message?: string;
+    headers?: Record<string, string>;
   }): void;
   close(): Promise<void>;
 }
@@ -149,7 +167,10 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
     skip: number;
     times: number;
     message: string;
+    headers?: Record<string, string>;
   }> = [];
+  let annotationUpdates = 0;
+  let rateLimited = options.rateLimit?.requests ?? 1;
   let nextId = 1000;
   let origin = '';
 
@@ -162,7 +183,8 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
 
   function handle(req: IncomingMessage, raw: string): Reply | 'hang' {
     const method = req.method ?? 'GET';
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    // The host the client asked for, so `nextLink` is given the URL it requested.
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
     const path = url.pathname.startsWith(basePath)
       ? url.pathname.slice(basePath.length)
       : url.pathname;
@@ -190,7 +212,34 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
       fault.times -= 1;
       if (fault.times <= 0) faults.splice(faultIndex, 1);
       if (fault.status === 'hang') return 'hang';
-      return { status: fault.status, body: { message: fault.message } };
+      return {
+        status: fault.status,
+        body: { message: fault.message },
+        ...(fault.headers === undefined ? {} : { headers: fault.headers }),
+      };
+    }
+    const limit = options.rateLimit;
+    if (
+      limit !== undefined &&
+      annotationUpdates >= limit.afterAnnotationUpdates &&
+      rateLimited > 0
+    ) {
+      rateLimited -= 1;
+      return {
+        status: 403,
+        body: {
+          message: 'API rate limit exceeded for installation ID 1.',
+          documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api',
+        },
+        headers: {
+          'x-ratelimit-limit': '1000',
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': String(limit.resetAt ?? 0),
+          ...(limit.retryAfterSeconds === undefined
+            ? {}
+            : { 'retry-after': String(limit.retryAfterSeconds) }),
+        },
+      };
     }
 
     const repoPath = `/repos/${owner}/${repo}`;
@@ -280,7 +329,10 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
   function updateCheckRun(id: number, body: unknown): Reply {
     const run = checkRuns.find((r) => r.id === id);
     if (run === undefined) return notFound();
-    applyCheckRunChanges(run, object(body, 'body'));
+    const input = object(body, 'body');
+    applyCheckRunChanges(run, input);
+    const output = input['output'] as { annotations?: unknown[] } | undefined;
+    if ((output?.annotations?.length ?? 0) > 0) annotationUpdates += 1;
     return { status: 200, body: checkRunJson(run) };
   }
 
@@ -342,9 +394,14 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
       return `<${target.href}>`;
     };
     const links: string[] = [];
-    if (number > 1) links.push(`${link(number - 1)}; rel="prev"`);
-    if (number < last) links.push(`${link(number + 1)}; rel="next"`, `${link(last)}; rel="last"`);
-    if (number > 1) links.push(`${link(1)}; rel="first"`);
+    if (options.nextLink !== undefined) {
+      const next = options.nextLink(url);
+      if (next !== undefined) links.push(`<${next}>; rel="next"`);
+    } else {
+      if (number > 1) links.push(`${link(number - 1)}; rel="prev"`);
+      if (number < last) links.push(`${link(number + 1)}; rel="next"`, `${link(last)}; rel="last"`);
+      if (number > 1) links.push(`${link(1)}; rel="first"`);
+    }
     return {
       status: 200,
       body: items.slice((number - 1) * perPage, number * perPage).map(toJson),
