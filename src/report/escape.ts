@@ -13,6 +13,11 @@ const CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}/gu;
  */
 const INVISIBLE_CHARACTERS = /(?![\t\n\r])[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
 
+/** `@name` mentions and `#12` references, which GitHub links after rendering. */
+const MENTIONS = /@|#(?=\d)/g;
+
+const LINE_BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
+
 const MARKDOWN_SPECIALS = /[\\`*_{}[\]()#+\-!|~$]/g;
 
 const HTML_ENTITIES: Record<string, string> = {
@@ -32,16 +37,28 @@ const HTML_ENTITIES: Record<string, string> = {
  */
 export function escapeMarkdown(text: string): string {
   return text
-    .replace(/\r\n|[\r\n\u2028\u2029]/g, ' ')
+    .replace(LINE_BREAKS, ' ')
     .replace(CONTROL_CHARACTERS, ' ')
     .replace(/[&<>]/g, (c) => HTML_ENTITIES[c] ?? c)
     .replace(MARKDOWN_SPECIALS, '\\$&')
-    .replace(/@|#(?=\d)/g, '$&&#8203;');
+    .replace(MENTIONS, '$&&#8203;');
 }
 
-/** For HTML text and attribute values; drops control characters other than tab and line breaks. */
+/**
+ * For HTML text and attribute values, on one line: line breaks fold into spaces (a blank line
+ * would end the raw HTML block it sits in, and what follows would render as Markdown), other
+ * control characters are dropped, and mentions are broken as in `escapeMarkdown`.
+ */
 export function escapeHtml(text: string): string {
-  return text.replace(CONTROL_CHARACTERS, '').replace(/[&<>"']/g, (c) => HTML_ENTITIES[c] ?? c);
+  return text
+    .replace(LINE_BREAKS, ' ')
+    .replace(CONTROL_CHARACTERS, '')
+    .replace(/[&<>"']|@|#(?=\d)/g, (c) => HTML_ENTITIES[c] ?? `${c}&#8203;`);
+}
+
+/** Multi-line untrusted text as HTML on one line, each line break kept as `<br>`. */
+export function escapeHtmlLines(text: string): string {
+  return text.split(LINE_BREAKS).map(escapeHtml).join('<br>');
 }
 
 /**

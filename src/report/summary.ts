@@ -6,14 +6,14 @@ import { Buffer } from 'node:buffer';
 import {
   compareFindings,
   countBySeverity,
-  SEVERITIES,
+  shownSeverities,
   type Finding,
   type Severity,
 } from '../audit/findings.ts';
 import { isBlocking, type FailOn, type Verdict } from '../audit/gate.ts';
 import { countByStatus, type FindingStatus, type TriagedFinding } from '../audit/triage.ts';
 import type { AnnotationLevel } from './annotations.ts';
-import { escapeHtml, escapeMarkdown, truncateText } from './escape.ts';
+import { escapeHtml, escapeHtmlLines, escapeMarkdown, truncateText } from './escape.ts';
 import { SEVERITY_LABELS, VERDICT_ICONS, VERDICT_WORDS } from './labels.ts';
 import { fileUrl, locationCell, locationText, safeHttpUrl, type SourceLinks } from './links.ts';
 
@@ -155,7 +155,7 @@ function renderHead(
 
   if (hasResults(input.verdict) || findings.length > 0)
     lines.push(...countsTable(findings, input.failOn), '');
-  const annotationNote = notAnnotatedNote(input.notAnnotated);
+  const annotationNote = renderNotAnnotatedNote(input.notAnnotated);
   if (annotationNote !== undefined) lines.push(annotationNote, '');
   return `${lines.join('\n')}\n`;
 }
@@ -195,7 +195,9 @@ function countsTable(findings: readonly TriagedFinding[], failOn: FailOn): strin
     return [
       `| Severity | Findings | Fails the job (\`fail-on: ${failOn}\`) |`,
       '| --- | ---: | --- |',
-      ...SEVERITIES.map((s) => `| ${SEVERITY_LABELS[s]} | ${counts[s]} | ${fails(s)} |`),
+      ...shownSeverities(counts).map(
+        (s) => `| ${SEVERITY_LABELS[s]} | ${counts[s]} | ${fails(s)} |`,
+      ),
       `| **Total** | **${findings.length}** | |`,
     ];
   }
@@ -214,7 +216,7 @@ function countsTable(findings: readonly TriagedFinding[], failOn: FailOn): strin
   return [
     `| Severity | Findings | Counted | Fails the job (\`fail-on: ${failOn}\`) |`,
     '| --- | ---: | ---: | --- |',
-    ...SEVERITIES.map(
+    ...shownSeverities(counts).map(
       (s) => `| ${SEVERITY_LABELS[s]} | ${counts[s]} | ${counted[s]} | ${fails(s)} |`,
     ),
     `| **Total** | **${findings.length}** | **${statuses.active}** | |`,
@@ -223,7 +225,9 @@ function countsTable(findings: readonly TriagedFinding[], failOn: FailOn): strin
   ];
 }
 
-function notAnnotatedNote(notAnnotated: Record<AnnotationLevel, number>): string | undefined {
+export function renderNotAnnotatedNote(
+  notAnnotated: Record<AnnotationLevel, number>,
+): string | undefined {
   const parts = (['error', 'warning', 'notice'] as const)
     .filter((level) => notAnnotated[level] > 0)
     .map((level) => `${notAnnotated[level]} ${level}${notAnnotated[level] === 1 ? '' : 's'}`);
@@ -233,6 +237,14 @@ function notAnnotatedNote(notAnnotated: Record<AnnotationLevel, number>): string
     `ℹ️ GitHub shows only 10 annotations of each level per step, so ${total} ` +
     `finding${total === 1 ? ' was' : 's were'} not annotated in the log (${parts.join(', ')}). ` +
     'They are counted here and written to the results file.'
+  );
+}
+
+/** Findings the check run does not annotate, past its cap or after GitHub refused more. */
+export function renderCheckRunNotAnnotatedNote(count: number): string {
+  return (
+    `ℹ️ ${count} finding${count === 1 ? ' is' : 's are'} not annotated on the check run: it carries ` +
+    'the most severe ones, at most 1,000. They are counted here and written to the results file.'
   );
 }
 
@@ -342,10 +354,7 @@ function sameSeverityWord(label: string, severity: Severity): boolean {
 
 /** Untrusted text as HTML on a single line, its line breaks kept as `<br>`. */
 function htmlText(text: string): string {
-  return escapeHtml(truncateText(text.trim(), DETAILS_TEXT_MAX_CHARS)).replace(
-    /\r\n|[\r\n]/g,
-    '<br>',
-  );
+  return escapeHtmlLines(truncateText(text.trim(), DETAILS_TEXT_MAX_CHARS));
 }
 
 function ruleText(finding: Finding): string | undefined {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   escapeHtml,
+  escapeHtmlLines,
   escapeMarkdown,
   neutralizeWorkflowCommands,
   oneLine,
@@ -68,8 +69,16 @@ describe('escapeHtml', () => {
     expect(escaped).not.toMatch(/[<>"']/);
   });
 
-  it('keeps line breaks and tabs, drops other control characters', () => {
-    expect(escapeHtml('a\nb\r\nc\td\u0000e\u001bf')).toBe('a\nb\r\nc\tdef');
+  it('folds every kind of line break into a space, keeps tabs, drops other controls', () => {
+    expect(escapeHtml('a\nb\r\nc\td\u0000e\u001bf\u2028g\rh\u000bi')).toBe('a b c\tdef g h i');
+  });
+});
+
+describe('escapeHtmlLines', () => {
+  it('keeps each line break as <br> and escapes every line', () => {
+    expect(escapeHtmlLines('<b>\n\n</details>\r\nx')).toBe(
+      '&lt;b&gt;<br><br>&lt;/details&gt;<br>x',
+    );
   });
 });
 

@@ -289,6 +289,28 @@ describe('renderSummary', () => {
     expect(markdown).not.toMatch(/<(script|img|iframe)|<details open/);
   });
 
+  it('keeps the details block whole when a file, rule or severity word holds line breaks', () => {
+    const breakout =
+      '\n\n[live link](https://evil.example) ![img](https://evil.example/x.png) @octocat\n\n';
+    const hostile = makeFinding({
+      severity: 'unknown',
+      severityLabel: `High${breakout}`,
+      file: `contracts/A.sol${breakout}`,
+      ruleId: `reentrancy${breakout}`,
+      swcId: `SWC-107${breakout}`,
+      cweId: `CWE-841${breakout}`,
+    });
+    const markdown = renderSummary(input({ verdict: 'fail', findings: [hostile] }));
+    const blocks = detailsBlocks(markdown);
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0]).not.toMatch(/\n\s*\n/);
+    // Outside the raw HTML block and the escaped table, nothing the service sent renders.
+    const outside = markdown.replace(blocks[0]!, '').replace(/^\|.*\|$/gm, '');
+    expect(outside).not.toContain('evil.example');
+    // GitHub turns @name into a mention in HTML text too.
+    expect(markdown).not.toContain('@octocat');
+  });
+
   it('notes findings GitHub will not annotate', () => {
     const markdown = renderSummary(
       input({
@@ -495,7 +517,9 @@ describe('renderSummary size limit', () => {
     );
     expect(detailsBlocks(markdown)).toHaveLength(0);
     // Least severe rows go first: what is left is every critical, high, ... in order.
-    expect(rows.filter((r) => r.startsWith('| 🔴 Critical')).length).toBe(Math.ceil(20_000 / 6));
+    expect(rows.filter((r) => r.startsWith('| 🔴 Critical')).length).toBe(
+      Math.ceil(20_000 / SEVERITIES.length),
+    );
     expect(rows.at(-1)!.startsWith('| ⛽ Gas')).toBe(false);
     expect(markdown).toContain('| **Total** | **20000** | |');
   });
@@ -504,15 +528,16 @@ describe('renderSummary size limit', () => {
     const findings = SEVERITIES.flatMap((severity) =>
       Array.from({ length: 5 }, () => makeFinding({ severity, description: 'x'.repeat(2_000) })),
     );
+    const total = findings.length;
     const markdown = renderSummary(input({ verdict: 'fail', findings }), 30_000);
     expect(Buffer.byteLength(markdown, 'utf8')).toBeLessThanOrEqual(30_000);
-    expect(tableRows(markdown)).toHaveLength(30);
+    expect(tableRows(markdown)).toHaveLength(total);
     const blocks = detailsBlocks(markdown);
     expect(blocks.length).toBeGreaterThan(0);
-    expect(blocks.length).toBeLessThan(30);
+    expect(blocks.length).toBeLessThan(total);
     expect(blocks[0]).toContain('🔴 Critical');
     expect(markdown).toContain(
-      `**Details of ${30 - blocks.length} of 30 findings not shown here**`,
+      `**Details of ${total - blocks.length} of ${total} findings not shown here**`,
     );
   });
 
