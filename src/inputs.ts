@@ -5,6 +5,8 @@ import { SCOPES, type Scope } from './audit/scope.ts';
 import { ConfigurationError } from './errors.ts';
 import { isInside } from './files/inside.ts';
 import type { UploadLimits } from './files/limits.ts';
+import { isLoopbackHost } from './net/dispatcher.ts';
+import { MIN_SECRET_LENGTH } from './redaction.ts';
 
 export const IF_NO_FILES_FOUND = ['error', 'warn', 'ignore'] as const;
 export type IfNoFilesFound = (typeof IF_NO_FILES_FOUND)[number];
@@ -34,18 +36,17 @@ export interface Settings {
   baselineFile: string | undefined;
   checkRun: { enabled: boolean; name: string };
   pullRequestComment: boolean;
-  /** Absolute path the SARIF file is written to. */
-  sarifFile: string;
-  /** Where the results file is written (RUNNER_TEMP). */
+  /** Absolute path of `sarif-file`; unset, a name unique to the project and audit is chosen. */
+  sarifFile: string | undefined;
+  /** Where the results file, and by default the SARIF file, are written (RUNNER_TEMP). */
   outputDirectory: string;
 }
-
-const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);
 
 export function getInputs(env: NodeJS.ProcessEnv = process.env): Settings {
   // Mask first: nothing below may log it, but an error message could echo an input.
   const apiKey = core.getInput('api-key').trim();
   if (apiKey) core.setSecret(apiKey);
+  checkApiKey(apiKey);
   const githubToken = core.getInput('github-token');
   if (githubToken) core.setSecret(githubToken);
 
@@ -59,7 +60,7 @@ export function getInputs(env: NodeJS.ProcessEnv = process.env): Settings {
     );
   }
   const pathPrefix = relativeRoot ? `${relativeRoot.split(path.sep).join('/')}/` : '';
-  const outputDirectory = env['RUNNER_TEMP'] || workspace;
+  const outputDirectory = path.resolve(env['RUNNER_TEMP'] || workspace);
   const projectName = core.getInput('project-name').trim() || defaultProjectName(env, workspace);
   const baseline = core.getInput('baseline').trim();
   const sarifFile = core.getInput('sarif-file').trim();
@@ -92,9 +93,7 @@ export function getInputs(env: NodeJS.ProcessEnv = process.env): Settings {
       name: core.getInput('check-name').trim() || 'Smart contract audit',
     },
     pullRequestComment: booleanInput('pr-comment', true),
-    sarifFile: sarifFile
-      ? path.resolve(workspace, sarifFile)
-      : path.join(outputDirectory, `smart-contract-audit-${fileSafe(projectName)}.sarif`),
+    sarifFile: sarifFile ? outputFile(workspace, outputDirectory, sarifFile) : undefined,
     outputDirectory,
   };
 }
@@ -139,14 +138,43 @@ export function parseBaseUrl(raw: string): URL {
   return url;
 }
 
-function isLoopbackHost(hostname: string): boolean {
-  if (LOOPBACK_HOSTS.has(hostname)) return true;
-  const octets = hostname.split('.');
-  return (
-    octets.length === 4 &&
-    octets[0] === '127' &&
-    octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255)
-  );
+/**
+ * A key an HTTP header cannot carry would fail before any byte is sent; say so now, in words
+ * that point at the secret, never quoting it.
+ */
+function checkApiKey(apiKey: string): void {
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(apiKey)) {
+    throw new ConfigurationError(
+      'Input `api-key` contains a line break or another control character, which an HTTP header ' +
+        'cannot carry. Check the secret: it must be the key alone, on one line.',
+    );
+  }
+  if (/[^\u0020-\u00ff]/u.test(apiKey)) {
+    throw new ConfigurationError(
+      'Input `api-key` contains characters an HTTP header cannot carry (only ASCII and Latin-1 ' +
+        'can be sent). Check the secret: a key copied from a document may hold typographic quotes or dashes.',
+    );
+  }
+  if (apiKey && apiKey.length < MIN_SECRET_LENGTH) {
+    core.warning(
+      `Input \`api-key\` is only ${apiKey.length} characters long. It is still masked everywhere, ` +
+        'which may blank out ordinary words that contain it in the reports; service keys are ' +
+        `normally much longer, so check the secret (a key of ${MIN_SECRET_LENGTH} or more characters avoids this).`,
+    );
+  }
+}
+
+/** An output file the user named: only in the workspace or RUNNER_TEMP, never elsewhere on the runner. */
+function outputFile(workspace: string, outputDirectory: string, file: string): string {
+  const resolved = path.resolve(workspace, file);
+  if (!isInside(workspace, resolved) && !isInside(outputDirectory, resolved)) {
+    throw new ConfigurationError(
+      `Input \`sarif-file\` (${file}) is outside the workspace and RUNNER_TEMP; the action writes ` +
+        'files only there. Give a path inside the repository checkout, e.g. `reports/audit.sarif`.',
+    );
+  }
+  return resolved;
 }
 
 /** A repository file the action reads: it must stay inside the checkout. */

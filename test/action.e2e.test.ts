@@ -10,7 +10,12 @@ import {
   type AuditService,
   type ServiceFinding,
 } from './support/audit-service.ts';
-import { repositoryRoot, runAction, type ActionRun } from './support/run-action.ts';
+import {
+  repositoryRoot,
+  runAction,
+  verdictAnnotation,
+  type ActionRun,
+} from './support/run-action.ts';
 
 const workspace = path.join(repositoryRoot, 'examples/foundry-demo');
 const fast = { 'poll-interval-seconds': '0.02' };
@@ -95,7 +100,7 @@ describe('dist/index.js end to end', () => {
     expect(
       findingAnnotations.find((a) => a.properties['title']?.startsWith('[HIGH] Reentrancy')),
     ).toMatchObject({ properties: { file: 'src/Vault.sol', line: '16', endLine: '18' } });
-    expect(run.annotations.at(-1)).toMatchObject({
+    expect(verdictAnnotation(run)).toMatchObject({
       level: 'error',
       message: 'Verdict: fail. 16 findings at or above low (1 critical, 8 high, 2 medium, 5 low)',
     });
@@ -227,7 +232,7 @@ describe('dist/index.js end to end', () => {
     const svc = await serve({ pollsUntilDone: 1_000 });
     const run = await runAction({
       workspace,
-      inputs: { 'api-key': svc.apiKey, 'base-url': svc.url, 'timeout-minutes': '0.005', ...fast },
+      inputs: { 'api-key': svc.apiKey, 'base-url': svc.url, 'timeout-minutes': '0.02', ...fast },
     });
     expect(run.exitCode).toBe(1);
     expect(run.outputs).toMatchObject({
@@ -289,7 +294,7 @@ describe('dist/index.js end to end', () => {
     const run = await runAction({ workspace, inputs: { 'base-url': 'https://audit.example.com' } });
     expect(run.exitCode).toBe(1);
     expect(run.outputs['verdict']).toBe('error');
-    expect(run.annotations.at(-1)!.message).toContain('Input `api-key` is empty');
+    expect(verdictAnnotation(run)!.message).toContain('Input `api-key` is empty');
   });
 
   it('refuses plain http to a remote host before any request', async () => {
@@ -298,7 +303,7 @@ describe('dist/index.js end to end', () => {
       inputs: { 'api-key': 'k-remote-secret', 'base-url': 'http://audit.example.com' },
     });
     expect(run.exitCode).toBe(1);
-    expect(run.annotations.at(-1)!.message).toContain('plain http:// for audit.example.com');
+    expect(verdictAnnotation(run)!.message).toContain('plain http:// for audit.example.com');
     expectNoSecret(run, 'k-remote-secret');
   });
 
@@ -309,7 +314,7 @@ describe('dist/index.js end to end', () => {
       inputs: { 'api-key': 'wrong-key-123', 'base-url': svc.url, ...fast },
     });
     expect(run.exitCode).toBe(1);
-    expect(run.annotations.at(-1)!.message).toContain('check the secret passed as `api-key`');
+    expect(verdictAnnotation(run)!.message).toContain('check the secret passed as `api-key`');
     expect(svc.uploads).toHaveLength(0);
     expectNoSecret(run, 'wrong-key-123');
   });
@@ -319,7 +324,7 @@ describe('dist/index.js end to end', () => {
     const inputs = { 'api-key': svc.apiKey, 'base-url': svc.url, contracts: 'contracts/**/*.sol' };
     const failed = await runAction({ workspace, inputs });
     expect(failed.exitCode).toBe(1);
-    expect(failed.annotations.at(-1)!.message).toContain(
+    expect(verdictAnnotation(failed)!.message).toContain(
       'No contract files found under ./ for contracts/**/*.sol',
     );
 

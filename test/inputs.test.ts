@@ -110,10 +110,64 @@ describe('getInputs', () => {
       { baseline: '../accepted.json' },
       'Input `baseline` (../accepted.json) is outside the workspace',
     ],
+    [{ 'sarif-file': '/etc/audit.sarif' }, 'is outside the workspace and RUNNER_TEMP'],
+    [{ 'sarif-file': '../audit.sarif' }, 'is outside the workspace and RUNNER_TEMP'],
+    [{ 'api-key': 'sk_live_0123\n4567' }, 'contains a line break or another control character'],
+    [{ 'api-key': 'sk_live_0123\u20134567' }, 'contains characters an HTTP header cannot carry'],
   ])('rejects %o with an actionable message', (inputs, message) => {
     setInputs({ 'api-key': 'k', 'base-url': 'https://audit.example.com', ...inputs });
     expect(() => getInputs()).toThrow(ConfigurationError);
     expect(() => getInputs()).toThrow(message);
+  });
+});
+
+describe('getInputs: keys and output files', () => {
+  it('never quotes a key it refuses', () => {
+    setInputs({ 'api-key': 'sk_live_0123\u20134567', 'base-url': 'https://audit.example.com' });
+    expect(() => getInputs()).toThrow(
+      expect.not.objectContaining({ message: expect.stringContaining('0123') }),
+    );
+  });
+
+  it('warns about a key shorter than 8 characters, and takes it', () => {
+    const write = vi.mocked(process.stdout.write);
+    setInputs({ 'api-key': 'k-12345', 'base-url': 'https://audit.example.com' });
+    expect(getInputs().apiKey).toBe('k-12345');
+    const warnings = write.mock.calls
+      .map(([line]) => String(line))
+      .filter((l) => l.startsWith('::warning::'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('only 7 characters long');
+    expect(warnings[0]).not.toContain('k-12345');
+  });
+
+  it('does not warn about a key of 8 characters or more', () => {
+    const write = vi.mocked(process.stdout.write);
+    setInputs({ 'api-key': 'k-123456', 'base-url': 'https://audit.example.com' });
+    getInputs();
+    expect(write.mock.calls.map(([line]) => String(line))).not.toContainEqual(
+      expect.stringMatching(/^::warning::/),
+    );
+  });
+
+  it('writes `sarif-file` inside the workspace or RUNNER_TEMP, and leaves the default name to the run', () => {
+    setInputs({ 'api-key': 'k-123456', 'base-url': 'https://audit.example.com' });
+    expect(getInputs().sarifFile).toBeUndefined();
+    setInputs({
+      'api-key': 'k-123456',
+      'base-url': 'https://audit.example.com',
+      'sarif-file': 'reports/a.sarif',
+    });
+    expect(getInputs().sarifFile).toBe(path.join(workspace, 'reports/a.sarif'));
+    const runnerTemp = mkdtempSync(path.join(tmpdir(), 'runner-temp-'));
+    process.env['RUNNER_TEMP'] = runnerTemp;
+    const inTemp = path.join(runnerTemp, 'a.sarif');
+    setInputs({
+      'api-key': 'k-123456',
+      'base-url': 'https://audit.example.com',
+      'sarif-file': inTemp,
+    });
+    expect(getInputs().sarifFile).toBe(inTemp);
   });
 });
 

@@ -5,22 +5,19 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  startAuditService,
-  type AuditService,
-  type ServiceFinding,
-} from './support/audit-service.ts';
+import { startAuditService, type AuditService } from './support/audit-service.ts';
 import { startGitHubApi, type GitHubApiStandIn } from './support/github-api.ts';
+import { everythingWritten, leakedForms } from './support/leaks.ts';
 import { runAction, type ActionRun } from './support/run-action.ts';
+import { CONTRACT, serviceFinding as finding, workspaceWith } from './support/workspace.ts';
 
 /** Has the characters JSON encoders like to escape (`/`) and URLs encode (`+`, `=`). */
 const KEY = 'sk_live/9f3a+Qe7=Zx41';
 const fast = { 'poll-interval-seconds': '0.02' };
-const CONTRACT = 'pragma solidity ^0.8.0;\ncontract Vault {\n  function f() public {}\n}\n';
 
 let service: AuditService | undefined;
 let github: GitHubApiStandIn | undefined;
@@ -33,47 +30,8 @@ afterEach(async () => {
   service = github = other = undefined;
 });
 
-async function workspaceWith(files: Record<string, string>): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'security-ws-'));
-  for (const [name, content] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
-    await writeFile(path.join(dir, name), content);
-  }
-  return dir;
-}
-
-function finding(overrides: Partial<ServiceFinding> = {}): ServiceFinding {
-  return {
-    id: 'f1',
-    severity: 'high',
-    title: 'Reentrancy',
-    swc_id: 'SWC-107',
-    description: 'State is written after an external call.',
-    recommendation: undefined,
-    file: 'src/Vault.sol',
-    start_line: 3,
-    end_line: 3,
-    ...overrides,
-  };
-}
-
-/** Everything the step leaves behind that a person or a later step can read. */
-async function everythingWritten(run: ActionRun): Promise<string[]> {
-  // `::add-mask::` is how the runner learns the secret; it is the one place it may appear.
-  const stdout = run.stdout.replace(`::add-mask::${KEY}\n`, '');
-  const files = await Promise.all(
-    [run.outputs['results-file'], run.outputs['sarif-file']]
-      .filter((file): file is string => file !== undefined)
-      .map((file) => readFile(file, 'utf8')),
-  );
-  return [stdout, run.stderr, run.summary, JSON.stringify(run.outputs), ...files];
-}
-
 async function expectNoKey(run: ActionRun): Promise<void> {
-  for (const text of await everythingWritten(run)) {
-    expect(text).not.toContain(KEY);
-    expect(text).not.toContain(encodeURIComponent(KEY));
-  }
+  expect(leakedForms(await everythingWritten(run, KEY), KEY)).toEqual([]);
 }
 
 /**
@@ -133,7 +91,7 @@ describe('the API key is never shown', () => {
     await expectNoKey(run);
   });
 
-  it('is masked when the Location header of the start answer carries it', async () => {
+  it('refuses an audit id that the Location header of the start answer makes of it', async () => {
     service = await startAuditService({ apiKey: KEY });
     service.addFault({
       kind: 'status',
@@ -147,7 +105,9 @@ describe('the API key is never shown', () => {
       workspace: await workspaceWith({ 'src/Vault.sol': CONTRACT }),
       inputs: { 'api-key': KEY, 'base-url': service.url, ...fast, 'timeout-minutes': '0.01' },
     });
-    expect(run.outputs['audit-id']).toBeDefined();
+    expect(run.outputs['verdict']).toBe('error');
+    expect(run.outputs['audit-id']).toBeUndefined();
+    expect(run.summary).toContain('contains the API key');
     await expectNoKey(run);
   });
 
@@ -258,7 +218,8 @@ describe('nothing outside the workspace is read', () => {
     expect(run.outputs['verdict']).toBe('error');
     expect(run.summary).toMatch(/outside the workspace/);
     expect(service.uploads).toHaveLength(0);
-    for (const text of await everythingWritten(run)) expect(text).not.toContain('OUTSIDE');
+    for (const text of await everythingWritten(run, service.apiKey))
+      expect(text).not.toContain('OUTSIDE');
   });
 });
 

@@ -134,6 +134,11 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
   };
 }
 
+/** The error annotation `core.setFailed` wrote for the verdict, wherever other channels' lines fall. */
+export function verdictAnnotation(run: ActionRun): Annotation | undefined {
+  return run.annotations.find((a) => a.level === 'error' && a.message.startsWith('Verdict: '));
+}
+
 /** `name<<DELIMITER\nvalue\nDELIMITER` blocks, as @actions/core writes them; the last value wins. */
 export function parseOutputFile(text: string): Record<string, string> {
   const outputs: Record<string, string> = {};

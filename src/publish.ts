@@ -1,0 +1,299 @@
+/**
+ * The one module that publishes a run: outputs, the SARIF and results files, the job summary, the
+ * job's result, log annotations, and then the GitHub channels. Everything the runner keeps is
+ * written before anything talks to GitHub, so a slow or hostile API can delay only itself.
+ * Every text passes the redactor on its way out.
+ */
+import * as core from '@actions/core';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { countBySeverity, SEVERITIES } from './audit/findings.ts';
+import type { FailOn } from './audit/gate.ts';
+import type { Outcome } from './audit/outcome.ts';
+import { activeFindings, countByStatus, type TriagedFinding } from './audit/triage.ts';
+import { errorMessage } from './errors.ts';
+import { writeOutputFile } from './files/output-file.ts';
+import type { GitHubReporter } from './github/reporter.ts';
+import type { RunContext } from './github/run-context.ts';
+import { fileSafe, type Settings } from './inputs.ts';
+import type { Logger } from './log.ts';
+import type { Redactor } from './redaction.ts';
+import { planAnnotations, type AnnotationLevel } from './report/annotations.ts';
+import { renderResultsFile } from './report/results-file.ts';
+import { renderSarif } from './report/sarif.ts';
+import {
+  renderCheckRunNotAnnotatedNote,
+  renderNotAnnotatedNote,
+  renderSummary,
+  type SummaryInput,
+} from './report/summary.ts';
+import { ACTION_VERSION } from './version.ts';
+
+const CHECK_RUN_SUMMARY_MAX = 65_000;
+
+export interface PublishDependencies {
+  settings: Settings | undefined;
+  context: RunContext;
+  reporter: GitHubReporter | undefined;
+  log: Logger;
+  redactor: Redactor;
+}
+
+export async function publish(outcome: Outcome, deps: PublishDependencies): Promise<void> {
+  const { settings, context, reporter, log, redactor } = deps;
+  const projectName = settings?.projectName ?? (context.repository.split('/')[1] || 'unknown');
+  const failOn = settings?.failOn ?? 'low';
+  const findings = outcome.findings ?? [];
+  const failsJob = outcome.verdict !== 'pass' && outcome.verdict !== 'skipped';
+  const links =
+    context.repository && context.sha
+      ? { serverUrl: context.serverUrl, repository: context.repository, sha: context.sha }
+      : undefined;
+  const summaryInput: SummaryInput = {
+    verdict: outcome.verdict,
+    reason: outcome.reason,
+    projectName,
+    auditId: outcome.auditId,
+    rawStatus: outcome.rawStatus,
+    reportUrl: outcome.reportUrl,
+    failOn,
+    findings,
+    scopeNote: outcome.scopeNote,
+    links,
+    pathPrefix: settings?.pathPrefix ?? '',
+    notAnnotated: { error: 0, warning: 0, notice: 0 },
+    resumeHint: outcome.resumeHint,
+    fileCount: outcome.fileCount,
+  };
+
+  logFindings(findings, log);
+  warnUnreadSeverities(findings, failOn, log);
+  const output = (name: string, value: string | number) =>
+    core.setOutput(name, redactor.redact(String(value)));
+  const counts = countBySeverity(findings.map((entry) => entry.finding));
+  output('verdict', outcome.verdict);
+  output('findings-count', findings.length);
+  for (const severity of SEVERITIES) output(`${severity}-count`, counts[severity]);
+  output('in-scope-count', findings.length - countByStatus(findings)['outside-change']);
+  if (outcome.rawStatus) output('status', outcome.rawStatus);
+  if (outcome.reportUrl) output('report-url', outcome.reportUrl);
+
+  if (settings) {
+    const write = (file: string, content: string, what: string) =>
+      writeFile(settings, file, redactor.redact(content), what, log);
+    // Only for a completed audit: an empty SARIF upload would close every open alert.
+    if (outcome.findings) {
+      const sarif = sarifFile(settings, outcome, redactor);
+      const written = await write(
+        sarif,
+        renderSarifFile(settings, outcome, context, log),
+        'SARIF file',
+      );
+      if (written) output('sarif-file', written);
+    }
+    const results = path.join(
+      settings.outputDirectory,
+      `audit-results-${uniqueName(projectName, outcome.auditId, redactor)}.json`,
+    );
+    const written = await write(
+      results,
+      renderResultsFile({
+        auditId: outcome.auditId,
+        projectName,
+        status: outcome.rawStatus,
+        verdict: outcome.verdict,
+        failOn,
+        scope: outcome.scope,
+        findings,
+      }),
+      'results file',
+    );
+    if (written) output('results-file', written);
+  }
+
+  // With a check run, findings are annotated there; the log's 10 per level are the fallback.
+  const checkRunAnnotates = reporter?.annotatesCheckRun ?? false;
+  if (!checkRunAnnotates) {
+    summaryInput.notAnnotated = annotateInLog(findings, summaryInput.pathPrefix, failsJob, log);
+  }
+  await writeSummary(redactor.redact(renderSummary(summaryInput)), log);
+
+  const verdictLine = `Verdict: ${outcome.verdict}. ${outcome.reason}`;
+  if (outcome.resumeHint) log.info(outcome.resumeHint);
+  if (failsJob) core.setFailed(redactor.redact(verdictLine));
+  else log.info(verdictLine);
+
+  const published = await reporter?.publish({
+    verdict: outcome.verdict,
+    auditId: outcome.auditId,
+    findings,
+    pathPrefix: summaryInput.pathPrefix,
+    checkRunSummary: renderSummary(summaryInput, CHECK_RUN_SUMMARY_MAX),
+    comment: {
+      projectName,
+      verdict: outcome.verdict,
+      reason: outcome.reason,
+      findings,
+      links,
+      pathPrefix: summaryInput.pathPrefix,
+      auditId: outcome.auditId,
+      reportUrl: outcome.reportUrl,
+      ...(context.runUrl === undefined ? {} : { runUrl: context.runUrl }),
+    },
+  });
+  if (published?.checkRunUrl) output('check-run-url', published.checkRunUrl);
+  if (published?.annotatedOnCheckRun) {
+    log.info(
+      `The ${activeFindings(findings).length} finding(s) that count are annotated on the check run: ${published.checkRunUrl}`,
+    );
+  }
+  if (!checkRunAnnotates || !published || published.notAnnotated === 0) return;
+  const placeable = activeFindings(findings).filter(({ file }) => file !== undefined);
+  let note: string | undefined;
+  if (published.notAnnotated < placeable.length) {
+    // The check run carries the most severe; the log's 10 per level would only repeat them.
+    note = renderCheckRunNotAnnotatedNote(published.notAnnotated);
+  } else {
+    log.info('The check run carries no annotations; annotating in the log instead.');
+    note = renderNotAnnotatedNote(annotateInLog(findings, summaryInput.pathPrefix, failsJob, log));
+  }
+  if (note !== undefined) await writeSummary(redactor.redact(`\n${note}\n`), log);
+}
+
+/**
+ * Log annotations, most severe first, within GitHub's 10 per level per step; `setFailed` writes
+ * an error annotation too, so one is kept for it. Returns how many findings were left out.
+ */
+function annotateInLog(
+  findings: readonly TriagedFinding[],
+  pathPrefix: string,
+  failsJob: boolean,
+  log: Logger,
+): Record<AnnotationLevel, number> {
+  const plan = planAnnotations(activeFindings(findings), {
+    pathPrefix,
+    reserved: { error: failsJob ? 1 : 0 },
+  });
+  for (const annotation of plan.annotations) {
+    log[annotation.level](annotation.message, {
+      title: annotation.title,
+      file: annotation.file,
+      startLine: annotation.startLine,
+      endLine: annotation.endLine,
+    });
+  }
+  const left = plan.notAnnotated.error + plan.notAnnotated.warning + plan.notAnnotated.notice;
+  if (left > 0) {
+    log.info(
+      `${left} finding(s) were not annotated: GitHub shows at most 10 annotations of each kind per step. ` +
+        'All findings are in the job summary and the results file (a check run shows them all: see `check-run`).',
+    );
+  }
+  return plan.notAnnotated;
+}
+
+function logFindings(findings: readonly TriagedFinding[], log: Logger): void {
+  if (findings.length === 0) return;
+  log.group(
+    `Findings (${findings.length})`,
+    findings.map(({ finding, status }) => {
+      const where = finding.file
+        ? `${finding.file}${finding.startLine ? `:${finding.startLine}` : ''}`
+        : '(no location)';
+      const rule = finding.swcId ?? finding.ruleId;
+      const mark = status === 'active' ? '' : `  (${status.replace('-', ' ')}: not counted)`;
+      return `${finding.severity.toUpperCase().padEnd(8)} ${where}  ${finding.title}${rule ? ` [${rule}]` : ''}${mark}`;
+    }),
+  );
+}
+
+/** A severity word the action could not place is never silently below the gate: say which. */
+function warnUnreadSeverities(
+  findings: readonly TriagedFinding[],
+  failOn: FailOn,
+  log: Logger,
+): void {
+  const words = new Map<string, number>();
+  for (const { finding } of findings) {
+    if (finding.severity === 'unknown')
+      words.set(finding.severityLabel, (words.get(finding.severityLabel) ?? 0) + 1);
+  }
+  for (const [word, count] of words) {
+    const effect =
+      failOn === 'none' ? 'they are listed as unknown' : `they fail the gate (fail-on: ${failOn})`;
+    // The parser labels a finding that came without any severity `unknown`.
+    const given =
+      word === 'unknown'
+        ? 'no severity'
+        : `the severity "${word}", which the action cannot place on critical/high/medium/low/info/gas`;
+    log.warning(
+      `The service gave ${count} finding(s) ${given}; ${effect}. Check the findings in the job summary.`,
+    );
+  }
+}
+
+/** `sarif-file`, else a name unique to the project and audit, so two runs in a job never collide. */
+function sarifFile(settings: Settings, outcome: Outcome, redactor: Redactor): string {
+  return (
+    settings.sarifFile ??
+    path.join(
+      settings.outputDirectory,
+      `smart-contract-audit-${uniqueName(settings.projectName, outcome.auditId, redactor)}.sarif`,
+    )
+  );
+}
+
+function uniqueName(projectName: string, auditId: string | undefined, redactor: Redactor): string {
+  const audit = auditId ?? `run-${randomUUID().slice(0, 8)}`;
+  return `${fileSafe(redactor.redact(projectName))}-${fileSafe(redactor.redact(audit))}`;
+}
+
+function renderSarifFile(
+  settings: Settings,
+  outcome: Outcome,
+  context: RunContext,
+  log: Logger,
+): string {
+  const sarif = renderSarif({
+    findings: outcome.findings ?? [],
+    pathPrefix: settings.pathPrefix,
+    projectName: settings.projectName,
+    auditId: outcome.auditId,
+    reportUrl: outcome.reportUrl,
+    toolVersion: ACTION_VERSION,
+    informationUri: context.actionRepository
+      ? `${context.serverUrl}/${context.actionRepository}`
+      : undefined,
+  });
+  if (sarif.truncated > 0) {
+    log.warning(
+      `The SARIF file holds ${sarif.resultCount} results; ${sarif.truncated} were left out to stay within GitHub's limits.`,
+    );
+  }
+  return sarif.json;
+}
+
+/** Inside the workspace or RUNNER_TEMP only, never through a link; a failure is a warning. */
+async function writeFile(
+  settings: Settings,
+  file: string,
+  content: string,
+  what: string,
+  log: Logger,
+): Promise<string | undefined> {
+  try {
+    return await writeOutputFile(file, content, [settings.workspace, settings.outputDirectory]);
+  } catch (error) {
+    log.warning(`Could not write the ${what} ${file}: ${errorMessage(error)}`);
+    return undefined;
+  }
+}
+
+async function writeSummary(markdown: string, log: Logger): Promise<void> {
+  if (!process.env['GITHUB_STEP_SUMMARY']) return;
+  try {
+    await core.summary.addRaw(markdown, true).write();
+  } catch (error) {
+    log.warning(`Could not write the job summary: ${errorMessage(error)}`);
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * A hostile or exhausted GitHub API against the bundled action: the verdict, outputs and summary
+ * are written whatever it does, the token never leaves its origin, and the check run always ends.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  startAuditService,
+  type AuditService,
+  type ServiceFinding,
+} from '../support/audit-service.ts';
+import {
+  startGitHubApi,
+  type GitHubApiOptions,
+  type GitHubApiStandIn,
+} from '../support/github-api.ts';
+import { runAction } from '../support/run-action.ts';
+import { CONTRACT, serviceFinding, workspaceWith } from '../support/workspace.ts';
+
+const fast = { 'poll-interval-seconds': '0.02' };
+const PULL_REQUEST = {
+  pull_request: { number: 9, head: { sha: 'd'.repeat(40), repo: { full_name: 'acme/vaults' } } },
+  repository: { full_name: 'acme/vaults' },
+};
+
+let service: AuditService | undefined;
+let github: GitHubApiStandIn | undefined;
+let elsewhere: Server | undefined;
+afterEach(async () => {
+  await service?.close();
+  await github?.close();
+  if (elsewhere) await new Promise((resolve) => elsewhere!.close(resolve));
+  service = github = elsewhere = undefined;
+});
+
+async function runOnPullRequest(findings: ServiceFinding[], api: GitHubApiOptions) {
+  service = await startAuditService({ findings, pollsUntilDone: 1 });
+  github = await startGitHubApi({ owner: 'acme', repo: 'vaults', ...api });
+  return runAction({
+    workspace: await workspaceWith({ 'src/Vault.sol': CONTRACT.repeat(400) }),
+    eventName: 'pull_request',
+    event: PULL_REQUEST,
+    env: { GITHUB_API_URL: github.url },
+    inputs: {
+      'api-key': service.apiKey,
+      'base-url': service.url,
+      'github-token': github.token,
+      ...fast,
+    },
+  });
+}
+
+const many = (count: number) =>
+  Array.from({ length: count }, (_, i) =>
+    serviceFinding({ id: `f${i}`, title: `Finding ${i}`, start_line: (i % 1500) + 1 }),
+  );
+
+describe('the GitHub channels can never hang or leak', () => {
+  it('an endless next-page link on the comments: bounded, and the verdict is written', async () => {
+    const run = await runOnPullRequest([serviceFinding()], {
+      nextLink: (url) => {
+        const page = Number(url.searchParams.get('page') ?? '1');
+        url.searchParams.set('page', String(page + 1));
+        return url.href;
+      },
+    });
+    expect(run.outputs['verdict']).toBe('fail');
+    expect(run.summary).toContain('Reentrancy');
+    const commentPages = github!.requests.filter(
+      (r) => r.method === 'GET' && r.path.includes('/comments'),
+    );
+    expect(commentPages.length).toBeLessThanOrEqual(30);
+    expect(github!.comments(9)).toHaveLength(0);
+  });
+
+  it('a next-page link to another origin gets no request, and no token', async () => {
+    const seen: string[] = [];
+    elsewhere = createServer((request, response) => {
+      seen.push(`${request.method} ${request.url} ${request.headers.authorization ?? ''}`);
+      response.end('[]');
+    });
+    await new Promise<void>((resolve) => elsewhere!.listen(0, '127.0.0.2', resolve));
+    const other = `http://127.0.0.2:${(elsewhere.address() as AddressInfo).port}`;
+    const run = await runOnPullRequest([serviceFinding()], {
+      nextLink: (url) => `${other}${url.pathname}?page=2`,
+    });
+    expect(run.outputs['verdict']).toBe('fail');
+    expect(seen).toEqual([]);
+  });
+
+  it('a rate limit in the middle of the annotations still completes the check run', async () => {
+    const run = await runOnPullRequest(many(400), {
+      rateLimit: { afterAnnotationUpdates: 2, requests: 1, retryAfterSeconds: 0 },
+    });
+    expect(run.outputs['verdict']).toBe('fail');
+    const [checkRun] = github!.checkRuns;
+    expect(checkRun!.status).toBe('completed');
+    expect(checkRun!.conclusion).toBe('failure');
+    expect(checkRun!.annotations).toHaveLength(100);
+    expect(checkRun!.output.summary).toMatch(/Only 100 of 400 annotations/);
+  });
+
+  it('1,200 findings: at most 20 annotation requests, and the rest are counted', async () => {
+    const run = await runOnPullRequest(many(1_200), {});
+    expect(run.outputs['verdict']).toBe('fail');
+    const [checkRun] = github!.checkRuns;
+    expect(checkRun!.status).toBe('completed');
+    expect(checkRun!.annotations).toHaveLength(1_000);
+    const annotationRequests = github!.requests.filter(
+      (r) =>
+        r.method === 'PATCH' &&
+        ((r.body as { output?: { annotations?: unknown[] } } | undefined)?.output?.annotations
+          ?.length ?? 0) > 0,
+    );
+    expect(annotationRequests).toHaveLength(20);
+    expect(run.summary).toMatch(/200 findings are not annotated on the check run/);
+    expect(run.outputs['findings-count']).toBe('1200');
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * A hostile audit service tries to get the API key out of the bundled action: disguised in
+ * finding text that the action decodes or cleans, in every report it writes, and in what it
+ * sends to the GitHub API. Nothing the step writes or sends may hold any form of the key.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { startAuditService, type AuditService } from '../support/audit-service.ts';
+import { startGitHubApi, type GitHubApiStandIn } from '../support/github-api.ts';
+import { everythingWritten, leakedForms } from '../support/leaks.ts';
+import { runAction } from '../support/run-action.ts';
+import { CONTRACT, serviceFinding, workspaceWith } from '../support/workspace.ts';
+
+const KEY = 'sk_live_4eC39HqLyjWDarjtT1zdp7dc';
+const fast = { 'poll-interval-seconds': '0.02' };
+const PULL_REQUEST = {
+  pull_request: { number: 7, head: { sha: 'e'.repeat(40), repo: { full_name: 'acme/vaults' } } },
+  repository: { full_name: 'acme/vaults' },
+};
+
+let service: AuditService | undefined;
+let github: GitHubApiStandIn | undefined;
+afterEach(async () => {
+  await service?.close();
+  await github?.close();
+  service = github = undefined;
+});
+
+const split = (separator: string) => [...KEY].join(separator);
+const bytes = Buffer.from(KEY);
+
+describe('the API key cannot be re-created from anything the action writes or sends', () => {
+  it('survives no disguise in findings: invisible characters, encodings, escapes', async () => {
+    service = await startAuditService({
+      apiKey: KEY,
+      pollsUntilDone: 1,
+      findings: [
+        serviceFinding({ title: `zero-width ${split('\u200b')}` }),
+        serviceFinding({ id: 'f2', title: `soft hyphen ${split('\u00ad')}`, start_line: 2 }),
+        serviceFinding({ id: 'f3', title: `word joiner ${split('\u2060')}`, start_line: 1 }),
+        serviceFinding({
+          id: 'f4',
+          severity: 'critical',
+          title: `delete ${split('\u007f')}`,
+          description: [
+            `percent ${encodeURIComponent(KEY).toLowerCase()}`,
+            `every byte ${[...bytes].map((b) => `%${b.toString(16)}`).join('')}`,
+            `base64 ${bytes.toString('base64')} hex ${bytes.toString('hex')}`,
+            `entities ${[...KEY].map((c) => `&#${c.charCodeAt(0)};`).join('')}`,
+          ].join('\n'),
+          recommendation: `rotate ${KEY}`,
+        }),
+        serviceFinding({ id: 'f5', file: `src/${KEY}.sol`, title: `in the file name` }),
+      ],
+    });
+    github = await startGitHubApi({ owner: 'acme', repo: 'vaults' });
+    const run = await runAction({
+      workspace: await workspaceWith({ 'src/Vault.sol': CONTRACT }),
+      eventName: 'pull_request',
+      event: PULL_REQUEST,
+      env: { GITHUB_API_URL: github.url, RUNNER_DEBUG: '1' },
+      inputs: {
+        'api-key': KEY,
+        'base-url': service.url,
+        'github-token': github.token,
+        'project-name': `vault-${KEY}`,
+        ...fast,
+      },
+    });
+    expect(run.outputs['verdict']).toBe('fail');
+    expect(github.checkRuns).toHaveLength(1);
+    expect(github.checkRuns[0]!.annotations.length).toBeGreaterThan(0);
+    expect(github.comments(7)).toHaveLength(1);
+    const sent = [
+      JSON.stringify(github.requests),
+      JSON.stringify(github.checkRuns),
+      JSON.stringify(github.comments(7)),
+    ];
+    expect(leakedForms(await everythingWritten(run, KEY, sent), KEY)).toEqual([]);
+    // The findings are all still reported, with the key blanked out of them.
+    expect(run.outputs['findings-count']).toBe('5');
+    expect(run.summary).toContain('zero-width ***');
+  });
+
+  it('refuses an audit id that holds the key, percent-encoded in the Location header', async () => {
+    service = await startAuditService({ apiKey: KEY });
+    service.addFault({
+      kind: 'status',
+      method: 'POST',
+      path: '/v1/audits',
+      status: 202,
+      body: '',
+      headers: { location: `/v1/audits/%73${encodeURIComponent(KEY.slice(1))}` },
+    });
+    const run = await runAction({
+      workspace: await workspaceWith({ 'src/Vault.sol': CONTRACT }),
+      inputs: { 'api-key': KEY, 'base-url': service.url, ...fast },
+    });
+    expect(run.outputs['verdict']).toBe('error');
+    expect(run.outputs['audit-id']).toBeUndefined();
+    expect(run.summary).toMatch(/audit id that contains the API key/);
+    expect(leakedForms(await everythingWritten(run, KEY), KEY)).toEqual([]);
+    // It was never used: no poll of an audit named after the key.
+    expect(
+      service.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/audits/')),
+    ).toEqual([]);
+  });
+
+  it('warns that a key shorter than 8 characters is masked at the cost of ordinary words', async () => {
+    service = await startAuditService({ apiKey: 'k3y-9zQ' });
+    const run = await runAction({
+      workspace: await workspaceWith({ 'src/Vault.sol': CONTRACT }),
+      inputs: { 'api-key': 'k3y-9zQ', 'base-url': service.url, ...fast },
+    });
+    expect(run.annotations).toContainEqual(
+      expect.objectContaining({
+        level: 'warning',
+        message: expect.stringMatching(/`api-key` is only 7 characters long/),
+      }),
+    );
+  });
+
+  it('says a key with a line break was never sent, and sends nothing', async () => {
+    service = await startAuditService({ apiKey: KEY });
+    const run = await runAction({
+      workspace: await workspaceWith({ 'src/Vault.sol': CONTRACT }),
+      inputs: { 'api-key': `${KEY.slice(0, 10)}\n${KEY.slice(10)}`, 'base-url': service.url },
+    });
+    expect(run.outputs['verdict']).toBe('error');
+    expect(run.summary).toMatch(/line break/);
+    expect(run.summary).not.toMatch(/may have created/);
+    expect(service.requests).toEqual([]);
+  });
+});
