@@ -91,7 +91,8 @@ describe('the GitHub channels can never hang or leak', () => {
 
   it('a rate limit in the middle of the annotations still completes the check run', async () => {
     const run = await runOnPullRequest(many(400), {
-      rateLimit: { afterAnnotationUpdates: 2, requests: 1, retryAfterSeconds: 0 },
+      // The batch and the first try to complete the run are both refused.
+      rateLimit: { afterAnnotationUpdates: 2, requests: 2, retryAfterSeconds: 0 },
     });
     expect(run.outputs['verdict']).toBe('fail');
     const [checkRun] = github!.checkRuns;

@@ -65,19 +65,23 @@ describe('output files stay inside the workspace and RUNNER_TEMP', () => {
     expect(service.uploads).toHaveLength(0);
   });
 
-  it('gives two projects of one job, sharing RUNNER_TEMP, files of their own', async () => {
+  it('gives two packages of one job, sharing RUNNER_TEMP and the project name, files of their own', async () => {
     const runnerTemp = await mkdtemp(path.join(tmpdir(), 'shared-temp-'));
+    const workspace = await workspaceWith({
+      'packages/core/src/Vault.sol': CONTRACT,
+      'packages/periphery/src/Router.sol': CONTRACT,
+    });
     service = await startAuditService({ findings: [serviceFinding()], pollsUntilDone: 1 });
     const runs = [];
-    for (const project of ['core', 'periphery']) {
+    for (const directory of ['packages/core', 'packages/periphery']) {
       runs.push(
         await runAction({
-          workspace: await workspaceWith({ 'src/Vault.sol': CONTRACT }),
+          workspace,
           env: { RUNNER_TEMP: runnerTemp },
           inputs: {
             'api-key': service.apiKey,
             'base-url': service.url,
-            'project-name': project,
+            'working-directory': directory,
             ...fast,
           },
         }),
