@@ -205,10 +205,12 @@ export class AuditClient {
       return { snapshot: pendingSnapshot(auditId), retryAfterMs };
     }
     try {
-      return {
-        snapshot: parseAuditAnswer(answer.text, auditId, knownFiles ? { knownFiles } : undefined),
-        retryAfterMs,
-      };
+      const snapshot = parseAuditAnswer(
+        answer.text,
+        auditId,
+        knownFiles ? { knownFiles } : undefined,
+      );
+      return { snapshot: this.#withoutKey(snapshot), retryAfterMs };
     } catch (error) {
       // Reading findings recurses: JSON nested deep enough overflows the stack. Asking again
       // would bring the same answer.
@@ -224,6 +226,34 @@ export class AuditClient {
   /** Releases pooled connections, so the process can exit at once. */
   async close(): Promise<void> {
     await this.#http.close();
+  }
+
+  /**
+   * The snapshot with the key taken out of every text the service sent, once parsing has
+   * decoded and cleaned it. Outputs are redacted again where they leave the action; this also
+   * covers what reports encode on the way (the pull-request comment's hidden data is base64).
+   */
+  #withoutKey(snapshot: AuditSnapshot): AuditSnapshot {
+    const redact = (text: string) => this.#apiKey.redact(text);
+    const optional = (text: string | undefined) => (text === undefined ? text : redact(text));
+    return {
+      ...snapshot,
+      rawStatus: redact(snapshot.rawStatus),
+      message: optional(snapshot.message),
+      reportUrl: optional(snapshot.reportUrl),
+      findings: snapshot.findings?.map((finding) => ({
+        ...finding,
+        serviceId: optional(finding.serviceId),
+        severityLabel: redact(finding.severityLabel),
+        title: redact(finding.title),
+        ruleId: optional(finding.ruleId),
+        swcId: optional(finding.swcId),
+        cweId: optional(finding.cweId),
+        description: redact(finding.description),
+        recommendation: optional(finding.recommendation),
+        file: optional(finding.file),
+      })),
+    };
   }
 
   /** The 2xx answer, or the error that says what went wrong and what to fix. */

@@ -1,20 +1,12 @@
+/** Short, single-line quotes of untrusted service text, for error messages and logs. */
+import { oneLine } from './json-fields.ts';
+
 /**
- * Short, single-line quotes of untrusted service text, for error messages and logs.
+ * Whitespace collapsed to single spaces, invisible and control characters (escape sequences,
+ * which would let a body rewrite a log line) removed, cut to `max` characters with '…'.
  */
-
-// Control characters (escape sequences included) would let a body rewrite a log line.
-// eslint-disable-next-line no-control-regex
-const BLANKS = /[\s\u0000-\u001f\u007f-\u009f]+/g;
-
-/** Whitespace and control characters collapsed to single spaces, cut to `max` characters with '…'. */
 export function bodyExcerpt(text: string, max = 200): string {
-  const line = text.replace(BLANKS, ' ').trim();
-  const chars = Array.from(line); // by code point, so a cut never splits a surrogate pair
-  if (chars.length <= max) return line;
-  return `${chars
-    .slice(0, Math.max(0, max - 1))
-    .join('')
-    .trimEnd()}…`;
+  return oneLine(text, max) ?? '';
 }
 
 /**

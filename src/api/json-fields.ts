@@ -113,12 +113,13 @@ export function text(value: unknown): string | undefined {
 }
 
 /**
- * Format and other invisible characters (bidi overrides, zero-width joiners, the BOM, Hangul
- * fillers) and lone surrogates: in a name they only make it read as something it is not.
+ * Control, format and other invisible characters (escape sequences, DEL, bidi overrides,
+ * zero-width joiners, the BOM, Hangul fillers) and lone surrogates: removed, never turned into
+ * spaces, so text split by them reads as what it is (and a secret split by them is found).
  */
-const INVISIBLE = /[\p{Cf}\p{Cs}\p{Default_Ignorable_Code_Point}]/gu;
-/** Runs of white space, line breaks and control characters, folded to one space in a name. */
-const BLANK_RUNS = /[\s\p{Cc}]+/gu;
+const INVISIBLE = /(?![\t\n\v\f\r\u0085])[\p{Cc}\p{Cf}\p{Cs}\p{Default_Ignorable_Code_Point}]/gu;
+/** Runs of white space and line breaks, folded to one space. */
+const BLANK_RUNS = /[\s\u0085]+/g;
 
 export const MAX_NAME = 200;
 

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { bodyExcerpt, describeBody } from '../../src/api/excerpt.ts';
 
 describe('bodyExcerpt', () => {
-  it('collapses whitespace and control characters into one line', () => {
+  it('collapses whitespace into one line and removes control characters', () => {
     expect(bodyExcerpt('  {"error":\n\t"bad"}\r\n ')).toBe('{"error": "bad"}');
-    expect(bodyExcerpt('red\u001b[31mtext\u0000end')).toBe('red [31mtext end');
+    expect(bodyExcerpt('red\u001b[31mtext\u0000end')).toBe('red[31mtextend');
+    // Removed, not spaced: a word split by DEL or zero-width characters reads as itself.
+    expect(bodyExcerpt('s\u007fk\u200b_\ufefflive')).toBe('sk_live');
   });
 
   it('keeps short text whole and cuts long text to the limit with an ellipsis', () => {

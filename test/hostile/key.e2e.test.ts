@@ -70,10 +70,16 @@ describe('the API key cannot be re-created from anything the action writes or se
     expect(github.checkRuns).toHaveLength(1);
     expect(github.checkRuns[0]!.annotations.length).toBeGreaterThan(0);
     expect(github.comments(7)).toHaveLength(1);
+    // The comment remembers findings as base64 data: decoded, it must not hold the key either.
+    const remembered = [...github.comments(7)[0]!.body.matchAll(/data=([\w-]+)/g)].map((m) =>
+      Buffer.from(m[1]!, 'base64url').toString('utf8'),
+    );
+    expect(remembered).toHaveLength(1);
     const sent = [
       JSON.stringify(github.requests),
       JSON.stringify(github.checkRuns),
       JSON.stringify(github.comments(7)),
+      ...remembered,
     ];
     expect(leakedForms(await everythingWritten(run, KEY, sent), KEY)).toEqual([]);
     // The findings are all still reported, with the key blanked out of them.

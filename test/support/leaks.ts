@@ -46,7 +46,7 @@ export function secretForms(secret: string): string[] {
   ];
 }
 
-/** The forms of `secret` found in `texts`, read also with invisible characters and escapes removed. */
+/** The forms of `secret` found in `texts`, read also with invisible characters, gaps and escapes removed. */
 export function leakedForms(texts: readonly string[], secret: string): string[] {
   const forms = secretForms(secret);
   const found = new Set<string>();
@@ -55,6 +55,8 @@ export function leakedForms(texts: readonly string[], secret: string): string[] 
       text,
       text.replace(/[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/gu, ''),
       text.replace(/&#8203;|\\(?=[^\w\s])|[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu, ''),
+      // A control character folded into a space would leave the key spelled out with gaps.
+      text.replace(/[\s\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/gu, ''),
     ];
     for (const reading of readings)
       for (const form of forms) if (reading.includes(form)) found.add(form);
