@@ -15,14 +15,8 @@ import {
   type GitHubApiOptions,
   type GitHubApiStandIn,
 } from '../support/github-api.ts';
-import { runAction } from '../support/run-action.ts';
+import { runOnPullRequest } from '../support/scenarios.ts';
 import { CONTRACT, serviceFinding, workspaceWith } from '../support/workspace.ts';
-
-const fast = { 'poll-interval-seconds': '0.02' };
-const PULL_REQUEST = {
-  pull_request: { number: 9, head: { sha: 'd'.repeat(40), repo: { full_name: 'acme/vaults' } } },
-  repository: { full_name: 'acme/vaults' },
-};
 
 let service: AuditService | undefined;
 let github: GitHubApiStandIn | undefined;
@@ -34,20 +28,14 @@ afterEach(async () => {
   service = github = elsewhere = undefined;
 });
 
-async function runOnPullRequest(findings: ServiceFinding[], api: GitHubApiOptions) {
+async function runWith(findings: ServiceFinding[], api: GitHubApiOptions) {
   service = await startAuditService({ findings, pollsUntilDone: 1 });
   github = await startGitHubApi({ owner: 'acme', repo: 'vaults', ...api });
-  return runAction({
+  return runOnPullRequest({
+    number: 9,
+    service,
+    github,
     workspace: await workspaceWith({ 'src/Vault.sol': CONTRACT.repeat(400) }),
-    eventName: 'pull_request',
-    event: PULL_REQUEST,
-    env: { GITHUB_API_URL: github.url },
-    inputs: {
-      'api-key': service.apiKey,
-      'base-url': service.url,
-      'github-token': github.token,
-      ...fast,
-    },
   });
 }
 
@@ -58,7 +46,7 @@ const many = (count: number) =>
 
 describe('the GitHub channels can never hang or leak', () => {
   it('an endless next-page link on the comments: bounded, and the verdict is written', async () => {
-    const run = await runOnPullRequest([serviceFinding()], {
+    const run = await runWith([serviceFinding()], {
       nextLink: (url) => {
         const page = Number(url.searchParams.get('page') ?? '1');
         url.searchParams.set('page', String(page + 1));
@@ -82,7 +70,7 @@ describe('the GitHub channels can never hang or leak', () => {
     });
     await new Promise<void>((resolve) => elsewhere!.listen(0, '127.0.0.2', resolve));
     const other = `http://127.0.0.2:${(elsewhere.address() as AddressInfo).port}`;
-    const run = await runOnPullRequest([serviceFinding()], {
+    const run = await runWith([serviceFinding()], {
       nextLink: (url) => `${other}${url.pathname}?page=2`,
     });
     expect(run.outputs['verdict']).toBe('fail');
@@ -90,7 +78,7 @@ describe('the GitHub channels can never hang or leak', () => {
   });
 
   it('a rate limit in the middle of the annotations still completes the check run', async () => {
-    const run = await runOnPullRequest(many(400), {
+    const run = await runWith(many(400), {
       // The batch and the first try to complete the run are both refused.
       rateLimit: { afterAnnotationUpdates: 2, requests: 2, retryAfterSeconds: 0 },
     });
@@ -103,7 +91,7 @@ describe('the GitHub channels can never hang or leak', () => {
   });
 
   it('1,200 findings: at most 20 annotation requests, and the rest are counted', async () => {
-    const run = await runOnPullRequest(many(1_200), {});
+    const run = await runWith(many(1_200), {});
     expect(run.outputs['verdict']).toBe('fail');
     const [checkRun] = github!.checkRuns;
     expect(checkRun!.status).toBe('completed');

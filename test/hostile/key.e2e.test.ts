@@ -8,14 +8,11 @@ import { startAuditService, type AuditService } from '../support/audit-service.t
 import { startGitHubApi, type GitHubApiStandIn } from '../support/github-api.ts';
 import { everythingWritten, leakedForms } from '../support/leaks.ts';
 import { runAction } from '../support/run-action.ts';
+import { runOnPullRequest } from '../support/scenarios.ts';
 import { CONTRACT, serviceFinding, workspaceWith } from '../support/workspace.ts';
 
 const KEY = 'sk_live_4eC39HqLyjWDarjtT1zdp7dc';
 const fast = { 'poll-interval-seconds': '0.02' };
-const PULL_REQUEST = {
-  pull_request: { number: 7, head: { sha: 'e'.repeat(40), repo: { full_name: 'acme/vaults' } } },
-  repository: { full_name: 'acme/vaults' },
-};
 
 let service: AuditService | undefined;
 let github: GitHubApiStandIn | undefined;
@@ -53,18 +50,13 @@ describe('the API key cannot be re-created from anything the action writes or se
       ],
     });
     github = await startGitHubApi({ owner: 'acme', repo: 'vaults' });
-    const run = await runAction({
+    const run = await runOnPullRequest({
+      number: 7,
+      service,
+      github,
       workspace: await workspaceWith({ 'src/Vault.sol': CONTRACT }),
-      eventName: 'pull_request',
-      event: PULL_REQUEST,
-      env: { GITHUB_API_URL: github.url, RUNNER_DEBUG: '1' },
-      inputs: {
-        'api-key': KEY,
-        'base-url': service.url,
-        'github-token': github.token,
-        'project-name': `vault-${KEY}`,
-        ...fast,
-      },
+      env: { RUNNER_DEBUG: '1' },
+      inputs: { 'api-key': KEY, 'project-name': `vault-${KEY}` },
     });
     expect(run.outputs['verdict']).toBe('fail');
     expect(github.checkRuns).toHaveLength(1);

@@ -6,14 +6,9 @@ import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startAuditService, type AuditService } from '../support/audit-service.ts';
 import { startGitHubApi, type GitHubApiStandIn } from '../support/github-api.ts';
-import { runAction } from '../support/run-action.ts';
+import { answerEveryPoll, runOnPullRequest } from '../support/scenarios.ts';
 import { CONTRACT, workspaceWith } from '../support/workspace.ts';
 
-const fast = { 'poll-interval-seconds': '0.02' };
-const PULL_REQUEST = {
-  pull_request: { number: 4, head: { sha: 'c'.repeat(40), repo: { full_name: 'acme/vaults' } } },
-  repository: { full_name: 'acme/vaults' },
-};
 const BREAKOUT =
   '\n\n[click me](https://evil.example/phish) ![x](https://evil.example/pixel.png) @octocat\n\n';
 
@@ -27,26 +22,13 @@ afterEach(async () => {
 
 async function runWithFindings(findings: object[]) {
   service = await startAuditService({ pollsUntilDone: 0 });
-  service.addFault({
-    kind: 'status',
-    method: 'GET',
-    path: /^\/v1\/audits\//,
-    status: 200,
-    times: 100,
-    body: JSON.stringify({ audit_id: 'audit-1', status: 'completed', findings }),
-  });
+  answerEveryPoll(service, { audit_id: 'audit-1', status: 'completed', findings });
   github = await startGitHubApi({ owner: 'acme', repo: 'vaults' });
-  return runAction({
+  return runOnPullRequest({
+    number: 4,
+    service,
+    github,
     workspace: await workspaceWith({ 'src/Vault.sol': CONTRACT }),
-    eventName: 'pull_request',
-    event: PULL_REQUEST,
-    env: { GITHUB_API_URL: github.url },
-    inputs: {
-      'api-key': service.apiKey,
-      'base-url': service.url,
-      'github-token': github.token,
-      ...fast,
-    },
   });
 }
 

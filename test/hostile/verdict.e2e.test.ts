@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startAuditService, type AuditService } from '../support/audit-service.ts';
 import { runAction, type ActionRun } from '../support/run-action.ts';
+import { answerEveryPoll } from '../support/scenarios.ts';
 import { CONTRACT, workspaceWith } from '../support/workspace.ts';
 
 const fast = { 'poll-interval-seconds': '0.02' };
@@ -18,14 +19,7 @@ afterEach(async () => {
 /** A run whose audit answers `body` once it is polled. */
 async function runAnswering(body: object, inputs: Record<string, string> = {}): Promise<ActionRun> {
   service = await startAuditService({ pollsUntilDone: 0 });
-  service.addFault({
-    kind: 'status',
-    method: 'GET',
-    path: /^\/v1\/audits\//,
-    status: 200,
-    times: 100,
-    body: JSON.stringify(body),
-  });
+  answerEveryPoll(service, body);
   return runAction({
     workspace: await workspaceWith({ 'src/Vault.sol': CONTRACT }),
     inputs: { 'api-key': service.apiKey, 'base-url': service.url, ...fast, ...inputs },

@@ -1,0 +1,52 @@
+/**
+ * Situations the end-to-end tests set up again and again: a pull request of acme/vaults with the
+ * GitHub stand-in answering for it, and a service whose every poll gets the same answer.
+ */
+import type { AuditService } from './audit-service.ts';
+import type { GitHubApiStandIn } from './github-api.ts';
+import { runAction, type ActionRun } from './run-action.ts';
+
+/** The `pull_request` event of acme/vaults#number from a branch of the repository itself. */
+export function pullRequestEvent(number: number, headSha = 'e'.repeat(40)) {
+  return {
+    pull_request: { number, head: { sha: headSha, repo: { full_name: 'acme/vaults' } } },
+    repository: { full_name: 'acme/vaults', name: 'vaults', owner: { login: 'acme' } },
+  };
+}
+
+/** Every GET of an audit answers `body` (200), whatever the service itself would say. */
+export function answerEveryPoll(service: AuditService, body: object): void {
+  service.addFault({
+    kind: 'status',
+    method: 'GET',
+    path: /^\/v1\/audits\//,
+    status: 200,
+    times: 1_000,
+    body: JSON.stringify(body),
+  });
+}
+
+/** The bundled action on pull request #number, reporting to the GitHub stand-in. */
+export function runOnPullRequest(options: {
+  number: number;
+  service: AuditService;
+  github: GitHubApiStandIn;
+  workspace: string;
+  inputs?: Record<string, string>;
+  env?: Record<string, string>;
+}): Promise<ActionRun> {
+  const { service, github } = options;
+  return runAction({
+    workspace: options.workspace,
+    eventName: 'pull_request',
+    event: pullRequestEvent(options.number),
+    env: { GITHUB_API_URL: github.url, ...options.env },
+    inputs: {
+      'api-key': service.apiKey,
+      'base-url': service.url,
+      'github-token': github.token,
+      'poll-interval-seconds': '0.02',
+      ...options.inputs,
+    },
+  });
+}
