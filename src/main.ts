@@ -302,7 +302,9 @@ async function findContracts(settings: Settings, log: Logger): Promise<ContractF
     listed.push(`Not searched (excluded by ${rules}): ${discovery.prunedDirectories.join(', ')}`);
   }
   log.group(`Contract files (${discovery.files.length})`, listed);
-  if (discovery.unmatchedPatterns.length > 0 && discovery.files.length > 0) {
+  // The defaults look for Solidity and Vyper: a project of one language is not a mistake.
+  const userPatterns = settings.contractPatterns.length > 0;
+  if (userPatterns && discovery.unmatchedPatterns.length > 0 && discovery.files.length > 0) {
     const message = `No file matched these \`contracts\` patterns: ${discovery.unmatchedPatterns.join(', ')}`;
     if (settings.ifNoFilesFound === 'ignore') log.info(message);
     else log.warning(message);

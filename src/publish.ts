@@ -70,46 +70,8 @@ export async function publish(outcome: Outcome, deps: PublishDependencies): Prom
   warnUnreadSeverities(findings, failOn, log);
   const output = (name: string, value: string | number) =>
     core.setOutput(name, redactor.redact(String(value)));
-  const counts = countBySeverity(findings.map((entry) => entry.finding));
-  output('verdict', outcome.verdict);
-  output('findings-count', findings.length);
-  for (const severity of SEVERITIES) output(`${severity}-count`, counts[severity]);
-  output('in-scope-count', findings.length - countByStatus(findings)['outside-change']);
-  if (outcome.rawStatus) output('status', outcome.rawStatus);
-  if (outcome.reportUrl) output('report-url', outcome.reportUrl);
-
-  if (settings) {
-    const write = (file: string, content: string, what: string) =>
-      writeFile(settings, file, redactor.redact(content), what, log);
-    // Only for a completed audit: an empty SARIF upload would close every open alert.
-    if (outcome.findings) {
-      const sarif = sarifFile(settings, outcome, redactor);
-      const written = await write(
-        sarif,
-        renderSarifFile(settings, outcome, context, log),
-        'SARIF file',
-      );
-      if (written) output('sarif-file', written);
-    }
-    const results = path.join(
-      settings.outputDirectory,
-      `audit-results-${uniqueName(projectName, outcome.auditId, redactor)}.json`,
-    );
-    const written = await write(
-      results,
-      renderResultsFile({
-        auditId: outcome.auditId,
-        projectName,
-        status: outcome.rawStatus,
-        verdict: outcome.verdict,
-        failOn,
-        scope: outcome.scope,
-        findings,
-      }),
-      'results file',
-    );
-    if (written) output('results-file', written);
-  }
+  setCountOutputs(outcome, output);
+  if (settings) await writeReportFiles(outcome, { ...deps, settings }, projectName, output);
 
   // With a check run, findings are annotated there; the log's 10 per level are the fallback.
   const checkRunAnnotates = reporter?.annotatesCheckRun ?? false;
@@ -123,31 +85,49 @@ export async function publish(outcome: Outcome, deps: PublishDependencies): Prom
   if (failsJob) core.setFailed(redactor.redact(verdictLine));
   else log.info(verdictLine);
 
-  const published = await reporter?.publish({
-    verdict: outcome.verdict,
-    auditId: outcome.auditId,
+  if (reporter) await publishToGitHub(reporter, summaryInput, { ...deps, failsJob, output });
+}
+
+/**
+ * The check run and the comment, after everything else is written. The log annotates findings
+ * only when the check run carries none; findings past its cap are counted in the summary.
+ */
+async function publishToGitHub(
+  reporter: GitHubReporter,
+  summaryInput: SummaryInput,
+  deps: PublishDependencies & {
+    failsJob: boolean;
+    output: (name: string, value: string) => void;
+  },
+): Promise<void> {
+  const { context, log, redactor, failsJob, output } = deps;
+  const { findings, pathPrefix } = summaryInput;
+  const checkRunAnnotates = reporter.annotatesCheckRun;
+  const published = await reporter.publish({
+    verdict: summaryInput.verdict,
+    auditId: summaryInput.auditId,
     findings,
-    pathPrefix: summaryInput.pathPrefix,
+    pathPrefix,
     checkRunSummary: renderSummary(summaryInput, CHECK_RUN_SUMMARY_MAX),
     comment: {
-      projectName,
-      verdict: outcome.verdict,
-      reason: outcome.reason,
+      projectName: summaryInput.projectName,
+      verdict: summaryInput.verdict,
+      reason: summaryInput.reason,
       findings,
-      links,
-      pathPrefix: summaryInput.pathPrefix,
-      auditId: outcome.auditId,
-      reportUrl: outcome.reportUrl,
+      links: summaryInput.links,
+      pathPrefix,
+      auditId: summaryInput.auditId,
+      reportUrl: summaryInput.reportUrl,
       ...(context.runUrl === undefined ? {} : { runUrl: context.runUrl }),
     },
   });
-  if (published?.checkRunUrl) output('check-run-url', published.checkRunUrl);
-  if (published?.annotatedOnCheckRun) {
+  if (published.checkRunUrl) output('check-run-url', published.checkRunUrl);
+  if (published.annotatedOnCheckRun) {
     log.info(
       `The ${activeFindings(findings).length} finding(s) that count are annotated on the check run: ${published.checkRunUrl}`,
     );
   }
-  if (!checkRunAnnotates || !published || published.notAnnotated === 0) return;
+  if (!checkRunAnnotates || published.notAnnotated === 0) return;
   const placeable = activeFindings(findings).filter(({ file }) => file !== undefined);
   let note: string | undefined;
   if (published.notAnnotated < placeable.length) {
@@ -155,9 +135,63 @@ export async function publish(outcome: Outcome, deps: PublishDependencies): Prom
     note = renderCheckRunNotAnnotatedNote(published.notAnnotated);
   } else {
     log.info('The check run carries no annotations; annotating in the log instead.');
-    note = renderNotAnnotatedNote(annotateInLog(findings, summaryInput.pathPrefix, failsJob, log));
+    note = renderNotAnnotatedNote(annotateInLog(findings, pathPrefix, failsJob, log));
   }
   if (note !== undefined) await writeSummary(redactor.redact(`\n${note}\n`), log);
+}
+
+/** The verdict, the counts and what the service said of the audit, as step outputs. */
+function setCountOutputs(
+  outcome: Outcome,
+  output: (name: string, value: string | number) => void,
+): void {
+  const findings = outcome.findings ?? [];
+  const counts = countBySeverity(findings.map((entry) => entry.finding));
+  output('verdict', outcome.verdict);
+  output('findings-count', findings.length);
+  for (const severity of SEVERITIES) output(`${severity}-count`, counts[severity]);
+  output('in-scope-count', findings.length - countByStatus(findings)['outside-change']);
+  if (outcome.rawStatus) output('status', outcome.rawStatus);
+  if (outcome.reportUrl) output('report-url', outcome.reportUrl);
+}
+
+/** The SARIF file (only for a completed audit: an empty upload would close every open alert) and the results file. */
+async function writeReportFiles(
+  outcome: Outcome,
+  deps: PublishDependencies & { settings: Settings },
+  projectName: string,
+  output: (name: string, value: string) => void,
+): Promise<void> {
+  const { settings, context, log, redactor } = deps;
+  const write = (file: string, content: string, what: string) =>
+    writeFile(settings, file, redactor.redact(content), what, log);
+  if (outcome.findings) {
+    const sarif = sarifFile(settings, outcome, redactor);
+    const written = await write(
+      sarif,
+      renderSarifFile(settings, outcome, context, log),
+      'SARIF file',
+    );
+    if (written) output('sarif-file', written);
+  }
+  const results = path.join(
+    settings.outputDirectory,
+    `audit-results-${uniqueName(projectName, outcome.auditId, redactor)}.json`,
+  );
+  const written = await write(
+    results,
+    renderResultsFile({
+      auditId: outcome.auditId,
+      projectName,
+      status: outcome.rawStatus,
+      verdict: outcome.verdict,
+      failOn: settings.failOn,
+      scope: outcome.scope,
+      findings: outcome.findings ?? [],
+    }),
+    'results file',
+  );
+  if (written) output('results-file', written);
 }
 
 /**

@@ -71,6 +71,10 @@ describe('dist/index.js end to end', () => {
       'gas-count': '4',
       'report-url': `${svc.url}/reports/audit-1`,
     });
+    // A Solidity-only project is no mistake: the default `**/*.vy` matching nothing says nothing.
+    expect(run.annotations.map((a) => a.message)).not.toContainEqual(
+      expect.stringMatching(/No file matched/),
+    );
     // The audit id is printed before polling starts.
     const started = run.logLines.findIndex((line) => line === 'Audit started: audit-1');
     expect(started).toBeGreaterThan(-1);

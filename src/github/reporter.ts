@@ -208,6 +208,9 @@ export class GitHubReporter {
       );
       return;
     }
-    log.warning(`${what}: ${errorMessage(error)}. The audit result is unaffected.`);
+    // The client's errors already name the operation ("Could not create the check run on GitHub…").
+    const message = errorMessage(error);
+    const said = message.startsWith(`${what} `) ? message : `${what}: ${message}`;
+    log.warning(`${said}. The audit result is unaffected.`);
   }
 }

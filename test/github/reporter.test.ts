@@ -122,3 +122,16 @@ describe('GitHubReporter.annotatesCheckRun', () => {
     expect(reporterFor(undefined).reporter.annotatesCheckRun).toBe(false);
   });
 });
+
+describe('GitHubReporter warnings', () => {
+  it('names the failed operation once, in the words of the client', async () => {
+    const { api, client } = await setUp();
+    api.failNext({ method: 'POST', path: /check-runs$/, status: 422, times: 2 });
+    const { reporter, lines } = reporterFor(client);
+    await reporter.auditStarted('audit-1');
+    const warnings = lines.filter((line) => line.startsWith('warning: '));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^warning: Could not create the check run on GitHub \(HTTP 422\)/);
+    expect(warnings[0]).not.toMatch(/Could not create the check run: Could not/);
+  });
+});
