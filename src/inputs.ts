@@ -8,6 +8,9 @@ import type { UploadLimits } from './files/limits.ts';
 import { isLoopbackHost } from './net/dispatcher.ts';
 import { MIN_SECRET_LENGTH } from './redaction.ts';
 
+/** action.yml's default for `contracts`, also used when the input is empty. */
+export const DEFAULT_CONTRACT_PATTERNS = ['**/*.sol', '**/*.vy'] as const;
+
 export const IF_NO_FILES_FOUND = ['error', 'warn', 'ignore'] as const;
 export type IfNoFilesFound = (typeof IF_NO_FILES_FOUND)[number];
 
@@ -16,7 +19,10 @@ export interface Settings {
   apiKey: string;
   baseUrl: URL;
   projectName: string;
+  /** `contracts`, or the default Solidity and Vyper globs. */
   contractPatterns: string[];
+  /** True when `contracts` is the default: one of its globs matching nothing is no mistake. */
+  defaultContractPatterns: boolean;
   excludePatterns: string[];
   useDefaultExcludes: boolean;
   workspace: string;
@@ -64,12 +70,15 @@ export function getInputs(env: NodeJS.ProcessEnv = process.env): Settings {
   const projectName = core.getInput('project-name').trim() || defaultProjectName(env, workspace);
   const baseline = core.getInput('baseline').trim();
   const sarifFile = core.getInput('sarif-file').trim();
+  const contracts = multiline('contracts');
 
   return {
     apiKey,
     baseUrl: parseBaseUrl(core.getInput('base-url')),
     projectName,
-    contractPatterns: multiline('contracts'),
+    contractPatterns: contracts.length > 0 ? contracts : [...DEFAULT_CONTRACT_PATTERNS],
+    defaultContractPatterns:
+      contracts.length === 0 || contracts.join('\n') === DEFAULT_CONTRACT_PATTERNS.join('\n'),
     excludePatterns: multiline('exclude'),
     useDefaultExcludes: booleanInput('default-excludes', true),
     workspace,

@@ -281,8 +281,7 @@ async function findContracts(settings: Settings, log: Logger): Promise<ContractF
   const discovery = await discoverContracts({
     workspace: settings.workspace,
     root: settings.workingDirectory,
-    patterns:
-      settings.contractPatterns.length > 0 ? settings.contractPatterns : ['**/*.sol', '**/*.vy'],
+    patterns: settings.contractPatterns,
     excludes: settings.excludePatterns,
     useDefaultExcludes: settings.useDefaultExcludes,
   });
@@ -303,8 +302,8 @@ async function findContracts(settings: Settings, log: Logger): Promise<ContractF
   }
   log.group(`Contract files (${discovery.files.length})`, listed);
   // The defaults look for Solidity and Vyper: a project of one language is not a mistake.
-  const userPatterns = settings.contractPatterns.length > 0;
-  if (userPatterns && discovery.unmatchedPatterns.length > 0 && discovery.files.length > 0) {
+  const misspelled = !settings.defaultContractPatterns && discovery.unmatchedPatterns.length > 0;
+  if (misspelled && discovery.files.length > 0) {
     const message = `No file matched these \`contracts\` patterns: ${discovery.unmatchedPatterns.join(', ')}`;
     if (settings.ifNoFilesFound === 'ignore') log.info(message);
     else log.warning(message);

@@ -35,7 +35,8 @@ describe('getInputs', () => {
     expect(settings).toMatchObject({
       apiKey: 'k-123',
       projectName: 'vaults',
-      contractPatterns: [],
+      contractPatterns: ['**/*.sol', '**/*.vy'],
+      defaultContractPatterns: true,
       excludePatterns: [],
       useDefaultExcludes: true,
       workingDirectory: workspace,
@@ -79,6 +80,7 @@ describe('getInputs', () => {
     expect(getInputs()).toMatchObject({
       projectName: 'core',
       contractPatterns: ['src/**/*.sol', '!src/mocks/**'],
+      defaultContractPatterns: false,
       excludePatterns: ['legacy/'],
       useDefaultExcludes: false,
       workingDirectory: path.join(workspace, 'packages/core'),
