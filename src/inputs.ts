@@ -6,7 +6,7 @@ import { ConfigurationError } from './errors.ts';
 import { isInside } from './files/inside.ts';
 import type { UploadLimits } from './files/limits.ts';
 import { isLoopbackHost } from './net/dispatcher.ts';
-import { MIN_SECRET_LENGTH } from './redaction.ts';
+import { MIN_SECRET_LENGTH, Redactor } from './redaction.ts';
 
 /** action.yml's default for `contracts`, also used when the input is empty. */
 export const DEFAULT_CONTRACT_PATTERNS = ['**/*.sol', '**/*.vy'] as const;
@@ -88,7 +88,7 @@ export function getInputs(env: NodeJS.ProcessEnv = process.env): Settings {
     timeoutMs: positiveNumber('timeout-minutes', 30) * 60_000,
     pollIntervalMs: positiveNumber('poll-interval-seconds', 5) * 1000,
     ifNoFilesFound: choice('if-no-files-found', IF_NO_FILES_FOUND, 'error'),
-    auditId: core.getInput('audit-id').trim() || undefined,
+    auditId: auditIdInput(apiKey),
     githubToken,
     limits: {
       maxFiles: positiveInteger('max-files', 1000),
@@ -172,6 +172,20 @@ function checkApiKey(apiKey: string): void {
         `normally much longer, so check the secret (a key of ${MIN_SECRET_LENGTH} or more characters avoids this).`,
     );
   }
+}
+
+/** `audit-id`, which is sent in a URL path: never one that holds the key. */
+function auditIdInput(apiKey: string): string | undefined {
+  const auditId = core.getInput('audit-id').trim() || undefined;
+  const key = new Redactor();
+  key.add(apiKey);
+  if (auditId !== undefined && key.appearsIn(auditId)) {
+    throw new ConfigurationError(
+      'Input `audit-id` contains the API key, so it was not sent. Give the id the action printed ' +
+        '(the `audit-id` output of the run that started the audit).',
+    );
+  }
+  return auditId;
 }
 
 /** An output file the user named: only in the workspace or RUNNER_TEMP, never elsewhere on the runner. */

@@ -178,7 +178,8 @@ async function audit(
       announceAuditId(started.auditId, `Audit started: ${started.auditId}`, state);
     }
     const auditId = progress.auditId;
-    await reporter?.auditStarted(auditId);
+    // In the background: a slow GitHub API must not eat into the audit's time.
+    void reporter?.auditStarted(auditId);
 
     const outcome = await waitForAudit(
       auditId,

@@ -85,7 +85,9 @@ export async function publish(outcome: Outcome, deps: PublishDependencies): Prom
   if (failsJob) core.setFailed(redactor.redact(verdictLine));
   else log.info(verdictLine);
 
-  if (reporter) await publishToGitHub(reporter, summaryInput, { ...deps, failsJob, output });
+  if (reporter) {
+    await publishToGitHub(reporter, summaryInput, { ...deps, checkRunAnnotates, failsJob, output });
+  }
 }
 
 /**
@@ -96,13 +98,14 @@ async function publishToGitHub(
   reporter: GitHubReporter,
   summaryInput: SummaryInput,
   deps: PublishDependencies & {
+    /** Whether the summary left annotating to the check run. */
+    checkRunAnnotates: boolean;
     failsJob: boolean;
     output: (name: string, value: string) => void;
   },
 ): Promise<void> {
-  const { context, log, redactor, failsJob, output } = deps;
+  const { context, log, redactor, checkRunAnnotates, failsJob, output } = deps;
   const { findings, pathPrefix } = summaryInput;
-  const checkRunAnnotates = reporter.annotatesCheckRun;
   const published = await reporter.publish({
     verdict: summaryInput.verdict,
     auditId: summaryInput.auditId,

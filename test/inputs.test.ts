@@ -114,10 +114,15 @@ describe('getInputs', () => {
     ],
     [{ 'sarif-file': '/etc/audit.sarif' }, 'is outside the workspace and RUNNER_TEMP'],
     [{ 'sarif-file': '../audit.sarif' }, 'is outside the workspace and RUNNER_TEMP'],
+    [{ 'audit-id': 'x-k-key-0123456789' }, 'Input `audit-id` contains the API key'],
     [{ 'api-key': 'sk_live_0123\n4567' }, 'contains a line break or another control character'],
     [{ 'api-key': 'sk_live_0123\u20134567' }, 'contains characters an HTTP header cannot carry'],
   ])('rejects %o with an actionable message', (inputs, message) => {
-    setInputs({ 'api-key': 'k', 'base-url': 'https://audit.example.com', ...inputs });
+    setInputs({
+      'api-key': 'k-key-0123456789',
+      'base-url': 'https://audit.example.com',
+      ...inputs,
+    });
     expect(() => getInputs()).toThrow(ConfigurationError);
     expect(() => getInputs()).toThrow(message);
   });

@@ -74,6 +74,7 @@ export class GitHubReporter {
   readonly #warned = new Set<Permission>();
   #checkRun: { id: number; url: string } | undefined;
   #checkRunFailed = false;
+  #starting: Promise<void> | undefined;
 
   constructor(options: ReporterOptions) {
     this.#options = options;
@@ -86,8 +87,16 @@ export class GitHubReporter {
     );
   }
 
-  /** Creates the check run in progress as soon as the audit id is known. */
-  async auditStarted(auditId: string): Promise<void> {
+  /**
+   * Creates the check run in progress as soon as the audit id is known. Callers need not wait:
+   * the audit goes on meanwhile, and `publish` waits for it. It never rejects.
+   */
+  auditStarted(auditId: string): Promise<void> {
+    this.#starting = this.#createCheckRun(auditId);
+    return this.#starting;
+  }
+
+  async #createCheckRun(auditId: string): Promise<void> {
     const { client, checkRun, headSha } = this.#options;
     if (!client || !checkRun.enabled || this.#checkRunFailed) return;
     try {
@@ -134,6 +143,7 @@ export class GitHubReporter {
     };
     const { client, checkRun, comment, pullRequest, log } = this.#options;
     if (!client) return published;
+    await this.#starting;
 
     const plan = checkRun.enabled
       ? checkRunAnnotations(input.findings, input.pathPrefix)

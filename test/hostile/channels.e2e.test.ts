@@ -106,4 +106,28 @@ describe('the GitHub channels can never hang or leak', () => {
     expect(run.summary).toMatch(/200 findings are not annotated on the check run/);
     expect(run.outputs['findings-count']).toBe('1200');
   });
+
+  it(
+    'a GitHub API that never answers delays only itself, never the audit or its verdict',
+    { timeout: 60_000 },
+    async () => {
+      service = await startAuditService({ findings: [], pollsUntilDone: 1 });
+      github = await startGitHubApi({ owner: 'acme', repo: 'vaults' });
+      github.failNext({ method: 'POST', path: /check-runs$/, status: 'hang' });
+      const run = await runOnPullRequest({
+        number: 9,
+        service,
+        github,
+        workspace: await workspaceWith({ 'src/Vault.sol': CONTRACT }),
+        inputs: { 'timeout-minutes': '0.25', 'fail-on': 'none' },
+      });
+      // The audit was polled to its end while the check run hung.
+      expect(run.outputs['verdict']).toBe('pass');
+      expect(run.exitCode).toBe(0);
+      const verdict = run.stdout.indexOf('Verdict: pass');
+      const hung = run.stdout.indexOf('Could not create the check run');
+      expect(verdict).toBeGreaterThan(-1);
+      expect(hung).toBeGreaterThan(verdict);
+    },
+  );
 });
