@@ -240,6 +240,7 @@ export class AuditClient {
       ...snapshot,
       rawStatus: redact(snapshot.rawStatus),
       message: optional(snapshot.message),
+      incomplete: optional(snapshot.incomplete),
       reportUrl: optional(snapshot.reportUrl),
       findings: snapshot.findings?.map((finding) => ({
         ...finding,
@@ -358,6 +359,7 @@ function pendingSnapshot(auditId: string): AuditSnapshot {
     message: undefined,
     reportUrl: undefined,
     findings: undefined,
+    incomplete: undefined,
   };
 }
 

@@ -143,6 +143,7 @@ export function parseAuditAnswer(
     message,
     reportUrl: firstInLevels(levels, REPORT_URL_FIELDS, webUrl),
     findings,
+    incomplete: undefined,
   };
 }
 

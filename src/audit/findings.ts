@@ -47,6 +47,11 @@ export interface AuditSnapshot {
   reportUrl: string | undefined;
   /** Present once `state` is `completed`. */
   findings: Finding[] | undefined;
+  /**
+   * Set when a completed answer's own words or counts say its findings are not all there (an
+   * error beside them, a count above what the list holds): the service's words, quoted.
+   */
+  incomplete: string | undefined;
 }
 
 export function severityRank(severity: Severity): number {

@@ -16,6 +16,7 @@ const snapshot = {
   message: 'solc crashed',
   reportUrl: undefined,
   findings: undefined,
+  incomplete: undefined,
 };
 
 describe('outcomes', () => {

@@ -13,6 +13,7 @@ function snapshot(state: AuditSnapshot['state'], rawStatus: string = state): Aud
     message: undefined,
     reportUrl: undefined,
     findings: state === 'completed' ? [] : undefined,
+    incomplete: undefined,
   };
 }
 
