@@ -84,6 +84,13 @@ export async function run(): Promise<void> {
       log: state.log,
       redactor,
     });
+  } catch (error) {
+    // Every sink guards itself; reaching here is a bug, and it must not read as a clean run.
+    core.setFailed(
+      redactor.redact(
+        `Unexpected error while reporting (a bug in this action; please report it): ${errorMessage(error)}`,
+      ),
+    );
   } finally {
     await reporter?.close();
   }

@@ -5,7 +5,7 @@
  * Every text passes the redactor on its way out.
  */
 import * as core from '@actions/core';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { countBySeverity, SEVERITIES } from './audit/findings.ts';
 import type { FailOn } from './audit/gate.ts';
@@ -78,7 +78,7 @@ export async function publish(outcome: Outcome, deps: PublishDependencies): Prom
   if (!checkRunAnnotates) {
     summaryInput.notAnnotated = annotateInLog(findings, summaryInput.pathPrefix, failsJob, log);
   }
-  await writeSummary(redactor.redact(renderSummary(summaryInput)), log);
+  await writeSummary(() => renderSummary(summaryInput), deps);
 
   const verdictLine = `Verdict: ${outcome.verdict}. ${outcome.reason}`;
   if (outcome.resumeHint) log.info(outcome.resumeHint);
@@ -104,7 +104,7 @@ async function publishToGitHub(
     output: (name: string, value: string) => void;
   },
 ): Promise<void> {
-  const { context, log, redactor, checkRunAnnotates, failsJob, output } = deps;
+  const { context, log, checkRunAnnotates, failsJob, output } = deps;
   const { findings, pathPrefix } = summaryInput;
   const published = await reporter.publish({
     verdict: summaryInput.verdict,
@@ -140,7 +140,7 @@ async function publishToGitHub(
     log.info('The check run carries no annotations; annotating in the log instead.');
     note = renderNotAnnotatedNote(annotateInLog(findings, pathPrefix, failsJob, log));
   }
-  if (note !== undefined) await writeSummary(redactor.redact(`\n${note}\n`), log);
+  if (note !== undefined) await writeSummary(() => `\n${note}\n`, deps);
 }
 
 /** The verdict, the counts and what the service said of the audit, as step outputs. */
@@ -158,43 +158,44 @@ function setCountOutputs(
   if (outcome.reportUrl) output('report-url', outcome.reportUrl);
 }
 
-/** The SARIF file (only for a completed audit: an empty upload would close every open alert) and the results file. */
+/**
+ * The SARIF file, only for a complete audit (an empty or partial upload would close open
+ * alerts), and the results file. Each is rendered and written on its own: one that cannot be
+ * made is a warning, never the end of the run's report.
+ */
 async function writeReportFiles(
   outcome: Outcome,
   deps: PublishDependencies & { settings: Settings },
   projectName: string,
   output: (name: string, value: string) => void,
 ): Promise<void> {
-  const { settings, context, log, redactor } = deps;
-  const write = (file: string, content: string, what: string) =>
-    writeFile(settings, file, redactor.redact(content), what, log);
-  if (outcome.findings) {
-    const sarif = sarifFile(settings, outcome, redactor);
-    const written = await write(
-      sarif,
-      renderSarifFile(settings, outcome, context, log),
+  const { settings, context, log } = deps;
+  const complete = outcome.verdict === 'pass' || outcome.verdict === 'fail';
+  if (outcome.findings && complete) {
+    const sarif = await writeFile(
+      settings.sarifFile ?? defaultPath(settings, 'smart-contract-audit', outcome, '.sarif', deps),
+      () => renderSarifFile(settings, outcome, context, log),
       'SARIF file',
+      deps,
     );
-    if (written) output('sarif-file', written);
+    if (sarif) output('sarif-file', sarif);
   }
-  const results = path.join(
-    settings.outputDirectory,
-    `audit-results-${uniqueName(projectName, outcome.auditId, redactor)}.json`,
-  );
-  const written = await write(
-    results,
-    renderResultsFile({
-      auditId: outcome.auditId,
-      projectName,
-      status: outcome.rawStatus,
-      verdict: outcome.verdict,
-      failOn: settings.failOn,
-      scope: outcome.scope,
-      findings: outcome.findings ?? [],
-    }),
+  const results = await writeFile(
+    defaultPath(settings, 'audit-results', outcome, '.json', deps),
+    () =>
+      renderResultsFile({
+        auditId: outcome.auditId,
+        projectName,
+        status: outcome.rawStatus,
+        verdict: outcome.verdict,
+        failOn: settings.failOn,
+        scope: outcome.scope,
+        findings: outcome.findings ?? [],
+      }),
     'results file',
+    deps,
   );
-  if (written) output('results-file', written);
+  if (results) output('results-file', results);
 }
 
 /**
@@ -269,20 +270,24 @@ function warnUnreadSeverities(
   }
 }
 
-/** `sarif-file`, else a name unique to the project and audit, so two runs in a job never collide. */
-function sarifFile(settings: Settings, outcome: Outcome, redactor: Redactor): string {
-  return (
-    settings.sarifFile ??
-    path.join(
-      settings.outputDirectory,
-      `smart-contract-audit-${uniqueName(settings.projectName, outcome.auditId, redactor)}.sarif`,
-    )
-  );
-}
-
-function uniqueName(projectName: string, auditId: string | undefined, redactor: Redactor): string {
-  const audit = auditId ?? `run-${randomUUID().slice(0, 8)}`;
-  return `${fileSafe(redactor.redact(projectName))}-${fileSafe(redactor.redact(audit))}`;
+/**
+ * `<prefix>-<project>-<audit><extension>` in RUNNER_TEMP: unique per project and audit, so two
+ * runs of one job never overwrite each other. Made file-safe, a name could spell the key again
+ * (`sk!live` becomes `sk_live`): then a hash of it stands in.
+ */
+function defaultPath(
+  settings: Settings,
+  prefix: string,
+  outcome: Outcome,
+  extension: string,
+  { redactor }: PublishDependencies,
+): string {
+  const audit = outcome.auditId ?? `run-${randomUUID().slice(0, 8)}`;
+  const name = `${prefix}-${fileSafe(redactor.redact(settings.projectName))}-${fileSafe(redactor.redact(audit))}`;
+  const safe = redactor.appearsIn(name)
+    ? `${prefix}-${createHash('sha256').update(name).digest('hex').slice(0, 16)}`
+    : name;
+  return path.join(settings.outputDirectory, `${safe}${extension}`);
 }
 
 function renderSarifFile(
@@ -312,24 +317,28 @@ function renderSarifFile(
 
 /** Inside the workspace or RUNNER_TEMP only, never through a link; a failure is a warning. */
 async function writeFile(
-  settings: Settings,
   file: string,
-  content: string,
+  render: () => string,
   what: string,
-  log: Logger,
+  { settings, redactor, log }: PublishDependencies & { settings: Settings },
 ): Promise<string | undefined> {
   try {
-    return await writeOutputFile(file, content, [settings.workspace, settings.outputDirectory]);
+    const roots = [settings.workspace, settings.outputDirectory];
+    return await writeOutputFile(file, redactor.redact(render()), roots);
   } catch (error) {
     log.warning(`Could not write the ${what} ${file}: ${errorMessage(error)}`);
     return undefined;
   }
 }
 
-async function writeSummary(markdown: string, log: Logger): Promise<void> {
+/** Appends to the job summary; a summary that cannot be made or written is a warning. */
+async function writeSummary(
+  render: () => string,
+  { redactor, log }: PublishDependencies,
+): Promise<void> {
   if (!process.env['GITHUB_STEP_SUMMARY']) return;
   try {
-    await core.summary.addRaw(markdown, true).write();
+    await core.summary.addRaw(redactor.redact(render()), true).write();
   } catch (error) {
     log.warning(`Could not write the job summary: ${errorMessage(error)}`);
   }

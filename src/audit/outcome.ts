@@ -93,10 +93,17 @@ export function resultsOutcome(
   failOn: FailOn,
 ): Outcome {
   const gate = evaluateGate(triage.findings, failOn);
+  // Findings the service itself says are not all there cannot pass a gate, nor prove a fail.
+  const incomplete = snapshot.incomplete?.replace(/[\s.]+$/, '');
   return {
     ...base(progress),
-    verdict: gate.verdict,
-    reason: gate.reason,
+    verdict: incomplete === undefined ? gate.verdict : 'error',
+    reason:
+      incomplete === undefined
+        ? gate.reason
+        : `The audit ended (${snapshot.rawStatus}), but the service's answer says its findings are ` +
+          `incomplete: ${incomplete}. The ${triage.findings.length} finding(s) it sent are shown; ` +
+          `on them alone the gate says: ${gate.reason}.`,
     rawStatus: snapshot.rawStatus,
     reportUrl: snapshot.reportUrl,
     ...triage,

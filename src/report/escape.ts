@@ -16,6 +16,9 @@ const INVISIBLE_CHARACTERS = /(?![\t\n\r])[\p{Cc}\p{Cf}\p{Default_Ignorable_Code
 /** `@name` mentions and `#12` references, which GitHub links after rendering. */
 const MENTIONS = /@|#(?=\d)/g;
 
+/** What GFM's autolink extension turns into a link in plain text: `https://…`, `www.…`. */
+const AUTOLINKS = /(?:https?|ftp)(?=:\/\/)|www(?=\.)/gi;
+
 const LINE_BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
 
 const MARKDOWN_SPECIALS = /[\\`*_{}[\]()#+\-!|~$]/g;
@@ -32,8 +35,8 @@ const HTML_ENTITIES: Record<string, string> = {
  * For inline Markdown and table cells: backslash-escapes Markdown punctuation, turns `& < >`
  * into entities (no tags, no autolinks), and folds line breaks and controls into spaces so a
  * value can never end a table row or start a block. GitHub makes `@name` a mention (it notifies)
- * and `#12` a link that leaves a back-reference on that issue, after rendering, so escapes do
- * not stop them: a zero-width space after `@` and before such a number does.
+ * and `#12` a link that leaves a back-reference on that issue, after rendering, and links bare
+ * `https://…` and `www.…`, so escapes do not stop them: a zero-width space inside each does.
  */
 export function escapeMarkdown(text: string): string {
   return text
@@ -41,7 +44,8 @@ export function escapeMarkdown(text: string): string {
     .replace(CONTROL_CHARACTERS, ' ')
     .replace(/[&<>]/g, (c) => HTML_ENTITIES[c] ?? c)
     .replace(MARKDOWN_SPECIALS, '\\$&')
-    .replace(MENTIONS, '$&&#8203;');
+    .replace(MENTIONS, '$&&#8203;')
+    .replace(AUTOLINKS, '$&&#8203;');
 }
 
 /**

@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   errorOutcome,
   formatDuration,
+  resultsOutcome,
   serviceFailureOutcome,
   skippedOutcome,
   timeoutOutcome,
 } from '../../src/audit/outcome.ts';
 import { ConfigurationError, ServiceError } from '../../src/errors.ts';
+import { findingsOf } from '../support/findings.ts';
+import { allActive } from '../support/triage.ts';
 
 const started = { auditId: 'a-1', resumed: false, fileCount: 3 };
 const snapshot = {
@@ -89,5 +92,37 @@ describe('outcomes', () => {
     expect(formatDuration(600)).toBe('0.6 s');
     expect(formatDuration(30 * 60_000)).toBe('30 min');
     expect(formatDuration(90_000)).toBe('1.5 min');
+  });
+});
+
+describe('resultsOutcome', () => {
+  const completed = { ...snapshot, state: 'completed' as const, rawStatus: 'completed' };
+  const triage = {
+    findings: allActive(findingsOf('low')),
+    scope: 'all' as const,
+    scopeNote: undefined,
+  };
+
+  it('takes the verdict from the gate when the answer holds all its findings', () => {
+    expect(resultsOutcome(started, completed, triage, 'high')).toMatchObject({
+      verdict: 'pass',
+      reason: 'no findings at or above high (1 low)',
+    });
+  });
+
+  it('is an error, quoting the service, when the answer says its findings are incomplete', () => {
+    const outcome = resultsOutcome(
+      started,
+      { ...completed, incomplete: 'summary.high is 3, but the findings list holds 0 high.' },
+      triage,
+      'high',
+    );
+    expect(outcome.verdict).toBe('error');
+    expect(outcome.reason).toBe(
+      "The audit ended (completed), but the service's answer says its findings are incomplete: " +
+        'summary.high is 3, but the findings list holds 0 high. The 1 finding(s) it sent are shown; ' +
+        'on them alone the gate says: no findings at or above high (1 low).',
+    );
+    expect(outcome.findings).toHaveLength(1);
   });
 });

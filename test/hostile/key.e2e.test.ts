@@ -3,6 +3,8 @@
  * finding text that the action decodes or cleans, in every report it writes, and in what it
  * sends to the GitHub API. Nothing the step writes or sends may hold any form of the key.
  */
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startAuditService, type AuditService } from '../support/audit-service.ts';
 import { startGitHubApi, type GitHubApiStandIn } from '../support/github-api.ts';
@@ -101,6 +103,27 @@ describe('the API key cannot be re-created from anything the action writes or se
     expect(
       service.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/audits/')),
     ).toEqual([]);
+  });
+
+  it('names no output file after the key, even when making a name file-safe would spell it', async () => {
+    // `fileSafe` turns `!` into `_`: this id would come out as the key itself.
+    service = await startAuditService({
+      apiKey: KEY,
+      pollsUntilDone: 1,
+      findings: [serviceFinding()],
+      nextId: () => KEY.replace(/_/g, '!'),
+    });
+    const run = await runAction({
+      workspace: await workspaceWith({ 'src/Vault.sol': CONTRACT }),
+      inputs: { 'api-key': KEY, 'base-url': service.url, ...fast },
+    });
+    expect(run.outputs['verdict']).toBe('fail');
+    const files = [run.outputs['sarif-file']!, run.outputs['results-file']!];
+    for (const file of files) {
+      expect(path.basename(file)).toMatch(/^(smart-contract-audit|audit-results)-[0-9a-f]{16}\./);
+      expect((await stat(file)).isFile()).toBe(true);
+    }
+    expect(leakedForms(await everythingWritten(run, KEY), KEY)).toEqual([]);
   });
 
   it('warns that a key shorter than 8 characters is masked at the cost of ordinary words', async () => {

@@ -27,7 +27,7 @@ describe('escapeMarkdown', () => {
 
   it('turns & < > into entities, so no tag or autolink survives', () => {
     expect(escapeMarkdown('<script>alert(1)</script> & <https://evil.example>')).toBe(
-      '&lt;script&gt;alert\\(1\\)&lt;/script&gt; &amp; &lt;https://evil.example&gt;',
+      '&lt;script&gt;alert\\(1\\)&lt;/script&gt; &amp; &lt;https&#8203;://evil.example&gt;',
     );
     expect(escapeMarkdown('</details>')).not.toContain('<');
     expect(escapeMarkdown('&lt;')).toBe('&amp;lt;');
@@ -56,6 +56,14 @@ describe('escapeMarkdown', () => {
   it('leaves ordinary text alone', () => {
     expect(escapeMarkdown('Reentrancy in withdraw: state written after call.')).toBe(
       'Reentrancy in withdraw: state written after call.',
+    );
+  });
+});
+
+describe('escapeMarkdown and links', () => {
+  it('breaks what GFM would link on its own: a scheme and www.', () => {
+    expect(escapeMarkdown('see https://a.example, HTTP://b.example and www.c.example')).toBe(
+      'see https&#8203;://a.example, HTTP&#8203;://b.example and www&#8203;.c.example',
     );
   });
 });

@@ -1,0 +1,84 @@
+/**
+ * The Markdown reports as a GFM renderer shows them (marked, with GitHub's autolink extension):
+ * hostile service text in every field renders as text — no link, image, tag or block of its own.
+ */
+import { marked } from 'marked';
+import { describe, expect, it } from 'vitest';
+import { renderPrComment } from '../../src/report/pr-comment.ts';
+import { renderSummary } from '../../src/report/summary.ts';
+import { makeFinding } from '../support/findings.ts';
+import { allActive } from '../support/triage.ts';
+
+const EVIL = 'https://evil.example/login';
+/** Each way service text could make GitHub render something of its own. */
+const PAYLOAD = [
+  `Visit ${EVIL} or www.evil.example/x`,
+  `[click](${EVIL}) ![pixel](${EVIL}.png) <${EVIL}>`,
+  '<img src=x onerror=alert(1)> <a href="https://evil.example">a</a>',
+  '\n\n# Heading\n\n| injected | table |\n| --- | --- |\n\n```\ncode\n```\n',
+  'admin@evil.example',
+].join(' ');
+
+const hostile = allActive([
+  makeFinding({
+    severity: 'unknown',
+    severityLabel: PAYLOAD,
+    title: PAYLOAD,
+    ruleId: PAYLOAD,
+    file: `src/${PAYLOAD}.sol`,
+    description: PAYLOAD,
+    recommendation: PAYLOAD,
+  }),
+]);
+
+function html(markdown: string): string {
+  return marked.parse(markdown, { gfm: true, async: false });
+}
+
+/** What the rendered HTML links to, shows or starts, beyond our own tags. */
+function linksAndImages(rendered: string): string[] {
+  return [...rendered.matchAll(/<(?:a|img)\b[^>]*>|<h1|<pre|<code>code/g)]
+    .map((m) => m[0])
+    .filter((tag) => tag.includes('evil') || !tag.startsWith('<a'));
+}
+
+describe('rendered with GFM', () => {
+  it('the job summary links and shows nothing the service sent', () => {
+    const markdown = renderSummary({
+      verdict: 'fail',
+      reason: PAYLOAD,
+      projectName: 'vault',
+      auditId: PAYLOAD,
+      rawStatus: PAYLOAD,
+      reportUrl: undefined,
+      failOn: 'high',
+      findings: hostile,
+      scopeNote: PAYLOAD,
+      links: undefined,
+      pathPrefix: '',
+      notAnnotated: { error: 0, warning: 0, notice: 0 },
+      resumeHint: PAYLOAD,
+      fileCount: 1,
+    });
+    const rendered = html(markdown);
+    expect(rendered).toContain('evil.example');
+    expect(linksAndImages(rendered)).toEqual([]);
+  });
+
+  it('the pull-request comment links and shows nothing the service sent', () => {
+    const markdown = renderPrComment({
+      projectName: 'vault',
+      verdict: 'fail',
+      reason: PAYLOAD,
+      findings: hostile,
+      previous: undefined,
+      links: undefined,
+      pathPrefix: '',
+      auditId: PAYLOAD,
+      reportUrl: undefined,
+    });
+    const rendered = html(markdown);
+    expect(rendered).toContain('evil.example');
+    expect(linksAndImages(rendered)).toEqual([]);
+  });
+});
