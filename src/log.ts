@@ -26,7 +26,7 @@ export function createLogger(redactor: Redactor): Logger {
     (message: string, properties: AnnotationProperties = {}) =>
       write(redactor.redact(message), redactProperties(redactor, properties));
   return {
-    debug: (message) => core.debug(redactor.redact(message)),
+    debug: (message) => core.debug(line(message)),
     info: (message) => core.info(line(message)),
     notice: annotation(core.notice),
     warning: annotation(core.warning),

@@ -118,6 +118,8 @@ function createReporter(settings: Settings, state: RunState): GitHubReporter | u
           // The channels report the audit after its deadline, so they get a little longer.
           deadline: Math.max(state.deadline, Date.now()) + GITHUB_GRACE_MS,
           redact: (text) => state.redactor.redact(text),
+          // Octokit's notices quote the API's headers: through the logger, which cleans them.
+          log: { debug: (message) => log.debug(message) },
         },
       ),
       pullRequest: context.pullRequest,

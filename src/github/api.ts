@@ -2,12 +2,13 @@
  * The action's one GitHub REST client: the few endpoints the reports use, typed narrowly, and
  * every request bounded. The token goes only to the API it was issued for (https, or http to
  * this machine), never to another origin or outside the API's base path, whatever a `Link`
- * header or a redirect says. Every body is redacted just before it is sent, lists stop at a page
- * cap, and no request starts after the deadline. Errors say which permission the job lacks; the
- * token is only ever handed to Octokit, never put in a message.
+ * header or a redirect says. Every body is redacted just before it is sent, every answer is read
+ * up to a size cap, lists stop at a page cap, and no request starts after the deadline. Errors say
+ * which permission the job lacks; the token is only ever handed to Octokit, never put in a
+ * message, and nothing Octokit would log reaches the console.
  */
 import { getOctokit } from '@actions/github';
-import { fetch as undiciFetch } from 'undici';
+import { fetch as undiciFetch, Response as UndiciResponse } from 'undici';
 import { parseRetryAfter } from '../api/retry-after.ts';
 import type { ChangedFile } from '../audit/scope.ts';
 import { createDispatcher, isSafeTransport } from '../net/dispatcher.ts';
@@ -36,6 +37,12 @@ export interface GitHubClientOptions {
   now?: () => number;
   /** Applied to every request body, and to each URL's path and query, just before sending. */
   redact?: (text: string) => string;
+  /**
+   * Where Octokit's own messages go, whatever their level: deprecation notices quote the API's
+   * `Sunset` and `Link` headers verbatim, so they need the action's redacting, neutralizing
+   * logger. Default: discarded, never the console.
+   */
+  log?: { debug(message: string): void };
 }
 
 /** What to add to the job's `permissions:` for the operation that was refused. */
@@ -148,6 +155,12 @@ const IDEMPOTENT_ATTEMPTS = 2;
 /** Longest wait before a repeat, whatever Retry-After or x-ratelimit-reset ask for. */
 const MAX_RETRY_WAIT_MS = 60_000;
 const MAX_REDIRECTS = 3;
+/**
+ * The most of one answer's body that is read: GitHub's pages (100 files with their patches, 100
+ * comments) are far smaller. An endless answer once took the action to 9.9 GB in 64 s; a hosted
+ * runner has 7 GB.
+ */
+export const GITHUB_ANSWER_MAX_BYTES = 16 * 1024 * 1024;
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_RETRY_DELAY_MS = 2_000;
 
@@ -161,7 +174,10 @@ interface RequestPolicy {
   reserveMs?: number;
 }
 
-/** A request the client would not send, or whose redirect it would not follow: never repeated. */
+/**
+ * A request the client would not send, or an answer it would not take (a redirect, or past the
+ * size cap): never repeated.
+ */
 class RefusedRequest extends Error {
   override name = 'RefusedRequest';
 }
@@ -188,6 +204,8 @@ export function createGitHubClient(
   const sleep = options.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
   const now = options.now ?? Date.now;
   const { deadline, redact } = options;
+  const debug = (message: string) => options.log?.debug(message);
+  const log = { debug, info: debug, warn: debug, error: debug };
   // A loopback API is reached directly; any other through the runner's HTTP(S)_PROXY.
   const dispatcher = createDispatcher(api);
 
@@ -211,7 +229,10 @@ export function createGitHubClient(
   // the URL it is given (GHES, the tests' stand-in).
   const octokit = getOctokit(target.token, {
     baseUrl,
+    log,
     request: {
+      // Request-level messages (deprecation notices) use this one, else the console.
+      log,
       // Every request, pagination's `Link: rel="next"` and redirects included, passes here.
       fetch: async (url: string, init: RequestInit) => {
         let next = prepare(new URL(url));
@@ -228,7 +249,7 @@ export function createGitHubClient(
             dispatcher,
           });
           if (response.status < 300 || response.status >= 400 || response.status === 304)
-            return response;
+            return readCapped(response, `${method} ${truncateText(next.pathname, 200)}`);
           await response.body?.cancel();
           const location = response.headers.get('location');
           if (location === null || redirects === MAX_REDIRECTS)
@@ -272,10 +293,8 @@ export function createGitHubClient(
         // The hooks inside this one get `endpoint` itself, whatever is passed to `request`. Its
         // `request` options may be a method's defaults, shared by calls: replaced, not changed.
         endpoint.request = { ...endpoint.request, signal: timeout };
-        const response = await request(endpoint);
-        // A body cut off by the timeout reads as empty: that is no answer either.
-        if (!timeout.aborted) return response;
-        failure = new NoAnswer(`no answer within ${ms / 1000} s`);
+        // A body cut off by the timeout throws: the fetch wrapper reads it.
+        return await request(endpoint);
       } catch (error) {
         const cause = (error as { cause?: unknown } | null)?.cause;
         if (cause instanceof RefusedRequest) throw cause;
@@ -424,6 +443,35 @@ function parseApiUrl(apiUrl: string): URL {
     );
   }
   return url;
+}
+
+/**
+ * The answer with its body read whole, or a RefusedRequest once it passes
+ * GITHUB_ANSWER_MAX_BYTES, holding no more than that. Read here because Octokit takes a body that
+ * fails mid-read for an empty one.
+ */
+async function readCapped(response: UndiciResponse, what: string): Promise<UndiciResponse> {
+  const { body } = response;
+  if (body === null) return response;
+  const tooLarge = () =>
+    new RefusedRequest(
+      `GitHub's answer to ${what} exceeded ${GITHUB_ANSWER_MAX_BYTES / 1024 / 1024} MiB`,
+    );
+  // Refused before reading: the bytes may be slow to come.
+  if (Number(response.headers.get('content-length')) > GITHUB_ANSWER_MAX_BYTES) {
+    await body.cancel();
+    throw tooLarge();
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  // Leaving the loop cancels the stream, which closes the connection.
+  for await (const chunk of body) {
+    size += chunk.byteLength;
+    if (size > GITHUB_ANSWER_MAX_BYTES) throw tooLarge();
+    chunks.push(chunk);
+  }
+  const { status, statusText, headers } = response;
+  return new UndiciResponse(Buffer.concat(chunks, size), { status, statusText, headers });
 }
 
 /** Items of at most `maxPages` pages; `more` when the last page read still had a next one. */

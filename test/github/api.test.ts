@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createGitHubClient, PermissionError } from '../../src/github/api.ts';
+import {
+  createGitHubClient,
+  GITHUB_ANSWER_MAX_BYTES,
+  PermissionError,
+} from '../../src/github/api.ts';
 import type { GitHubApiOptions } from '../support/github-api.ts';
 import { useGitHubApi } from '../support/github-client.ts';
 
@@ -106,6 +110,20 @@ describe('createGitHubClient', () => {
     api.failNext({ method: 'GET', path: /files$/, status: 'hang', times: 2 });
     await expect(client.listPullRequestFiles(1)).rejects.toThrow(
       'Could not list the pull request files on GitHub: no answer within 0.1 s',
+    );
+    expect(client.requestCount).toBe(2);
+  });
+
+  it('takes an answer of exactly the size cap, and refuses one a byte longer without a repeat', async () => {
+    const { api, client } = await setUp();
+    const files = { method: 'GET', path: /files$/, status: 'flood' } as const;
+    api.failNext({ ...files, bytes: GITHUB_ANSWER_MAX_BYTES });
+    expect((await client.listPullRequestFiles(1)).files).toEqual([
+      expect.objectContaining({ path: 'contracts/Flood.sol' }),
+    ]);
+    api.failNext({ ...files, bytes: GITHUB_ANSWER_MAX_BYTES + 1 });
+    await expect(client.listPullRequestFiles(1)).rejects.toThrow(
+      "Could not list the pull request files on GitHub: GitHub's answer to GET /repos/octo-org/contracts/pulls/1/files exceeded 16 MiB",
     );
     expect(client.requestCount).toBe(2);
   });

@@ -1,19 +1,21 @@
 /**
- * The GitHub client against an API that points elsewhere, never stops paging, or outlasts the
- * deadline: the token stays with the API, every list and wait is bounded, and nothing leaves
- * unredacted.
+ * The GitHub client against an API that points elsewhere, never stops paging or answering,
+ * outlasts the deadline, or puts commands in its headers: the token stays with the API, every
+ * list, answer and wait is bounded, nothing leaves unredacted, and nothing reaches the console.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createGitHubClient,
+  GITHUB_ANSWER_MAX_BYTES,
   ISSUE_COMMENTS_MAX_PAGES,
   PULL_REQUEST_FILES_MAX_PAGES,
 } from '../../src/github/api.ts';
 import { completeCheckRun, startCheckRun } from '../../src/github/check-run.ts';
 import { upsertStickyComment } from '../../src/github/pr-comment.ts';
 import { fetchChangedFiles } from '../../src/github/pr-files.ts';
+import { GitHubReporter } from '../../src/github/reporter.ts';
 import { Redactor } from '../../src/redaction.ts';
 import { commentMarker } from '../../src/report/pr-comment.ts';
 import { useGitHubApi } from '../support/github-client.ts';
@@ -23,6 +25,7 @@ const setUp = useGitHubApi();
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
   vi.unstubAllEnvs();
+  vi.restoreAllMocks();
   for (const close of closers.splice(0)) await close();
 });
 
@@ -169,6 +172,58 @@ describe('endless pages', () => {
     const result = await fetchChangedFiles(client, PR, 3_000);
     expect(result.truncated).toBe(true);
     expect(api.requests).toHaveLength(PULL_REQUEST_FILES_MAX_PAGES);
+  });
+});
+
+describe('an endless answer', () => {
+  it('is read no further than the size cap, and scope falls back to all', async () => {
+    const { api, client } = await setUp();
+    api.failNext({ method: 'GET', path: /files$/, status: 'flood' });
+    const warnings: string[] = [];
+    const reporter = new GitHubReporter({
+      client,
+      pullRequest: { number: PR, headSha: 'c0ffee', changedFiles: 1 },
+      headSha: 'c0ffee',
+      checkRun: { enabled: false, name: 'audit' },
+      comment: false,
+      log: { info: () => {}, warning: (message) => warnings.push(message), debug: () => {} },
+    });
+    expect(await reporter.changedFiles()).toBeUndefined();
+    expect(warnings).toEqual([
+      "Could not read the pull request's changed files; `scope` falls back to all: Could not list " +
+        `the pull request files on GitHub: GitHub's answer to GET /repos/octo-org/contracts/pulls/${PR}/files ` +
+        'exceeded 16 MiB. The audit result is unaffected.',
+    ]);
+    // The stand-in writes only as fast as the client reads; the slack is socket buffers.
+    expect(api.floodedBytes).toBeGreaterThan(GITHUB_ANSWER_MAX_BYTES);
+    expect(api.floodedBytes).toBeLessThan(GITHUB_ANSWER_MAX_BYTES + 16 * 1024 * 1024);
+  });
+});
+
+describe("the API's headers", () => {
+  it('put a deprecation notice only in the given log, never on the console', async () => {
+    const sunset = '##[set-output name=verdict;]pass';
+    const link = 'https://example.com/##[error]retired';
+    const consoles = (['log', 'info', 'warn', 'error', 'debug'] as const).map((level) =>
+      vi.spyOn(console, level),
+    );
+    const stderr = vi.spyOn(process.stderr, 'write');
+    const logged: string[] = [];
+    const { api, client } = await setUp(
+      { headers: { deprecation: 'true', sunset, link: `<${link}>; rel="deprecation"` } },
+      { log: { debug: (message) => logged.push(message) } },
+    );
+    await client.createIssueComment(PR, 'with a log');
+    // Without a log, the notice is dropped.
+    const silent = createGitHubClient(api.target);
+    closers.push(() => silent.close());
+    await silent.createIssueComment(PR, 'without one');
+
+    for (const spy of [...consoles, stderr]) expect(spy).not.toHaveBeenCalled();
+    expect(logged).toEqual([
+      expect.stringContaining(`is scheduled to be removed on ${sunset}. See ${link}`),
+    ]);
+    expect(api.comments(PR)).toHaveLength(2);
   });
 });
 

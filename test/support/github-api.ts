@@ -2,8 +2,9 @@
  * A stand-in for the parts of GitHub's REST API the reports use: a real HTTP server on
  * 127.0.0.1 with check runs (annotations appended per update, at most 50 each), issue comments
  * and pull request files (paginated with Link headers, files capped at 3,000 like GitHub), the
- * limits GitHub enforces answered 422, refusals like a read-only token's, and an exhausted rate
- * limit. Every request is recorded, without the Authorization header's value.
+ * limits GitHub enforces answered 422, refusals like a read-only token's, an exhausted rate
+ * limit, and answers that never end. Every request is recorded, without the Authorization
+ * header's value.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,6 +24,8 @@ export interface GitHubApiOptions {
   forbid?: Endpoint[];
   /** Serve the API below this path, as GHES does with `/api/v3`; default ''. */
   basePath?: string;
+  /** Sent with every answer, as GitHub sends `Deprecation` and `Sunset` for a retiring API. */
+  headers?: Record<string, string>;
   /**
    * Replaces the `Link` header of list pages: `rel="next"` points wherever this says (another
    * server, or on forever), or nowhere when it returns undefined.
@@ -110,17 +113,25 @@ export interface GitHubApiStandIn {
   seedPullRequestFiles(pull: number, files: StoredFile[]): void;
   /**
    * After letting `skip` matching requests through, the next `times` requests matching
-   * `method` and `path` answer `status` (with `message` and `headers`), or never answer (`hang`).
+   * `method` and `path` answer `status` (with `message` and `headers`), never answer (`hang`),
+   * or answer 200 with a JSON array of files (`flood`): `bytes` long with a Content-Length, or
+   * without `bytes` chunked and endless.
    */
   failNext(fault: {
     method: string;
     path: RegExp;
-    status: number | 'hang';
+    status: number | 'hang' | 'flood';
     skip?: number;
     times?: number;
     message?: string;
     headers?: Record<string, string>;
+    bytes?: number;
   }): void;
+  /**
+   * Bytes of `flood` bodies handed to the socket so far. Written only as fast as the client
+   * reads, so this is what it read plus what the socket buffers hold (a few MiB).
+   */
+  readonly floodedBytes: number;
   close(): Promise<void>;
 }
 
@@ -146,6 +157,9 @@ interface Reply {
   headers?: Record<string, string>;
 }
 
+/** A `flood` answer's length: Infinity for endless. */
+type Answer = Reply | 'hang' | { bytes: number };
+
 class Invalid extends Error {}
 
 export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<GitHubApiStandIn> {
@@ -163,12 +177,14 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
   const faults: Array<{
     method: string;
     path: RegExp;
-    status: number | 'hang';
+    status: number | 'hang' | 'flood';
     skip: number;
     times: number;
     message: string;
     headers?: Record<string, string>;
+    bytes?: number;
   }> = [];
+  let floodedBytes = 0;
   let annotationUpdates = 0;
   let rateLimited = options.rateLimit?.requests ?? 1;
   let nextId = 1000;
@@ -176,12 +192,28 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
 
   const server = createServer((req, res) => {
     void readBody(req).then(
-      (raw) => send(res, handle(req, raw)),
-      () => send(res, { status: 400, body: { message: 'Problems parsing JSON' } }),
+      (raw) => answer(res, handle(req, raw)),
+      () => answer(res, { status: 400, body: { message: 'Problems parsing JSON' } }),
     );
   });
 
-  function handle(req: IncomingMessage, raw: string): Reply | 'hang' {
+  function answer(res: ServerResponse, reply: Answer): void {
+    if (reply === 'hang') return; // the connection stays open until close()
+    if ('bytes' in reply) {
+      void flood(res, reply.bytes, options.headers, (n) => (floodedBytes += n));
+      return;
+    }
+    const text = JSON.stringify(reply.body);
+    res.writeHead(reply.status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(text),
+      ...options.headers,
+      ...reply.headers,
+    });
+    res.end(text);
+  }
+
+  function handle(req: IncomingMessage, raw: string): Answer {
     const method = req.method ?? 'GET';
     // The host the client asked for, so `nextLink` is given the URL it requested.
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
@@ -212,6 +244,7 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
       fault.times -= 1;
       if (fault.times <= 0) faults.splice(faultIndex, 1);
       if (fault.status === 'hang') return 'hang';
+      if (fault.status === 'flood') return { bytes: fault.bytes ?? Infinity };
       return {
         status: fault.status,
         body: { message: fault.message },
@@ -455,6 +488,9 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
       comments.push(...added);
       return added;
     },
+    get floodedBytes() {
+      return floodedBytes;
+    },
     seedPullRequestFiles(pull, files) {
       pullFiles.set(pull, files);
     },
@@ -533,13 +569,47 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-function send(res: ServerResponse, reply: Reply | 'hang'): void {
-  if (reply === 'hang') return; // the connection stays open until close()
-  const text = JSON.stringify(reply.body);
-  res.writeHead(reply.status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-    ...reply.headers,
+/**
+ * A 200 whose body is a JSON array of one file, padded with whitespace to `bytes`, or when
+ * `bytes` is Infinity that file repeated until the client goes. Each chunk waits for the last to
+ * drain, so the client's reading sets the pace and `count` sees only what it could have read.
+ */
+async function flood(
+  res: ServerResponse,
+  bytes: number,
+  headers: Record<string, string> | undefined,
+  count: (n: number) => void,
+): Promise<void> {
+  const file = JSON.stringify({
+    filename: 'contracts/Flood.sol',
+    status: 'added',
+    additions: 1,
+    deletions: 0,
+    changes: 1,
   });
-  res.end(text);
+  const endless = bytes === Infinity;
+  res.writeHead(200, {
+    'content-type': 'application/json; charset=utf-8',
+    ...(endless ? {} : { 'content-length': bytes }),
+    ...headers,
+  });
+  const closed = new Promise<void>((resolve) => res.once('close', resolve));
+  const write = async (chunk: Buffer) => {
+    count(chunk.length);
+    if (!res.write(chunk))
+      await Promise.race([new Promise((resolve) => res.once('drain', resolve)), closed]);
+  };
+  const head = Buffer.from(`[${file}`);
+  await write(head);
+  if (endless) {
+    const more = Buffer.from(`,${file}`.repeat(512));
+    while (!res.destroyed) await write(more);
+    return;
+  }
+  const spaces = Buffer.alloc(64 * 1024, ' ');
+  for (let left = bytes - head.length - 1; left > 0 && !res.destroyed; left -= spaces.length)
+    await write(spaces.subarray(0, Math.min(left, spaces.length)));
+  if (res.destroyed) return;
+  count(1);
+  res.end(']');
 }
