@@ -2,13 +2,20 @@
  * The answer to `GET /v1/audits/{id}`, whose body is undocumented: status, message, report link
  * and (once completed) the findings, read tolerantly from the shapes comparable services use.
  * Whatever cannot be read is a ResponseFormatError, never an empty result; a completed answer
- * whose own words or counts contradict an empty list has no findings and says why.
+ * whose own words or counts contradict an empty list has no findings and says why, and one whose
+ * words, counts or page links say a non-empty list is not all there keeps it, marked incomplete.
  */
 
-import type { AuditSnapshot } from '../audit/findings.ts';
+import {
+  countBySeverity,
+  type AuditSnapshot,
+  type Finding,
+  type Severity,
+} from '../audit/findings.ts';
 import { assignFingerprints } from '../audit/fingerprint.ts';
 import { ResponseFormatError } from '../errors.ts';
-import { describeBody } from './excerpt.ts';
+import { isSafeTransport } from '../net/dispatcher.ts';
+import { bodyExcerpt, describeBody } from './excerpt.ts';
 import {
   field,
   firstInLevels,
@@ -23,6 +30,7 @@ import {
 import { failureIn, messageIn } from './parse-error.ts';
 import { readFindings } from './parse-finding.ts';
 import { STATUS_FIELDS } from './parse-start.ts';
+import { normalizeSeverity } from './severity.ts';
 import { classifyStatus } from './status.ts';
 
 /** In search order; `results` only counts as a list (as an object it is an envelope). */
@@ -70,6 +78,21 @@ const COUNTED_SEVERITIES = new Set([
   'optimization',
   'optimizations',
 ]);
+/**
+ * Where an answer says there is a next page of findings (a link, a page number, `has_more`), at
+ * any envelope level.
+ */
+const NEXT_PAGE_FIELDS = [
+  'next',
+  'next_page',
+  'nextPage',
+  'next_page_url',
+  'links.next',
+  'links.next.href',
+  '_links.next.href',
+  'has_more',
+  'hasMore',
+];
 /** Words around the severity in a count's name. */
 const COUNT_WORDS = new Set([
   'count',
@@ -86,6 +109,8 @@ const COUNT_WORDS = new Set([
   'findings',
   'vulnerabilities',
 ]);
+/** As failureIn bounds the service's own words. */
+const MAX_QUOTE = 500;
 const REPORT_URL_FIELDS = [
   'report_url',
   'reportUrl',
@@ -124,17 +149,24 @@ export function parseAuditAnswer(
   const state = unsuccessful ? 'failed' : classifyStatus(rawStatus);
   let findings: AuditSnapshot['findings'];
   let message = messageIn(levels);
+  let incomplete: string | undefined;
   if (state === 'completed') {
     const list =
       findingsList(levels) ??
       fail(
         `says "${rawStatus}" but has no findings list: looked for ${FINDINGS_FIELDS.join(', ')} and results.detectors`,
       );
-    // "Completed" with nothing found, yet an error, a failure or a count beside it: the analysis
-    // did not run through, which the report must never show as a clean audit.
-    const contradiction = list.length === 0 ? contradictionIn(levels) : undefined;
-    if (contradiction === undefined) findings = assignFingerprints(readFindings(list, options));
-    else message = contradiction;
+    if (list.length === 0) {
+      // "Completed" with nothing found, yet an error, a failure or a count beside it: the analysis
+      // did not run through, which the report must never show as a clean audit.
+      const contradiction = contradictionIn(levels);
+      if (contradiction === undefined) findings = [];
+      else message = contradiction;
+    } else {
+      // What was found is shown either way; a list the answer says is partial must not pass.
+      findings = assignFingerprints(readFindings(list, options));
+      incomplete = incompletenessIn(levels, findings);
+    }
   }
   return {
     auditId: requestedId,
@@ -143,7 +175,7 @@ export function parseAuditAnswer(
     message,
     reportUrl: firstInLevels(levels, REPORT_URL_FIELDS, webUrl),
     findings,
-    incomplete: undefined,
+    incomplete,
   };
 }
 
@@ -162,29 +194,79 @@ function findingsList(levels: readonly JsonRecord[]): unknown[] | undefined {
 }
 
 function contradictionIn(levels: readonly JsonRecord[]): string | undefined {
-  const counted = countedFindings(levels);
+  const [counted] = countsIn(levels);
   return (
     failureIn(levels) ??
-    (counted && `${counted.name} is ${counted.count}, but the findings list is empty`)
+    (counted && quoted(`${counted.name} is ${counted.count}, but the findings list is empty`))
   );
 }
 
-/** The first count above zero: a total, or a count by severity, named by its path. */
-function countedFindings(
+/**
+ * In a completed answer with findings: the first of its words that the analysis failed, a count
+ * above what the list holds, or a link to a next page, as one bounded line.
+ */
+function incompletenessIn(
   levels: readonly JsonRecord[],
-): { name: string; count: number } | undefined {
-  for (const level of levels) {
-    for (const { path, record } of statsRecords(level, '', 0)) {
-      for (const [key, value] of Object.entries(record)) {
+  findings: readonly Finding[],
+): string | undefined {
+  return failureIn(levels) ?? shortfallIn(levels, findings) ?? nextPageIn(levels);
+}
+
+/**
+ * A total above the list's length, or counts by severity above what the list holds of it. Both
+ * are compared with the list after instances are expanded, so a service counting each finding
+ * once, whatever its instances, is never short.
+ */
+function shortfallIn(
+  levels: readonly JsonRecord[],
+  findings: readonly Finding[],
+): string | undefined {
+  const counts = countsIn(levels);
+  const total = counts.find((c) => c.severity === undefined && c.count > findings.length);
+  if (total !== undefined)
+    return quoted(
+      `${total.name} is ${total.count}, but the findings list holds ${findings.length}`,
+    );
+  const held = countBySeverity(findings);
+  const over = counts.flatMap(({ name, count, severity }) =>
+    severity !== undefined && count > held[severity] ? [{ name, count, severity }] : [],
+  );
+  // The same severity may be counted in two places: what is missing of it is the largest gap.
+  const missing = new Map<Severity, number>();
+  for (const { count, severity } of over)
+    missing.set(severity, Math.max(missing.get(severity) ?? 0, count - held[severity]));
+  const [first] = over;
+  // Findings whose severity word we could not place may be the ones counted.
+  const gap = [...missing.values()].reduce((total, count) => total + count, 0);
+  if (first === undefined || gap <= held.unknown) return undefined;
+  const unplaced = held.unknown > 0 ? ` and ${held.unknown} of unknown severity` : '';
+  return quoted(
+    `${first.name} is ${first.count}, but the findings list holds ${held[first.severity]} ${first.severity}${unplaced}`,
+  );
+}
+
+/** A count the answer gives, named by its path: of all findings, or of one severity. */
+interface Count {
+  name: string;
+  count: number;
+  severity: Severity | undefined;
+}
+
+/** Every count above zero, in the order the answer gives them. */
+function countsIn(levels: readonly JsonRecord[]): Count[] {
+  return levels.flatMap((level) =>
+    statsRecords(level, '', 0).flatMap(({ path, record }) =>
+      Object.entries(record).flatMap(([key, value]): Count[] => {
         const count = positiveInteger(value);
-        const isTotal =
-          COUNT_FIELDS.includes(key) || (path !== '' && STATS_COUNT_FIELDS.includes(key));
-        if (count !== undefined && (isTotal || countsSeverity(key)))
-          return { name: `${path}${key}`, count };
-      }
-    }
-  }
-  return undefined;
+        if (count === undefined) return [];
+        const name = `${path}${key}`;
+        if (COUNT_FIELDS.includes(key) || (path !== '' && STATS_COUNT_FIELDS.includes(key)))
+          return [{ name, count, severity: undefined }];
+        const severity = countedSeverity(key);
+        return severity === undefined ? [] : [{ name, count, severity }];
+      }),
+    ),
+  );
 }
 
 function statsRecords(
@@ -202,8 +284,11 @@ function statsRecords(
   return [{ path, record }, ...inner];
 }
 
-/** `high`, `High`, `high_count`, `numHigh`, `critical_issues`, `gas_findings`; not `files`. */
-function countsSeverity(key: string): boolean {
+/**
+ * The severity a count is named by (`high`, `High`, `high_count`, `numHigh`, `critical_issues`,
+ * `gas_findings`, `informational`), on our scale; undefined for other numbers (`files`).
+ */
+function countedSeverity(key: string): Severity | undefined {
   const words = key
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase()
@@ -212,9 +297,33 @@ function countsSeverity(key: string): boolean {
   const named = words.filter((word) => !COUNT_WORDS.has(word));
   const [word = ''] = named;
   // `gas` alone may be the gas a call used; `gas_issues` is a count of findings.
-  return (
-    named.length === 1 && (COUNTED_SEVERITIES.has(word) || (word === 'gas' && words.length > 1))
-  );
+  const counted =
+    named.length === 1 && (COUNTED_SEVERITIES.has(word) || (word === 'gas' && words.length > 1));
+  return counted ? normalizeSeverity(word).severity : undefined;
+}
+
+/** A link or page number to a next page, or `has_more: true`, innermost level first. */
+function nextPageIn(levels: readonly JsonRecord[]): string | undefined {
+  for (const level of levels) {
+    for (const path of NEXT_PAGE_FIELDS) {
+      const next = pageLink(field(level, path));
+      if (next !== undefined)
+        return quoted(`the answer holds one page of findings (${path}: ${next})`);
+    }
+  }
+  return undefined;
+}
+
+/** `null`, `false`, 0 and empty text are no next page. */
+function pageLink(value: unknown): string | undefined {
+  if (value === true) return 'true';
+  const page = positiveInteger(value);
+  return page === undefined ? text(value) : String(page);
+}
+
+/** Service text inside our sentences stays one bounded line. */
+function quoted(sentence: string): string {
+  return bodyExcerpt(sentence, MAX_QUOTE);
 }
 
 /**
@@ -228,13 +337,16 @@ function readStatus(levels: readonly JsonRecord[]): string | undefined {
   return words.find((word) => classifyStatus(word) !== 'unknown') ?? words[0];
 }
 
-/** Only absolute http(s) URLs: the link is shown to users and must not be a script or a file. */
+/**
+ * Only absolute https URLs, or plain http to this machine: the link is shown as "the full report"
+ * and must not be a script, a file, or a page anyone on the network path can replace.
+ */
 function webUrl(value: unknown): string | undefined {
   const candidate = text(value);
   if (candidate === undefined) return undefined;
   try {
     const url = new URL(candidate);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+    return isSafeTransport(url) ? url.href : undefined;
   } catch {
     return undefined;
   }

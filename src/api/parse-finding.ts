@@ -56,6 +56,21 @@ const SERVICE_ID_FIELDS = ['id', 'finding_id', 'uuid'];
 const CHILD_FIELDS = ['issues', 'findings', 'vulnerabilities', 'instances', 'detectors'];
 const IDENTITY_FIELDS = [...SEVERITY_FIELDS, ...TITLE_FIELDS, ...SWC_FIELDS, ...DESCRIPTION_FIELDS];
 const MAX_GROUP_DEPTH = 3;
+/**
+ * Characters kept of a description or a recommendation, cut with '…': far above what the
+ * reports show (10,000), and small enough that a finding repeated per instance stays small.
+ */
+export const MAX_PROSE = 20_000;
+/**
+ * Findings an answer may hold once groups and instances are expanded. A few hundred bytes of
+ * instances can expand one finding thousands of times; more than this is refused, never cut.
+ */
+export const MAX_FINDINGS = 100_000;
+/**
+ * Characters of description and recommendation all findings may carry together: the results
+ * file holds every one, and must stay under V8's string limit (about 512 million characters).
+ */
+export const MAX_FINDINGS_TEXT = 50_000_000;
 
 export interface FindingOptions {
   knownFiles?: readonly string[] | undefined;
@@ -64,13 +79,36 @@ export interface FindingOptions {
 /**
  * Every entry of a findings list, flattened: a group (`{sourceList, issues: [...]}` as MythX
  * reports, or per-file groups) yields its findings, and a finding with several instances (Aderyn,
- * SolidityScan) yields one finding per instance, so no location is silently lost.
+ * SolidityScan) yields one finding per instance, so no location is silently lost. An answer that
+ * expands beyond MAX_FINDINGS or MAX_FINDINGS_TEXT is a ResponseFormatError, found without
+ * expanding more than the limit.
  */
 export function readFindings(
   items: readonly unknown[],
   options: FindingOptions = {},
 ): UnfingerprintedFinding[] {
-  return items.flatMap((item, index) => readItem(item, [], 0, `finding ${index + 1}`, options));
+  const findings: UnfingerprintedFinding[] = [];
+  let textLength = 0;
+  const add = (finding: UnfingerprintedFinding): void => {
+    if (findings.length === MAX_FINDINGS) {
+      const count = items.reduce<number>((sum, item) => sum + expandedCount(item, 0), 0);
+      throw new ResponseFormatError(
+        `The audit answer holds ${count.toLocaleString('en-US')} findings once its groups and ` +
+          `instances are expanded; the action reads at most ${MAX_FINDINGS.toLocaleString('en-US')}`,
+      );
+    }
+    textLength += finding.description.length + (finding.recommendation?.length ?? 0);
+    if (textLength > MAX_FINDINGS_TEXT) {
+      throw new ResponseFormatError(
+        "The audit answer's findings carry more than " +
+          `${MAX_FINDINGS_TEXT.toLocaleString('en-US')} characters of description and ` +
+          'recommendation once its groups and instances are expanded; the action reads at most that',
+      );
+    }
+    findings.push(finding);
+  };
+  items.forEach((item, index) => readItem(item, [], 0, `finding ${index + 1}`, options, add));
+  return findings;
 }
 
 function readItem(
@@ -79,24 +117,60 @@ function readItem(
   depth: number,
   where: string,
   options: FindingOptions,
-): UnfingerprintedFinding[] {
-  // A bare string is a finding that is only a description.
-  const record = typeof item === 'string' ? { description: item } : item;
-  if (!isRecord(record)) {
+  add: (finding: UnfingerprintedFinding) => void,
+): void {
+  const record = asRecord(item);
+  if (record === undefined) {
     throw new ResponseFormatError(
       `The audit answer's ${where} is not an object: ${bodyExcerpt(JSON.stringify(item))}`,
     );
   }
-  const children = childRecords(record);
-  if (children.length > 0 && depth < MAX_GROUP_DEPTH && children.some(looksLikeFinding)) {
-    return children.flatMap((child, index) =>
-      readItem(child, [record, ...parents], depth + 1, `${where}.${index + 1}`, options),
+  const { children, group } = expansion(record, depth);
+  if (group) {
+    children.forEach((child, index) =>
+      readItem(child, [record, ...parents], depth + 1, `${where}.${index + 1}`, options, add),
     );
+    return;
   }
-  if (children.length > 0) {
-    return children.map((instance) => readFinding(record, instance, parents, options));
+  // Read once for all instances: only the place and the id differ between them.
+  const finding = readFinding(record, parents);
+  for (const instance of children.length > 0 ? children : [undefined]) {
+    const location = locate(
+      instance === undefined ? [record, ...parents] : [instance, record, ...parents],
+      options.knownFiles,
+    );
+    add({
+      ...finding,
+      serviceId:
+        (instance === undefined ? undefined : firstOf(instance, SERVICE_ID_FIELDS, scalarName)) ??
+        finding.serviceId,
+      file: location.file,
+      startLine: location.startLine,
+      endLine: location.endLine,
+    });
   }
-  return [readFinding(record, undefined, parents, options)];
+}
+
+/** A bare string is a finding that is only a description. */
+function asRecord(item: unknown): JsonRecord | undefined {
+  const record = typeof item === 'string' ? { description: item } : item;
+  return isRecord(record) ? record : undefined;
+}
+
+/** The findings of a group, or the instances of one finding (none when it has one place). */
+function expansion(record: JsonRecord, depth: number): { children: JsonRecord[]; group: boolean } {
+  const children = childRecords(record);
+  return { children, group: depth < MAX_GROUP_DEPTH && children.some(looksLikeFinding) };
+}
+
+/** How many findings `item` expands to, counted without reading them. */
+function expandedCount(item: unknown, depth: number): number {
+  const record = asRecord(item);
+  if (record === undefined) return 1;
+  const { children, group } = expansion(record, depth);
+  return group
+    ? children.reduce((sum, child) => sum + expandedCount(child, depth + 1), 0)
+    : Math.max(children.length, 1);
 }
 
 function childRecords(record: JsonRecord): JsonRecord[] {
@@ -111,12 +185,11 @@ function looksLikeFinding(record: JsonRecord): boolean {
   return IDENTITY_FIELDS.some((alias) => field(record, alias) !== undefined);
 }
 
+/** Everything but the place, which each instance gives (see readItem). */
 function readFinding(
   record: JsonRecord,
-  instance: JsonRecord | undefined,
   parents: readonly JsonRecord[],
-  options: FindingOptions,
-): UnfingerprintedFinding {
+): Omit<UnfingerprintedFinding, 'file' | 'startLine' | 'endLine'> {
   const rule = firstOf(record, RULE_FIELDS, name);
   const swcId = firstOf(record, SWC_FIELDS, (v) => weaknessId(v, 'SWC'));
   const ruleId = rule ?? swcId;
@@ -126,27 +199,17 @@ function readFinding(
       .map((r) => firstOf(r, SEVERITY_FIELDS, anyValue))
       .find((v) => v !== undefined),
   );
-  const title =
-    firstOf(record, TITLE_FIELDS, name) ?? ruleId ?? firstLine(description) ?? 'Untitled finding';
-  const location = locate(
-    instance === undefined ? [record, ...parents] : [instance, record, ...parents],
-    options.knownFiles,
-  );
   return {
-    serviceId:
-      (instance === undefined ? undefined : firstOf(instance, SERVICE_ID_FIELDS, scalarName)) ??
-      firstOf(record, SERVICE_ID_FIELDS, scalarName),
+    serviceId: firstOf(record, SERVICE_ID_FIELDS, scalarName),
     severity,
     severityLabel: label,
-    title,
+    title:
+      firstOf(record, TITLE_FIELDS, name) ?? ruleId ?? firstLine(description) ?? 'Untitled finding',
     ruleId,
     swcId,
     cweId: firstOf(record, CWE_FIELDS, (v) => weaknessId(v, 'CWE')),
     description,
     recommendation: firstOf(record, RECOMMENDATION_FIELDS, prose),
-    file: location.file,
-    startLine: location.startLine,
-    endLine: location.endLine,
   };
 }
 
@@ -166,11 +229,24 @@ function scalarName(value: unknown): string | undefined {
   return raw === undefined ? undefined : oneLine(raw);
 }
 
-/** A string, or MythX's `{head, tail}` (joined as paragraphs), or SARIF's `{text}`/`{markdown}`. */
+/**
+ * A string, or MythX's `{head, tail}` (joined as paragraphs), or SARIF's `{text}`/`{markdown}`,
+ * cut to MAX_PROSE.
+ */
 function prose(value: unknown): string | undefined {
-  if (!isRecord(value)) return text(value);
+  if (!isRecord(value)) return bounded(text(value));
   const parts = [text(value.head), text(value.tail)].filter((p) => p !== undefined);
-  return parts.length > 0 ? parts.join('\n\n') : (text(value.text) ?? text(value.markdown));
+  return bounded(
+    parts.length > 0 ? parts.join('\n\n') : (text(value.text) ?? text(value.markdown)),
+  );
+}
+
+/** Cut to MAX_PROSE UTF-16 units with '…', never between the halves of a surrogate pair. */
+function bounded(value: string | undefined): string | undefined {
+  if (value === undefined || value.length <= MAX_PROSE) return value;
+  const last = value.charCodeAt(MAX_PROSE - 2);
+  const end = last >= 0xd800 && last <= 0xdbff ? MAX_PROSE - 2 : MAX_PROSE - 1;
+  return `${value.slice(0, end).trimEnd()}…`;
 }
 
 function firstLine(description: string): string | undefined {

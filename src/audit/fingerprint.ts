@@ -20,7 +20,11 @@ export function assignFingerprints(findings: Unfingerprinted[]): Finding[] {
     key: fingerprintKey(finding),
   }));
   const groups = new Map<string, (typeof keyed)[number][]>();
-  for (const entry of keyed) groups.set(entry.key, [...(groups.get(entry.key) ?? []), entry]);
+  for (const entry of keyed) {
+    const group = groups.get(entry.key);
+    if (group) group.push(entry);
+    else groups.set(entry.key, [entry]);
+  }
 
   const suffixes = new Map<number, string>();
   for (const group of groups.values()) {

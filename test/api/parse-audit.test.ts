@@ -141,12 +141,18 @@ describe('parseAuditAnswer: failure and messages', () => {
     });
   });
 
-  it('keeps the findings when an error or a failure sits beside a non-empty list', () => {
-    for (const extra of [
-      { error: 'detector unused-return timed out' },
-      { errors: [{ message: 'detector unused-return timed out' }] },
-      { message: 'Analysis failed for 1 of 3 files', summary: { high: 7 } },
-    ]) {
+  it('keeps the findings when an error or a failure sits beside a non-empty list, marked incomplete', () => {
+    for (const [extra, incomplete] of [
+      [{ error: 'detector unused-return timed out' }, 'detector unused-return timed out'],
+      [
+        { errors: [{ message: 'detector unused-return timed out' }] },
+        'detector unused-return timed out',
+      ],
+      [
+        { message: 'Analysis failed for 1 of 3 files', summary: { high: 7 } },
+        'Analysis failed for 1 of 3 files',
+      ],
+    ] as const) {
       const body = JSON.stringify({
         status: 'completed',
         findings: [{ title: 'Reentrancy', severity: 'high' }],
@@ -155,15 +161,16 @@ describe('parseAuditAnswer: failure and messages', () => {
       const snapshot = parseAuditAnswer(body, 'abc123');
       expect(snapshot.state).toBe('completed');
       expect(findingsOf(snapshot).map((f) => f.title)).toEqual(['Reentrancy']);
+      expect(snapshot.incomplete).toBe(incomplete);
     }
     const quoted = parseAuditAnswer(
       JSON.stringify({ status: 'completed', error: 'partial', findings: [{ title: 'x' }] }),
       'abc123',
     );
-    expect(quoted.message).toBe('partial');
+    expect(quoted).toMatchObject({ message: 'partial', incomplete: 'partial' });
   });
 
-  it('reads only absolute http(s) report URLs', () => {
+  it('reads only absolute https report URLs, and plain http only to this machine', () => {
     for (const [name, entry] of cases('report-urls.json')) {
       const { value, expect: url } = entry as {
         value: Record<string, unknown>;
@@ -360,6 +367,84 @@ describe('parseAuditAnswer: findings containers', () => {
         name,
       ).toEqual(['Unchecked return value']);
     }
+  });
+});
+
+describe('parseAuditAnswer: a non-empty list the answer says is incomplete', () => {
+  /** Every case keeps its findings; `incomplete` is the expected sentence, or undefined. */
+  function expectIncomplete(name: string, expected: Record<string, string | undefined>): void {
+    const all = cases(name);
+    expect(all.map(([key]) => key)).toEqual(Object.keys(expected));
+    for (const [key, body] of all) {
+      const snapshot = parseAuditAnswer(JSON.stringify(body), 'abc123');
+      expect(findingsOf(snapshot).length, key).toBeGreaterThan(0);
+      expect(snapshot.incomplete, key).toBe(expected[key]);
+    }
+  }
+
+  it('says so when a total or a count by severity is above what the list holds, and only then', () => {
+    expectIncomplete('incomplete-counts.json', {
+      'summary.high': 'summary.high is 3, but the findings list holds 0 high',
+      'total_findings-beside-next': 'total_findings is 250, but the findings list holds 1',
+      'meta.total-outside-envelope': 'meta.total is 40, but the findings list holds 2',
+      'severity_counts.High Risk':
+        'severity_counts.High Risk is 2, but the findings list holds 1 high',
+      'counts.informational': 'counts.informational is 3, but the findings list holds 1 info',
+      'unknown-severity-too-few':
+        'summary.high is 2, but the findings list holds 0 high and 1 of unknown severity',
+      'unknown-severity-too-few-across-severities':
+        'summary.high is 1, but the findings list holds 0 high and 1 of unknown severity',
+      'counts-agree': undefined,
+      'counted-before-expansion': undefined,
+      'counted-after-expansion': undefined,
+      'unknown-severity-counted': undefined,
+      'unknown-severity-counted-twice': undefined,
+      'not-severities': undefined,
+    });
+  });
+
+  it("says so in the service's words when it reports a failure, and not for words that say none", () => {
+    expectIncomplete('incomplete-words.json', {
+      'error-string': 'Analysis crashed after 1 of 20 files',
+      warnings: 'Compilation failed for 19 contracts',
+      'status_message-in-envelope': 'Timed out after 2 of 5 detectors',
+      'clean-words': undefined,
+    });
+  });
+
+  it('says so when the answer links a next page of findings, and not on the last page', () => {
+    const page = 'the answer holds one page of findings';
+    expectIncomplete('incomplete-pages.json', {
+      next: `${page} (next: https://audit.example/v1/audits/abc123/findings?page=2)`,
+      next_page: `${page} (next_page: 2)`,
+      'links.next': `${page} (links.next: https://audit.example/v1/audits/abc123?cursor=Zm9v)`,
+      '_links.next.href': `${page} (_links.next.href: /v1/audits/abc123?page=2)`,
+      has_more: `${page} (has_more: true)`,
+      'last-page': undefined,
+    });
+  });
+
+  it('quotes a hostile count name or page link as one bounded line', () => {
+    const summary = { [`high\u001b${'_count'.repeat(200)}`]: 1 };
+    const snapshot = parseAuditAnswer(
+      JSON.stringify({ status: 'completed', findings: [{ title: 'x', severity: 'low' }], summary }),
+      'abc123',
+    );
+    const empty = parseAuditAnswer(
+      JSON.stringify({ status: 'completed', findings: [], summary }),
+      'abc123',
+    );
+    for (const sentence of [snapshot.incomplete, empty.message]) {
+      expect(sentence).toMatch(/^summary\.high_count_count.*…$/);
+      expect(sentence).not.toContain('\u001b');
+      expect(sentence!.length).toBeLessThanOrEqual(500);
+    }
+    const paged = parseAuditAnswer(
+      JSON.stringify({ status: 'completed', findings: ['x'], next: `a\nb${'c'.repeat(1000)}` }),
+      'abc123',
+    );
+    expect(paged.incomplete).toMatch(/^the answer holds one page of findings \(next: a bc+…$/);
+    expect(paged.incomplete!.length).toBeLessThanOrEqual(500);
   });
 });
 

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readFindings, type UnfingerprintedFinding } from '../../src/api/parse-finding.ts';
+import {
+  MAX_FINDINGS,
+  MAX_FINDINGS_TEXT,
+  MAX_PROSE,
+  readFindings,
+  type UnfingerprintedFinding,
+} from '../../src/api/parse-finding.ts';
 import { ResponseFormatError } from '../../src/errors.ts';
 
 /** A field-family fixture: named single findings. */
@@ -325,5 +331,79 @@ describe('readFindings: lists', () => {
 
   it('keeps a finding whose instance list is empty', () => {
     expect(readFindings([{ title: 'No location', findings: [] }])).toHaveLength(1);
+  });
+});
+
+describe('readFindings: bounds against an answer that explodes in memory', () => {
+  const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+  it('cuts descriptions and recommendations to MAX_PROSE with "…", however many instances repeat them', () => {
+    const huge = `Reentrancy.\n${'x'.repeat(1_000_000)}`;
+    const findings = readFindings([
+      {
+        title: 'Huge',
+        description: huge,
+        recommendation: { head: 'Fix.', tail: huge },
+        instances: Array.from({ length: 700 }, (_, i) => ({ line: i + 1 })),
+      },
+    ]);
+    expect(findings).toHaveLength(700);
+    for (const { description, recommendation } of findings) {
+      expect(description).toHaveLength(MAX_PROSE);
+      expect(description).toMatch(/^Reentrancy\.\nx+…$/);
+      expect(recommendation).toHaveLength(MAX_PROSE);
+      expect(recommendation).toMatch(/^Fix\.\n\nReentrancy\.\nx+…$/);
+    }
+    expect(JSON.stringify(findings).length).toBeLessThan(30_000_000);
+    const exact = 'y'.repeat(MAX_PROSE);
+    expect(readFindings([{ description: exact }])[0]!.description).toBe(exact);
+  });
+
+  it('never cuts between the halves of a surrogate pair', () => {
+    const [finding] = readFindings([
+      { description: `${'a'.repeat(MAX_PROSE - 2)}${'😀'.repeat(5)}` },
+    ]);
+    expect(finding!.description).toBe(`${'a'.repeat(MAX_PROSE - 2)}…`);
+    expect(finding!.description).not.toMatch(loneSurrogate);
+  });
+
+  it('refuses an answer that expands beyond MAX_FINDINGS, saying how many it holds, without reading past the limit', () => {
+    const unread = Object.defineProperty({}, 'file', {
+      enumerable: true,
+      get: () => {
+        throw new Error('read an instance past the limit');
+      },
+    });
+    const items = [
+      { title: 'A', instances: Array.from({ length: 60_000 }, (_, i) => ({ line: i + 1 })) },
+      {
+        issues: [
+          { title: 'B', instances: [...Array.from({ length: 49_999 }, () => ({})), unread] },
+        ],
+      },
+      'C',
+    ];
+    expect(() => readFindings(items)).toThrow(
+      new ResponseFormatError(
+        'The audit answer holds 110,001 findings once its groups and instances are expanded; ' +
+          `the action reads at most ${MAX_FINDINGS.toLocaleString('en-US')}`,
+      ),
+    );
+  });
+
+  it('refuses findings that together carry more than MAX_FINDINGS_TEXT of prose', () => {
+    const finding = (instances: number) => ({
+      description: 'd'.repeat(MAX_PROSE),
+      recommendation: 'r'.repeat(MAX_PROSE),
+      instances: Array.from({ length: instances }, (_, i) => ({ line: i + 1 })),
+    });
+    const fitting = MAX_FINDINGS_TEXT / (2 * MAX_PROSE);
+    expect(readFindings([finding(fitting)])).toHaveLength(fitting);
+    expect(() => readFindings([finding(fitting), 'one more'])).toThrow(
+      new ResponseFormatError(
+        "The audit answer's findings carry more than 50,000,000 characters of description and " +
+          'recommendation once its groups and instances are expanded; the action reads at most that',
+      ),
+    );
   });
 });

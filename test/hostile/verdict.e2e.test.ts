@@ -80,6 +80,19 @@ describe('a completed answer that contradicts "no findings" is an error', () => 
     expect(run.outputs['sarif-file']).toBeUndefined();
   });
 
+  it.each<[string, object]>([
+    ['a count above what the list holds', { summary: { high: 3 } }],
+    ['an error beside the findings', { error: 'Analysis crashed after 1 of 20 files' }],
+    ['a next page of findings', { next: 'https://audit.example.com/v1/audits/audit-1?page=2' }],
+  ])('%s: an error, the findings it sent still shown', async (_, extra) => {
+    const run = await runAnswering({ ...completedWith('low'), ...extra }, { 'fail-on': 'high' });
+    expect(run.outputs['verdict']).toBe('error');
+    expect(run.outputs['findings-count']).toBe('1');
+    expect(run.summary).toMatch(/findings are incomplete/);
+    expect(run.summary).toContain('Reentrancy');
+    expect(run.outputs['sarif-file']).toBeUndefined();
+  });
+
   it('still passes a clean answer that says so in words', async () => {
     const run = await runAnswering({
       audit_id: 'audit-1',
