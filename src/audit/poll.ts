@@ -77,7 +77,9 @@ export async function waitForAudit(
     } catch (error) {
       if (!isWorthWaitingOut(error, deps.now() - startedAt, policy.notFoundGraceMs)) throw error;
       const waiting = policy.deadline > deps.now() ? 'still waiting' : 'no time left to wait';
-      deps.log.warning(`Could not read audit ${auditId} (${errorMessage(error)}); ${waiting}.`);
+      // The client's message names the operation and the audit ("could not read audit …").
+      const message = errorMessage(error);
+      deps.log.warning(`${message.charAt(0).toUpperCase()}${message.slice(1)}; ${waiting}.`);
     }
     const remaining = policy.deadline - deps.now();
     if (remaining <= 0) break;

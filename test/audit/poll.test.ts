@@ -164,14 +164,15 @@ describe('waitForAudit', () => {
 
   it('does not claim to wait on when the failure ends at the deadline', async () => {
     const h = harness(
-      [new ServiceError('HTTP 503 after 2 attempts', 503)],
+      // Worded as the client words it: the message names the operation.
+      [new ServiceError('could not read audit a1 after 2 attempts; last: HTTP 503', 503)],
       { deadline: 1_000_000 + 10_000 },
       3_000,
     );
     expect((await h.run()).kind).toBe('timeout');
     expect(h.logs).toEqual([
-      'warn: Could not read audit a1 (HTTP 503 after 2 attempts); still waiting.',
-      'warn: Could not read audit a1 (HTTP 503 after 2 attempts); no time left to wait.',
+      'warn: Could not read audit a1 after 2 attempts; last: HTTP 503; still waiting.',
+      'warn: Could not read audit a1 after 2 attempts; last: HTTP 503; no time left to wait.',
     ]);
     // Polls from 0 to 3 s and from 8 to 11 s; nothing is left to sleep after the second.
     expect(h.sleeps).toEqual([5_000]);
