@@ -6,13 +6,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { AuditClient, type AuditClientOptions, type ContractUpload } from '../../src/api/client.ts';
-import { ResponseFormatError, ServiceError } from '../../src/errors.ts';
+import { ResponseFormatError } from '../../src/errors.ts';
 import {
   DIALECTS,
   startAuditService,
   type AuditService,
   type AuditServiceOptions,
 } from '../support/audit-service.ts';
+import { serviceFailure } from '../support/service-error.ts';
 
 const TOKEN_SOL = `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.20;
@@ -90,15 +91,6 @@ async function harness(
   });
   open.push(client);
   return { service, client, sleeps, logs };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ServiceError);
-  return error as ServiceError;
 }
 
 /** Polls the way the poller would, without waiting, until the audit is finished. */
@@ -231,7 +223,7 @@ describe('AuditClient against the documented service', () => {
   it('fails without retrying when a file no longer has its announced size', async () => {
     const { service, client } = await harness();
     const shrunk = { ...contracts[0]!, size: contracts[0]!.size + 10 };
-    const error = await failure(client.startAudit('p', [shrunk]));
+    const error = await serviceFailure(client.startAudit('p', [shrunk]));
     expect(error.message).toBe(
       `could not start the audit: contracts/token/Token.sol changed while it was uploaded (expected ${shrunk.size} bytes, read ${contracts[0]!.size})`,
     );
@@ -396,7 +388,7 @@ describe('AuditClient retries', () => {
       headers: { 'content-type': 'text/html' },
       body: '<!doctype html><html><head><title>Acme</title></head><body>Sign in</body></html>',
     });
-    const error = await failure(client.getAudit('audit-9'));
+    const error = await serviceFailure(client.getAudit('audit-9'));
     expect(error).toBeInstanceOf(ResponseFormatError);
     expect(error.message).toContain('HTML page');
     expect(error.message).toContain('`base-url`');
@@ -446,7 +438,9 @@ describe('AuditClient retries', () => {
       times: 10,
       body: '{"error":"busy"}',
     });
-    const error = await failure(client.getAudit('audit-9', undefined, { retryUntil: now + 9_000 }));
+    const error = await serviceFailure(
+      client.getAudit('audit-9', undefined, { retryUntil: now + 9_000 }),
+    );
     expect(error.status).toBe(503);
     expect(error.message).toBe(
       'could not read audit audit-9 after 3 attempts; last: HTTP 503: busy — the service asked ' +
@@ -464,7 +458,7 @@ describe('AuditClient retries', () => {
       status: 200,
       body: '{"hello": "world"}',
     });
-    const error = await failure(client.getAudit('audit-9'));
+    const error = await serviceFailure(client.getAudit('audit-9'));
     expect(error).toBeInstanceOf(ResponseFormatError);
     expect(error.message).toContain('has no status');
     expect(sleeps).toEqual([]);
@@ -480,7 +474,7 @@ describe('AuditClient retries', () => {
       times: 10,
       body: '{"error":"maintenance"}',
     });
-    const error = await failure(client.listProjects());
+    const error = await serviceFailure(client.listProjects());
     expect(error.message).toBe(
       'could not list projects after 5 attempts; last: HTTP 503: maintenance',
     );
@@ -502,7 +496,7 @@ describe('AuditClient never repeats a POST that may have started an audit', () =
     async (status) => {
       const { service, client, sleeps } = await harness();
       service.addFault({ method: 'POST', kind: 'status', status });
-      const error = await failure(client.startAudit('p', contracts));
+      const error = await serviceFailure(client.startAudit('p', contracts));
       expect(error.message).toMatch(
         new RegExp(`^could not start the audit: HTTP ${status}: injected HTTP ${status}\\.`),
       );
@@ -516,7 +510,7 @@ describe('AuditClient never repeats a POST that may have started an audit', () =
   it('a reset mid-request: fails at once and says the audit may exist', async () => {
     const { service, client } = await harness();
     service.addFault({ method: 'POST', kind: 'reset' });
-    const error = await failure(client.startAudit('p', contracts));
+    const error = await serviceFailure(client.startAudit('p', contracts));
     expect(error.message).toContain('may have created the audit anyway');
     expect(error.status).toBeUndefined();
     expect(service.requests).toHaveLength(1);
@@ -525,7 +519,7 @@ describe('AuditClient never repeats a POST that may have started an audit', () =
   it('no answer in time: fails at once and says the audit may exist', async () => {
     const { service, client } = await harness({}, { requestTimeoutMs: 100 });
     service.addFault({ method: 'POST', kind: 'delay', ms: 10_000 });
-    const error = await failure(client.startAudit('p', contracts));
+    const error = await serviceFailure(client.startAudit('p', contracts));
     expect(error.message).toContain('no complete answer within 0.1s');
     expect(error.message).toContain('may have created the audit anyway');
     expect(service.requests).toHaveLength(1);
@@ -537,7 +531,7 @@ describe('AuditClient never repeats a POST that may have started an audit', () =
   ] as const)('a 2xx answer %s is not repeated: the audit exists', async (_, fault) => {
     const { service, client, sleeps } = await harness();
     service.addFault(fault);
-    const error = await failure(client.startAudit('p', contracts));
+    const error = await serviceFailure(client.startAudit('p', contracts));
     expect(error.message).toMatch(/may have (created the audit anyway|been created)/);
     expect(service.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
     expect(sleeps).toEqual([]);
@@ -546,7 +540,7 @@ describe('AuditClient never repeats a POST that may have started an audit', () =
   it('408 is not repeated: the service may have read the upload', async () => {
     const { service, client, sleeps } = await harness();
     service.addFault({ method: 'POST', kind: 'status', status: 408, body: '' });
-    const error = await failure(client.startAudit('p', contracts));
+    const error = await serviceFailure(client.startAudit('p', contracts));
     expect(error.message).toBe('could not start the audit: the service answered HTTP 408');
     expect(error.status).toBe(408);
     expect(service.requests).toHaveLength(1);
@@ -563,7 +557,7 @@ describe('AuditClient never repeats a POST that may have started an audit', () =
       body: '',
       headers: { location: `/v1/audits/%73${apiKey.slice(1)}` },
     });
-    const error = await failure(client.startAudit('p', contracts));
+    const error = await serviceFailure(client.startAudit('p', contracts));
     expect(error.message).toBe(
       'the service answered the start of the audit with an audit id that contains the API key; ' +
         'the id is neither used nor shown. An audit may have been created — check the service ' +
@@ -618,7 +612,7 @@ describe('AuditClient never repeats a POST that may have started an audit', () =
   it('an accepted upload with an unreadable answer: format error, not retried, audit may exist', async () => {
     const { service, client, sleeps } = await harness();
     service.addFault({ method: 'POST', kind: 'status', status: 200, body: '{"ok":true}' });
-    const error = await failure(client.startAudit('p', contracts));
+    const error = await serviceFailure(client.startAudit('p', contracts));
     expect(error).toBeInstanceOf(ResponseFormatError);
     expect(error.message).toContain('no audit id');
     expect(error.message).toContain('an audit may have been created');
@@ -735,7 +729,7 @@ describe('AuditClient deadline', () => {
         { now: clock.now, sleep: clock.sleep, deadline: clock.time + 3_000 },
       );
       service.addFault({ method, path, kind: 'status', status: 429, retryAfter: '1000000000' });
-      const error = await failure(run(client));
+      const error = await serviceFailure(run(client));
       expect(error.message).toBe(
         `could not ${name}: HTTP 429: injected HTTP 429 — the service asked to wait ` +
           '1000000000 s (Retry-After) before trying again, and `timeout-minutes` ends before then',
@@ -753,7 +747,7 @@ describe('AuditClient deadline', () => {
       { now: clock.now, sleep: clock.sleep, random: () => 0.999, deadline: clock.time + 2_500 },
     );
     service.addFault({ path: '/v1/projects', kind: 'status', status: 500, times: 5 });
-    const error = await failure(client.listProjects());
+    const error = await serviceFailure(client.listProjects());
     expect(error.message).toBe(
       'could not list projects after 2 attempts; last: HTTP 500: injected HTTP 500 — the next ' +
         'attempt would come after `timeout-minutes` ends',
@@ -768,7 +762,7 @@ describe('AuditClient deadline', () => {
       {},
       { now: clock.now, sleep: clock.sleep, deadline: clock.time },
     );
-    const error = await failure(client.startAudit('p', contracts));
+    const error = await serviceFailure(client.startAudit('p', contracts));
     expect(error.message).toBe(
       'could not start the audit: not sent: the deadline had passed — `timeout-minutes` had ended',
     );
@@ -787,7 +781,7 @@ describe('AuditClient deadline', () => {
       },
     );
     service.addFault({ path: '/v1/projects', kind: 'status', status: 503, retryAfter: '4' });
-    const error = await failure(client.listProjects());
+    const error = await serviceFailure(client.listProjects());
     expect(error.message).toContain('HTTP 503: injected HTTP 503');
     expect(error.message).toContain('`timeout-minutes`');
     expect(service.requests).toHaveLength(1);
@@ -811,7 +805,7 @@ describe('AuditClient deadline', () => {
       { now: clock.now, sleep: clock.sleep, deadline: clock.time + 3_000 },
     );
     service.addFault({ path: '/v1/audits/audit-9', kind: 'status', status: 503, retryAfter: '5' });
-    const error = await failure(
+    const error = await serviceFailure(
       client.getAudit('audit-9', undefined, { retryUntil: clock.time + 60_000 }),
     );
     expect(error.message).toContain('the service asked to wait 5 s');
@@ -825,7 +819,7 @@ describe('AuditClient deadline', () => {
       { requestTimeoutMs: 600_000, deadline: Date.now() + 150 },
     );
     service.addFault({ path: '/v1/projects', kind: 'delay', ms: 600_000 });
-    const error = await failure(client.listProjects());
+    const error = await serviceFailure(client.listProjects());
     expect(error.message).toBe(
       'could not list projects: no complete answer before the deadline — `timeout-minutes` ended ' +
         'while it was under way',
@@ -859,7 +853,7 @@ describe('AuditClient deadline', () => {
       deadline: Date.now() + 300,
     });
     open.push(client);
-    const error = await failure(client.startAudit('p', [big]));
+    const error = await serviceFailure(client.startAudit('p', [big]));
     expect(error.message).toMatch(
       /^could not start the audit: no complete answer before the deadline — `timeout-minutes` ended while it was under way\. The request reached the service, so it may have created the audit anyway/,
     );
@@ -869,7 +863,7 @@ describe('AuditClient deadline', () => {
 describe('AuditClient errors say what to fix', () => {
   it('401: the API key was rejected', async () => {
     const { service, client, sleeps } = await harness({}, { apiKey: 'wrong-key' });
-    const error = await failure(client.listProjects());
+    const error = await serviceFailure(client.listProjects());
     expect(error.message).toBe(
       'the service rejected the API key (HTTP 401) — check the secret passed as `api-key`',
     );
@@ -889,7 +883,7 @@ describe('AuditClient errors say what to fix', () => {
     });
     open.push(client);
     expect(await client.listProjects()).toEqual([]);
-    const error = await failure(client.startAudit('p', contracts));
+    const error = await serviceFailure(client.startAudit('p', contracts));
     expect(error.message).toBe(
       'the API key lacks the permission for this operation (HTTP 403): starting an audit needs a key with write permission',
     );
@@ -898,7 +892,7 @@ describe('AuditClient errors say what to fix', () => {
 
   it('404 on an audit: check base-url and audit-id', async () => {
     const { service, client } = await harness();
-    const error = await failure(client.getAudit('nope'));
+    const error = await serviceFailure(client.getAudit('nope'));
     expect(error.message).toBe('audit nope not found (HTTP 404) — check `base-url` and `audit-id`');
     expect(error.status).toBe(404);
     expect(service.requests).toHaveLength(1);
@@ -913,7 +907,7 @@ describe('AuditClient errors say what to fix', () => {
       sleep: async () => {},
     });
     open.push(wrongBase);
-    const error = await failure(wrongBase.listProjects());
+    const error = await serviceFailure(wrongBase.listProjects());
     expect(error.message).toContain('(HTTP 404) — check `base-url`');
     expect(error.message).toContain('/v1 is added to `base-url` by the action: leave it out');
     await expect(client.listProjects()).resolves.toEqual([]);
@@ -923,7 +917,7 @@ describe('AuditClient errors say what to fix', () => {
     const { service, client } = await harness({ pollsUntilDone: 0 });
     service.addFault({ kind: 'notFoundUntil', gets: 1 });
     const { auditId } = await client.startAudit('p', contracts);
-    const error = await failure(client.getAudit(auditId));
+    const error = await serviceFailure(client.getAudit(auditId));
     expect(error.status).toBe(404);
     expect((await client.getAudit(auditId)).snapshot.state).toBe('completed');
   });
@@ -936,7 +930,7 @@ describe('AuditClient errors say what to fix', () => {
       status: 400,
       body: '{"errors":[{"message":"project_name too long"}]}',
     });
-    const error = await failure(client.startAudit('p', contracts));
+    const error = await serviceFailure(client.startAudit('p', contracts));
     expect(error.message).toBe(
       'the service rejected the request to start the audit (HTTP 400): project_name too long',
     );
@@ -944,7 +938,7 @@ describe('AuditClient errors say what to fix', () => {
 
   it('413: the upload is too large', async () => {
     const { client } = await harness({ maxUploadBytes: 100 });
-    const error = await failure(client.startAudit('p', contracts));
+    const error = await serviceFailure(client.startAudit('p', contracts));
     expect(error.message).toMatch(
       /^the upload is too large for the service \(HTTP 413\): upload of \d+ bytes exceeds/,
     );
@@ -954,7 +948,7 @@ describe('AuditClient errors say what to fix', () => {
   it('a redirect is not followed', async () => {
     const { service, client } = await harness();
     service.addFault({ path: '/v1/projects', kind: 'status', status: 307, body: '' });
-    const error = await failure(client.listProjects());
+    const error = await serviceFailure(client.listProjects());
     expect(error.message).toContain('with a redirect (HTTP 307); redirects are not followed');
     expect(service.requests).toHaveLength(1);
   });

@@ -12,9 +12,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AuditClient, type AuditClientOptions } from '../../src/api/client.ts';
 import { MAX_BODY_BYTES } from '../../src/api/http.ts';
 import { waitForAudit } from '../../src/audit/poll.ts';
-import { ResponseFormatError, ServiceError } from '../../src/errors.ts';
+import { ResponseFormatError } from '../../src/errors.ts';
 import { startAuditService } from '../support/audit-service.ts';
 import { startRecordingProxy, startServer } from '../support/hostile-server.ts';
+import { serviceFailure } from '../support/service-error.ts';
 
 const vault = fileURLToPath(new URL('../../examples/foundry-demo/src/Vault.sol', import.meta.url));
 const upload = [{ absolutePath: vault, relativePath: 'src/Vault.sol', size: statSync(vault).size }];
@@ -59,15 +60,6 @@ function clientFor(baseUrl: string, options: Partial<AuditClientOptions> = {}) {
   return { client, sleeps, poll };
 }
 
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ServiceError);
-  return error as ServiceError;
-}
-
 /** A JSON answer of exactly `size` bytes. */
 function paddedAnswer(size: number, json: string): Buffer {
   const head = `${json.slice(0, -1)},"pad":"`;
@@ -95,7 +87,7 @@ describe('answers too large or too deep to read', () => {
     const body = paddedAnswer(MAX_BODY_BYTES + 1, '{"projects":[]}');
     const server = track(await startServer(chunked(body)));
     const { client, sleeps } = clientFor(server.url);
-    const error = await failure(client.listProjects());
+    const error = await serviceFailure(client.listProjects());
     expect(error).toBeInstanceOf(ResponseFormatError);
     expect(error.message).toBe('could not list projects: the answer exceeded 64 MiB');
     expect(server.requests).toHaveLength(1);
@@ -111,7 +103,7 @@ describe('answers too large or too deep to read', () => {
       }),
     );
     const { client } = clientFor(server.url, { requestTimeoutMs: 600_000 });
-    const error = await failure(client.listProjects());
+    const error = await serviceFailure(client.listProjects());
     expect(error).toBeInstanceOf(ResponseFormatError);
     expect(error.message).toContain('exceeded 64 MiB');
   });
@@ -124,7 +116,7 @@ describe('answers too large or too deep to read', () => {
       }),
     );
     const { client } = clientFor(server.url);
-    const error = await failure(client.startAudit('p', upload));
+    const error = await serviceFailure(client.startAudit('p', upload));
     expect(error).toBeInstanceOf(ResponseFormatError);
     expect(error.message).toContain('the answer exceeded 64 MiB');
     expect(error.message).toContain('may have created the audit anyway');
@@ -151,7 +143,7 @@ describe('failures before anything is sent', () => {
     ['start the audit', (c: AuditClient) => c.startAudit('p', upload)],
   ])('%s: a host name that does not resolve is not retried', async (name, run) => {
     const { client, sleeps } = clientFor('https://nonexistent.invalid');
-    const error = await failure(run(client));
+    const error = await serviceFailure(run(client));
     expect(error.message).toMatch(
       new RegExp(`^could not ${name}: host name not resolved: .*ENOTFOUND nonexistent\\.invalid$`),
     );
@@ -164,7 +156,7 @@ describe('failures before anything is sent', () => {
   ])('%s: TLS spoken to a plain-HTTP server fails once, never sent', async (name, run) => {
     const server = track(await startServer((_request, response) => response.end('{}')));
     const { client, sleeps } = clientFor(`https://127.0.0.1:${server.port}`);
-    const error = await failure(run(client));
+    const error = await serviceFailure(run(client));
     expect(error.message).toMatch(
       new RegExp(`^could not ${name}: TLS handshake failed \\(ERR_SSL_`),
     );
@@ -182,8 +174,10 @@ describe('failures before anything is sent', () => {
     const why =
       `the request was never sent: invalid authorization header (the API key holds ${flaw}, ` +
       'which no HTTP header can carry — check the secret passed as `api-key`)';
-    expect((await failure(client.listProjects())).message).toBe(`could not list projects: ${why}`);
-    expect((await failure(client.startAudit('p', upload))).message).toBe(
+    expect((await serviceFailure(client.listProjects())).message).toBe(
+      `could not list projects: ${why}`,
+    );
+    expect((await serviceFailure(client.startAudit('p', upload))).message).toBe(
       `could not start the audit: ${why}`,
     );
     expect(service.requests).toEqual([]);
@@ -229,7 +223,7 @@ describe('the runner proxy', () => {
   it('carries a service elsewhere, as self-hosted runners need', async () => {
     const proxy = await proxyInEnvironment();
     const { client } = clientFor('https://audit.example.test');
-    await failure(client.listProjects());
+    await serviceFailure(client.listProjects());
     expect(proxy.seen).toContain('CONNECT audit.example.test:443');
   });
 

@@ -19,26 +19,31 @@ afterEach(async () => {
   service = proxy = undefined;
 });
 
+/** A run whose service answers 429 with a Retry-After of 31 years on `method path`. */
+async function runAskedToWaitOn(method: 'GET' | 'POST', path: string) {
+  service = await startAuditService({ findings: [], pollsUntilDone: 1 });
+  service.addFault({
+    kind: 'status',
+    method,
+    path,
+    status: 429,
+    retryAfter: '1000000000',
+    times: 10,
+  });
+  return runAction({
+    workspace: await workspaceWith({ 'src/Vault.sol': CONTRACT }),
+    inputs: {
+      'api-key': service.apiKey,
+      'base-url': service.url,
+      'timeout-minutes': '0.05',
+      ...fast,
+    },
+  });
+}
+
 describe('timeout-minutes bounds the whole run', () => {
   it('a Retry-After far beyond it on listing projects ends that wait, and the run goes on', async () => {
-    service = await startAuditService({ findings: [], pollsUntilDone: 1 });
-    service.addFault({
-      kind: 'status',
-      method: 'GET',
-      path: '/v1/projects',
-      status: 429,
-      retryAfter: '1000000000',
-      times: 10,
-    });
-    const run = await runAction({
-      workspace: await workspaceWith({ 'src/Vault.sol': CONTRACT }),
-      inputs: {
-        'api-key': service.apiKey,
-        'base-url': service.url,
-        'timeout-minutes': '0.05',
-        ...fast,
-      },
-    });
+    const run = await runAskedToWaitOn('GET', '/v1/projects');
     expect(run.outputs['verdict']).toBe('pass');
     expect(run.annotations).toContainEqual(
       expect.objectContaining({
@@ -49,27 +54,10 @@ describe('timeout-minutes bounds the whole run', () => {
   });
 
   it('a Retry-After far beyond it on starting the audit ends the run with an error', async () => {
-    service = await startAuditService();
-    service.addFault({
-      kind: 'status',
-      method: 'POST',
-      path: '/v1/audits',
-      status: 429,
-      retryAfter: '1000000000',
-      times: 10,
-    });
-    const run = await runAction({
-      workspace: await workspaceWith({ 'src/Vault.sol': CONTRACT }),
-      inputs: {
-        'api-key': service.apiKey,
-        'base-url': service.url,
-        'timeout-minutes': '0.05',
-        ...fast,
-      },
-    });
+    const run = await runAskedToWaitOn('POST', '/v1/audits');
     expect(run.exitCode).toBe(1);
     expect(run.outputs['verdict']).toBe('error');
-    expect(service.uploads).toHaveLength(0);
+    expect(service!.uploads).toHaveLength(0);
     expect(run.annotations).toContainEqual(
       expect.objectContaining({
         level: 'error',
