@@ -211,11 +211,6 @@ function insideWorkspace(workspace: string, file: string, input: string): string
   return resolved;
 }
 
-/** One short path segment (names can come from the service): a file system's 255 bytes hold it. */
-export function fileSafe(name: string): string {
-  return name.replace(/[^\w.-]+/g, '_').slice(0, 100);
-}
-
 function defaultProjectName(env: NodeJS.ProcessEnv, workspace: string): string {
   const repository = env['GITHUB_REPOSITORY'];
   return repository?.split('/')[1] || path.basename(workspace);

@@ -13,7 +13,7 @@ import {
   type Outcome,
   type Progress,
 } from './audit/outcome.ts';
-import { waitForAudit } from './audit/poll.ts';
+import { waitForAudit } from './api/poll.ts';
 import { buildChangeSet, type ChangeSet, type Scope } from './audit/scope.ts';
 import { countByStatus, triageFindings, type TriagedFinding } from './audit/triage.ts';
 import { ConfigurationError, ServiceError, errorMessage } from './errors.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigurationError } from '../src/errors.ts';
-import { fileSafe, getInputs, parseBaseUrl } from '../src/inputs.ts';
+import { getInputs, parseBaseUrl } from '../src/inputs.ts';
 
 const workspace = mkdtempSync(path.join(tmpdir(), 'inputs-'));
 const saved = { ...process.env };
@@ -200,14 +200,5 @@ describe('parseBaseUrl', () => {
     ['https://audit.example.com/?token=1', 'must not have a query string'],
   ])('refuses %j before any request', (url, message) => {
     expect(() => parseBaseUrl(url)).toThrow(message);
-  });
-});
-
-describe('fileSafe', () => {
-  it('keeps a name from the service to one short path segment', () => {
-    expect(fileSafe('../../etc/passwd')).toBe('.._.._etc_passwd');
-    expect(fileSafe('a\n::error::b')).toBe('a_error_b');
-    // Linux allows 255 bytes per name; the results file adds a prefix and `.json`.
-    expect(fileSafe('x'.repeat(1_000))).toHaveLength(100);
   });
 });

@@ -8,6 +8,7 @@ import { ResponseFormatError, ServiceError } from '../errors.ts';
 import { Redactor } from '../redaction.ts';
 import { bodyExcerpt } from './excerpt.ts';
 import {
+  headerValue,
   HttpSession,
   type DeadlineStop,
   type HttpAnswer,
@@ -155,7 +156,7 @@ export class AuditClient {
     const answer = this.#expectSuccess(operation, outcome, { accept303: true });
     let started: ReturnType<typeof parseStartAnswer>;
     try {
-      started = parseStartAnswer(answer.text, headerText(answer.headers.location));
+      started = parseStartAnswer(answer.text, headerValue(answer.headers.location));
     } catch (error) {
       if (!(error instanceof ResponseFormatError)) throw error;
       throw new ResponseFormatError(
@@ -319,7 +320,7 @@ export class AuditClient {
   }
 
   #retryAfter(answer: HttpAnswer): number | undefined {
-    return parseRetryAfter(headerText(answer.headers['retry-after']), this.#now);
+    return parseRetryAfter(headerValue(answer.headers['retry-after']), this.#now);
   }
 }
 
@@ -367,8 +368,4 @@ function pendingSnapshot(auditId: string): AuditSnapshot {
 function pathSegment(id: string): string {
   const encoded = encodeURIComponent(id);
   return /^\.{1,2}$/.test(encoded) ? encoded.replace(/\./g, '%2E') : encoded;
-}
-
-function headerText(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
 }

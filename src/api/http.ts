@@ -401,7 +401,8 @@ function isCutShort(answer: HttpAnswer): boolean {
   }
 }
 
-function headerValue(value: string | string[] | undefined): string | undefined {
+/** A header's value; the first when it came more than once. */
+export function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 

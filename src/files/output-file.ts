@@ -48,3 +48,8 @@ export async function writeOutputFile(
   await fs.writeFile(target, content, { flag: 'wx' });
   return target;
 }
+
+/** One short path segment (names can come from the service): a file system's 255 bytes hold it. */
+export function fileSafe(name: string): string {
+  return name.replace(/[^\w.-]+/g, '_').slice(0, 100);
+}

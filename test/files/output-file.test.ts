@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeOutputFile } from '../../src/files/output-file.ts';
+import { fileSafe, writeOutputFile } from '../../src/files/output-file.ts';
 
 let sandbox: string;
 let workspace: string;
@@ -103,5 +103,14 @@ describe('writeOutputFile', () => {
       writeOutputFile(path.join(workspace, 'plain/audit.sarif'), 'x', roots),
     ).rejects.toThrow(/plain is not a directory/);
     expect(await fs.readFile(path.join(workspace, 'plain'), 'utf8')).toBe('text');
+  });
+});
+
+describe('fileSafe', () => {
+  it('keeps a name from the service to one short path segment', () => {
+    expect(fileSafe('../../etc/passwd')).toBe('.._.._etc_passwd');
+    expect(fileSafe('a\n::error::b')).toBe('a_error_b');
+    // Linux allows 255 bytes per name; the default names add a prefix, the project and an extension.
+    expect(fileSafe('x'.repeat(1_000))).toHaveLength(100);
   });
 });

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AuditClient, type AuditClientOptions } from '../../src/api/client.ts';
 import { MAX_BODY_BYTES } from '../../src/api/http.ts';
-import { waitForAudit } from '../../src/audit/poll.ts';
+import { waitForAudit } from '../../src/api/poll.ts';
 import { ResponseFormatError } from '../../src/errors.ts';
 import { startAuditService } from '../support/audit-service.ts';
 import { startRecordingProxy, startServer } from '../support/hostile-server.ts';

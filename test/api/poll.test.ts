@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditSnapshot } from '../../src/audit/findings.ts';
-import { nextDelay, waitForAudit, type PollPolicy } from '../../src/audit/poll.ts';
+import { nextDelay, waitForAudit, type PollPolicy } from '../../src/api/poll.ts';
 import { ResponseFormatError, ServiceError } from '../../src/errors.ts';
 
 type Answer = { snapshot: AuditSnapshot; retryAfterMs?: number } | Error;

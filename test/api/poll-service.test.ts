@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuditClient } from '../../src/api/client.ts';
-import { waitForAudit } from '../../src/audit/poll.ts';
+import { waitForAudit } from '../../src/api/poll.ts';
 import { startAuditService, type AuditService } from '../support/audit-service.ts';
 
 let service: AuditService | undefined;

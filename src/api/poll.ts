@@ -1,6 +1,6 @@
-import type { AuditClient } from '../api/client.ts';
+import type { AuditClient } from './client.ts';
 import { ResponseFormatError, ServiceError, errorMessage } from '../errors.ts';
-import type { AuditSnapshot } from './findings.ts';
+import type { AuditSnapshot } from '../audit/findings.ts';
 
 export interface PollPolicy {
   /** When waiting stops, as a time from `now()` (the client's clock too: its retries end there). */
