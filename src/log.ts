@@ -9,9 +9,14 @@ import { neutralizeWorkflowCommands } from './report/escape.ts';
 
 export type AnnotationProperties = core.AnnotationProperties;
 
-export interface Logger {
+/** What a module below main.ts logs through: it is given one, never imports the runner's. */
+export interface Log {
   debug(message: string): void;
   info(message: string): void;
+  warning(message: string): void;
+}
+
+export interface Logger extends Log {
   notice(message: string, properties?: AnnotationProperties): void;
   warning(message: string, properties?: AnnotationProperties): void;
   error(message: string, properties?: AnnotationProperties): void;

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditSnapshot } from '../audit/findings.ts';
 import { ResponseFormatError, ServiceError } from '../errors.ts';
+import type { Log } from '../log.ts';
 import { Redactor } from '../redaction.ts';
 import { bodyExcerpt } from './excerpt.ts';
 import {
@@ -12,7 +13,6 @@ import {
   HttpSession,
   type DeadlineStop,
   type HttpAnswer,
-  type HttpLog,
   type HttpOutcome,
 } from './http.ts';
 import { createMultipartBody } from './multipart.ts';
@@ -47,7 +47,7 @@ export interface AuditClientOptions {
   maxAttempts?: number;
   /** Per attempt, from sending to the last byte of the answer; default 60 s. */
   requestTimeoutMs?: number;
-  log?: HttpLog;
+  log?: Log;
 }
 
 export interface StartedAudit {
@@ -61,7 +61,7 @@ export interface AuditAnswer {
   retryAfterMs: number | undefined;
 }
 
-const NO_LOG: HttpLog = { debug() {}, info() {}, warning() {} };
+const NO_LOG: Log = { debug() {}, info() {}, warning() {} };
 
 /** What each operation is called in messages, and the permission it needs. */
 interface Operation {

@@ -7,14 +7,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { createDispatcher } from '../net/dispatcher.ts';
+import type { Log } from '../log.ts';
 import { UploadReadError } from './multipart.ts';
 import { parseRetryAfter, RETRY_AFTER_CAP_MS } from './retry-after.ts';
-
-export interface HttpLog {
-  debug(msg: string): void;
-  info(msg: string): void;
-  warning(msg: string): void;
-}
 
 export interface HttpSessionOptions {
   baseUrl: URL;
@@ -25,7 +20,7 @@ export interface HttpSessionOptions {
   now: () => number;
   maxAttempts: number;
   requestTimeoutMs: number;
-  log: HttpLog;
+  log: Log;
 }
 
 export interface HttpRequest {

@@ -1,6 +1,7 @@
 import type { AuditClient } from './client.ts';
 import { ResponseFormatError, ServiceError, errorMessage } from '../errors.ts';
 import type { AuditSnapshot } from '../audit/findings.ts';
+import type { Log } from '../log.ts';
 
 export interface PollPolicy {
   /** When waiting stops, as a time from `now()` (the client's clock too: its retries end there). */
@@ -18,11 +19,7 @@ export interface PollDependencies {
   now: () => number;
   sleep: (ms: number) => Promise<void>;
   random: () => number;
-  log: {
-    info(message: string): void;
-    warning(message: string): void;
-    debug(message: string): void;
-  };
+  log: Log;
   knownFiles?: readonly string[];
 }
 

@@ -12,20 +12,15 @@ import {
   checkRunConclusion,
   checkRunTitle,
   MAX_CHECK_RUN_ANNOTATIONS,
-} from '../report/check-run.ts';
+} from '../report/check-run-output.ts';
 import type { PrCommentInput } from '../report/pr-comment.ts';
 import { renderPrComment } from '../report/pr-comment.ts';
 import { PermissionError, type GitHubClient, type Permission } from './api.ts';
-import { completeCheckRun, startCheckRun } from './check-run.ts';
-import { upsertStickyComment } from './pr-comment.ts';
+import { completeCheckRun, startCheckRun } from './check-run-lifecycle.ts';
+import { upsertStickyComment } from './sticky-comment.ts';
 import { fetchChangedFiles } from './pr-files.ts';
 import type { PullRequestFacts } from './run-context.ts';
-
-export interface ReporterLog {
-  info(message: string): void;
-  warning(message: string): void;
-  debug(message: string): void;
-}
+import type { Log } from '../log.ts';
 
 export interface ReporterOptions {
   /** Undefined when there is no token: every channel is then off. */
@@ -35,7 +30,7 @@ export interface ReporterOptions {
   headSha: string;
   checkRun: { enabled: boolean; name: string };
   comment: boolean;
-  log: ReporterLog;
+  log: Log;
 }
 
 export interface PublishInput {

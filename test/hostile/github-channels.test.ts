@@ -12,8 +12,8 @@ import {
   ISSUE_COMMENTS_MAX_PAGES,
   PULL_REQUEST_FILES_MAX_PAGES,
 } from '../../src/github/api.ts';
-import { completeCheckRun, startCheckRun } from '../../src/github/check-run.ts';
-import { upsertStickyComment } from '../../src/github/pr-comment.ts';
+import { completeCheckRun, startCheckRun } from '../../src/github/check-run-lifecycle.ts';
+import { upsertStickyComment } from '../../src/github/sticky-comment.ts';
 import { fetchChangedFiles } from '../../src/github/pr-files.ts';
 import { GitHubReporter } from '../../src/github/reporter.ts';
 import { Redactor } from '../../src/redaction.ts';

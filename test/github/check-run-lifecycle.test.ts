@@ -7,14 +7,14 @@ import {
   PermissionError,
   type CheckAnnotation,
 } from '../../src/github/api.ts';
-import { completeCheckRun, startCheckRun } from '../../src/github/check-run.ts';
+import { completeCheckRun, startCheckRun } from '../../src/github/check-run-lifecycle.ts';
 import {
   checkRunAnnotations,
   checkRunConclusion,
   MAX_ANNOTATION_REQUESTS,
   MAX_CHECK_RUN_ANNOTATIONS,
   OUTPUT_MAX_CHARS,
-} from '../../src/report/check-run.ts';
+} from '../../src/report/check-run-output.ts';
 import type { GitHubApiOptions, RecordedRequest } from '../support/github-api.ts';
 import { makeFinding } from '../support/findings.ts';
 import { useGitHubApi } from '../support/github-client.ts';

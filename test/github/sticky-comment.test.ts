@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/audit/findings.ts';
 import { allActive } from '../support/triage.ts';
 import { PermissionError, type GitHubClient, type IssueComment } from '../../src/github/api.ts';
-import { findStickyComment, upsertStickyComment } from '../../src/github/pr-comment.ts';
+import { findStickyComment, upsertStickyComment } from '../../src/github/sticky-comment.ts';
 import {
   COMMENT_MAX_CHARS,
   commentMarker,

@@ -9,7 +9,7 @@ import {
   checkRunOutput,
   checkRunTitle,
   OUTPUT_MAX_CHARS,
-} from '../../src/report/check-run.ts';
+} from '../../src/report/check-run-output.ts';
 import { findingsOf, makeFinding } from '../support/findings.ts';
 
 describe('checkRunConclusion', () => {

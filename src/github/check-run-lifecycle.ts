@@ -3,7 +3,7 @@
  * (50 per request, the API's limit; each update appends; at most MAX_ANNOTATION_REQUESTS
  * requests) and completed with the verdict.
  */
-import { batches, checkRunOutput, MAX_CHECK_RUN_ANNOTATIONS } from '../report/check-run.ts';
+import { batches, checkRunOutput, MAX_CHECK_RUN_ANNOTATIONS } from '../report/check-run-output.ts';
 import { escapeMarkdown, truncateText } from '../report/escape.ts';
 import { httpUrl } from '../report/links.ts';
 import type { CheckAnnotation, CheckConclusion, CheckRun, GitHubClient } from './api.ts';
