@@ -2,7 +2,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'test/fixtures/'] },
+  {
+    ignores: ['dist/', 'node_modules/', 'coverage/', 'test/fixtures/', 'packages/*/test/fixtures/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -15,7 +17,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['test/**', 'scripts/**'],
+    files: ['test/**', 'scripts/**', 'demo/**', 'packages/**'],
     rules: { 'no-console': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
 );

@@ -2,8 +2,7 @@
  * Benchmark of the reference service's Solidity analyzer over every OpenZeppelin Contracts source.
  * Run: node scripts/bench-analyzer.ts
  */
-import { analyzeSources } from '../test/service/analyzer/analyze.ts';
-import { openZeppelinSources } from '../test/service/analyzer/openzeppelin.ts';
+import { analyzeSources, openZeppelinSources } from '@contract-audit/reference-service';
 
 const sources = openZeppelinSources();
 const started = performance.now();

@@ -6,8 +6,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { analyseUpload } from '../test/service/analysis.ts';
-import { startAuditService, type ServiceFinding } from '../test/service/server.ts';
+import {
+  analyseUpload,
+  startAuditService,
+  type ServiceFinding,
+} from '@contract-audit/reference-service';
 
 const FINDINGS = 1_000;
 const WARM_UP = 20;

@@ -10,7 +10,7 @@ import {
   startAuditService,
   type AuditService,
   type ServiceFinding,
-} from './support/audit-service.ts';
+} from '@contract-audit/reference-service';
 import { startGitHubApi, type GitHubApiStandIn } from './support/github-api.ts';
 import { repositoryRoot, runAction } from './support/run-action.ts';
 

@@ -12,7 +12,7 @@ import {
   startAuditService,
   type AuditService,
   type AuditServiceOptions,
-} from '../support/audit-service.ts';
+} from '@contract-audit/reference-service';
 import { serviceFailure } from '../support/service-error.ts';
 
 const TOKEN_SOL = `// SPDX-License-Identifier: MIT

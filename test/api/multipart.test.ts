@@ -10,7 +10,7 @@ import {
   randomBoundary,
   type MultipartFile,
 } from '../../src/api/multipart.ts';
-import { parseMultipart } from '../support/audit-service-multipart.ts';
+import { parseMultipart } from '@contract-audit/reference-service';
 
 let dir: string;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuditClient } from '../../src/api/client.ts';
 import { waitForAudit } from '../../src/api/poll.ts';
-import { startAuditService, type AuditService } from '../support/audit-service.ts';
+import { startAuditService, type AuditService } from '@contract-audit/reference-service';
 
 let service: AuditService | undefined;
 let client: AuditClient | undefined;

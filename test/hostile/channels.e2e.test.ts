@@ -9,7 +9,7 @@ import {
   startAuditService,
   type AuditService,
   type ServiceFinding,
-} from '../support/audit-service.ts';
+} from '@contract-audit/reference-service';
 import {
   startGitHubApi,
   type GitHubApiOptions,

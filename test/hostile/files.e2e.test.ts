@@ -7,7 +7,7 @@ import { mkdtemp, readdir, readFile, stat, symlink, writeFile } from 'node:fs/pr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startAuditService, type AuditService } from '../support/audit-service.ts';
+import { startAuditService, type AuditService } from '@contract-audit/reference-service';
 import { runAction } from '../support/run-action.ts';
 import { CONTRACT, serviceFinding, workspaceWith } from '../support/workspace.ts';
 

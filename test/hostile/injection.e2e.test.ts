@@ -9,7 +9,7 @@ import { mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startAuditService, type AuditService } from '../support/audit-service.ts';
+import { startAuditService, type AuditService } from '@contract-audit/reference-service';
 import { startGitHubApi, type GitHubApiStandIn } from '../support/github-api.ts';
 import { everythingWritten, leakedForms } from '../support/leaks.ts';
 import { runAction, type ActionRun } from '../support/run-action.ts';

@@ -6,7 +6,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startAuditService, type AuditService } from '../support/audit-service.ts';
+import { startAuditService, type AuditService } from '@contract-audit/reference-service';
 import { startGitHubApi, type GitHubApiStandIn } from '../support/github-api.ts';
 import { everythingWritten, leakedForms } from '../support/leaks.ts';
 import { runAction } from '../support/run-action.ts';

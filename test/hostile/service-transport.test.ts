@@ -13,7 +13,7 @@ import { AuditClient, type AuditClientOptions } from '../../src/api/client.ts';
 import { MAX_BODY_BYTES } from '../../src/api/http.ts';
 import { waitForAudit } from '../../src/api/poll.ts';
 import { ResponseFormatError } from '../../src/errors.ts';
-import { startAuditService } from '../support/audit-service.ts';
+import { startAuditService } from '@contract-audit/reference-service';
 import { startRecordingProxy, startServer } from '../support/hostile-server.ts';
 import { serviceFailure } from '../support/service-error.ts';
 

@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startAuditService, type AuditService } from '../support/audit-service.ts';
+import { startAuditService, type AuditService } from '@contract-audit/reference-service';
 import { startGitHubApi, type GitHubApiStandIn } from '../support/github-api.ts';
 import { answerEveryPoll, runOnPullRequest } from '../support/scenarios.ts';
 import { CONTRACT, workspaceWith } from '../support/workspace.ts';

@@ -3,7 +3,7 @@
  * action might not place, and "completed" answers whose own words or counts say otherwise.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startAuditService, type AuditService } from '../support/audit-service.ts';
+import { startAuditService, type AuditService } from '@contract-audit/reference-service';
 import { runAction, type ActionRun } from '../support/run-action.ts';
 import { answerEveryPoll } from '../support/scenarios.ts';
 import { CONTRACT, workspaceWith } from '../support/workspace.ts';

@@ -1,7 +1,8 @@
 /**
- * Runs the bundled action (`dist/index.js`) as a child process the way the GitHub runner does:
- * INPUT_ variables with action.yml's defaults, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, an
- * event file. Used by the end-to-end tests and the demo.
+ * Runs the action as a child process the way the GitHub runner does: INPUT_ variables with
+ * action.yml's defaults, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, an event file. By default
+ * it runs `src/index.ts` (Node 24 runs TypeScript), so the end-to-end tests test the code as it
+ * is now; the bundle tests and the demo run `dist/index.js`, as the runner does.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
@@ -12,7 +13,13 @@ import { parse as parseYaml } from 'yaml';
 
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** The entry points a test can run: the sources, or the committed bundle. */
+export const SOURCE_ENTRY = path.join(repositoryRoot, 'src/index.ts');
+export const BUNDLE_ENTRY = path.join(repositoryRoot, 'dist/index.js');
+
 export interface RunActionOptions {
+  /** SOURCE_ENTRY unless given. */
+  entry?: string;
   /** Inputs by their action.yml names; unset inputs get action.yml's defaults. */
   inputs: Record<string, string>;
   workspace: string;
@@ -102,7 +109,7 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
     ...options.env,
   };
 
-  const child = spawn(process.execPath, [path.join(repositoryRoot, 'dist/index.js')], {
+  const child = spawn(process.execPath, [options.entry ?? SOURCE_ENTRY], {
     cwd: options.workspace,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

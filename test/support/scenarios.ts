@@ -2,7 +2,7 @@
  * Situations the end-to-end tests set up again and again: a pull request of acme/vaults with the
  * GitHub stand-in answering for it, and a service whose every poll gets the same answer.
  */
-import type { AuditService } from './audit-service.ts';
+import type { AuditService } from '@contract-audit/reference-service';
 import type { GitHubApiStandIn } from './github-api.ts';
 import { runAction, type ActionRun } from './run-action.ts';
 

@@ -2,7 +2,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ServiceFinding } from './audit-service.ts';
+import type { ServiceFinding } from '@contract-audit/reference-service';
 
 export const CONTRACT = 'pragma solidity ^0.8.0;\ncontract Vault {\n  function f() public {}\n}\n';
 

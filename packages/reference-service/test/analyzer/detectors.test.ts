@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { analyzeSources } from './analyze.ts';
-import { DETECTORS } from './registry.ts';
-import type { AnalyzerSeverity } from './types.ts';
+import { analyzeSources } from '../../src/analyzer/analyze.ts';
+import { DETECTORS } from '../../src/analyzer/registry.ts';
+import type { AnalyzerSeverity } from '../../src/analyzer/types.ts';
 
-const FIXTURES = new URL('../../fixtures/analyzer/', import.meta.url);
+const FIXTURES = new URL('../fixtures/analyzer/', import.meta.url);
 
 interface Expectation {
   swcId: string | undefined;

@@ -1,6 +1,6 @@
 /** Turns one uploaded Solidity source into an AST, or the parser's first complaint about it. */
 import parser from '@solidity-parser/parser';
-import { errorMessage } from '../../../src/errors.ts';
+import { errorMessage } from '../error-message.ts';
 import { firstSyntaxError } from './syntax-errors.ts';
 import { solidityFile, type SolidityFile } from './project.ts';
 

@@ -7,7 +7,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { errorMessage } from '../../src/errors.ts';
+import { errorMessage } from './error-message.ts';
 import {
   callerLabel,
   defaultGrants,

@@ -1,6 +1,6 @@
 /** GET /v1/projects: projects are created by the first audit naming them and listed per account. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startAuditService, type AuditService } from './server.ts';
+import { startAuditService, type AuditService } from '../src/server.ts';
 import { auditIdOf, getAudit, listProjects, startAudit, TOKEN_SOL } from './service-client.ts';
 
 const token = { name: 'contracts/Token.sol', content: TOKEN_SOL };

@@ -1,6 +1,6 @@
 /** Per-key rate limiting: 429 with Retry-After once a key has used up its window. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startAuditService, type AuditService } from './server.ts';
+import { startAuditService, type AuditService } from '../src/server.ts';
 import { listProjects } from './service-client.ts';
 
 let service: AuditService | undefined;

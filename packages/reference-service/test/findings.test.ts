@@ -1,15 +1,16 @@
 /**
  * The findings a completed audit reports are the analyzer's, on the files as uploaded: the sample
- * Foundry project's contracts, with exact lines, in the documented body.
+ * Foundry project's contracts (a copy of the action's examples/foundry-demo/src, so this package
+ * reads nothing outside itself), with exact lines, in the documented body.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { repositoryRoot } from '../support/run-action.ts';
-import { startAuditService, type AuditService, type ServiceFinding } from './server.ts';
+import { startAuditService, type AuditService, type ServiceFinding } from '../src/server.ts';
 import { auditIdOf, getAudit, startAudit } from './service-client.ts';
 
-const sourceDir = path.join(repositoryRoot, 'examples/foundry-demo/src');
+const sourceDir = fileURLToPath(new URL('fixtures/foundry-demo/src/', import.meta.url));
 const uploaded = readdirSync(sourceDir)
   .filter((name) => name.endsWith('.sol'))
   .sort()

@@ -2,7 +2,7 @@
  * The analyzer's entry point: parses the uploaded sources, runs every detector over them (each one
  * isolated, so one rule's bug cannot sink the audit) and returns findings with exact line spans.
  */
-import { errorMessage } from '../../../src/errors.ts';
+import { errorMessage } from '../error-message.ts';
 import { endLine, startLine } from './ast.ts';
 import { parseSource } from './parse-source.ts';
 import { buildProject, type Project, type SolidityFile } from './project.ts';

@@ -1,6 +1,6 @@
 /** Keys, permissions and accounts: who may do what, and who sees whose audits and projects. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startAuditService, type AuditService, type AuditServiceOptions } from './server.ts';
+import { startAuditService, type AuditService, type AuditServiceOptions } from '../src/server.ts';
 import {
   auditIdOf,
   getAudit,

@@ -1,6 +1,6 @@
 /** Requests the service refuses before starting anything: wrong media type, missing fields, too much. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startAuditService, type AuditService, type AuditServiceOptions } from './server.ts';
+import { startAuditService, type AuditService, type AuditServiceOptions } from '../src/server.ts';
 import { post, startAudit, TOKEN_SOL, uploadForm } from './service-client.ts';
 
 let service: AuditService | undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeSources } from './analyze.ts';
-import { openZeppelinSources } from './openzeppelin.ts';
+import { analyzeSources } from '../../src/analyzer/analyze.ts';
+import { openZeppelinSources } from '../../src/analyzer/openzeppelin.ts';
 
 describe('analyzeSources over OpenZeppelin Contracts', () => {
   it('parses every file and runs every detector without an error', () => {

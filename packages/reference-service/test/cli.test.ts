@@ -1,16 +1,15 @@
 /** `npm run service`: the CLI under plain Node type stripping, as a developer starts it. */
 import { spawn } from 'node:child_process';
-import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, it, onTestFinished } from 'vitest';
-import { repositoryRoot } from '../support/run-action.ts';
 import { listProjects, startAudit, TOKEN_SOL } from './service-client.ts';
 
+const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+
 it('prints its address and keys, serves with them, logs requests and stops on Ctrl-C', async () => {
-  const child = spawn(
-    process.execPath,
-    [path.join(repositoryRoot, 'test/service/cli.ts'), '--port', '0', '--min-duration-ms', '0'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(process.execPath, [CLI, '--port', '0', '--min-duration-ms', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   onTestFinished(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill();
   });

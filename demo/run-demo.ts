@@ -6,9 +6,9 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { startAuditService } from '../service/server.ts';
-import { startGitHubApi } from '../support/github-api.ts';
-import { repositoryRoot, runAction } from '../support/run-action.ts';
+import { startAuditService } from '@contract-audit/reference-service';
+import { startGitHubApi } from '../test/support/github-api.ts';
+import { BUNDLE_ENTRY, repositoryRoot, runAction } from '../test/support/run-action.ts';
 import { paint, renderLogLine, renderMarkdown } from './terminal.ts';
 
 const colour = process.stdout.isTTY && !process.env['NO_COLOR'];
@@ -17,8 +17,7 @@ const rule = (title: string) =>
     `\n${paint(`━━ ${title} ${'━'.repeat(Math.max(0, 70 - title.length))}`, 'bold', colour)}`,
   );
 
-const entry = path.join(repositoryRoot, 'dist/index.js');
-if (!existsSync(entry)) {
+if (!existsSync(BUNDLE_ENTRY)) {
   console.error('dist/index.js is missing: run `npm run build` first.');
   process.exit(1);
 }
@@ -51,6 +50,7 @@ try {
   rule('Step log (as in the Actions UI)');
   let pending = '';
   const run = await runAction({
+    entry: BUNDLE_ENTRY,
     workspace,
     inputs,
     env: { GITHUB_API_URL: github.url },

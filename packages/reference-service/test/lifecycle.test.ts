@@ -3,7 +3,7 @@
  * the timestamps of each step, and failure only when nothing could be parsed.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startAuditService, type AuditService, type AuditServiceOptions } from './server.ts';
+import { startAuditService, type AuditService, type AuditServiceOptions } from '../src/server.ts';
 import { auditIdOf, getAudit, listProjects, startAudit, TOKEN_SOL } from './service-client.ts';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');

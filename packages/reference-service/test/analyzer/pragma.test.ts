@@ -5,7 +5,7 @@ import {
   encodeVersion,
   isFloatingPragma,
   parseVersionRange,
-} from './pragma.ts';
+} from '../../src/analyzer/pragma.ts';
 
 const V080 = encodeVersion(0, 8, 0);
 

@@ -4,7 +4,7 @@
  * files that do not parse and Vyper files (which this service cannot analyse) are reported as
  * info findings of an audit that otherwise completes.
  */
-import { errorMessage } from '../../src/errors.ts';
+import { errorMessage } from './error-message.ts';
 import { analyzeSources } from './analyzer/analyze.ts';
 import type { AnalysisResult, AnalyzerFinding } from './analyzer/types.ts';
 import type { ServiceFinding } from './render.ts';

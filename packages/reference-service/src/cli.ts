@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /**
  * `npm run service`: the reference audit service on this machine, for trying the action or any
  * client by hand. Prints its address and ready-to-use keys, logs each request, serves until Ctrl-C.

@@ -1,11 +1,12 @@
 /** The OpenZeppelin Contracts sources installed in node_modules: a large, real corpus for tests and the benchmark. */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { SourceFile } from './types.ts';
 
-export const OPENZEPPELIN_ROOT = join(
-  import.meta.dirname,
-  '../../../node_modules/@openzeppelin/contracts',
+/** Where Node resolves `@openzeppelin/contracts` from this package (hoisted or not). */
+export const OPENZEPPELIN_ROOT = dirname(
+  createRequire(import.meta.url).resolve('@openzeppelin/contracts/package.json'),
 );
 
 /** Every `.sol` file, with its path relative to the package root, in a stable order. */
