@@ -5,7 +5,7 @@
  */
 import * as core from '@actions/core';
 import type { Redactor } from './redaction.ts';
-import { neutralizeWorkflowCommands } from './report/escape.ts';
+import { neutralizeWorkflowCommands } from './text.ts';
 
 export type AnnotationProperties = core.AnnotationProperties;
 

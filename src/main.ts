@@ -1,11 +1,17 @@
+/**
+ * The story of a run: settings → contracts → audit → triage → outcome → publish. Whatever
+ * happens, the run ends in one outcome, and publishing it is the last thing the step does.
+ */
 import * as core from '@actions/core';
-import { readFile, realpath } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AuditClient } from './api/client.ts';
-import { parseBaseline, unusedBaselineEntries, type BaselineEntry } from './audit/baseline.ts';
+import { waitForAudit } from './api/poll.ts';
+import { describeProject } from './api/project.ts';
+import { readBaselineFile, type BaselineEntry } from './audit/baseline.ts';
 import type { Finding } from './audit/findings.ts';
 import {
   errorOutcome,
+  noApiKeyOutcome,
   resultsOutcome,
   serviceFailureOutcome,
   skippedOutcome,
@@ -13,36 +19,32 @@ import {
   type Outcome,
   type Progress,
 } from './audit/outcome.ts';
-import { waitForAudit } from './api/poll.ts';
-import { buildChangeSet, type ChangeSet, type Scope } from './audit/scope.ts';
-import { countByStatus, triageFindings, type TriagedFinding } from './audit/triage.ts';
+import { buildChangeSet } from './audit/scope.ts';
+import { triageFindings, type Triage } from './audit/triage.ts';
 import { ConfigurationError, ServiceError, errorMessage } from './errors.ts';
-import { discoverContracts, type ContractFile } from './files/discover.ts';
-import { DEFAULT_EXCLUDES } from './files/excludes.ts';
-import { isInside } from './files/inside.ts';
-import { checkUploadLimits } from './files/limits.ts';
+import { findContracts } from './files/find-contracts.ts';
 import { createSourceReader } from './files/source-reader.ts';
-import { createGitHubClient } from './github/api.ts';
-import { GitHubReporter } from './github/reporter.ts';
+import { openGitHubChannels, type GitHubChannels } from './github/channels.ts';
 import { readRunContext, type RunContext } from './github/run-context.ts';
 import { getInputs, type Settings } from './inputs.ts';
 import { createLogger, type Logger } from './log.ts';
 import { publish } from './publish.ts';
 import { Redactor } from './redaction.ts';
+import { renderCheckRunStart } from './report/check-run-output.ts';
 import { ACTION_VERSION } from './version.ts';
 
 const USER_AGENT = `smart-contract-audit-action/${ACTION_VERSION}`;
 const MAX_POLL_INTERVAL_MS = 60_000;
+/** A new audit may not show at the service at once: a 404 this soon after starting is waited out. */
 const NOT_FOUND_GRACE_MS = 60_000;
-/** After the audit's own deadline, the GitHub channels get at most this long to report it. */
-const GITHUB_GRACE_MS = 60_000;
 
-/** What every step of a run shares: its log, its secrets and its deadline. */
-interface RunState {
+/** What every step of a run shares: its log, its secrets, its GitHub channels and its deadline. */
+interface Run {
   log: Logger;
   redactor: Redactor;
   context: RunContext;
   progress: Progress;
+  channels: GitHubChannels | undefined;
   /** When the audit stops waiting (`timeout-minutes` from the start), per Date.now. */
   deadline: number;
 }
@@ -50,40 +52,35 @@ interface RunState {
 export async function run(): Promise<void> {
   const startedAt = Date.now();
   const redactor = new Redactor();
-  const state: RunState = {
-    log: createLogger(redactor),
+  const log = createLogger(redactor);
+  const state: Run = {
+    log,
     redactor,
     context: readRunContext(),
     progress: { auditId: undefined, resumed: false, fileCount: undefined },
+    channels: undefined,
     deadline: startedAt,
   };
   let settings: Settings | undefined;
-  let reporter: GitHubReporter | undefined;
   let outcome: Outcome;
   try {
     settings = getInputs();
     redactor.add(settings.apiKey);
     redactor.add(settings.githubToken);
     state.deadline = startedAt + settings.timeoutMs;
-    reporter = createReporter(settings, state);
-    outcome = await audit(settings, state, reporter);
+    state.channels = openGitHubChannels(settings, {
+      ...state,
+      redact: (text) => redactor.redact(text),
+    });
+    outcome = await audit(settings, state);
   } catch (error) {
-    if (
-      !(error instanceof ConfigurationError || error instanceof ServiceError) &&
-      error instanceof Error
-    ) {
-      state.log.debug(error.stack ?? error.message);
+    if (!(error instanceof ConfigurationError || error instanceof ServiceError)) {
+      if (error instanceof Error) log.debug(error.stack ?? error.message);
     }
     outcome = errorOutcome(error, state.progress);
   }
   try {
-    await publish(outcome, {
-      settings,
-      context: state.context,
-      reporter,
-      log: state.log,
-      redactor,
-    });
+    await publish(outcome, { ...state, settings });
   } catch (error) {
     // Every sink guards itself; reaching here is a bug, and it must not read as a clean run.
     core.setFailed(
@@ -92,62 +89,21 @@ export async function run(): Promise<void> {
       ),
     );
   } finally {
-    await reporter?.close();
+    await state.channels?.close();
   }
 }
 
-function createReporter(settings: Settings, state: RunState): GitHubReporter | undefined {
-  const { context, log } = state;
-  const [owner, repo] = context.repository.split('/');
-  const wanted =
-    settings.checkRun.enabled || settings.pullRequestComment || settings.scope !== 'all';
-  // A fork's run gets a read-only token and no key: it is skipped, so nothing would be reported.
-  if (!wanted || !owner || !repo || (context.untrustedPullRequest && !settings.apiKey))
-    return undefined;
-  if (!settings.githubToken) {
-    log.info(
-      'No `github-token`: no check run, pull-request comment or changed-files scope this run.',
-    );
-    return undefined;
-  }
-  try {
-    return new GitHubReporter({
-      client: createGitHubClient(
-        { apiUrl: context.apiUrl, token: settings.githubToken, owner, repo },
-        {
-          // The channels report the audit after its deadline, so they get a little longer.
-          deadline: Math.max(state.deadline, Date.now()) + GITHUB_GRACE_MS,
-          redact: (text) => state.redactor.redact(text),
-          // Octokit's notices quote the API's headers: through the logger, which cleans them.
-          log: { debug: (message) => log.debug(message) },
-        },
-      ),
-      pullRequest: context.pullRequest,
-      headSha: context.pullRequest?.headSha ?? context.sha,
-      checkRun: settings.checkRun,
-      comment: settings.pullRequestComment,
-      log,
-    });
-  } catch (error) {
-    log.warning(
-      `No check run, pull-request comment or changed-files scope this run: ${errorMessage(error)}`,
-    );
-    return undefined;
-  }
-}
-
-async function audit(
-  settings: Settings,
-  state: RunState,
-  reporter: GitHubReporter | undefined,
-): Promise<Outcome> {
+async function audit(settings: Settings, state: Run): Promise<Outcome> {
   const { progress, log } = state;
-  if (!settings.apiKey) return withoutApiKey(state);
+  if (!settings.apiKey) {
+    const skipped = noApiKeyOutcome(state.context.untrustedPullRequest, progress);
+    log.notice(skipped.reason);
+    return skipped;
+  }
   // Read before anything is uploaded, so a broken baseline costs no audit.
   const baseline = settings.baselineFile
-    ? await readBaseline(settings.baselineFile, settings.workspace)
+    ? await readBaselineFile(settings.baselineFile, settings.workspace)
     : undefined;
-
   const client = new AuditClient({
     baseUrl: settings.baseUrl,
     apiKey: settings.apiKey,
@@ -163,7 +119,6 @@ async function audit(
       progress.auditId = settings.auditId;
       progress.resumed = true;
       announceAuditId(
-        settings.auditId,
         `Resuming audit ${settings.auditId} (input \`audit-id\`); nothing is uploaded.`,
         state,
       );
@@ -184,13 +139,13 @@ async function audit(
       const started = await client.startAudit(settings.projectName, files);
       progress.auditId = started.auditId;
       initialWaitMs = started.retryAfterMs;
-      announceAuditId(started.auditId, `Audit started: ${started.auditId}`, state);
+      announceAuditId(`Audit started: ${started.auditId}`, state);
     }
     const auditId = progress.auditId;
     // In the background: a slow GitHub API must not eat into the audit's time.
-    void reporter?.auditStarted(auditId);
+    void state.channels?.auditStarted(renderCheckRunStart(auditId));
 
-    const outcome = await waitForAudit(
+    const waited = await waitForAudit(
       auditId,
       {
         deadline: state.deadline,
@@ -208,165 +163,45 @@ async function audit(
         knownFiles: uploaded,
       },
     );
-    if (outcome.kind === 'timeout')
-      return timeoutOutcome({ ...progress, auditId }, settings.timeoutMs, outcome.last);
-    const { snapshot } = outcome;
+    if (waited.kind === 'timeout')
+      return timeoutOutcome({ ...progress, auditId }, settings.timeoutMs, waited.last);
+    const { snapshot } = waited;
     if (snapshot.state === 'failed' || !snapshot.findings)
       return serviceFailureOutcome(progress, snapshot);
-
-    const triaged = await triage(settings, state, reporter, snapshot.findings, baseline, uploaded);
-    return resultsOutcome(progress, snapshot, triaged, settings.failOn);
+    const triage = await triageRun(settings, state, snapshot.findings, baseline, uploaded);
+    return resultsOutcome(progress, snapshot, triage, settings.failOn);
   } finally {
     await client.close();
   }
 }
 
-function withoutApiKey({ context, progress, log }: RunState): Outcome {
-  if (context.untrustedPullRequest) {
-    const origin =
-      context.untrustedPullRequest === 'fork'
-        ? 'this pull request comes from a fork'
-        : 'this run was triggered by Dependabot';
-    const reason =
-      `No API key: ${origin}, and GitHub does not give repository secrets to such runs. ` +
-      'The audit was skipped; nothing was sent. It runs on pushes and on pull requests from branches of this repository.';
-    log.notice(reason);
-    return skippedOutcome(reason, progress);
-  }
-  throw new ConfigurationError(
-    'Input `api-key` is empty. Add the service key as a repository secret (e.g. AUDIT_API_KEY) and pass it: ' +
-      '`api-key: ${{ secrets.AUDIT_API_KEY }}`.',
-  );
-}
-
-async function readBaseline(file: string, workspace: string): Promise<Map<string, BaselineEntry>> {
-  let text: string | undefined;
-  try {
-    // The checkout may hold a link to anywhere: only a file really inside the workspace is read.
-    const real = await realpath(file);
-    if (isInside(await realpath(workspace), real)) text = await readFile(real, 'utf8');
-  } catch (error) {
-    throw new ConfigurationError(
-      `Could not read the baseline file ${file} (${errorMessage(error)}). Check the \`baseline\` input; ` +
-        'to create one, copy the `results-file` of a run into the repository: cp "$RESULTS_FILE" .audit-baseline.json',
-    );
-  }
-  if (text === undefined) {
-    throw new ConfigurationError(
-      `The baseline file ${file} is a link that leads outside the workspace, so it was not read. ` +
-        'Check the `baseline` input.',
-    );
-  }
-  return parseBaseline(text, file);
-}
-
-/** Checks the key before anything is uploaded, and tells whether the project is new. */
-async function describeProject(
-  client: AuditClient,
-  projectName: string,
-  log: Logger,
-): Promise<void> {
-  try {
-    const projects = await client.listProjects();
-    const project = projects.find((candidate) => candidate.name === projectName);
-    if (!project) {
-      log.info(`Project "${projectName}" is new: the service creates it with this audit.`);
-      return;
-    }
-    const last = project.lastAuditId
-      ? `; last audit ${project.lastAuditId}${project.lastAuditStatus ? ` (${project.lastAuditStatus})` : ''}`
-      : '';
-    const count =
-      project.auditCount === undefined ? '' : `: ${project.auditCount} earlier audit(s)`;
-    log.info(`Project "${projectName}"${count}${last}.`);
-  } catch (error) {
-    // A rejected key ends the run here, before an upload; anything else only costs the project line.
-    if (error instanceof ServiceError && (error.status === 401 || error.status === 403))
-      throw error;
-    log.warning(`Could not list projects (${errorMessage(error)}); continuing with the audit.`);
-  }
-}
-
-async function findContracts(settings: Settings, log: Logger): Promise<ContractFile[]> {
-  const discovery = await discoverContracts({
-    workspace: settings.workspace,
-    root: settings.workingDirectory,
-    patterns: settings.contractPatterns,
-    excludes: settings.excludePatterns,
-    useDefaultExcludes: settings.useDefaultExcludes,
-  });
-  for (const link of discovery.skippedLinks) {
-    const why =
-      link.reason === 'broken' ? 'its target does not exist' : 'it points outside the workspace';
-    log.warning(
-      `Skipped the symbolic link ${link.path} (to ${link.target}): ${why}. It was not read.`,
-    );
-  }
-  // File and directory names come from the checkout: the logger keeps them from running commands.
-  const listed = discovery.files.map((file) => `${file.relativePath} (${file.size} bytes)`);
-  if (discovery.prunedDirectories.length > 0) {
-    const rules = settings.useDefaultExcludes
-      ? `${DEFAULT_EXCLUDES.join(' ')} and \`exclude\``
-      : '`exclude`';
-    listed.push(`Not searched (excluded by ${rules}): ${discovery.prunedDirectories.join(', ')}`);
-  }
-  log.group(`Contract files (${discovery.files.length})`, listed);
-  // The defaults look for Solidity and Vyper: a project of one language is not a mistake.
-  const misspelled = !settings.defaultContractPatterns && discovery.unmatchedPatterns.length > 0;
-  if (misspelled && discovery.files.length > 0) {
-    const message = `No file matched these \`contracts\` patterns: ${discovery.unmatchedPatterns.join(', ')}`;
-    if (settings.ifNoFilesFound === 'ignore') log.info(message);
-    else log.warning(message);
-  }
-  checkUploadLimits(discovery.files, settings.limits);
-  if (discovery.files.length === 0) {
-    const patterns = discovery.unmatchedPatterns.join(', ') || settings.contractPatterns.join(', ');
-    const message =
-      `No contract files found under ${settings.pathPrefix || './'} for ${patterns}` +
-      (settings.useDefaultExcludes ? ` (built-in excludes: ${DEFAULT_EXCLUDES.join(' ')})` : '') +
-      '. Check `contracts`, `exclude` and `working-directory`.';
-    if (settings.ifNoFilesFound === 'error') {
-      throw new ConfigurationError(
-        `${message} (Set \`if-no-files-found\` to warn or ignore to allow this.)`,
-      );
-    }
-    if (settings.ifNoFilesFound === 'warn') log.warning(message);
-    else log.info(message);
-  }
-  return discovery.files;
-}
-
-function announceAuditId(auditId: string, message: string, state: RunState): void {
-  core.setOutput('audit-id', state.redactor.redact(auditId));
-  state.log.info(message);
+function announceAuditId(message: string, { progress, redactor, log }: Run): void {
+  core.setOutput('audit-id', redactor.redact(progress.auditId ?? ''));
+  log.info(message);
 }
 
 /** Which findings count: inline suppressions, the baseline, and on pull requests the `scope`. */
-async function triage(
+async function triageRun(
   settings: Settings,
-  { context, log }: RunState,
-  reporter: GitHubReporter | undefined,
+  { context, channels, log }: Run,
   findings: readonly Finding[],
   baseline: Map<string, BaselineEntry> | undefined,
   uploaded: readonly string[] | undefined,
-): Promise<{ findings: TriagedFinding[]; scope: Scope; scopeNote: string | undefined }> {
+): Promise<Triage> {
   let scope = settings.scope;
-  let changes: ChangeSet | undefined;
-  if (scope !== 'all') {
-    const files = context.pullRequest ? await reporter?.changedFiles() : undefined;
-    if (files) changes = buildChangeSet(files);
-    else {
-      if (!context.pullRequest) {
-        log.notice(
-          `\`scope: ${scope}\` applies to pull requests; on this ${context.eventName} run every finding counts.`,
-        );
-      }
-      scope = 'all';
+  const changedFiles =
+    scope !== 'all' && context.pullRequest ? await channels?.changedFiles() : undefined;
+  if (scope !== 'all' && !changedFiles) {
+    if (!context.pullRequest) {
+      log.notice(
+        `\`scope: ${scope}\` applies to pull requests; on this ${context.eventName} run every finding counts.`,
+      );
     }
+    scope = 'all';
   }
-  const triaged = triageFindings(findings, {
+  const triage = triageFindings(findings, {
     scope,
-    changes,
+    changes: changedFiles && buildChangeSet(changedFiles),
     pathPrefix: settings.pathPrefix,
     baseline,
     sources: createSourceReader({
@@ -375,18 +210,11 @@ async function triage(
       uploaded: uploaded && new Set(uploaded),
     }),
   });
-  if (baseline) {
-    const unused = unusedBaselineEntries(baseline, findings);
-    if (unused.length > 0) {
-      log.info(
-        `${unused.length} baseline entr${unused.length === 1 ? 'y matches' : 'ies match'} no finding any more and can be removed.`,
-      );
-    }
+  const unused = triage.unusedBaselineEntries;
+  if (unused > 0) {
+    log.info(
+      `${unused} baseline entr${unused === 1 ? 'y matches' : 'ies match'} no finding any more and can be removed.`,
+    );
   }
-  const outside = countByStatus(triaged)['outside-change'];
-  const scopeNote =
-    scope === 'all'
-      ? undefined
-      : `${scope}: ${triaged.length - outside} of ${triaged.length} findings are in the change`;
-  return { findings: triaged, scope, scopeNote };
+  return triage;
 }

@@ -7,18 +7,28 @@
 import * as core from '@actions/core';
 import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { countBySeverity, SEVERITIES } from './audit/findings.ts';
-import type { FailOn } from './audit/gate.ts';
+import { SEVERITIES } from './audit/findings.ts';
+import { hasResults, type FailOn } from './audit/gate.ts';
 import type { Outcome } from './audit/outcome.ts';
-import { activeFindings, countByStatus, type TriagedFinding } from './audit/triage.ts';
+import { activeFindings, STATUS_WORDS, type TriagedFinding } from './audit/triage.ts';
 import { errorMessage } from './errors.ts';
 import { fileSafe, writeOutputFile } from './files/output-file.ts';
-import type { GitHubReporter } from './github/reporter.ts';
+import type { GitHubChannels } from './github/channels.ts';
 import type { RunContext } from './github/run-context.ts';
 import type { Settings } from './inputs.ts';
 import type { Logger } from './log.ts';
 import type { Redactor } from './redaction.ts';
-import { planAnnotations, type AnnotationLevel } from './report/annotations.ts';
+import { planAnnotations, type AnnotationPlan } from './report/annotations.ts';
+import {
+  checkRunAnnotations,
+  checkRunConclusion,
+  checkRunTitle,
+  MAX_CHECK_RUN_ANNOTATIONS,
+  renderCheckRunCompletion,
+  renderCheckRunStart,
+} from './report/check-run-output.ts';
+import { commentMarker, readPreviousFindings } from './report/comment-memory.ts';
+import { renderPrComment } from './report/pr-comment.ts';
 import { renderResultsFile } from './report/results-file.ts';
 import { renderSarif } from './report/sarif.ts';
 import {
@@ -34,21 +44,24 @@ const CHECK_RUN_SUMMARY_MAX = 65_000;
 export interface PublishDependencies {
   settings: Settings | undefined;
   context: RunContext;
-  reporter: GitHubReporter | undefined;
+  channels: GitHubChannels | undefined;
   log: Logger;
   redactor: Redactor;
 }
 
+type Output = (name: string, value: string | number) => void;
+
 export async function publish(outcome: Outcome, deps: PublishDependencies): Promise<void> {
-  const { settings, context, reporter, log, redactor } = deps;
+  const { settings, context, channels, log, redactor } = deps;
   const projectName = settings?.projectName ?? (context.repository.split('/')[1] || 'unknown');
   const failOn = settings?.failOn ?? 'low';
   const findings = outcome.findings ?? [];
   const failsJob = outcome.verdict !== 'pass' && outcome.verdict !== 'skipped';
-  const links =
-    context.repository && context.sha
-      ? { serverUrl: context.serverUrl, repository: context.repository, sha: context.sha }
-      : undefined;
+  const output: Output = (name, value) => core.setOutput(name, redactor.redact(String(value)));
+
+  // Every annotation is planned before anything is rendered: the summary says what they left out.
+  const checkRunAnnotates = channels?.annotatesCheckRun ?? false;
+  const logAnnotations = checkRunAnnotates ? undefined : planLogAnnotations(findings, failsJob);
   const summaryInput: SummaryInput = {
     verdict: outcome.verdict,
     reason: outcome.reason,
@@ -58,26 +71,22 @@ export async function publish(outcome: Outcome, deps: PublishDependencies): Prom
     reportUrl: outcome.reportUrl,
     failOn,
     findings,
+    counts: outcome.counts,
     scopeNote: outcome.scopeNote,
-    links,
-    pathPrefix: settings?.pathPrefix ?? '',
-    notAnnotated: { error: 0, warning: 0, notice: 0 },
+    links:
+      context.repository && context.sha
+        ? { serverUrl: context.serverUrl, repository: context.repository, sha: context.sha }
+        : undefined,
+    notAnnotated: logAnnotations?.notAnnotated ?? { error: 0, warning: 0, notice: 0 },
     resumeHint: outcome.resumeHint,
     fileCount: outcome.fileCount,
   };
 
   logFindings(findings, log);
   warnUnreadSeverities(findings, failOn, log);
-  const output = (name: string, value: string | number) =>
-    core.setOutput(name, redactor.redact(String(value)));
   setCountOutputs(outcome, output);
   if (settings) await writeReportFiles(outcome, { ...deps, settings }, projectName, output);
-
-  // With a check run, findings are annotated there; the log's 10 per level are the fallback.
-  const checkRunAnnotates = reporter?.annotatesCheckRun ?? false;
-  if (!checkRunAnnotates) {
-    summaryInput.notAnnotated = annotateInLog(findings, summaryInput.pathPrefix, failsJob, log);
-  }
+  if (logAnnotations) annotateInLog(logAnnotations, log);
   await writeSummary(() => renderSummary(summaryInput), deps);
 
   const verdictLine = `Verdict: ${outcome.verdict}. ${outcome.reason}`;
@@ -85,8 +94,14 @@ export async function publish(outcome: Outcome, deps: PublishDependencies): Prom
   if (failsJob) core.setFailed(redactor.redact(verdictLine));
   else log.info(verdictLine);
 
-  if (reporter) {
-    await publishToGitHub(reporter, summaryInput, { ...deps, checkRunAnnotates, failsJob, output });
+  if (channels) {
+    await publishToGitHub(channels, summaryInput, {
+      ...deps,
+      checkRunAnnotates,
+      failsJob,
+      output,
+      runUrl: context.runUrl,
+    });
   }
 }
 
@@ -95,65 +110,87 @@ export async function publish(outcome: Outcome, deps: PublishDependencies): Prom
  * only when the check run carries none; findings past its cap are counted in the summary.
  */
 async function publishToGitHub(
-  reporter: GitHubReporter,
+  channels: GitHubChannels,
   summaryInput: SummaryInput,
   deps: PublishDependencies & {
     /** Whether the summary left annotating to the check run. */
     checkRunAnnotates: boolean;
     failsJob: boolean;
-    output: (name: string, value: string) => void;
+    output: Output;
+    runUrl: string | undefined;
   },
 ): Promise<void> {
-  const { context, log, checkRunAnnotates, failsJob, output } = deps;
-  const { findings, pathPrefix } = summaryInput;
-  const published = await reporter.publish({
-    verdict: summaryInput.verdict,
-    auditId: summaryInput.auditId,
-    findings,
-    pathPrefix,
-    checkRunSummary: renderSummary(summaryInput, CHECK_RUN_SUMMARY_MAX),
-    comment: {
-      projectName: summaryInput.projectName,
-      verdict: summaryInput.verdict,
-      reason: summaryInput.reason,
-      findings,
-      links: summaryInput.links,
-      pathPrefix,
-      auditId: summaryInput.auditId,
-      reportUrl: summaryInput.reportUrl,
-      ...(context.runUrl === undefined ? {} : { runUrl: context.runUrl }),
-    },
+  const { log, checkRunAnnotates, failsJob, output } = deps;
+  const { findings, verdict, counts } = summaryInput;
+  const active = activeFindings(findings);
+  const plan = checkRunAnnotations(active);
+  const title = checkRunTitle(verdict, counts);
+  const summaryMarkdown = renderSummary(summaryInput, CHECK_RUN_SUMMARY_MAX);
+  const total = plan.annotations.length + plan.overCap;
+  const checkRun = await channels.completeCheckRun({
+    start: renderCheckRunStart(summaryInput.auditId ?? 'none'),
+    conclusion: checkRunConclusion(verdict),
+    annotations: plan.annotations,
+    output: (posted) =>
+      renderCheckRunCompletion({ title, summaryMarkdown, total, overCap: plan.overCap, posted }),
   });
-  if (published.checkRunUrl) output('check-run-url', published.checkRunUrl);
-  if (published.annotatedOnCheckRun) {
+  if (checkRun) output('check-run-url', checkRun.url);
+  const completed = checkRun?.completed;
+  if (completed?.postingError !== undefined) {
+    log.warning(
+      `Posted ${completed.annotationsPosted} of ${total} check run annotations; ` +
+        `${total - completed.annotationsPosted} were not: ${errorMessage(completed.postingError)}. ` +
+        'The check run says so; every finding is in the job summary and the results file.',
+    );
+  } else if (completed && plan.overCap > 0) {
     log.info(
-      `The ${activeFindings(findings).length} finding(s) that count are annotated on the check run: ${published.checkRunUrl}`,
+      `${plan.overCap} finding(s) are not annotated on the check run: it gets at most ` +
+        `${MAX_CHECK_RUN_ANNOTATIONS.toLocaleString('en-US')}, the most severe, to spare the token's request limit.`,
     );
   }
-  if (!checkRunAnnotates || published.notAnnotated === 0) return;
-  const placeable = activeFindings(findings).filter(({ file }) => file !== undefined);
+  await channels.upsertComment(commentMarker(summaryInput.projectName), (previousBody) =>
+    renderPrComment({
+      projectName: summaryInput.projectName,
+      verdict,
+      reason: summaryInput.reason,
+      findings,
+      counts,
+      links: summaryInput.links,
+      auditId: summaryInput.auditId,
+      reportUrl: summaryInput.reportUrl,
+      ...(deps.runUrl === undefined ? {} : { runUrl: deps.runUrl }),
+      previous: previousBody === undefined ? undefined : readPreviousFindings(previousBody),
+    }),
+  );
+
+  // Check runs on, yet some findings are on no check run: past its cap, or it failed.
+  const notAnnotated = completed ? plan.overCap + completed.annotationsNotPosted : total;
+  if (completed && notAnnotated === 0) {
+    log.info(
+      `The ${active.length} finding(s) that count are annotated on the check run: ${checkRun?.url}`,
+    );
+  }
+  if (!checkRunAnnotates || notAnnotated === 0) return;
   let note: string | undefined;
-  if (published.notAnnotated < placeable.length) {
+  if (notAnnotated < total) {
     // The check run carries the most severe; the log's 10 per level would only repeat them.
-    note = renderCheckRunNotAnnotatedNote(published.notAnnotated);
+    note = renderCheckRunNotAnnotatedNote(notAnnotated);
   } else {
     log.info('The check run carries no annotations; annotating in the log instead.');
-    note = renderNotAnnotatedNote(annotateInLog(findings, pathPrefix, failsJob, log));
+    const fallback = planLogAnnotations(findings, failsJob);
+    annotateInLog(fallback, log);
+    note = renderNotAnnotatedNote(fallback.notAnnotated);
   }
   if (note !== undefined) await writeSummary(() => `\n${note}\n`, deps);
 }
 
 /** The verdict, the counts and what the service said of the audit, as step outputs. */
-function setCountOutputs(
-  outcome: Outcome,
-  output: (name: string, value: string | number) => void,
-): void {
-  const findings = outcome.findings ?? [];
-  const counts = countBySeverity(findings.map((entry) => entry.finding));
+function setCountOutputs(outcome: Outcome, output: Output): void {
+  const { counts } = outcome;
   output('verdict', outcome.verdict);
-  output('findings-count', findings.length);
-  for (const severity of SEVERITIES) output(`${severity}-count`, counts[severity]);
-  output('in-scope-count', findings.length - countByStatus(findings)['outside-change']);
+  output('findings-count', counts.total);
+  for (const severity of SEVERITIES) output(`${severity}-count`, counts.bySeverity[severity]);
+  output('in-scope-count', counts.inScope);
   if (outcome.rawStatus) output('status', outcome.rawStatus);
   if (outcome.reportUrl) output('report-url', outcome.reportUrl);
 }
@@ -167,11 +204,10 @@ async function writeReportFiles(
   outcome: Outcome,
   deps: PublishDependencies & { settings: Settings },
   projectName: string,
-  output: (name: string, value: string) => void,
+  output: Output,
 ): Promise<void> {
   const { settings, context, log } = deps;
-  const complete = outcome.verdict === 'pass' || outcome.verdict === 'fail';
-  if (outcome.findings && complete) {
+  if (outcome.findings && hasResults(outcome.verdict)) {
     const sarif = await writeFile(
       settings.sarifFile ?? defaultPath(settings, 'smart-contract-audit', outcome, '.sarif', deps),
       () => renderSarifFile(settings, outcome, context, log),
@@ -191,6 +227,7 @@ async function writeReportFiles(
         failOn: settings.failOn,
         scope: outcome.scope,
         findings: outcome.findings ?? [],
+        counts: outcome.counts,
       }),
     'results file',
     deps,
@@ -200,18 +237,16 @@ async function writeReportFiles(
 
 /**
  * Log annotations, most severe first, within GitHub's 10 per level per step; `setFailed` writes
- * an error annotation too, so one is kept for it. Returns how many findings were left out.
+ * an error annotation too, so one is kept for it.
  */
-function annotateInLog(
+function planLogAnnotations(
   findings: readonly TriagedFinding[],
-  pathPrefix: string,
   failsJob: boolean,
-  log: Logger,
-): Record<AnnotationLevel, number> {
-  const plan = planAnnotations(activeFindings(findings), {
-    pathPrefix,
-    reserved: { error: failsJob ? 1 : 0 },
-  });
+): AnnotationPlan {
+  return planAnnotations(activeFindings(findings), { reserved: { error: failsJob ? 1 : 0 } });
+}
+
+function annotateInLog(plan: AnnotationPlan, log: Logger): void {
   for (const annotation of plan.annotations) {
     log[annotation.level](annotation.message, {
       title: annotation.title,
@@ -227,7 +262,6 @@ function annotateInLog(
         'All findings are in the job summary and the results file (a check run shows them all: see `check-run`).',
     );
   }
-  return plan.notAnnotated;
 }
 
 function logFindings(findings: readonly TriagedFinding[], log: Logger): void {
@@ -239,7 +273,7 @@ function logFindings(findings: readonly TriagedFinding[], log: Logger): void {
         ? `${finding.file}${finding.startLine ? `:${finding.startLine}` : ''}`
         : '(no location)';
       const rule = finding.swcId ?? finding.ruleId;
-      const mark = status === 'active' ? '' : `  (${status.replace('-', ' ')}: not counted)`;
+      const mark = status === 'active' ? '' : `  (${STATUS_WORDS[status]}: not counted)`;
       return `${finding.severity.toUpperCase().padEnd(8)} ${where}  ${finding.title}${rule ? ` [${rule}]` : ''}${mark}`;
     }),
   );
@@ -298,7 +332,6 @@ function renderSarifFile(
 ): string {
   const sarif = renderSarif({
     findings: outcome.findings ?? [],
-    pathPrefix: settings.pathPrefix,
     projectName: settings.projectName,
     auditId: outcome.auditId,
     reportUrl: outcome.reportUrl,

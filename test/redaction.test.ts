@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MIN_SECRET_LENGTH, REDACTED, Redactor } from '../src/redaction.ts';
-import { escapeHtml, escapeMarkdown, removeInvisibleCharacters } from '../src/report/escape.ts';
+import { escapeHtml, escapeMarkdown } from '../src/report/escape.ts';
+import { removeInvisibleCharacters } from '../src/text.ts';
 
 /** Has characters JSON, URLs, HTML and Markdown all like to escape. */
 const KEY = 'sk_live/9f3a+Qe7=Zx41';

@@ -3,11 +3,7 @@
  * and envelope unwrapping. Everything the service sends stays `unknown` until checked here.
  */
 
-export type JsonRecord = Record<string, unknown>;
-
-export function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord, type JsonRecord } from '../json.ts';
 
 export type JsonRead = { ok: true; value: unknown } | { ok: false };
 

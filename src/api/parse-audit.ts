@@ -16,16 +16,15 @@ import { assignFingerprints } from '../audit/fingerprint.ts';
 import { ResponseFormatError } from '../errors.ts';
 import { isSafeTransport } from '../net/dispatcher.ts';
 import { bodyExcerpt, describeBody } from './excerpt.ts';
+import { isRecord, type JsonRecord } from '../json.ts';
 import {
   field,
   firstInLevels,
   envelopeLevels,
-  isRecord,
   positiveInteger,
   readJson,
   scalarText,
   text,
-  type JsonRecord,
 } from './json-fields.ts';
 import { failureIn, messageIn } from './parse-error.ts';
 import { readFindings } from './parse-finding.ts';

@@ -4,7 +4,8 @@
  */
 
 import { bodyExcerpt, htmlText, looksLikeHtml } from './excerpt.ts';
-import { envelopeLevels, field, isRecord, readJson, text, type JsonRecord } from './json-fields.ts';
+import { isRecord, type JsonRecord } from '../json.ts';
+import { envelopeLevels, field, readJson, text } from './json-fields.ts';
 
 const MAX_MESSAGE = 500;
 

@@ -6,15 +6,8 @@
 import type { Finding } from '../audit/findings.ts';
 import { ResponseFormatError } from '../errors.ts';
 import { bodyExcerpt } from './excerpt.ts';
-import {
-  field,
-  firstOf,
-  isRecord,
-  oneLine,
-  scalarText,
-  text,
-  type JsonRecord,
-} from './json-fields.ts';
+import { isRecord, type JsonRecord } from '../json.ts';
+import { field, firstOf, oneLine, scalarText, text } from './json-fields.ts';
 import { locate } from './parse-location.ts';
 import { normalizeSeverity } from './severity.ts';
 

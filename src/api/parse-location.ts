@@ -4,15 +4,8 @@
  * `elements[].source_mapping`, SARIF regions, MythX source maps, `"file.sol:12"` strings).
  */
 
-import {
-  field,
-  firstOf,
-  isRecord,
-  oneLine,
-  positiveInteger,
-  text,
-  type JsonRecord,
-} from './json-fields.ts';
+import { isRecord, type JsonRecord } from '../json.ts';
+import { field, firstOf, oneLine, positiveInteger, text } from './json-fields.ts';
 
 export interface SourceLocation {
   file: string | undefined;

@@ -5,16 +5,15 @@
 
 import { ResponseFormatError } from '../errors.ts';
 import { describeBody } from './excerpt.ts';
+import { isRecord, type JsonRecord } from '../json.ts';
 import {
   envelopeLevels,
   field,
   firstInLevels,
   firstOf,
-  isRecord,
   readJson,
   scalarText,
   text,
-  type JsonRecord,
 } from './json-fields.ts';
 import { AUDIT_ID_FIELDS, STATUS_FIELDS } from './parse-start.ts';
 

@@ -6,7 +6,8 @@
  */
 
 import { severityRank, type Severity } from '../audit/findings.ts';
-import { isRecord, oneLine } from './json-fields.ts';
+import { isRecord } from '../json.ts';
+import { oneLine } from './json-fields.ts';
 
 type KnownSeverity = Exclude<Severity, 'unknown'>;
 

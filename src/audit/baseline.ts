@@ -7,8 +7,10 @@
  * - this action's results file, so `cp "$RESULTS_FILE" .audit-baseline.json` accepts every
  *   current finding (reason: "accepted from audit <id>", or the reason it was accepted for).
  */
-import { isRecord, type JsonRecord } from '../api/json-fields.ts';
-import { ConfigurationError } from '../errors.ts';
+import { readFile, realpath } from 'node:fs/promises';
+import { ConfigurationError, errorMessage } from '../errors.ts';
+import { isInside } from '../files/inside.ts';
+import { isRecord, type JsonRecord } from '../json.ts';
 import type { Finding } from './findings.ts';
 
 export interface BaselineEntry {
@@ -19,6 +21,31 @@ export interface BaselineEntry {
   file?: string;
   title?: string;
   severity?: string;
+}
+
+/** Reads and parses the baseline; only a file really inside the workspace is read. */
+export async function readBaselineFile(
+  file: string,
+  workspace: string,
+): Promise<Map<string, BaselineEntry>> {
+  let text: string | undefined;
+  try {
+    // The checkout may hold a link to anywhere.
+    const real = await realpath(file);
+    if (isInside(await realpath(workspace), real)) text = await readFile(real, 'utf8');
+  } catch (error) {
+    throw new ConfigurationError(
+      `Could not read the baseline file ${file} (${errorMessage(error)}). Check the \`baseline\` input; ` +
+        'to create one, copy the `results-file` of a run into the repository: cp "$RESULTS_FILE" .audit-baseline.json',
+    );
+  }
+  if (text === undefined) {
+    throw new ConfigurationError(
+      `The baseline file ${file} is a link that leads outside the workspace, so it was not read. ` +
+        'Check the `baseline` input.',
+    );
+  }
+  return parseBaseline(text, file);
 }
 
 const SHAPE_HELP =

@@ -2,16 +2,8 @@
  * The severity gate: whether the findings that count (triage status `active`) fail the job at
  * the chosen `fail-on` level.
  */
-import {
-  compareFindings,
-  countBySeverity,
-  SEVERITIES,
-  severityRank,
-  type Finding,
-  type Severity,
-  type SeverityCounts,
-} from './findings.ts';
-import { activeFindings, countByStatus, type TriagedFinding } from './triage.ts';
+import { SEVERITIES, severityRank, type Severity, type SeverityCounts } from './findings.ts';
+import { STATUS_ORDER, STATUS_WORDS, type FindingCounts } from './triage.ts';
 
 export const FAIL_ON_LEVELS = ['critical', 'high', 'medium', 'low', 'info', 'none'] as const;
 export type FailOn = (typeof FAIL_ON_LEVELS)[number];
@@ -21,9 +13,12 @@ export type Verdict = 'pass' | 'fail' | 'timeout' | 'error' | 'skipped';
 
 export interface GateResult {
   verdict: 'pass' | 'fail';
-  /** The findings that failed the gate, most severe first. */
-  blocking: Finding[];
   reason: string;
+}
+
+/** Whether the run has the audit's results: only pass and fail come from them. */
+export function hasResults(verdict: Verdict): boolean {
+  return verdict === 'pass' || verdict === 'fail';
 }
 
 /**
@@ -38,50 +33,41 @@ export function isBlocking(severity: Severity, failOn: FailOn): boolean {
 }
 
 /** Only active findings count; the reason says how many others there were and why. */
-export function evaluateGate(triaged: readonly TriagedFinding[], failOn: FailOn): GateResult {
-  const findings = activeFindings(triaged);
-  const blocking = findings.filter((f) => isBlocking(f.severity, failOn)).sort(compareFindings);
-  const all = describeCounts(countBySeverity(findings));
-  const excluded = describeExcluded(triaged);
+export function evaluateGate(counts: FindingCounts, failOn: FailOn): GateResult {
+  const blocking = Object.fromEntries(
+    SEVERITIES.map((s) => [s, isBlocking(s, failOn) ? counts.counted[s] : 0]),
+  ) as SeverityCounts;
+  const blockingCount = SEVERITIES.reduce((sum, s) => sum + blocking[s], 0);
+  const all = describeCounts(counts.counted);
+  const excluded = describeExcluded(counts);
   const notCounted = excluded === '' ? '' : `; not counted: ${excluded}`;
   const none = excluded === '' ? 'no findings' : 'no findings that count';
   if (failOn === 'none') {
     return {
       verdict: 'pass',
-      blocking,
       reason: `fail-on is none, so findings never fail the job (${all || none})${notCounted}`,
     };
   }
-  if (blocking.length > 0) {
-    const noun = blocking.length === 1 ? 'finding' : 'findings';
+  if (blockingCount > 0) {
+    const noun = blockingCount === 1 ? 'finding' : 'findings';
     return {
       verdict: 'fail',
-      blocking,
-      reason: `${blocking.length} ${noun} at or above ${failOn} (${describeCounts(countBySeverity(blocking))})${notCounted}`,
+      reason: `${blockingCount} ${noun} at or above ${failOn} (${describeCounts(blocking)})${notCounted}`,
     };
   }
   return {
     verdict: 'pass',
-    blocking,
     reason:
-      (findings.length > 0
+      (counts.byStatus.active > 0
         ? `no findings at or above ${failOn} (${all})`
         : `${none} (fail-on: ${failOn})`) + notCounted,
   };
 }
 
 /** "3 outside the change, 1 accepted, 1 suppressed": the findings that did not count. */
-function describeExcluded(triaged: readonly TriagedFinding[]): string {
-  const counts = countByStatus(triaged);
-  return (
-    [
-      [counts['outside-change'], 'outside the change'],
-      [counts.accepted, 'accepted'],
-      [counts.suppressed, 'suppressed'],
-    ] as const
-  )
-    .filter(([count]) => count > 0)
-    .map(([count, why]) => `${count} ${why}`)
+function describeExcluded({ byStatus }: FindingCounts): string {
+  return STATUS_ORDER.filter((status) => status !== 'active' && byStatus[status] > 0)
+    .map((status) => `${byStatus[status]} ${STATUS_WORDS[status]}`)
     .join(', ');
 }
 

@@ -2,7 +2,7 @@ import { ConfigurationError, ServiceError, errorMessage } from '../errors.ts';
 import type { AuditSnapshot } from './findings.ts';
 import { evaluateGate, type FailOn, type Verdict } from './gate.ts';
 import type { Scope } from './scope.ts';
-import type { TriagedFinding } from './triage.ts';
+import { countFindings, type FindingCounts, type Triage, type TriagedFinding } from './triage.ts';
 
 /** What a run ended with: everything the outputs, reports and the job's result are made from. */
 export interface Outcome {
@@ -14,6 +14,8 @@ export interface Outcome {
   reportUrl: string | undefined;
   /** Set only when the audit completed: an empty list then means "no findings", never "no results". */
   findings: TriagedFinding[] | undefined;
+  /** Of `findings`: all zero when there are none. */
+  counts: FindingCounts;
   /** The scope in effect, after any fallback to `all`. */
   scope: Scope;
   scopeNote: string | undefined;
@@ -38,6 +40,7 @@ function base(progress: Progress): Outcome {
     rawStatus: undefined,
     reportUrl: undefined,
     findings: undefined,
+    counts: countFindings([]),
     scope: 'all',
     scopeNote: undefined,
     fileCount: progress.fileCount,
@@ -47,6 +50,31 @@ function base(progress: Progress): Outcome {
 
 export function skippedOutcome(reason: string, progress: Progress): Outcome {
   return { ...base(progress), verdict: 'skipped', reason };
+}
+
+/**
+ * A run without a key: skipped on a fork's or Dependabot's pull request (GitHub gives such runs
+ * no secrets), a configuration error anywhere else.
+ */
+export function noApiKeyOutcome(
+  untrustedPullRequest: 'fork' | 'dependabot' | undefined,
+  progress: Progress,
+): Outcome {
+  if (!untrustedPullRequest) {
+    throw new ConfigurationError(
+      'Input `api-key` is empty. Add the service key as a repository secret (e.g. AUDIT_API_KEY) and pass it: ' +
+        '`api-key: ${{ secrets.AUDIT_API_KEY }}`.',
+    );
+  }
+  const origin =
+    untrustedPullRequest === 'fork'
+      ? 'this pull request comes from a fork'
+      : 'this run was triggered by Dependabot';
+  return skippedOutcome(
+    `No API key: ${origin}, and GitHub does not give repository secrets to such runs. ` +
+      'The audit was skipped; nothing was sent. It runs on pushes and on pull requests from branches of this repository.',
+    progress,
+  );
 }
 
 export function timeoutOutcome(
@@ -89,10 +117,10 @@ export function serviceFailureOutcome(progress: Progress, snapshot: AuditSnapsho
 export function resultsOutcome(
   progress: Progress,
   snapshot: AuditSnapshot,
-  triage: { findings: TriagedFinding[]; scope: Scope; scopeNote: string | undefined },
+  triage: Triage,
   failOn: FailOn,
 ): Outcome {
-  const gate = evaluateGate(triage.findings, failOn);
+  const gate = evaluateGate(triage.counts, failOn);
   // Findings the service itself says are not all there cannot pass a gate, nor prove a fail.
   const incomplete = snapshot.incomplete?.replace(/[\s.]+$/, '');
   return {
@@ -106,7 +134,10 @@ export function resultsOutcome(
           `on them alone the gate says: ${gate.reason}.`,
     rawStatus: snapshot.rawStatus,
     reportUrl: snapshot.reportUrl,
-    ...triage,
+    findings: triage.findings,
+    counts: triage.counts,
+    scope: triage.scope,
+    scopeNote: triage.scopeNote,
   };
 }
 

@@ -54,19 +54,14 @@ function changedLines(file: ChangedFile): readonly LineRange[] | 'whole-file' {
 /**
  * Whether the finding counts under `scope`.
  * - `all`, or a finding with no file: in scope (what cannot be placed is never hidden).
- * - `changed-files`: its file (`pathPrefix` + file, the working directory relative to the
- *   repository root) is one the pull request added or modified, renamed files by their new path.
+ * - `changed-files`: its file (relative to the repository root, as triage made it) is one the
+ *   pull request added or modified, renamed files by their new path.
  * - `changed-lines`: also its lines (`startLine`..`endLine`) overlap an added line; a finding
  *   with a file but no line is in scope when any line of that file was added.
  */
-export function isInScope(
-  finding: Finding,
-  scope: Scope,
-  changes: ChangeSet,
-  pathPrefix: string,
-): boolean {
+export function isInScope(finding: Finding, scope: Scope, changes: ChangeSet): boolean {
   if (scope === 'all' || finding.file === undefined) return true;
-  const lines = changes.files.get(normalizePath(`${pathPrefix}/${finding.file}`));
+  const lines = changes.files.get(normalizePath(finding.file));
   if (lines === undefined) return false;
   if (scope === 'changed-files' || lines === 'whole-file') return true;
   const { startLine, endLine } = finding;

@@ -1,8 +1,11 @@
 /**
- * Triage: which findings count for the gate, and why the others do not.
+ * Triage: which findings count for the gate, and why the others do not. From here on findings
+ * carry repository-relative paths, in one order, with their counts: nothing downstream rebuilds
+ * a path, re-sorts or re-counts.
  */
-import type { BaselineEntry } from './baseline.ts';
-import { compareFindings, type Finding } from './findings.ts';
+import path from 'node:path';
+import { unusedBaselineEntries, type BaselineEntry } from './baseline.ts';
+import { compareFindings, countBySeverity, type Finding, type SeverityCounts } from './findings.ts';
 import { isInScope, type ChangeSet, type Scope } from './scope.ts';
 import { findSuppressions, isSuppressed, type Suppression } from './suppressions.ts';
 
@@ -15,11 +18,59 @@ import { findSuppressions, isSuppressed, type Suppression } from './suppressions
  */
 export type FindingStatus = 'active' | 'outside-change' | 'accepted' | 'suppressed';
 
+/** Findings that count come first in every report, so they are the last cut for size. */
+export const STATUS_ORDER: readonly FindingStatus[] = [
+  'active',
+  'outside-change',
+  'accepted',
+  'suppressed',
+];
+
+/** The status as a report's cell or mark says it. */
+export const STATUS_WORDS: Record<FindingStatus, string> = {
+  active: 'counts',
+  'outside-change': 'outside the change',
+  accepted: 'accepted',
+  suppressed: 'suppressed',
+};
+
+/** Why a finding that does not count does not, in a sentence. */
+export const STATUS_REASONS: Record<Exclude<FindingStatus, 'active'>, string> = {
+  'outside-change': 'outside the change',
+  accepted: 'accepted in the baseline',
+  suppressed: 'suppressed by a comment in the code',
+};
+
 export interface TriagedFinding {
+  /** Its `file` is relative to the repository root (the workspace). */
   finding: Finding;
   status: FindingStatus;
   /** The baseline's reason, or the suppression comment's text, when there is one. */
   note: string | undefined;
+}
+
+/** Every count a report shows, made once from the triaged findings. */
+export interface FindingCounts {
+  total: number;
+  /** Every finding, whatever its status. */
+  bySeverity: SeverityCounts;
+  /** The findings that count (`active`). */
+  counted: SeverityCounts;
+  byStatus: Record<FindingStatus, number>;
+  /** All but those outside the change: what `scope` kept in. */
+  inScope: number;
+}
+
+export interface Triage {
+  /** Most severe first (compareFindings), with repository-relative paths. */
+  findings: TriagedFinding[];
+  counts: FindingCounts;
+  /** The scope in effect. */
+  scope: Scope;
+  /** What `scope` did, e.g. "changed-lines: 5 of 12 findings are in the change". */
+  scopeNote: string | undefined;
+  /** Baseline entries that match no finding any more. */
+  unusedBaselineEntries: number;
 }
 
 export interface TriageOptions {
@@ -30,18 +81,15 @@ export interface TriageOptions {
   /** The working directory relative to the repository root: '' or 'packages/core/'. */
   pathPrefix: string;
   baseline: ReadonlyMap<string, BaselineEntry> | undefined;
-  /** The contract's text by `finding.file`, or undefined when it cannot be read. */
+  /** The contract's text by `finding.file` as uploaded, or undefined when it cannot be read. */
   sources: (file: string) => string | undefined;
 }
 
 /**
  * Most specific reason first: suppressed (the code says so, right there), then accepted (the
- * baseline says so), then outside the change. Sorted with compareFindings.
+ * baseline says so), then outside the change.
  */
-export function triageFindings(
-  findings: readonly Finding[],
-  options: TriageOptions,
-): TriagedFinding[] {
+export function triageFindings(findings: readonly Finding[], options: TriageOptions): Triage {
   const suppressionsByFile = new Map<string, readonly Suppression[]>();
   const suppressionsOf = (file: string): readonly Suppression[] => {
     let found = suppressionsByFile.get(file);
@@ -53,32 +101,71 @@ export function triageFindings(
     return found;
   };
 
-  return [...findings].sort(compareFindings).map((finding): TriagedFinding => {
+  const located = findings.map((uploaded) => ({
+    uploaded,
+    finding: inRepository(uploaded, options.pathPrefix),
+  }));
+  located.sort((a, b) => compareFindings(a.finding, b.finding));
+  const triaged = located.map(({ uploaded, finding }): TriagedFinding => {
     const suppression =
-      finding.file === undefined ? undefined : isSuppressed(finding, suppressionsOf(finding.file));
+      uploaded.file === undefined
+        ? undefined
+        : isSuppressed(uploaded, suppressionsOf(uploaded.file));
     if (suppression !== undefined) return { finding, status: 'suppressed', note: suppression.text };
     const accepted = options.baseline?.get(finding.fingerprint);
     if (accepted !== undefined) return { finding, status: 'accepted', note: accepted.reason };
-    if (
-      options.changes !== undefined &&
-      !isInScope(finding, options.scope, options.changes, options.pathPrefix)
-    )
+    if (options.changes !== undefined && !isInScope(finding, options.scope, options.changes))
       return { finding, status: 'outside-change', note: undefined };
     return { finding, status: 'active', note: undefined };
   });
+  const counts = countFindings(triaged);
+  return {
+    findings: triaged,
+    counts,
+    scope: options.scope,
+    scopeNote:
+      options.scope === 'all'
+        ? undefined
+        : `${options.scope}: ${counts.inScope} of ${counts.total} findings are in the change`,
+    unusedBaselineEntries: options.baseline
+      ? unusedBaselineEntries(options.baseline, findings).length
+      : 0,
+  };
+}
+
+/** The service names files as uploaded, relative to the working directory: made repository paths here, once. */
+function inRepository(finding: Finding, pathPrefix: string): Finding {
+  if (finding.file === undefined) return finding;
+  const file = path.posix.normalize(`${pathPrefix}/${finding.file}`).replace(/^(\.\/)+|^\/+/, '');
+  return file === finding.file ? finding : { ...finding, file };
+}
+
+export function countFindings(triaged: readonly TriagedFinding[]): FindingCounts {
+  const byStatus: Record<FindingStatus, number> = {
+    active: 0,
+    'outside-change': 0,
+    accepted: 0,
+    suppressed: 0,
+  };
+  for (const entry of triaged) byStatus[entry.status] += 1;
+  const active = activeFindings(triaged);
+  return {
+    total: triaged.length,
+    bySeverity: countBySeverity(triaged.map((entry) => entry.finding)),
+    counted: countBySeverity(active),
+    byStatus,
+    inScope: triaged.length - byStatus['outside-change'],
+  };
 }
 
 export function activeFindings(triaged: readonly TriagedFinding[]): Finding[] {
   return triaged.filter((entry) => entry.status === 'active').map((entry) => entry.finding);
 }
 
-export function countByStatus(triaged: readonly TriagedFinding[]): Record<FindingStatus, number> {
-  const counts: Record<FindingStatus, number> = {
-    active: 0,
-    'outside-change': 0,
-    accepted: 0,
-    suppressed: 0,
-  };
-  for (const entry of triaged) counts[entry.status] += 1;
-  return counts;
+/**
+ * The findings as reports list them: grouped by STATUS_ORDER, each group in the model's order.
+ * A stable partition of the triaged order, not another sort.
+ */
+export function inReportOrder(triaged: readonly TriagedFinding[]): TriagedFinding[] {
+  return STATUS_ORDER.flatMap((status) => triaged.filter((entry) => entry.status === status));
 }

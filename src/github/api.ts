@@ -12,7 +12,7 @@ import { fetch as undiciFetch, Response as UndiciResponse } from 'undici';
 import { parseRetryAfter } from '../api/retry-after.ts';
 import type { ChangedFile } from '../audit/scope.ts';
 import { createDispatcher, isSafeTransport } from '../net/dispatcher.ts';
-import { truncateText } from '../report/escape.ts';
+import { truncateText } from '../text.ts';
 
 export interface GitHubTarget {
   /** `GITHUB_API_URL`: https://api.github.com, or a GHES `…/api/v3`. */

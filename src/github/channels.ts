@@ -4,25 +4,24 @@
  * a warning naming what to add, and the run falls back (log annotations, scope `all`).
  */
 import type { ChangedFile } from '../audit/scope.ts';
-import type { TriagedFinding } from '../audit/triage.ts';
-import type { Verdict } from '../audit/gate.ts';
 import { errorMessage } from '../errors.ts';
-import {
-  checkRunAnnotations,
-  checkRunConclusion,
-  checkRunTitle,
-  MAX_CHECK_RUN_ANNOTATIONS,
-} from '../report/check-run-output.ts';
-import type { PrCommentInput } from '../report/pr-comment.ts';
-import { renderPrComment } from '../report/pr-comment.ts';
-import { PermissionError, type GitHubClient, type Permission } from './api.ts';
-import { completeCheckRun, startCheckRun } from './check-run-lifecycle.ts';
-import { upsertStickyComment } from './sticky-comment.ts';
-import { fetchChangedFiles } from './pr-files.ts';
-import type { PullRequestFacts } from './run-context.ts';
+import type { Settings } from '../inputs.ts';
 import type { Log } from '../log.ts';
+import {
+  PermissionError,
+  type CheckAnnotation,
+  type CheckConclusion,
+  type CheckRunOutput,
+  createGitHubClient,
+  type GitHubClient,
+  type Permission,
+} from './api.ts';
+import { completeCheckRun, startCheckRun, type CompletedCheckRun } from './check-run-lifecycle.ts';
+import { fetchChangedFiles } from './pr-files.ts';
+import type { PullRequestFacts, RunContext } from './run-context.ts';
+import { upsertStickyComment } from './sticky-comment.ts';
 
-export interface ReporterOptions {
+export interface ChannelsOptions {
   /** Undefined when there is no token: every channel is then off. */
   client: GitHubClient | undefined;
   pullRequest: PullRequestFacts | undefined;
@@ -33,28 +32,83 @@ export interface ReporterOptions {
   log: Log;
 }
 
-export interface PublishInput {
-  verdict: Verdict;
-  auditId: string | undefined;
-  findings: readonly TriagedFinding[];
-  pathPrefix: string;
-  /** The job summary rendered to the check run's size. */
-  checkRunSummary: string;
-  /** Everything the comment shows but what the previous comment remembered. */
-  comment: Omit<PrCommentInput, 'previous'>;
+type CheckRunText = Omit<CheckRunOutput, 'annotations'>;
+
+/** What the check run is created with; rendered by the caller. */
+export interface CheckRunStart {
+  externalId: string;
+  detailsUrl?: string;
+  output: CheckRunText;
 }
 
-export interface Published {
-  checkRunUrl: string | undefined;
-  /** True when every active finding that has a file is annotated on a completed check run. */
-  annotatedOnCheckRun: boolean;
-  /**
-   * Active findings with a file that the check run does not annotate: past the cap of
-   * MAX_CHECK_RUN_ANNOTATIONS, after posting failed, or all of them when the run could not be
-   * created or completed. 0 when check runs are off or there is no token.
-   */
-  notAnnotated: number;
-  commentUrl: string | undefined;
+export interface CheckRunReport {
+  /** Used when the run was not created when the audit started (no audit id by then). */
+  start: CheckRunStart;
+  conclusion: CheckConclusion;
+  annotations: readonly CheckAnnotation[];
+  /** `posted` is given only when posting stopped early: how many were posted by then. */
+  output: (posted?: number) => CheckRunText;
+}
+
+export interface PublishedCheckRun {
+  url: string;
+  /** Undefined when the run could not be completed (it was said in the log). */
+  completed: CompletedCheckRun | undefined;
+}
+
+/** After the audit's own deadline, the GitHub channels get at most this long to report it. */
+const GITHUB_GRACE_MS = 60_000;
+
+/**
+ * The channels this run asked for, or undefined when it uses none, has no token, or is a
+ * fork's run that is skipped anyway (it gets a read-only token and no key).
+ */
+export function openGitHubChannels(
+  settings: Pick<Settings, 'apiKey' | 'githubToken' | 'checkRun' | 'pullRequestComment' | 'scope'>,
+  run: {
+    context: RunContext;
+    /** The audit's deadline, per Date.now. */
+    deadline: number;
+    redact: (text: string) => string;
+    log: Log;
+  },
+): GitHubChannels | undefined {
+  const { context, log } = run;
+  const [owner, repo] = context.repository.split('/');
+  const wanted =
+    settings.checkRun.enabled || settings.pullRequestComment || settings.scope !== 'all';
+  if (!wanted || !owner || !repo || (context.untrustedPullRequest && !settings.apiKey))
+    return undefined;
+  if (!settings.githubToken) {
+    log.info(
+      'No `github-token`: no check run, pull-request comment or changed-files scope this run.',
+    );
+    return undefined;
+  }
+  try {
+    return new GitHubChannels({
+      client: createGitHubClient(
+        { apiUrl: context.apiUrl, token: settings.githubToken, owner, repo },
+        {
+          // The channels report the audit after its deadline, so they get a little longer.
+          deadline: Math.max(run.deadline, Date.now()) + GITHUB_GRACE_MS,
+          redact: run.redact,
+          // Octokit's notices quote the API's headers: through the logger, which cleans them.
+          log: { debug: (message) => log.debug(message) },
+        },
+      ),
+      pullRequest: context.pullRequest,
+      headSha: context.pullRequest?.headSha ?? context.sha,
+      checkRun: settings.checkRun,
+      comment: settings.pullRequestComment,
+      log,
+    });
+  } catch (error) {
+    log.warning(
+      `No check run, pull-request comment or changed-files scope this run: ${errorMessage(error)}`,
+    );
+    return undefined;
+  }
 }
 
 const WHY: Record<Permission, string> = {
@@ -64,18 +118,22 @@ const WHY: Record<Permission, string> = {
   'pull-requests: read': "the pull request's changed files, so `scope` falls back to all",
 };
 
-export class GitHubReporter {
-  readonly #options: ReporterOptions;
+/**
+ * The GitHub API calls of a run. Rendering is the caller's: these methods take what to send.
+ * None of them may fail the step.
+ */
+export class GitHubChannels {
+  readonly #options: ChannelsOptions;
   readonly #warned = new Set<Permission>();
   #checkRun: { id: number; url: string } | undefined;
   #checkRunFailed = false;
   #starting: Promise<void> | undefined;
 
-  constructor(options: ReporterOptions) {
+  constructor(options: ChannelsOptions) {
     this.#options = options;
   }
 
-  /** Whether publish() will annotate the findings on a check run, as far as is known yet. */
+  /** Whether the findings will be annotated on a check run, as far as is known yet. */
   get annotatesCheckRun(): boolean {
     return (
       this.#options.client !== undefined && this.#options.checkRun.enabled && !this.#checkRunFailed
@@ -84,18 +142,18 @@ export class GitHubReporter {
 
   /**
    * Creates the check run in progress as soon as the audit id is known. Callers need not wait:
-   * the audit goes on meanwhile, and `publish` waits for it. It never rejects.
+   * the audit goes on meanwhile, and `completeCheckRun` waits for it. It never rejects.
    */
-  auditStarted(auditId: string): Promise<void> {
-    this.#starting = this.#createCheckRun(auditId);
+  auditStarted(start: CheckRunStart): Promise<void> {
+    this.#starting = this.#createCheckRun(start);
     return this.#starting;
   }
 
-  async #createCheckRun(auditId: string): Promise<void> {
+  async #createCheckRun(start: CheckRunStart): Promise<void> {
     const { client, checkRun, headSha } = this.#options;
     if (!client || !checkRun.enabled || this.#checkRunFailed) return;
     try {
-      this.#checkRun = await startCheckRun(client, { name: checkRun.name, headSha, auditId });
+      this.#checkRun = await startCheckRun(client, { name: checkRun.name, headSha, ...start });
       this.#options.log.info(`Check run: ${this.#checkRun.url}`);
     } catch (error) {
       this.#checkRunFailed = true;
@@ -129,71 +187,48 @@ export class GitHubReporter {
     }
   }
 
-  async publish(input: PublishInput): Promise<Published> {
-    const published: Published = {
-      checkRunUrl: undefined,
-      annotatedOnCheckRun: false,
-      notAnnotated: 0,
-      commentUrl: undefined,
-    };
-    const { client, checkRun, comment, pullRequest, log } = this.#options;
-    if (!client) return published;
+  /**
+   * Annotates and completes the check run (creating it first if the audit never started).
+   * Undefined when check runs are off or the run could not be created.
+   */
+  async completeCheckRun(report: CheckRunReport): Promise<PublishedCheckRun | undefined> {
+    const { client, checkRun, headSha, log } = this.#options;
     await this.#starting;
-
-    const plan = checkRun.enabled
-      ? checkRunAnnotations(input.findings, input.pathPrefix)
-      : undefined;
-    published.notAnnotated = plan?.annotations.length ?? 0;
-    if (plan && !this.#checkRunFailed) {
-      try {
-        this.#checkRun ??= await startCheckRun(client, {
-          name: checkRun.name,
-          headSha: this.#options.headSha,
-          auditId: input.auditId ?? 'none',
-        });
-        published.checkRunUrl = this.#checkRun.url;
-        const result = await completeCheckRun(client, this.#checkRun.id, {
-          conclusion: checkRunConclusion(input.verdict),
-          title: checkRunTitle(input.verdict, input.findings),
-          summary: input.checkRunSummary,
-          annotations: plan.annotations,
-        });
-        published.notAnnotated = result.annotationsNotPosted;
-        published.annotatedOnCheckRun = result.annotationsNotPosted === 0;
-        log.info(
-          `Check run completed with ${result.annotationsPosted} annotation(s) in ${result.requests} request(s): ${this.#checkRun.url}`,
-        );
-        if (result.postingError !== undefined) {
-          log.warning(
-            `Posted ${result.annotationsPosted} of ${plan.annotations.length} check run annotations; ` +
-              `${result.annotationsNotPosted} were not: ${errorMessage(result.postingError)}. ` +
-              'The check run says so; every finding is in the job summary and the results file.',
-          );
-        } else if (result.annotationsNotPosted > 0) {
-          log.info(
-            `${result.annotationsNotPosted} finding(s) are not annotated on the check run: it gets at most ` +
-              `${MAX_CHECK_RUN_ANNOTATIONS.toLocaleString('en-US')}, the most severe, to spare the token's request limit.`,
-          );
-        }
-      } catch (error) {
-        this.#fallBack(error, 'Could not complete the check run');
-      }
+    if (!client || !checkRun.enabled || this.#checkRunFailed) return undefined;
+    let run = this.#checkRun;
+    try {
+      run ??= await startCheckRun(client, { name: checkRun.name, headSha, ...report.start });
+      this.#checkRun = run;
+      const completed = await completeCheckRun(client, run.id, report);
+      log.info(
+        `Check run completed with ${completed.annotationsPosted} annotation(s) in ${completed.requests} request(s): ${run.url}`,
+      );
+      return { url: run.url, completed };
+    } catch (error) {
+      this.#fallBack(error, 'Could not complete the check run');
+      return run && { url: run.url, completed: undefined };
     }
+  }
 
-    if (comment && pullRequest) {
-      try {
-        const result = await upsertStickyComment(client, {
-          issueNumber: pullRequest.number,
-          projectName: input.comment.projectName,
-          render: (previous) => renderPrComment({ ...input.comment, previous }),
-        });
-        published.commentUrl = result.url;
-        log.info(`Pull-request comment ${result.action}: ${result.url}`);
-      } catch (error) {
-        this.#fallBack(error, 'Could not write the pull-request comment');
-      }
+  /** Creates or updates the project's sticky comment; undefined when off or not a pull request. */
+  async upsertComment(
+    marker: string,
+    render: (previousBody: string | undefined) => string,
+  ): Promise<string | undefined> {
+    const { client, comment, pullRequest, log } = this.#options;
+    if (!client || !comment || !pullRequest) return undefined;
+    try {
+      const result = await upsertStickyComment(client, {
+        issueNumber: pullRequest.number,
+        marker,
+        render,
+      });
+      log.info(`Pull-request comment ${result.action}: ${result.url}`);
+      return result.url;
+    } catch (error) {
+      this.#fallBack(error, 'Could not write the pull-request comment');
+      return undefined;
     }
-    return published;
   }
 
   async close(): Promise<void> {

@@ -1,59 +1,60 @@
 /**
  * The check run's life: created in progress when the audit starts, then given its annotations
- * (50 per request, the API's limit; each update appends; at most MAX_ANNOTATION_REQUESTS
- * requests) and completed with the verdict.
+ * (50 per request, the API's limit; each update appends) and completed with the verdict. What
+ * the run says is rendered by the caller; this module only makes the requests.
  */
-import { batches, checkRunOutput, MAX_CHECK_RUN_ANNOTATIONS } from '../report/check-run-output.ts';
-import { escapeMarkdown, truncateText } from '../report/escape.ts';
-import { httpUrl } from '../report/links.ts';
-import type { CheckAnnotation, CheckConclusion, CheckRun, GitHubClient } from './api.ts';
+import type {
+  CheckAnnotation,
+  CheckConclusion,
+  CheckRun,
+  CheckRunOutput,
+  GitHubClient,
+} from './api.ts';
+
+/** The Checks API takes at most this many annotations per request. */
+export const ANNOTATIONS_PER_REQUEST = 50;
+
+type CheckRunText = Omit<CheckRunOutput, 'annotations'>;
 
 export async function startCheckRun(
   client: GitHubClient,
-  params: { name: string; headSha: string; auditId: string; detailsUrl?: string },
+  params: {
+    name: string;
+    headSha: string;
+    externalId: string;
+    detailsUrl?: string;
+    output: CheckRunText;
+  },
 ): Promise<CheckRun> {
-  const auditId = truncateText(params.auditId, 200);
-  const detailsUrl = params.detailsUrl === undefined ? undefined : httpUrl(params.detailsUrl);
-  return client.createCheckRun({
-    name: params.name,
-    headSha: params.headSha,
-    status: 'in_progress',
-    externalId: auditId,
-    ...(detailsUrl === undefined ? {} : { detailsUrl }),
-    output: {
-      title: 'Audit in progress',
-      summary: 'The contracts were uploaded; waiting for the audit service to finish.',
-      text: `Audit ID: ${escapeMarkdown(auditId)}`,
-    },
-  });
+  return client.createCheckRun({ ...params, status: 'in_progress' });
 }
 
 export interface CheckRunCompletion {
   conclusion: CheckConclusion;
-  title: string;
-  /** Markdown, already escaped; cut to the API's limit here if need be. */
-  summary: string;
-  text?: string;
   annotations: readonly CheckAnnotation[];
+  /**
+   * The output, rendered by the caller: `posted` is given only when posting stopped early, and
+   * is how many annotations were posted by then.
+   */
+  output: (posted?: number) => CheckRunText;
 }
 
 export interface CompletedCheckRun {
   /** Requests made, repeats included. */
   requests: number;
   annotationsPosted: number;
-  /** Annotations given but not posted: past MAX_CHECK_RUN_ANNOTATIONS, or after posting failed. */
+  /** Annotations given but not posted, after posting failed. */
   annotationsNotPosted: number;
   /** Why posting stopped early, when it did. */
   postingError: Error | undefined;
 }
 
 /**
- * Posts up to MAX_CHECK_RUN_ANNOTATIONS annotations in batches (each update must repeat the
- * output's title and summary), then completes the run. Whatever stops a batch (a refusal, the
- * rate limit, a rejected annotation, a timeout, the deadline), posting stops there and the run
- * is still completed, its summary saying how many were posted: a run left in progress would
- * read as an audit that never ended and blocks a required check. Throws only when completing
- * fails.
+ * Posts the annotations in batches (each update must repeat the output's title and summary),
+ * then completes the run. Whatever stops a batch (a refusal, the rate limit, a rejected
+ * annotation, a timeout, the deadline), posting stops there and the run is still completed, its
+ * output saying how many were posted: a run left in progress would read as an audit that never
+ * ended and blocks a required check. Throws only when completing fails.
  */
 export async function completeCheckRun(
   client: GitHubClient,
@@ -62,24 +63,11 @@ export async function completeCheckRun(
 ): Promise<CompletedCheckRun> {
   const before = client.requestCount;
   const { annotations } = completion;
-  const postable = annotations.slice(0, MAX_CHECK_RUN_ANNOTATIONS);
-  const overCap = annotations.length - postable.length;
-  const text = completion.text === undefined ? {} : { text: completion.text };
-  const output = checkRunOutput({
-    title: completion.title,
-    summaryMarkdown:
-      overCap === 0
-        ? completion.summary
-        : `> ℹ️ ${overCap} of ${annotations.length} findings are not annotated here: this action ` +
-          `posts at most ${MAX_CHECK_RUN_ANNOTATIONS.toLocaleString('en-US')} annotations, the ` +
-          "most severe, to spare the token's hourly request limit. Every finding is in the job " +
-          `summary and the results file.\n\n${completion.summary}`,
-    ...text,
-  });
+  const output = completion.output();
 
   let posted = 0;
   let postingError: Error | undefined;
-  for (const batch of batches(postable)) {
+  for (const batch of batches(annotations)) {
     try {
       await client.updateCheckRun(id, {
         output: { title: output.title, summary: output.summary, annotations: batch },
@@ -91,20 +79,10 @@ export async function completeCheckRun(
     }
   }
 
-  const final =
-    postingError === undefined
-      ? output
-      : checkRunOutput({
-          title: completion.title,
-          summaryMarkdown:
-            `> ⚠️ Only ${posted} of ${annotations.length} annotations could be posted; ` +
-            `the rest are in the job summary and the results file.\n\n${completion.summary}`,
-          ...text,
-        });
   await client.updateCheckRun(id, {
     status: 'completed',
     conclusion: completion.conclusion,
-    output: final,
+    output: postingError === undefined ? output : completion.output(posted),
   });
   return {
     requests: client.requestCount - before,
@@ -112,4 +90,11 @@ export async function completeCheckRun(
     annotationsNotPosted: annotations.length - posted,
     postingError,
   };
+}
+
+export function batches<T>(items: readonly T[], size = ANNOTATIONS_PER_REQUEST): T[][] {
+  if (!Number.isInteger(size) || size < 1) throw new RangeError(`Bad batch size: ${size}`);
+  const result: T[][] = [];
+  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
+  return result;
 }

@@ -2,21 +2,21 @@
  * The sticky comment: one per project on a pull request, found by its hidden marker and edited
  * in place every run, so the conversation never fills with reports.
  */
-import { commentMarker, readPreviousFindings, type PreviousRun } from '../report/pr-comment.ts';
 import { ISSUE_COMMENTS_MAX_PAGES, type GitHubClient, type IssueComment } from './api.ts';
 
 export async function upsertStickyComment(
   client: GitHubClient,
   params: {
     issueNumber: number;
-    projectName: string;
-    /** Renders the body, given what the comment being replaced remembered. */
-    render: (previous: PreviousRun | undefined) => string;
+    /** The hidden text that identifies the comment (one per project). */
+    marker: string;
+    /** Renders the body, given the body of the comment being replaced. */
+    render: (previousBody: string | undefined) => string;
   },
 ): Promise<{ action: 'created' | 'updated'; url: string; requests: number }> {
   const before = client.requestCount;
   const { comments, capped } = await client.listIssueComments(params.issueNumber);
-  const ours = findStickyComment(comments, commentMarker(params.projectName));
+  const ours = findStickyComment(comments, params.marker);
   // Past the cap ours may be unseen; listing is oldest first and stable, so each later run would
   // miss the new comment too and post one more. A comment found before the cap is safe to update.
   if (ours === undefined && capped) {
@@ -25,7 +25,7 @@ export async function upsertStickyComment(
         "this action's comment, so no new one was written (it would be repeated every run)",
     );
   }
-  const body = params.render(ours === undefined ? undefined : readPreviousFindings(ours.body));
+  const body = params.render(ours?.body);
   const written =
     ours === undefined
       ? await client.createIssueComment(params.issueNumber, body)

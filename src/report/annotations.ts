@@ -3,8 +3,8 @@
  * ones GitHub would drop (it shows only 10 per level per step), so the summary can say so.
  * @actions/core percent-escapes line breaks (and `:` `,` in properties) when it writes them.
  */
-import { compareFindings, type Finding, type Severity } from '../audit/findings.ts';
-import { oneLine, removeInvisibleCharacters, truncateText } from './escape.ts';
+import type { Finding, Severity } from '../audit/findings.ts';
+import { oneLine, removeInvisibleCharacters, truncateText } from '../text.ts';
 
 export type AnnotationLevel = 'error' | 'warning' | 'notice';
 
@@ -43,13 +43,13 @@ export function annotationLevel(severity: Severity): AnnotationLevel {
   }
 }
 
+/** `findings` come in the model's order (most severe first), so the most severe are kept. */
 export function planAnnotations(
   findings: readonly Finding[],
   options: {
-    pathPrefix: string;
     /** Annotations of each level already spent by the step (e.g. one error kept for the verdict). */
     reserved?: Partial<Record<AnnotationLevel, number>>;
-  },
+  } = {},
 ): AnnotationPlan {
   const reserved = options.reserved ?? {};
   const annotated: Record<AnnotationLevel, number> = {
@@ -59,24 +59,20 @@ export function planAnnotations(
   };
   const notAnnotated: Record<AnnotationLevel, number> = { error: 0, warning: 0, notice: 0 };
   const annotations: PlannedAnnotation[] = [];
-  for (const finding of [...findings].sort(compareFindings)) {
+  for (const finding of findings) {
     const level = annotationLevel(finding.severity);
     if (annotated[level] >= PER_LEVEL_LIMIT) {
       notAnnotated[level] += 1;
       continue;
     }
     annotated[level] += 1;
-    annotations.push(toAnnotation(finding, level, options.pathPrefix));
+    annotations.push(toAnnotation(finding, level));
   }
   return { annotations, notAnnotated };
 }
 
-function toAnnotation(
-  finding: Finding,
-  level: AnnotationLevel,
-  pathPrefix: string,
-): PlannedAnnotation {
-  const file = finding.file === undefined ? undefined : workspacePath(pathPrefix, finding.file);
+function toAnnotation(finding: Finding, level: AnnotationLevel): PlannedAnnotation {
+  const { file } = finding;
   // A line means nothing without a file, and GitHub rejects an end before the start.
   const startLine = file === undefined ? undefined : finding.startLine;
   const endLine =
@@ -107,14 +103,4 @@ function annotationMessage(finding: Finding): string {
     parts.push(`Recommendation: ${finding.recommendation.trim()}`);
   const text = removeInvisibleCharacters(parts.join('\n\n')).replace(/\r\n?/g, '\n');
   return truncateText(text, MESSAGE_MAX_CHARS);
-}
-
-/**
- * A path the service gave relative to the working directory, made relative to the workspace.
- * `pathPrefix` is the working directory relative to the workspace: '' or 'packages/core/'.
- */
-export function workspacePath(pathPrefix: string, file: string): string {
-  const prefix = pathPrefix.replace(/^(\.\/)+/, '').replace(/^\.$/, '');
-  const joined = prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`;
-  return joined + file.replace(/^(\.\/)+/, '');
 }

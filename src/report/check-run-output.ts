@@ -4,23 +4,49 @@
  * is cleaned of invisible characters rather than escaped; the summary is Markdown the caller
  * has already escaped.
  */
-import { compareFindings, countBySeverity, SEVERITIES, type Finding } from '../audit/findings.ts';
-import type { Verdict } from '../audit/gate.ts';
-import type { TriagedFinding } from '../audit/triage.ts';
-import type { AnnotationLevel, CheckAnnotation, CheckConclusion } from '../github/api.ts';
-import { annotationLevel, annotationTitle, workspacePath } from './annotations.ts';
-import { oneLine, removeInvisibleCharacters, truncateText } from './escape.ts';
+import { SEVERITIES, type Finding } from '../audit/findings.ts';
+import { hasResults, type Verdict } from '../audit/gate.ts';
+import type { FindingCounts } from '../audit/triage.ts';
+import { escapeMarkdown } from './escape.ts';
+import { annotationLevel, annotationTitle } from './annotations.ts';
+import { httpUrl } from './links.ts';
+import { oneLine, removeInvisibleCharacters, truncateText } from '../text.ts';
 import { VERDICT_WORDS } from './labels.ts';
 
-/** The Checks API's limits. */
-export const ANNOTATIONS_PER_REQUEST = 50;
+/** The Checks API's words, as the GitHub channels send them. */
+export type CheckAnnotationLevel = 'notice' | 'warning' | 'failure';
+export type CheckConclusion = 'success' | 'failure' | 'neutral' | 'timed_out';
+
+export interface CheckAnnotation {
+  /** Relative to the repository root. */
+  path: string;
+  start_line: number;
+  end_line: number;
+  annotation_level: CheckAnnotationLevel;
+  message: string;
+  title?: string;
+  raw_details?: string;
+}
+
+export interface CheckRunText {
+  title: string;
+  summary: string;
+  text?: string;
+}
+
+/** What the check run is created with, as soon as the audit id is known. */
+export interface CheckRunStart {
+  externalId: string;
+  detailsUrl?: string;
+  output: CheckRunText;
+}
+
 /**
- * Our own limit on annotation requests per check run: a GITHUB_TOKEN may make 1,000 requests an
- * hour, and 100,000 findings once took 2,002. 20 requests of 50 annotate the 1,000 most severe
- * findings; the rest are in the job summary and the results file.
+ * Our own limit on annotations per check run: GitHub takes 50 per request, and a GITHUB_TOKEN
+ * may make 1,000 requests an hour; 100,000 findings once took 2,002. 20 requests of 50 annotate
+ * the 1,000 most severe findings; the rest are in the job summary and the results file.
  */
-export const MAX_ANNOTATION_REQUESTS = 20;
-export const MAX_CHECK_RUN_ANNOTATIONS = MAX_ANNOTATION_REQUESTS * ANNOTATIONS_PER_REQUEST;
+export const MAX_CHECK_RUN_ANNOTATIONS = 1_000;
 export const OUTPUT_MAX_CHARS = 65_535;
 const TITLE_MAX_CHARS = 255;
 /** Code points; at 4 bytes each at most, this stays under the 64 KB message limit. */
@@ -36,7 +62,7 @@ const CONCLUSIONS: Record<Verdict, CheckConclusion> = {
   error: 'failure',
 };
 
-const LEVELS: Record<ReturnType<typeof annotationLevel>, AnnotationLevel> = {
+const LEVELS: Record<ReturnType<typeof annotationLevel>, CheckAnnotationLevel> = {
   error: 'failure',
   warning: 'warning',
   notice: 'notice',
@@ -46,9 +72,25 @@ export function checkRunConclusion(verdict: Verdict): CheckConclusion {
   return CONCLUSIONS[verdict];
 }
 
+export function renderCheckRunStart(auditId: string, detailsUrl?: string): CheckRunStart {
+  const externalId = truncateText(auditId, 200);
+  const safeDetailsUrl = detailsUrl === undefined ? undefined : httpUrl(detailsUrl);
+  return {
+    externalId,
+    ...(safeDetailsUrl === undefined ? {} : { detailsUrl: safeDetailsUrl }),
+    output: {
+      title: 'Audit in progress',
+      summary: 'The contracts were uploaded; waiting for the audit service to finish.',
+      text: `Audit ID: ${escapeMarkdown(externalId)}`,
+    },
+  };
+}
+
 export interface CheckAnnotationPlan {
-  /** One per active finding that has a file, most severe first. */
+  /** One per active finding that has a file, most severe first, at most MAX_CHECK_RUN_ANNOTATIONS. */
   annotations: CheckAnnotation[];
+  /** Annotations past MAX_CHECK_RUN_ANNOTATIONS: the least severe, left out. */
+  overCap: number;
   /**
    * Active findings with no file: the API needs a path and a line, so they are not annotated
    * (the summary lists them). A finding with a file but no line goes on the file's first line.
@@ -56,24 +98,19 @@ export interface CheckAnnotationPlan {
   unplaced: number;
 }
 
-/** Only active findings are annotated: the others do not count for the gate. */
-export function checkRunAnnotations(
-  findings: readonly TriagedFinding[],
-  pathPrefix: string,
-): CheckAnnotationPlan {
-  const active = findings
-    .filter((entry) => entry.status === 'active')
-    .map((entry) => entry.finding)
-    .sort(compareFindings);
-  const annotations: CheckAnnotation[] = [];
-  for (const finding of active) {
-    if (finding.file !== undefined)
-      annotations.push(toAnnotation(finding, finding.file, pathPrefix));
-  }
-  return { annotations, unplaced: active.length - annotations.length };
+/** `active`: the findings that count, in the model's order (most severe first). */
+export function checkRunAnnotations(active: readonly Finding[]): CheckAnnotationPlan {
+  const placed = active.filter((finding) => finding.file !== undefined);
+  return {
+    annotations: placed
+      .slice(0, MAX_CHECK_RUN_ANNOTATIONS)
+      .map((finding) => toAnnotation(finding, finding.file ?? '')),
+    overCap: Math.max(0, placed.length - MAX_CHECK_RUN_ANNOTATIONS),
+    unplaced: active.length - placed.length,
+  };
 }
 
-function toAnnotation(finding: Finding, file: string, pathPrefix: string): CheckAnnotation {
+function toAnnotation(finding: Finding, path: string): CheckAnnotation {
   const start = finding.startLine !== undefined && finding.startLine >= 1 ? finding.startLine : 1;
   const end =
     finding.startLine !== undefined && finding.endLine !== undefined && finding.endLine >= start
@@ -94,7 +131,7 @@ function toAnnotation(finding: Finding, file: string, pathPrefix: string): Check
     .map(([label, value]) => `${label}: ${oneLine(value ?? '')}`)
     .join('\n');
   return {
-    path: workspacePath(pathPrefix, file),
+    path,
     start_line: start,
     end_line: end,
     annotation_level: LEVELS[annotationLevel(finding.severity)],
@@ -104,28 +141,48 @@ function toAnnotation(finding: Finding, file: string, pathPrefix: string): Check
   };
 }
 
-export function batches<T>(items: readonly T[], size = ANNOTATIONS_PER_REQUEST): T[][] {
-  if (!Number.isInteger(size) || size < 1) throw new RangeError(`Bad batch size: ${size}`);
-  const result: T[][] = [];
-  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
-  return result;
-}
-
 /** "Failed: 3 findings (1 high, 2 medium), 4 not counted"; counts only with results. */
-export function checkRunTitle(verdict: Verdict, findings: readonly TriagedFinding[]): string {
+export function checkRunTitle(verdict: Verdict, counts: FindingCounts): string {
   const word = VERDICT_WORDS[verdict];
-  if (verdict !== 'pass' && verdict !== 'fail') {
+  if (!hasResults(verdict)) {
     return verdict === 'skipped' ? `${word}: no audit was run` : `${word}: no complete results`;
   }
-  const active = findings.filter((e) => e.status === 'active').map((e) => e.finding);
-  const counts = countBySeverity(active);
-  const parts = SEVERITIES.filter((s) => counts[s] > 0).map((s) => `${counts[s]} ${s}`);
-  const noun = active.length === 1 ? 'finding' : 'findings';
-  const others = findings.length - active.length;
+  const active = counts.byStatus.active;
+  const parts = SEVERITIES.filter((s) => counts.counted[s] > 0).map(
+    (s) => `${counts.counted[s]} ${s}`,
+  );
+  const noun = active === 1 ? 'finding' : 'findings';
+  const others = counts.total - active;
   return (
-    `${word}: ${active.length === 0 ? 'no findings' : `${active.length} ${noun} (${parts.join(', ')})`}` +
+    `${word}: ${active === 0 ? 'no findings' : `${active} ${noun} (${parts.join(', ')})`}` +
     (others > 0 ? `, ${others} not counted` : '')
   );
+}
+
+/**
+ * The completed check run's output. `overCap` annotations were left out by the plan;
+ * `posted`, when given, is how many were posted before GitHub stopped taking them.
+ */
+export function renderCheckRunCompletion(input: {
+  title: string;
+  summaryMarkdown: string;
+  /** Annotations planned, over the cap included. */
+  total: number;
+  overCap: number;
+  posted?: number;
+}): CheckRunText {
+  const { total, overCap, posted } = input;
+  const note =
+    posted !== undefined
+      ? `> ⚠️ Only ${posted} of ${total} annotations could be posted; ` +
+        'the rest are in the job summary and the results file.\n\n'
+      : overCap > 0
+        ? `> ℹ️ ${overCap} of ${total} findings are not annotated here: this action ` +
+          `posts at most ${MAX_CHECK_RUN_ANNOTATIONS.toLocaleString('en-US')} annotations, the ` +
+          "most severe, to spare the token's hourly request limit. Every finding is in the job " +
+          'summary and the results file.\n\n'
+        : '';
+  return checkRunOutput({ title: input.title, summaryMarkdown: note + input.summaryMarkdown });
 }
 
 /** The check run's output, each part cut to the API's 65,535 characters with a note. */

@@ -4,8 +4,8 @@
  * only when they are plain http(s) without credentials.
  */
 import type { Finding } from '../audit/findings.ts';
-import { workspacePath } from './annotations.ts';
-import { escapeMarkdown, truncateText } from './escape.ts';
+import { escapeMarkdown } from './escape.ts';
+import { truncateText } from '../text.ts';
 
 /** Where the audited commit's files can be browsed. */
 export interface SourceLinks {
@@ -17,23 +17,21 @@ export interface SourceLinks {
 export interface LinkContext {
   /** Undefined when no file links can be made. */
   links: SourceLinks | undefined;
-  /** The working directory relative to the workspace: '' or 'packages/core/'. */
-  pathPrefix: string;
 }
 
 /** The location as Markdown: escaped text, linked to the file when there is a link. */
 export function locationCell(finding: Finding, context: LinkContext, maxChars: number): string {
-  const location = locationText(finding, context.pathPrefix);
+  const location = locationText(finding);
   if (location === undefined) return '—';
   const text = escapeMarkdown(truncateText(location, maxChars));
   const url = fileUrl(finding, context);
   return url === undefined ? text : `[${text}](${url})`;
 }
 
-/** `packages/core/contracts/A.sol:12-14`, relative to the workspace like the annotations. */
-export function locationText(finding: Finding, pathPrefix: string): string | undefined {
-  if (finding.file === undefined) return undefined;
-  const path = workspacePath(pathPrefix, finding.file);
+/** `packages/core/contracts/A.sol:12-14`, relative to the repository like the annotations. */
+export function locationText(finding: Finding): string | undefined {
+  const path = finding.file;
+  if (path === undefined) return undefined;
   const { startLine, endLine } = finding;
   if (startLine === undefined) return path;
   return endLine !== undefined && endLine > startLine
@@ -43,9 +41,9 @@ export function locationText(finding: Finding, pathPrefix: string): string | und
 
 /** `…/blob/<sha>/<path>#Lstart-Lend`, safe as a Markdown link destination. */
 export function fileUrl(finding: Finding, context: LinkContext): string | undefined {
-  if (context.links === undefined || finding.file === undefined) return undefined;
+  const path = finding.file;
+  if (context.links === undefined || path === undefined) return undefined;
   const server = safeHttpUrl(context.links.serverUrl);
-  const path = workspacePath(context.pathPrefix, finding.file);
   // A `.` or `..` segment would move the link off the file.
   if (server === undefined || path.split('/').some((s) => s === '.' || s === '..'))
     return undefined;

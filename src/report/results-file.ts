@@ -3,10 +3,9 @@
  * whether it counted for the gate. Absent values are written as null so every key is always
  * present. It doubles as a baseline file (see audit/baseline.ts).
  */
-import { compareFindings, countBySeverity } from '../audit/findings.ts';
 import type { FailOn, Verdict } from '../audit/gate.ts';
 import type { Scope } from '../audit/scope.ts';
-import { countByStatus, type TriagedFinding } from '../audit/triage.ts';
+import type { FindingCounts, TriagedFinding } from '../audit/triage.ts';
 
 export interface ResultsFileInput {
   auditId: string | undefined;
@@ -16,11 +15,12 @@ export interface ResultsFileInput {
   failOn: FailOn;
   /** The scope in effect (after any fallback to `all`). */
   scope: Scope;
+  /** In the model's order, with repository paths. */
   findings: readonly TriagedFinding[];
+  counts: FindingCounts;
 }
 
 export function renderResultsFile(input: ResultsFileInput): string {
-  const statuses = countByStatus(input.findings);
   const document = {
     schemaVersion: 1,
     auditId: input.auditId ?? null,
@@ -29,13 +29,11 @@ export function renderResultsFile(input: ResultsFileInput): string {
     verdict: input.verdict,
     failOn: input.failOn,
     scope: input.scope,
-    counts: countBySeverity(input.findings.map((entry) => entry.finding)),
+    counts: input.counts.bySeverity,
     // Findings the scope kept in: all but those outside the change.
-    inScopeCount: input.findings.length - statuses['outside-change'],
-    statusCounts: statuses,
-    findings: [...input.findings]
-      .sort((a, b) => compareFindings(a.finding, b.finding))
-      .map(toRecord),
+    inScopeCount: input.counts.inScope,
+    statusCounts: input.counts.byStatus,
+    findings: input.findings.map(toRecord),
   };
   return `${JSON.stringify(document, null, 2)}\n`;
 }

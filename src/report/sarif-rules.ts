@@ -6,7 +6,8 @@
 import { severityRank, type Finding, type Severity } from '../audit/findings.ts';
 import { normalizeTitle } from '../audit/fingerprint.ts';
 import { annotationLevel, type AnnotationLevel } from './annotations.ts';
-import { escapeMarkdown, oneLine, removeInvisibleCharacters, truncateText } from './escape.ts';
+import { escapeMarkdown } from './escape.ts';
+import { oneLine, removeInvisibleCharacters, truncateText } from '../text.ts';
 
 export type SarifLevel = 'error' | 'warning' | 'note';
 

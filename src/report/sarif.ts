@@ -13,10 +13,9 @@
  */
 import { Buffer } from 'node:buffer';
 import { gzipSync } from 'node:zlib';
-import { compareFindings, type Finding } from '../audit/findings.ts';
-import type { FindingStatus, TriagedFinding } from '../audit/triage.ts';
-import { workspacePath } from './annotations.ts';
-import { truncateText } from './escape.ts';
+import type { Finding } from '../audit/findings.ts';
+import { inReportOrder, type TriagedFinding } from '../audit/triage.ts';
+import { truncateText } from '../text.ts';
 import {
   buildRules,
   plainText,
@@ -28,17 +27,18 @@ import {
 } from './sarif-rules.ts';
 
 export interface SarifInput {
-  /** Every finding; accepted and suppressed ones carry SARIF `suppressions`. */
+  /**
+   * Every finding, in the model's order with repository paths; accepted and suppressed ones
+   * carry SARIF `suppressions`.
+   */
   findings: readonly TriagedFinding[];
-  /** The working directory relative to the repository root: '' or 'packages/core/'. */
-  pathPrefix: string;
   projectName: string;
   auditId: string | undefined;
   reportUrl: string | undefined;
   /** The action's version. */
   toolVersion: string;
   /**
-   * An audited file (relative to the working directory, like `Finding.file`) where findings
+   * An audited file (relative to the repository, like `Finding.file`) where findings
    * without a file are shown. Defaults to the first file a finding names; when there is none,
    * such findings are left out and counted in `unlocated`.
    */
@@ -77,7 +77,7 @@ interface TextCaps extends RuleTextCaps {
 }
 
 export function renderSarif(input: SarifInput): SarifOutput {
-  const ordered = [...input.findings].sort(uploadOrder);
+  const ordered = inReportOrder(input.findings);
   const anchor = input.anchorFile || ordered.find((entry) => entry.finding.file)?.finding.file;
   const placeable = anchor === undefined ? ordered.filter((entry) => entry.finding.file) : ordered;
   const unlocated = ordered.length - placeable.length;
@@ -126,18 +126,6 @@ function longestTexts(entries: readonly TriagedFinding[]): TextCaps {
   };
 }
 
-/**
- * Findings that count (active, outside the change) before those set aside (accepted,
- * suppressed), each most severe first: what is kept when the run must be cut.
- */
-function uploadOrder(a: TriagedFinding, b: TriagedFinding): number {
-  return setAside(a.status) - setAside(b.status) || compareFindings(a.finding, b.finding);
-}
-
-function setAside(status: FindingStatus): number {
-  return status === 'accepted' || status === 'suppressed' ? 1 : 0;
-}
-
 function scaledCaps(base: TextCaps, scale: number): TextCaps {
   if (scale === 1) return FULL_CAPS;
   const scaled = (max: number): number =>
@@ -172,7 +160,7 @@ function buildLog(input: SarifInput, plan: LogPlan): object {
   );
   const results = plan.entries.map((entry) => {
     const ruleId = ruleIdOf(entry.finding);
-    return toResult(entry, ruleId, indexOf.get(ruleId) ?? -1, input.pathPrefix, plan);
+    return toResult(entry, ruleId, indexOf.get(ruleId) ?? -1, plan);
   });
   const notes = [
     plan.leftOut > 0 &&
@@ -242,12 +230,11 @@ function toResult(
   entry: TriagedFinding,
   ruleId: string,
   ruleIndex: number,
-  pathPrefix: string,
   plan: LogPlan,
 ): SarifResult {
   const { finding } = entry;
   // `placeable` guarantees a file or an anchor.
-  const path = workspacePath(pathPrefix, finding.file || plan.anchor || '');
+  const path = finding.file || plan.anchor || '';
   const unplaced = !finding.file;
   const result: SarifResult = {
     ruleId,

@@ -3,17 +3,19 @@
  * whole stays under a byte budget, because GitHub rejects a step summary over 1 MiB.
  */
 import { Buffer } from 'node:buffer';
+import { shownSeverities, type Finding, type Severity } from '../audit/findings.ts';
+import { hasResults, isBlocking, type FailOn, type Verdict } from '../audit/gate.ts';
 import {
-  compareFindings,
-  countBySeverity,
-  shownSeverities,
-  type Finding,
-  type Severity,
-} from '../audit/findings.ts';
-import { isBlocking, type FailOn, type Verdict } from '../audit/gate.ts';
-import { countByStatus, type FindingStatus, type TriagedFinding } from '../audit/triage.ts';
+  inReportOrder,
+  STATUS_ORDER,
+  STATUS_REASONS,
+  STATUS_WORDS,
+  type FindingCounts,
+  type TriagedFinding,
+} from '../audit/triage.ts';
 import type { AnnotationLevel } from './annotations.ts';
-import { escapeHtml, escapeHtmlLines, escapeMarkdown, truncateText } from './escape.ts';
+import { escapeHtml, escapeHtmlLines, escapeMarkdown } from './escape.ts';
+import { truncateText } from '../text.ts';
 import { SEVERITY_LABELS, VERDICT_ICONS, VERDICT_WORDS } from './labels.ts';
 import { fileUrl, locationCell, locationText, safeHttpUrl, type SourceLinks } from './links.ts';
 
@@ -28,12 +30,11 @@ export interface SummaryInput {
   failOn: FailOn;
   /** Empty when no results were obtained. Those not `active` are listed, marked as not counted. */
   findings: readonly TriagedFinding[];
+  counts: FindingCounts;
   /** What `scope` did, e.g. "changed-lines: 5 of 12 findings are in the change". Plain text. */
   scopeNote: string | undefined;
   /** For links to `file#Lstart-Lend` at the audited commit. */
   links: SourceLinks | undefined;
-  /** The working directory relative to the workspace: '' or 'packages/core/'. */
-  pathPrefix: string;
   notAnnotated: Record<AnnotationLevel, number>;
   /** How to come back to this audit (after a timeout). Plain text; escaped here. */
   resumeHint: string | undefined;
@@ -45,27 +46,8 @@ export interface SummaryInput {
 const DEFAULT_MAX_BYTES = 1_000_000;
 const DETAILS_TEXT_MAX_CHARS = 10_000;
 
-/** What the findings table and details say of a finding that does not count. */
-const STATUS_MARKS: Record<Exclude<FindingStatus, 'active'>, string> = {
-  'outside-change': 'outside the change',
-  accepted: 'accepted',
-  suppressed: 'suppressed',
-};
-
-/** Findings that count come first, so they are the last cut for size. */
-const STATUS_ORDER: readonly FindingStatus[] = [
-  'active',
-  'outside-change',
-  'accepted',
-  'suppressed',
-];
-
 export function renderSummary(input: SummaryInput, maxBytes: number = DEFAULT_MAX_BYTES): string {
-  const findings = [...input.findings].sort(
-    (a, b) =>
-      STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status) ||
-      compareFindings(a.finding, b.finding),
-  );
+  const findings = inReportOrder(input.findings);
   const reportUrl = input.reportUrl === undefined ? undefined : safeHttpUrl(input.reportUrl);
   const head = renderHead(input, findings, reportUrl);
   if (findings.length === 0) {
@@ -123,10 +105,6 @@ export function renderSummary(input: SummaryInput, maxBytes: number = DEFAULT_MA
   return fitBytes(head + heading + note + table + detailsSection, maxBytes);
 }
 
-function hasResults(verdict: Verdict): boolean {
-  return verdict === 'pass' || verdict === 'fail';
-}
-
 function renderHead(
   input: SummaryInput,
   findings: readonly TriagedFinding[],
@@ -154,7 +132,7 @@ function renderHead(
   lines.push(...facts, '');
 
   if (hasResults(input.verdict) || findings.length > 0)
-    lines.push(...countsTable(findings, input.failOn), '');
+    lines.push(...countsTable(input.counts, input.failOn), '');
   const annotationNote = renderNotAnnotatedNote(input.notAnnotated);
   if (annotationNote !== undefined) lines.push(annotationNote, '');
   return `${lines.join('\n')}\n`;
@@ -187,39 +165,31 @@ function outcomeNotes(input: SummaryInput, hasFindings: boolean): string[] {
 }
 
 /** Every finding by severity; when some do not count, how many do, and why the rest do not. */
-function countsTable(findings: readonly TriagedFinding[], failOn: FailOn): string[] {
-  const counts = countBySeverity(findings.map((entry) => entry.finding));
+function countsTable(counts: FindingCounts, failOn: FailOn): string[] {
+  const { bySeverity, counted, byStatus, total } = counts;
   const fails = (s: Severity) => (isBlocking(s, failOn) ? 'yes' : 'no');
-  const statuses = countByStatus(findings);
-  if (statuses.active === findings.length) {
+  if (byStatus.active === total) {
     return [
       `| Severity | Findings | Fails the job (\`fail-on: ${failOn}\`) |`,
       '| --- | ---: | --- |',
-      ...shownSeverities(counts).map(
-        (s) => `| ${SEVERITY_LABELS[s]} | ${counts[s]} | ${fails(s)} |`,
+      ...shownSeverities(bySeverity).map(
+        (s) => `| ${SEVERITY_LABELS[s]} | ${bySeverity[s]} | ${fails(s)} |`,
       ),
-      `| **Total** | **${findings.length}** | |`,
+      `| **Total** | **${total}** | |`,
     ];
   }
-  const counted = countBySeverity(
-    findings.filter((entry) => entry.status === 'active').map((entry) => entry.finding),
+  const reasons = STATUS_ORDER.flatMap((status) =>
+    status === 'active' || byStatus[status] === 0
+      ? []
+      : [`${byStatus[status]} ${STATUS_REASONS[status]}`],
   );
-  const reasons = (
-    [
-      [statuses['outside-change'], 'outside the change'],
-      [statuses.accepted, 'accepted in the baseline'],
-      [statuses.suppressed, 'suppressed by a comment in the code'],
-    ] as const
-  )
-    .filter(([count]) => count > 0)
-    .map(([count, why]) => `${count} ${why}`);
   return [
     `| Severity | Findings | Counted | Fails the job (\`fail-on: ${failOn}\`) |`,
     '| --- | ---: | ---: | --- |',
-    ...shownSeverities(counts).map(
-      (s) => `| ${SEVERITY_LABELS[s]} | ${counts[s]} | ${counted[s]} | ${fails(s)} |`,
+    ...shownSeverities(bySeverity).map(
+      (s) => `| ${SEVERITY_LABELS[s]} | ${bySeverity[s]} | ${counted[s]} | ${fails(s)} |`,
     ),
-    `| **Total** | **${findings.length}** | **${statuses.active}** | |`,
+    `| **Total** | **${total}** | **${byStatus.active}** | |`,
     '',
     `Only counted findings can fail the job. Not counted: ${reasons.join(', ')}.`,
   ];
@@ -279,20 +249,20 @@ function renderRow(entry: TriagedFinding, input: SummaryInput, withStatus: boole
 }
 
 function statusCell(entry: TriagedFinding): string {
-  if (entry.status === 'active') return 'counts';
-  const mark = STATUS_MARKS[entry.status];
+  const mark = STATUS_WORDS[entry.status];
+  if (entry.status === 'active') return mark;
   if (entry.status !== 'accepted' || !entry.note?.trim()) return mark;
   return `${mark}: ${escapeMarkdown(truncateText(entry.note.trim(), 100))}`;
 }
 
 function renderDetails(entry: TriagedFinding, input: SummaryInput): string {
   const { finding } = entry;
-  const location = locationText(finding, input.pathPrefix);
+  const location = locationText(finding);
   const summary = [
     `${SEVERITY_LABELS[finding.severity]}`,
     `<b>${escapeHtml(truncateText(finding.title, 200))}</b>`,
     ...(location === undefined ? [] : [escapeHtml(truncateText(location, 200))]),
-    ...(entry.status === 'active' ? [] : [`<i>${STATUS_MARKS[entry.status]}</i>`]),
+    ...(entry.status === 'active' ? [] : [`<i>${STATUS_WORDS[entry.status]}</i>`]),
   ].join(' · ');
 
   const facts: string[] = [];

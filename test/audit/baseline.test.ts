@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseBaseline, unusedBaselineEntries } from '../../src/audit/baseline.ts';
-import { renderBaseline } from '../support/triage.ts';
+import { renderBaseline, withCounts } from '../support/triage.ts';
 import type { TriagedFinding } from '../../src/audit/triage.ts';
 import { ConfigurationError } from '../../src/errors.ts';
 import { renderResultsFile } from '../../src/report/results-file.ts';
@@ -116,15 +116,17 @@ describe('parseBaseline, results file shape', () => {
     },
   ];
   const resultsFile = (auditId: string | undefined) =>
-    renderResultsFile({
-      auditId,
-      projectName: 'vault',
-      status: 'completed',
-      verdict: 'fail',
-      failOn: 'high',
-      scope: 'changed-lines',
-      findings: triaged,
-    });
+    renderResultsFile(
+      withCounts({
+        auditId,
+        projectName: 'vault',
+        status: 'completed',
+        verdict: 'fail',
+        failOn: 'high',
+        scope: 'changed-lines',
+        findings: triaged,
+      }),
+    );
 
   it('accepts every finding of a results file copied as it is', () => {
     const baseline = parseBaseline(resultsFile('abc123'), SOURCE);

@@ -9,7 +9,7 @@ import {
 } from '../../src/audit/outcome.ts';
 import { ConfigurationError, ServiceError } from '../../src/errors.ts';
 import { findingsOf } from '../support/findings.ts';
-import { allActive } from '../support/triage.ts';
+import { allActive, triageOf } from '../support/triage.ts';
 
 const started = { auditId: 'a-1', resumed: false, fileCount: 3 };
 const snapshot = {
@@ -97,11 +97,7 @@ describe('outcomes', () => {
 
 describe('resultsOutcome', () => {
   const completed = { ...snapshot, state: 'completed' as const, rawStatus: 'completed' };
-  const triage = {
-    findings: allActive(findingsOf('low')),
-    scope: 'all' as const,
-    scopeNote: undefined,
-  };
+  const triage = triageOf(allActive(findingsOf('low')));
 
   it('takes the verdict from the gate when the answer holds all its findings', () => {
     expect(resultsOutcome(started, completed, triage, 'high')).toMatchObject({

@@ -4,11 +4,12 @@ import { allActive, renderBaseline } from '../support/triage.ts';
 import { buildChangeSet } from '../../src/audit/scope.ts';
 import {
   activeFindings,
-  countByStatus,
+  countFindings,
+  inReportOrder,
   triageFindings,
   type TriageOptions,
 } from '../../src/audit/triage.ts';
-import { makeFinding } from '../support/findings.ts';
+import { findingsOf, makeFinding } from '../support/findings.ts';
 
 const VAULT = [
   'contract Vault {', // 1
@@ -86,7 +87,7 @@ describe('triageFindings', () => {
         patch: '@@ -4 +4 @@\n-x\n+y',
       },
     ]);
-    const triaged = triageFindings([outside, acceptedOutside, everything, active], {
+    const { findings: triaged } = triageFindings([outside, acceptedOutside, everything, active], {
       ...options({ changes: narrow }),
       baseline,
     });
@@ -104,7 +105,7 @@ describe('triageFindings', () => {
 
   it('counts everything in scope when no changes are known or the scope is all', () => {
     for (const overrides of [{ changes: undefined }, { scope: 'all' as const }]) {
-      const triaged = triageFindings([outside, active], options(overrides));
+      const { findings: triaged } = triageFindings([outside, active], options(overrides));
       expect(triaged.map((t) => t.status)).toEqual(['active', 'active']);
     }
   });
@@ -116,7 +117,7 @@ describe('triageFindings', () => {
       file: 'contracts/Missing.sol',
       startLine: 3,
     });
-    const triaged = triageFindings([everything, active, suppressedElsewhere, outside], {
+    const { counts } = triageFindings([everything, active, suppressedElsewhere, outside], {
       ...options({ scope: 'all' }),
       sources: (file) => {
         reads.push(file);
@@ -128,7 +129,7 @@ describe('triageFindings', () => {
       'contracts/Other.sol',
       'contracts/Vault.sol',
     ]);
-    expect(countByStatus(triaged)).toEqual({
+    expect(counts.byStatus).toEqual({
       active: 3,
       'outside-change': 0,
       accepted: 0,
@@ -138,7 +139,7 @@ describe('triageFindings', () => {
 
   it('accepts by fingerprint from a baseline written from earlier findings', () => {
     const accepted = parseBaseline(renderBaseline([active], 'risk accepted'), 'b.json');
-    const [entry] = triageFindings([active], options({ baseline: accepted }));
+    const [entry] = triageFindings([active], options({ baseline: accepted })).findings;
     expect(entry).toMatchObject({ status: 'accepted', note: 'risk accepted' });
   });
 });
@@ -155,6 +156,109 @@ describe('allActive and activeFindings', () => {
     expect(activeFindings([...triaged, { finding: low, status: 'accepted', note: 'x' }])).toEqual([
       high,
       low,
+    ]);
+  });
+});
+
+describe('triageFindings: paths, counts and notes made once', () => {
+  const pay = buildChangeSet([
+    {
+      path: 'packages/core/contracts/Pay.sol',
+      status: 'modified',
+      patch: '@@ -1,1 +1,2 @@\n a\n+b',
+    },
+  ]);
+
+  it('makes every path repository-relative, however the working directory is spelled', () => {
+    for (const pathPrefix of ['packages/core/', 'packages/core', './packages/core/']) {
+      const { findings } = triageFindings(
+        [
+          makeFinding({ file: 'contracts/Pay.sol', startLine: 2, endLine: 2, fingerprint: 'in' }),
+          makeFinding({ file: './contracts/Pay.sol', startLine: 2, endLine: 2, fingerprint: 'dotted' }),
+          makeFinding({ file: 'contracts/Pay.sol', startLine: 1, endLine: 1, fingerprint: 'out' }),
+          makeFinding({ file: undefined, fingerprint: 'nowhere' }),
+        ],
+        options({ changes: pay, pathPrefix }),
+      );
+      expect(findings.map((t) => [t.finding.fingerprint, t.finding.file, t.status])).toEqual([
+        ['out', 'packages/core/contracts/Pay.sol', 'outside-change'],
+        ['in', 'packages/core/contracts/Pay.sol', 'active'],
+        ['dotted', 'packages/core/contracts/Pay.sol', 'active'],
+        ['nowhere', undefined, 'active'],
+      ]);
+    }
+    const outside = triageFindings(
+      [makeFinding({ file: '../../contracts/Pay.sol', startLine: 2, endLine: 2 })],
+      options({ changes: pay, pathPrefix: 'a/b/' }),
+    );
+    expect(outside.findings[0]?.finding.file).toBe('contracts/Pay.sol');
+  });
+
+  it('reads suppressions by the path as uploaded, then reports the repository path', () => {
+    const [entry] = triageFindings(
+      [
+        makeFinding({
+          ruleId: 'reentrancy-eth',
+          file: 'contracts/Vault.sol',
+          startLine: 3,
+          endLine: 3,
+        }),
+      ],
+      options({ scope: 'all' }),
+    ).findings;
+    expect(entry).toMatchObject({
+      status: 'suppressed',
+      finding: { file: 'packages/core/contracts/Vault.sol' },
+    });
+  });
+
+  it('counts by severity and status, says what the scope did, and which baseline entries are unused', () => {
+    const baseline = parseBaseline(
+      JSON.stringify({
+        version: 1,
+        accepted: [
+          { fingerprint: 'accepted', reason: 'ok' },
+          { fingerprint: 'gone', reason: 'fixed since' },
+        ],
+      }),
+      'baseline.json',
+    );
+    const triage = triageFindings(
+      [
+        makeFinding({ severity: 'high', file: 'contracts/Pay.sol', startLine: 2, endLine: 2 }),
+        makeFinding({ severity: 'high', file: 'contracts/Pay.sol', startLine: 1, endLine: 1 }),
+        makeFinding({ severity: 'low', fingerprint: 'accepted', file: 'contracts/Pay.sol' }),
+      ],
+      options({ changes: pay, baseline }),
+    );
+    expect(triage.counts).toEqual(countFindings(triage.findings));
+    expect(triage.counts).toMatchObject({
+      total: 3,
+      inScope: 2,
+      bySeverity: { high: 2, low: 1 },
+      counted: { high: 1, low: 0 },
+      byStatus: { active: 1, 'outside-change': 1, accepted: 1, suppressed: 0 },
+    });
+    expect(triage.scopeNote).toBe('changed-lines: 2 of 3 findings are in the change');
+    expect(triage.unusedBaselineEntries).toBe(1);
+    expect(triageFindings([], options({ scope: 'all' })).scopeNote).toBeUndefined();
+  });
+});
+
+describe('inReportOrder', () => {
+  it('groups by status, counted first, keeping the model order inside each group', () => {
+    const [a, b, c, d] = findingsOf('critical', 'high', 'medium', 'low');
+    const triaged = [
+      { finding: a!, status: 'suppressed' as const, note: undefined },
+      { finding: b!, status: 'active' as const, note: undefined },
+      { finding: c!, status: 'outside-change' as const, note: undefined },
+      { finding: d!, status: 'active' as const, note: undefined },
+    ];
+    expect(inReportOrder(triaged).map((t) => t.finding.severity)).toEqual([
+      'high',
+      'low',
+      'medium',
+      'critical',
     ]);
   });
 });

@@ -1,94 +1,113 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/audit/findings.ts';
+import { activeFindings, countFindings, type TriagedFinding } from '../../src/audit/triage.ts';
 import type { GitHubClient } from '../../src/github/api.ts';
-import { GitHubReporter, type PublishInput } from '../../src/github/reporter.ts';
+import { GitHubChannels, type CheckRunReport } from '../../src/github/channels.ts';
+import type { PullRequestFacts } from '../../src/github/run-context.ts';
+import type { Log } from '../../src/log.ts';
+import {
+  checkRunAnnotations,
+  checkRunConclusion,
+  checkRunTitle,
+  renderCheckRunCompletion,
+  renderCheckRunStart,
+} from '../../src/report/check-run-output.ts';
+import { commentMarker } from '../../src/report/comment-memory.ts';
 import { makeFinding } from '../support/findings.ts';
 import { useGitHubApi } from '../support/github-client.ts';
 import { allActive } from '../support/triage.ts';
 
 const setUp = useGitHubApi();
 
-function reporterFor(client: GitHubClient | undefined) {
+function channelsFor(
+  client: GitHubClient | undefined,
+  options: { comment?: boolean; pullRequest?: PullRequestFacts } = {},
+) {
   const lines: string[] = [];
-  const reporter = new GitHubReporter({
+  const log: Log = {
+    info: (message) => lines.push(`info: ${message}`),
+    warning: (message) => lines.push(`warning: ${message}`),
+    debug: () => {},
+  };
+  const channels = new GitHubChannels({
     client,
-    pullRequest: undefined,
+    pullRequest: options.pullRequest,
     headSha: 'c0ffee',
     checkRun: { enabled: true, name: 'Smart contract audit' },
-    comment: false,
-    log: {
-      info: (message) => lines.push(`info: ${message}`),
-      warning: (message) => lines.push(`warning: ${message}`),
-      debug: () => {},
-    },
+    comment: options.comment ?? false,
+    log,
   });
-  return { reporter, lines };
+  return { channels, lines, log };
 }
 
-function input(count: number): PublishInput {
-  const findings = allActive(
-    Array.from({ length: count }, (): Finding => makeFinding({ severity: 'high' })),
-  );
+function highFindings(count: number): TriagedFinding[] {
+  return allActive(Array.from({ length: count }, (): Finding => makeFinding({ severity: 'high' })));
+}
+
+/** A check run report as publishing renders it. */
+function reportOf(findings: TriagedFinding[]): CheckRunReport {
+  const plan = checkRunAnnotations(activeFindings(findings));
+  const title = checkRunTitle('fail', countFindings(findings));
   return {
-    verdict: 'fail',
-    auditId: 'audit-1',
-    findings,
-    pathPrefix: '',
-    checkRunSummary: 'The summary.',
-    comment: {
-      projectName: 'vault',
-      verdict: 'fail',
-      reason: 'findings at or above high',
-      findings,
-      links: undefined,
-      pathPrefix: '',
-      auditId: 'audit-1',
-      reportUrl: undefined,
-    },
+    start: renderCheckRunStart('audit-1'),
+    conclusion: checkRunConclusion('fail'),
+    annotations: plan.annotations,
+    output: (posted) =>
+      renderCheckRunCompletion({
+        title,
+        summaryMarkdown: 'The summary.',
+        total: plan.annotations.length + plan.overCap,
+        overCap: plan.overCap,
+        posted,
+      }),
   };
 }
 
-describe('GitHubReporter.publish', () => {
-  it('annotates every finding on the check run and says so', async () => {
+describe('GitHubChannels.completeCheckRun', () => {
+  it('creates the run if the audit never started, posts every annotation given, and completes it', async () => {
     const { api, client } = await setUp();
-    const { reporter, lines } = reporterFor(client);
-    const published = await reporter.publish(input(3));
+    const { channels, lines } = channelsFor(client);
+    const published = await channels.completeCheckRun(reportOf(highFindings(3)));
     expect(published).toEqual({
-      checkRunUrl: expect.stringMatching(/\/runs\/\d+$/),
-      annotatedOnCheckRun: true,
-      notAnnotated: 0,
-      commentUrl: undefined,
+      url: expect.stringMatching(/\/runs\/\d+$/),
+      completed: {
+        requests: 2,
+        annotationsPosted: 3,
+        annotationsNotPosted: 0,
+        postingError: undefined,
+      },
     });
+    expect(api.checkRuns[0]).toMatchObject({ status: 'completed', conclusion: 'failure' });
     expect(api.checkRuns[0]?.annotations).toHaveLength(3);
     expect(lines).toEqual([
-      `info: Check run completed with 3 annotation(s) in 2 request(s): ${published.checkRunUrl}`,
+      `info: Check run completed with 3 annotation(s) in 2 request(s): ${published?.url}`,
     ]);
   });
 
-  it('returns how many findings are past the cap, and logs it', async () => {
+  it('uses the run created when the audit started', async () => {
     const { api, client } = await setUp();
-    const { reporter, lines } = reporterFor(client);
-    const published = await reporter.publish(input(1_200));
-    expect(published).toMatchObject({ annotatedOnCheckRun: false, notAnnotated: 200 });
-    expect(api.checkRuns[0]).toMatchObject({ status: 'completed' });
-    expect(api.checkRuns[0]?.annotations).toHaveLength(1_000);
-    expect(lines[1]).toBe(
-      "info: 200 finding(s) are not annotated on the check run: it gets at most 1,000, the most severe, to spare the token's request limit.",
-    );
+    const { channels, lines } = channelsFor(client);
+    void channels.auditStarted(renderCheckRunStart('audit-1'));
+    const published = await channels.completeCheckRun(reportOf(highFindings(1)));
+    expect(api.checkRuns).toHaveLength(1);
+    expect(lines[0]).toBe(`info: Check run: ${published?.url}`);
   });
 
-  it('completes the run when the rate limit stops the annotations, and warns with the counts', async () => {
+  it('stops at the rate limit, completes the run, and returns what was not posted', async () => {
     const { api, client } = await setUp({ rateLimit: { afterAnnotationUpdates: 2 } });
-    const { reporter, lines } = reporterFor(client);
-    const published = await reporter.publish(input(200));
-    expect(published).toMatchObject({ annotatedOnCheckRun: false, notAnnotated: 100 });
+    const { channels } = channelsFor(client);
+    const published = await channels.completeCheckRun(reportOf(highFindings(200)));
+    expect(published?.completed).toMatchObject({
+      annotationsPosted: 100,
+      annotationsNotPosted: 100,
+      postingError: expect.objectContaining({
+        message: expect.stringMatching(/API rate limit exceeded/),
+      }),
+    });
     expect(api.checkRuns[0]).toMatchObject({ status: 'completed', conclusion: 'failure' });
-    expect(lines[1]).toMatch(
-      /^warning: Posted 100 of 200 check run annotations; 100 were not: Could not update the check run on GitHub \(HTTP 403\): API rate limit exceeded/,
-    );
   });
 
-  it('counts every finding as not annotated when the run cannot be completed', async () => {
+  it('gives the URL of a run it could not complete, and warns once naming the permission', async () => {
     const { api, client } = await setUp();
     api.failNext({
       method: 'PATCH',
@@ -97,38 +116,74 @@ describe('GitHubReporter.publish', () => {
       times: 2,
       message: 'Resource not accessible by integration',
     });
-    const { reporter, lines } = reporterFor(client);
-    const published = await reporter.publish(input(3));
-    expect(published).toMatchObject({
-      checkRunUrl: expect.stringMatching(/\/runs\/\d+$/),
-      annotatedOnCheckRun: false,
-      notAnnotated: 3,
+    const { channels, lines } = channelsFor(client);
+    const published = await channels.completeCheckRun(reportOf(highFindings(3)));
+    expect(published).toEqual({
+      url: expect.stringMatching(/\/runs\/\d+$/),
+      completed: undefined,
     });
+    expect(api.checkRuns).toEqual([expect.objectContaining({ status: 'in_progress' })]);
     expect(lines).toEqual([expect.stringMatching(/^warning: .*add `checks: write`/)]);
   });
 });
 
-describe('GitHubReporter.annotatesCheckRun', () => {
+describe('GitHubChannels.annotatesCheckRun', () => {
   it('is true until the check run cannot be created (then nothing is annotated), and false without a client', async () => {
-    const { client } = await setUp({ forbid: ['check-runs'] });
-    const { reporter } = reporterFor(client);
-    expect(reporter.annotatesCheckRun).toBe(true);
-    await reporter.auditStarted('audit-1');
-    expect(reporter.annotatesCheckRun).toBe(false);
-    expect(await reporter.publish(input(2))).toMatchObject({
-      annotatedOnCheckRun: false,
-      notAnnotated: 2,
-    });
-    expect(reporterFor(undefined).reporter.annotatesCheckRun).toBe(false);
+    const { api, client } = await setUp({ forbid: ['check-runs'] });
+    const { channels } = channelsFor(client);
+    expect(channels.annotatesCheckRun).toBe(true);
+    await channels.auditStarted(renderCheckRunStart('audit-1'));
+    expect(channels.annotatesCheckRun).toBe(false);
+    expect(await channels.completeCheckRun(reportOf(highFindings(2)))).toBeUndefined();
+    expect(api.checkRuns).toEqual([]);
+    expect(channelsFor(undefined).channels.annotatesCheckRun).toBe(false);
   });
 });
 
-describe('GitHubReporter warnings', () => {
+describe('GitHubChannels.upsertComment', () => {
+  it('creates the comment, then renders the update from the body it replaces, and logs both', async () => {
+    const { api, client } = await setUp();
+    const pullRequest = { number: 17, headSha: 'c0ffee', changedFiles: 1 };
+    const { channels, lines } = channelsFor(client, { comment: true, pullRequest });
+    const marker = commentMarker('vault');
+    const seen: (string | undefined)[] = [];
+    const render = (previousBody: string | undefined) => {
+      seen.push(previousBody);
+      return `${marker}\nrun ${seen.length}`;
+    };
+    const first = await channels.upsertComment(marker, render);
+    const second = await channels.upsertComment(marker, render);
+    expect(first).toMatch(/\/pull\/17#issuecomment-\d+$/);
+    expect(second).toBe(first);
+    expect(seen).toEqual([undefined, `${marker}\nrun 1`]);
+    expect(api.comments(17).map((c) => c.body)).toEqual([`${marker}\nrun 2`]);
+    expect(lines.filter((line) => line.includes('Pull-request comment'))).toEqual([
+      `info: Pull-request comment created: ${first}`,
+      `info: Pull-request comment updated: ${first}`,
+    ]);
+  });
+
+  it('is off without a pull request, and warns once naming the permission when refused', async () => {
+    const { api, client } = await setUp({ forbid: ['issue-comments'] });
+    const render = () => 'the report';
+    expect(
+      await channelsFor(client, { comment: true }).channels.upsertComment('m', render),
+    ).toBeUndefined();
+    const pullRequest = { number: 17, headSha: 'c0ffee', changedFiles: 1 };
+    const { channels, lines } = channelsFor(client, { comment: true, pullRequest });
+    expect(await channels.upsertComment('m', render)).toBeUndefined();
+    expect(await channels.upsertComment('m', render)).toBeUndefined();
+    expect(lines).toEqual([expect.stringMatching(/^warning: .*add `pull-requests: write`/)]);
+    expect(api.comments(17)).toEqual([]);
+  });
+});
+
+describe('GitHubChannels warnings', () => {
   it('names the failed operation once, in the words of the client', async () => {
     const { api, client } = await setUp();
     api.failNext({ method: 'POST', path: /check-runs$/, status: 422, times: 2 });
-    const { reporter, lines } = reporterFor(client);
-    await reporter.auditStarted('audit-1');
+    const { channels, lines } = channelsFor(client);
+    await channels.auditStarted(renderCheckRunStart('audit-1'));
     const warnings = lines.filter((line) => line.startsWith('warning: '));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/^warning: Could not create the check run on GitHub \(HTTP 422\)/);

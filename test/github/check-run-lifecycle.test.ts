@@ -1,19 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { SEVERITIES, type Finding } from '../../src/audit/findings.ts';
 import type { Verdict } from '../../src/audit/gate.ts';
+import { activeFindings } from '../../src/audit/triage.ts';
 import { allActive } from '../support/triage.ts';
 import {
   COMPLETION_RESERVE_MS,
   PermissionError,
   type CheckAnnotation,
 } from '../../src/github/api.ts';
-import { completeCheckRun, startCheckRun } from '../../src/github/check-run-lifecycle.ts';
+import {
+  ANNOTATIONS_PER_REQUEST,
+  batches,
+  completeCheckRun,
+  startCheckRun,
+} from '../../src/github/check-run-lifecycle.ts';
 import {
   checkRunAnnotations,
   checkRunConclusion,
-  MAX_ANNOTATION_REQUESTS,
+  checkRunOutput,
   MAX_CHECK_RUN_ANNOTATIONS,
   OUTPUT_MAX_CHARS,
+  renderCheckRunCompletion,
+  renderCheckRunStart,
 } from '../../src/report/check-run-output.ts';
 import type { GitHubApiOptions, RecordedRequest } from '../support/github-api.ts';
 import { makeFinding } from '../support/findings.ts';
@@ -21,7 +29,10 @@ import { useGitHubApi } from '../support/github-client.ts';
 
 const setUp = useGitHubApi();
 
-const start = { name: 'Smart contract audit', headSha: 'c0ffee', auditId: 'audit-7' };
+const MAX_ANNOTATION_REQUESTS = MAX_CHECK_RUN_ANNOTATIONS / ANNOTATIONS_PER_REQUEST;
+
+const run7 = { name: 'Smart contract audit', headSha: 'c0ffee' };
+const start = { ...run7, ...renderCheckRunStart('audit-7') };
 
 function manyFindings(count: number): Finding[] {
   return Array.from({ length: count }, (_, i) =>
@@ -35,9 +46,37 @@ function manyFindings(count: number): Finding[] {
   );
 }
 
+/** The active findings in the model's order, as publishing plans them. */
+function active(findings: readonly Finding[]): Finding[] {
+  return activeFindings(allActive(findings));
+}
+
 function someAnnotations(count: number): CheckAnnotation[] {
-  return checkRunAnnotations(allActive(Array.from({ length: count }, () => makeFinding())), '')
+  return checkRunAnnotations(active(Array.from({ length: count }, () => makeFinding())))
     .annotations;
+}
+
+/**
+ * The annotations and the output renderer, composed as publishing does: a note for annotations
+ * left over the cap (`overCap`), or for those not posted when posting stopped early.
+ */
+function completion(
+  title: string,
+  summaryMarkdown: string,
+  annotations: readonly CheckAnnotation[],
+  overCap = 0,
+) {
+  return {
+    annotations,
+    output: (posted?: number) =>
+      renderCheckRunCompletion({
+        title,
+        summaryMarkdown,
+        total: annotations.length + overCap,
+        overCap,
+        posted,
+      }),
+  };
 }
 
 /** Annotations carried by each recorded request. */
@@ -51,8 +90,8 @@ describe('startCheckRun', () => {
   it('creates an in-progress check run carrying the audit id', async () => {
     const { api, client } = await setUp();
     const run = await startCheckRun(client, {
-      ...start,
-      detailsUrl: 'https://audit.example/r/7',
+      ...run7,
+      ...renderCheckRunStart('audit-7', 'https://audit.example/r/7'),
     });
     expect(run.url).toBe(`${api.url}/octo-org/contracts/runs/${run.id}`);
     expect(api.checkRuns).toEqual([
@@ -73,7 +112,10 @@ describe('startCheckRun', () => {
 
   it('leaves out a details URL that is not http(s)', async () => {
     const { api, client } = await setUp();
-    await startCheckRun(client, { ...start, detailsUrl: 'javascript:alert(1)' });
+    await startCheckRun(client, {
+      ...run7,
+      ...renderCheckRunStart('audit-7', 'javascript:alert(1)'),
+    });
     expect(api.checkRuns[0]?.details_url).toBeNull();
   });
 });
@@ -82,16 +124,15 @@ describe('completeCheckRun', () => {
   it('posts 1,000 annotations in 20 batches of 50, then completes: nothing lost or repeated', async () => {
     const { api, client } = await setUp();
     const findings = manyFindings(1_000);
-    const { annotations, unplaced } = checkRunAnnotations(allActive(findings), '');
+    const { annotations, overCap, unplaced } = checkRunAnnotations(active(findings));
     expect(unplaced).toBe(0);
+    expect(overCap).toBe(0);
     const run = await startCheckRun(client, start);
     const before = api.requests.length;
 
     const result = await completeCheckRun(client, run.id, {
       conclusion: 'failure',
-      title: 'Failed: 1000 findings',
-      summary: '## Summary',
-      annotations,
+      ...completion('Failed: 1000 findings', '## Summary', annotations),
     });
 
     expect(result).toEqual({
@@ -124,30 +165,37 @@ describe('completeCheckRun', () => {
 
   it(`annotates only the ${MAX_CHECK_RUN_ANNOTATIONS} most severe in ${MAX_ANNOTATION_REQUESTS} requests, and says how many are not`, async () => {
     const { api, client } = await setUp();
-    const { annotations } = checkRunAnnotations(allActive(manyFindings(1_200)), '');
+    const findings = active(manyFindings(1_200));
+    // The plan keeps the most severe; completing posts all it is given.
+    const plan = checkRunAnnotations(findings);
+    expect(plan).toMatchObject({ overCap: 200, unplaced: 0 });
     const run = await startCheckRun(client, start);
     const before = api.requests.length;
 
     const result = await completeCheckRun(client, run.id, {
       conclusion: 'failure',
-      title: 'Failed: 1200 findings',
-      summary: '## Summary',
-      annotations,
+      ...completion('Failed: 1200 findings', '## Summary', plan.annotations, plan.overCap),
     });
 
     expect(result).toEqual({
       requests: MAX_ANNOTATION_REQUESTS + 1,
       annotationsPosted: 1_000,
-      annotationsNotPosted: 200,
+      annotationsNotPosted: 0,
       postingError: undefined,
     });
+    // Not annotated, as publishing counts them: over the cap, plus any not posted.
+    expect(plan.overCap + result.annotationsNotPosted).toBe(200);
     expect(batchSizes(api.requests.slice(before))).toEqual([
       ...Array<number>(MAX_ANNOTATION_REQUESTS).fill(50),
       0,
     ]);
     const stored = api.checkRuns[0]!;
     expect(stored.status).toBe('completed');
-    expect(stored.annotations).toEqual(annotations.slice(0, 1_000));
+    expect(stored.annotations).toEqual(plan.annotations);
+    // The 1,000 most severe: the first in the model's order.
+    expect(stored.annotations.map((a) => a.raw_details?.match(/Fingerprint: (.+)$/)?.[1])).toEqual(
+      findings.slice(0, 1_000).map((f) => f.fingerprint),
+    );
     expect(stored.output.summary).toBe(
       '> ℹ️ 200 of 1200 findings are not annotated here: this action posts at most 1,000 annotations, ' +
         "the most severe, to spare the token's hourly request limit. Every finding is in the job " +
@@ -160,9 +208,7 @@ describe('completeCheckRun', () => {
     const run = await startCheckRun(client, start);
     const result = await completeCheckRun(client, run.id, {
       conclusion: 'success',
-      title: 'Passed: no findings',
-      summary: 'No findings.',
-      annotations: [],
+      ...completion('Passed: no findings', 'No findings.', []),
     });
     expect(result.requests).toBe(1);
     expect(api.checkRuns[0]).toMatchObject({ status: 'completed', conclusion: 'success' });
@@ -175,9 +221,7 @@ describe('completeCheckRun', () => {
       const run = await startCheckRun(client, start);
       await completeCheckRun(client, run.id, {
         conclusion: checkRunConclusion(verdict),
-        title: verdict,
-        summary: verdict,
-        annotations: [],
+        ...completion(verdict, verdict, []),
       });
       expect(api.checkRuns[0]?.conclusion).toBe(
         {
@@ -196,10 +240,13 @@ describe('completeCheckRun', () => {
     const run = await startCheckRun(client, start);
     await completeCheckRun(client, run.id, {
       conclusion: 'failure',
-      title: 'Failed',
-      summary: `| row |\n`.repeat(20_000),
-      text: 'é'.repeat(70_000),
       annotations: [],
+      output: () =>
+        checkRunOutput({
+          title: 'Failed',
+          summaryMarkdown: `| row |\n`.repeat(20_000),
+          text: 'é'.repeat(70_000),
+        }),
     });
     const { summary, text } = api.checkRuns[0]!.output;
     expect(summary?.length).toBeLessThanOrEqual(OUTPUT_MAX_CHARS);
@@ -215,9 +262,7 @@ describe('completeCheckRun', () => {
     api.failNext({ method: 'PATCH', path: /check-runs/, status: 502, skip: 1 });
     const result = await completeCheckRun(client, run.id, {
       conclusion: 'failure',
-      title: 'Failed',
-      summary: 'The summary.',
-      annotations,
+      ...completion('Failed', 'The summary.', annotations),
     });
     expect(result).toMatchObject({ annotationsPosted: 50, annotationsNotPosted: 70 });
     expect(result.postingError?.message).toBe(
@@ -238,9 +283,7 @@ describe('completeCheckRun', () => {
     const run = await startCheckRun(client, start);
     const result = await completeCheckRun(client, run.id, {
       conclusion: 'failure',
-      title: 'Failed',
-      summary: 'S',
-      annotations: broken,
+      ...completion('Failed', 'S', broken),
     });
     expect(result.postingError?.message).toMatch(/\(HTTP 422\)/);
     expect(api.checkRuns[0]?.annotations).toHaveLength(50);
@@ -253,9 +296,7 @@ describe('completeCheckRun', () => {
     api.failNext({ method: 'PATCH', path: /check-runs/, status: 'hang', skip: 1 });
     const result = await completeCheckRun(client, run.id, {
       conclusion: 'success',
-      title: 'T',
-      summary: 'S',
-      annotations: someAnnotations(120),
+      ...completion('T', 'S', someAnnotations(120)),
     });
     expect(result).toMatchObject({ annotationsPosted: 50, annotationsNotPosted: 70 });
     expect(result.postingError?.message).toBe(
@@ -285,9 +326,7 @@ describe('the rate limit', () => {
     const complete = () =>
       completeCheckRun(client, run.id, {
         conclusion: 'failure',
-        title: 'Failed',
-        summary: 'S',
-        annotations: someAnnotations(200),
+        ...completion('Failed', 'S', someAnnotations(200)),
       });
     return { api, complete, sleeps, now: () => now };
   }
@@ -345,9 +384,7 @@ describe('the rate limit', () => {
     api.failNext({ method: 'PATCH', path: /check-runs/, status: 503, times: 3 });
     await completeCheckRun(client, run.id, {
       conclusion: 'success',
-      title: 'T',
-      summary: 'S',
-      annotations: [],
+      ...completion('T', 'S', []),
     });
     expect(sleeps).toEqual([1_000, 2_000, 4_000]);
     expect(api.checkRuns[0]?.status).toBe('completed');
@@ -360,9 +397,7 @@ describe('the deadline', () => {
     const run = await startCheckRun(client, start);
     const result = await completeCheckRun(client, run.id, {
       conclusion: 'failure',
-      title: 'T',
-      summary: 'S',
-      annotations: someAnnotations(3),
+      ...completion('T', 'S', someAnnotations(3)),
     });
     expect(result.annotationsPosted).toBe(0);
     expect(result.postingError?.message).toContain('kept to complete the check run');
@@ -396,9 +431,7 @@ describe('permissions', () => {
     });
     const result = await completeCheckRun(client, run.id, {
       conclusion: 'success',
-      title: 'T',
-      summary: 'S',
-      annotations: someAnnotations(1),
+      ...completion('T', 'S', someAnnotations(1)),
     });
     expect(result.postingError).toBeInstanceOf(PermissionError);
     expect(api.checkRuns[0]).toMatchObject({ status: 'completed', conclusion: 'success' });
@@ -417,11 +450,20 @@ describe('permissions', () => {
     await expect(
       completeCheckRun(client, run.id, {
         conclusion: 'success',
-        title: 'T',
-        summary: 'S',
-        annotations: [],
+        ...completion('T', 'S', []),
       }),
     ).rejects.toBeInstanceOf(PermissionError);
     expect(api.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
+  });
+});
+
+describe('batches', () => {
+  it('splits into groups of 50 by default, the last one shorter', () => {
+    const groups = batches(Array.from({ length: 120 }, (_, i) => i));
+    expect(groups.map((g) => g.length)).toEqual([50, 50, 20]);
+    expect(groups.flat()).toEqual(Array.from({ length: 120 }, (_, i) => i));
+    expect(batches([])).toEqual([]);
+    expect(batches([1, 2, 3], 2)).toEqual([[1, 2], [3]]);
+    expect(() => batches([1], 0)).toThrow(RangeError);
   });
 });

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/audit/findings.ts';
+import { countFindings } from '../../src/audit/triage.ts';
 import { allActive } from '../support/triage.ts';
 import { PermissionError, type GitHubClient, type IssueComment } from '../../src/github/api.ts';
 import { findStickyComment, upsertStickyComment } from '../../src/github/sticky-comment.ts';
 import {
-  COMMENT_MAX_CHARS,
   commentMarker,
   readPreviousFindings,
-  renderPrComment,
   type PreviousRun,
-} from '../../src/report/pr-comment.ts';
+} from '../../src/report/comment-memory.ts';
+import { COMMENT_MAX_CHARS, renderPrComment } from '../../src/report/pr-comment.ts';
 import type { GitHubApiOptions } from '../support/github-api.ts';
 import { makeFinding } from '../support/findings.ts';
 import { useGitHubApi } from '../support/github-client.ts';
@@ -18,19 +18,32 @@ const setUp = useGitHubApi();
 
 const PR = 17;
 
+/** The comment as publishing renders it, given what the comment being replaced remembered. */
 function renderer(findings: Finding[], projectName = 'vault') {
+  const triaged = allActive(findings);
   return (previous: PreviousRun | undefined) =>
     renderPrComment({
       projectName,
       verdict: 'fail',
       reason: 'findings at or above high',
-      findings: allActive(findings),
+      findings: triaged,
+      counts: countFindings(triaged),
       previous,
       links: { serverUrl: 'https://github.com', repository: 'octo-org/contracts', sha: 'abcdef1' },
-      pathPrefix: '',
       auditId: 'audit-1',
       reportUrl: undefined,
     });
+}
+
+/** The project's marker, and a body renderer fed what the replaced comment remembered. */
+function sticky(
+  projectName: string,
+  render: (previous: PreviousRun | undefined) => string,
+): { marker: string; render: (previousBody: string | undefined) => string } {
+  return {
+    marker: commentMarker(projectName),
+    render: (body) => render(body === undefined ? undefined : readPreviousFindings(body)),
+  };
 }
 
 /** Comments on `first`, then on `second`; returns what the second run read of the first. */
@@ -41,17 +54,15 @@ async function commentTwice(
 ): Promise<PreviousRun | undefined> {
   await upsertStickyComment(client, {
     issueNumber: PR,
-    projectName: 'vault',
-    render: renderer(first),
+    ...sticky('vault', renderer(first)),
   });
   let seen: PreviousRun | undefined;
   await upsertStickyComment(client, {
     issueNumber: PR,
-    projectName: 'vault',
-    render: (previous) => {
+    ...sticky('vault', (previous) => {
       seen = previous;
       return renderer(second)(previous);
-    },
+    }),
   });
   return seen;
 }
@@ -65,15 +76,13 @@ describe('upsertStickyComment', () => {
     ]);
     const first = await upsertStickyComment(client, {
       issueNumber: PR,
-      projectName: 'vault',
-      render: renderer([makeFinding({ title: 'Reentrancy' })]),
+      ...sticky('vault', renderer([makeFinding({ title: 'Reentrancy' })])),
     });
     expect(first).toMatchObject({ action: 'created', requests: 2 });
 
     const second = await upsertStickyComment(client, {
       issueNumber: PR,
-      projectName: 'vault',
-      render: renderer([]),
+      ...sticky('vault', renderer([])),
     });
     expect(second).toEqual({ action: 'updated', url: first.url, requests: 2 });
 
@@ -93,8 +102,7 @@ describe('upsertStickyComment', () => {
     );
     await upsertStickyComment(client, {
       issueNumber: PR,
-      projectName: 'vault',
-      render: renderer([]),
+      ...sticky('vault', renderer([])),
     });
     api.seedComments(
       PR,
@@ -104,8 +112,7 @@ describe('upsertStickyComment', () => {
 
     const result = await upsertStickyComment(client, {
       issueNumber: PR,
-      projectName: 'vault',
-      render: renderer([]),
+      ...sticky('vault', renderer([])),
     });
     expect(result).toMatchObject({ action: 'updated', requests: 5 });
     expect(api.requests.map((r) => `${r.method} ${r.path.replace(/^.*\/issues/, '')}`)).toEqual([
@@ -123,8 +130,7 @@ describe('upsertStickyComment', () => {
     for (const projectName of ['vault', 'token', 'vault', 'token']) {
       await upsertStickyComment(client, {
         issueNumber: PR,
-        projectName,
-        render: renderer([], projectName),
+        ...sticky(projectName, renderer([], projectName)),
       });
     }
     expect(api.comments(PR).map((c) => c.body.split('\n')[0])).toEqual([
@@ -177,8 +183,7 @@ describe('upsertStickyComment', () => {
     const { api, client } = await setUp(options);
     const error = await upsertStickyComment(client, {
       issueNumber: PR,
-      projectName: 'vault',
-      render: renderer([]),
+      ...sticky('vault', renderer([])),
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PermissionError);
     expect(error).toMatchObject({ permission: 'pull-requests: write', status: 403 });

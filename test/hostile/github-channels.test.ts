@@ -12,12 +12,16 @@ import {
   ISSUE_COMMENTS_MAX_PAGES,
   PULL_REQUEST_FILES_MAX_PAGES,
 } from '../../src/github/api.ts';
+import { GitHubChannels } from '../../src/github/channels.ts';
 import { completeCheckRun, startCheckRun } from '../../src/github/check-run-lifecycle.ts';
 import { upsertStickyComment } from '../../src/github/sticky-comment.ts';
 import { fetchChangedFiles } from '../../src/github/pr-files.ts';
-import { GitHubReporter } from '../../src/github/reporter.ts';
 import { Redactor } from '../../src/redaction.ts';
-import { commentMarker } from '../../src/report/pr-comment.ts';
+import {
+  renderCheckRunCompletion,
+  renderCheckRunStart,
+} from '../../src/report/check-run-output.ts';
+import { commentMarker } from '../../src/report/comment-memory.ts';
 import { useGitHubApi } from '../support/github-client.ts';
 import { startRecordingProxy } from '../support/hostile-server.ts';
 
@@ -118,7 +122,7 @@ describe('where the token goes', () => {
       headers: { location: `${bystander.url}/steal` },
     });
     await expect(
-      upsertStickyComment(client, { issueNumber: PR, projectName: 'p', render }),
+      upsertStickyComment(client, { issueNumber: PR, marker: commentMarker('p'), render }),
     ).rejects.toThrow(`a request to ${bystander.url}/steal was not sent`);
     expect(bystander.requests).toEqual([]);
     expect(api.comments(PR)).toEqual([]);
@@ -145,7 +149,7 @@ describe('endless pages', () => {
   it(`reads at most ${ISSUE_COMMENTS_MAX_PAGES} pages of comments and then writes no new comment`, async () => {
     const { api, client } = await setUp({ nextLink: endless });
     await expect(
-      upsertStickyComment(client, { issueNumber: PR, projectName: 'p', render }),
+      upsertStickyComment(client, { issueNumber: PR, marker: commentMarker('p'), render }),
     ).rejects.toThrow(
       "more comments than the 3000 read to find this action's comment, so no new one was written",
     );
@@ -158,7 +162,11 @@ describe('endless pages', () => {
     api.seedComments(PR, [
       { body: `${commentMarker('p')}\nold`, login: 'github-actions[bot]', type: 'Bot' },
     ]);
-    const result = await upsertStickyComment(client, { issueNumber: PR, projectName: 'p', render });
+    const result = await upsertStickyComment(client, {
+      issueNumber: PR,
+      marker: commentMarker('p'),
+      render,
+    });
     expect(result).toMatchObject({ action: 'updated', requests: ISSUE_COMMENTS_MAX_PAGES + 1 });
     expect(api.comments(PR).map((c) => c.body)).toEqual(['the report']);
   });
@@ -180,7 +188,7 @@ describe('an endless answer', () => {
     const { api, client } = await setUp();
     api.failNext({ method: 'GET', path: /files$/, status: 'flood' });
     const warnings: string[] = [];
-    const reporter = new GitHubReporter({
+    const channels = new GitHubChannels({
       client,
       pullRequest: { number: PR, headSha: 'c0ffee', changedFiles: 1 },
       headSha: 'c0ffee',
@@ -188,7 +196,7 @@ describe('an endless answer', () => {
       comment: false,
       log: { info: () => {}, warning: (message) => warnings.push(message), debug: () => {} },
     });
-    expect(await reporter.changedFiles()).toBeUndefined();
+    expect(await channels.changedFiles()).toBeUndefined();
     expect(warnings).toEqual([
       "Could not read the pull request's changed files; `scope` falls back to all: Could not list " +
         `the pull request files on GitHub: GitHub's answer to GET /repos/octo-org/contracts/pulls/${PR}/files ` +
@@ -297,17 +305,27 @@ describe('redaction', () => {
     redactor.add(api.token); // a token that is also a secret still reaches the API
     await upsertStickyComment(client, {
       issueNumber: PR,
-      projectName: 'p',
+      marker: commentMarker('p'),
       render: () => `key "${secret}" in the report`,
     });
-    const run = await startCheckRun(client, { name: 'n', headSha: 'a', auditId: secret });
+    const run = await startCheckRun(client, {
+      name: 'n',
+      headSha: 'a',
+      ...renderCheckRunStart(secret),
+    });
     await completeCheckRun(client, run.id, {
       conclusion: 'failure',
-      title: `Failed: ${secret}`,
-      summary: `summary ${secret}`,
       annotations: [
         { path: 'a.sol', start_line: 1, end_line: 1, annotation_level: 'failure', message: secret },
       ],
+      output: (posted) =>
+        renderCheckRunCompletion({
+          title: `Failed: ${secret}`,
+          summaryMarkdown: `summary ${secret}`,
+          total: 1,
+          overCap: 0,
+          posted,
+        }),
     });
 
     expect(JSON.stringify(api.requests)).not.toContain(secret);

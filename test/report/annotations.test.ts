@@ -1,8 +1,8 @@
 import * as core from '@actions/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SEVERITIES } from '../../src/audit/findings.ts';
-import { annotationLevel, planAnnotations, workspacePath } from '../../src/report/annotations.ts';
-import { findingsOf, makeFinding } from '../support/findings.ts';
+import { annotationLevel, planAnnotations } from '../../src/report/annotations.ts';
+import { findingsOf, inModelOrder, makeFinding } from '../support/findings.ts';
 
 describe('annotationLevel', () => {
   it('maps critical/high/unknown to error, medium to warning, the rest to notice', () => {
@@ -19,19 +19,28 @@ describe('annotationLevel', () => {
 });
 
 describe('planAnnotations', () => {
-  it('orders most severe first and places files relative to the workspace', () => {
+  it('keeps the model order (most severe first) and the repository paths', () => {
     const plan = planAnnotations(
-      [
-        makeFinding({ severity: 'low', file: 'contracts/B.sol', startLine: 3, endLine: 3 }),
-        makeFinding({ severity: 'critical', file: 'contracts/A.sol', startLine: 40, endLine: 44 }),
+      inModelOrder([
+        makeFinding({
+          severity: 'low',
+          file: 'packages/core/contracts/B.sol',
+          startLine: 3,
+          endLine: 3,
+        }),
+        makeFinding({
+          severity: 'critical',
+          file: 'packages/core/contracts/A.sol',
+          startLine: 40,
+          endLine: 44,
+        }),
         makeFinding({
           severity: 'medium',
-          file: './contracts/C.sol',
+          file: 'packages/core/contracts/C.sol',
           startLine: 7,
           endLine: undefined,
         }),
-      ],
-      { pathPrefix: 'packages/core/' },
+      ]),
     );
     expect(plan.annotations.map((a) => [a.level, a.file, a.startLine, a.endLine])).toEqual([
       ['error', 'packages/core/contracts/A.sol', 40, 44],
@@ -44,9 +53,7 @@ describe('planAnnotations', () => {
   it('annotates a finding without a file, with no file and no lines', () => {
     const plan = planAnnotations(
       [makeFinding({ severity: 'high', file: undefined, startLine: 5 })],
-      {
-        pathPrefix: '',
-      },
+      {},
     );
     expect(plan.annotations).toHaveLength(1);
     expect(plan.annotations[0]).toMatchObject({
@@ -58,7 +65,7 @@ describe('planAnnotations', () => {
   });
 
   it('drops an end line that comes before the start line', () => {
-    const plan = planAnnotations([makeFinding({ startLine: 9, endLine: 4 })], { pathPrefix: '' });
+    const plan = planAnnotations([makeFinding({ startLine: 9, endLine: 4 })]);
     expect(plan.annotations[0]).toMatchObject({
       file: 'contracts/Token.sol',
       startLine: 9,
@@ -67,20 +74,17 @@ describe('planAnnotations', () => {
   });
 
   it('titles with severity, title and SWC id, else the rule id, without repeating it', () => {
-    const titles = planAnnotations(
-      [
-        makeFinding({
-          severity: 'high',
-          title: 'Reentrancy',
-          swcId: 'SWC-107',
-          ruleId: 'reentrancy-eth',
-        }),
-        makeFinding({ severity: 'medium', title: 'Unchecked call', ruleId: 'unchecked-lowlevel' }),
-        makeFinding({ severity: 'low', title: 'SWC-103: Floating pragma', swcId: 'SWC-103' }),
-        makeFinding({ severity: 'info', title: 'Naming' }),
-      ],
-      { pathPrefix: '' },
-    ).annotations.map((a) => a.title);
+    const titles = planAnnotations([
+      makeFinding({
+        severity: 'high',
+        title: 'Reentrancy',
+        swcId: 'SWC-107',
+        ruleId: 'reentrancy-eth',
+      }),
+      makeFinding({ severity: 'medium', title: 'Unchecked call', ruleId: 'unchecked-lowlevel' }),
+      makeFinding({ severity: 'low', title: 'SWC-103: Floating pragma', swcId: 'SWC-103' }),
+      makeFinding({ severity: 'info', title: 'Naming' }),
+    ]).annotations.map((a) => a.title);
     expect(titles).toEqual([
       '[HIGH] Reentrancy (SWC-107)',
       '[MEDIUM] Unchecked call (unchecked-lowlevel)',
@@ -90,25 +94,21 @@ describe('planAnnotations', () => {
   });
 
   it('caps the title at 255 and the message at 4,000 characters', () => {
-    const [annotation] = planAnnotations(
-      [makeFinding({ title: 'T'.repeat(1_000), description: 'D'.repeat(10_000) })],
-      { pathPrefix: '' },
-    ).annotations;
+    const [annotation] = planAnnotations([
+      makeFinding({ title: 'T'.repeat(1_000), description: 'D'.repeat(10_000) }),
+    ]).annotations;
     expect(annotation!.title).toHaveLength(255);
     expect(annotation!.title.endsWith('…')).toBe(true);
     expect(annotation!.message).toHaveLength(4_000);
   });
 
   it('puts the description, then the recommendation, in the message', () => {
-    const [annotation] = planAnnotations(
-      [
-        makeFinding({
-          description: 'State is written after an external call.',
-          recommendation: 'Use checks-effects-interactions.',
-        }),
-      ],
-      { pathPrefix: '' },
-    ).annotations;
+    const [annotation] = planAnnotations([
+      makeFinding({
+        description: 'State is written after an external call.',
+        recommendation: 'Use checks-effects-interactions.',
+      }),
+    ]).annotations;
     expect(annotation!.message).toBe(
       'State is written after an external call.\n\nRecommendation: Use checks-effects-interactions.',
     );
@@ -121,7 +121,7 @@ describe('planAnnotations', () => {
       ...findingsOf(...Array<'medium'>(15).fill('medium')),
       ...findingsOf(...Array<'low'>(6).fill('low'), ...Array<'gas'>(5).fill('gas')),
     ];
-    const plan = planAnnotations(findings, { pathPrefix: '' });
+    const plan = planAnnotations(inModelOrder(findings));
     const errors = plan.annotations.filter((a) => a.level === 'error');
     expect(errors).toHaveLength(10);
     // The three criticals are never the ones dropped.
@@ -137,7 +137,6 @@ describe('planAnnotations', () => {
 
   it('leaves room for annotations the step spends elsewhere (the verdict)', () => {
     const plan = planAnnotations(findingsOf(...Array<'high'>(10).fill('high'), 'medium'), {
-      pathPrefix: '',
       reserved: { error: 1, warning: 10 },
     });
     expect(plan.annotations.map((a) => a.level)).toEqual(Array(9).fill('error'));
@@ -180,7 +179,7 @@ describe('planned annotations written by @actions/core', () => {
       startLine: 1,
       endLine: 2,
     });
-    const [planned] = planAnnotations([finding], { pathPrefix: 'pkg/' }).annotations;
+    const [planned] = planAnnotations([{ ...finding, file: `pkg/${finding.file}` }]).annotations;
     expect(planned!.title).toBe('[CRITICAL] Evil ::error::pwned %0A::warning::x');
 
     const written: string[] = [];
@@ -214,18 +213,5 @@ describe('planned annotations written by @actions/core', () => {
     expect(parsed.data).toBe(
       'line one\n::error file=x::pwned\n%0A::add-mask::y\n::notice::z\n\nRecommendation: ##[error]legacy',
     );
-  });
-});
-
-describe('workspacePath', () => {
-  it('joins the working directory prefix and the file, with or without slashes', () => {
-    expect(workspacePath('', 'contracts/A.sol')).toBe('contracts/A.sol');
-    expect(workspacePath('packages/core/', 'contracts/A.sol')).toBe(
-      'packages/core/contracts/A.sol',
-    );
-    expect(workspacePath('packages/core', './contracts/A.sol')).toBe(
-      'packages/core/contracts/A.sol',
-    );
-    expect(workspacePath('.', 'A.sol')).toBe('A.sol');
   });
 });

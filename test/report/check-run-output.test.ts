@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Verdict } from '../../src/audit/gate.ts';
-import { type TriagedFinding } from '../../src/audit/triage.ts';
+import { activeFindings, countFindings, type TriagedFinding } from '../../src/audit/triage.ts';
 import { allActive } from '../support/triage.ts';
 import {
-  batches,
   checkRunAnnotations,
   checkRunConclusion,
   checkRunOutput,
   checkRunTitle,
+  MAX_CHECK_RUN_ANNOTATIONS,
   OUTPUT_MAX_CHARS,
+  renderCheckRunCompletion,
+  renderCheckRunStart,
 } from '../../src/report/check-run-output.ts';
 import { findingsOf, makeFinding } from '../support/findings.ts';
 
@@ -33,7 +35,7 @@ describe('checkRunAnnotations', () => {
       { finding: makeFinding({ severity: 'high' }), status: 'outside-change', note: undefined },
       { finding: makeFinding({ severity: 'high' }), status: 'suppressed', note: undefined },
     ];
-    const { annotations, unplaced } = checkRunAnnotations(triaged, '');
+    const { annotations, unplaced } = checkRunAnnotations(activeFindings(triaged));
     expect(unplaced).toBe(0);
     expect(annotations.map((a) => [a.title?.slice(0, 10), a.annotation_level])).toEqual([
       ['[CRITICAL]', 'failure'],
@@ -47,11 +49,12 @@ describe('checkRunAnnotations', () => {
 
   it('gives paths relative to the repository and keeps lines the API accepts', () => {
     const { annotations } = checkRunAnnotations(
-      allActive([
-        makeFinding({ file: './contracts/A.sol', startLine: 12, endLine: 14 }),
-        makeFinding({ file: 'contracts/B.sol', startLine: 20, endLine: 3 }),
-      ]),
-      'packages/core',
+      activeFindings(
+        allActive([
+          makeFinding({ file: 'packages/core/contracts/A.sol', startLine: 12, endLine: 14 }),
+          makeFinding({ file: 'packages/core/contracts/B.sol', startLine: 20, endLine: 3 }),
+        ]),
+      ),
     );
     expect(annotations.map((a) => [a.path, a.start_line, a.end_line])).toEqual([
       ['packages/core/contracts/A.sol', 12, 14],
@@ -61,12 +64,13 @@ describe('checkRunAnnotations', () => {
 
   it('puts a finding without a line on line 1 and says so; counts findings without a file', () => {
     const { annotations, unplaced } = checkRunAnnotations(
-      allActive([
-        makeFinding({ file: 'contracts/A.sol', startLine: undefined, endLine: undefined }),
-        makeFinding({ file: undefined, startLine: undefined }),
-        makeFinding({ file: undefined, startLine: 4 }),
-      ]),
-      '',
+      activeFindings(
+        allActive([
+          makeFinding({ file: 'contracts/A.sol', startLine: undefined, endLine: undefined }),
+          makeFinding({ file: undefined, startLine: undefined }),
+          makeFinding({ file: undefined, startLine: 4 }),
+        ]),
+      ),
     );
     expect(unplaced).toBe(2);
     expect(annotations).toHaveLength(1);
@@ -76,14 +80,15 @@ describe('checkRunAnnotations', () => {
 
   it('keeps titles to 255 characters on one line and messages within 64 KB', () => {
     const { annotations } = checkRunAnnotations(
-      allActive([
-        makeFinding({
-          title: `Reentrancy\nin\u200b withdraw ${'x'.repeat(400)}`,
-          swcId: 'SWC-107',
-          description: '𝔁'.repeat(40_000),
-        }),
-      ]),
-      '',
+      activeFindings(
+        allActive([
+          makeFinding({
+            title: `Reentrancy\nin\u200b withdraw ${'x'.repeat(400)}`,
+            swcId: 'SWC-107',
+            description: '𝔁'.repeat(40_000),
+          }),
+        ]),
+      ),
     );
     const [annotation] = annotations;
     expect(annotation?.title?.length).toBeLessThanOrEqual(255);
@@ -94,18 +99,19 @@ describe('checkRunAnnotations', () => {
 
   it('puts the description, recommendation and ids in the message and raw details', () => {
     const { annotations } = checkRunAnnotations(
-      allActive([
-        makeFinding({
-          title: 'Reentrancy',
-          description: 'State written after the call.\r\nSee withdraw().',
-          recommendation: 'Use checks-effects-interactions.',
-          ruleId: 'reentrancy-eth',
-          swcId: 'SWC-107',
-          cweId: 'CWE-841',
-          fingerprint: 'abc:2',
-        }),
-      ]),
-      '',
+      activeFindings(
+        allActive([
+          makeFinding({
+            title: 'Reentrancy',
+            description: 'State written after the call.\r\nSee withdraw().',
+            recommendation: 'Use checks-effects-interactions.',
+            ruleId: 'reentrancy-eth',
+            swcId: 'SWC-107',
+            cweId: 'CWE-841',
+            fingerprint: 'abc:2',
+          }),
+        ]),
+      ),
     );
     expect(annotations[0]).toMatchObject({
       title: '[MEDIUM] Reentrancy (SWC-107)',
@@ -116,14 +122,56 @@ describe('checkRunAnnotations', () => {
   });
 });
 
-describe('batches', () => {
-  it('splits into groups of 50 by default, the last one shorter', () => {
-    const groups = batches(Array.from({ length: 120 }, (_, i) => i));
-    expect(groups.map((g) => g.length)).toEqual([50, 50, 20]);
-    expect(groups.flat()).toEqual(Array.from({ length: 120 }, (_, i) => i));
-    expect(batches([])).toEqual([]);
-    expect(batches([1, 2, 3], 2)).toEqual([[1, 2], [3]]);
-    expect(() => batches([1], 0)).toThrow(RangeError);
+describe('checkRunAnnotations over the cap', () => {
+  it(`keeps the ${MAX_CHECK_RUN_ANNOTATIONS} most severe and counts the rest`, () => {
+    const findings = activeFindings(
+      allActive(
+        Array.from({ length: MAX_CHECK_RUN_ANNOTATIONS + 7 }, (_, i) =>
+          makeFinding({ severity: i < 7 ? 'gas' : 'high', startLine: i + 1, endLine: i + 1 }),
+        ),
+      ),
+    );
+    const plan = checkRunAnnotations(findings);
+    expect(plan.annotations).toHaveLength(MAX_CHECK_RUN_ANNOTATIONS);
+    expect(plan.overCap).toBe(7);
+    expect(plan.annotations.every((a) => a.annotation_level === 'failure')).toBe(true);
+  });
+});
+
+describe('renderCheckRunStart', () => {
+  it('carries the audit id, escaped in the text, and only an http(s) details URL', () => {
+    expect(renderCheckRunStart('audit-7', 'https://audit.example/r/7')).toEqual({
+      externalId: 'audit-7',
+      detailsUrl: 'https://audit.example/r/7',
+      output: {
+        title: 'Audit in progress',
+        summary: 'The contracts were uploaded; waiting for the audit service to finish.',
+        text: 'Audit ID: audit\\-7',
+      },
+    });
+    expect(renderCheckRunStart('a', 'javascript:alert(1)').detailsUrl).toBeUndefined();
+    expect(renderCheckRunStart('x'.repeat(300)).externalId).toHaveLength(200);
+  });
+});
+
+describe('renderCheckRunCompletion', () => {
+  const base = { title: 'Failed', summaryMarkdown: 'The summary.' };
+  it('says nothing more when every annotation fits', () => {
+    expect(renderCheckRunCompletion({ ...base, total: 3, overCap: 0 })).toEqual({
+      title: 'Failed',
+      summary: 'The summary.',
+    });
+  });
+
+  it('says how many are over the cap, and how many were posted when posting stopped', () => {
+    expect(renderCheckRunCompletion({ ...base, total: 1_200, overCap: 200 }).summary).toMatch(
+      /^> ℹ️ 200 of 1200 findings are not annotated here: this action posts at most 1,000 annotations/,
+    );
+    expect(
+      renderCheckRunCompletion({ ...base, total: 1_200, overCap: 200, posted: 50 }).summary,
+    ).toBe(
+      '> ⚠️ Only 50 of 1200 annotations could be posted; the rest are in the job summary and the results file.\n\nThe summary.',
+    );
   });
 });
 
@@ -133,12 +181,14 @@ describe('checkRunTitle', () => {
       ...allActive(findingsOf('high', 'medium', 'medium')),
       { finding: makeFinding(), status: 'accepted', note: undefined },
     ];
-    expect(checkRunTitle('fail', triaged)).toBe(
+    const counts = countFindings(triaged);
+    const none = countFindings([]);
+    expect(checkRunTitle('fail', counts)).toBe(
       'Failed: 3 findings (1 high, 2 medium), 1 not counted',
     );
-    expect(checkRunTitle('pass', [])).toBe('Passed: no findings');
-    expect(checkRunTitle('timeout', triaged)).toBe('Timed out: no complete results');
-    expect(checkRunTitle('skipped', [])).toBe('Skipped: no audit was run');
+    expect(checkRunTitle('pass', none)).toBe('Passed: no findings');
+    expect(checkRunTitle('timeout', counts)).toBe('Timed out: no complete results');
+    expect(checkRunTitle('skipped', none)).toBe('Skipped: no audit was run');
   });
 });
 

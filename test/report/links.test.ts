@@ -11,7 +11,6 @@ import { makeFinding } from '../support/findings.ts';
 
 const context: LinkContext = {
   links: { serverUrl: 'https://github.com/', repository: 'octo/vault', sha: 'deadbeef01' },
-  pathPrefix: 'packages/core/',
 };
 
 describe('httpUrl and safeHttpUrl', () => {
@@ -29,18 +28,28 @@ describe('httpUrl and safeHttpUrl', () => {
 });
 
 describe('locationText', () => {
-  it('gives the path relative to the workspace with the line or range', () => {
-    const finding = makeFinding({ file: 'contracts/A.sol', startLine: 12, endLine: 14 });
-    expect(locationText(finding, 'packages/core/')).toBe('packages/core/contracts/A.sol:12-14');
-    expect(locationText({ ...finding, endLine: 12 }, '')).toBe('contracts/A.sol:12');
-    expect(locationText({ ...finding, startLine: undefined }, '')).toBe('contracts/A.sol');
-    expect(locationText({ ...finding, file: undefined }, '')).toBeUndefined();
+  it('gives the repository path with the line or range', () => {
+    const finding = makeFinding({
+      file: 'packages/core/contracts/A.sol',
+      startLine: 12,
+      endLine: 14,
+    });
+    expect(locationText(finding)).toBe('packages/core/contracts/A.sol:12-14');
+    expect(locationText({ ...finding, endLine: 12 })).toBe('packages/core/contracts/A.sol:12');
+    expect(locationText({ ...finding, startLine: undefined })).toBe(
+      'packages/core/contracts/A.sol',
+    );
+    expect(locationText({ ...finding, file: undefined })).toBeUndefined();
   });
 });
 
 describe('fileUrl', () => {
   it('links to the lines at the audited commit, each path segment encoded', () => {
-    const finding = makeFinding({ file: 'contracts/A (old).sol', startLine: 3, endLine: 5 });
+    const finding = makeFinding({
+      file: 'packages/core/contracts/A (old).sol',
+      startLine: 3,
+      endLine: 5,
+    });
     expect(fileUrl(finding, context)).toBe(
       'https://github.com/octo/vault/blob/deadbeef01/packages/core/contracts/A%20%28old%29.sol#L3-L5',
     );
@@ -58,7 +67,7 @@ describe('fileUrl', () => {
 
 describe('locationCell', () => {
   it('escapes and cuts the location text, and links it when it can', () => {
-    const finding = makeFinding({ file: 'a_b.sol', startLine: 1, endLine: 1 });
+    const finding = makeFinding({ file: 'packages/core/a_b.sol', startLine: 1, endLine: 1 });
     expect(locationCell(finding, context, 100)).toBe(
       '[packages/core/a\\_b.sol:1](https://github.com/octo/vault/blob/deadbeef01/packages/core/a_b.sol#L1)',
     );

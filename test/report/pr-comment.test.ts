@@ -2,12 +2,14 @@ import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import { compareFindings, SEVERITIES, type Finding } from '../../src/audit/findings.ts';
 import { type TriagedFinding } from '../../src/audit/triage.ts';
-import { allActive } from '../support/triage.ts';
+import { allActive, withCounts } from '../support/triage.ts';
 import {
-  COMMENT_MAX_CHARS,
   commentMarker,
   findingKey,
   readPreviousFindings,
+} from '../../src/report/comment-memory.ts';
+import {
+  COMMENT_MAX_CHARS,
   renderPrComment,
   type PrCommentInput,
 } from '../../src/report/pr-comment.ts';
@@ -15,21 +17,22 @@ import { findingsOf, makeFinding } from '../support/findings.ts';
 
 const links = { serverUrl: 'https://github.com', repository: 'octo/vault', sha: 'deadbeef01' };
 
-function input(overrides: Partial<PrCommentInput> & { plain?: Finding[] } = {}): PrCommentInput {
-  const { plain, ...rest } = overrides;
-  return {
+function input(
+  overrides: Partial<Omit<PrCommentInput, 'counts'>> & { plain?: Finding[] } = {},
+): PrCommentInput {
+  const { plain, findings, ...rest } = overrides;
+  return withCounts({
     projectName: 'vault',
     verdict: 'fail',
     reason: '1 finding at or above high',
-    findings: plain === undefined ? [] : allActive(plain),
+    findings: findings ?? (plain === undefined ? [] : allActive(plain)),
     previous: undefined,
     links,
-    pathPrefix: '',
     auditId: 'audit-42',
     reportUrl: 'https://audit.example/r/42',
     runUrl: 'https://github.com/octo/vault/actions/runs/7',
     ...rest,
-  };
+  });
 }
 
 /** The rows of the table under `heading`. */
@@ -44,17 +47,6 @@ function rowsUnder(body: string, heading: string): string[] {
   }
   return rows;
 }
-
-describe('commentMarker', () => {
-  it('is a hidden HTML comment that a project name can never close', () => {
-    expect(commentMarker('vault')).toBe('<!-- smart-contract-audit:project=vault -->');
-    const hostile = commentMarker('x --> <img src=x onerror=alert(1)> --!>');
-    expect(hostile.startsWith('<!-- ')).toBe(true);
-    expect(hostile.slice(4, -4)).not.toMatch(/[<>]/);
-    expect(commentMarker('a')).not.toBe(commentMarker('a '));
-    expect(commentMarker('ab').includes(commentMarker('a'))).toBe(false);
-  });
-});
 
 describe('renderPrComment', () => {
   it('shows the marker, verdict, counted findings by severity and the links', () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { renderPrComment } from '../../src/report/pr-comment.ts';
 import { renderSummary } from '../../src/report/summary.ts';
 import { makeFinding } from '../support/findings.ts';
-import { allActive } from '../support/triage.ts';
+import { allActive, withCounts } from '../support/triage.ts';
 
 const EVIL = 'https://evil.example/login';
 /** Each way service text could make GitHub render something of its own. */
@@ -44,39 +44,41 @@ function linksAndImages(rendered: string): string[] {
 
 describe('rendered with GFM', () => {
   it('the job summary links and shows nothing the service sent', () => {
-    const markdown = renderSummary({
-      verdict: 'fail',
-      reason: PAYLOAD,
-      projectName: 'vault',
-      auditId: PAYLOAD,
-      rawStatus: PAYLOAD,
-      reportUrl: undefined,
-      failOn: 'high',
-      findings: hostile,
-      scopeNote: PAYLOAD,
-      links: undefined,
-      pathPrefix: '',
-      notAnnotated: { error: 0, warning: 0, notice: 0 },
-      resumeHint: PAYLOAD,
-      fileCount: 1,
-    });
+    const markdown = renderSummary(
+      withCounts({
+        verdict: 'fail',
+        reason: PAYLOAD,
+        projectName: 'vault',
+        auditId: PAYLOAD,
+        rawStatus: PAYLOAD,
+        reportUrl: undefined,
+        failOn: 'high',
+        findings: hostile,
+        scopeNote: PAYLOAD,
+        links: undefined,
+        notAnnotated: { error: 0, warning: 0, notice: 0 },
+        resumeHint: PAYLOAD,
+        fileCount: 1,
+      }),
+    );
     const rendered = html(markdown);
     expect(rendered).toContain('evil.example');
     expect(linksAndImages(rendered)).toEqual([]);
   });
 
   it('the pull-request comment links and shows nothing the service sent', () => {
-    const markdown = renderPrComment({
-      projectName: 'vault',
-      verdict: 'fail',
-      reason: PAYLOAD,
-      findings: hostile,
-      previous: undefined,
-      links: undefined,
-      pathPrefix: '',
-      auditId: PAYLOAD,
-      reportUrl: undefined,
-    });
+    const markdown = renderPrComment(
+      withCounts({
+        projectName: 'vault',
+        verdict: 'fail',
+        reason: PAYLOAD,
+        findings: hostile,
+        previous: undefined,
+        links: undefined,
+        auditId: PAYLOAD,
+        reportUrl: undefined,
+      }),
+    );
     const rendered = html(markdown);
     expect(rendered).toContain('evil.example');
     expect(linksAndImages(rendered)).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allActive } from '../support/triage.ts';
+import { allActive, withCounts } from '../support/triage.ts';
 import { renderResultsFile } from '../../src/report/results-file.ts';
 import { makeFinding } from '../support/findings.ts';
 
@@ -24,15 +24,17 @@ describe('renderResultsFile', () => {
       }),
       makeFinding({ severity: 'gas', title: 'Use calldata', fingerprint: 'fp-gas-2' }),
     ];
-    const text = renderResultsFile({
-      auditId: 'abc123',
-      projectName: 'vault',
-      status: 'completed',
-      verdict: 'fail',
-      failOn: 'high',
-      scope: 'all',
-      findings: allActive(findings),
-    });
+    const text = renderResultsFile(
+      withCounts({
+        auditId: 'abc123',
+        projectName: 'vault',
+        status: 'completed',
+        verdict: 'fail',
+        failOn: 'high',
+        scope: 'all',
+        findings: allActive(findings),
+      }),
+    );
     expect(text.endsWith('}\n')).toBe(true);
     expect(text).toContain('\n  "schemaVersion": 1,\n');
 
@@ -75,17 +77,19 @@ describe('renderResultsFile', () => {
 
   it('writes absent values as null, so every key is always there', () => {
     const parsed = JSON.parse(
-      renderResultsFile({
-        auditId: undefined,
-        projectName: 'vault',
-        status: undefined,
-        verdict: 'timeout',
-        failOn: 'none',
-        scope: 'all',
-        findings: allActive([
-          makeFinding({ file: undefined, startLine: undefined, endLine: undefined }),
-        ]),
-      }),
+      renderResultsFile(
+        withCounts({
+          auditId: undefined,
+          projectName: 'vault',
+          status: undefined,
+          verdict: 'timeout',
+          failOn: 'none',
+          scope: 'all',
+          findings: allActive([
+            makeFinding({ file: undefined, startLine: undefined, endLine: undefined }),
+          ]),
+        }),
+      ),
     );
     expect(parsed.auditId).toBeNull();
     expect(parsed.status).toBeNull();
@@ -105,15 +109,17 @@ describe('renderResultsFile', () => {
 
   it('records a run without results as zero counts and no findings', () => {
     const parsed = JSON.parse(
-      renderResultsFile({
-        auditId: 'abc',
-        projectName: 'p',
-        status: 'failed',
-        verdict: 'error',
-        failOn: 'high',
-        scope: 'all',
-        findings: [],
-      }),
+      renderResultsFile(
+        withCounts({
+          auditId: 'abc',
+          projectName: 'p',
+          status: 'failed',
+          verdict: 'error',
+          failOn: 'high',
+          scope: 'all',
+          findings: [],
+        }),
+      ),
     );
     expect(parsed.counts).toEqual({
       critical: 0,
@@ -130,28 +136,30 @@ describe('renderResultsFile', () => {
 
   it('records each finding’s status and note, and how many the scope kept in', () => {
     const parsed = JSON.parse(
-      renderResultsFile({
-        auditId: 'abc',
-        projectName: 'p',
-        status: 'completed',
-        verdict: 'pass',
-        failOn: 'high',
-        scope: 'changed-lines',
-        findings: [
-          {
-            finding: makeFinding({ fingerprint: 'out' }),
-            status: 'outside-change',
-            note: undefined,
-          },
-          { finding: makeFinding({ fingerprint: 'acc' }), status: 'accepted', note: 'reviewed' },
-          {
-            finding: makeFinding({ fingerprint: 'sup' }),
-            status: 'suppressed',
-            note: 'audit-ignore-line *',
-          },
-          { finding: makeFinding({ fingerprint: 'act' }), status: 'active', note: undefined },
-        ],
-      }),
+      renderResultsFile(
+        withCounts({
+          auditId: 'abc',
+          projectName: 'p',
+          status: 'completed',
+          verdict: 'pass',
+          failOn: 'high',
+          scope: 'changed-lines',
+          findings: [
+            {
+              finding: makeFinding({ fingerprint: 'out' }),
+              status: 'outside-change',
+              note: undefined,
+            },
+            { finding: makeFinding({ fingerprint: 'acc' }), status: 'accepted', note: 'reviewed' },
+            {
+              finding: makeFinding({ fingerprint: 'sup' }),
+              status: 'suppressed',
+              note: 'audit-ignore-line *',
+            },
+            { finding: makeFinding({ fingerprint: 'act' }), status: 'active', note: undefined },
+          ],
+        }),
+      ),
     );
     expect(parsed.scope).toBe('changed-lines');
     expect(parsed.inScopeCount).toBe(3);

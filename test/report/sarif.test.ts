@@ -15,6 +15,7 @@ import {
   type SarifOutput,
 } from '../../src/report/sarif.ts';
 import { ruleName, type ReportingDescriptor } from '../../src/report/sarif-rules.ts';
+import { inTriageOrder } from '../support/triage.ts';
 import { makeFinding } from '../support/findings.ts';
 
 /** The parts of a SARIF log these tests read. */
@@ -81,8 +82,7 @@ function triaged(
 
 function render(findings: TriagedFinding[], overrides: Partial<SarifInput> = {}): SarifOutput {
   return renderSarif({
-    findings,
-    pathPrefix: '',
+    findings: inTriageOrder(findings),
     projectName: 'vault',
     auditId: 'a-1',
     reportUrl: 'https://audit.example/reports/a-1',
@@ -107,14 +107,17 @@ describe('renderSarif', () => {
       cweId: 'CWE-841',
       description: 'State is written after an external call.',
       recommendation: 'Apply checks-effects-interactions.',
-      file: 'contracts/Vault.sol',
+      file: 'packages/core/contracts/Vault.sol',
       startLine: 40,
       endLine: 44,
       fingerprint: 'fp-reentrancy',
     });
-    const txOrigin = makeFinding({ severity: 'medium', ruleId: 'tx-origin', file: 'A.sol' });
-    const output = render([triaged(txOrigin), triaged(reentrancy)], {
-      pathPrefix: 'packages/core/',
+    const txOrigin = makeFinding({
+      severity: 'medium',
+      ruleId: 'tx-origin',
+      file: 'packages/core/A.sol',
+    });
+    const output = render([triaged(reentrancy), triaged(txOrigin)], {
       informationUri: 'https://github.com/acme/audit-action',
     });
 
@@ -283,9 +286,13 @@ describe('renderSarif', () => {
     expect(byRule.get('counted')?.properties).toMatchObject({ status: 'active' });
     expect(byRule.get('counted')?.properties.outsideChange).toBeUndefined();
     // Findings that count come before those set aside, whatever their severity.
-    const order = run.results.map((result) => result.ruleId);
-    expect(order.slice(0, 2)).toEqual(['elsewhere', 'counted']);
-    expect(order.slice(2).sort()).toEqual(['accepted', 'bare', 'ignored']);
+    expect(run.results.map((result) => result.ruleId)).toEqual([
+      'counted',
+      'elsewhere',
+      'accepted',
+      'ignored',
+      'bare',
+    ]);
   });
 
   describe('findings without a file (GitHub refuses a file with an unlocated result)', () => {
@@ -297,10 +304,7 @@ describe('renderSarif', () => {
     });
 
     it('places them at the top of the anchor file and says so', () => {
-      const output = render([triaged(project)], {
-        anchorFile: 'contracts/Token.sol',
-        pathPrefix: 'pkg/',
-      });
+      const output = render([triaged(project)], { anchorFile: 'pkg/contracts/Token.sol' });
       const [result] = runOf(output).results;
       expect(result?.locations).toEqual([
         {

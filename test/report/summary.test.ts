@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { SEVERITIES, type Finding } from '../../src/audit/findings.ts';
 import { type TriagedFinding } from '../../src/audit/triage.ts';
-import { allActive } from '../support/triage.ts';
+import { allActive, withCounts } from '../support/triage.ts';
 import { renderSummary, type SummaryInput } from '../../src/report/summary.ts';
 import { makeFinding } from '../support/findings.ts';
 
@@ -11,13 +11,13 @@ const links = { serverUrl: 'https://github.com', repository: 'octo/vault', sha: 
 
 /** `findings` are all counted; pass `triaged` to give each its status. */
 function input(
-  overrides: Partial<Omit<SummaryInput, 'findings'>> & {
+  overrides: Partial<Omit<SummaryInput, 'findings' | 'counts'>> & {
     findings?: readonly Finding[];
     triaged?: readonly TriagedFinding[];
   } = {},
 ): SummaryInput {
   const { findings = [], triaged = allActive(findings), ...rest } = overrides;
-  return {
+  return withCounts({
     verdict: 'pass',
     reason: 'no findings (fail-on: high)',
     projectName: 'vault',
@@ -26,14 +26,13 @@ function input(
     reportUrl: undefined,
     failOn: 'high',
     links,
-    pathPrefix: '',
     notAnnotated: { error: 0, warning: 0, notice: 0 },
     resumeHint: undefined,
     fileCount: 3,
     scopeNote: undefined,
     ...rest,
     findings: triaged,
-  };
+  });
 }
 
 /** The lines of the findings table, header and separator excluded. */
@@ -77,7 +76,7 @@ describe('renderSummary', () => {
         ruleId: 'reentrancy-eth',
         swcId: 'SWC-107',
         cweId: 'CWE-841',
-        file: 'contracts/Vault.sol',
+        file: 'packages/core/contracts/Vault.sol',
         startLine: 12,
         endLine: 14,
         description:
@@ -90,7 +89,7 @@ describe('renderSummary', () => {
         severityLabel: 'warning',
         title: 'Unchecked low-level call',
         swcId: 'SWC-104',
-        file: 'contracts/lib/Pay.sol',
+        file: 'packages/core/contracts/lib/Pay.sol',
         startLine: 7,
         endLine: 7,
         description: 'The return value of a low-level call is not checked.',
@@ -103,7 +102,6 @@ describe('renderSummary', () => {
         reason: '1 finding at or above high (1 high)',
         reportUrl: 'https://audit.example.com/reports/abc123',
         findings,
-        pathPrefix: 'packages/core/',
         notAnnotated: { error: 0, warning: 2, notice: 1 },
       }),
     );
@@ -200,27 +198,36 @@ describe('renderSummary', () => {
     );
   });
 
-  it('links locations at the commit, through the working directory prefix', () => {
+  it('links locations at the commit, with repository paths', () => {
     const markdown = renderSummary(
       input({
         verdict: 'fail',
-        pathPrefix: 'packages/core/',
         links: { serverUrl: 'https://ghe.example.com/', repository: 'octo/vault', sha: '0123abc' },
         findings: [
-          makeFinding({ severity: 'high', file: 'contracts/A.sol', startLine: 3, endLine: 9 }),
           makeFinding({
             severity: 'high',
-            file: 'contracts/B (old).sol',
+            file: 'packages/core/contracts/A.sol',
+            startLine: 3,
+            endLine: 9,
+          }),
+          makeFinding({
+            severity: 'high',
+            file: 'packages/core/contracts/B (old).sol',
             startLine: 7,
             endLine: 7,
           }),
           makeFinding({
             severity: 'high',
-            file: 'contracts/C.sol',
+            file: 'packages/core/contracts/C.sol',
             startLine: undefined,
             endLine: undefined,
           }),
-          makeFinding({ severity: 'high', file: '../outside/D.sol', startLine: 1, endLine: 1 }),
+          makeFinding({
+            severity: 'high',
+            file: 'packages/core/../outside/D.sol',
+            startLine: 1,
+            endLine: 1,
+          }),
         ],
       }),
     );

@@ -1,7 +1,7 @@
 /**
  * Builds normalized Finding objects for tests: sensible defaults, override what matters.
  */
-import type { Finding, Severity } from '../../src/audit/findings.ts';
+import { compareFindings, type Finding, type Severity } from '../../src/audit/findings.ts';
 
 let sequence = 0;
 
@@ -29,4 +29,9 @@ export function makeFinding(overrides: Partial<Finding> = {}): Finding {
 /** One finding per severity given, in that order. */
 export function findingsOf(...severities: Severity[]): Finding[] {
   return severities.map((severity) => makeFinding({ severity }));
+}
+
+/** The order triage gives findings (most severe first), which every renderer expects. */
+export function inModelOrder(findings: readonly Finding[]): Finding[] {
+  return [...findings].sort(compareFindings);
 }

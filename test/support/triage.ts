@@ -1,13 +1,17 @@
 /** Builders of triaged findings and baselines for the renderers' and gate's tests. */
 import { compareFindings, type Finding } from '../../src/audit/findings.ts';
+import { inModelOrder } from './findings.ts';
 import type { BaselineEntry } from '../../src/audit/baseline.ts';
-import type { TriagedFinding } from '../../src/audit/triage.ts';
+import {
+  countFindings,
+  type FindingCounts,
+  type Triage,
+  type TriagedFinding,
+} from '../../src/audit/triage.ts';
 
 /** Every finding counted, as on a run where nothing is triaged. */
 export function allActive(findings: readonly Finding[]): TriagedFinding[] {
-  return [...findings]
-    .sort(compareFindings)
-    .map((finding) => ({ finding, status: 'active', note: undefined }));
+  return inModelOrder(findings).map((finding) => ({ finding, status: 'active', note: undefined }));
 }
 
 /** A baseline file (version 1) accepting every finding given, all for the same reason. */
@@ -21,4 +25,27 @@ export function renderBaseline(findings: readonly Finding[], reason: string): st
     severity: finding.severity,
   }));
   return `${JSON.stringify({ version: 1, accepted }, null, 2)}\n`;
+}
+
+/** A triage of these findings on a run with scope `all`, as triageFindings would return it. */
+export function triageOf(findings: TriagedFinding[]): Triage {
+  return {
+    findings,
+    counts: countFindings(findings),
+    scope: 'all',
+    scopeNote: undefined,
+    unusedBaselineEntries: 0,
+  };
+}
+
+/** A renderer's input with the counts triage would have made of its findings. */
+export function withCounts<T extends { findings: readonly TriagedFinding[] }>(
+  input: T,
+): T & { counts: FindingCounts } {
+  return { ...input, counts: countFindings(input.findings) };
+}
+
+/** Triaged findings in the order triageFindings gives them, for tests that build them by hand. */
+export function inTriageOrder(triaged: readonly TriagedFinding[]): TriagedFinding[] {
+  return [...triaged].sort((a, b) => compareFindings(a.finding, b.finding));
 }

@@ -1,0 +1,28 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { importGraph } from '../scripts/import-graph.ts';
+
+describe('the import graph of src/', () => {
+  it('has no import that goes up a layer, no cycle, and no file outside a layer', async () => {
+    const graph = await importGraph();
+    expect(graph.backEdges).toEqual([]);
+    expect(graph.cycles).toEqual([]);
+    expect(graph.unplaced).toEqual([]);
+    expect(graph.edges.get('main.ts → publish.ts')).toBe(1);
+  });
+
+  it('catches a back-edge and a cycle when there is one', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'layers-'));
+    await mkdir(path.join(root, 'audit'));
+    await mkdir(path.join(root, 'report'));
+    await writeFile(path.join(root, 'audit/a.ts'), "import { r } from '../report/r.ts';\n");
+    await writeFile(path.join(root, 'report/r.ts'), "import type { A } from '../audit/a.ts';\n");
+    await writeFile(path.join(root, 'stray.ts'), '');
+    const graph = await importGraph(root);
+    expect(graph.backEdges).toEqual(['audit/a.ts → report/r.ts']);
+    expect(graph.cycles).toEqual([['audit/a.ts', 'report/r.ts', 'audit/a.ts']]);
+    expect(graph.unplaced).toEqual(['stray.ts']);
+  });
+});
