@@ -6,21 +6,18 @@ import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  startAuditService,
-  type AuditService,
-  type ServiceFinding,
-} from '@contract-audit/reference-service';
+import type { AuditService, ServiceFinding } from '@contract-audit/reference-service';
 import { startGitHubApi, type GitHubApiStandIn } from './support/github-api.ts';
 import { repositoryRoot, runAction } from './support/run-action.ts';
+import { useAuditService } from './support/service.ts';
 
 const example = path.join(repositoryRoot, 'examples/foundry-demo');
 const headSha = 'feedfacefeedfacefeedfacefeedfacefeedface';
+const serve = useAuditService();
 let service: AuditService | undefined;
 let github: GitHubApiStandIn | undefined;
 
 afterEach(async () => {
-  await service?.close();
   await github?.close();
   service = github = undefined;
 });
@@ -43,7 +40,7 @@ async function setUp(
   findings: ServiceFinding[],
   github_options: Parameters<typeof startGitHubApi>[0] = {},
 ) {
-  service = await startAuditService({ findings, pollsUntilDone: 1 });
+  service = await serve({ findings, pollsUntilDone: 1 });
   github = await startGitHubApi({ owner: 'acme', repo: 'vaults', ...github_options });
   return { service, github };
 }
@@ -233,7 +230,7 @@ describe('baseline, suppressions and SARIF', () => {
   });
 
   it('writes no SARIF file when the audit gave no results, so no alert is closed by mistake', async () => {
-    service = await startAuditService({ failWith: 'analysis crashed' });
+    service = await serve({ failWith: 'analysis crashed' });
     github = await startGitHubApi({ owner: 'acme', repo: 'vaults' });
     const run = await act({});
     expect(run.outputs['verdict']).toBe('error');

@@ -4,32 +4,20 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  startAuditService,
-  type AuditService,
-  type ServiceFinding,
-} from '@contract-audit/reference-service';
+import { describe, expect, it } from 'vitest';
+import type { ServiceFinding } from '@contract-audit/reference-service';
 import {
   repositoryRoot,
   runAction,
   verdictAnnotation,
   type ActionRun,
 } from './support/run-action.ts';
+import { forkPullRequestEvent } from './support/scenarios.ts';
+import { useAuditService } from './support/service.ts';
 
 const workspace = path.join(repositoryRoot, 'examples/foundry-demo');
 const fast = { 'poll-interval-seconds': '0.02' };
-let service: AuditService | undefined;
-
-afterEach(async () => {
-  await service?.close();
-  service = undefined;
-});
-
-async function serve(options: Parameters<typeof startAuditService>[0] = {}): Promise<AuditService> {
-  service = await startAuditService(options);
-  return service;
-}
+const serve = useAuditService();
 
 function expectNoSecret(run: ActionRun, secret: string): void {
   // `::add-mask::` is how the runner learns the secret; it must be the only place it appears.
@@ -266,10 +254,7 @@ describe('dist/index.js end to end', () => {
     const run = await runAction({
       workspace,
       eventName: 'pull_request',
-      event: {
-        pull_request: { number: 7, head: { repo: { full_name: 'stranger/vaults' } } },
-        repository: { full_name: 'acme/vaults' },
-      },
+      event: forkPullRequestEvent(7),
       inputs: { 'base-url': svc.url },
     });
     expect(run.exitCode).toBe(0);

@@ -9,11 +9,11 @@ import { AuditClient, type AuditClientOptions, type ContractUpload } from '../..
 import { ResponseFormatError } from '../../src/errors.ts';
 import {
   DIALECTS,
-  startAuditService,
   type AuditService,
   type AuditServiceOptions,
 } from '@contract-audit/reference-service';
 import { serviceFailure } from '../support/service-error.ts';
+import { useAuditService } from '../support/service.ts';
 
 const TOKEN_SOL = `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.20;
@@ -61,6 +61,7 @@ interface Harness {
   logs: string[];
 }
 
+const serve = useAuditService();
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((item) => item.close()));
@@ -70,8 +71,7 @@ async function harness(
   serviceOptions: AuditServiceOptions = {},
   clientOptions: Partial<AuditClientOptions> = {},
 ): Promise<Harness> {
-  const service = await startAuditService(serviceOptions);
-  open.push(service);
+  const service = await serve(serviceOptions);
   const sleeps: number[] = [];
   const logs: string[] = [];
   const client = new AuditClient({
@@ -672,8 +672,7 @@ describe('AuditClient never repeats a POST that may have started an audit', () =
       sleep: async (ms) => {
         sleeps.push(ms);
         if (service) return;
-        service = await startAuditService({ port });
-        open.push(service);
+        service = await serve({ port });
       },
     });
     open.push(client);
@@ -873,8 +872,7 @@ describe('AuditClient errors say what to fix', () => {
   });
 
   it('403: a read-only key cannot start an audit', async () => {
-    const service = await startAuditService();
-    open.push(service);
+    const service = await serve();
     const client = new AuditClient({
       baseUrl: new URL(service.url),
       apiKey: service.readOnlyKey,

@@ -1,14 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseAuditAnswer } from '../../src/api/parse-audit.ts';
 import type { AuditSnapshot, Finding } from '../../src/audit/findings.ts';
 import { serviceFailureOutcome } from '../../src/audit/outcome.ts';
 import { ResponseFormatError } from '../../src/errors.ts';
+import { fixtureJson, fixtureText } from '../support/fixtures.ts';
 
-const fixture = (name: string): string =>
-  readFileSync(new URL(`../fixtures/answers/audit/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string): string => fixtureText('answers', 'audit', name);
 const cases = (name: string): [string, unknown][] =>
-  Object.entries(JSON.parse(fixture(name)) as Record<string, unknown>);
+  Object.entries(fixtureJson<Record<string, unknown>>('answers', 'audit', name));
 const known = ['contracts/Vault.sol', 'contracts/Token.sol'];
 
 function parseError(body: string): ResponseFormatError {
@@ -45,7 +44,7 @@ describe('parseAuditAnswer: status', () => {
   });
 
   it('reads every status word from status or state', () => {
-    const words = JSON.parse(fixture('status-words.json')) as Record<string, string[]>;
+    const words = fixtureJson<Record<string, string[]>>('answers', 'audit', 'status-words.json');
     for (const [state, list] of Object.entries(words)) {
       for (const word of list.filter((w) => w.trim() !== '')) {
         for (const key of ['status', 'state']) {

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { failureIn, serviceErrorText } from '../../src/api/parse-error.ts';
+import { fixtureText } from '../support/fixtures.ts';
 
-const fixture = (name: string): string =>
-  readFileSync(new URL(`../fixtures/answers/errors/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string): string => fixtureText('answers', 'errors', name);
 
 describe('serviceErrorText', () => {
   it('reads error as a string or {message}, message, detail and errors[].message', () => {

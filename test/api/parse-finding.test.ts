@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   MAX_FINDINGS,
@@ -8,11 +7,11 @@ import {
   type UnfingerprintedFinding,
 } from '../../src/api/parse-finding.ts';
 import { ResponseFormatError } from '../../src/errors.ts';
+import { fixtureJson } from '../support/fixtures.ts';
 
 /** A field-family fixture: named single findings. */
 function family(name: string): Map<string, unknown> {
-  const text = readFileSync(new URL(`../fixtures/answers/audit/${name}`, import.meta.url), 'utf8');
-  return new Map(Object.entries(JSON.parse(text) as Record<string, unknown>));
+  return new Map(Object.entries(fixtureJson<Record<string, unknown>>('answers', 'audit', name)));
 }
 
 /** Reads every case of a family and checks one field against `expected`, which must name every case. */

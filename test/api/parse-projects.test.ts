@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseProjectsAnswer } from '../../src/api/parse-projects.ts';
 import { ResponseFormatError } from '../../src/errors.ts';
+import { fixtureText } from '../support/fixtures.ts';
 
-const fixture = (name: string): string =>
-  readFileSync(new URL(`../fixtures/answers/projects/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string): string => fixtureText('answers', 'projects', name);
 const named = (name: string) => ({
   name,
   auditCount: undefined,

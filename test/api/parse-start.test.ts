@@ -1,15 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseStartAnswer } from '../../src/api/parse-start.ts';
 import { ResponseFormatError } from '../../src/errors.ts';
+import { fixtureJson, fixtureText } from '../support/fixtures.ts';
 
-const fixture = (name: string): string =>
-  readFileSync(new URL(`../fixtures/answers/start/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string): string => fixtureText('answers', 'start', name);
 const cases = (name: string): [string, string][] =>
-  Object.entries(JSON.parse(fixture(name)) as Record<string, unknown>).map(([key, body]) => [
-    key,
-    JSON.stringify(body),
-  ]);
+  Object.entries(fixtureJson<Record<string, unknown>>('answers', 'start', name)).map(
+    ([key, body]) => [key, JSON.stringify(body)],
+  );
 
 function startError(body: string, location?: string): ResponseFormatError {
   try {

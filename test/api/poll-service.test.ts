@@ -4,18 +4,18 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuditClient } from '../../src/api/client.ts';
 import { waitForAudit } from '../../src/api/poll.ts';
-import { startAuditService, type AuditService } from '@contract-audit/reference-service';
+import type { AuditServiceOptions } from '@contract-audit/reference-service';
+import { useAuditService } from '../support/service.ts';
 
-let service: AuditService | undefined;
+const serve = useAuditService();
 let client: AuditClient | undefined;
 
 afterEach(async () => {
   await client?.close();
-  await service?.close();
 });
 
-async function setUp(options: Parameters<typeof startAuditService>[0]) {
-  service = await startAuditService(options);
+async function setUp(options: AuditServiceOptions) {
+  const service = await serve(options);
   let now = 0;
   const sleeps: number[] = [];
   const sleep = async (ms: number) => {

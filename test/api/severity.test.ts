@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Severity } from '../../src/audit/findings.ts';
 import { normalizeSeverity } from '../../src/api/severity.ts';
+import { fixtureJson } from '../support/fixtures.ts';
 
-const words = JSON.parse(
-  readFileSync(new URL('../fixtures/answers/audit/severity-words.json', import.meta.url), 'utf8'),
-) as Record<Severity, string[]>;
+const words = fixtureJson<Record<Severity, string[]>>('answers', 'audit', 'severity-words.json');
 
 describe('normalizeSeverity', () => {
   it('reads each word of severity-words.json as its severity, keeping the word as the label', () => {

@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { AuditState } from '../../src/audit/findings.ts';
 import { classifyStatus } from '../../src/api/status.ts';
+import { fixtureJson } from '../support/fixtures.ts';
 
-const words = JSON.parse(
-  readFileSync(new URL('../fixtures/answers/audit/status-words.json', import.meta.url), 'utf8'),
-) as Record<AuditState, string[]>;
+const words = fixtureJson<Record<AuditState, string[]>>('answers', 'audit', 'status-words.json');
 
 describe('classifyStatus', () => {
   for (const [state, list] of Object.entries(words)) {

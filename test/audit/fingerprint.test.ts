@@ -1,25 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { assignFingerprints, normalizeTitle } from '../../src/audit/fingerprint.ts';
 import type { Finding } from '../../src/audit/findings.ts';
+import { makeFinding } from '../support/findings.ts';
 
 type Unfingerprinted = Omit<Finding, 'fingerprint'>;
 
+const withoutFingerprint = ({ fingerprint: _fingerprint, ...rest }: Finding): Unfingerprinted =>
+  rest;
+
+/** The same finding on every call, without the fingerprint that is under test. */
 function finding(overrides: Partial<Unfingerprinted> = {}): Unfingerprinted {
-  return {
-    serviceId: undefined,
-    severity: 'high',
-    severityLabel: 'high',
-    title: 'Reentrancy in withdraw',
-    ruleId: 'reentrancy-eth',
-    swcId: 'SWC-107',
-    cweId: undefined,
-    description: 'State written after call.',
-    recommendation: undefined,
-    file: 'contracts/Vault.sol',
-    startLine: 20,
-    endLine: 28,
-    ...overrides,
-  };
+  return withoutFingerprint(
+    makeFinding({
+      severity: 'high',
+      title: 'Reentrancy in withdraw',
+      ruleId: 'reentrancy-eth',
+      swcId: 'SWC-107',
+      description: 'State written after call.',
+      file: 'contracts/Vault.sol',
+      startLine: 20,
+      endLine: 28,
+      ...overrides,
+    }),
+  );
 }
 const print = (f: Unfingerprinted): string => assignFingerprints([f])[0]!.fingerprint;
 

@@ -5,31 +5,27 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  startAuditService,
-  type AuditService,
-  type ServiceFinding,
-} from '@contract-audit/reference-service';
+import type { ServiceFinding } from '@contract-audit/reference-service';
 import {
   startGitHubApi,
   type GitHubApiOptions,
   type GitHubApiStandIn,
 } from '../support/github-api.ts';
 import { runOnPullRequest } from '../support/scenarios.ts';
+import { useAuditService } from '../support/service.ts';
 import { CONTRACT, serviceFinding, workspaceWith } from '../support/workspace.ts';
 
-let service: AuditService | undefined;
+const serve = useAuditService();
 let github: GitHubApiStandIn | undefined;
 let elsewhere: Server | undefined;
 afterEach(async () => {
-  await service?.close();
   await github?.close();
   if (elsewhere) await new Promise((resolve) => elsewhere!.close(resolve));
-  service = github = elsewhere = undefined;
+  github = elsewhere = undefined;
 });
 
 async function runWith(findings: ServiceFinding[], api: GitHubApiOptions) {
-  service = await startAuditService({ findings, pollsUntilDone: 1 });
+  const service = await serve({ findings, pollsUntilDone: 1 });
   github = await startGitHubApi({ owner: 'acme', repo: 'vaults', ...api });
   return runOnPullRequest({
     number: 9,
@@ -111,7 +107,7 @@ describe('the GitHub channels can never hang or leak', () => {
     'a GitHub API that never answers delays only itself, never the audit or its verdict',
     { timeout: 60_000 },
     async () => {
-      service = await startAuditService({ findings: [], pollsUntilDone: 1 });
+      const service = await serve({ findings: [], pollsUntilDone: 1 });
       github = await startGitHubApi({ owner: 'acme', repo: 'vaults' });
       github.failNext({ method: 'POST', path: /check-runs$/, status: 'hang' });
       const run = await runOnPullRequest({

@@ -6,18 +6,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startAuditService, type AuditService } from '@contract-audit/reference-service';
+import { describe, expect, it } from 'vitest';
 import { runAction } from '../support/run-action.ts';
+import { useAuditService } from '../support/service.ts';
 import { CONTRACT, serviceFinding, workspaceWith } from '../support/workspace.ts';
 
 const fast = { 'poll-interval-seconds': '0.02' };
 
-let service: AuditService | undefined;
-afterEach(async () => {
-  await service?.close();
-  service = undefined;
-});
+const serve = useAuditService();
 
 describe('output files stay inside the workspace and RUNNER_TEMP', () => {
   it('never writes through a link in the path of `sarif-file`', async () => {
@@ -25,7 +21,7 @@ describe('output files stay inside the workspace and RUNNER_TEMP', () => {
     await writeFile(path.join(outside, 'audit.sarif'), 'PRECIOUS');
     const workspace = await workspaceWith({ 'src/Vault.sol': CONTRACT });
     await symlink(outside, path.join(workspace, 'reports'));
-    service = await startAuditService({ findings: [serviceFinding()], pollsUntilDone: 1 });
+    const service = await serve({ findings: [serviceFinding()], pollsUntilDone: 1 });
     const run = await runAction({
       workspace,
       inputs: {
@@ -45,7 +41,7 @@ describe('output files stay inside the workspace and RUNNER_TEMP', () => {
   });
 
   it('refuses a `sarif-file` outside the workspace and RUNNER_TEMP before any upload', async () => {
-    service = await startAuditService({ findings: [], pollsUntilDone: 1 });
+    const service = await serve({ findings: [], pollsUntilDone: 1 });
     const run = await runAction({
       workspace: await workspaceWith({ 'src/Vault.sol': CONTRACT }),
       inputs: {
@@ -71,7 +67,7 @@ describe('output files stay inside the workspace and RUNNER_TEMP', () => {
       'packages/core/src/Vault.sol': CONTRACT,
       'packages/periphery/src/Router.sol': CONTRACT,
     });
-    service = await startAuditService({ findings: [serviceFinding()], pollsUntilDone: 1 });
+    const service = await serve({ findings: [serviceFinding()], pollsUntilDone: 1 });
     const runs = [];
     for (const directory of ['packages/core', 'packages/periphery']) {
       runs.push(
@@ -107,7 +103,7 @@ describe('contract files', () => {
       Buffer.from('.sol'),
     ]);
     await writeFile(evil, CONTRACT);
-    service = await startAuditService({ findings: [], pollsUntilDone: 1 });
+    const service = await serve({ findings: [], pollsUntilDone: 1 });
     const run = await runAction({
       workspace,
       inputs: { 'api-key': service.apiKey, 'base-url': service.url, ...fast },
@@ -125,7 +121,7 @@ describe('contract files', () => {
   it('does not block on a FIFO the service names when resuming an audit', async () => {
     const workspace = await workspaceWith({ 'src/Vault.sol': CONTRACT });
     execFileSync('mkfifo', [path.join(workspace, 'src', 'Pipe.sol')]);
-    service = await startAuditService({
+    const service = await serve({
       findings: [serviceFinding({ file: 'src/Pipe.sol' })],
       pollsUntilDone: 1,
     });

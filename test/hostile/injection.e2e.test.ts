@@ -9,25 +9,24 @@ import { mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startAuditService, type AuditService } from '@contract-audit/reference-service';
 import { startGitHubApi, type GitHubApiStandIn } from '../support/github-api.ts';
 import { everythingWritten, leakedForms } from '../support/leaks.ts';
 import { runAction, type ActionRun } from '../support/run-action.ts';
+import { useAuditService } from '../support/service.ts';
 import { CONTRACT, serviceFinding as finding, workspaceWith } from '../support/workspace.ts';
 
 /** Has the characters JSON encoders like to escape (`/`) and URLs encode (`+`, `=`). */
 const KEY = 'sk_live/9f3a+Qe7=Zx41';
 const fast = { 'poll-interval-seconds': '0.02' };
 
-let service: AuditService | undefined;
+const serve = useAuditService();
 let github: GitHubApiStandIn | undefined;
 let other: Server | undefined;
 
 afterEach(async () => {
-  await service?.close();
   await github?.close();
   if (other) await new Promise((resolve) => other!.close(resolve));
-  service = github = other = undefined;
+  github = other = undefined;
 });
 
 async function expectNoKey(run: ActionRun): Promise<void> {
@@ -48,7 +47,7 @@ function injectedCommands(run: ActionRun): string[] {
 
 describe('the API key is never shown', () => {
   it('is masked when an error body echoes it JSON-escaped (`\\/`, `\\u` escapes)', async () => {
-    service = await startAuditService({ apiKey: KEY });
+    const service = await serve({ apiKey: KEY });
     const escaped = KEY.replace('/', '\\/').replace('Q', '\\u0051');
     service.addFault({
       kind: 'status',
@@ -68,7 +67,7 @@ describe('the API key is never shown', () => {
   });
 
   it('is masked when a completed audit echoes it JSON-escaped in a finding', async () => {
-    service = await startAuditService({ apiKey: KEY });
+    const service = await serve({ apiKey: KEY });
     const escaped = KEY.replace('/', '\\/');
     service.addFault({
       kind: 'status',
@@ -99,7 +98,7 @@ describe('the API key is never shown', () => {
     });
     await new Promise<void>((resolve) => other!.listen(0, '127.0.0.1', resolve));
     const elsewhere = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
-    service = await startAuditService({ apiKey: KEY });
+    const service = await serve({ apiKey: KEY });
     service.addFault({
       kind: 'status',
       method: 'GET',
@@ -126,7 +125,7 @@ describe('the API key is never shown', () => {
 
 describe('service text cannot run workflow commands', () => {
   it('neutralizes a status word that carries a command on a new line', async () => {
-    service = await startAuditService({ pollsUntilDone: 3 });
+    const service = await serve({ pollsUntilDone: 3 });
     service.addFault({
       kind: 'status',
       method: 'GET',
@@ -147,7 +146,7 @@ describe('service text cannot run workflow commands', () => {
   });
 
   it('neutralizes an audit id that carries a command on a new line', async () => {
-    service = await startAuditService({
+    const service = await serve({
       nextId: (n) => `a${n}\n::error title=injected::injected by the id\n##[warning]injected`,
       findings: [finding()],
       pollsUntilDone: 1,
@@ -164,7 +163,7 @@ describe('service text cannot run workflow commands', () => {
   });
 
   it('neutralizes contract file names that carry a command on a new line', async () => {
-    service = await startAuditService({ findings: [], pollsUntilDone: 1 });
+    const service = await serve({ findings: [], pollsUntilDone: 1 });
     const run = await runAction({
       workspace: await workspaceWith({
         'src/Vault.sol': CONTRACT,
@@ -185,7 +184,7 @@ describe('nothing outside the workspace is read', () => {
     await writeFile(path.join(outside, 'secret.txt'), 'OUTSIDE-CONTENT-d41d8 not json');
     const workspace = await workspaceWith({ 'src/Vault.sol': CONTRACT });
     await symlink(path.join(outside, 'secret.txt'), path.join(workspace, '.audit-baseline.json'));
-    service = await startAuditService({ findings: [], pollsUntilDone: 1 });
+    const service = await serve({ findings: [], pollsUntilDone: 1 });
     const run = await runAction({
       workspace,
       inputs: {
@@ -209,7 +208,7 @@ describe('nothing outside the workspace is uploaded', () => {
     await writeFile(path.join(outside, 'Secret.sol'), '// OUTSIDE-CONTENT-7c2e\ncontract S {}\n');
     const workspace = await workspaceWith({ 'src/Vault.sol': CONTRACT });
     await symlink(path.join(outside, 'Secret.sol'), path.join(workspace, 'src/Secret.sol'));
-    service = await startAuditService({ findings: [], pollsUntilDone: 1 });
+    const service = await serve({ findings: [], pollsUntilDone: 1 });
     const run = await runAction({
       workspace,
       inputs: { 'api-key': service.apiKey, 'base-url': service.url, ...fast },
@@ -224,7 +223,7 @@ describe('nothing outside the workspace is uploaded', () => {
 
 describe('service text in the pull-request comment', () => {
   it('mentions nobody and links no issue', async () => {
-    service = await startAuditService({
+    const service = await serve({
       findings: [finding({ title: '@acme/security-team see #12 and @octocat' })],
       pollsUntilDone: 1,
     });

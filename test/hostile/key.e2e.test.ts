@@ -6,22 +6,21 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startAuditService, type AuditService } from '@contract-audit/reference-service';
 import { startGitHubApi, type GitHubApiStandIn } from '../support/github-api.ts';
 import { everythingWritten, leakedForms } from '../support/leaks.ts';
 import { runAction } from '../support/run-action.ts';
 import { runOnPullRequest } from '../support/scenarios.ts';
+import { useAuditService } from '../support/service.ts';
 import { CONTRACT, serviceFinding, workspaceWith } from '../support/workspace.ts';
 
 const KEY = 'sk_live_4eC39HqLyjWDarjtT1zdp7dc';
 const fast = { 'poll-interval-seconds': '0.02' };
 
-let service: AuditService | undefined;
+const serve = useAuditService();
 let github: GitHubApiStandIn | undefined;
 afterEach(async () => {
-  await service?.close();
   await github?.close();
-  service = github = undefined;
+  github = undefined;
 });
 
 const split = (separator: string) => [...KEY].join(separator);
@@ -29,7 +28,7 @@ const bytes = Buffer.from(KEY);
 
 describe('the API key cannot be re-created from anything the action writes or sends', () => {
   it('survives no disguise in findings: invisible characters, encodings, escapes', async () => {
-    service = await startAuditService({
+    const service = await serve({
       apiKey: KEY,
       pollsUntilDone: 1,
       findings: [
@@ -82,7 +81,7 @@ describe('the API key cannot be re-created from anything the action writes or se
   });
 
   it('refuses an audit id that holds the key, percent-encoded in the Location header', async () => {
-    service = await startAuditService({ apiKey: KEY });
+    const service = await serve({ apiKey: KEY });
     service.addFault({
       kind: 'status',
       method: 'POST',
@@ -107,7 +106,7 @@ describe('the API key cannot be re-created from anything the action writes or se
 
   it('names no output file after the key, even when making a name file-safe would spell it', async () => {
     // `fileSafe` turns `!` into `_`: this id would come out as the key itself.
-    service = await startAuditService({
+    const service = await serve({
       apiKey: KEY,
       pollsUntilDone: 1,
       findings: [serviceFinding()],
@@ -127,7 +126,7 @@ describe('the API key cannot be re-created from anything the action writes or se
   });
 
   it('warns that a key shorter than 8 characters is masked at the cost of ordinary words', async () => {
-    service = await startAuditService({ apiKey: 'k3y-9zQ' });
+    const service = await serve({ apiKey: 'k3y-9zQ' });
     const run = await runAction({
       workspace: await workspaceWith({ 'src/Vault.sol': CONTRACT }),
       inputs: { 'api-key': 'k3y-9zQ', 'base-url': service.url, ...fast },
@@ -141,7 +140,7 @@ describe('the API key cannot be re-created from anything the action writes or se
   });
 
   it('says a key with a line break was never sent, and sends nothing', async () => {
-    service = await startAuditService({ apiKey: KEY });
+    const service = await serve({ apiKey: KEY });
     const run = await runAction({
       workspace: await workspaceWith({ 'src/Vault.sol': CONTRACT }),
       inputs: { 'api-key': `${KEY.slice(0, 10)}\n${KEY.slice(10)}`, 'base-url': service.url },

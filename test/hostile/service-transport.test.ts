@@ -13,14 +13,15 @@ import { AuditClient, type AuditClientOptions } from '../../src/api/client.ts';
 import { MAX_BODY_BYTES } from '../../src/api/http.ts';
 import { waitForAudit } from '../../src/api/poll.ts';
 import { ResponseFormatError } from '../../src/errors.ts';
-import { startAuditService } from '@contract-audit/reference-service';
 import { startRecordingProxy, startServer } from '../support/hostile-server.ts';
 import { serviceFailure } from '../support/service-error.ts';
+import { useAuditService } from '../support/service.ts';
 
 const vault = fileURLToPath(new URL('../../examples/foundry-demo/src/Vault.sol', import.meta.url));
 const upload = [{ absolutePath: vault, relativePath: 'src/Vault.sol', size: statSync(vault).size }];
 const API_KEY = 'test-api-key-5f1c9a7e';
 
+const serve = useAuditService();
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((item) => item.close()));
@@ -169,7 +170,7 @@ describe('failures before anything is sent', () => {
     ['a line break', 'sk_live_4f9a\n2c7e1b3d'],
     ['a control character or one beyond Latin-1', 'sk_live_ключ2c7e1b3d'],
   ])('an API key with %s: the request was never sent', async (flaw, apiKey) => {
-    const service = track(await startAuditService());
+    const service = await serve();
     const { client } = clientFor(service.url, { apiKey });
     const why =
       `the request was never sent: invalid authorization header (the API key holds ${flaw}, ` +
@@ -210,7 +211,7 @@ describe('the runner proxy', () => {
 
   it('carries nothing to a service on this machine, the upload included', async () => {
     const proxy = await proxyInEnvironment();
-    const service = track(await startAuditService({ pollsUntilDone: 0 }));
+    const service = await serve({ pollsUntilDone: 0 });
     const { client } = clientFor(service.url);
     expect(await client.listProjects()).toEqual([]);
     const { auditId } = await client.startAudit('p', upload);
@@ -237,7 +238,16 @@ describe('the runner proxy', () => {
     const run = promisify(execFile);
     const { stdout } = await run(
       process.execPath,
-      [vitest, 'run', fileURLToPath(import.meta.url), '-t', 'starts with no proxy set'],
+      [
+        vitest,
+        'run',
+        fileURLToPath(import.meta.url),
+        '-t',
+        'starts with no proxy set',
+        // The outer run owns coverage/ and its results file.
+        '--coverage.enabled=false',
+        '--reporter=default',
+      ],
       {
         env: {
           ...process.env,

@@ -4,24 +4,23 @@
  */
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startAuditService, type AuditService } from '@contract-audit/reference-service';
 import { startGitHubApi, type GitHubApiStandIn } from '../support/github-api.ts';
 import { answerEveryPoll, runOnPullRequest } from '../support/scenarios.ts';
+import { useAuditService } from '../support/service.ts';
 import { CONTRACT, workspaceWith } from '../support/workspace.ts';
 
 const BREAKOUT =
   '\n\n[click me](https://evil.example/phish) ![x](https://evil.example/pixel.png) @octocat\n\n';
 
-let service: AuditService | undefined;
+const serve = useAuditService();
 let github: GitHubApiStandIn | undefined;
 afterEach(async () => {
-  await service?.close();
   await github?.close();
-  service = github = undefined;
+  github = undefined;
 });
 
 async function runWithFindings(findings: object[]) {
-  service = await startAuditService({ pollsUntilDone: 0 });
+  const service = await serve({ pollsUntilDone: 0 });
   answerEveryPoll(service, { audit_id: 'audit-1', status: 'completed', findings });
   github = await startGitHubApi({ owner: 'acme', repo: 'vaults' });
   return runOnPullRequest({

@@ -5,23 +5,24 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startAuditService, type AuditService } from '@contract-audit/reference-service';
+import type { AuditService } from '@contract-audit/reference-service';
 import { runAction } from '../support/run-action.ts';
+import { useAuditService } from '../support/service.ts';
 import { CONTRACT, workspaceWith } from '../support/workspace.ts';
 
 const fast = { 'poll-interval-seconds': '0.02' };
 
+const serve = useAuditService();
 let service: AuditService | undefined;
 let proxy: Server | undefined;
 afterEach(async () => {
-  await service?.close();
   if (proxy) await new Promise((resolve) => proxy!.close(resolve));
   service = proxy = undefined;
 });
 
 /** A run whose service answers 429 with a Retry-After of 31 years on `method path`. */
 async function runAskedToWaitOn(method: 'GET' | 'POST', path: string) {
-  service = await startAuditService({ findings: [], pollsUntilDone: 1 });
+  service = await serve({ findings: [], pollsUntilDone: 1 });
   service.addFault({
     kind: 'status',
     method,
@@ -67,7 +68,7 @@ describe('timeout-minutes bounds the whole run', () => {
   });
 
   it('exits when its work is done after a reset in the middle of the upload', async () => {
-    service = await startAuditService();
+    service = await serve();
     service.addFault({ kind: 'reset', method: 'POST', path: '/v1/audits' });
     const run = await runAction({
       workspace: await workspaceWith({ 'src/Vault.sol': CONTRACT.repeat(20_000) }),
@@ -102,7 +103,7 @@ describe('plain http to this machine never goes through a proxy', () => {
     });
     await new Promise<void>((resolve) => proxy!.listen(0, '127.0.0.1', resolve));
     const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-    service = await startAuditService({ findings: [], pollsUntilDone: 1 });
+    service = await serve({ findings: [], pollsUntilDone: 1 });
     const run = await runAction({
       workspace: await workspaceWith({ 'src/Vault.sol': CONTRACT }),
       env: { HTTP_PROXY: proxyUrl, HTTPS_PROXY: proxyUrl, http_proxy: proxyUrl, NO_PROXY: '' },

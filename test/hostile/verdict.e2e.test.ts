@@ -2,23 +2,19 @@
  * A broken or hostile service tries to get a failed audit past the gate: severities in words the
  * action might not place, and "completed" answers whose own words or counts say otherwise.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { startAuditService, type AuditService } from '@contract-audit/reference-service';
+import { describe, expect, it } from 'vitest';
 import { runAction, type ActionRun } from '../support/run-action.ts';
 import { answerEveryPoll } from '../support/scenarios.ts';
+import { useAuditService } from '../support/service.ts';
 import { CONTRACT, workspaceWith } from '../support/workspace.ts';
 
 const fast = { 'poll-interval-seconds': '0.02' };
 
-let service: AuditService | undefined;
-afterEach(async () => {
-  await service?.close();
-  service = undefined;
-});
+const serve = useAuditService();
 
 /** A run whose audit answers `body` once it is polled. */
 async function runAnswering(body: object, inputs: Record<string, string> = {}): Promise<ActionRun> {
-  service = await startAuditService({ pollsUntilDone: 0 });
+  const service = await serve({ pollsUntilDone: 0 });
   answerEveryPoll(service, body);
   return runAction({
     workspace: await workspaceWith({ 'src/Vault.sol': CONTRACT }),

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -17,6 +16,7 @@ import {
 import { ruleName, type ReportingDescriptor } from '../../src/report/sarif-rules.ts';
 import { inTriageOrder } from '../support/triage.ts';
 import { makeFinding } from '../support/findings.ts';
+import { fixtureJson } from '../support/fixtures.ts';
 
 /** The parts of a SARIF log these tests read. */
 interface SarifLog {
@@ -53,9 +53,7 @@ interface SarifResult {
   properties: Record<string, unknown>;
 }
 
-const schema = JSON.parse(
-  readFileSync(new URL('../fixtures/sarif-schema-2.1.0.json', import.meta.url), 'utf8'),
-) as object;
+const schema = fixtureJson<object>('sarif-schema-2.1.0.json');
 // The schema's `language` pattern (`…{2}]?$`) is not a valid regular expression with the `u`
 // flag Ajv uses by default; without it, it reads as a literal `]`, as the schema's authors meant.
 const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false });

@@ -1,11 +1,11 @@
 import { Buffer } from 'node:buffer';
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { SEVERITIES, type Finding } from '../../src/audit/findings.ts';
 import { type TriagedFinding } from '../../src/audit/triage.ts';
 import { allActive, withCounts } from '../support/triage.ts';
 import { renderSummary, type SummaryInput } from '../../src/report/summary.ts';
 import { makeFinding } from '../support/findings.ts';
+import { fixtureText } from '../support/fixtures.ts';
 
 const links = { serverUrl: 'https://github.com', repository: 'octo/vault', sha: 'deadbeef' };
 
@@ -105,10 +105,7 @@ describe('renderSummary', () => {
         notAnnotated: { error: 0, warning: 2, notice: 1 },
       }),
     );
-    const expected = await readFile(
-      new URL('../fixtures/report/summary-fail.md', import.meta.url),
-      'utf8',
-    );
+    const expected = fixtureText('report', 'summary-fail.md');
     expect(markdown).toBe(expected);
   });
 
@@ -409,10 +406,7 @@ describe('renderSummary with triaged findings', () => {
         scopeNote: 'changed-lines: 3 of 4 findings are in the change',
       }),
     );
-    const expected = await readFile(
-      new URL('../fixtures/report/summary-triaged.md', import.meta.url),
-      'utf8',
-    );
+    const expected = fixtureText('report', 'summary-triaged.md');
     expect(markdown).toBe(expected);
   });
 

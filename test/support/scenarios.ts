@@ -14,6 +14,14 @@ export function pullRequestEvent(number: number, headSha = 'e'.repeat(40)) {
   };
 }
 
+/** The `pull_request` event of acme/vaults#number from a fork: no secrets, a read-only token. */
+export function forkPullRequestEvent(number: number) {
+  return {
+    pull_request: { number, head: { repo: { full_name: 'stranger/vaults' } } },
+    repository: { full_name: 'acme/vaults' },
+  };
+}
+
 /** Every GET of an audit answers `body` (200), whatever the service itself would say. */
 export function answerEveryPoll(service: AuditService, body: object): void {
   service.addFault({
@@ -26,7 +34,7 @@ export function answerEveryPoll(service: AuditService, body: object): void {
   });
 }
 
-/** The bundled action on pull request #number, reporting to the GitHub stand-in. */
+/** The action on pull request #number, reporting to the GitHub stand-in. */
 export function runOnPullRequest(options: {
   number: number;
   service: AuditService;
