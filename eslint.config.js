@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import vitest from '@vitest/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -19,5 +20,14 @@ export default tseslint.config(
   {
     files: ['test/**', 'scripts/**', 'demo/**', 'packages/**'],
     rules: { 'no-console': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    // A test that stops running must be noticed: no focused or skipped tests land.
+    files: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+    plugins: { vitest },
+    rules: {
+      'vitest/no-focused-tests': 'error',
+      'vitest/no-disabled-tests': 'error',
+    },
   },
 );

@@ -2,6 +2,16 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Collected on every full run; scripts/check-test-gates.ts holds each folder to its floor.
+    coverage: {
+      enabled: true,
+      provider: 'v8',
+      include: ['src/**/*.ts'],
+      reporter: ['text-summary', 'json-summary'],
+      reportsDirectory: 'coverage',
+    },
+    // The counts the test gate compares with its floor.
+    reporters: ['default', ['json', { outputFile: 'coverage/test-results.json' }]],
     projects: [
       {
         test: {

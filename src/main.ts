@@ -5,7 +5,7 @@
 import * as core from '@actions/core';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AuditClient } from './api/client.ts';
-import { waitForAudit } from './api/poll.ts';
+import { pollPolicy, waitForAudit } from './api/poll.ts';
 import { describeProject } from './api/project.ts';
 import { readBaselineFile, type BaselineEntry } from './audit/baseline.ts';
 import type { Finding } from './audit/findings.ts';
@@ -34,9 +34,6 @@ import { renderCheckRunStart } from './report/check-run-output.ts';
 import { ACTION_VERSION } from './version.ts';
 
 const USER_AGENT = `smart-contract-audit-action/${ACTION_VERSION}`;
-const MAX_POLL_INTERVAL_MS = 60_000;
-/** A new audit may not show at the service at once: a 404 this soon after starting is waited out. */
-const NOT_FOUND_GRACE_MS = 60_000;
 
 /** What every step of a run shares: its log, its secrets, its GitHub channels and its deadline. */
 interface Run {
@@ -147,13 +144,12 @@ async function audit(settings: Settings, state: Run): Promise<Outcome> {
 
     const waited = await waitForAudit(
       auditId,
-      {
+      pollPolicy({
+        ...settings,
         deadline: state.deadline,
-        initialIntervalMs: settings.pollIntervalMs,
-        maxIntervalMs: Math.max(MAX_POLL_INTERVAL_MS, settings.pollIntervalMs),
-        notFoundGraceMs: settings.auditId ? 0 : NOT_FOUND_GRACE_MS,
+        resumed: progress.resumed,
         initialWaitMs,
-      },
+      }),
       {
         client,
         now: Date.now,

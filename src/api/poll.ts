@@ -28,6 +28,28 @@ export type PollOutcome =
   | { kind: 'timeout'; last: AuditSnapshot | undefined };
 
 const GROWTH = 1.5;
+const MAX_POLL_INTERVAL_MS = 60_000;
+/** A new audit may not show at the service at once: a 404 this soon after starting is waited out. */
+const NOT_FOUND_GRACE_MS = 60_000;
+
+/**
+ * The policy of a run: `pollIntervalMs` (input `poll-interval-seconds`) first, growing to a
+ * minute; a 404 is waited out only for an audit this run started, not one it resumes.
+ */
+export function pollPolicy(run: {
+  deadline: number;
+  pollIntervalMs: number;
+  resumed: boolean;
+  initialWaitMs: number | undefined;
+}): PollPolicy {
+  return {
+    deadline: run.deadline,
+    initialIntervalMs: run.pollIntervalMs,
+    maxIntervalMs: Math.max(MAX_POLL_INTERVAL_MS, run.pollIntervalMs),
+    notFoundGraceMs: run.resumed ? 0 : NOT_FOUND_GRACE_MS,
+    initialWaitMs: run.initialWaitMs,
+  };
+}
 
 /** Backoff with jitter (±20%), capped; a longer `Retry-After` from the service wins. */
 export function nextDelay(

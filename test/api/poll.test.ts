@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditSnapshot } from '../../src/audit/findings.ts';
-import { nextDelay, waitForAudit, type PollPolicy } from '../../src/api/poll.ts';
+import { nextDelay, waitForAudit, type PollPolicy, pollPolicy } from '../../src/api/poll.ts';
 import { ResponseFormatError, ServiceError } from '../../src/errors.ts';
 
 type Answer = { snapshot: AuditSnapshot; retryAfterMs?: number } | Error;
@@ -197,5 +197,20 @@ describe('waitForAudit', () => {
     await expect(harness([new ServiceError('key rejected', 401)]).run()).rejects.toThrow(
       'key rejected',
     );
+  });
+});
+
+describe('pollPolicy', () => {
+  it('starts at the input interval, grows to a minute, and waits out a 404 only for a new audit', () => {
+    const run = { deadline: 1_000, pollIntervalMs: 5_000, resumed: false, initialWaitMs: 2_000 };
+    expect(pollPolicy(run)).toEqual({
+      deadline: 1_000,
+      initialIntervalMs: 5_000,
+      maxIntervalMs: 60_000,
+      notFoundGraceMs: 60_000,
+      initialWaitMs: 2_000,
+    });
+    expect(pollPolicy({ ...run, resumed: true }).notFoundGraceMs).toBe(0);
+    expect(pollPolicy({ ...run, pollIntervalMs: 90_000 }).maxIntervalMs).toBe(90_000);
   });
 });

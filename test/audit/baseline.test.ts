@@ -1,10 +1,17 @@
+import { symlink } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseBaseline, unusedBaselineEntries } from '../../src/audit/baseline.ts';
+import {
+  parseBaseline,
+  readBaselineFile,
+  unusedBaselineEntries,
+} from '../../src/audit/baseline.ts';
 import { renderBaseline, withCounts } from '../support/triage.ts';
 import type { TriagedFinding } from '../../src/audit/triage.ts';
 import { ConfigurationError } from '../../src/errors.ts';
 import { renderResultsFile } from '../../src/report/results-file.ts';
 import { makeFinding } from '../support/findings.ts';
+import { workspaceWith } from '../support/workspace.ts';
 
 const SOURCE = '.audit-baseline.json';
 
@@ -209,5 +216,38 @@ describe('unusedBaselineEntries', () => {
     );
     const unused = unusedBaselineEntries(baseline, [makeFinding({ fingerprint: 'kept' })]);
     expect(unused.map((entry) => entry.fingerprint)).toEqual(['fixed']);
+  });
+});
+
+describe('readBaselineFile', () => {
+  const baseline = JSON.stringify({ version: 1, accepted: [{ fingerprint: 'fp', reason: 'ok' }] });
+
+  it('reads a baseline inside the workspace, through links that stay inside', async () => {
+    const workspace = await workspaceWith({ 'audit/baseline.json': baseline });
+    await symlink('audit/baseline.json', path.join(workspace, 'link.json'));
+    for (const file of ['audit/baseline.json', 'link.json']) {
+      const entries = await readBaselineFile(path.join(workspace, file), workspace);
+      expect([...entries.keys()]).toEqual(['fp']);
+    }
+  });
+
+  it('never reads through a link that leads outside the workspace', async () => {
+    const outside = await workspaceWith({ 'baseline.json': baseline });
+    const workspace = await workspaceWith({});
+    await symlink(path.join(outside, 'baseline.json'), path.join(workspace, 'baseline.json'));
+    await expect(
+      readBaselineFile(path.join(workspace, 'baseline.json'), workspace),
+    ).rejects.toThrow(/is a link that leads outside the workspace, so it was not read/);
+  });
+
+  it('says how to make one when the file is missing', async () => {
+    const workspace = await workspaceWith({});
+    const error = await readBaselineFile(path.join(workspace, 'nope.json'), workspace).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toMatch(
+      /^Could not read the baseline file .*nope\.json \(.*ENOENT.*\)\. Check the `baseline` input; to create one, copy the `results-file`/,
+    );
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   errorOutcome,
   formatDuration,
+  noApiKeyOutcome,
   resultsOutcome,
   serviceFailureOutcome,
   skippedOutcome,
@@ -120,5 +121,26 @@ describe('resultsOutcome', () => {
         'on them alone the gate says: no findings at or above high (1 low).',
     );
     expect(outcome.findings).toHaveLength(1);
+  });
+});
+
+describe('noApiKeyOutcome', () => {
+  const none = { auditId: undefined, resumed: false, fileCount: undefined };
+
+  it('skips a fork or Dependabot pull request, saying why nothing was sent', () => {
+    expect(noApiKeyOutcome('fork', none)).toMatchObject({
+      verdict: 'skipped',
+      reason: expect.stringMatching(
+        /^No API key: this pull request comes from a fork, and GitHub does not give repository secrets/,
+      ),
+    });
+    expect(noApiKeyOutcome('dependabot', none).reason).toMatch(
+      /^No API key: this run was triggered by Dependabot,/,
+    );
+  });
+
+  it('is a configuration error anywhere else, saying how to pass the key', () => {
+    expect(() => noApiKeyOutcome(undefined, none)).toThrow(ConfigurationError);
+    expect(() => noApiKeyOutcome(undefined, none)).toThrow('api-key: ${{ secrets.AUDIT_API_KEY }}');
   });
 });

@@ -174,7 +174,12 @@ describe('triageFindings: paths, counts and notes made once', () => {
       const { findings } = triageFindings(
         [
           makeFinding({ file: 'contracts/Pay.sol', startLine: 2, endLine: 2, fingerprint: 'in' }),
-          makeFinding({ file: './contracts/Pay.sol', startLine: 2, endLine: 2, fingerprint: 'dotted' }),
+          makeFinding({
+            file: './contracts/Pay.sol',
+            startLine: 2,
+            endLine: 2,
+            fingerprint: 'dotted',
+          }),
           makeFinding({ file: 'contracts/Pay.sol', startLine: 1, endLine: 1, fingerprint: 'out' }),
           makeFinding({ file: undefined, fingerprint: 'nowhere' }),
         ],

@@ -11,6 +11,7 @@ type UsedCore = Pick<
   typeof actionsCore,
   | 'getInput'
   | 'getBooleanInput'
+  | 'getMultilineInput'
   | 'setSecret'
   | 'setOutput'
   | 'setFailed'
@@ -92,6 +93,13 @@ export const coreStandIn: UsedCore = {
     const value = recorded.inputs[name] ?? '';
     if (options?.required && !value) throw new Error(`Input required and not supplied: ${name}`);
     return options?.trimWhitespace === false ? value : value.trim();
+  },
+  // Like the runner: one entry per non-empty line, each trimmed unless asked not to be.
+  getMultilineInput(name, options) {
+    return (recorded.inputs[name] ?? '')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => (options?.trimWhitespace === false ? line : line.trim()));
   },
   getBooleanInput(name) {
     const value = coreStandIn.getInput(name);

@@ -1,0 +1,92 @@
+/**
+ * The committed bundle, `dist/index.js`, run as the runner runs it. The other end-to-end tests
+ * run the sources; these few make sure what ships behaves the same. `.ci/run` rebuilds dist/ and
+ * checks it is the build of src/ before the tests run, so here it is never stale in CI.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startGitHubApi, type GitHubApiStandIn } from './support/github-api.ts';
+import {
+  BUNDLE_ENTRY,
+  repositoryRoot,
+  runAction,
+  verdictAnnotation,
+} from './support/run-action.ts';
+import { forkPullRequestEvent, pullRequestEvent } from './support/scenarios.ts';
+import { useAuditService } from './support/service.ts';
+
+const workspace = path.join(repositoryRoot, 'examples/foundry-demo');
+const serve = useAuditService();
+let github: GitHubApiStandIn | undefined;
+
+afterEach(async () => {
+  await github?.close();
+  github = undefined;
+});
+
+describe('dist/index.js as the runner runs it', () => {
+  it('audits, annotates on a check run, comments, writes SARIF and fails on findings', async () => {
+    const service = await serve();
+    github = await startGitHubApi({ owner: 'acme', repo: 'vaults' });
+    const run = await runAction({
+      entry: BUNDLE_ENTRY,
+      workspace,
+      eventName: 'pull_request',
+      event: pullRequestEvent(3),
+      env: { GITHUB_API_URL: github.url },
+      inputs: {
+        'api-key': service.apiKey,
+        'base-url': service.url,
+        'github-token': github.token,
+        'poll-interval-seconds': '0.02',
+      },
+    });
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toBe('');
+    expect(run.outputs).toMatchObject({
+      'audit-id': 'audit-1',
+      verdict: 'fail',
+      'findings-count': '20',
+      'check-run-url': expect.stringMatching(/\/runs\/\d+$/),
+    });
+    expect(verdictAnnotation(run)?.message).toBe(
+      'Verdict: fail. 16 findings at or above low (1 critical, 8 high, 2 medium, 5 low)',
+    );
+    expect(github.checkRuns[0]).toMatchObject({ status: 'completed', conclusion: 'failure' });
+    expect(github.checkRuns[0]?.annotations).toHaveLength(20);
+    expect(github.comments(3)).toHaveLength(1);
+    const sarif = JSON.parse(await readFile(run.outputs['sarif-file']!, 'utf8')) as {
+      runs: { results: unknown[] }[];
+    };
+    expect(sarif.runs[0]?.results).toHaveLength(20);
+    expect(run.summary).toContain('## Smart contract audit: vaults');
+  });
+
+  it('skips a fork pull request without a key, sending nothing', async () => {
+    const service = await serve();
+    const run = await runAction({
+      entry: BUNDLE_ENTRY,
+      workspace,
+      eventName: 'pull_request',
+      event: forkPullRequestEvent(7),
+      inputs: { 'base-url': service.url },
+    });
+    expect(run.exitCode).toBe(0);
+    expect(run.outputs['verdict']).toBe('skipped');
+    expect(service.requests).toHaveLength(0);
+  });
+
+  it('fails with the reason when an input is wrong, before any request', async () => {
+    const run = await runAction({
+      entry: BUNDLE_ENTRY,
+      workspace,
+      inputs: { 'api-key': 'k-remote-secret', 'base-url': 'http://audit.example.com' },
+    });
+    expect(run.exitCode).toBe(1);
+    expect(verdictAnnotation(run)?.message).toContain('plain http:// for audit.example.com');
+    expect(run.stdout.replace('::add-mask::k-remote-secret\n', '')).not.toContain(
+      'k-remote-secret',
+    );
+  });
+});
