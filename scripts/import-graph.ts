@@ -93,10 +93,15 @@ function findCycles(imports: ReadonlyMap<string, readonly string[]>): string[][]
 
 if (import.meta.main) {
   const graph = await importGraph();
-  const byLayer = (edge: string) => edge.split(' → ')[0]!;
-  console.log('Imports between layers of src/ (from → to: count):');
+  const rank = (member: string) => LAYERS.findIndex((layer) => layer.includes(member));
+  const [from, to] = [
+    (edge: string) => edge.split(' → ')[0]!,
+    (edge: string) => edge.split(' → ')[1]!,
+  ];
+  console.log('Imports between layers of src/, top layer first (from → to: count):');
   for (const [edge, count] of [...graph.edges].sort(
-    ([a], [b]) => byLayer(b).localeCompare(byLayer(a)) || a.localeCompare(b),
+    ([a], [b]) =>
+      rank(from(b)) - rank(from(a)) || from(a).localeCompare(from(b)) || rank(to(b)) - rank(to(a)),
   ))
     console.log(`  ${edge}: ${count}`);
   console.log(`Back-edges: ${graph.backEdges.length ? graph.backEdges.join(', ') : 'none'}`);

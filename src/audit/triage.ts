@@ -133,10 +133,15 @@ export function triageFindings(findings: readonly Finding[], options: TriageOpti
   };
 }
 
-/** The service names files as uploaded, relative to the working directory: made repository paths here, once. */
+/**
+ * The service names files as uploaded, relative to the working directory: made repository paths
+ * here, once. A path that climbs out of the repository keeps its `..`, so it is never mistaken
+ * for a file inside it (the parser has already dropped such paths unless they were uploaded).
+ */
 function inRepository(finding: Finding, pathPrefix: string): Finding {
   if (finding.file === undefined) return finding;
-  const file = path.posix.normalize(`${pathPrefix}/${finding.file}`).replace(/^(\.\/)+|^\/+/, '');
+  const prefix = path.posix.normalize(`${pathPrefix}/`).replace(/^(\.\/)+|^\/+/, '');
+  const file = path.posix.normalize(prefix + finding.file).replace(/^(\.\/)+/, '');
   return file === finding.file ? finding : { ...finding, file };
 }
 

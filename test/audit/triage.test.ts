@@ -197,6 +197,12 @@ describe('triageFindings: paths, counts and notes made once', () => {
       options({ changes: pay, pathPrefix: 'a/b/' }),
     );
     expect(outside.findings[0]?.finding.file).toBe('contracts/Pay.sol');
+    // A path that climbs out of the repository is never made to look like one inside it.
+    const climbing = triageFindings(
+      [makeFinding({ file: '../x.sol' })],
+      options({ scope: 'all', pathPrefix: '' }),
+    );
+    expect(climbing.findings[0]?.finding.file).toBe('../x.sol');
   });
 
   it('reads suppressions by the path as uploaded, then reports the repository path', () => {
