@@ -12,7 +12,16 @@ import path from 'node:path';
 
 /** Lowest first. A file belongs to its folder's layer; top-level modules are named alone. */
 export const LAYERS: readonly (readonly string[])[] = [
-  ['errors.ts', 'json.ts', 'text.ts', 'version.ts', 'redaction.ts', 'log.ts', 'net'],
+  [
+    'errors.ts',
+    'json.ts',
+    'text.ts',
+    'version.ts',
+    'node-version.ts',
+    'redaction.ts',
+    'log.ts',
+    'net',
+  ],
   ['files'],
   ['audit'],
   ['inputs.ts'],

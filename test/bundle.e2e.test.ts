@@ -89,4 +89,28 @@ describe('dist/index.js as the runner runs it', () => {
       'k-remote-secret',
     );
   });
+
+  it('says plainly that it needs Node 24 on an older Node, before loading anything else', async () => {
+    // Node 24 made to report 20.20.2: the same code path as a runner with an older Node.
+    const olderNode =
+      'data:text/javascript,Object.defineProperty(process.versions,"node",{value:"20.20.2"})';
+    const run = await runAction({
+      entry: BUNDLE_ENTRY,
+      nodeArgs: ['--import', olderNode],
+      workspace,
+      inputs: { 'api-key': 'k-never-used', 'base-url': 'https://audit.example.com' },
+    });
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toBe('');
+    expect(run.annotations).toEqual([
+      {
+        level: 'error',
+        properties: {},
+        message: expect.stringMatching(
+          /^This action needs Node\.js 24 or newer \(action\.yml: runs\.using: node24\), but it is running on Node\.js 20\.20\.2\./,
+        ),
+      },
+    ]);
+    expect(run.outputs).toEqual({});
+  });
 });

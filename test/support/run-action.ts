@@ -20,6 +20,8 @@ export const BUNDLE_ENTRY = path.join(repositoryRoot, 'dist/index.js');
 export interface RunActionOptions {
   /** SOURCE_ENTRY unless given. */
   entry?: string;
+  /** Options for node itself, before the entry (e.g. `--import` of a preload). */
+  nodeArgs?: string[];
   /** Inputs by their action.yml names; unset inputs get action.yml's defaults. */
   inputs: Record<string, string>;
   workspace: string;
@@ -109,11 +111,15 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
     ...options.env,
   };
 
-  const child = spawn(process.execPath, [options.entry ?? SOURCE_ENTRY], {
-    cwd: options.workspace,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), options.entry ?? SOURCE_ENTRY],
+    {
+      cwd: options.workspace,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
