@@ -6130,7 +6130,6 @@ async function publish(outcome, deps) {
             checkRunAnnotates,
             failsJob,
             output,
-            runUrl: context.runUrl,
         });
     }
 }
@@ -6139,7 +6138,7 @@ async function publish(outcome, deps) {
  * only when the check run carries none; findings past its cap are counted in the summary.
  */
 async function publishToGitHub(channels, summaryInput, deps) {
-    const { log, checkRunAnnotates, failsJob, output } = deps;
+    const { context, log, checkRunAnnotates, failsJob, output } = deps;
     const { findings, verdict, counts } = summaryInput;
     const active = activeFindings(findings);
     const plan = checkRunAnnotations(active);
@@ -6173,13 +6172,13 @@ async function publishToGitHub(channels, summaryInput, deps) {
         links: summaryInput.links,
         auditId: summaryInput.auditId,
         reportUrl: summaryInput.reportUrl,
-        ...(deps.runUrl === undefined ? {} : { runUrl: deps.runUrl }),
+        ...(context.runUrl === undefined ? {} : { runUrl: context.runUrl }),
         previous: previousBody === undefined ? undefined : readPreviousFindings(previousBody),
     }));
     // Check runs on, yet some findings are on no check run: past its cap, or it failed.
     const notAnnotated = completed ? plan.overCap + completed.annotationsNotPosted : total;
-    if (completed && notAnnotated === 0) {
-        log.info(`The ${active.length} finding(s) that count are annotated on the check run: ${checkRun?.url}`);
+    if (checkRun && completed && notAnnotated === 0) {
+        log.info(`The ${active.length} finding(s) that count are annotated on the check run: ${checkRun.url}`);
     }
     if (!checkRunAnnotates || notAnnotated === 0)
         return;

@@ -100,7 +100,6 @@ export async function publish(outcome: Outcome, deps: PublishDependencies): Prom
       checkRunAnnotates,
       failsJob,
       output,
-      runUrl: context.runUrl,
     });
   }
 }
@@ -117,10 +116,9 @@ async function publishToGitHub(
     checkRunAnnotates: boolean;
     failsJob: boolean;
     output: Output;
-    runUrl: string | undefined;
   },
 ): Promise<void> {
-  const { log, checkRunAnnotates, failsJob, output } = deps;
+  const { context, log, checkRunAnnotates, failsJob, output } = deps;
   const { findings, verdict, counts } = summaryInput;
   const active = activeFindings(findings);
   const plan = checkRunAnnotations(active);
@@ -158,16 +156,16 @@ async function publishToGitHub(
       links: summaryInput.links,
       auditId: summaryInput.auditId,
       reportUrl: summaryInput.reportUrl,
-      ...(deps.runUrl === undefined ? {} : { runUrl: deps.runUrl }),
+      ...(context.runUrl === undefined ? {} : { runUrl: context.runUrl }),
       previous: previousBody === undefined ? undefined : readPreviousFindings(previousBody),
     }),
   );
 
   // Check runs on, yet some findings are on no check run: past its cap, or it failed.
   const notAnnotated = completed ? plan.overCap + completed.annotationsNotPosted : total;
-  if (completed && notAnnotated === 0) {
+  if (checkRun && completed && notAnnotated === 0) {
     log.info(
-      `The ${active.length} finding(s) that count are annotated on the check run: ${checkRun?.url}`,
+      `The ${active.length} finding(s) that count are annotated on the check run: ${checkRun.url}`,
     );
   }
   if (!checkRunAnnotates || notAnnotated === 0) return;
