@@ -2659,7 +2659,7 @@ function buildChangeSet(files) {
         // A removed file is not in the checkout, so no finding can be in it.
         if (file.status === 'removed')
             continue;
-        map.set(scope_normalizePath(file.path), changedLines(file));
+        map.set(repositoryPath('', file.path), changedLines(file));
     }
     return { files: map };
 }
@@ -2689,7 +2689,7 @@ function changedLines(file) {
 function isInScope(finding, scope, changes) {
     if (scope === 'all' || finding.file === undefined)
         return true;
-    const lines = changes.files.get(scope_normalizePath(finding.file));
+    const lines = changes.files.get(finding.file);
     if (lines === undefined)
         return false;
     if (scope === 'changed-files' || lines === 'whole-file')
@@ -2700,9 +2700,14 @@ function isInScope(finding, scope, changes) {
     const end = endLine !== undefined && endLine >= startLine ? endLine : startLine;
     return lines.some((range) => range.start <= end && startLine <= range.end);
 }
-/** `./a//b/../c.sol` → `a/c.sol`, so the service's and GitHub's spellings of a path meet. */
-function scope_normalizePath(file) {
-    return external_node_path_default().posix.normalize(file).replace(/^(\.\/)+|^\/+/, '');
+/**
+ * The one spelling of a repository path, so the service's and GitHub's meet: `packages/core/`
+ * with `./a//b/../c.sol` is `packages/core/a/c.sol`. A path that climbs out of the repository
+ * keeps its `..`, so it is never mistaken for a file inside it.
+ */
+function repositoryPath(pathPrefix, file) {
+    const prefix = external_node_path_default().posix.normalize(`${pathPrefix}/`).replace(/^(\.\/)+|^\/+/, '');
+    return external_node_path_default().posix.normalize(prefix + file).replace(/^(\.\/)+|^\/+/, '');
 }
 
 ;// CONCATENATED MODULE: ./src/audit/suppressions.ts
@@ -2760,7 +2765,6 @@ function isSuppressed(finding, suppressions) {
  * carry repository-relative paths, in one order, with their counts: nothing downstream rebuilds
  * a path, re-sorts or re-counts.
  */
-
 
 
 
@@ -2833,14 +2837,12 @@ function triageFindings(findings, options) {
 }
 /**
  * The service names files as uploaded, relative to the working directory: made repository paths
- * here, once. A path that climbs out of the repository keeps its `..`, so it is never mistaken
- * for a file inside it (the parser has already dropped such paths unless they were uploaded).
+ * here, once (the parser has already dropped paths that climb out, unless they were uploaded).
  */
 function inRepository(finding, pathPrefix) {
     if (finding.file === undefined)
         return finding;
-    const prefix = external_node_path_default().posix.normalize(`${pathPrefix}/`).replace(/^(\.\/)+|^\/+/, '');
-    const file = external_node_path_default().posix.normalize(prefix + finding.file).replace(/^(\.\/)+/, '');
+    const file = repositoryPath(pathPrefix, finding.file);
     return file === finding.file ? finding : { ...finding, file };
 }
 function countFindings(triaged) {

@@ -32,7 +32,7 @@ export function buildChangeSet(files: readonly ChangedFile[]): ChangeSet {
   for (const file of files) {
     // A removed file is not in the checkout, so no finding can be in it.
     if (file.status === 'removed') continue;
-    map.set(normalizePath(file.path), changedLines(file));
+    map.set(repositoryPath('', file.path), changedLines(file));
   }
   return { files: map };
 }
@@ -61,7 +61,7 @@ function changedLines(file: ChangedFile): readonly LineRange[] | 'whole-file' {
  */
 export function isInScope(finding: Finding, scope: Scope, changes: ChangeSet): boolean {
   if (scope === 'all' || finding.file === undefined) return true;
-  const lines = changes.files.get(normalizePath(finding.file));
+  const lines = changes.files.get(finding.file);
   if (lines === undefined) return false;
   if (scope === 'changed-files' || lines === 'whole-file') return true;
   const { startLine, endLine } = finding;
@@ -70,7 +70,12 @@ export function isInScope(finding: Finding, scope: Scope, changes: ChangeSet): b
   return lines.some((range) => range.start <= end && startLine <= range.end);
 }
 
-/** `./a//b/../c.sol` → `a/c.sol`, so the service's and GitHub's spellings of a path meet. */
-function normalizePath(file: string): string {
-  return path.posix.normalize(file).replace(/^(\.\/)+|^\/+/, '');
+/**
+ * The one spelling of a repository path, so the service's and GitHub's meet: `packages/core/`
+ * with `./a//b/../c.sol` is `packages/core/a/c.sol`. A path that climbs out of the repository
+ * keeps its `..`, so it is never mistaken for a file inside it.
+ */
+export function repositoryPath(pathPrefix: string, file: string): string {
+  const prefix = path.posix.normalize(`${pathPrefix}/`).replace(/^(\.\/)+|^\/+/, '');
+  return path.posix.normalize(prefix + file).replace(/^(\.\/)+|^\/+/, '');
 }

@@ -3,10 +3,9 @@
  * carry repository-relative paths, in one order, with their counts: nothing downstream rebuilds
  * a path, re-sorts or re-counts.
  */
-import path from 'node:path';
 import { unusedBaselineEntries, type BaselineEntry } from './baseline.ts';
 import { compareFindings, countBySeverity, type Finding, type SeverityCounts } from './findings.ts';
-import { isInScope, type ChangeSet, type Scope } from './scope.ts';
+import { isInScope, repositoryPath, type ChangeSet, type Scope } from './scope.ts';
 import { findSuppressions, isSuppressed, type Suppression } from './suppressions.ts';
 
 /**
@@ -135,13 +134,11 @@ export function triageFindings(findings: readonly Finding[], options: TriageOpti
 
 /**
  * The service names files as uploaded, relative to the working directory: made repository paths
- * here, once. A path that climbs out of the repository keeps its `..`, so it is never mistaken
- * for a file inside it (the parser has already dropped such paths unless they were uploaded).
+ * here, once (the parser has already dropped paths that climb out, unless they were uploaded).
  */
 function inRepository(finding: Finding, pathPrefix: string): Finding {
   if (finding.file === undefined) return finding;
-  const prefix = path.posix.normalize(`${pathPrefix}/`).replace(/^(\.\/)+|^\/+/, '');
-  const file = path.posix.normalize(prefix + finding.file).replace(/^(\.\/)+/, '');
+  const file = repositoryPath(pathPrefix, finding.file);
   return file === finding.file ? finding : { ...finding, file };
 }
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildChangeSet, isInScope, type ChangedFile } from '../../src/audit/scope.ts';
+import {
+  buildChangeSet,
+  isInScope,
+  repositoryPath,
+  type ChangedFile,
+} from '../../src/audit/scope.ts';
 import { makeFinding } from '../support/findings.ts';
 
 const modified = (path: string, patch: string | undefined): ChangedFile => ({
@@ -114,15 +119,21 @@ describe('isInScope', () => {
     expect(isInScope(at('contracts/Moved.sol', 1, 1), 'changed-lines', changes)).toBe(false);
   });
 
-  it('matches repository paths however they are spelled', () => {
+  it('matches a finding by its repository path, as triage spells it', () => {
     const pay = 'packages/core/contracts/Pay.sol';
     expect(isInScope(at(pay, 2, 2), 'changed-lines', changes)).toBe(true);
-    expect(isInScope(at(`./${pay}`, 2, 2), 'changed-lines', changes)).toBe(true);
-    expect(isInScope(at(pay, 1, 1), 'changed-lines', changes)).toBe(false);
-    expect(isInScope(at('contracts/Pay.sol', 2, 2), 'changed-files', changes)).toBe(false);
-    expect(isInScope(at('a/b/../../contracts/Vault.sol', 4, 4), 'changed-lines', changes)).toBe(
+    expect(isInScope(at(repositoryPath('', `./${pay}`), 2, 2), 'changed-lines', changes)).toBe(
       true,
     );
+    expect(isInScope(at(pay, 1, 1), 'changed-lines', changes)).toBe(false);
+    expect(isInScope(at('contracts/Pay.sol', 2, 2), 'changed-files', changes)).toBe(false);
+    expect(
+      isInScope(
+        at(repositoryPath('', 'a/b/../../contracts/Vault.sol'), 4, 4),
+        'changed-lines',
+        changes,
+      ),
+    ).toBe(true);
   });
 
   it('never hides a finding that cannot be placed', () => {
@@ -133,5 +144,23 @@ describe('isInScope', () => {
     expect(isInScope(at('contracts/Vault.sol'), 'changed-lines', changes)).toBe(true);
     expect(isInScope(at('contracts/Moved.sol'), 'changed-lines', changes)).toBe(false);
     expect(isInScope(at('contracts/Other.sol'), 'changed-lines', changes)).toBe(false);
+  });
+});
+
+describe('repositoryPath', () => {
+  it('joins the working directory and the file into one spelling, however each is written', () => {
+    for (const prefix of ['packages/core/', 'packages/core', './packages/core/'])
+      expect(repositoryPath(prefix, './contracts//A.sol')).toBe('packages/core/contracts/A.sol');
+    expect(repositoryPath('', './packages/core/contracts/Pay.sol')).toBe(
+      'packages/core/contracts/Pay.sol',
+    );
+    expect(repositoryPath('a/b/', '../../contracts/Pay.sol')).toBe('contracts/Pay.sol');
+    expect(repositoryPath('packages/core/', '../shared/L.sol')).toBe('packages/shared/L.sol');
+    expect(repositoryPath('.', 'A.sol')).toBe('A.sol');
+  });
+
+  it('keeps the .. of a path that climbs out of the repository', () => {
+    expect(repositoryPath('', '../x.sol')).toBe('../x.sol');
+    expect(repositoryPath('packages/core/', '../../../x.sol')).toBe('../x.sol');
   });
 });
