@@ -2789,6 +2789,10 @@ const STATUS_REASONS = {
     accepted: 'accepted in the baseline',
     suppressed: 'suppressed by a comment in the code',
 };
+/** "3 outside the change, 1 accepted": the findings that do not count, by status, in `words`. */
+function describeNotCounted(byStatus, words) {
+    return STATUS_ORDER.flatMap((status) => status === 'active' || byStatus[status] === 0 ? [] : [`${byStatus[status]} ${words[status]}`]);
+}
 /**
  * Most specific reason first: suppressed (the code says so, right there), then accepted (the
  * baseline says so), then outside the change.
@@ -2928,9 +2932,7 @@ function evaluateGate(counts, failOn) {
 }
 /** "3 outside the change, 1 accepted, 1 suppressed": the findings that did not count. */
 function describeExcluded({ byStatus }) {
-    return STATUS_ORDER.filter((status) => status !== 'active' && byStatus[status] > 0)
-        .map((status) => `${byStatus[status]} ${STATUS_WORDS[status]}`)
-        .join(', ');
+    return describeNotCounted(byStatus, STATUS_WORDS).join(', ');
 }
 /** "1 critical, 3 info": the non-zero counts, most severe first. */
 function describeCounts(counts) {
@@ -5247,9 +5249,7 @@ function renderHead(input, hasResults) {
     const columns = shownSeverities(counts);
     lines.push(`| ${columns.map((s) => SEVERITY_LABELS[s]).join(' | ')} |`, `|${' ---: |'.repeat(columns.length)}`, `| ${columns.map((s) => String(counts[s])).join(' | ')} |`, '');
     const { byStatus } = input.counts;
-    const others = STATUS_ORDER.flatMap((status) => status === 'active' || byStatus[status] === 0
-        ? []
-        : [`${byStatus[status]} ${STATUS_REASONS[status]}`]);
+    const others = describeNotCounted(byStatus, STATUS_REASONS);
     if (others.length > 0)
         lines.push(`Not counted for the gate: ${others.join(', ')}.`, '');
     return lines;
@@ -5794,6 +5794,7 @@ function fileUri(path) {
 
 
 
+
 /** Under GitHub's 1 MiB (1,048,576 bytes) per step, with room for anything else the step adds. */
 const DEFAULT_MAX_BYTES = 1_000_000;
 const DETAILS_TEXT_MAX_CHARS = 10_000;
@@ -5909,9 +5910,7 @@ function countsTable(counts, failOn) {
             `| **Total** | **${total}** | |`,
         ];
     }
-    const reasons = STATUS_ORDER.flatMap((status) => status === 'active' || byStatus[status] === 0
-        ? []
-        : [`${byStatus[status]} ${STATUS_REASONS[status]}`]);
+    const reasons = describeNotCounted(byStatus, STATUS_REASONS);
     return [
         `| Severity | Findings | Counted | Fails the job (\`fail-on: ${failOn}\`) |`,
         '| --- | ---: | ---: | --- |',
@@ -5935,7 +5934,8 @@ function renderNotAnnotatedNote(notAnnotated) {
 /** Findings the check run does not annotate, past its cap or after GitHub refused more. */
 function renderCheckRunNotAnnotatedNote(count) {
     return (`ℹ️ ${count} finding${count === 1 ? ' is' : 's are'} not annotated on the check run: it carries ` +
-        'the most severe ones, at most 1,000. They are counted here and written to the results file.');
+        `the most severe ones, at most ${MAX_CHECK_RUN_ANNOTATIONS.toLocaleString('en-US')}. ` +
+        'They are counted here and written to the results file.');
 }
 function omissionNote(rowsOmitted, detailsOmitted, total, reportUrl) {
     if (rowsOmitted === 0 && detailsOmitted === 0)

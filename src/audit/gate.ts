@@ -3,7 +3,7 @@
  * the chosen `fail-on` level.
  */
 import { SEVERITIES, severityRank, type Severity, type SeverityCounts } from './findings.ts';
-import { STATUS_ORDER, STATUS_WORDS, type FindingCounts } from './triage.ts';
+import { describeNotCounted, STATUS_WORDS, type FindingCounts } from './triage.ts';
 
 export const FAIL_ON_LEVELS = ['critical', 'high', 'medium', 'low', 'info', 'none'] as const;
 export type FailOn = (typeof FAIL_ON_LEVELS)[number];
@@ -66,9 +66,7 @@ export function evaluateGate(counts: FindingCounts, failOn: FailOn): GateResult 
 
 /** "3 outside the change, 1 accepted, 1 suppressed": the findings that did not count. */
 function describeExcluded({ byStatus }: FindingCounts): string {
-  return STATUS_ORDER.filter((status) => status !== 'active' && byStatus[status] > 0)
-    .map((status) => `${byStatus[status]} ${STATUS_WORDS[status]}`)
-    .join(', ');
+  return describeNotCounted(byStatus, STATUS_WORDS).join(', ');
 }
 
 /** "1 critical, 3 info": the non-zero counts, most severe first. */

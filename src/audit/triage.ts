@@ -40,6 +40,16 @@ export const STATUS_REASONS: Record<Exclude<FindingStatus, 'active'>, string> = 
   suppressed: 'suppressed by a comment in the code',
 };
 
+/** "3 outside the change, 1 accepted": the findings that do not count, by status, in `words`. */
+export function describeNotCounted(
+  byStatus: Record<FindingStatus, number>,
+  words: Record<Exclude<FindingStatus, 'active'>, string>,
+): string[] {
+  return STATUS_ORDER.flatMap((status) =>
+    status === 'active' || byStatus[status] === 0 ? [] : [`${byStatus[status]} ${words[status]}`],
+  );
+}
+
 export interface TriagedFinding {
   /** Its `file` is relative to the repository root (the workspace). */
   finding: Finding;

@@ -8,7 +8,7 @@ import { severityRank, shownSeverities, type Finding, type Severity } from '../a
 import { hasResults, type Verdict } from '../audit/gate.ts';
 import {
   inReportOrder,
-  STATUS_ORDER,
+  describeNotCounted,
   STATUS_REASONS,
   type FindingCounts,
   type TriagedFinding,
@@ -97,11 +97,7 @@ function renderHead(input: PrCommentInput, hasResults: boolean): string[] {
     '',
   );
   const { byStatus } = input.counts;
-  const others = STATUS_ORDER.flatMap((status) =>
-    status === 'active' || byStatus[status] === 0
-      ? []
-      : [`${byStatus[status]} ${STATUS_REASONS[status]}`],
-  );
+  const others = describeNotCounted(byStatus, STATUS_REASONS);
   if (others.length > 0) lines.push(`Not counted for the gate: ${others.join(', ')}.`, '');
   return lines;
 }

@@ -7,13 +7,14 @@ import { shownSeverities, type Finding, type Severity } from '../audit/findings.
 import { hasResults, isBlocking, type FailOn, type Verdict } from '../audit/gate.ts';
 import {
   inReportOrder,
-  STATUS_ORDER,
+  describeNotCounted,
   STATUS_REASONS,
   STATUS_WORDS,
   type FindingCounts,
   type TriagedFinding,
 } from '../audit/triage.ts';
 import type { AnnotationLevel } from './annotations.ts';
+import { MAX_CHECK_RUN_ANNOTATIONS } from './check-run-output.ts';
 import { escapeHtml, escapeHtmlLines, escapeMarkdown } from './escape.ts';
 import { truncateText } from '../text.ts';
 import { SEVERITY_LABELS, VERDICT_ICONS, VERDICT_WORDS } from './labels.ts';
@@ -178,11 +179,7 @@ function countsTable(counts: FindingCounts, failOn: FailOn): string[] {
       `| **Total** | **${total}** | |`,
     ];
   }
-  const reasons = STATUS_ORDER.flatMap((status) =>
-    status === 'active' || byStatus[status] === 0
-      ? []
-      : [`${byStatus[status]} ${STATUS_REASONS[status]}`],
-  );
+  const reasons = describeNotCounted(byStatus, STATUS_REASONS);
   return [
     `| Severity | Findings | Counted | Fails the job (\`fail-on: ${failOn}\`) |`,
     '| --- | ---: | ---: | --- |',
@@ -214,7 +211,8 @@ export function renderNotAnnotatedNote(
 export function renderCheckRunNotAnnotatedNote(count: number): string {
   return (
     `ℹ️ ${count} finding${count === 1 ? ' is' : 's are'} not annotated on the check run: it carries ` +
-    'the most severe ones, at most 1,000. They are counted here and written to the results file.'
+    `the most severe ones, at most ${MAX_CHECK_RUN_ANNOTATIONS.toLocaleString('en-US')}. ` +
+    'They are counted here and written to the results file.'
   );
 }
 
