@@ -13,6 +13,7 @@ import {
   type AuditServiceOptions,
 } from '@contract-audit/reference-service';
 import { serviceFailure } from '../support/service-error.ts';
+import { recordingLogger } from '../support/logger.ts';
 import { useAuditService } from '../support/service.ts';
 
 const TOKEN_SOL = `// SPDX-License-Identifier: MIT
@@ -73,7 +74,7 @@ async function harness(
 ): Promise<Harness> {
   const service = await serve(serviceOptions);
   const sleeps: number[] = [];
-  const logs: string[] = [];
+  const { log, lines: logs } = recordingLogger();
   const client = new AuditClient({
     baseUrl: new URL(service.url),
     apiKey: service.apiKey,
@@ -82,11 +83,7 @@ async function harness(
       sleeps.push(ms);
     },
     random: () => 0.5,
-    log: {
-      debug: (msg) => logs.push(`debug: ${msg}`),
-      info: (msg) => logs.push(`info: ${msg}`),
-      warning: (msg) => logs.push(`warning: ${msg}`),
-    },
+    log,
     ...clientOptions,
   });
   open.push(client);

@@ -4,7 +4,6 @@ import { activeFindings, countFindings, type TriagedFinding } from '../../src/au
 import type { GitHubClient } from '../../src/github/api.ts';
 import { GitHubChannels, type CheckRunReport } from '../../src/github/channels.ts';
 import type { PullRequestFacts } from '../../src/github/run-context.ts';
-import type { Log } from '../../src/log.ts';
 import {
   checkRunAnnotations,
   checkRunConclusion,
@@ -14,6 +13,7 @@ import {
 } from '../../src/report/check-run-output.ts';
 import { commentMarker } from '../../src/report/comment-memory.ts';
 import { makeFinding } from '../support/findings.ts';
+import { recordingLogger } from '../support/logger.ts';
 import { useGitHubApi } from '../support/github-client.ts';
 import { allActive } from '../support/triage.ts';
 
@@ -23,12 +23,7 @@ function channelsFor(
   client: GitHubClient | undefined,
   options: { comment?: boolean; pullRequest?: PullRequestFacts } = {},
 ) {
-  const lines: string[] = [];
-  const log: Log = {
-    info: (message) => lines.push(`info: ${message}`),
-    warning: (message) => lines.push(`warning: ${message}`),
-    debug: () => {},
-  };
+  const { log, lines } = recordingLogger();
   const channels = new GitHubChannels({
     client,
     pullRequest: options.pullRequest,
