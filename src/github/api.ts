@@ -7,12 +7,12 @@
  * which permission the job lacks; the token is only ever handed to Octokit, never put in a
  * message, and nothing Octokit would log reaches the console.
  */
-import { getOctokit } from '@actions/github';
 import { fetch as undiciFetch, Response as UndiciResponse } from 'undici';
 import { parseRetryAfter } from '../api/retry-after.ts';
 import type { ChangedFile } from '../audit/scope.ts';
 import { createDispatcher, isSafeTransport } from '../net/dispatcher.ts';
 import { truncateText } from '../text.ts';
+import type { GitHubOctokit, RequestHook } from './octokit.ts';
 
 export interface GitHubTarget {
   /** `GITHUB_API_URL`: https://api.github.com, or a GHES `…/api/v3`. */
@@ -225,50 +225,41 @@ export function createGitHubClient(
     return url;
   };
 
-  // @actions/github fixes its base URL at import time; passing it here makes the client follow
-  // the URL it is given (GHES, the tests' stand-in).
-  const octokit = getOctokit(target.token, {
-    baseUrl,
-    log,
-    request: {
-      // Request-level messages (deprecation notices) use this one, else the console.
-      log,
-      // Every request, pagination's `Link: rel="next"` and redirects included, passes here.
-      fetch: async (url: string, init: RequestInit) => {
-        let next = prepare(new URL(url));
-        let method = init.method ?? 'GET';
-        // Octokit sends JSON bodies as strings.
-        let body = init.body as string | undefined;
-        if (redact && body !== undefined) body = redactBody(body, redact);
-        for (let redirects = 0; ; redirects += 1) {
-          const response = await undiciFetch(next, {
-            ...(init as object),
-            method,
-            body,
-            redirect: 'manual',
-            dispatcher,
-          });
-          if (response.status < 300 || response.status >= 400 || response.status === 304)
-            return readCapped(response, `${method} ${truncateText(next.pathname, 200)}`);
-          await response.body?.cancel();
-          const location = response.headers.get('location');
-          if (location === null || redirects === MAX_REDIRECTS)
-            throw new RefusedRequest(
-              `GitHub answered ${response.status}; the redirect was not followed`,
-            );
-          next = prepare(new URL(location, next));
-          // As fetch does: a 303, or a 301/302 after a POST, is followed with a GET.
-          if (response.status === 303 || (response.status <= 302 && method === 'POST')) {
-            method = 'GET';
-            body = undefined;
-          }
-        }
-      },
-    },
-  });
+  /** Every request, pagination's `Link: rel="next"` and redirects included, passes here. */
+  const send = async (url: string, init: RequestInit): Promise<UndiciResponse> => {
+    let next = prepare(new URL(url));
+    let method = init.method ?? 'GET';
+    // Octokit sends JSON bodies as strings.
+    let body = init.body as string | undefined;
+    if (redact && body !== undefined) body = redactBody(body, redact);
+    for (let redirects = 0; ; redirects += 1) {
+      const response = await undiciFetch(next, {
+        ...(init as object),
+        method,
+        body,
+        redirect: 'manual',
+        dispatcher,
+      });
+      if (response.status < 300 || response.status >= 400 || response.status === 304)
+        return readCapped(response, `${method} ${truncateText(next.pathname, 200)}`);
+      await response.body?.cancel();
+      const location = response.headers.get('location');
+      if (location === null || redirects === MAX_REDIRECTS)
+        throw new RefusedRequest(
+          `GitHub answered ${response.status}; the redirect was not followed`,
+        );
+      next = prepare(new URL(location, next));
+      // As fetch does: a 303, or a 301/302 after a POST, is followed with a GET.
+      if (response.status === 303 || (response.status <= 302 && method === 'POST')) {
+        method = 'GET';
+        body = undefined;
+      }
+    }
+  };
 
   let requestCount = 0;
-  octokit.hook.wrap('request', async (request, endpoint) => {
+  /** Runs each call within its policy: the deadline, a timeout per attempt, and the repeats. */
+  const bounded: RequestHook = async (request, endpoint) => {
     const policy = (endpoint.request ?? {}) as RequestPolicy;
     // Creating, or appending annotations, is not repeated after a server error or a timeout:
     // GitHub may have acted on it.
@@ -304,7 +295,23 @@ export function createGitHubClient(
       if (wait === undefined || wait > Math.min(MAX_RETRY_WAIT_MS, timeLeft())) throw failure;
       await sleep(wait);
     }
-  });
+  };
+
+  let loading: Promise<GitHubOctokit> | undefined;
+  /** Octokit, loaded and set up on the first call: a run that calls no GitHub API never loads it. */
+  const octokit = () =>
+    (loading ??= import('./octokit.ts').then(({ GitHubOctokit }) => {
+      const instance = new GitHubOctokit({
+        auth: `token ${target.token}`,
+        userAgent: orchestrationUserAgent(),
+        baseUrl,
+        log,
+        // Request-level messages (deprecation notices) use this log, else the console.
+        request: { log, fetch: send },
+      });
+      instance.hook.wrap('request', bounded);
+      return instance;
+    }));
 
   /**
    * How long to wait before repeating, or undefined when the failure is not worth repeating:
@@ -335,8 +342,8 @@ export function createGitHubClient(
     },
 
     async createCheckRun(params) {
-      const { data } = await call('create the check run', 'checks: write', true, () =>
-        octokit.rest.checks.create({
+      const { data } = await call('create the check run', 'checks: write', true, async () =>
+        (await octokit()).rest.checks.create({
           ...repo,
           name: params.name,
           head_sha: params.headSha,
@@ -357,8 +364,8 @@ export function createGitHubClient(
             idempotent: true,
             attempts: params.status === 'completed' ? COMPLETE_ATTEMPTS : IDEMPOTENT_ATTEMPTS,
           };
-      await call('update the check run', 'checks: write', false, () =>
-        octokit.rest.checks.update({
+      await call('update the check run', 'checks: write', false, async () =>
+        (await octokit()).rest.checks.update({
           ...repo,
           check_run_id: id,
           ...(params.status === undefined ? {} : { status: params.status }),
@@ -373,8 +380,9 @@ export function createGitHubClient(
 
     async listPullRequestFiles(pullNumber) {
       return call('list the pull request files', 'pull-requests: read', true, async () => {
+        const { paginate, rest } = await octokit();
         const { items, more } = await collectPages(
-          octokit.paginate.iterator(octokit.rest.pulls.listFiles, {
+          paginate.iterator(rest.pulls.listFiles, {
             ...repo,
             pull_number: pullNumber,
             per_page: PER_PAGE,
@@ -390,8 +398,9 @@ export function createGitHubClient(
 
     async listIssueComments(issueNumber) {
       return call('list the pull request comments', 'pull-requests: write', true, async () => {
+        const { paginate, rest } = await octokit();
         const { items, more } = await collectPages(
-          octokit.paginate.iterator(octokit.rest.issues.listComments, {
+          paginate.iterator(rest.issues.listComments, {
             ...repo,
             issue_number: issueNumber,
             per_page: PER_PAGE,
@@ -403,8 +412,12 @@ export function createGitHubClient(
     },
 
     async createIssueComment(issueNumber, body) {
-      const { data } = await call('comment on the pull request', 'pull-requests: write', true, () =>
-        octokit.rest.issues.createComment({ ...repo, issue_number: issueNumber, body }),
+      const { data } = await call(
+        'comment on the pull request',
+        'pull-requests: write',
+        true,
+        async () =>
+          (await octokit()).rest.issues.createComment({ ...repo, issue_number: issueNumber, body }),
       );
       return toComment(data);
     },
@@ -414,8 +427,8 @@ export function createGitHubClient(
         'update the pull request comment',
         'pull-requests: write',
         false,
-        () =>
-          octokit.rest.issues.updateComment({
+        async () =>
+          (await octokit()).rest.issues.updateComment({
             ...repo,
             comment_id: commentId,
             body,
@@ -427,6 +440,12 @@ export function createGitHubClient(
 
     close: () => dispatcher.close(),
   };
+}
+
+/** As `@actions/github` sends it: GitHub ties the requests to the workflow run by this tag. */
+function orchestrationUserAgent(): string | undefined {
+  const id = process.env['ACTIONS_ORCHESTRATION_ID']?.trim();
+  return id ? `actions_orchestration_id/${id.replace(/[^a-z0-9_.-]/gi, '_')}` : undefined;
 }
 
 function parseApiUrl(apiUrl: string): URL {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createGitHubClient,
   GITHUB_ANSWER_MAX_BYTES,
@@ -6,6 +6,7 @@ import {
 } from '../../src/github/api.ts';
 import type { GitHubApiOptions } from '../support/github-api.ts';
 import { useGitHubApi } from '../support/github-client.ts';
+import { startRecordingProxy, startServer } from '../support/hostile-server.ts';
 
 const startApi = useGitHubApi();
 
@@ -198,5 +199,46 @@ describe('createGitHubClient', () => {
       expect((error as Error).message).not.toContain('SECRET');
       expect((error as Error).cause).toBeUndefined();
     }
+  });
+});
+
+describe('the transport', () => {
+  const closers: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    vi.unstubAllEnvs();
+    for (const close of closers.splice(0)) await close();
+  });
+
+  it('reaches an API elsewhere through HTTPS_PROXY, and sends nothing there directly', async () => {
+    const proxy = await startRecordingProxy();
+    closers.push(() => proxy.close());
+    for (const name of ['HTTPS_PROXY', 'https_proxy']) vi.stubEnv(name, proxy.url);
+    for (const name of ['NO_PROXY', 'no_proxy']) vi.stubEnv(name, '');
+    const client = createGitHubClient(
+      { apiUrl: 'https://ghe.example.test/api/v3', token: 't', owner: 'o', repo: 'r' },
+      { sleep: async () => {} },
+    );
+    closers.push(() => client.close());
+    await expect(client.createIssueComment(1, 'x')).rejects.toThrow(
+      /^Could not comment on the pull request on GitHub: /,
+    );
+    expect(proxy.seen).toEqual(['CONNECT ghe.example.test:443']);
+  });
+
+  it("tags its requests with the runner's orchestration id, as @actions/github does", async () => {
+    vi.stubEnv('ACTIONS_ORCHESTRATION_ID', 'run 42/job:1');
+    const userAgents: string[] = [];
+    const server = await startServer((request, response) => {
+      userAgents.push(request.headers['user-agent'] ?? '');
+      response.writeHead(201, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ id: 1, html_url: 'https://github.test/run/1' }));
+    });
+    closers.push(() => server.close());
+    const client = createGitHubClient({ apiUrl: server.url, token: 't', owner: 'o', repo: 'r' });
+    closers.push(() => client.close());
+    await client.createCheckRun({ name: 'n', headSha: 'a', status: 'in_progress', output });
+    expect(userAgents).toEqual([
+      expect.stringMatching(/^actions_orchestration_id\/run_42_job_1 octokit-core\.js\//),
+    ]);
   });
 });

@@ -1,8 +1,8 @@
-export const id = 777;
-export const ids = [777];
+export const id = 32;
+export const ids = [32];
 export const modules = {
 
-/***/ 4777:
+/***/ 8032:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -11,8 +11,8 @@ __webpack_require__.d(__webpack_exports__, {
   run: () => (/* binding */ run)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 14 modules
-var core = __webpack_require__(6421);
+// EXTERNAL MODULE: ../../work/main/node_modules/@actions/core/lib/core.js + 14 modules
+var core = __webpack_require__(5149);
 // EXTERNAL MODULE: external "node:timers/promises"
 var promises_ = __webpack_require__(8500);
 // EXTERNAL MODULE: external "node:crypto"
@@ -338,8 +338,8 @@ function htmlText(body) {
         .replace(/&nbsp;/g, ' ');
 }
 
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __webpack_require__(6752);
+// EXTERNAL MODULE: ../../work/main/node_modules/undici/index.js
+var undici = __webpack_require__(576);
 ;// CONCATENATED MODULE: ./src/net/dispatcher.ts
 /**
  * Which connection pool a request goes through. A proxy is for reaching the internet: loopback
@@ -3651,8 +3651,6 @@ function readAll(fd, size) {
     return filled > size ? undefined : buffer.subarray(0, filled);
 }
 
-// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js + 22 modules
-var github = __webpack_require__(2413);
 ;// CONCATENATED MODULE: ./src/text.ts
 /**
  * Plain-text helpers every layer uses on untrusted text (the service's, GitHub's, the checkout's):
@@ -3711,7 +3709,6 @@ function neutralizeWorkflowCommands(text) {
  * which permission the job lacks; the token is only ever handed to Octokit, never put in a
  * message, and nothing Octokit would log reaches the console.
  */
-
 
 
 
@@ -3803,48 +3800,39 @@ function createGitHubClient(target, options = {}) {
         }
         return url;
     };
-    // @actions/github fixes its base URL at import time; passing it here makes the client follow
-    // the URL it is given (GHES, the tests' stand-in).
-    const octokit = (0,github/* getOctokit */.Q)(target.token, {
-        baseUrl,
-        log,
-        request: {
-            // Request-level messages (deprecation notices) use this one, else the console.
-            log,
-            // Every request, pagination's `Link: rel="next"` and redirects included, passes here.
-            fetch: async (url, init) => {
-                let next = prepare(new URL(url));
-                let method = init.method ?? 'GET';
-                // Octokit sends JSON bodies as strings.
-                let body = init.body;
-                if (redact && body !== undefined)
-                    body = redactBody(body, redact);
-                for (let redirects = 0;; redirects += 1) {
-                    const response = await (0,undici/* fetch */.hd)(next, {
-                        ...init,
-                        method,
-                        body,
-                        redirect: 'manual',
-                        dispatcher,
-                    });
-                    if (response.status < 300 || response.status >= 400 || response.status === 304)
-                        return readCapped(response, `${method} ${truncateText(next.pathname, 200)}`);
-                    await response.body?.cancel();
-                    const location = response.headers.get('location');
-                    if (location === null || redirects === MAX_REDIRECTS)
-                        throw new RefusedRequest(`GitHub answered ${response.status}; the redirect was not followed`);
-                    next = prepare(new URL(location, next));
-                    // As fetch does: a 303, or a 301/302 after a POST, is followed with a GET.
-                    if (response.status === 303 || (response.status <= 302 && method === 'POST')) {
-                        method = 'GET';
-                        body = undefined;
-                    }
-                }
-            },
-        },
-    });
+    /** Every request, pagination's `Link: rel="next"` and redirects included, passes here. */
+    const send = async (url, init) => {
+        let next = prepare(new URL(url));
+        let method = init.method ?? 'GET';
+        // Octokit sends JSON bodies as strings.
+        let body = init.body;
+        if (redact && body !== undefined)
+            body = redactBody(body, redact);
+        for (let redirects = 0;; redirects += 1) {
+            const response = await (0,undici/* fetch */.hd)(next, {
+                ...init,
+                method,
+                body,
+                redirect: 'manual',
+                dispatcher,
+            });
+            if (response.status < 300 || response.status >= 400 || response.status === 304)
+                return readCapped(response, `${method} ${truncateText(next.pathname, 200)}`);
+            await response.body?.cancel();
+            const location = response.headers.get('location');
+            if (location === null || redirects === MAX_REDIRECTS)
+                throw new RefusedRequest(`GitHub answered ${response.status}; the redirect was not followed`);
+            next = prepare(new URL(location, next));
+            // As fetch does: a 303, or a 301/302 after a POST, is followed with a GET.
+            if (response.status === 303 || (response.status <= 302 && method === 'POST')) {
+                method = 'GET';
+                body = undefined;
+            }
+        }
+    };
     let requestCount = 0;
-    octokit.hook.wrap('request', async (request, endpoint) => {
+    /** Runs each call within its policy: the deadline, a timeout per attempt, and the repeats. */
+    const bounded = async (request, endpoint) => {
         const policy = (endpoint.request ?? {});
         // Creating, or appending annotations, is not repeated after a server error or a timeout:
         // GitHub may have acted on it.
@@ -3880,7 +3868,21 @@ function createGitHubClient(target, options = {}) {
                 throw failure;
             await sleep(wait);
         }
-    });
+    };
+    let loading;
+    /** Octokit, loaded and set up on the first call: a run that calls no GitHub API never loads it. */
+    const octokit = () => (loading ??= Promise.all(/* import() */[__webpack_require__.e(975), __webpack_require__.e(109)]).then(__webpack_require__.bind(__webpack_require__, 5109)).then(({ GitHubOctokit }) => {
+        const instance = new GitHubOctokit({
+            auth: `token ${target.token}`,
+            userAgent: orchestrationUserAgent(),
+            baseUrl,
+            log,
+            // Request-level messages (deprecation notices) use this log, else the console.
+            request: { log, fetch: send },
+        });
+        instance.hook.wrap('request', bounded);
+        return instance;
+    }));
     /**
      * How long to wait before repeating, or undefined when the failure is not worth repeating:
      * what GitHub asks for (Retry-After, or the rate limit's reset), else a doubling backoff.
@@ -3905,7 +3907,7 @@ function createGitHubClient(target, options = {}) {
             return requestCount;
         },
         async createCheckRun(params) {
-            const { data } = await call('create the check run', 'checks: write', true, () => octokit.rest.checks.create({
+            const { data } = await call('create the check run', 'checks: write', true, async () => (await octokit()).rest.checks.create({
                 ...repo,
                 name: params.name,
                 head_sha: params.headSha,
@@ -3924,7 +3926,7 @@ function createGitHubClient(target, options = {}) {
                     idempotent: true,
                     attempts: params.status === 'completed' ? COMPLETE_ATTEMPTS : IDEMPOTENT_ATTEMPTS,
                 };
-            await call('update the check run', 'checks: write', false, () => octokit.rest.checks.update({
+            await call('update the check run', 'checks: write', false, async () => (await octokit()).rest.checks.update({
                 ...repo,
                 check_run_id: id,
                 ...(params.status === undefined ? {} : { status: params.status }),
@@ -3937,7 +3939,8 @@ function createGitHubClient(target, options = {}) {
         },
         async listPullRequestFiles(pullNumber) {
             return call('list the pull request files', 'pull-requests: read', true, async () => {
-                const { items, more } = await collectPages(octokit.paginate.iterator(octokit.rest.pulls.listFiles, {
+                const { paginate, rest } = await octokit();
+                const { items, more } = await collectPages(paginate.iterator(rest.pulls.listFiles, {
                     ...repo,
                     pull_number: pullNumber,
                     per_page: PER_PAGE,
@@ -3950,7 +3953,8 @@ function createGitHubClient(target, options = {}) {
         },
         async listIssueComments(issueNumber) {
             return call('list the pull request comments', 'pull-requests: write', true, async () => {
-                const { items, more } = await collectPages(octokit.paginate.iterator(octokit.rest.issues.listComments, {
+                const { paginate, rest } = await octokit();
+                const { items, more } = await collectPages(paginate.iterator(rest.issues.listComments, {
                     ...repo,
                     issue_number: issueNumber,
                     per_page: PER_PAGE,
@@ -3959,11 +3963,11 @@ function createGitHubClient(target, options = {}) {
             });
         },
         async createIssueComment(issueNumber, body) {
-            const { data } = await call('comment on the pull request', 'pull-requests: write', true, () => octokit.rest.issues.createComment({ ...repo, issue_number: issueNumber, body }));
+            const { data } = await call('comment on the pull request', 'pull-requests: write', true, async () => (await octokit()).rest.issues.createComment({ ...repo, issue_number: issueNumber, body }));
             return toComment(data);
         },
         async updateIssueComment(commentId, body) {
-            const { data } = await call('update the pull request comment', 'pull-requests: write', false, () => octokit.rest.issues.updateComment({
+            const { data } = await call('update the pull request comment', 'pull-requests: write', false, async () => (await octokit()).rest.issues.updateComment({
                 ...repo,
                 comment_id: commentId,
                 body,
@@ -3973,6 +3977,11 @@ function createGitHubClient(target, options = {}) {
         },
         close: () => dispatcher.close(),
     };
+}
+/** As `@actions/github` sends it: GitHub ties the requests to the workflow run by this tag. */
+function orchestrationUserAgent() {
+    const id = process.env['ACTIONS_ORCHESTRATION_ID']?.trim();
+    return id ? `actions_orchestration_id/${id.replace(/[^a-z0-9_.-]/gi, '_')}` : undefined;
 }
 function parseApiUrl(apiUrl) {
     let url;
@@ -4381,36 +4390,59 @@ class GitHubChannels {
     }
 }
 
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(8161);
 ;// CONCATENATED MODULE: ./src/github/run-context.ts
 
-function readRunContext() {
-    const { /* context */ "_": context } = github;
-    const repository = process.env['GITHUB_REPOSITORY'] ?? '';
+
+/**
+ * Read from the runner's variables and event file, as `@actions/github`'s `context` does, but
+ * without loading Octokit: a run that calls no GitHub API never needs it.
+ */
+function readRunContext(env = process.env) {
+    const eventName = env['GITHUB_EVENT_NAME'] ?? '';
+    const actor = env['GITHUB_ACTOR'] ?? '';
+    const sha = env['GITHUB_SHA'] ?? '';
+    const serverUrl = env['GITHUB_SERVER_URL'] ?? 'https://github.com';
+    const repository = env['GITHUB_REPOSITORY'] ?? '';
+    const runId = Number.parseInt(env['GITHUB_RUN_ID'] ?? '', 10);
+    const payload = readEventPayload(env['GITHUB_EVENT_PATH']);
     return {
-        eventName: context.eventName,
-        actor: context.actor,
-        serverUrl: context.serverUrl,
+        eventName,
+        actor,
+        serverUrl,
         repository,
-        sha: context.sha,
-        apiUrl: context.apiUrl,
-        actionRepository: process.env['GITHUB_ACTION_REPOSITORY'] || undefined,
-        runUrl: repository && context.runId
-            ? `${context.serverUrl}/${repository}/actions/runs/${context.runId}`
-            : undefined,
-        pullRequest: readPullRequest(context.eventName, context.payload, context.sha),
-        untrustedPullRequest: classifyPullRequest(context.eventName, context.payload, context.actor, repository),
+        sha,
+        apiUrl: env['GITHUB_API_URL'] ?? 'https://api.github.com',
+        actionRepository: env['GITHUB_ACTION_REPOSITORY'] || undefined,
+        runUrl: repository && runId ? `${serverUrl}/${repository}/actions/runs/${runId}` : undefined,
+        pullRequest: readPullRequest(eventName, payload, sha),
+        untrustedPullRequest: classifyPullRequest(eventName, payload, actor, repository),
     };
+}
+/** The event file's payload; empty outside Actions. The runner writes it: one that is not JSON throws. */
+function readEventPayload(file) {
+    if (!file)
+        return {};
+    if (!(0,external_node_fs_.existsSync)(file)) {
+        // Why the pull request's features are off, said as `@actions/github` said it.
+        process.stdout.write(`GITHUB_EVENT_PATH ${file} does not exist${external_node_os_.EOL}`);
+        return {};
+    }
+    const payload = JSON.parse((0,external_node_fs_.readFileSync)(file, 'utf8'));
+    // Every field is read through `?.` and checked for its type, so any JSON value is safe here.
+    return (payload ?? {});
 }
 const COMMENTABLE_PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
 function readPullRequest(eventName, payload, sha) {
     const pullRequest = payload.pull_request;
-    if (!COMMENTABLE_PULL_REQUEST_EVENTS.has(eventName) || !pullRequest)
+    const number = pullRequest?.number;
+    if (!COMMENTABLE_PULL_REQUEST_EVENTS.has(eventName) || typeof number !== 'number')
         return undefined;
-    const head = pullRequest['head'];
-    const changedFiles = pullRequest['changed_files'];
+    const changedFiles = pullRequest?.changed_files;
     return {
-        number: pullRequest.number,
-        headSha: head?.sha ?? sha,
+        number,
+        headSha: run_context_text(pullRequest?.head?.sha) ?? sha,
         changedFiles: typeof changedFiles === 'number' ? changedFiles : undefined,
     };
 }
@@ -4431,14 +4463,17 @@ repository = '') {
         return 'dependabot';
     if (!PULL_REQUEST_EVENTS.has(eventName))
         return undefined;
-    const head = payload.pull_request?.['head'];
+    const head = payload.pull_request?.head;
     if (head?.repo === null)
         return 'fork'; // the fork was deleted
-    const base = payload.repository?.full_name ?? repository;
-    const headName = head?.repo?.full_name;
+    const base = run_context_text(payload.repository?.full_name) ?? repository;
+    const headName = run_context_text(head?.repo?.full_name);
     if (headName && base && headName !== base)
         return 'fork';
     return undefined;
+}
+function run_context_text(value) {
+    return typeof value === 'string' ? value : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/inputs.ts

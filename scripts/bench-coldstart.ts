@@ -1,0 +1,224 @@
+/**
+ * Benchmark: what the bundle costs a run that does nothing. Runs `dist/index.js` as the runner
+ * does (INPUT_ variables, an event file, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files) on a fork's
+ * pull request without an api-key, so the verdict is `skipped` and nothing touches the network,
+ * and compares its CPU time with bare `node` on an empty script, the two alternating.
+ * Prints the bundle's chunks (which ones that run loads), the medians and their ratio.
+ * It builds nothing: run `npm run build` first. Needs bash, whose `time` measures the runs.
+ *
+ *   node scripts/bench-coldstart.ts [--runs 21] [--dist dist] [--stats stats.json]
+ *
+ * `--stats` reads webpack stats written by `ncc build src/index.ts -o <dir> --stats-out <file>`
+ * and adds the bundle's composition by package (source bytes of the modules in each chunk).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Readable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import { actionDefaults, parseOutputFile, repositoryRoot } from '../test/support/run-action.ts';
+import { forkPullRequestEvent } from '../test/support/scenarios.ts';
+
+const TARGET_BUNDLE_BYTES = 1.5 * 1024 * 1024;
+const TARGET_RATIO = 2.5;
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '21' },
+    dist: { type: 'string', default: path.join(repositoryRoot, 'dist') },
+    stats: { type: 'string' },
+  },
+});
+const runs = Number(values.runs);
+const dist = path.resolve(values.dist);
+const entry = path.join(dist, 'index.js');
+
+// Once, untimed: which files of dist/ the run loads (chunks come in through import()).
+const LOAD_RECORDER = `
+const loaded = [];
+require('node:module').registerHooks({
+  load(url, context, nextLoad) { loaded.push(url); return nextLoad(url, context); },
+});
+process.on('exit', () => require('node:fs').writeSync(3, JSON.stringify(loaded)));
+`;
+
+const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-coldstart-'));
+const workspace = path.join(scratch, 'workspace');
+const files = {
+  loads: path.join(scratch, 'load-recorder.cjs'),
+  empty: path.join(scratch, 'empty.js'),
+  event: path.join(scratch, 'event.json'),
+  output: path.join(scratch, 'output'),
+  summary: path.join(scratch, 'summary.md'),
+};
+await fs.mkdir(workspace);
+await Promise.all([
+  fs.writeFile(files.loads, LOAD_RECORDER),
+  fs.writeFile(files.empty, ''),
+  fs.writeFile(files.event, JSON.stringify(forkPullRequestEvent(7))),
+]);
+
+const inputs = {
+  ...(await actionDefaults()),
+  'base-url': 'https://audit.example.test',
+  'api-key': '',
+  'github-token': 'ghs_bench-token',
+};
+const env: Record<string, string> = {
+  PATH: process.env['PATH'] ?? '',
+  HOME: scratch,
+  GITHUB_ACTIONS: 'true',
+  CI: 'true',
+  GITHUB_WORKSPACE: workspace,
+  GITHUB_OUTPUT: files.output,
+  GITHUB_STEP_SUMMARY: files.summary,
+  GITHUB_EVENT_PATH: files.event,
+  GITHUB_EVENT_NAME: 'pull_request',
+  GITHUB_ACTOR: 'stranger',
+  GITHUB_REPOSITORY: 'acme/vaults',
+  GITHUB_REPOSITORY_OWNER: 'acme',
+  GITHUB_SHA: '0123456789abcdef0123456789abcdef01234567',
+  GITHUB_REF: 'refs/pull/7/merge',
+  GITHUB_SERVER_URL: 'https://github.com',
+  GITHUB_API_URL: 'http://127.0.0.1:9',
+  GITHUB_RUN_ID: '42',
+  RUNNER_TEMP: scratch,
+  RUNNER_OS: 'Linux',
+  ...Object.fromEntries(
+    Object.entries(inputs).map(([name, value]) => [
+      `INPUT_${name.replace(/ /g, '_').toUpperCase()}`,
+      value,
+    ]),
+  ),
+};
+
+/** Empties the files the action writes to, so every run starts as the first did. */
+async function resetRunnerFiles(): Promise<void> {
+  await Promise.all([fs.writeFile(files.output, ''), fs.writeFile(files.summary, '')]);
+}
+
+/** Waits for the child; a run that fails would measure nothing worth printing. */
+async function exited(child: ChildProcess, what: string): Promise<void> {
+  const [code] = (await once(child, 'close')) as [number | null];
+  if (code !== 0) throw new Error(`${what} exited with ${code}`);
+}
+
+/** The file URLs the script loads, as the recording preload saw them (written to fd 3). */
+async function loadedUrls(script: string): Promise<string[]> {
+  await resetRunnerFiles();
+  const child = spawn(process.execPath, ['-r', files.loads, script], {
+    cwd: workspace,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit', 'pipe'],
+  });
+  let report = '';
+  (child.stdio[3] as Readable).setEncoding('utf8').on('data', (chunk: string) => (report += chunk));
+  await exited(child, path.basename(script));
+  return JSON.parse(report) as string[];
+}
+
+/*
+ * The CPU time (user + system, in ms) of `node script`, from exec to exit and every thread, as
+ * the kernel accounts it: bash's `time` keyword reports getrusage(RUSAGE_CHILDREN) around the
+ * child. Node cannot read a child's rusage, and a preload reporting process.resourceUsage() on
+ * 'exit' would miss the teardown after it (several ms, a large share of bare node's cost).
+ */
+async function cpuTime(script: string): Promise<number> {
+  await resetRunnerFiles();
+  const timed = 'TIMEFORMAT="%3U %3S"; time "$0" "$1" >/dev/null 2>&1';
+  const child = spawn('bash', ['-c', timed, process.execPath, script], {
+    cwd: workspace,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let report = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (report += chunk));
+  await exited(child, path.basename(script));
+  const [user = NaN, system = NaN] = report.trim().split(/\s+/).map(Number);
+  return (user + system) * 1000;
+}
+
+const loaded = new Set(
+  (await loadedUrls(entry)).filter((url) => url.startsWith(pathToFileURL(dist + path.sep).href)),
+);
+const verdict = parseOutputFile(await fs.readFile(files.output, 'utf8'))['verdict'];
+if (verdict !== 'skipped') throw new Error(`expected verdict skipped, got ${verdict}`);
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+const chunks = (await fs.readdir(dist)).filter((name) => name.endsWith('.js')).sort();
+let total = 0;
+let loadedTotal = 0;
+console.log(`Bundle ${path.relative(process.cwd(), dist) || '.'}/ (* = loaded on the skipped run)`);
+for (const name of chunks) {
+  const { size } = await fs.stat(path.join(dist, name));
+  const isLoaded = loaded.has(pathToFileURL(path.join(dist, name)).href);
+  total += size;
+  if (isLoaded) loadedTotal += size;
+  console.log(`  ${isLoaded ? '*' : ' '} ${kib(size).padStart(9)}  ${name}`);
+}
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
+const target = `target ≤ ${mib(TARGET_BUNDLE_BYTES)}`;
+console.log(`  total ${mib(total)}, loaded on the skipped run ${mib(loadedTotal)} (${target})`);
+
+if (values.stats) await printComposition(values.stats);
+
+console.log(`\nCold start, CPU (user + system), median of ${runs} alternating runs each`);
+const bare: number[] = [];
+const action: number[] = [];
+for (let i = 0; i < runs; i += 1) {
+  bare.push(await cpuTime(files.empty));
+  action.push(await cpuTime(entry));
+}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+const ratio = median(action) / median(bare);
+console.log(`  bare node, empty script   ${ms(median(bare))}`);
+console.log(`  dist/index.js, skipped    ${ms(median(action))}`);
+console.log(`  ratio                     ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO}×)`);
+await fs.rm(scratch, { recursive: true, force: true });
+
+interface StatsModule {
+  name: string;
+  size: number;
+  chunks: (string | number)[];
+  modules?: StatsModule[];
+}
+
+/** Source bytes per package in each chunk; a concatenated module counts by its parts. */
+async function printComposition(statsFile: string): Promise<void> {
+  const stats = JSON.parse(await fs.readFile(statsFile, 'utf8')) as {
+    chunks: { id: string | number; files: string[] }[];
+    modules: StatsModule[];
+  };
+  console.log(`\nComposition by package (source bytes, from ${path.basename(statsFile)})`);
+  for (const chunk of stats.chunks) {
+    const byPackage = new Map<string, number>();
+    for (const module of stats.modules.filter((m) => m.chunks.includes(chunk.id))) {
+      for (const part of module.modules ?? [module]) {
+        const owner = packageOf(part.name);
+        byPackage.set(owner, (byPackage.get(owner) ?? 0) + part.size);
+      }
+    }
+    const size = [...byPackage.values()].reduce((a, b) => a + b, 0);
+    console.log(`  ${chunk.files.join(', ')}: ${kib(size)}`);
+    for (const [owner, bytes] of [...byPackage].sort((a, b) => b[1] - a[1]))
+      if (bytes >= 1024) console.log(`    ${kib(bytes).padStart(9)}  ${owner}`);
+  }
+}
+
+/** `a > b` for b nested under a's node_modules, `src` for ours, else webpack's own name. */
+function packageOf(moduleName: string): string {
+  const parts = moduleName.split('node_modules/').slice(1);
+  if (parts.length === 0) return moduleName.startsWith('./src/') ? 'src' : moduleName;
+  return parts
+    .map((part) =>
+      part
+        .split('/')
+        .slice(0, part.startsWith('@') ? 2 : 1)
+        .join('/'),
+    )
+    .join(' > ');
+}
