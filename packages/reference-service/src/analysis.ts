@@ -1,11 +1,12 @@
 /**
  * One audit's work: the uploaded files through the Solidity analyzer, its findings in the
  * service's shape. The audit fails only when there were Solidity files and none of them parsed;
- * files that do not parse and Vyper files (which this service cannot analyse) are reported as
- * info findings of an audit that otherwise completes.
+ * files that do not parse, Vyper files (which this service cannot analyse) and imports that name
+ * no uploaded file are reported as info findings of an audit that otherwise completes.
  */
 import { errorMessage } from './error-message.ts';
 import { analyzeSources } from './analyzer/analyze.ts';
+import { DETECTORS } from './analyzer/registry.ts';
 import type { AnalysisResult, AnalyzerFinding } from './analyzer/types.ts';
 import type { ServiceFinding } from './render.ts';
 import type { StoredAudit } from './store.ts';
@@ -83,7 +84,11 @@ export function analyseUpload(
     if (text === undefined) binary.add(file.filename);
     else sources.push({ path: file.filename, content: text });
   }
-  const analysis = analyzeSources(sources);
+  const analysis = analyzeSources(
+    sources,
+    DETECTORS,
+    files.map((file) => file.filename),
+  );
 
   const order = new Map(files.map((file, index) => [file.filename, index]));
   // Stable: the analyzer's order within each file is kept.

@@ -1,7 +1,8 @@
 /**
  * The findings a completed audit reports are the analyzer's, on the files as uploaded: the sample
  * Foundry project's contracts (a copy of the action's examples/foundry-demo/src, so this package
- * reads nothing outside itself), with exact lines, in the documented body.
+ * reads nothing outside itself), with exact lines, in the documented body; and an import that
+ * names no file of the upload is a finding of its own.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -107,5 +108,69 @@ describe('findings of the sample Foundry project', () => {
     const { findings } = (await getAudit(service.url, service.apiKey, id)).json as CompletedAudit;
     expect(new Set(findings.map((f) => f.file))).toEqual(new Set([name]));
     expect(service.audits.get(id)!.analysis).toMatchObject({ parsedFiles: 1, detectorErrors: [] });
+  });
+});
+
+describe('imports that name no uploaded file', () => {
+  const math = {
+    name: 'src/Math.sol',
+    content: '// SPDX-License-Identifier: MIT\npragma solidity 0.8.24;\nlibrary Math {}\n',
+  };
+  const vault = {
+    name: 'src/Vault.sol',
+    content: `// SPDX-License-Identifier: MIT
+pragma solidity 0.8.24;
+
+import {Math} from "./Math.sol";
+import {IERC20} from "./interfaces/IERC20.sol";
+
+contract Vault {}
+`,
+  };
+
+  async function findingsOf(files: { name: string; content: string | Uint8Array }[]) {
+    service = await startAuditService({ pollsUntilDone: 0 });
+    const id = auditIdOf(await startAudit(service.url, service.apiKey, 'imports', files));
+    return (await getAudit(service.url, service.apiKey, id)).json as CompletedAudit;
+  }
+
+  it('are one info finding each, on the import line, in the documented shape', async () => {
+    const body = await findingsOf([vault, math]);
+    expect(body.status).toBe('completed');
+    expect(body.findings.filter((f) => f.rule_id === 'unresolved-import')).toEqual([
+      {
+        id: `${body.audit_id}-1`,
+        severity: 'info',
+        title: 'Imported file not in the upload',
+        rule_id: 'unresolved-import',
+        description:
+          '`import "./interfaces/IERC20.sol"` resolves to source unit `src/interfaces/IERC20.sol`, but no file was uploaded under that name, so a compiler given this upload cannot build `src/Vault.sol`.',
+        recommendation: expect.stringContaining('no remappings are applied'),
+        file: 'src/Vault.sol',
+        start_line: 5,
+        end_line: 5,
+      },
+    ]);
+    expect(body.summary.info).toBe(1);
+  });
+
+  it('are none in a self-contained upload', async () => {
+    const interfaceFile = {
+      name: 'src/interfaces/IERC20.sol',
+      content: '// SPDX-License-Identifier: MIT\npragma solidity 0.8.24;\ninterface IERC20 {}\n',
+    };
+    const body = await findingsOf([vault, math, interfaceFile]);
+    expect(body.findings.filter((f) => f.rule_id === 'unresolved-import')).toEqual([]);
+  });
+
+  it('are none for an uploaded file that is not text: it was uploaded all the same', async () => {
+    const body = await findingsOf([
+      vault,
+      math,
+      { name: 'src/interfaces/IERC20.sol', content: new Uint8Array([0xff, 0xfe, 0, 0x69]) },
+    ]);
+    expect(body.findings.map((f) => `${f.file} ${f.rule_id}`)).toEqual([
+      'src/interfaces/IERC20.sol parse-error',
+    ]);
   });
 });

@@ -74,9 +74,14 @@ function infoFinding(
   };
 }
 
+/**
+ * `uploadedNames` are the names of every file of the upload, `files` the ones that are text: a file
+ * the analyzer cannot read is still a source unit an import may name.
+ */
 export function analyzeSources(
   files: readonly SourceFile[],
   detectors: readonly Detector[] = DETECTORS,
+  uploadedNames: readonly string[] = files.map((file) => file.path),
 ): AnalysisResult {
   const findings: AnalyzerFinding[] = [];
   const detectorErrors: DetectorError[] = [];
@@ -115,7 +120,7 @@ export function analyzeSources(
     );
   }
 
-  const project = buildProject(parsed);
+  const project = buildProject(parsed, uploadedNames);
   const seen = new Set<string>();
   for (const file of parsed)
     for (const detector of detectors)

@@ -35,6 +35,8 @@ export interface ContractInfo {
 
 export interface Project {
   files: SolidityFile[];
+  /** The name of every uploaded file, parsed or not: the source units an import can reach. */
+  sourceUnitNames: ReadonlySet<string>;
   /** The first contract declared under each name, in upload order. */
   contractsByName: Map<string, ContractInfo>;
 }
@@ -99,12 +101,12 @@ export function solidityFile(path: string, ast: SourceUnit): SolidityFile {
   return file;
 }
 
-export function buildProject(files: SolidityFile[]): Project {
+export function buildProject(files: SolidityFile[], sourceUnitNames: Iterable<string>): Project {
   const contractsByName = new Map<string, ContractInfo>();
   for (const file of files)
     for (const contract of file.contracts)
       if (!contractsByName.has(contract.name)) contractsByName.set(contract.name, contract);
-  return { files, contractsByName };
+  return { files, sourceUnitNames: new Set(sourceUnitNames), contractsByName };
 }
 
 const basesCache = new WeakMap<ContractInfo, ContractInfo[]>();

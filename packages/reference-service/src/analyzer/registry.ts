@@ -16,10 +16,12 @@ import { unboundedLoop } from './detectors/unbounded-loop.ts';
 import { uncheckedCall } from './detectors/unchecked-call.ts';
 import { unprotectedEtherWithdrawal } from './detectors/unprotected-ether-withdrawal.ts';
 import { unprotectedSelfdestruct } from './detectors/unprotected-selfdestruct.ts';
+import { unresolvedImport } from './detectors/unresolved-import.ts';
 import { weakRandomness } from './detectors/weak-randomness.ts';
 import type { Detector } from './types.ts';
 
 export const DETECTORS: readonly Detector[] = [
+  unresolvedImport,
   reentrancy,
   txOrigin,
   uncheckedCall,

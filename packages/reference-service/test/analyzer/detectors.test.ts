@@ -14,6 +14,14 @@ interface Expectation {
 }
 
 const EXPECTED: Record<string, Expectation> = {
+  'unresolved-import': {
+    swcId: undefined,
+    severity: 'info',
+    spans: [
+      [4, 4],
+      [5, 5],
+    ],
+  },
   reentrancy: { swcId: 'SWC-107', severity: 'high', spans: [[14, 16]] },
   'tx-origin': {
     swcId: 'SWC-115',
