@@ -184,6 +184,9 @@ function readJson(text) {
 }
 /** The value at a dotted path (`links.report`), own properties only; `null` reads as absent. */
 function field(record, path) {
+    // Most aliases are one key: no split, called a few hundred times per finding.
+    if (!path.includes('.'))
+        return Object.hasOwn(record, path) ? (record[path] ?? undefined) : undefined;
     let current = record;
     for (const key of path.split('.')) {
         if (!isRecord(current) || !Object.hasOwn(current, key))
@@ -192,10 +195,11 @@ function field(record, path) {
     }
     return current ?? undefined;
 }
-/** The first of `aliases` whose value `read` accepts. */
+/** The first of `aliases` whose value `read` accepts; absent ones are not read. */
 function firstOf(record, aliases, read) {
     for (const alias of aliases) {
-        const value = read(field(record, alias));
+        const raw = field(record, alias);
+        const value = raw === undefined ? undefined : read(raw);
         if (value !== undefined)
             return value;
     }
@@ -281,6 +285,9 @@ function oneLine(value, max = MAX_NAME) {
     const line = value.replace(INVISIBLE, '').replace(BLANK_RUNS, ' ').trim();
     if (line === '')
         return undefined;
+    // UTF-16 units bound the code points: most names are short enough without counting them.
+    if (line.length <= max)
+        return line;
     const chars = Array.from(line); // by code point, so a cut never splits a surrogate pair
     if (chars.length <= max)
         return line;
@@ -303,6 +310,18 @@ function positiveInteger(value) {
             ? Number(value)
             : NaN;
     return Number.isSafeInteger(number) && number > 0 ? number : undefined;
+}
+/** `read` remembering its answers, for values an answer repeats (file names, severity words). */
+function memoized(read) {
+    const answers = new Map();
+    return (value) => {
+        let answer = answers.get(value);
+        if (answer === undefined && !answers.has(value)) {
+            answer = read(value);
+            answers.set(value, answer);
+        }
+        return answer;
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/api/excerpt.ts
@@ -854,11 +873,8 @@ function countBySeverity(findings) {
  * of `startLine`: the first keeps the bare hash, the next get `:2`, `:3`…. Input order is kept.
  */
 function assignFingerprints(findings) {
-    const keyed = findings.map((finding, index) => ({
-        finding,
-        index,
-        key: fingerprintKey(finding),
-    }));
+    const keyOf = fingerprintKeys();
+    const keyed = findings.map((finding, index) => ({ finding, index, key: keyOf(finding) }));
     const groups = new Map();
     for (const entry of keyed) {
         const group = groups.get(entry.key);
@@ -869,6 +885,8 @@ function assignFingerprints(findings) {
     }
     const suffixes = new Map();
     for (const group of groups.values()) {
+        if (group.length === 1)
+            continue;
         group
             .sort((a, b) => compareForOrder(a.finding, b.finding) || a.index - b.index)
             .forEach((entry, rank) => {
@@ -881,10 +899,24 @@ function assignFingerprints(findings) {
         fingerprint: key + (suffixes.get(index) ?? ''),
     }));
 }
-function fingerprintKey(finding) {
-    const title = normalizeTitle(finding.title);
-    const material = [finding.ruleId ?? finding.swcId ?? title, finding.file ?? '', title].join('\u0000');
-    return (0,external_node_crypto_.createHash)('sha256').update(material).digest('hex').slice(0, 16);
+/** Keys for one list: its titles and (rule, file, title) triples repeat, so each is worked once. */
+function fingerprintKeys() {
+    const titles = new Map();
+    const hashes = new Map();
+    return (finding) => {
+        let title = titles.get(finding.title);
+        if (title === undefined) {
+            title = normalizeTitle(finding.title);
+            titles.set(finding.title, title);
+        }
+        const material = [finding.ruleId ?? finding.swcId ?? title, finding.file ?? '', title].join('\u0000');
+        let hash = hashes.get(material);
+        if (hash === undefined) {
+            hash = (0,external_node_crypto_.createHash)('sha256').update(material).digest('hex').slice(0, 16);
+            hashes.set(material, hash);
+        }
+        return hash;
+    };
 }
 /** Case and spacing ignored; line references (`#12-20`, `#L12`, `line 12`) dropped, as they move. */
 function normalizeTitle(title) {
@@ -1087,16 +1119,26 @@ const MAX_NESTING = 3;
  * The location from the first of `records` (most specific first: an instance, its finding, the
  * finding's group) that has one; the file and the lines may come from different nested records.
  */
-function locate(records, knownFiles) {
+function locate(records, readPath) {
     const candidates = records.flatMap((record) => withNested(record, 0));
-    const sourceList = candidates.map((c) => field(c, 'sourceList')).find(Array.isArray);
-    const rawFile = candidates.map((c) => fileIn(c, sourceList)).find((f) => f !== undefined);
-    const file = rawFile === undefined ? undefined : normalizePath(rawFile, knownFiles);
+    const sourceList = first(candidates, (c) => {
+        const list = field(c, 'sourceList');
+        return Array.isArray(list) ? list : undefined;
+    });
+    const rawFile = first(candidates, (c) => fileIn(c, sourceList));
+    const file = rawFile === undefined ? undefined : readPath(rawFile);
     // Lines of a file we will not name (outside the repository) belong to no file of ours.
-    const lines = rawFile !== undefined && file === undefined
-        ? undefined
-        : candidates.map(linesIn).find((range) => range !== undefined);
+    const lines = rawFile !== undefined && file === undefined ? undefined : first(candidates, linesIn);
     return { file, startLine: lines?.start, endLine: lines?.end };
+}
+/** The first value `read` gives, reading no further. */
+function first(records, read) {
+    for (const record of records) {
+        const value = read(record);
+        if (value !== undefined)
+            return value;
+    }
+    return undefined;
 }
 function withNested(record, depth) {
     if (depth >= MAX_NESTING)
@@ -1162,21 +1204,28 @@ function decodedLines(record) {
     const end = isRecord(to) ? positiveInteger(to.line) : undefined;
     return start === undefined && end === undefined ? undefined : { start, end };
 }
+/** The uploads indexed once, and each distinct name read once: findings repeat them. */
+function pathReader(knownFiles) {
+    const known = knownFiles && indexKnownFiles(knownFiles);
+    return memoized((raw) => normalizePath(raw, known));
+}
 /**
- * A POSIX path inside the repository, `.` and `..` resolved, or undefined. With `knownFiles` (the
- * uploaded paths), a path with an extra prefix (`/tmp/upload/contracts/A.sol`) maps to the known
- * file it ends with, and a relative shortened one (`A.sol`) to the only known file ending with
- * it. A path that is absolute, climbs out (`../x.sol`) or is a URL is used only when it maps to a
+ * A POSIX path inside the repository, `.` and `..` resolved, or undefined. With `known` (the
+ * uploaded paths, indexed), a path with an extra prefix (`/tmp/upload/contracts/A.sol`) maps to
+ * the longest known file it ends with, and a relative shortened one (`A.sol`) to the only known
+ * file ending with it. A path that is absolute, climbs out (`../x.sol`) or is a URL is used only when it maps to a
  * known file: the reports link it and SARIF uploads it as a repository path. Known files are
  * matched whatever the Unicode normal form or percent-encoding the service used, and are
  * returned as uploaded.
  */
-function normalizePath(raw, knownFiles) {
+function normalizePath(raw, known) {
     const path = readPath(raw);
     if (path === undefined)
         return undefined;
-    const file = (knownFiles && knownFile(path, knownFiles)) ?? (path.inside ? path.clean : undefined);
-    return file !== undefined && Array.from(file).length <= MAX_PATH ? file : undefined;
+    const file = (known && knownFile(path, known)) ?? (path.inside ? path.clean : undefined);
+    // UTF-16 units bound the code points: only a long name needs counting.
+    const fits = file !== undefined && (file.length <= MAX_PATH || Array.from(file).length <= MAX_PATH);
+    return fits ? file : undefined;
 }
 const MAX_PATH = 1024;
 /** A URL scheme: two characters or more, as one is a drive letter. */
@@ -1221,24 +1270,45 @@ function unrooted(line) {
     const path = rest.startsWith('//') ? rest.replace(/^\/\/[^/\\]*/, '') : rest;
     return { path: path.replace(/[?#].*$/s, ''), rooted: true };
 }
-function knownFile(path, knownFiles) {
+function indexKnownFiles(files) {
+    const byKey = new Map();
+    const bySuffix = new Map();
+    let longestKey = 0;
+    for (const uploaded of files) {
+        const file = readPath(uploaded)?.clean;
+        if (file === undefined)
+            continue;
+        const key = comparable(file);
+        if (!byKey.has(key))
+            byKey.set(key, file);
+        longestKey = Math.max(longestKey, key.length);
+        for (let slash = key.indexOf('/'); slash !== -1; slash = key.indexOf('/', slash + 1)) {
+            const suffix = key.slice(slash + 1);
+            const entry = bySuffix.get(suffix);
+            if (entry === undefined)
+                bySuffix.set(suffix, { file, count: 1 });
+            else
+                entry.count += 1;
+        }
+    }
+    return { byKey, bySuffix, longestKey };
+}
+function knownFile(path, known) {
     const key = comparable(path.clean);
-    const known = knownFiles.flatMap((file) => {
-        const clean = readPath(file)?.clean;
-        return clean === undefined ? [] : [{ file: clean, key: comparable(clean) }];
-    });
-    const same = known.find((k) => k.key === key);
+    const same = known.byKey.get(key);
     if (same !== undefined)
-        return same.file;
-    const longer = known
-        .filter((k) => key.endsWith(`/${k.key}`))
-        .sort((a, b) => b.key.length - a.key.length)[0];
-    if (longer !== undefined)
-        return longer.file;
+        return same;
+    // The longest known key the path ends with after a `/`: its suffixes, longest first.
+    const from = Math.max(0, key.length - known.longestKey - 1);
+    for (let slash = key.indexOf('/', from); slash !== -1; slash = key.indexOf('/', slash + 1)) {
+        const longer = known.byKey.get(key.slice(slash + 1));
+        if (longer !== undefined)
+            return longer;
+    }
     if (!path.inside)
         return undefined;
-    const [shorter, ...others] = known.filter((k) => k.key.endsWith(`/${key}`));
-    return shorter !== undefined && others.length === 0 ? shorter.file : undefined;
+    const shorter = known.bySuffix.get(key);
+    return shorter?.count === 1 ? shorter.file : undefined;
 }
 /** NFC (macOS checkouts are often NFD) and percent-decoded, for comparing paths only. */
 function comparable(path) {
@@ -1462,23 +1532,28 @@ function readFindings(items, options = {}) {
         }
         findings.push(finding);
     };
-    items.forEach((item, index) => readItem(item, [], 0, `finding ${index + 1}`, options, add));
+    const reader = {
+        path: pathReader(options.knownFiles),
+        severity: memoized((word) => normalizeSeverity(word)),
+        shared: memoized((text) => text),
+    };
+    items.forEach((item, index) => readItem(item, [], 0, `finding ${index + 1}`, reader, add));
     return findings;
 }
-function readItem(item, parents, depth, where, options, add) {
+function readItem(item, parents, depth, where, reader, add) {
     const record = asRecord(item);
     if (record === undefined) {
         throw new ResponseFormatError(`The audit answer's ${where} is not an object: ${bodyExcerpt(JSON.stringify(item))}`);
     }
     const { children, group } = expansion(record, depth);
     if (group) {
-        children.forEach((child, index) => readItem(child, [record, ...parents], depth + 1, `${where}.${index + 1}`, options, add));
+        children.forEach((child, index) => readItem(child, [record, ...parents], depth + 1, `${where}.${index + 1}`, reader, add));
         return;
     }
     // Read once for all instances: only the place and the id differ between them.
-    const finding = readFinding(record, parents);
+    const finding = readFinding(record, parents, reader);
     for (const instance of children.length > 0 ? children : [undefined]) {
-        const location = locate(instance === undefined ? [record, ...parents] : [instance, record, ...parents], options.knownFiles);
+        const location = locate(instance === undefined ? [record, ...parents] : [instance, record, ...parents], reader.path);
         add({
             ...finding,
             serviceId: (instance === undefined ? undefined : firstOf(instance, SERVICE_ID_FIELDS, scalarName)) ??
@@ -1521,24 +1596,29 @@ function looksLikeFinding(record) {
     return IDENTITY_FIELDS.some((alias) => field(record, alias) !== undefined);
 }
 /** Everything but the place, which each instance gives (see readItem). */
-function readFinding(record, parents) {
+function readFinding(record, parents, reader) {
     const rule = firstOf(record, RULE_FIELDS, parse_finding_name);
     const swcId = firstOf(record, SWC_FIELDS, (v) => weaknessId(v, 'SWC'));
     const ruleId = rule ?? swcId;
     const description = firstOf(record, DESCRIPTION_FIELDS, prose) ?? '';
-    const { severity, label } = normalizeSeverity([record, ...parents]
-        .map((r) => firstOf(r, SEVERITY_FIELDS, anyValue))
-        .find((v) => v !== undefined));
+    let given;
+    for (const r of [record, ...parents]) {
+        given = firstOf(r, SEVERITY_FIELDS, anyValue);
+        if (given !== undefined)
+            break;
+    }
+    const { severity, label } = typeof given === 'string' ? reader.severity(given) : normalizeSeverity(given);
+    const shared = (text) => text === undefined ? undefined : reader.shared(text);
     return {
         serviceId: firstOf(record, SERVICE_ID_FIELDS, scalarName),
         severity,
         severityLabel: label,
-        title: firstOf(record, TITLE_FIELDS, parse_finding_name) ?? ruleId ?? firstLine(description) ?? 'Untitled finding',
-        ruleId,
-        swcId,
-        cweId: firstOf(record, CWE_FIELDS, (v) => weaknessId(v, 'CWE')),
-        description,
-        recommendation: firstOf(record, RECOMMENDATION_FIELDS, prose),
+        title: reader.shared(firstOf(record, TITLE_FIELDS, parse_finding_name) ?? ruleId ?? firstLine(description) ?? 'Untitled finding'),
+        ruleId: shared(ruleId),
+        swcId: shared(swcId),
+        cweId: shared(firstOf(record, CWE_FIELDS, (v) => weaknessId(v, 'CWE'))),
+        description: reader.shared(description),
+        recommendation: shared(firstOf(record, RECOMMENDATION_FIELDS, prose)),
     };
 }
 /** Severity is taken whatever its type: normalizeSeverity reads numbers and objects too. */
@@ -2750,13 +2830,14 @@ function normalizeRuleId(id) {
 }
 /** The suppression on the finding's first line that names its rule, if any. */
 function isSuppressed(finding, suppressions) {
-    if (finding.startLine === undefined)
+    const onLine = suppressions.filter((s) => s.line === finding.startLine);
+    // Most findings have none on their line: their ids need not be read.
+    if (onLine.length === 0)
         return undefined;
     const ids = [finding.ruleId, finding.swcId]
         .filter((id) => id !== undefined)
         .map(normalizeRuleId);
-    return suppressions.find((s) => s.line === finding.startLine &&
-        (s.rules === 'all' || s.rules.some((rule) => ids.includes(rule))));
+    return onLine.find((s) => s.rules === 'all' || s.rules.some((rule) => ids.includes(rule)));
 }
 
 ;// CONCATENATED MODULE: ./src/audit/triage.ts
@@ -2875,7 +2956,11 @@ function activeFindings(triaged) {
  * A stable partition of the triaged order, not another sort.
  */
 function inReportOrder(triaged) {
-    return STATUS_ORDER.flatMap((status) => triaged.filter((entry) => entry.status === status));
+    // One pass: every report asks, and the list may be long.
+    const groups = new Map(STATUS_ORDER.map((status) => [status, []]));
+    for (const entry of triaged)
+        groups.get(entry.status)?.push(entry);
+    return [...groups.values()].flat();
 }
 
 ;// CONCATENATED MODULE: ./src/audit/gate.ts
@@ -5155,14 +5240,15 @@ const SEVERITY_CODES = [
 const DATA_BYTES = Math.floor(DATA_MAX_CHARS / 4) * 3;
 /** When not every key fits, room kept for the titles of the most severe ones. */
 const DETAILS_RESERVE_BYTES = 4_000;
-function encodeMemory(findings, alreadyPartial) {
+/** `remember` is called only for the findings kept, the most severe: a long list costs no more. */
+function encodeMemory(findings, remember, alreadyPartial) {
     const empty = JSON.stringify({ v: 1, k: '', s: '', d: [], p: 1 }).length;
     const keyBytes = KEY_CHARS + 1;
     const allFit = empty + findings.length * keyBytes <= DATA_BYTES;
     const kept = allFit
         ? findings.length
         : Math.floor((DATA_BYTES - empty - DETAILS_RESERVE_BYTES) / keyBytes);
-    const remembered = findings.slice(0, kept);
+    const remembered = findings.slice(0, kept).map(remember);
     const data = {
         v: 1,
         k: remembered.map((f) => f.key).join(''),
@@ -5244,21 +5330,31 @@ const COMMENT_MAX_CHARS = 65_536;
 const LIST_LIMIT = 20;
 function renderPrComment(input, maxChars = COMMENT_MAX_CHARS) {
     const results = hasResults(input.verdict);
-    const remembered = results
-        ? input.findings.map((entry) => toPrevious(entry.finding))
+    // A hash per finding, made once and only when asked for: on a first run only the remembered
+    // findings need one.
+    const keys = new Map();
+    const keyOf = (entry) => {
+        let key = keys.get(entry);
+        if (key === undefined) {
+            key = findingKey(entry.finding.fingerprint);
+            keys.set(entry, key);
+        }
+        return key;
+    };
+    const data = results
+        ? encodeMemory(input.findings, (entry) => toPrevious(entry.finding, keyOf(entry)), false)
         : // No results this run: keep the last real ones for the next comparison.
-            (input.previous?.findings ?? []);
-    const data = encodeMemory(remembered, !results && input.previous?.partial === true);
+            encodeMemory(input.previous?.findings ?? [], (p) => p, input.previous?.partial === true);
     const head = [commentMarker(input.projectName), ...renderHead(input, results), ''].join('\n');
-    const sections = results ? renderSections(input) : '';
+    const sections = results ? renderSections(input, keyOf) : '';
     const footer = renderFooter(input);
     const tail = `\n${footer}\n\n${data}\n`;
     const room = maxChars - head.length - tail.length;
     return head + fitSections(sections, room) + tail;
 }
-function toPrevious(finding) {
+function toPrevious(finding, key) {
     return {
-        key: findingKey(finding.fingerprint),
+        key,
         severity: finding.severity,
         title: finding.title,
         location: locationText(finding),
@@ -5289,9 +5385,8 @@ function renderHead(input, hasResults) {
         lines.push(`Not counted for the gate: ${others.join(', ')}.`, '');
     return lines;
 }
-function renderSections(input) {
+function renderSections(input, keyOf) {
     const previous = input.previous;
-    const currentKeys = new Set(input.findings.map((e) => findingKey(e.finding.fingerprint)));
     const ordered = inReportOrder(input.findings);
     const lines = [];
     let isNew = () => false;
@@ -5300,11 +5395,11 @@ function renderSections(input) {
     }
     else {
         const previousKeys = new Set(previous.findings.map((p) => p.key));
+        const currentKeys = new Set(input.findings.map(keyOf));
         // When the previous run's list was cut, only severities above the cut can be compared.
         const floor = previous.partial ? previous.findings.at(-1)?.severity : undefined;
         const comparable = (severity) => floor === undefined || severityRank(severity) > severityRank(floor);
-        isNew = (entry) => comparable(entry.finding.severity) &&
-            !previousKeys.has(findingKey(entry.finding.fingerprint));
+        isNew = (entry) => comparable(entry.finding.severity) && !previousKeys.has(keyOf(entry));
         const added = ordered.filter(isNew);
         const fixed = previous.findings.filter((p) => !currentKeys.has(p.key));
         lines.push(`#### 🆕 New since the previous run (${added.length})`, '');
@@ -5848,7 +5943,6 @@ function renderSummary(input, maxBytes = DEFAULT_MAX_BYTES) {
         ? '| Severity | Rule | Title | Location | Status |\n| --- | --- | --- | --- | --- |\n'
         : '| Severity | Rule | Title | Location |\n| --- | --- | --- | --- |\n';
     const detailsHeading = '\n### Details\n\n';
-    const rows = findings.map((entry) => renderRow(entry, input, withStatus));
     // Room for the longest note the cuts below could need.
     const noteReserve = Math.max(summary_bytes(omissionNote(findings.length, findings.length, findings.length, reportUrl)), summary_bytes(omissionNote(0, findings.length, findings.length, reportUrl)));
     let budget = maxBytes - summary_bytes(head) - summary_bytes(heading) - summary_bytes(tableHeader) - noteReserve;
@@ -5856,15 +5950,18 @@ function renderSummary(input, maxBytes = DEFAULT_MAX_BYTES) {
         const allCut = omissionNote(findings.length, findings.length, findings.length, reportUrl);
         return fitBytes(head + heading + allCut, maxBytes);
     }
-    // Cut the least severe first: details go before any table row does.
-    let rowsShown = 0;
-    for (const row of rows) {
+    // Cut the least severe first: details go before any table row does. Rows are rendered only
+    // while they fit, so a list far over the limit costs what the summary can show.
+    const rows = [];
+    for (const entry of findings) {
+        const row = renderRow(entry, input, withStatus);
         const size = summary_bytes(row);
         if (size > budget)
             break;
         budget -= size;
-        rowsShown += 1;
+        rows.push(row);
     }
+    const rowsShown = rows.length;
     const details = [];
     if (rowsShown === findings.length && budget > summary_bytes(detailsHeading)) {
         budget -= summary_bytes(detailsHeading);
@@ -5878,7 +5975,7 @@ function renderSummary(input, maxBytes = DEFAULT_MAX_BYTES) {
         }
     }
     const note = omissionNote(findings.length - rowsShown, findings.length - details.length, findings.length, reportUrl);
-    const table = rowsShown > 0 ? tableHeader + rows.slice(0, rowsShown).join('') : '';
+    const table = rowsShown > 0 ? tableHeader + rows.join('') : '';
     const detailsSection = details.length > 0 ? detailsHeading + details.join('') : '';
     return fitBytes(head + heading + note + table + detailsSection, maxBytes);
 }

@@ -17,6 +17,9 @@ export function readJson(text: string): JsonRead {
 
 /** The value at a dotted path (`links.report`), own properties only; `null` reads as absent. */
 export function field(record: JsonRecord, path: string): unknown {
+  // Most aliases are one key: no split, called a few hundred times per finding.
+  if (!path.includes('.'))
+    return Object.hasOwn(record, path) ? (record[path] ?? undefined) : undefined;
   let current: unknown = record;
   for (const key of path.split('.')) {
     if (!isRecord(current) || !Object.hasOwn(current, key)) return undefined;
@@ -25,14 +28,15 @@ export function field(record: JsonRecord, path: string): unknown {
   return current ?? undefined;
 }
 
-/** The first of `aliases` whose value `read` accepts. */
+/** The first of `aliases` whose value `read` accepts; absent ones are not read. */
 export function firstOf<T>(
   record: JsonRecord,
   aliases: readonly string[],
   read: (value: unknown) => T | undefined,
 ): T | undefined {
   for (const alias of aliases) {
-    const value = read(field(record, alias));
+    const raw = field(record, alias);
+    const value = raw === undefined ? undefined : read(raw);
     if (value !== undefined) return value;
   }
   return undefined;
@@ -127,6 +131,8 @@ export const MAX_NAME = 200;
 export function oneLine(value: string, max = MAX_NAME): string | undefined {
   const line = value.replace(INVISIBLE, '').replace(BLANK_RUNS, ' ').trim();
   if (line === '') return undefined;
+  // UTF-16 units bound the code points: most names are short enough without counting them.
+  if (line.length <= max) return line;
   const chars = Array.from(line); // by code point, so a cut never splits a surrogate pair
   if (chars.length <= max) return line;
   return `${chars
@@ -150,4 +156,17 @@ export function positiveInteger(value: unknown): number | undefined {
         ? Number(value)
         : NaN;
   return Number.isSafeInteger(number) && number > 0 ? number : undefined;
+}
+
+/** `read` remembering its answers, for values an answer repeats (file names, severity words). */
+export function memoized<T>(read: (value: string) => T): (value: string) => T {
+  const answers = new Map<string, T>();
+  return (value) => {
+    let answer = answers.get(value);
+    if (answer === undefined && !answers.has(value)) {
+      answer = read(value);
+      answers.set(value, answer);
+    }
+    return answer as T;
+  };
 }

@@ -7,9 +7,9 @@ import type { Finding } from '../audit/findings.ts';
 import { ResponseFormatError } from '../errors.ts';
 import { bodyExcerpt } from './excerpt.ts';
 import { isRecord, type JsonRecord } from '../json.ts';
-import { field, firstOf, oneLine, scalarText, text } from './json-fields.ts';
-import { locate } from './parse-location.ts';
-import { normalizeSeverity } from './severity.ts';
+import { field, firstOf, memoized, oneLine, scalarText, text } from './json-fields.ts';
+import { locate, pathReader, type PathReader } from './parse-location.ts';
+import { normalizeSeverity, type SeverityReading } from './severity.ts';
 
 export type UnfingerprintedFinding = Omit<Finding, 'fingerprint'>;
 
@@ -100,8 +100,21 @@ export function readFindings(
     }
     findings.push(finding);
   };
-  items.forEach((item, index) => readItem(item, [], 0, `finding ${index + 1}`, options, add));
+  const reader: Reader = {
+    path: pathReader(options.knownFiles),
+    severity: memoized((word) => normalizeSeverity(word)),
+    shared: memoized((text) => text),
+  };
+  items.forEach((item, index) => readItem(item, [], 0, `finding ${index + 1}`, reader, add));
   return findings;
+}
+
+/** Readers for one answer, which remember what they read: findings repeat files and words. */
+interface Reader {
+  path: PathReader;
+  severity: (word: string) => SeverityReading;
+  /** One copy of each text, however many findings carry it (the same rule in many places). */
+  shared: (text: string) => string;
 }
 
 function readItem(
@@ -109,7 +122,7 @@ function readItem(
   parents: readonly JsonRecord[],
   depth: number,
   where: string,
-  options: FindingOptions,
+  reader: Reader,
   add: (finding: UnfingerprintedFinding) => void,
 ): void {
   const record = asRecord(item);
@@ -121,16 +134,16 @@ function readItem(
   const { children, group } = expansion(record, depth);
   if (group) {
     children.forEach((child, index) =>
-      readItem(child, [record, ...parents], depth + 1, `${where}.${index + 1}`, options, add),
+      readItem(child, [record, ...parents], depth + 1, `${where}.${index + 1}`, reader, add),
     );
     return;
   }
   // Read once for all instances: only the place and the id differ between them.
-  const finding = readFinding(record, parents);
+  const finding = readFinding(record, parents, reader);
   for (const instance of children.length > 0 ? children : [undefined]) {
     const location = locate(
       instance === undefined ? [record, ...parents] : [instance, record, ...parents],
-      options.knownFiles,
+      reader.path,
     );
     add({
       ...finding,
@@ -182,27 +195,33 @@ function looksLikeFinding(record: JsonRecord): boolean {
 function readFinding(
   record: JsonRecord,
   parents: readonly JsonRecord[],
+  reader: Reader,
 ): Omit<UnfingerprintedFinding, 'file' | 'startLine' | 'endLine'> {
   const rule = firstOf(record, RULE_FIELDS, name);
   const swcId = firstOf(record, SWC_FIELDS, (v) => weaknessId(v, 'SWC'));
   const ruleId = rule ?? swcId;
   const description = firstOf(record, DESCRIPTION_FIELDS, prose) ?? '';
-  const { severity, label } = normalizeSeverity(
-    [record, ...parents]
-      .map((r) => firstOf(r, SEVERITY_FIELDS, anyValue))
-      .find((v) => v !== undefined),
-  );
+  let given: unknown;
+  for (const r of [record, ...parents]) {
+    given = firstOf(r, SEVERITY_FIELDS, anyValue);
+    if (given !== undefined) break;
+  }
+  const { severity, label } =
+    typeof given === 'string' ? reader.severity(given) : normalizeSeverity(given);
+  const shared = (text: string | undefined) =>
+    text === undefined ? undefined : reader.shared(text);
   return {
     serviceId: firstOf(record, SERVICE_ID_FIELDS, scalarName),
     severity,
     severityLabel: label,
-    title:
+    title: reader.shared(
       firstOf(record, TITLE_FIELDS, name) ?? ruleId ?? firstLine(description) ?? 'Untitled finding',
-    ruleId,
-    swcId,
-    cweId: firstOf(record, CWE_FIELDS, (v) => weaknessId(v, 'CWE')),
-    description,
-    recommendation: firstOf(record, RECOMMENDATION_FIELDS, prose),
+    ),
+    ruleId: shared(ruleId),
+    swcId: shared(swcId),
+    cweId: shared(firstOf(record, CWE_FIELDS, (v) => weaknessId(v, 'CWE'))),
+    description: reader.shared(description),
+    recommendation: shared(firstOf(record, RECOMMENDATION_FIELDS, prose)),
   };
 }
 

@@ -5,7 +5,7 @@
  */
 
 import { isRecord, type JsonRecord } from '../json.ts';
-import { field, firstOf, oneLine, positiveInteger, text } from './json-fields.ts';
+import { field, firstOf, memoized, oneLine, positiveInteger, text } from './json-fields.ts';
 
 export interface SourceLocation {
   file: string | undefined;
@@ -64,20 +64,27 @@ const MAX_NESTING = 3;
  * The location from the first of `records` (most specific first: an instance, its finding, the
  * finding's group) that has one; the file and the lines may come from different nested records.
  */
-export function locate(
-  records: readonly JsonRecord[],
-  knownFiles: readonly string[] | undefined,
-): SourceLocation {
+export function locate(records: readonly JsonRecord[], readPath: PathReader): SourceLocation {
   const candidates = records.flatMap((record) => withNested(record, 0));
-  const sourceList = candidates.map((c) => field(c, 'sourceList')).find(Array.isArray);
-  const rawFile = candidates.map((c) => fileIn(c, sourceList)).find((f) => f !== undefined);
-  const file = rawFile === undefined ? undefined : normalizePath(rawFile, knownFiles);
+  const sourceList = first(candidates, (c) => {
+    const list = field(c, 'sourceList');
+    return Array.isArray(list) ? list : undefined;
+  });
+  const rawFile = first(candidates, (c) => fileIn(c, sourceList));
+  const file = rawFile === undefined ? undefined : readPath(rawFile);
   // Lines of a file we will not name (outside the repository) belong to no file of ours.
   const lines =
-    rawFile !== undefined && file === undefined
-      ? undefined
-      : candidates.map(linesIn).find((range) => range !== undefined);
+    rawFile !== undefined && file === undefined ? undefined : first(candidates, linesIn);
   return { file, startLine: lines?.start, endLine: lines?.end };
+}
+
+/** The first value `read` gives, reading no further. */
+function first<T>(records: readonly JsonRecord[], read: (record: JsonRecord) => T | undefined) {
+  for (const record of records) {
+    const value = read(record);
+    if (value !== undefined) return value;
+  }
+  return undefined;
 }
 
 function withNested(record: JsonRecord, depth: number): JsonRecord[] {
@@ -149,21 +156,32 @@ function decodedLines(record: JsonRecord): { start?: number; end?: number } | un
   return start === undefined && end === undefined ? undefined : { start, end };
 }
 
+/** normalizePath for the findings of one answer. */
+export type PathReader = (raw: string) => string | undefined;
+
+/** The uploads indexed once, and each distinct name read once: findings repeat them. */
+export function pathReader(knownFiles: readonly string[] | undefined): PathReader {
+  const known = knownFiles && indexKnownFiles(knownFiles);
+  return memoized((raw) => normalizePath(raw, known));
+}
+
 /**
- * A POSIX path inside the repository, `.` and `..` resolved, or undefined. With `knownFiles` (the
- * uploaded paths), a path with an extra prefix (`/tmp/upload/contracts/A.sol`) maps to the known
- * file it ends with, and a relative shortened one (`A.sol`) to the only known file ending with
- * it. A path that is absolute, climbs out (`../x.sol`) or is a URL is used only when it maps to a
+ * A POSIX path inside the repository, `.` and `..` resolved, or undefined. With `known` (the
+ * uploaded paths, indexed), a path with an extra prefix (`/tmp/upload/contracts/A.sol`) maps to
+ * the longest known file it ends with, and a relative shortened one (`A.sol`) to the only known
+ * file ending with it. A path that is absolute, climbs out (`../x.sol`) or is a URL is used only when it maps to a
  * known file: the reports link it and SARIF uploads it as a repository path. Known files are
  * matched whatever the Unicode normal form or percent-encoding the service used, and are
  * returned as uploaded.
  */
-export function normalizePath(raw: string, knownFiles?: readonly string[]): string | undefined {
+export function normalizePath(raw: string, known?: KnownFiles): string | undefined {
   const path = readPath(raw);
   if (path === undefined) return undefined;
-  const file =
-    (knownFiles && knownFile(path, knownFiles)) ?? (path.inside ? path.clean : undefined);
-  return file !== undefined && Array.from(file).length <= MAX_PATH ? file : undefined;
+  const file = (known && knownFile(path, known)) ?? (path.inside ? path.clean : undefined);
+  // UTF-16 units bound the code points: only a long name needs counting.
+  const fits =
+    file !== undefined && (file.length <= MAX_PATH || Array.from(file).length <= MAX_PATH);
+  return fits ? file : undefined;
 }
 
 interface PathReading {
@@ -216,21 +234,52 @@ function unrooted(line: string): { path: string; rooted: boolean } {
   return { path: path.replace(/[?#].*$/s, ''), rooted: true };
 }
 
-function knownFile(path: PathReading, knownFiles: readonly string[]): string | undefined {
+/**
+ * The uploaded paths, indexed once per answer: each finding's path is then matched in time that
+ * grows with its own length, not with the number of uploads.
+ */
+export interface KnownFiles {
+  /** By comparable key, the first uploaded file with it (clean, as uploaded). */
+  byKey: ReadonlyMap<string, string>;
+  /** By every suffix of a key that follows a `/`: the first file ending so, and how many do. */
+  bySuffix: ReadonlyMap<string, { file: string; count: number }>;
+  /** No path suffix longer than this can be a known key. */
+  longestKey: number;
+}
+
+export function indexKnownFiles(files: readonly string[]): KnownFiles {
+  const byKey = new Map<string, string>();
+  const bySuffix = new Map<string, { file: string; count: number }>();
+  let longestKey = 0;
+  for (const uploaded of files) {
+    const file = readPath(uploaded)?.clean;
+    if (file === undefined) continue;
+    const key = comparable(file);
+    if (!byKey.has(key)) byKey.set(key, file);
+    longestKey = Math.max(longestKey, key.length);
+    for (let slash = key.indexOf('/'); slash !== -1; slash = key.indexOf('/', slash + 1)) {
+      const suffix = key.slice(slash + 1);
+      const entry = bySuffix.get(suffix);
+      if (entry === undefined) bySuffix.set(suffix, { file, count: 1 });
+      else entry.count += 1;
+    }
+  }
+  return { byKey, bySuffix, longestKey };
+}
+
+function knownFile(path: PathReading, known: KnownFiles): string | undefined {
   const key = comparable(path.clean);
-  const known = knownFiles.flatMap((file) => {
-    const clean = readPath(file)?.clean;
-    return clean === undefined ? [] : [{ file: clean, key: comparable(clean) }];
-  });
-  const same = known.find((k) => k.key === key);
-  if (same !== undefined) return same.file;
-  const longer = known
-    .filter((k) => key.endsWith(`/${k.key}`))
-    .sort((a, b) => b.key.length - a.key.length)[0];
-  if (longer !== undefined) return longer.file;
+  const same = known.byKey.get(key);
+  if (same !== undefined) return same;
+  // The longest known key the path ends with after a `/`: its suffixes, longest first.
+  const from = Math.max(0, key.length - known.longestKey - 1);
+  for (let slash = key.indexOf('/', from); slash !== -1; slash = key.indexOf('/', slash + 1)) {
+    const longer = known.byKey.get(key.slice(slash + 1));
+    if (longer !== undefined) return longer;
+  }
   if (!path.inside) return undefined;
-  const [shorter, ...others] = known.filter((k) => k.key.endsWith(`/${key}`));
-  return shorter !== undefined && others.length === 0 ? shorter.file : undefined;
+  const shorter = known.bySuffix.get(key);
+  return shorter?.count === 1 ? shorter.file : undefined;
 }
 
 /** NFC (macOS checkouts are often NFD) and percent-decoded, for comparing paths only. */

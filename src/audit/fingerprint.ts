@@ -14,11 +14,8 @@ type Unfingerprinted = Omit<Finding, 'fingerprint'>;
  * of `startLine`: the first keeps the bare hash, the next get `:2`, `:3`…. Input order is kept.
  */
 export function assignFingerprints(findings: Unfingerprinted[]): Finding[] {
-  const keyed = findings.map((finding, index) => ({
-    finding,
-    index,
-    key: fingerprintKey(finding),
-  }));
+  const keyOf = fingerprintKeys();
+  const keyed = findings.map((finding, index) => ({ finding, index, key: keyOf(finding) }));
   const groups = new Map<string, (typeof keyed)[number][]>();
   for (const entry of keyed) {
     const group = groups.get(entry.key);
@@ -28,6 +25,7 @@ export function assignFingerprints(findings: Unfingerprinted[]): Finding[] {
 
   const suffixes = new Map<number, string>();
   for (const group of groups.values()) {
+    if (group.length === 1) continue;
     group
       .sort((a, b) => compareForOrder(a.finding, b.finding) || a.index - b.index)
       .forEach((entry, rank) => {
@@ -40,12 +38,26 @@ export function assignFingerprints(findings: Unfingerprinted[]): Finding[] {
   }));
 }
 
-function fingerprintKey(finding: Unfingerprinted): string {
-  const title = normalizeTitle(finding.title);
-  const material = [finding.ruleId ?? finding.swcId ?? title, finding.file ?? '', title].join(
-    '\u0000',
-  );
-  return createHash('sha256').update(material).digest('hex').slice(0, 16);
+/** Keys for one list: its titles and (rule, file, title) triples repeat, so each is worked once. */
+function fingerprintKeys(): (finding: Unfingerprinted) => string {
+  const titles = new Map<string, string>();
+  const hashes = new Map<string, string>();
+  return (finding) => {
+    let title = titles.get(finding.title);
+    if (title === undefined) {
+      title = normalizeTitle(finding.title);
+      titles.set(finding.title, title);
+    }
+    const material = [finding.ruleId ?? finding.swcId ?? title, finding.file ?? '', title].join(
+      '\u0000',
+    );
+    let hash = hashes.get(material);
+    if (hash === undefined) {
+      hash = createHash('sha256').update(material).digest('hex').slice(0, 16);
+      hashes.set(material, hash);
+    }
+    return hash;
+  };
 }
 
 /** Case and spacing ignored; line references (`#12-20`, `#L12`, `line 12`) dropped, as they move. */

@@ -68,13 +68,11 @@ export function isSuppressed(
   finding: Finding,
   suppressions: readonly Suppression[],
 ): Suppression | undefined {
-  if (finding.startLine === undefined) return undefined;
+  const onLine = suppressions.filter((s) => s.line === finding.startLine);
+  // Most findings have none on their line: their ids need not be read.
+  if (onLine.length === 0) return undefined;
   const ids = [finding.ruleId, finding.swcId]
     .filter((id): id is string => id !== undefined)
     .map(normalizeRuleId);
-  return suppressions.find(
-    (s) =>
-      s.line === finding.startLine &&
-      (s.rules === 'all' || s.rules.some((rule) => ids.includes(rule))),
-  );
+  return onLine.find((s) => s.rules === 'all' || s.rules.some((rule) => ids.includes(rule)));
 }

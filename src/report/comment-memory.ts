@@ -73,8 +73,10 @@ const DATA_BYTES = Math.floor(DATA_MAX_CHARS / 4) * 3;
 /** When not every key fits, room kept for the titles of the most severe ones. */
 const DETAILS_RESERVE_BYTES = 4_000;
 
-export function encodeMemory(
-  findings: readonly PreviousFinding[],
+/** `remember` is called only for the findings kept, the most severe: a long list costs no more. */
+export function encodeMemory<T>(
+  findings: readonly T[],
+  remember: (finding: T) => PreviousFinding,
   alreadyPartial: boolean,
 ): string {
   const empty = JSON.stringify({ v: 1, k: '', s: '', d: [], p: 1 }).length;
@@ -83,7 +85,7 @@ export function encodeMemory(
   const kept = allFit
     ? findings.length
     : Math.floor((DATA_BYTES - empty - DETAILS_RESERVE_BYTES) / keyBytes);
-  const remembered = findings.slice(0, kept);
+  const remembered = findings.slice(0, kept).map(remember);
   const data: EncodedData = {
     v: 1,
     k: remembered.map((f) => f.key).join(''),

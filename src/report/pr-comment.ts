@@ -46,23 +46,33 @@ const LIST_LIMIT = 20;
 
 export function renderPrComment(input: PrCommentInput, maxChars = COMMENT_MAX_CHARS): string {
   const results = hasResults(input.verdict);
-  const remembered = results
-    ? input.findings.map((entry) => toPrevious(entry.finding))
+  // A hash per finding, made once and only when asked for: on a first run only the remembered
+  // findings need one.
+  const keys = new Map<TriagedFinding, string>();
+  const keyOf = (entry: TriagedFinding): string => {
+    let key = keys.get(entry);
+    if (key === undefined) {
+      key = findingKey(entry.finding.fingerprint);
+      keys.set(entry, key);
+    }
+    return key;
+  };
+  const data = results
+    ? encodeMemory(input.findings, (entry) => toPrevious(entry.finding, keyOf(entry)), false)
     : // No results this run: keep the last real ones for the next comparison.
-      (input.previous?.findings ?? []);
-  const data = encodeMemory(remembered, !results && input.previous?.partial === true);
+      encodeMemory(input.previous?.findings ?? [], (p) => p, input.previous?.partial === true);
 
   const head = [commentMarker(input.projectName), ...renderHead(input, results), ''].join('\n');
-  const sections = results ? renderSections(input) : '';
+  const sections = results ? renderSections(input, keyOf) : '';
   const footer = renderFooter(input);
   const tail = `\n${footer}\n\n${data}\n`;
   const room = maxChars - head.length - tail.length;
   return head + fitSections(sections, room) + tail;
 }
 
-function toPrevious(finding: Finding): PreviousFinding {
+function toPrevious(finding: Finding, key: string): PreviousFinding {
   return {
-    key: findingKey(finding.fingerprint),
+    key,
     severity: finding.severity,
     title: finding.title,
     location: locationText(finding),
@@ -102,9 +112,8 @@ function renderHead(input: PrCommentInput, hasResults: boolean): string[] {
   return lines;
 }
 
-function renderSections(input: PrCommentInput): string {
+function renderSections(input: PrCommentInput, keyOf: (entry: TriagedFinding) => string): string {
   const previous = input.previous;
-  const currentKeys = new Set(input.findings.map((e) => findingKey(e.finding.fingerprint)));
   const ordered = inReportOrder(input.findings);
   const lines: string[] = [];
 
@@ -113,13 +122,12 @@ function renderSections(input: PrCommentInput): string {
     lines.push('_First run on this pull request: nothing to compare with yet._', '');
   } else {
     const previousKeys = new Set(previous.findings.map((p) => p.key));
+    const currentKeys = new Set(input.findings.map(keyOf));
     // When the previous run's list was cut, only severities above the cut can be compared.
     const floor = previous.partial ? previous.findings.at(-1)?.severity : undefined;
     const comparable = (severity: Severity) =>
       floor === undefined || severityRank(severity) > severityRank(floor);
-    isNew = (entry) =>
-      comparable(entry.finding.severity) &&
-      !previousKeys.has(findingKey(entry.finding.fingerprint));
+    isNew = (entry) => comparable(entry.finding.severity) && !previousKeys.has(keyOf(entry));
     const added = ordered.filter(isNew);
     const fixed = previous.findings.filter((p) => !currentKeys.has(p.key));
 

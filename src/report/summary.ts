@@ -63,7 +63,6 @@ export function renderSummary(input: SummaryInput, maxBytes: number = DEFAULT_MA
     ? '| Severity | Rule | Title | Location | Status |\n| --- | --- | --- | --- | --- |\n'
     : '| Severity | Rule | Title | Location |\n| --- | --- | --- | --- |\n';
   const detailsHeading = '\n### Details\n\n';
-  const rows = findings.map((entry) => renderRow(entry, input, withStatus));
   // Room for the longest note the cuts below could need.
   const noteReserve = Math.max(
     bytes(omissionNote(findings.length, findings.length, findings.length, reportUrl)),
@@ -75,14 +74,17 @@ export function renderSummary(input: SummaryInput, maxBytes: number = DEFAULT_MA
     return fitBytes(head + heading + allCut, maxBytes);
   }
 
-  // Cut the least severe first: details go before any table row does.
-  let rowsShown = 0;
-  for (const row of rows) {
+  // Cut the least severe first: details go before any table row does. Rows are rendered only
+  // while they fit, so a list far over the limit costs what the summary can show.
+  const rows: string[] = [];
+  for (const entry of findings) {
+    const row = renderRow(entry, input, withStatus);
     const size = bytes(row);
     if (size > budget) break;
     budget -= size;
-    rowsShown += 1;
+    rows.push(row);
   }
+  const rowsShown = rows.length;
   const details: string[] = [];
   if (rowsShown === findings.length && budget > bytes(detailsHeading)) {
     budget -= bytes(detailsHeading);
@@ -101,7 +103,7 @@ export function renderSummary(input: SummaryInput, maxBytes: number = DEFAULT_MA
     findings.length,
     reportUrl,
   );
-  const table = rowsShown > 0 ? tableHeader + rows.slice(0, rowsShown).join('') : '';
+  const table = rowsShown > 0 ? tableHeader + rows.join('') : '';
   const detailsSection = details.length > 0 ? detailsHeading + details.join('') : '';
   return fitBytes(head + heading + note + table + detailsSection, maxBytes);
 }

@@ -1,0 +1,234 @@
+/**
+ * Benchmark: what a run costs at 1k / 10k / 100k findings over 1,000 uploaded files. Each size
+ * runs the action (`run()` of src/main.ts, the real code path) in a fresh child process, so its
+ * peak RSS is its own: discovery, upload, one poll of a finished audit, then parse, triage and
+ * publish — log, outputs, job summary, SARIF and results files, a check run with annotations and
+ * the pull-request comment — against the reference service and the stand-in GitHub API, both in
+ * this process. CPU is run()'s own (loading the modules is the cold-start bench's); peak RSS is the
+ * whole child's. A run with no findings gives the fixed cost. Run: node scripts/bench-findings.ts
+ * [sizes…] [--profile], which writes a CPU profile of each child to PROFILES.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startAuditService, type ServiceFinding } from '@contract-audit/reference-service';
+import { actionDefaults, parseOutputFile } from '../test/support/run-action.ts';
+import { pullRequestEvent } from '../test/support/scenarios.ts';
+import { startGitHubApi, type RecordedRequest } from '../test/support/github-api.ts';
+
+const FILES = 1_000;
+const DEFAULT_SIZES = [0, 1_000, 10_000, 100_000];
+const SHA = '0123456789abcdef0123456789abcdef01234567';
+const PROFILES = path.join(os.tmpdir(), 'bench-findings-profiles');
+
+/** Detector-like rules, so fingerprints, SARIF rules and titles repeat as they do in real audits. */
+const RULES = Array.from({ length: 40 }, (_, i) => ({
+  id: `detector-${i + 1}`,
+  title: `Detector ${i + 1}: ${['Reentrancy', 'Unchecked call', 'Shadowing', 'Tx origin'][i % 4]}`,
+  swc: i % 3 === 0 ? `SWC-${100 + i}` : undefined,
+}));
+const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info', 'gas'];
+/** Per 100 findings: 1 critical, 5 high, 20 medium, 30 low, 30 info, 14 gas. */
+const SEVERITY_SHARES = [1, 5, 20, 30, 30, 14];
+
+export function contractPath(index: number): string {
+  return `contracts/module${index % 25}/Contract${index}.sol`;
+}
+
+/**
+ * `count` findings over the uploaded files, named as services name them: mostly as uploaded, some
+ * with the service's own folder in front, some by their file name only.
+ */
+export function syntheticFindings(count: number): ServiceFinding[] {
+  return Array.from({ length: count }, (_, i) => {
+    const rule = RULES[i % RULES.length]!;
+    const fileIndex = Math.floor(i / 7) % FILES;
+    const uploaded = contractPath(fileIndex);
+    const file =
+      i % 10 === 0
+        ? `/tmp/audit-7f3a/${uploaded}`
+        : i % 10 === 1
+          ? path.posix.basename(uploaded)
+          : uploaded;
+    let bucket = i % 100;
+    let severity = 0;
+    while (bucket >= SEVERITY_SHARES[severity]!) bucket -= SEVERITY_SHARES[severity++]!;
+    const line = 10 + ((i * 37) % 900);
+    return {
+      id: `finding-${i + 1}`,
+      severity: SEVERITIES[severity]!,
+      title: rule.title,
+      rule_id: rule.id,
+      swc_id: rule.swc,
+      description:
+        `${rule.title} in Contract${fileIndex}.withdraw(uint256) at line ${line}: the balance is ` +
+        'written after an external call, so a callee can re-enter and drain the contract.',
+      recommendation: 'Apply the checks-effects-interactions pattern or a reentrancy guard.',
+      file,
+      start_line: line,
+      end_line: line + (i % 4),
+    };
+  });
+}
+
+export interface Report {
+  cpuUserMs: number;
+  cpuSystemMs: number;
+  peakRssMiB: number;
+  outputs: Record<string, string>;
+  summaryBytes: number;
+  sarifBytes: number;
+  resultsBytes: number;
+}
+
+/** Child process: the action's run() with the environment the parent set; a report to `reportFile`. */
+async function child(reportFile: string): Promise<void> {
+  const { run } = await import('../src/main.ts');
+  const cpu = process.cpuUsage();
+  await run();
+  const used = process.cpuUsage(cpu);
+  const outputs = parseOutputFile(await fs.readFile(process.env['GITHUB_OUTPUT']!, 'utf8'));
+  const size = async (file: string | undefined) =>
+    file === undefined ? 0 : (await fs.stat(file)).size;
+  const report: Report = {
+    cpuUserMs: used.user / 1000,
+    cpuSystemMs: used.system / 1000,
+    peakRssMiB: process.resourceUsage().maxRSS / 1024,
+    outputs,
+    summaryBytes: await size(process.env['GITHUB_STEP_SUMMARY']),
+    sarifBytes: await size(outputs['sarif-file']),
+    resultsBytes: await size(outputs['results-file']),
+  };
+  await fs.writeFile(reportFile, JSON.stringify(report));
+}
+
+export interface ActionBench {
+  /** The action on a pull request whose audit finds `count` findings; its requests to GitHub. */
+  run(count: number, profile?: boolean): Promise<{ report: Report; requests: RecordedRequest[] }>;
+  close(): Promise<void>;
+}
+
+/** A checkout of FILES contracts, the reference service and the stand-in GitHub API. */
+export async function startActionBench(): Promise<ActionBench> {
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-findings-'));
+  const workspace = path.join(root, 'workspace');
+  for (let i = 0; i < FILES; i += 1) {
+    const file = path.join(workspace, contractPath(i));
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(
+      file,
+      `// SPDX-License-Identifier: MIT\npragma solidity 0.8.24;\ncontract Contract${i} {}\n`,
+    );
+  }
+  const github = await startGitHubApi({ owner: 'acme', repo: 'vaults' });
+  const service = await startAuditService({ pollsUntilDone: 0 });
+  const defaults = await actionDefaults();
+  let runs = 0;
+
+  async function run(count: number, profile = false) {
+    service.setFindings(syntheticFindings(count));
+    const runnerDir = path.join(root, `runner-${(runs += 1)}`);
+    await fs.mkdir(runnerDir);
+    const env: Record<string, string> = {
+      PATH: process.env['PATH'] ?? '',
+      HOME: runnerDir,
+      GITHUB_ACTIONS: 'true',
+      GITHUB_WORKSPACE: workspace,
+      GITHUB_OUTPUT: path.join(runnerDir, 'output'),
+      GITHUB_STEP_SUMMARY: path.join(runnerDir, 'summary.md'),
+      GITHUB_EVENT_PATH: path.join(runnerDir, 'event.json'),
+      GITHUB_EVENT_NAME: 'pull_request',
+      GITHUB_ACTOR: 'octocat',
+      GITHUB_REPOSITORY: 'acme/vaults',
+      GITHUB_SHA: SHA,
+      GITHUB_SERVER_URL: 'https://github.com',
+      GITHUB_API_URL: github.url,
+      GITHUB_RUN_ID: '42',
+      RUNNER_TEMP: runnerDir,
+      ...inputEnv({
+        ...defaults,
+        'api-key': service.apiKey,
+        'base-url': service.url,
+        'github-token': github.token,
+        'poll-interval-seconds': '0.02',
+      }),
+    };
+    await fs.writeFile(env['GITHUB_OUTPUT']!, '');
+    await fs.writeFile(env['GITHUB_STEP_SUMMARY']!, '');
+    await fs.writeFile(env['GITHUB_EVENT_PATH']!, JSON.stringify(pullRequestEvent(7)));
+    const reportFile = path.join(runnerDir, 'report.json');
+    const requestsBefore = github.requests.length;
+    const profileArgs = profile ? ['--cpu-prof', '--cpu-prof-dir', PROFILES] : [];
+    // The action's log (a line per finding) goes nowhere: only the report file is read.
+    const running = spawn(
+      process.execPath,
+      [...profileArgs, import.meta.filename, '--child', reportFile],
+      { cwd: workspace, env, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    await once(running, 'close');
+    const report = JSON.parse(await fs.readFile(reportFile, 'utf8')) as Report;
+    const found = Number(report.outputs['findings-count']);
+    if (found !== count) throw new Error(`the run read ${found} findings of ${count}`);
+    return { report, requests: github.requests.slice(requestsBefore) };
+  }
+
+  return {
+    run,
+    async close() {
+      await service.close();
+      await github.close();
+      await fs.rm(root, { recursive: true, force: true });
+    },
+  };
+}
+
+async function main(sizes: readonly number[], profile: boolean): Promise<void> {
+  const bench = await startActionBench();
+  console.log(
+    `The action's run() on a pull request, ${FILES} files uploaded, each size in a fresh process` +
+      (profile ? `; CPU profiles in ${PROFILES}` : ''),
+  );
+  console.log(
+    '(CPU and peak RSS of the whole run; with no findings they are the fixed cost: discovery, ' +
+      'upload, polling, empty reports)',
+  );
+  console.log(
+    'findings   CPU (user+sys)   above no findings   peak RSS   GitHub requests   summary      SARIF   results file',
+  );
+  let fixedCpu: number | undefined;
+  try {
+    for (const count of sizes) {
+      const { report, requests } = await bench.run(count, profile);
+      const cpu = (report.cpuUserMs + report.cpuSystemMs) / 1000;
+      if (count === 0) fixedCpu = cpu;
+      const above = fixedCpu === undefined || count === 0 ? '' : `${(cpu - fixedCpu).toFixed(2)} s`;
+      const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+      console.log(
+        `${count.toLocaleString('en-US').padStart(8)}   ${`${cpu.toFixed(2)} s`.padStart(14)}   ` +
+          `${above.padStart(17)}   ${`${report.peakRssMiB.toFixed(0)} MiB`.padStart(8)}   ` +
+          `${String(requests.length).padStart(15)}   ` +
+          `${kib(report.summaryBytes).padStart(7)}   ${kib(report.sarifBytes).padStart(8)}   ` +
+          `${kib(report.resultsBytes).padStart(12)}`,
+      );
+    }
+  } finally {
+    await bench.close();
+  }
+}
+
+/** Inputs as the runner passes them: INPUT_<NAME>. */
+function inputEnv(inputs: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(inputs).map(([name, value]) => [`INPUT_${name.toUpperCase()}`, value]),
+  );
+}
+
+if (process.argv[2] === '--child') {
+  await child(process.argv[3]!);
+} else if (import.meta.main) {
+  const args = process.argv.slice(2);
+  const sizes = args.filter((arg) => /^\d+$/.test(arg)).map(Number);
+  await main(sizes.length > 0 ? sizes : DEFAULT_SIZES, args.includes('--profile'));
+}
