@@ -17,6 +17,8 @@ export default defineConfig({
         test: {
           name: 'action',
           include: ['test/**/*.test.ts'],
+          // Fixture repositories carry their own (never run) tests.
+          exclude: ['test/fixtures/**', '**/node_modules/**'],
           setupFiles: ['test/support/env-setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 20_000,

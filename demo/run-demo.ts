@@ -109,7 +109,7 @@ try {
     );
     console.log(reason.replace(/^Verdict: \w+\. /, 'Why: '));
     console.log(
-      `Uploaded: ${service.uploads[0]?.files.map((file) => file.filename).join(', ') ?? 'nothing'} (lib/, test/ and script/ were excluded).`,
+      `Uploaded: ${service.uploads[0]?.files.map((file) => file.filename).join(', ') ?? 'nothing'} (test/ and script/ are not audited; of lib/, only what src/ imports is sent).`,
     );
   }
 } finally {

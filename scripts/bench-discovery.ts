@@ -82,7 +82,7 @@ function print(title: string, report: Report): void {
  * is `!<root>/**\/node_modules/**`, one anchored at the root (`/lib/`) is `!<root>/lib/**`.
  */
 function globExcludes(root: string): string[] {
-  return DEFAULT_EXCLUDES.map((pattern) => {
+  return DEFAULT_EXCLUDES.map(({ pattern }) => {
     if (pattern.startsWith('!')) throw new Error(`no @actions/glob form for ${pattern}`);
     const body = pattern.replace(/^\//, '').replace(/\/$/, '');
     const anchored = pattern.startsWith('/') || body.includes('/');

@@ -23,6 +23,7 @@ export const LAYERS: readonly (readonly string[])[] = [
     'net',
   ],
   ['files'],
+  ['project'],
   ['audit'],
   ['inputs.ts'],
   ['api'],

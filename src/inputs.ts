@@ -13,6 +13,8 @@ export const DEFAULT_CONTRACT_PATTERNS = ['**/*.sol', '**/*.vy'] as const;
 
 export const IF_NO_FILES_FOUND = ['error', 'warn', 'ignore'] as const;
 export type IfNoFilesFound = (typeof IF_NO_FILES_FOUND)[number];
+export const DEPENDENCIES = ['include', 'exclude'] as const;
+export type Dependencies = (typeof DEPENDENCIES)[number];
 
 /** Everything the action was asked to do; the only module that reads inputs is this one. */
 export interface Settings {
@@ -25,6 +27,10 @@ export interface Settings {
   defaultContractPatterns: boolean;
   excludePatterns: string[];
   useDefaultExcludes: boolean;
+  /** `include`: upload what the audited files import, so the upload compiles on its own. */
+  dependencies: Dependencies;
+  /** The Foundry profile whose folders and remappings apply: FOUNDRY_PROFILE, else `default`. */
+  foundryProfile: string;
   workspace: string;
   /** Absolute path of `working-directory`. */
   workingDirectory: string;
@@ -81,6 +87,8 @@ export function getInputs(env: NodeJS.ProcessEnv = process.env): Settings {
       contracts.length === 0 || contracts.join('\n') === DEFAULT_CONTRACT_PATTERNS.join('\n'),
     excludePatterns: multiline('exclude'),
     useDefaultExcludes: booleanInput('default-excludes', true),
+    dependencies: choice('dependencies', DEPENDENCIES, 'include'),
+    foundryProfile: env['FOUNDRY_PROFILE']?.trim() || 'default',
     workspace,
     workingDirectory,
     pathPrefix,

@@ -22,13 +22,13 @@ import {
 import { buildChangeSet } from './audit/scope.ts';
 import { triageFindings, type Triage } from './audit/triage.ts';
 import { ConfigurationError, ServiceError, errorMessage } from './errors.ts';
-import { findContracts } from './files/find-contracts.ts';
 import { createSourceReader } from './files/source-reader.ts';
 import { openGitHubChannels, type GitHubChannels } from './github/channels.ts';
 import { readRunContext, type RunContext } from './github/run-context.ts';
 import { getInputs, type Settings } from './inputs.ts';
 import { createLogger, type Logger } from './log.ts';
 import { publish } from './publish.ts';
+import { findContracts, type UploadFile } from './project/find-contracts.ts';
 import { Redactor } from './redaction.ts';
 import { renderCheckRunStart } from './report/check-run-output.ts';
 import { ACTION_VERSION } from './version.ts';
@@ -110,7 +110,7 @@ async function audit(settings: Settings, state: Run): Promise<Outcome> {
     log,
   });
   try {
-    let uploaded: string[] | undefined;
+    let uploaded: UploadFile[] | undefined;
     let initialWaitMs: number | undefined;
     if (settings.auditId) {
       progress.auditId = settings.auditId;
@@ -129,9 +129,10 @@ async function audit(settings: Settings, state: Run): Promise<Outcome> {
           progress,
         );
       }
-      uploaded = files.map((file) => file.relativePath);
+      uploaded = files;
+      const dependencies = files.filter((file) => file.dependency).length;
       log.info(
-        `Uploading ${files.length} file(s) to ${settings.baseUrl.origin} as project "${settings.projectName}"…`,
+        `Uploading ${files.length} file(s)${dependencies > 0 ? ` (${dependencies} of them dependencies)` : ''} to ${settings.baseUrl.origin} as project "${settings.projectName}"…`,
       );
       const started = await client.startAudit(settings.projectName, files);
       progress.auditId = started.auditId;
@@ -156,7 +157,7 @@ async function audit(settings: Settings, state: Run): Promise<Outcome> {
         sleep: (ms) => sleep(ms),
         random: Math.random,
         log,
-        knownFiles: uploaded,
+        knownFiles: uploaded?.map((file) => file.relativePath),
       },
     );
     if (waited.kind === 'timeout')
@@ -182,7 +183,7 @@ async function triageRun(
   { context, channels, log }: Run,
   findings: readonly Finding[],
   baseline: Map<string, BaselineEntry> | undefined,
-  uploaded: readonly string[] | undefined,
+  uploaded: readonly UploadFile[] | undefined,
 ): Promise<Triage> {
   let scope = settings.scope;
   const changedFiles =
@@ -199,11 +200,12 @@ async function triageRun(
     scope,
     changes: changedFiles && buildChangeSet(changedFiles),
     pathPrefix: settings.pathPrefix,
+    uploaded: uploaded && new Map(uploaded.map((file) => [file.relativePath, file])),
     baseline,
     sources: createSourceReader({
       workspace: settings.workspace,
       root: settings.workingDirectory,
-      uploaded: uploaded && new Set(uploaded),
+      uploaded: uploaded && new Map(uploaded.map((file) => [file.relativePath, file.absolutePath])),
     }),
   });
   const unused = triage.unusedBaselineEntries;

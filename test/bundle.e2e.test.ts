@@ -47,11 +47,11 @@ describe('dist/index.js as the runner runs it', () => {
     expect(run.outputs).toMatchObject({
       'audit-id': 'audit-1',
       verdict: 'fail',
-      'findings-count': '20',
+      'findings-count': '21',
       'check-run-url': expect.stringMatching(/\/runs\/\d+$/),
     });
     expect(verdictAnnotation(run)?.message).toBe(
-      'Verdict: fail. 16 findings at or above low (1 critical, 8 high, 2 medium, 5 low)',
+      'Verdict: fail. 16 findings at or above low (1 critical, 8 high, 2 medium, 5 low); not counted: 1 in a dependency',
     );
     expect(github.checkRuns[0]).toMatchObject({ status: 'completed', conclusion: 'failure' });
     expect(github.checkRuns[0]?.annotations).toHaveLength(20);
@@ -59,6 +59,7 @@ describe('dist/index.js as the runner runs it', () => {
     const sarif = JSON.parse(await readFile(run.outputs['sarif-file']!, 'utf8')) as {
       runs: { results: unknown[] }[];
     };
+    // The library finding is listed in the summary but is not the repository's code to scan.
     expect(sarif.runs[0]?.results).toHaveLength(20);
     expect(run.summary).toContain('## Smart contract audit: vaults');
   });

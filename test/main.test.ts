@@ -3,6 +3,7 @@
  * GitHub API over HTTP, with a typed stand-in for @actions/core recording what reached the
  * runner. Faster than the child-process end-to-end tests, and counted in coverage.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { run } from '../src/main.ts';
@@ -23,17 +24,35 @@ describe('run()', () => {
     const svc = await setUp();
     await run();
     expect(svc.uploads).toHaveLength(1);
+    // The sources, and the library file Lottery imports, under the name it imports it by.
+    expect(svc.uploads[0]?.files.map((file) => file.filename)).toEqual([
+      'src/LegacyToken.sol',
+      'src/Lottery.sol',
+      'src/Vault.sol',
+      'src/Wallet.sol',
+      'solmate/utils/SafeTransferLib.sol',
+    ]);
     expect(recorded.outputs).toMatchObject({
       'audit-id': 'audit-1',
       verdict: 'fail',
-      'findings-count': '20',
+      'findings-count': '21',
       'critical-count': '1',
-      'in-scope-count': '20',
+      'in-scope-count': '21',
       'check-run-url': expect.stringMatching(/\/runs\/\d+$/),
     });
+    // The library's finding is listed apart, under its repository path, and counts for nothing.
     expect(recorded.failed).toEqual([
-      'Verdict: fail. 16 findings at or above low (1 critical, 8 high, 2 medium, 5 low)',
+      'Verdict: fail. 16 findings at or above low (1 critical, 8 high, 2 medium, 5 low); not counted: 1 in a dependency',
     ]);
+    const results = JSON.parse(await readFile(recorded.outputs['results-file']!, 'utf8')) as {
+      findings: { file: string; status: string }[];
+    };
+    expect(results.findings.filter((finding) => finding.status === 'dependency')).toEqual([
+      expect.objectContaining({ file: 'lib/solmate/src/utils/SafeTransferLib.sol' }),
+    ]);
+    const sarif = await readFile(recorded.outputs['sarif-file']!, 'utf8');
+    expect(sarif).not.toContain('SafeTransferLib');
+    expect(recorded.summary).toContain('1 in dependencies');
     expect(recorded.log).toContain('Audit started: audit-1');
     expect(recorded.summary).toContain('## Smart contract audit: vaults');
     const checkRun = github.checkRuns.at(-1);
@@ -100,9 +119,11 @@ describe('run()', () => {
       await rm(inside, { force: true });
     }
     expect(svc.uploads).toHaveLength(1);
-    expect(recorded.outputs).toMatchObject({ verdict: 'pass', 'findings-count': '20' });
+    expect(recorded.outputs).toMatchObject({ verdict: 'pass', 'findings-count': '21' });
     expect(recorded.failed).toEqual([]);
-    expect(recorded.summary).toContain('Not counted: 20 accepted in the baseline.');
+    expect(recorded.summary).toContain(
+      'Not counted: 20 accepted in the baseline, 1 in dependencies (imported by the audited files, not audited themselves).',
+    );
   });
 
   it('skips with nothing sent when no contract matches and if-no-files-found is warn', async () => {
@@ -122,6 +143,6 @@ describe('run()', () => {
     expect(recorded.annotations.map((a) => a.message)).toContain(
       '`scope: changed-lines` applies to pull requests; on this push run every finding counts.',
     );
-    expect(recorded.outputs['in-scope-count']).toBe('20');
+    expect(recorded.outputs['in-scope-count']).toBe('21');
   });
 });

@@ -13,9 +13,10 @@ import { findSuppressions, isSuppressed, type Suppression } from './suppressions
  * - `active`: counts and is annotated;
  * - `outside-change`: on a pull request with `scope` changed-files/changed-lines, not in the change;
  * - `accepted`: listed in the `baseline` file;
- * - `suppressed`: an `audit-ignore-line` / `audit-ignore-next-line` comment in the contract.
+ * - `suppressed`: an `audit-ignore-line` / `audit-ignore-next-line` comment in the contract;
+ * - `dependency`: in a file uploaded only because an audited file imports it.
  */
-export type FindingStatus = 'active' | 'outside-change' | 'accepted' | 'suppressed';
+export type FindingStatus = 'active' | 'outside-change' | 'accepted' | 'suppressed' | 'dependency';
 
 /** Findings that count come first in every report, so they are the last cut for size. */
 export const STATUS_ORDER: readonly FindingStatus[] = [
@@ -23,6 +24,7 @@ export const STATUS_ORDER: readonly FindingStatus[] = [
   'outside-change',
   'accepted',
   'suppressed',
+  'dependency',
 ];
 
 /** The status as a report's cell or mark says it. */
@@ -31,6 +33,7 @@ export const STATUS_WORDS: Record<FindingStatus, string> = {
   'outside-change': 'outside the change',
   accepted: 'accepted',
   suppressed: 'suppressed',
+  dependency: 'in a dependency',
 };
 
 /** Why a finding that does not count does not, in a sentence. */
@@ -38,6 +41,7 @@ export const STATUS_REASONS: Record<Exclude<FindingStatus, 'active'>, string> = 
   'outside-change': 'outside the change',
   accepted: 'accepted in the baseline',
   suppressed: 'suppressed by a comment in the code',
+  dependency: 'in dependencies (imported by the audited files, not audited themselves)',
 };
 
 /** "3 outside the change, 1 accepted": the findings that do not count, by status, in `words`. */
@@ -82,6 +86,12 @@ export interface Triage {
   unusedBaselineEntries: number;
 }
 
+export interface UploadedFile {
+  repositoryPath: string;
+  /** Sent only because an audited file imports it: its findings never count. */
+  dependency: boolean;
+}
+
 export interface TriageOptions {
   /** The scope in effect; `all` when the run is not a pull request. */
   scope: Scope;
@@ -89,14 +99,19 @@ export interface TriageOptions {
   changes: ChangeSet | undefined;
   /** The working directory relative to the repository root: '' or 'packages/core/'. */
   pathPrefix: string;
+  /**
+   * The upload by the names it was sent under, when this run made it; otherwise (a resumed
+   * audit) a name is taken as a path under `pathPrefix`.
+   */
+  uploaded: ReadonlyMap<string, UploadedFile> | undefined;
   baseline: ReadonlyMap<string, BaselineEntry> | undefined;
   /** The contract's text by `finding.file` as uploaded, or undefined when it cannot be read. */
   sources: (file: string) => string | undefined;
 }
 
 /**
- * Most specific reason first: suppressed (the code says so, right there), then accepted (the
- * baseline says so), then outside the change.
+ * Most specific reason first: in a dependency (not ours to fix), suppressed (the code says so,
+ * right there), then accepted (the baseline says so), then outside the change.
  */
 export function triageFindings(findings: readonly Finding[], options: TriageOptions): Triage {
   const suppressionsByFile = new Map<string, readonly Suppression[]>();
@@ -110,12 +125,13 @@ export function triageFindings(findings: readonly Finding[], options: TriageOpti
     return found;
   };
 
-  const located = findings.map((uploaded) => ({
-    uploaded,
-    finding: inRepository(uploaded, options.pathPrefix),
-  }));
+  const located = findings.map((uploaded) => {
+    const file = uploaded.file === undefined ? undefined : options.uploaded?.get(uploaded.file);
+    return { uploaded, finding: inRepository(uploaded, file, options.pathPrefix), file };
+  });
   located.sort((a, b) => compareFindings(a.finding, b.finding));
-  const triaged = located.map(({ uploaded, finding }): TriagedFinding => {
+  const triaged = located.map(({ uploaded, finding, file }): TriagedFinding => {
+    if (file?.dependency === true) return { finding, status: 'dependency', note: undefined };
     const suppression =
       uploaded.file === undefined
         ? undefined
@@ -143,12 +159,17 @@ export function triageFindings(findings: readonly Finding[], options: TriageOpti
 }
 
 /**
- * The service names files as uploaded, relative to the working directory: made repository paths
- * here, once (the parser has already dropped paths that climb out, unless they were uploaded).
+ * The service names files as uploaded: made repository paths here, once, from the upload when it
+ * is known (names there are the compiler's, not paths), else under the working directory (the
+ * parser has already dropped paths that climb out, unless they were uploaded).
  */
-function inRepository(finding: Finding, pathPrefix: string): Finding {
+function inRepository(
+  finding: Finding,
+  uploaded: UploadedFile | undefined,
+  pathPrefix: string,
+): Finding {
   if (finding.file === undefined) return finding;
-  const file = repositoryPath(pathPrefix, finding.file);
+  const file = uploaded?.repositoryPath ?? repositoryPath(pathPrefix, finding.file);
   return file === finding.file ? finding : { ...finding, file };
 }
 
@@ -158,6 +179,7 @@ export function countFindings(triaged: readonly TriagedFinding[]): FindingCounts
     'outside-change': 0,
     accepted: 0,
     suppressed: 0,
+    dependency: 0,
   };
   for (const entry of triaged) byStatus[entry.status] += 1;
   const active = activeFindings(triaged);

@@ -9,7 +9,12 @@ import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigurationError } from '../errors.ts';
-import { compileExcludes, DEFAULT_EXCLUDES, type ExcludeRules } from './excludes.ts';
+import {
+  compileExcludes,
+  DEFAULT_EXCLUDES,
+  type ExcludePattern,
+  type ExcludeRules,
+} from './excludes.ts';
 import { compilePatterns, type PatternMatcher } from './patterns.ts';
 import { isInside } from './inside.ts';
 
@@ -31,6 +36,8 @@ export interface DiscoveryOptions {
   /** gitignore-like rules, added after the defaults (so `!lib/` can re-include a default). */
   excludes: readonly string[];
   useDefaultExcludes: boolean;
+  /** The defaults, each with its reason; DEFAULT_EXCLUDES when not given. */
+  defaultExcludes?: readonly ExcludePattern[];
   /**
    * Lists a directory, names as text; tests pass a wrapper to see which directories were opened.
    * A directory whose names need their bytes (see listDirectory) is then read with fs itself.
@@ -54,6 +61,13 @@ export interface DiscoveryResult {
   skippedLinks: SkippedLink[];
   /** Relative directories not walked because of an exclude rule. */
   prunedDirectories: string[];
+  /** Pruned directories (ending in `/`) and files the patterns select, with the excluding rule's reason. */
+  excluded: Exclusion[];
+}
+
+export interface Exclusion {
+  path: string;
+  reason: string;
 }
 
 /** A file that matches but cannot be uploaded: the run fails naming it, never skips it. */
@@ -84,9 +98,10 @@ export async function discoverContracts(options: DiscoveryOptions): Promise<Disc
   const readDir = options.readDir ?? ((dir) => fs.readdir(dir, { withFileTypes: true }));
   const workspace = await resolveWorkspace(options.workspace);
   const root = await resolveRoot(options.root, options.workspace, workspace);
+  const defaults = options.defaultExcludes ?? DEFAULT_EXCLUDES;
   const excludes = compileExcludes([
-    ...(options.useDefaultExcludes ? DEFAULT_EXCLUDES : []),
-    ...options.excludes,
+    ...(options.useDefaultExcludes ? defaults : []),
+    ...options.excludes.map((pattern) => ({ pattern, reason: `\`exclude: ${pattern}\`` })),
   ]);
   const patterns = compilePatterns(options.patterns, options.root);
   const walk = new Walk(workspace, excludes, patterns);
@@ -124,6 +139,7 @@ export async function discoverContracts(options: DiscoveryOptions): Promise<Disc
     unmatchedPatterns: patterns.unmatched(),
     skippedLinks: walk.skippedLinks.sort((a, b) => compare(a.path, b.path)),
     prunedDirectories: walk.prunedDirectories.sort(compare),
+    excluded: walk.excluded.sort((a, b) => compare(a.path, b.path)),
   };
 }
 
@@ -134,6 +150,7 @@ class Walk {
   readonly files: ContractFile[] = [];
   readonly skippedLinks: SkippedLink[] = [];
   readonly prunedDirectories: string[] = [];
+  readonly excluded: Exclusion[] = [];
   readonly unsendable: Unsendable[] = [];
   private readonly workspace: string;
   /** The workspace and a separator, to compare paths that are bytes. */
@@ -151,17 +168,21 @@ class Walk {
   }
 
   admitsDirectory(dir: Entry): boolean {
-    if (this.excludes.excludesDirectory(dir.relativePath)) {
+    if (!this.patterns.mayMatchBelow(dir.relativePath)) return false;
+    const reason = this.excludes.excludesDirectory(dir.relativePath);
+    if (reason !== undefined) {
       this.prunedDirectories.push(dir.relativePath);
+      this.excluded.push({ path: `${dir.relativePath}/`, reason });
       return false;
     }
-    return this.patterns.mayMatchBelow(dir.relativePath);
+    return true;
   }
 
   admitsFile(file: Entry): boolean {
-    return (
-      !this.excludes.excludesFile(file.relativePath) && this.patterns.selects(file.relativePath)
-    );
+    if (!this.patterns.selects(file.relativePath)) return false;
+    const reason = this.excludes.excludesFile(file.relativePath);
+    if (reason !== undefined) this.excluded.push({ path: file.relativePath, reason });
+    return reason === undefined;
   }
 
   /** Resolves a link without touching what it points to unless that is inside the workspace. */
@@ -215,9 +236,9 @@ class Walk {
   /** A link whose name an exclude rule covers is left out silently, as its target would be. */
   private skip(link: Entry, target: string, reason: SkippedLink['reason']): void {
     const excluded =
-      this.excludes.excludesDirectory(link.relativePath) ||
+      this.excludes.excludesDirectory(link.relativePath) ??
       this.excludes.excludesFile(link.relativePath);
-    if (!excluded) this.skippedLinks.push({ path: link.relativePath, target, reason });
+    if (excluded === undefined) this.skippedLinks.push({ path: link.relativePath, target, reason });
   }
 }
 

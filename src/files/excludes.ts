@@ -4,22 +4,52 @@
  */
 import path from 'node:path';
 
-/** Build output, dependencies, tests and scripts of Foundry, Hardhat and npm projects. */
-export const DEFAULT_EXCLUDES: readonly string[] = [
-  'node_modules/',
-  'lib/',
-  'test/',
-  'tests/',
-  'script/',
-  '*.t.sol',
-  '*.s.sol',
-  'out/',
-  'cache/',
-  'artifacts/',
-  '.git/',
+/** An exclude glob and why it is there, for the log (`rule` when only the glob is known). */
+export interface ExcludePattern {
+  pattern: string;
+  reason: string;
+}
+
+/** Folder and file names that hold no production code, at any depth. */
+export const NON_PRODUCTION: readonly ExcludePattern[] = [
+  ...['test/', 'tests/', 'test-helpers/', 'testing/'].map((pattern) => ({
+    pattern,
+    reason: 'tests and test helpers, by convention',
+  })),
+  ...['script/', 'scripts/'].map((pattern) => ({ pattern, reason: 'scripts, by convention' })),
+  ...['mocks/', 'mock/'].map((pattern) => ({ pattern, reason: 'mocks, by convention' })),
+  ...['certora/', 'fv/', 'halmos/', 'harness/', 'harnesses/'].map((pattern) => ({
+    pattern,
+    reason: 'formal-verification harnesses, by convention',
+  })),
+  ...['echidna/', 'crytic/', 'medusa/'].map((pattern) => ({
+    pattern,
+    reason: 'fuzzing harnesses, by convention',
+  })),
+  { pattern: 'audits/', reason: 'audit reports and their harnesses, by convention' },
+  { pattern: '*.t.sol', reason: 'a Foundry test' },
+  { pattern: '*.s.sol', reason: 'a Foundry script' },
+  ...['*Mock*.sol', '*Mock*.vy'].map((pattern) => ({ pattern, reason: 'a mock, by its name' })),
+  ...['*Harness*.sol', '*Harness*.vy'].map((pattern) => ({
+    pattern,
+    reason: 'a verification harness, by its name',
+  })),
+];
+
+/**
+ * For a folder with no project config: dependencies and build output (a dependency folder only
+ * at the root, as Foundry puts it: `src/lib/` is production code), and NON_PRODUCTION.
+ */
+export const DEFAULT_EXCLUDES: readonly ExcludePattern[] = [
+  { pattern: 'node_modules/', reason: 'installed packages' },
+  { pattern: '/lib/', reason: 'dependencies (lib/ at the root, by convention)' },
+  ...['out/', 'cache/', 'artifacts/'].map((pattern) => ({ pattern, reason: 'build output' })),
+  { pattern: '.git/', reason: 'git metadata' },
+  ...NON_PRODUCTION,
 ];
 
 interface ExcludeRule {
+  reason: string;
   /** `!rule`: a later rule re-includes what an earlier one excluded (last match wins). */
   negated: boolean;
   /** `name/`: only directories match. */
@@ -31,27 +61,34 @@ interface ExcludeRule {
   contentsOf: string | undefined;
 }
 
+/** Each answer is the reason of the rule that excludes the path, or undefined when none does. */
 export interface ExcludeRules {
   /** `relativePath` is POSIX, relative to the root. */
-  excludesDirectory(relativePath: string): boolean;
-  excludesFile(relativePath: string): boolean;
+  excludesDirectory(relativePath: string): string | undefined;
+  excludesFile(relativePath: string): string | undefined;
 }
 
-export function compileExcludes(patterns: readonly string[]): ExcludeRules {
-  const rules = patterns.map(parseRule).filter((rule) => rule !== undefined);
+export function compileExcludes(patterns: readonly (string | ExcludePattern)[]): ExcludeRules {
+  const rules = patterns
+    .map((entry) =>
+      typeof entry === 'string'
+        ? parseRule(entry, `rule ${entry}`)
+        : parseRule(entry.pattern, entry.reason),
+    )
+    .filter((rule) => rule !== undefined);
 
-  const decide = (relativePath: string, isDirectory: boolean): boolean => {
+  const decide = (relativePath: string, isDirectory: boolean): string | undefined => {
     const basename = path.posix.basename(relativePath);
-    let excluded = false;
+    let excludedBy: ExcludeRule | undefined;
     for (const rule of rules) {
       const subject = rule.anchored ? relativePath : basename;
       const matches = isDirectory
         ? named(subject, rule.glob) ||
           (rule.contentsOf !== undefined && path.posix.matchesGlob(relativePath, rule.contentsOf))
         : !rule.directoryOnly && named(subject, rule.glob);
-      if (matches) excluded = !rule.negated;
+      if (matches) excludedBy = rule.negated ? undefined : rule;
     }
-    return excluded;
+    return excludedBy?.reason;
   };
 
   return {
@@ -65,7 +102,7 @@ function named(subject: string, glob: string): boolean {
   return subject === glob || path.posix.matchesGlob(subject, glob);
 }
 
-function parseRule(pattern: string): ExcludeRule | undefined {
+function parseRule(pattern: string, reason: string): ExcludeRule | undefined {
   let glob = pattern.trim();
   const negated = glob.startsWith('!');
   if (negated) glob = glob.slice(1);
@@ -76,6 +113,7 @@ function parseRule(pattern: string): ExcludeRule | undefined {
   glob = glob.replace(/^(\.?\/)+/, '');
   if (glob === '' || glob === '.') return undefined;
   return {
+    reason,
     negated,
     directoryOnly,
     anchored: rooted || glob.includes('/'),

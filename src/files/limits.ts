@@ -13,14 +13,22 @@ export interface UploadLimits {
 
 const SHOWN = 5;
 
+/** A file to upload; `dependency` when it is sent only because an audited file imports it. */
+export type LimitedFile = ContractFile & { dependency?: boolean };
+
 /** Throws one ConfigurationError naming every limit exceeded, its numbers and the main causes. */
-export function checkUploadLimits(files: readonly ContractFile[], limits: UploadLimits): void {
+export function checkUploadLimits(files: readonly LimitedFile[], limits: UploadLimits): void {
   const problems: string[] = [];
   const inputs: string[] = [];
+  const dependencies = files.filter((file) => file.dependency === true);
+  const ofWhich =
+    dependencies.length === 0
+      ? ''
+      : ` (${dependencies.length} of them, ${formatBytes(totalSize(dependencies))}, dependencies the audited files import)`;
 
   if (files.length > limits.maxFiles) {
     problems.push(
-      `${files.length} contract files were found; at most ${limits.maxFiles} may be uploaded ` +
+      `${files.length} contract files were found${ofWhich}; at most ${limits.maxFiles} may be uploaded ` +
         `(input \`max-files\`). Folders with the most files:\n${listFolders(files)}`,
     );
     inputs.push('`max-files`');
@@ -35,10 +43,10 @@ export function checkUploadLimits(files: readonly ContractFile[], limits: Upload
     inputs.push('`max-file-size-kb`');
   }
 
-  const total = files.reduce((sum, file) => sum + file.size, 0);
+  const total = totalSize(files);
   if (total > limits.maxTotalBytes) {
     problems.push(
-      `The ${files.length} files add up to ${formatBytes(total)}; at most ` +
+      `The ${files.length} files${ofWhich} add up to ${formatBytes(total)}; at most ` +
         `${formatBytes(limits.maxTotalBytes)} may be uploaded (input \`max-total-size-mb\`). ` +
         `Largest files:\n${listLargest(files)}`,
     );
@@ -49,8 +57,12 @@ export function checkUploadLimits(files: readonly ContractFile[], limits: Upload
   throw new ConfigurationError(
     `Upload limits exceeded.\n${problems.join('\n')}\n` +
       'Narrow `contracts` or add `exclude` patterns so that only the contracts to audit are ' +
-      `selected, or raise ${inputs.join(', ')}.`,
+      `selected, ${dependencies.length > 0 ? 'set `dependencies: exclude` to send only those, ' : ''}or raise ${inputs.join(', ')}.`,
   );
+}
+
+function totalSize(files: readonly ContractFile[]): number {
+  return files.reduce((sum, file) => sum + file.size, 0);
 }
 
 /** 1,024-based, as the `-kb` and `-mb` inputs are: `512 B`, `1.5 KB`, `12 MB`. */

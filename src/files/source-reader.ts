@@ -7,13 +7,15 @@ const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
 
 /**
  * Reads contract sources by the file names the service reported, for suppression comments.
- * Those names are untrusted: only regular files under the working directory whose real path
- * stays in the workspace are read (and, when the upload is known, only files that were uploaded).
+ * Those names are untrusted: when the upload is known, only uploaded files are read, from where
+ * they were read for the upload; otherwise (a resumed audit) the name is taken under the working
+ * directory. Either way only regular files whose real path stays in the workspace are read.
  */
 export function createSourceReader(options: {
   workspace: string;
   root: string;
-  uploaded: ReadonlySet<string> | undefined;
+  /** Upload name → absolute path, when this run uploaded the files. */
+  uploaded: ReadonlyMap<string, string> | undefined;
 }): (file: string) => string | undefined {
   const cache = new Map<string, string | undefined>();
   const workspace = realpathSync(options.workspace);
@@ -23,10 +25,13 @@ export function createSourceReader(options: {
   };
 
   function read(file: string): string | undefined {
-    if (options.uploaded && !options.uploaded.has(file)) return undefined;
+    const location = options.uploaded
+      ? options.uploaded.get(file)
+      : path.resolve(options.root, file);
+    if (location === undefined) return undefined;
     let fd: number | undefined;
     try {
-      const real = realpathSync(path.resolve(options.root, file));
+      const real = realpathSync(location);
       if (!isInside(workspace, real)) return undefined;
       // Non-blocking, so opening a FIFO does not wait for a writer; no link swapped in since
       // realpath is followed. What was opened is then checked, not what the path names now.

@@ -77,7 +77,8 @@ interface TextCaps extends RuleTextCaps {
 }
 
 export function renderSarif(input: SarifInput): SarifOutput {
-  const ordered = inReportOrder(input.findings);
+  // Code scanning alerts are for the repository's own code: dependency findings are left out.
+  const ordered = inReportOrder(input.findings.filter((entry) => entry.status !== 'dependency'));
   const anchor = input.anchorFile || ordered.find((entry) => entry.finding.file)?.finding.file;
   const placeable = anchor === undefined ? ordered.filter((entry) => entry.finding.file) : ordered;
   const unlocated = ordered.length - placeable.length;

@@ -313,6 +313,8 @@ function statusDetail(entry: TriagedFinding): string | undefined {
       return `Not counted: accepted in the baseline${note === undefined ? '' : ` (${note})`}`;
     case 'suppressed':
       return `Not counted: suppressed${note === undefined ? '' : ` by <code>${note}</code>`}`;
+    case 'dependency':
+      return 'Not counted: in a dependency (uploaded because an audited file imports it)';
   }
 }
 

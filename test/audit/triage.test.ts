@@ -5,7 +5,9 @@ import { buildChangeSet } from '../../src/audit/scope.ts';
 import {
   activeFindings,
   countFindings,
+  describeNotCounted,
   inReportOrder,
+  STATUS_REASONS,
   triageFindings,
   type TriageOptions,
 } from '../../src/audit/triage.ts';
@@ -33,6 +35,7 @@ function options(overrides: Partial<TriageOptions> = {}): TriageOptions {
     scope: 'changed-lines',
     changes,
     pathPrefix: 'packages/core/',
+    uploaded: undefined,
     baseline: undefined,
     sources: (file) => (file === 'contracts/Vault.sol' ? VAULT : undefined),
     ...overrides,
@@ -134,6 +137,7 @@ describe('triageFindings', () => {
       'outside-change': 0,
       accepted: 0,
       suppressed: 1,
+      dependency: 0,
     });
   });
 
@@ -248,11 +252,41 @@ describe('triageFindings: paths, counts and notes made once', () => {
       inScope: 2,
       bySeverity: { high: 2, low: 1 },
       counted: { high: 1, low: 0 },
-      byStatus: { active: 1, 'outside-change': 1, accepted: 1, suppressed: 0 },
+      byStatus: { active: 1, 'outside-change': 1, accepted: 1, suppressed: 0, dependency: 0 },
     });
     expect(triage.scopeNote).toBe('changed-lines: 2 of 3 findings are in the change');
     expect(triage.unusedBaselineEntries).toBe(1);
     expect(triageFindings([], options({ scope: 'all' })).scopeNote).toBeUndefined();
+  });
+});
+
+describe('triageFindings with a known upload', () => {
+  it('maps names as sent to repository paths, and never counts a finding in a dependency', () => {
+    const uploaded = new Map([
+      ['src/Pool.sol', { repositoryPath: 'packages/bedrock/src/Pool.sol', dependency: false }],
+      [
+        'solmate/src/tokens/ERC20.sol',
+        { repositoryPath: 'packages/bedrock/lib/solmate/src/tokens/ERC20.sol', dependency: true },
+      ],
+    ]);
+    const triage = triageFindings(
+      [
+        makeFinding({ severity: 'critical', file: 'solmate/src/tokens/ERC20.sol', startLine: 3 }),
+        makeFinding({ severity: 'low', file: 'src/Pool.sol', startLine: 3 }),
+        makeFinding({ severity: 'low', file: 'NotUploaded.sol' }),
+      ],
+      options({ scope: 'all', changes: undefined, pathPrefix: 'packages/bedrock/', uploaded }),
+    );
+    expect(triage.findings.map((entry) => [entry.finding.file, entry.status])).toEqual([
+      ['packages/bedrock/lib/solmate/src/tokens/ERC20.sol', 'dependency'],
+      ['packages/bedrock/NotUploaded.sol', 'active'],
+      ['packages/bedrock/src/Pool.sol', 'active'],
+    ]);
+    expect(triage.counts.counted).toMatchObject({ critical: 0, low: 2 });
+    expect(triage.counts.byStatus.dependency).toBe(1);
+    expect(describeNotCounted(triage.counts.byStatus, STATUS_REASONS)).toEqual([
+      '1 in dependencies (imported by the audited files, not audited themselves)',
+    ]);
   });
 });
 

@@ -125,7 +125,7 @@ describe('discoverContracts on common layouts', () => {
     ]);
   });
 
-  it('applies the defaults inside every package of a monorepo', async () => {
+  it('applies the defaults inside every package of a monorepo, and takes lib/ for a dependency only at the root', async () => {
     await tree(workspace, [
       'packages/a/contracts/A.sol',
       'packages/a/test/A.t.sol',
@@ -136,12 +136,12 @@ describe('discoverContracts on common layouts', () => {
 
     const result = await discover();
 
-    expect(paths(result)).toEqual(['packages/a/contracts/A.sol', 'packages/b/src/B.sol']);
-    expect(result.prunedDirectories).toEqual([
-      'packages/a/test',
-      'packages/b/lib',
-      'packages/b/node_modules',
+    expect(paths(result)).toEqual([
+      'packages/a/contracts/A.sol',
+      'packages/b/lib/dep/Dep.sol',
+      'packages/b/src/B.sol',
     ]);
+    expect(result.prunedDirectories).toEqual(['packages/a/test', 'packages/b/node_modules']);
   });
 });
 
@@ -164,28 +164,41 @@ describe('discoverContracts patterns and excludes', () => {
       excludes: ['contracts/mocks/', '**/legacy/**', '*Mock.sol', 'docs'],
     });
 
-    expect(paths(result)).toEqual(['contracts/Token.sol']);
+    expect(paths(result)).toEqual(['contracts/Token.sol', 'contracts/lib/Math.sol']);
     expect(result.prunedDirectories).toEqual([
       'contracts/legacy',
-      'contracts/lib',
       'contracts/mocks',
       'docs',
       'lib',
       'test',
     ]);
+    expect(result.excluded).toContainEqual({
+      path: 'contracts/mocks/',
+      reason: '`exclude: contracts/mocks/`',
+    });
+    expect(result.excluded).toContainEqual({ path: 'docs/', reason: '`exclude: docs`' });
+    expect(result.excluded).toContainEqual({
+      path: 'contracts/ERC20Mock.sol',
+      reason: '`exclude: *Mock.sol`',
+    });
   });
 
   it('re-includes a default with a negated user exclude', async () => {
-    const result = await discover({ excludes: ['!contracts/lib/'] });
+    const result = await discover({ excludes: ['!mocks/', '!*Mock*.sol'] });
 
-    expect(paths(result)).toContain('contracts/lib/Math.sol');
+    expect(paths(result)).toContain('contracts/mocks/TokenMock.sol');
+    expect(paths(result)).toContain('contracts/ERC20Mock.sol');
     expect(result.prunedDirectories).toEqual(['lib', 'test']);
   });
 
   it('drops files matched by a negated pattern', async () => {
     const result = await discover({ patterns: ['**/*.sol', '!**/*Mock.sol', '!docs/**'] });
 
-    expect(paths(result)).toEqual(['contracts/Token.sol', 'contracts/legacy/Old.sol']);
+    expect(paths(result)).toEqual([
+      'contracts/Token.sol',
+      'contracts/legacy/Old.sol',
+      'contracts/lib/Math.sol',
+    ]);
   });
 
   it('includes everything the patterns match when the defaults are off', async () => {
@@ -202,7 +215,7 @@ describe('discoverContracts patterns and excludes', () => {
       patterns: ['contracts/*.sol', 'src/**/*.sol', 'test/**/*.sol', '**/*.vy', '!nothing/**'],
     });
 
-    expect(paths(result)).toEqual(['contracts/ERC20Mock.sol', 'contracts/Token.sol']);
+    expect(paths(result)).toEqual(['contracts/Token.sol']);
     expect(result.unmatchedPatterns).toEqual(['src/**/*.sol', 'test/**/*.sol', '**/*.vy']);
   });
 

@@ -2,83 +2,95 @@ import { describe, expect, it } from 'vitest';
 import { compileExcludes, DEFAULT_EXCLUDES } from '../../src/files/excludes.ts';
 
 describe('compileExcludes', () => {
-  it('prunes default directories at any depth, but not files of the same name', () => {
+  it('prunes default directories at any depth, lib/ only at the root, and not files of the same name', () => {
     const rules = compileExcludes(DEFAULT_EXCLUDES);
     for (const dir of [
       'node_modules',
       'lib',
-      'packages/b/lib',
       'a/b/node_modules',
       '.git',
       'out',
+      'src/mocks',
+      'certora',
     ]) {
-      expect(rules.excludesDirectory(dir), dir).toBe(true);
+      expect(rules.excludesDirectory(dir), dir).toBeDefined();
     }
-    expect(rules.excludesDirectory('src')).toBe(false);
-    expect(rules.excludesDirectory('library')).toBe(false);
-    expect(rules.excludesFile('src/lib')).toBe(false);
+    // Production code lives in lib/ folders inside the sources (Optimism's src/dispute/lib).
+    expect(rules.excludesDirectory('packages/b/lib')).toBeUndefined();
+    expect(rules.excludesDirectory('src/dispute/lib')).toBeUndefined();
+    expect(rules.excludesDirectory('src')).toBeUndefined();
+    expect(rules.excludesDirectory('library')).toBeUndefined();
+    expect(rules.excludesFile('src/lib')).toBeUndefined();
   });
 
   it('matches a rule without a slash against the basename at any depth', () => {
     const rules = compileExcludes(DEFAULT_EXCLUDES);
-    expect(rules.excludesFile('Foo.t.sol')).toBe(true);
-    expect(rules.excludesFile('src/deep/Deploy.s.sol')).toBe(true);
-    expect(rules.excludesFile('src/Token.sol')).toBe(false);
+    expect(rules.excludesFile('Foo.t.sol')).toBeDefined();
+    expect(rules.excludesFile('src/deep/Deploy.s.sol')).toBeDefined();
+    expect(rules.excludesFile('src/Token.sol')).toBeUndefined();
+    expect(rules.excludesFile('src/ERC20Mock.sol')).toBe('a mock, by its name');
+    expect(rules.excludesFile('src/EchidnaHarness.sol')).toBe(
+      'a verification harness, by its name',
+    );
+  });
+
+  it("answers with the reason of the rule that decided, or the rule's text when it has none", () => {
+    const rules = compileExcludes([
+      { pattern: 'mocks/', reason: 'mocks, by convention' },
+      'legacy/',
+    ]);
+    expect(rules.excludesDirectory('src/mocks')).toBe('mocks, by convention');
+    expect(rules.excludesDirectory('legacy')).toBe('rule legacy/');
   });
 
   it('anchors a rule with an inner or leading slash at the root', () => {
     const rules = compileExcludes(['contracts/mocks/', '/vendor', './docs/']);
-    expect(rules.excludesDirectory('contracts/mocks')).toBe(true);
-    expect(rules.excludesDirectory('packages/a/contracts/mocks')).toBe(false);
-    expect(rules.excludesDirectory('vendor')).toBe(true);
-    expect(rules.excludesFile('vendor')).toBe(true);
-    expect(rules.excludesDirectory('src/vendor')).toBe(false);
-    expect(rules.excludesDirectory('docs')).toBe(true);
+    expect(rules.excludesDirectory('contracts/mocks')).toBeDefined();
+    expect(rules.excludesDirectory('packages/a/contracts/mocks')).toBeUndefined();
+    expect(rules.excludesDirectory('vendor')).toBeDefined();
+    expect(rules.excludesFile('vendor')).toBeDefined();
+    expect(rules.excludesDirectory('src/vendor')).toBeUndefined();
+    expect(rules.excludesDirectory('docs')).toBeDefined();
   });
 
   it('anchors a `./` rule at the root, as written: `./lib/` is not every lib', () => {
     const rules = compileExcludes(['./docs/', './Mock.sol', '!./keep/']);
-    expect(rules.excludesDirectory('docs')).toBe(true);
-    expect(rules.excludesDirectory('src/docs')).toBe(false);
-    expect(rules.excludesFile('Mock.sol')).toBe(true);
-    expect(rules.excludesFile('src/Mock.sol')).toBe(false);
+    expect(rules.excludesDirectory('docs')).toBeDefined();
+    expect(rules.excludesDirectory('src/docs')).toBeUndefined();
+    expect(rules.excludesFile('Mock.sol')).toBeDefined();
+    expect(rules.excludesFile('src/Mock.sol')).toBeUndefined();
   });
 
   it('prunes the directory named by a `dir/**` rule, and any depth for `**/name/**`', () => {
     const rules = compileExcludes(['src/legacy/**', '**/mocks/**']);
-    expect(rules.excludesDirectory('src/legacy')).toBe(true);
-    expect(rules.excludesFile('src/legacy/Old.sol')).toBe(true);
-    expect(rules.excludesDirectory('src')).toBe(false);
-    expect(rules.excludesDirectory('mocks')).toBe(true);
-    expect(rules.excludesDirectory('a/b/mocks')).toBe(true);
-    expect(rules.excludesFile('a/mocks.sol')).toBe(false);
+    expect(rules.excludesDirectory('src/legacy')).toBeDefined();
+    expect(rules.excludesFile('src/legacy/Old.sol')).toBeDefined();
+    expect(rules.excludesDirectory('src')).toBeUndefined();
+    expect(rules.excludesDirectory('mocks')).toBeDefined();
+    expect(rules.excludesDirectory('a/b/mocks')).toBeDefined();
+    expect(rules.excludesFile('a/mocks.sol')).toBeUndefined();
   });
 
   it('lets a later negated rule re-include what an earlier one excluded', () => {
-    const rules = compileExcludes([
-      ...DEFAULT_EXCLUDES,
-      '!contracts/lib/',
-      '*Mock*.sol',
-      '!KeepMock.sol',
-    ]);
-    expect(rules.excludesDirectory('contracts/lib')).toBe(false);
-    expect(rules.excludesDirectory('lib')).toBe(true);
-    expect(rules.excludesFile('src/ERC20Mock.sol')).toBe(true);
-    expect(rules.excludesFile('src/KeepMock.sol')).toBe(false);
+    const rules = compileExcludes([...DEFAULT_EXCLUDES, '!contracts/mocks/', '!KeepMock.sol']);
+    expect(rules.excludesDirectory('contracts/mocks')).toBeUndefined();
+    expect(rules.excludesDirectory('mocks')).toBeDefined();
+    expect(rules.excludesFile('src/ERC20Mock.sol')).toBeDefined();
+    expect(rules.excludesFile('src/KeepMock.sol')).toBeUndefined();
   });
 
   it('matches a rule literally too, so a path copied from a message excludes that file', () => {
     const rules = compileExcludes(['contracts/Evil\\xff.sol', 'Token[1].sol', 'bad\\xc3(/']);
-    expect(rules.excludesFile('contracts/Evil\\xff.sol')).toBe(true);
-    expect(rules.excludesFile('src/Token[1].sol')).toBe(true);
-    expect(rules.excludesFile('src/Token1.sol')).toBe(true); // still a glob as well
-    expect(rules.excludesDirectory('bad\\xc3(')).toBe(true);
-    expect(rules.excludesFile('bad\\xc3(')).toBe(false);
+    expect(rules.excludesFile('contracts/Evil\\xff.sol')).toBeDefined();
+    expect(rules.excludesFile('src/Token[1].sol')).toBeDefined();
+    expect(rules.excludesFile('src/Token1.sol')).toBeDefined(); // still a glob as well
+    expect(rules.excludesDirectory('bad\\xc3(')).toBeDefined();
+    expect(rules.excludesFile('bad\\xc3(')).toBeUndefined();
   });
 
   it('ignores blank rules', () => {
     const rules = compileExcludes(['', '  ', '/', '!']);
-    expect(rules.excludesDirectory('src')).toBe(false);
-    expect(rules.excludesFile('src/A.sol')).toBe(false);
+    expect(rules.excludesDirectory('src')).toBeUndefined();
+    expect(rules.excludesFile('src/A.sol')).toBeUndefined();
   });
 });

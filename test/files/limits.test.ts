@@ -47,6 +47,24 @@ describe('checkUploadLimits', () => {
     expect(message).toMatch(/Narrow `contracts` or add `exclude`.*raise `max-files`\.$/s);
   });
 
+  it('says how much of the upload is dependencies, and that they can be left out', () => {
+    const files = [
+      file('src/A.sol', 2 * KB),
+      { ...file('forge-std/Test.sol', 3 * KB), dependency: true },
+      { ...file('forge-std/Vm.sol', 5 * KB), dependency: true },
+    ];
+
+    const message = failure(files, { ...GENEROUS, maxFiles: 2, maxTotalBytes: 9 * KB });
+
+    expect(message).toContain(
+      '3 contract files were found (2 of them, 8 KB, dependencies the audited files import); at most 2 may be uploaded',
+    );
+    expect(message).toContain(
+      'The 3 files (2 of them, 8 KB, dependencies the audited files import) add up to 10 KB',
+    );
+    expect(message).toContain('set `dependencies: exclude` to send only those, or raise');
+  });
+
   it('lists the largest oversized files, with sizes, up to five', () => {
     const files = Array.from({ length: 7 }, (_, i) => file(`F${i}.sol`, (i + 2) * MB));
     files.push(file('Small.sol', KB));

@@ -42,10 +42,18 @@ describe('createSourceReader', () => {
     expect(read('..dots.sol')).toBe('contract D {}\n');
   });
 
-  it('reads only uploaded files when the upload is known', () => {
-    const read = createSourceReader({ workspace, root, uploaded: new Set(['src/A.sol']) });
+  it('reads only uploaded files when the upload is known, from where they were uploaded from', () => {
+    const uploaded = new Map([
+      ['src/A.sol', path.join(root, 'src/A.sol')],
+      // A dependency named by its import string, not by its place on disk.
+      ['pkg/A.sol', path.join(root, 'src/A.sol')],
+      ['escape/passwd', '/etc/passwd'],
+    ]);
+    const read = createSourceReader({ workspace, root, uploaded });
     expect(read('src/A.sol')).toBe('contract A {}\n');
+    expect(read('pkg/A.sol')).toBe('contract A {}\n');
     expect(read('Other.sol')).toBeUndefined();
+    expect(read('escape/passwd')).toBeUndefined();
   });
 
   it('returns at once for a FIFO or anything else that is not a regular file', () => {

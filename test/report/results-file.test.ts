@@ -49,7 +49,7 @@ describe('renderResultsFile', () => {
       scope: 'all',
       counts: { critical: 1, high: 0, medium: 0, low: 0, info: 0, gas: 2 },
       inScopeCount: 3,
-      statusCounts: { active: 3, 'outside-change': 0, accepted: 0, suppressed: 0 },
+      statusCounts: { active: 3, 'outside-change': 0, accepted: 0, suppressed: 0, dependency: 0 },
     });
     expect(parsed.findings.map((f: { fingerprint: string }) => f.fingerprint)).toEqual([
       'fp-send',
@@ -168,6 +168,7 @@ describe('renderResultsFile', () => {
       'outside-change': 1,
       accepted: 1,
       suppressed: 1,
+      dependency: 0,
     });
     expect(parsed.counts.medium).toBe(4);
     expect(

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.24;
 
+import {SafeTransferLib} from "solmate/utils/SafeTransferLib.sol";
+
 /// A lottery. Deliberately vulnerable: used by the action's demo.
 contract Lottery {
     address[] public players;

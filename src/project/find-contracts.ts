@@ -1,0 +1,341 @@
+/**
+ * Choosing what to upload: the projects under the working directory, their production sources
+ * (or the user's `contracts`), each file left out and why, the files those sources import (named
+ * so that the upload compiles as it is), the upload limits, and `if-no-files-found`.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { ConfigurationError } from '../errors.ts';
+import { discoverContracts, type ContractFile, type DiscoveryResult } from '../files/discover.ts';
+import { DEFAULT_EXCLUDES, type ExcludePattern } from '../files/excludes.ts';
+import { isInside } from '../files/inside.ts';
+import { checkUploadLimits, type UploadLimits } from '../files/limits.ts';
+import type { Logger } from '../log.ts';
+import { importClosure, type Closure } from './closure.ts';
+import { detectProjects, type Project } from './detect.ts';
+import { createImportResolver, type SourceNode } from './resolve.ts';
+import { productionSources } from './selection.ts';
+
+export interface ContractSearch {
+  workspace: string;
+  workingDirectory: string;
+  /** `working-directory` relative to the workspace, '' or ending in '/'. */
+  pathPrefix: string;
+  contractPatterns: string[];
+  /** True when `contracts` was not given. */
+  defaultContractPatterns: boolean;
+  excludePatterns: string[];
+  useDefaultExcludes: boolean;
+  ifNoFilesFound: 'error' | 'warn' | 'ignore';
+  limits: UploadLimits;
+  /** `include`: also upload what the audited files import. */
+  dependencies: 'include' | 'exclude';
+  /** FOUNDRY_PROFILE, else `default`. */
+  foundryProfile: string;
+}
+
+/** A file to upload: `relativePath` is the name it is sent under. */
+export interface UploadFile extends ContractFile {
+  /** POSIX, relative to the workspace: where reports point. */
+  repositoryPath: string;
+  /** Sent only because an audited file imports it: its findings never count. */
+  dependency: boolean;
+}
+
+/** Lines of a long list shown in a warning; the rest are counted. */
+const SHOWN = 20;
+
+export async function findContracts(search: ContractSearch, log: Logger): Promise<UploadFile[]> {
+  const workspace = await fs.realpath(search.workspace);
+  const root = await realDirectory(search.workingDirectory);
+  const projects =
+    root === undefined
+      ? []
+      : await detectProjects({ workspace, root, foundryProfile: search.foundryProfile });
+  logProjects(projects, search, log);
+
+  const rules = selectionRules(projects, search);
+  const discovery = await discoverContracts({
+    workspace: search.workspace,
+    root: search.workingDirectory,
+    patterns: rules.patterns,
+    excludes: search.excludePatterns,
+    useDefaultExcludes: search.useDefaultExcludes,
+    defaultExcludes: rules.excludes,
+  });
+  logDiscovery(discovery, search, log);
+
+  // One project: names as its compiler sees them, so that its direct imports (`src/X.sol`) resolve.
+  const [only] = projects;
+  const namesFrom = projects.length === 1 && only !== undefined ? only : undefined;
+  const audited = discovery.files.map((file): SourceNode => {
+    const project = owner(projects, file.absolutePath) ?? namesFrom;
+    const name = namesFrom
+      ? relativeName(namesFrom.root, file.absolutePath, file.relativePath)
+      : file.relativePath;
+    return {
+      name,
+      unitName: project ? relativeName(project.root, file.absolutePath, name) : name,
+      absolutePath: file.absolutePath,
+      size: file.size,
+    };
+  });
+  const closure = await importsOfAudited(
+    audited,
+    projects,
+    root ?? search.workingDirectory,
+    workspace,
+    search.limits.maxFileBytes,
+  );
+  const files: UploadFile[] = [
+    ...audited.map((node, index) => ({
+      absolutePath: node.absolutePath,
+      relativePath: node.name,
+      size: node.size,
+      repositoryPath: `${search.pathPrefix}${discovery.files[index]?.relativePath ?? node.name}`,
+      dependency: false,
+    })),
+    ...(search.dependencies === 'include' ? closure.dependencies : []).map((node) => ({
+      absolutePath: node.absolutePath,
+      relativePath: node.name,
+      size: node.size,
+      repositoryPath: path.relative(workspace, node.absolutePath).split(path.sep).join('/'),
+      dependency: true,
+    })),
+  ];
+  logClosure(closure, files, search, workspace, projects, log);
+  checkUploadLimits(files, search.limits);
+  if (audited.length === 0) noFiles(discovery, projects, search, log);
+  return audited.length === 0 ? [] : files;
+}
+
+interface SelectionRules {
+  patterns: string[];
+  excludes: ExcludePattern[];
+}
+
+/**
+ * With projects, their production sources (or the user's `contracts`) and their rules; without
+ * any, today's patterns and built-in excludes, so a plain folder of contracts works as before.
+ */
+function selectionRules(projects: readonly Project[], search: ContractSearch): SelectionRules {
+  if (projects.length === 0) {
+    return {
+      patterns: search.contractPatterns,
+      excludes: [...DEFAULT_EXCLUDES],
+    };
+  }
+  const selections = projects.map(productionSources);
+  const excludes = new Map<string, ExcludePattern>();
+  for (const rule of selections.flatMap((selection) => selection.excludes))
+    excludes.set(rule.pattern, rule);
+  return {
+    patterns: search.defaultContractPatterns
+      ? selections.flatMap((selection) => selection.patterns)
+      : search.contractPatterns,
+    excludes: [...excludes.values()],
+  };
+}
+
+async function importsOfAudited(
+  audited: readonly SourceNode[],
+  projects: readonly Project[],
+  root: string,
+  workspace: string,
+  maxFileBytes: number,
+): Promise<Closure> {
+  // A file outside every project resolves as a plain folder would: relative paths and node_modules.
+  const plain: Project = {
+    root,
+    path: '',
+    frameworks: [],
+    sources: [],
+    tests: [],
+    scripts: [],
+    libs: ['node_modules'],
+    remappings: [],
+    autoDetectRemappings: false,
+    notes: [],
+    packages: [],
+  };
+  const resolvers = new Map(
+    [plain, ...projects].map((project) => [project, createImportResolver(project, workspace)]),
+  );
+  return importClosure(
+    audited,
+    (importPath, importer) => {
+      const project = owner(projects, importer.absolutePath) ?? plain;
+      const resolve = resolvers.get(project);
+      return resolve ? resolve(importPath, importer) : Promise.resolve({ problem: 'no project' });
+    },
+    maxFileBytes,
+  );
+}
+
+/** The deepest project whose root holds the file. */
+function owner(projects: readonly Project[], file: string): Project | undefined {
+  return projects
+    .filter((project) => isInside(project.root, file))
+    .sort((a, b) => b.root.length - a.root.length)[0];
+}
+
+/** The file's path from `root`, through the links the search followed; `fallback` outside it. */
+function relativeName(root: string, absolutePath: string, fallback: string): string {
+  return isInside(root, absolutePath)
+    ? path.relative(root, absolutePath).split(path.sep).join('/')
+    : fallback;
+}
+
+async function realDirectory(directory: string): Promise<string | undefined> {
+  // discoverContracts says what is wrong with a working directory that is not one.
+  return fs.realpath(directory).catch(() => undefined);
+}
+
+function logProjects(projects: readonly Project[], search: ContractSearch, log: Logger): void {
+  if (projects.length === 0) {
+    log.info(
+      'No Foundry, Hardhat, Truffle, Brownie or Ape project found: searching by `contracts` and the built-in excludes.',
+    );
+    return;
+  }
+  const lines = projects.flatMap((project) => {
+    const where = shownFolder(search.pathPrefix, project.path);
+    const folders = (list: readonly string[]) => list.map((folder) => `${folder}/`).join(' and ');
+    const leftOut = [
+      project.tests.length > 0 ? `${folders(project.tests)} (tests)` : undefined,
+      project.scripts.length > 0 ? `${folders(project.scripts)} (scripts)` : undefined,
+      `${folders(project.libs)} (dependencies)`,
+    ].filter((part) => part !== undefined);
+    return [
+      `${where}: ${project.frameworks.join(' + ')} project`,
+      ...project.notes.map((note) => `  ${note}`),
+      search.defaultContractPatterns
+        ? `  audits ${folders(project.sources)}; leaves out ${leftOut.join(', ')}, and mocks and harnesses by convention`
+        : '  audits what `contracts` selects',
+    ];
+  });
+  log.group(`Projects (${projects.length})`, lines);
+  if (projects.length > 1) {
+    log.notice(
+      `${projects.length} projects were found under ${search.pathPrefix || './'}; they are uploaded together, named from ${search.pathPrefix || './'}, so imports that start at a project's own root are sent twice. ` +
+        'To audit one of them with the names its compiler uses, set `working-directory` to its folder.',
+    );
+  }
+}
+
+function logDiscovery(discovery: DiscoveryResult, search: ContractSearch, log: Logger): void {
+  for (const link of discovery.skippedLinks) {
+    const why =
+      link.reason === 'broken' ? 'its target does not exist' : 'it points outside the workspace';
+    log.warning(
+      `Skipped the symbolic link ${link.path} (to ${link.target}): ${why}. It was not read.`,
+    );
+  }
+  // File and directory names come from the checkout: the logger keeps them from running commands.
+  log.group(
+    `Contract files to audit (${discovery.files.length})`,
+    discovery.files.map((file) => `${file.relativePath} (${file.size} bytes)`),
+  );
+  if (discovery.excluded.length > 0) {
+    log.group(`Not audited (${discovery.excluded.length})`, [
+      ...discovery.excluded.map((entry) => `${entry.path}: ${entry.reason}`),
+      "To audit one of them, add `exclude: '!<path>'` (e.g. `!mocks/`), or set `default-excludes: false`.",
+    ]);
+  }
+  // The defaults look for Solidity and Vyper: a project of one language is not a mistake.
+  const misspelled = !search.defaultContractPatterns && discovery.unmatchedPatterns.length > 0;
+  if (misspelled && discovery.files.length > 0) {
+    const message = `No file matched these \`contracts\` patterns: ${discovery.unmatchedPatterns.join(', ')}`;
+    if (search.ifNoFilesFound === 'ignore') log.info(message);
+    else log.warning(message);
+  }
+}
+
+function logClosure(
+  closure: Closure,
+  files: readonly UploadFile[],
+  search: ContractSearch,
+  workspace: string,
+  projects: readonly Project[],
+  log: Logger,
+): void {
+  const dependencies = files.filter((file) => file.dependency);
+  if (dependencies.length > 0) {
+    log.group(
+      `Dependencies uploaded (${dependencies.length}): imported by the files to audit; their findings do not count`,
+      dependencies.map((file) =>
+        file.relativePath === file.repositoryPath
+          ? file.relativePath
+          : `${file.relativePath} (${file.repositoryPath})`,
+      ),
+    );
+  }
+  if (search.dependencies === 'exclude' && closure.dependencies.length > 0) {
+    log.info(
+      `${closure.dependencies.length} imported file(s) were not uploaded (\`dependencies: exclude\`): the service sees an upload that does not compile on its own.`,
+    );
+    return;
+  }
+  if (closure.unresolved.length > 0) {
+    const lines = closure.unresolved.map(
+      (entry) =>
+        `  - ${entry.importer}:${entry.line} imports "${entry.importPath}": ${entry.problem}`,
+    );
+    const packages = projects.flatMap((project) => project.packages);
+    log.warning(
+      `${closure.unresolved.length} import(s) could not be resolved, so the upload does not compile on its own and the service may not audit these files fully:\n` +
+        shortList(lines) +
+        '\nIf they are git submodules, check out with `submodules: recursive` in actions/checkout (or run `forge install`); ' +
+        "if they are npm packages, run `npm ci` (or your package manager's install) before this step; otherwise add a remapping to remappings.txt." +
+        (packages.length > 0
+          ? ` Brownie installs its packages (${packages.join(', ')}) outside the repository, so they cannot be uploaded.`
+          : ''),
+    );
+  }
+  if (closure.conflicts.length > 0) {
+    const shown = (file: string) => path.relative(workspace, file).split(path.sep).join('/');
+    const lines = closure.conflicts.map(
+      (conflict) =>
+        `  - "${conflict.name}": sent ${shown(conflict.sent)}, not ${shown(conflict.notSent)}`,
+    );
+    log.warning(
+      `${closure.conflicts.length} import name(s) lead to two different files; an upload has one file per name, so importers of the other one see the wrong file:\n${shortList(lines)}\n` +
+        'This happens with context-specific remappings and with several projects in one step: set `working-directory` to one project.',
+    );
+  }
+}
+
+/** `packages/core` for a project there, `.` for the repository's root. */
+function shownFolder(pathPrefix: string, projectPath: string): string {
+  return `${pathPrefix}${projectPath}`.replace(/\/$/, '') || '.';
+}
+
+function shortList(lines: readonly string[]): string {
+  const more = lines.length > SHOWN ? [`  … and ${lines.length - SHOWN} more`] : [];
+  return [...lines.slice(0, SHOWN), ...more].join('\n');
+}
+
+function noFiles(
+  discovery: DiscoveryResult,
+  projects: readonly Project[],
+  search: ContractSearch,
+  log: Logger,
+): void {
+  const where =
+    projects.length > 0 && search.defaultContractPatterns
+      ? `in the source folders of ${projects.map((project) => shownFolder(search.pathPrefix, project.path)).join(', ')}`
+      : `under ${search.pathPrefix || './'} for ${discovery.unmatchedPatterns.join(', ') || search.contractPatterns.join(', ')}`;
+  const message =
+    `No contract files found ${where}` +
+    (discovery.excluded.length > 0
+      ? ` (${discovery.excluded.length} left out: see "Not audited")`
+      : '') +
+    '. Check `contracts`, `exclude` and `working-directory`.';
+  if (search.ifNoFilesFound === 'error') {
+    throw new ConfigurationError(
+      `${message} (Set \`if-no-files-found\` to warn or ignore to allow this.)`,
+    );
+  }
+  if (search.ifNoFilesFound === 'warn') log.warning(message);
+  else log.info(message);
+}

@@ -1,0 +1,76 @@
+/**
+ * foundry.toml, read with a TOML parser (never by running forge, which the runner may not have):
+ * the active profile's folders and remappings, over `[profile.default]` as Foundry merges them.
+ */
+import { ConfigurationError } from '../errors.ts';
+import { isRecord, type JsonRecord } from '../json.ts';
+import { parseRemapping, type Remapping } from './remappings.ts';
+
+export interface FoundryConfig {
+  profile: string;
+  src: string;
+  test: string;
+  script: string;
+  libs: string[];
+  remappings: Remapping[];
+  autoDetectRemappings: boolean;
+}
+
+/** Foundry's own defaults. */
+const DEFAULTS = { src: 'src', test: 'test', script: 'script', libs: ['lib'] };
+
+/** `file` names foundry.toml in messages. `profile` is FOUNDRY_PROFILE, else `default`. */
+export async function readFoundryConfig(
+  text: string,
+  profile: string,
+  file: string,
+): Promise<FoundryConfig> {
+  // Loaded here, not at start: a run that never reads a project config never pays for the parser.
+  const { parse: parseToml, TomlError } = await import('smol-toml');
+  let document: JsonRecord;
+  try {
+    // Foundry configs hold u64 values (`gas_limit = 9223372036854775807`): read them as BigInt.
+    document = parseToml(text, { integersAsBigInt: 'asNeeded' }) as JsonRecord;
+  } catch (error) {
+    const where = error instanceof TomlError ? ` (line ${error.line}, column ${error.column})` : '';
+    throw new ConfigurationError(
+      `${file} is not valid TOML${where}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}. ` +
+        'Fix the file (forge would reject it too).',
+      { cause: error },
+    );
+  }
+  const profiles = isRecord(document.profile) ? document.profile : {};
+  const base = isRecord(profiles.default) ? profiles.default : {};
+  const active = profile !== 'default' && isRecord(profiles[profile]) ? profiles[profile] : {};
+  const setting = (key: string): unknown => (key in active ? active[key] : base[key]);
+  const folder = (key: 'src' | 'test' | 'script'): string => {
+    const value = setting(key);
+    return typeof value === 'string' && value.trim() !== '' ? cleanFolder(value) : DEFAULTS[key];
+  };
+  const libs = setting('libs');
+  const remappings = setting('remappings');
+  return {
+    profile,
+    src: folder('src'),
+    test: folder('test'),
+    script: folder('script'),
+    libs: Array.isArray(libs)
+      ? libs.filter((lib): lib is string => typeof lib === 'string').map(cleanFolder)
+      : DEFAULTS.libs,
+    remappings: Array.isArray(remappings)
+      ? remappings
+          .filter((line): line is string => typeof line === 'string')
+          .map(parseRemapping)
+          .filter((remapping) => remapping !== undefined)
+      : [],
+    autoDetectRemappings: setting('auto_detect_remappings') !== false,
+  };
+}
+
+/** `./contracts/` and `contracts` are the same folder. */
+export function cleanFolder(folder: string): string {
+  return folder
+    .trim()
+    .replace(/^(\.\/)+/, '')
+    .replace(/\/+$/, '');
+}

@@ -1,0 +1,40 @@
+/**
+ * Which files of a project are its production sources: the config's source folders, minus its
+ * test, script and dependency folders and the conventional homes of tests, mocks and
+ * verification or fuzzing harnesses (LAYOUTS.md). Each rule carries the reason the log gives.
+ */
+import { NON_PRODUCTION, type ExcludePattern } from '../files/excludes.ts';
+import type { Project } from './detect.ts';
+
+export interface ProjectSelection {
+  /** Globs relative to the search root. */
+  patterns: string[];
+  excludes: ExcludePattern[];
+}
+
+/** The project's rules, for a search rooted `project.path` above the project's root. */
+export function productionSources(project: Project): ProjectSelection {
+  const prefix = project.path === '' ? '' : `${project.path}/`;
+  const config = project.frameworks.join('/');
+  const anchored = (folder: string, reason: string): ExcludePattern => ({
+    pattern: `/${prefix}${folder}/`,
+    reason,
+  });
+  return {
+    patterns: project.sources.flatMap((folder) => {
+      const base = folder === '.' || folder === '' ? prefix : `${prefix}${folder}/`;
+      return [`${base}**/*.sol`, `${base}**/*.vy`];
+    }),
+    excludes: [
+      { pattern: 'node_modules/', reason: 'installed packages' },
+      ...project.libs
+        .filter((lib) => lib !== 'node_modules')
+        .map((lib) => anchored(lib, `the project's dependency folder (${config} libs)`)),
+      ...project.tests.map((folder) => anchored(folder, `the project's test folder (${config})`)),
+      ...project.scripts.map((folder) =>
+        anchored(folder, `the project's script folder (${config})`),
+      ),
+      ...NON_PRODUCTION,
+    ],
+  };
+}

@@ -1,0 +1,178 @@
+import { symlink } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigurationError } from '../../src/errors.ts';
+import { findContracts, type ContractSearch } from '../../src/project/find-contracts.ts';
+import { contractSearch } from '../support/contract-search.ts';
+import { recordingLogger } from '../support/logger.ts';
+import { CONTRACT, workspaceWith } from '../support/workspace.ts';
+
+async function search(
+  files: Record<string, string>,
+  overrides: Partial<ContractSearch> = {},
+): Promise<ContractSearch> {
+  return contractSearch(await workspaceWith(files), overrides);
+}
+
+describe('findContracts', () => {
+  it('lists the files found with their sizes, and each one left out with its reason', async () => {
+    const { log, lines } = recordingLogger();
+    const files = await findContracts(
+      await search({
+        'src/Vault.sol': CONTRACT,
+        'src/VaultMock.sol': CONTRACT,
+        'lib/forge-std/Test.sol': CONTRACT,
+      }),
+      log,
+    );
+    expect(files.map((file) => file.relativePath)).toEqual(['src/Vault.sol']);
+    expect(lines).toEqual([
+      'info: No Foundry, Hardhat, Truffle, Brownie or Ape project found: searching by `contracts` and the built-in excludes.',
+      'group: Contract files to audit (1)',
+      `  src/Vault.sol (${CONTRACT.length} bytes)`,
+      'group: Not audited (2)',
+      '  lib/: dependencies (lib/ at the root, by convention)',
+      '  src/VaultMock.sol: a mock, by its name',
+      "  To audit one of them, add `exclude: '!<path>'` (e.g. `!mocks/`), or set `default-excludes: false`.",
+    ]);
+  });
+
+  it('with `dependencies: exclude`, uploads only the files to audit and says what was left out', async () => {
+    const files = {
+      'contracts/Token.sol': `import "@openzeppelin/contracts/token/ERC20/ERC20.sol";\n${CONTRACT}`,
+      'node_modules/@openzeppelin/contracts/token/ERC20/ERC20.sol': CONTRACT,
+    };
+    const included = await findContracts(await search(files), recordingLogger().log);
+    expect(included.map((file) => [file.relativePath, file.dependency])).toEqual([
+      ['contracts/Token.sol', false],
+      ['@openzeppelin/contracts/token/ERC20/ERC20.sol', true],
+    ]);
+    const { log, lines } = recordingLogger();
+    const excluded = await findContracts(await search(files, { dependencies: 'exclude' }), log);
+    expect(excluded.map((file) => file.relativePath)).toEqual(['contracts/Token.sol']);
+    expect(lines.at(-1)).toBe(
+      'info: 1 imported file(s) were not uploaded (`dependencies: exclude`): the service sees an upload that does not compile on its own.',
+    );
+  });
+
+  it('names an import that reaches outside the workspace without reading it', async () => {
+    const { log, lines } = recordingLogger();
+    await findContracts(
+      await search({
+        'foundry.toml': "[profile.default]\nremappings = ['evil/=../../../etc/']\n",
+        'src/A.sol': `import "evil/passwd";\nimport "../../outside.sol";\n${CONTRACT}`,
+      }),
+      log,
+    );
+    const warning = lines.find((line) => line.startsWith('warning:')) ?? '';
+    expect(warning).toContain('src/A.sol:1 imports "evil/passwd": its remapping leads to');
+    expect(warning).toContain('which is outside the workspace');
+    expect(warning).toMatch(
+      /src\/A\.sol:2 imports "\.\.\/\.\.\/outside\.sol": \/\S+\/outside\.sol is outside the workspace/,
+    );
+  });
+
+  it('warns once about names that lead to two files, naming both', async () => {
+    const { log, lines } = recordingLogger();
+    const files = await findContracts(
+      await search({
+        'packages/a/foundry.toml': '[profile.default]\n',
+        'packages/a/src/A.sol': `import "src/Shared.sol";\n${CONTRACT}`,
+        'packages/a/src/Shared.sol': CONTRACT,
+        'packages/b/foundry.toml': '[profile.default]\n',
+        'packages/b/src/B.sol': `import "src/Shared.sol";\n${CONTRACT}`,
+        'packages/b/src/Shared.sol': CONTRACT,
+      }),
+      log,
+    );
+    expect(files.filter((file) => file.dependency).map((file) => file.repositoryPath)).toEqual([
+      'packages/a/src/Shared.sol',
+    ]);
+    const warnings = lines.filter((line) => line.startsWith('warning:'));
+    expect(warnings).toEqual([
+      expect.stringContaining(
+        '- "src/Shared.sol": sent packages/a/src/Shared.sol, not packages/b/src/Shared.sol',
+      ),
+    ]);
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^notice: 2 projects were found under \.\//),
+    );
+  });
+
+  it('names a link it skipped and why, without reading it', async () => {
+    const options = await search({ 'src/Vault.sol': CONTRACT });
+    await symlink('/etc', path.join(options.workspace, 'src/outside'));
+    await symlink('missing.sol', path.join(options.workspace, 'src/Broken.sol'));
+    const { log, lines } = recordingLogger();
+    await findContracts(options, log);
+    expect(lines.filter((line) => line.startsWith('warning:'))).toEqual([
+      'warning: Skipped the symbolic link src/Broken.sol (to missing.sol): its target does not exist. It was not read.',
+      'warning: Skipped the symbolic link src/outside (to /etc): it points outside the workspace. It was not read.',
+    ]);
+  });
+
+  it('warns about a pattern of its own that matched nothing, unless told to ignore', async () => {
+    const given = {
+      contractPatterns: ['src/**/*.sol', 'contracts/**/*.sol'],
+      defaultContractPatterns: false,
+    };
+    for (const [ifNoFilesFound, level] of [
+      ['error', 'warning'],
+      ['ignore', 'info'],
+    ] as const) {
+      const { log, lines } = recordingLogger();
+      await findContracts(
+        await search({ 'src/Vault.sol': CONTRACT }, { ...given, ifNoFilesFound }),
+        log,
+      );
+      expect(lines).toContain(
+        `${level}: No file matched these \`contracts\` patterns: contracts/**/*.sol`,
+      );
+    }
+    // The defaults look for Solidity and Vyper: a Solidity-only project is no mistake.
+    const { log, lines } = recordingLogger();
+    await findContracts(await search({ 'src/Vault.sol': CONTRACT }), log);
+    expect(lines.join('\n')).not.toContain('No file matched');
+  });
+
+  it('says what it looked for when nothing matched: an error, a warning, or a line', async () => {
+    const nothing = { 'packages/core/README.md': '# no contracts' };
+    const message =
+      'No contract files found under packages/core/ for **/*.sol, **/*.vy. Check `contracts`, `exclude` and `working-directory`.';
+    await expect(
+      findContracts(await search(nothing, { pathPrefix: 'packages/core/' }), recordingLogger().log),
+    ).rejects.toThrow(ConfigurationError);
+    await expect(
+      findContracts(await search(nothing, { pathPrefix: 'packages/core/' }), recordingLogger().log),
+    ).rejects.toThrow(/Set `if-no-files-found` to warn or ignore to allow this\.\)$/);
+
+    for (const [ifNoFilesFound, level] of [
+      ['warn', 'warning'],
+      ['ignore', 'info'],
+    ] as const) {
+      const { log, lines } = recordingLogger();
+      const files = await findContracts(
+        await search(nothing, { pathPrefix: 'packages/core/', ifNoFilesFound }),
+        log,
+      );
+      expect(files).toEqual([]);
+      expect(lines.at(-1)?.startsWith(`${level}: ${message}`)).toBe(true);
+    }
+    const { log, lines } = recordingLogger();
+    await findContracts(
+      await search(nothing, { useDefaultExcludes: false, ifNoFilesFound: 'warn' }),
+      log,
+    );
+    expect(lines.at(-1)).toBe(
+      'warning: No contract files found under ./ for **/*.sol, **/*.vy. Check `contracts`, `exclude` and `working-directory`.',
+    );
+  });
+
+  it('refuses an upload over the limits before anything is sent', async () => {
+    const options = await search(
+      { 'src/A.sol': CONTRACT, 'src/B.sol': CONTRACT },
+      { limits: { maxFiles: 1, maxFileBytes: 1_000_000, maxTotalBytes: 10_000_000 } },
+    );
+    await expect(findContracts(options, recordingLogger().log)).rejects.toThrow(ConfigurationError);
+  });
+});

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import {
+  findContracts,
+  type ContractSearch,
+  type UploadFile,
+} from '../../src/project/find-contracts.ts';
+import { contractSearch } from '../support/contract-search.ts';
+import { layoutWorkspace, unresolvedWithin } from '../support/layouts.ts';
+import { recordingLogger } from '../support/logger.ts';
+
+async function upload(layout: string, overrides: Partial<ContractSearch> = {}) {
+  const { log, lines } = recordingLogger();
+  const files = await findContracts(contractSearch(await layoutWorkspace(layout), overrides), log);
+  return { files, lines, log: lines.join('\n') };
+}
+
+/** `name` for a file sent under its repository path, `name ← repository path` otherwise. */
+function sent(files: readonly UploadFile[], dependency: boolean): string[] {
+  return files
+    .filter((file) => file.dependency === dependency)
+    .map((file) =>
+      file.relativePath === file.repositoryPath
+        ? file.relativePath
+        : `${file.relativePath} ← ${file.repositoryPath}`,
+    );
+}
+
+describe('the upload of each fixture layout', () => {
+  it('Foundry with test helpers inside src/: the sources, and only the library files they import', async () => {
+    const { files, log } = await upload('foundry-src-test');
+    expect(sent(files, false)).toEqual([
+      'src/PoolManager.sol',
+      'src/interfaces/IPoolManager.sol',
+      'src/libraries/Pool.sol',
+      'src/libraries/SafeCast.sol',
+    ]);
+    expect(sent(files, true)).toEqual([
+      'solmate/src/tokens/ERC20.sol ← lib/solmate/src/tokens/ERC20.sol',
+    ]);
+    expect(await unresolvedWithin(files)).toEqual([]);
+    expect(log).toContain('src/test/: tests and test helpers, by convention');
+    expect(log).toContain('src/mocks/: mocks, by convention');
+    // forge-std's own foundry.toml is a dependency's, not a project of this repository.
+    expect(log).toContain('group: Projects (1)');
+    expect(log).not.toContain('warning:');
+  });
+
+  it("Foundry with src = 'contracts': mocks and harnesses left out, a remapped self-import sent under its name", async () => {
+    const { files, log } = await upload('foundry-contracts-mocks');
+    expect(sent(files, false)).toEqual([
+      'contracts/access/Ownable.sol',
+      'contracts/finance/VestingWallet.sol',
+      'contracts/token/ERC20/ERC20.sol',
+      'contracts/token/ERC20/IERC20.sol',
+      'contracts/utils/Context.sol',
+    ]);
+    // `@openzeppelin/contracts/=contracts/`: the importer's string must name a file of the upload.
+    expect(sent(files, true)).toEqual([
+      '@openzeppelin/contracts/access/Ownable.sol ← contracts/access/Ownable.sol',
+      '@openzeppelin/contracts/utils/Context.sol ← contracts/utils/Context.sol',
+    ]);
+    expect(await unresolvedWithin(files)).toEqual([]);
+    expect(log).toContain('contracts/mocks/: mocks, by convention');
+    expect(log).toContain(
+      'contracts/utils/ReentrancyGuardHarness.sol: a verification harness, by its name',
+    );
+    expect(log).toContain(
+      'foundry.toml (profile default): src = contracts, test = test, script = script, libs = node_modules, lib',
+    );
+  });
+
+  it('Hardhat with node_modules/@openzeppelin: the import closure, named as Hardhat names it', async () => {
+    const { files, log } = await upload('hardhat-node-modules');
+    expect(sent(files, false)).toEqual(['contracts/Token.sol', 'contracts/Vault.sol']);
+    expect(sent(files, true)).toEqual([
+      '@openzeppelin/contracts/access/Ownable.sol ← node_modules/@openzeppelin/contracts/access/Ownable.sol',
+      '@openzeppelin/contracts/token/ERC20/ERC20.sol ← node_modules/@openzeppelin/contracts/token/ERC20/ERC20.sol',
+      '@openzeppelin/contracts/token/ERC20/IERC20.sol ← node_modules/@openzeppelin/contracts/token/ERC20/IERC20.sol',
+      '@openzeppelin/contracts/utils/Context.sol ← node_modules/@openzeppelin/contracts/utils/Context.sol',
+    ]);
+    expect(await unresolvedWithin(files)).toEqual([]);
+    expect(log).toContain('hardhat.config.ts: paths.sources = contracts');
+    expect(log).toContain('contracts/test/: tests and test helpers, by convention');
+  });
+
+  it("Foundry in a monorepo: names from the project's root, its production lib/ audited, scripts/ left out", async () => {
+    const { files, log } = await upload('monorepo-foundry');
+    const bedrock = 'packages/contracts-bedrock/';
+    expect(sent(files, false)).toEqual(
+      [
+        'src/L1/OptimismPortal.sol',
+        'src/dispute/FaultDisputeGame.sol',
+        'src/dispute/lib/LibPosition.sol',
+        'src/libraries/SafeCall.sol',
+      ].map((name) => `${name} ← ${bedrock}${name}`),
+    );
+    expect(sent(files, true)).toEqual([
+      `@openzeppelin/contracts/access/Ownable.sol ← ${bedrock}lib/openzeppelin-contracts/contracts/access/Ownable.sol`,
+      `@openzeppelin/contracts/utils/Context.sol ← ${bedrock}lib/openzeppelin-contracts/contracts/utils/Context.sol`,
+    ]);
+    expect(await unresolvedWithin(files)).toEqual([]);
+    expect(log).toContain('packages/contracts-bedrock: Foundry project');
+    expect(log).toContain(
+      'audits src/; leaves out test/ (tests), scripts/ (scripts), node_modules/ and lib/ (dependencies), and mocks and harnesses by convention',
+    );
+    expect(log).not.toContain('warning:');
+  });
+
+  it('yarn workspaces: a package imports its sibling through the node_modules link', async () => {
+    const { files } = await upload('yarn-workspaces', { pathPrefix: 'packages/core/' });
+    expect(sent(files, false)).toEqual(['contracts/Vault.sol ← packages/core/contracts/Vault.sol']);
+    expect(sent(files, true)).toEqual([
+      '@acme/interfaces/contracts/IVault.sol ← packages/interfaces/contracts/IVault.sol',
+      '@acme/interfaces/contracts/IVaultEvents.sol ← packages/interfaces/contracts/IVaultEvents.sol',
+      '@openzeppelin/contracts/token/ERC20/IERC20.sol ← node_modules/@openzeppelin/contracts/token/ERC20/IERC20.sol',
+    ]);
+    expect(await unresolvedWithin(files)).toEqual([]);
+  });
+
+  it('yarn workspaces from the root: both packages audited, each dependency once', async () => {
+    const { files, log } = await upload('yarn-workspaces');
+    expect(sent(files, false)).toEqual([
+      'packages/core/contracts/Vault.sol',
+      'packages/interfaces/contracts/IVault.sol',
+      'packages/interfaces/contracts/IVaultEvents.sol',
+    ]);
+    expect(sent(files, true)).toEqual([
+      '@acme/interfaces/contracts/IVault.sol ← packages/interfaces/contracts/IVault.sol',
+      '@acme/interfaces/contracts/IVaultEvents.sol ← packages/interfaces/contracts/IVaultEvents.sol',
+      '@openzeppelin/contracts/token/ERC20/IERC20.sol ← node_modules/@openzeppelin/contracts/token/ERC20/IERC20.sol',
+    ]);
+    expect(await unresolvedWithin(files)).toEqual([]);
+    expect(log).toContain('group: Projects (2)');
+  });
+
+  it('Brownie with Vyper: contracts and interfaces, not the testing folder; a package that is not installed is one warning', async () => {
+    const { files, lines } = await upload('brownie-vyper');
+    expect(sent(files, false)).toEqual([
+      'contracts/LiquidityGauge.vy',
+      'contracts/StableSwap.vy',
+      'contracts/Zap.sol',
+      'interfaces/IStableSwap.vy',
+    ]);
+    expect(sent(files, true)).toEqual([]);
+    const warnings = lines.filter((line) => line.startsWith('warning:'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(
+      'contracts/Zap.sol:4 imports "@openzeppelin/contracts/token/ERC20/IERC20.sol": its remapping leads to OpenZeppelin/openzeppelin-contracts@4.8.0/contracts/token/ERC20/IERC20.sol, which does not exist',
+    );
+    expect(warnings[0]).toContain(
+      'Brownie installs its packages (OpenZeppelin/openzeppelin-contracts@4.8.0) outside the repository',
+    );
+  });
+
+  it('a plain folder: every contract but tests and mocks, and a production lib/ folder', async () => {
+    const { files, log } = await upload('plain');
+    expect(sent(files, false)).toEqual([
+      'contracts/Token.sol',
+      'contracts/access/Owned.sol',
+      'contracts/lib/Math.sol',
+    ]);
+    expect(sent(files, true)).toEqual([]);
+    expect(await unresolvedWithin(files)).toEqual([]);
+    expect(log).toContain('No Foundry, Hardhat, Truffle, Brownie or Ape project found');
+  });
+});

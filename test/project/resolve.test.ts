@@ -1,0 +1,123 @@
+import { realpath, symlink } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { detectProjects } from '../../src/project/detect.ts';
+import { createImportResolver, type SourceNode } from '../../src/project/resolve.ts';
+import { workspaceWith } from '../support/workspace.ts';
+
+async function resolverFor(files: Record<string, string>, projectPath = '') {
+  const workspace = await realpath(await workspaceWith(files));
+  const root = path.join(workspace, projectPath);
+  const [project] = await detectProjects({ workspace, root, foundryProfile: 'default' });
+  if (!project) throw new Error('no project in the fixture');
+  const resolve = createImportResolver(project, workspace);
+  const importer = (name: string): SourceNode => ({
+    name,
+    unitName: name,
+    absolutePath: path.join(root, name),
+    size: 0,
+  });
+  return {
+    workspace,
+    resolve: async (importPath: string, from: string) => {
+      const resolution = await resolve(importPath, importer(from));
+      return 'node' in resolution
+        ? `${resolution.node.name} ← ${path.relative(workspace, resolution.node.absolutePath)}`
+        : resolution.problem;
+    },
+  };
+}
+
+describe('createImportResolver', () => {
+  it("finds a library by Foundry's automatic remapping, and prefers an explicit one", async () => {
+    const { resolve: resolve } = await resolverFor({
+      'foundry.toml': '[profile.default]\n',
+      'remappings.txt': 'solmate/=lib/solmate/\n',
+      'src/A.sol': '',
+      'lib/forge-std/src/Test.sol': '',
+      'lib/solmate/src/tokens/ERC20.sol': '',
+      'lib/oz/contracts/access/Ownable.sol': '',
+    });
+    expect(await resolve('forge-std/Test.sol', 'src/A.sol')).toBe(
+      'forge-std/Test.sol ← lib/forge-std/src/Test.sol',
+    );
+    expect(await resolve('solmate/src/tokens/ERC20.sol', 'src/A.sol')).toBe(
+      'solmate/src/tokens/ERC20.sol ← lib/solmate/src/tokens/ERC20.sol',
+    );
+    expect(await resolve('oz/access/Ownable.sol', 'src/A.sol')).toBe(
+      'oz/access/Ownable.sol ← lib/oz/contracts/access/Ownable.sol',
+    );
+    expect(await resolve('src/A.sol', 'src/B.sol')).toBe('src/A.sol ← src/A.sol');
+  });
+
+  it('turns off the automatic lookup with auto_detect_remappings = false', async () => {
+    const { resolve: resolve } = await resolverFor({
+      'foundry.toml': '[profile.default]\nauto_detect_remappings = false\n',
+      'lib/forge-std/src/Test.sol': '',
+    });
+    expect(await resolve('forge-std/Test.sol', 'src/A.sol')).toMatch(/^no file was found at /);
+  });
+
+  it('walks up node_modules from the importer, then from the project root', async () => {
+    const { resolve: resolve } = await resolverFor(
+      {
+        'node_modules/@oz/contracts/token/ERC20.sol': 'hoisted',
+        'packages/app/hardhat.config.js': '',
+        'packages/app/contracts/A.sol': '',
+        'packages/app/node_modules/@oz/contracts/utils/Context.sol': '',
+      },
+      'packages/app',
+    );
+    expect(await resolve('@oz/contracts/token/ERC20.sol', 'contracts/A.sol')).toBe(
+      '@oz/contracts/token/ERC20.sol ← node_modules/@oz/contracts/token/ERC20.sol',
+    );
+    expect(await resolve('@oz/contracts/utils/Context.sol', 'contracts/A.sol')).toBe(
+      '@oz/contracts/utils/Context.sol ← packages/app/node_modules/@oz/contracts/utils/Context.sol',
+    );
+  });
+
+  it('resolves relative imports on disk and by name, and names what it looked for when nothing is there', async () => {
+    const { resolve: resolve } = await resolverFor({
+      'hardhat.config.js': '',
+      'contracts/A.sol': '',
+      'contracts/lib/Math.sol': '',
+    });
+    expect(await resolve('./lib/Math.sol', 'contracts/A.sol')).toBe(
+      'contracts/lib/Math.sol ← contracts/lib/Math.sol',
+    );
+    expect(await resolve('./Missing.sol', 'contracts/A.sol')).toBe(
+      'contracts/Missing.sol does not exist',
+    );
+    expect(await resolve('@x/y/Z.sol', 'contracts/A.sol')).toBe(
+      'no file was found at @x/y/Z.sol, contracts/node_modules/@x/y/Z.sol, node_modules/@x/y/Z.sol',
+    );
+  });
+
+  it('never reads outside the workspace, through a remapping or a link', async () => {
+    const { resolve: resolve } = await resolverFor({
+      'foundry.toml': "[profile.default]\nremappings = ['up/=../']\n",
+      'src/A.sol': '',
+    });
+    expect(await resolve('up/etc/passwd', 'src/A.sol')).toMatch(
+      /^its remapping leads to \/.*\/etc\/passwd, which is outside the workspace$/,
+    );
+    const { resolve: linked } = await resolverFor({
+      'hardhat.config.js': '',
+      'contracts/A.sol': '',
+    });
+    expect(await linked('./escape/passwd', 'contracts/A.sol')).toBe(
+      'contracts/escape/passwd does not exist',
+    );
+  });
+
+  it('refuses a file reached through a link that leads outside the workspace', async () => {
+    const { resolve, workspace } = await resolverFor({
+      'hardhat.config.js': '',
+      'contracts/A.sol': '',
+    });
+    await symlink('/etc', path.join(workspace, 'contracts/escape'));
+    expect(await resolve('./escape/passwd', 'contracts/A.sol')).toBe(
+      'contracts/escape/passwd links outside the workspace',
+    );
+  });
+});
