@@ -111,6 +111,9 @@ try {
     console.log(
       `Uploaded: ${service.uploads[0]?.files.map((file) => file.filename).join(', ') ?? 'nothing'} (test/ and script/ are not audited; of lib/, only what src/ imports is sent).`,
     );
+    console.log(
+      'This demo exits 0 because it ran; the exit code above is the one the action gives the job.',
+    );
   }
 } finally {
   await service.close();

@@ -161,7 +161,12 @@ async function audit(settings: Settings, state: Run): Promise<Outcome> {
       },
     );
     if (waited.kind === 'timeout')
-      return timeoutOutcome({ ...progress, auditId }, settings.timeoutMs, waited.last);
+      return timeoutOutcome(
+        { ...progress, auditId },
+        settings.timeoutMs,
+        waited.last,
+        waited.lastProblem,
+      );
     const { snapshot } = waited;
     if (snapshot.state === 'failed' || !snapshot.findings)
       return serviceFailureOutcome(progress, snapshot);

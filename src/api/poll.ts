@@ -25,7 +25,12 @@ export interface PollDependencies {
 
 export type PollOutcome =
   | { kind: 'finished'; snapshot: AuditSnapshot }
-  | { kind: 'timeout'; last: AuditSnapshot | undefined };
+  | {
+      kind: 'timeout';
+      last: AuditSnapshot | undefined;
+      /** The last error waited out, when no answer came after it (e.g. the grace's 404s). */
+      lastProblem: string | undefined;
+    };
 
 const GROWTH = 1.5;
 const MAX_POLL_INTERVAL_MS = 60_000;
@@ -76,6 +81,7 @@ export async function waitForAudit(
   const startedAt = deps.now();
   let last: AuditSnapshot | undefined;
   let lastState: string | undefined;
+  let lastProblem: string | undefined;
   if (policy.initialWaitMs) {
     await deps.sleep(Math.max(0, Math.min(policy.initialWaitMs, policy.deadline - startedAt)));
   }
@@ -86,6 +92,7 @@ export async function waitForAudit(
         retryUntil: policy.deadline,
       });
       last = answer.snapshot;
+      lastProblem = undefined;
       retryAfterMs = answer.retryAfterMs;
       if (last.state === 'completed' || last.state === 'failed')
         return { kind: 'finished', snapshot: last };
@@ -98,6 +105,7 @@ export async function waitForAudit(
       const waiting = policy.deadline > deps.now() ? 'still waiting' : 'no time left to wait';
       // The client's message names the operation and the audit ("could not read audit …").
       const message = errorMessage(error);
+      lastProblem = message;
       deps.log.warning(`${message.charAt(0).toUpperCase()}${message.slice(1)}; ${waiting}.`);
     }
     const remaining = policy.deadline - deps.now();
@@ -106,7 +114,7 @@ export async function waitForAudit(
     deps.log.debug(`Next poll of audit ${auditId} in ${Math.round(delay / 100) / 10} s`);
     await deps.sleep(delay);
   }
-  return { kind: 'timeout', last };
+  return { kind: 'timeout', last, lastProblem };
 }
 
 function isWorthWaitingOut(error: unknown, elapsedMs: number, notFoundGraceMs: number): boolean {

@@ -77,17 +77,26 @@ export function noApiKeyOutcome(
   );
 }
 
+/**
+ * `lastProblem`: the last error the wait went on through, when no answer came after it, such as
+ * the 404s of an audit the service did not show yet.
+ */
 export function timeoutOutcome(
   progress: Progress & { auditId: string },
   timeoutMs: number,
   last: AuditSnapshot | undefined,
+  lastProblem?: string,
 ): Outcome {
+  const status =
+    lastProblem !== undefined
+      ? `the last poll got no status: ${lastProblem}`
+      : `last status: ${last?.rawStatus ?? 'unknown'}`;
   return {
     ...base(progress),
     verdict: 'timeout',
     reason:
       `The audit did not finish within ${formatDuration(timeoutMs)} ` +
-      `(last status: ${last?.rawStatus ?? 'unknown'}). No results were obtained.`,
+      `(${status}). No results were obtained.`,
     rawStatus: last?.rawStatus,
     reportUrl: last?.reportUrl,
     resumeHint:

@@ -152,6 +152,24 @@ describe('waitForAudit', () => {
     expect(late.calls()).toBe(3); // at 0 s and 5 s within the grace period, then at 12.5 s
   });
 
+  it('says the deadline came while the audit was still not found, not that its status is unknown', async () => {
+    const notFound = new ServiceError('audit a1 not found (HTTP 404)', 404);
+    const h = harness([notFound], { deadline: 1_000_000 + 20_000 });
+    expect(await h.run()).toEqual({
+      kind: 'timeout',
+      last: undefined,
+      lastProblem: 'audit a1 not found (HTTP 404)',
+    });
+    // An answer after the trouble clears it: the last status is what the service said.
+    const recovered = harness([notFound, { snapshot: snapshot('running', 'in_progress') }], {
+      deadline: 1_000_000 + 20_000,
+    });
+    expect(await recovered.run()).toMatchObject({
+      lastProblem: undefined,
+      last: { rawStatus: 'in_progress' },
+    });
+  });
+
   it('keeps waiting through transient failures that outlast the client retries', async () => {
     const h = harness([
       new ServiceError('HTTP 503 after 5 attempts', 503),

@@ -67,6 +67,12 @@ describe('outcomes', () => {
     expect(timeoutOutcome(started, 90_000, undefined).reason).toBe(
       'The audit did not finish within 1.5 min (last status: unknown). No results were obtained.',
     );
+    expect(
+      timeoutOutcome(started, 60_000, undefined, 'audit a1 not found (HTTP 404) — check `base-url`')
+        .reason,
+    ).toBe(
+      'The audit did not finish within 1 min (the last poll got no status: audit a1 not found (HTTP 404) — check `base-url`). No results were obtained.',
+    );
     expect(serviceFailureOutcome(started, snapshot).reason).toBe(
       'The service reports the audit as error: solc crashed. No results were obtained.',
     );

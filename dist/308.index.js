@@ -1,8 +1,8 @@
-export const id = 579;
-export const ids = [579];
+export const id = 308;
+export const ids = [308];
 export const modules = {
 
-/***/ 9579:
+/***/ 9308:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -11,8 +11,8 @@ __webpack_require__.d(__webpack_exports__, {
   run: () => (/* binding */ run)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 14 modules
-var core = __webpack_require__(6421);
+// EXTERNAL MODULE: ../../work/main/node_modules/@actions/core/lib/core.js + 14 modules
+var core = __webpack_require__(5149);
 // EXTERNAL MODULE: external "node:timers/promises"
 var promises_ = __webpack_require__(8500);
 // EXTERNAL MODULE: external "node:crypto"
@@ -357,8 +357,8 @@ function htmlText(body) {
         .replace(/&nbsp;/g, ' ');
 }
 
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __webpack_require__(6752);
+// EXTERNAL MODULE: ../../work/main/node_modules/undici/index.js
+var undici = __webpack_require__(576);
 ;// CONCATENATED MODULE: ./src/net/dispatcher.ts
 /**
  * Which connection pool a request goes through. A proxy is for reaching the internet: loopback
@@ -2441,6 +2441,7 @@ async function waitForAudit(auditId, policy, deps) {
     const startedAt = deps.now();
     let last;
     let lastState;
+    let lastProblem;
     if (policy.initialWaitMs) {
         await deps.sleep(Math.max(0, Math.min(policy.initialWaitMs, policy.deadline - startedAt)));
     }
@@ -2451,6 +2452,7 @@ async function waitForAudit(auditId, policy, deps) {
                 retryUntil: policy.deadline,
             });
             last = answer.snapshot;
+            lastProblem = undefined;
             retryAfterMs = answer.retryAfterMs;
             if (last.state === 'completed' || last.state === 'failed')
                 return { kind: 'finished', snapshot: last };
@@ -2465,6 +2467,7 @@ async function waitForAudit(auditId, policy, deps) {
             const waiting = policy.deadline > deps.now() ? 'still waiting' : 'no time left to wait';
             // The client's message names the operation and the audit ("could not read audit …").
             const message = errorMessage(error);
+            lastProblem = message;
             deps.log.warning(`${message.charAt(0).toUpperCase()}${message.slice(1)}; ${waiting}.`);
         }
         const remaining = policy.deadline - deps.now();
@@ -2474,7 +2477,7 @@ async function waitForAudit(auditId, policy, deps) {
         deps.log.debug(`Next poll of audit ${auditId} in ${Math.round(delay / 100) / 10} s`);
         await deps.sleep(delay);
     }
-    return { kind: 'timeout', last };
+    return { kind: 'timeout', last, lastProblem };
 }
 function isWorthWaitingOut(error, elapsedMs, notFoundGraceMs) {
     if (!(error instanceof ServiceError) || error instanceof ResponseFormatError)
@@ -3070,12 +3073,19 @@ function noApiKeyOutcome(untrustedPullRequest, progress) {
     return skippedOutcome(`No API key: ${origin}, and GitHub does not give repository secrets to such runs. ` +
         'The audit was skipped; nothing was sent. It runs on pushes and on pull requests from branches of this repository.', progress);
 }
-function timeoutOutcome(progress, timeoutMs, last) {
+/**
+ * `lastProblem`: the last error the wait went on through, when no answer came after it, such as
+ * the 404s of an audit the service did not show yet.
+ */
+function timeoutOutcome(progress, timeoutMs, last, lastProblem) {
+    const status = lastProblem !== undefined
+        ? `the last poll got no status: ${lastProblem}`
+        : `last status: ${last?.rawStatus ?? 'unknown'}`;
     return {
         ...base(progress),
         verdict: 'timeout',
         reason: `The audit did not finish within ${formatDuration(timeoutMs)} ` +
-            `(last status: ${last?.rawStatus ?? 'unknown'}). No results were obtained.`,
+            `(${status}). No results were obtained.`,
         rawStatus: last?.rawStatus,
         reportUrl: last?.reportUrl,
         resumeHint: 'The audit goes on at the service. To collect its results without uploading again, re-run with ' +
@@ -3424,7 +3434,7 @@ function createGitHubClient(target, options = {}) {
     };
     let loading;
     /** Octokit, loaded and set up on the first call: a run that calls no GitHub API never loads it. */
-    const octokit = () => (loading ??= Promise.all(/* import() */[__webpack_require__.e(479), __webpack_require__.e(702)]).then(__webpack_require__.bind(__webpack_require__, 6702)).then(({ GitHubOctokit }) => {
+    const octokit = () => (loading ??= Promise.all(/* import() */[__webpack_require__.e(975), __webpack_require__.e(109)]).then(__webpack_require__.bind(__webpack_require__, 5109)).then(({ GitHubOctokit }) => {
         const instance = new GitHubOctokit({
             auth: `token ${target.token}`,
             userAgent: orchestrationUserAgent(),
@@ -6745,7 +6755,7 @@ const DEFAULTS = { src: 'src', test: 'test', script: 'script', libs: ['lib'] };
 /** `file` names foundry.toml in messages. `profile` is FOUNDRY_PROFILE, else `default`. */
 async function readFoundryConfig(text, profile, file) {
     // Loaded here, not at start: a run that never reads a project config never pays for the parser.
-    const { parse: parseToml, TomlError } = await __webpack_require__.e(/* import() */ 292).then(__webpack_require__.bind(__webpack_require__, 3292));
+    const { parse: parseToml, TomlError } = await __webpack_require__.e(/* import() */ 332).then(__webpack_require__.bind(__webpack_require__, 5332));
     let document;
     try {
         // Foundry configs hold u64 values (`gas_limit = 9223372036854775807`): read them as BigInt.
@@ -6917,7 +6927,7 @@ async function readApeConfig(text, file) {
 }
 async function readYaml(text, file) {
     // Loaded here, not at start: only Brownie and Ape projects need a YAML parser.
-    const { parse: parseYaml } = await __webpack_require__.e(/* import() */ 815).then(__webpack_require__.t.bind(__webpack_require__, 8815, 19));
+    const { parse: parseYaml } = await __webpack_require__.e(/* import() */ 207).then(__webpack_require__.t.bind(__webpack_require__, 7207, 19));
     let document;
     try {
         document = parseYaml(text);
@@ -7658,7 +7668,7 @@ async function audit(settings, state) {
             knownFiles: uploaded?.map((file) => file.relativePath),
         });
         if (waited.kind === 'timeout')
-            return timeoutOutcome({ ...progress, auditId }, settings.timeoutMs, waited.last);
+            return timeoutOutcome({ ...progress, auditId }, settings.timeoutMs, waited.last, waited.lastProblem);
         const { snapshot } = waited;
         if (snapshot.state === 'failed' || !snapshot.findings)
             return serviceFailureOutcome(progress, snapshot);
