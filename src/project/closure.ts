@@ -7,7 +7,7 @@ import { readImports } from './imports.ts';
 import type { ImportResolver, SourceNode } from './resolve.ts';
 
 export interface UnresolvedImport {
-  /** The importing file's upload name. */
+  /** The importing file: absolute, links resolved. */
   importer: string;
   line: number;
   importPath: string;
@@ -26,90 +26,123 @@ export interface Closure {
   dependencies: SourceNode[];
   unresolved: UnresolvedImport[];
   conflicts: NameConflict[];
+  /** True when the upload would pass `maxFiles`: the closure was not followed further. */
+  stopped: boolean;
+}
+
+export interface ClosureLimits {
+  /** Files larger than this are not read for imports (the upload limits refuse them anyway). */
+  maxFileBytes: number;
+  /** The most files the upload may hold. */
+  maxFiles: number;
 }
 
 /** Files read at once. */
 const READ_BATCH = 32;
-
 /**
- * `audited` are named as the compiler sees them. Files larger than `maxFileBytes` are not read
- * for imports (the upload limits refuse them anyway); Vyper files are not read either.
+ * Names one file may be sent under. Two importers may reach one file by different strings, but
+ * a folder link that leads back into itself would give it a new name at every level, forever.
  */
+const MAX_NAMES_PER_FILE = 8;
+
+interface Found {
+  node: SourceNode;
+  /** Where it was imported, for a problem found only once all names are known. */
+  statement: Omit<UnresolvedImport, 'problem'>;
+}
+
+/** `audited` are named as the compiler sees them. Vyper files are not read for imports. */
 export async function importClosure(
   audited: readonly SourceNode[],
   resolve: ImportResolver,
-  maxFileBytes: number,
+  limits: ClosureLimits,
 ): Promise<Closure> {
   const byName = new Map(audited.map((node) => [node.name, node]));
-  const dependencies: SourceNode[] = [];
-  const unresolved: UnresolvedImport[] = [];
+  const namesOf = new Map<string, number>();
+  const nameOnce = (node: SourceNode) =>
+    namesOf.set(node.absolutePath, (namesOf.get(node.absolutePath) ?? 0) + 1);
+  audited.forEach(nameOnce);
+  const closure: Closure = { dependencies: [], unresolved: [], conflicts: [], stopped: false };
   const conflicts = new Map<string, NameConflict>();
+
+  const add = ({ node, statement }: Found): SourceNode | undefined => {
+    const known = byName.get(node.name);
+    if (known !== undefined) {
+      if (known.absolutePath !== node.absolutePath) {
+        conflicts.set(`${node.name}\0${node.absolutePath}`, {
+          name: node.name,
+          sent: known.absolutePath,
+          notSent: node.absolutePath,
+        });
+      }
+      return undefined;
+    }
+    if ((namesOf.get(node.absolutePath) ?? 0) >= MAX_NAMES_PER_FILE) {
+      closure.unresolved.push({
+        ...statement,
+        problem: `it reaches a file already sent under ${MAX_NAMES_PER_FILE} names (a folder link that leads back into itself?)`,
+      });
+      return undefined;
+    }
+    if (byName.size >= limits.maxFiles) {
+      closure.stopped = true;
+      return undefined;
+    }
+    byName.set(node.name, node);
+    nameOnce(node);
+    closure.dependencies.push(node);
+    return node;
+  };
+
   let pending = [...audited];
-  while (pending.length > 0) {
+  while (pending.length > 0 && !closure.stopped) {
     const next: SourceNode[] = [];
-    for (let start = 0; start < pending.length; start += READ_BATCH) {
+    for (let start = 0; start < pending.length && !closure.stopped; start += READ_BATCH) {
       const batch = pending.slice(start, start + READ_BATCH);
-      const found = await Promise.all(batch.map((node) => importsOf(node, resolve, maxFileBytes)));
-      for (const { resolved, problems } of found) {
-        unresolved.push(...problems);
-        for (const node of resolved) {
-          const known = byName.get(node.name);
-          if (known === undefined) {
-            byName.set(node.name, node);
-            dependencies.push(node);
-            next.push(node);
-          } else if (known.absolutePath !== node.absolutePath) {
-            const key = `${node.name}\0${node.absolutePath}`;
-            conflicts.set(key, {
-              name: node.name,
-              sent: known.absolutePath,
-              notSent: node.absolutePath,
-            });
-          }
+      for (const { found, problems } of await Promise.all(
+        batch.map((node) => importsOf(node, resolve, limits.maxFileBytes)),
+      )) {
+        closure.unresolved.push(...problems);
+        for (const entry of found) {
+          const added = add(entry);
+          if (added) next.push(added);
         }
       }
     }
     pending = next;
   }
-  return {
-    dependencies: dependencies.sort((a, b) => compare(a.name, b.name)),
-    unresolved: unresolved.sort(
-      (a, b) =>
-        compare(a.importer, b.importer) || a.line - b.line || compare(a.importPath, b.importPath),
-    ),
-    conflicts: [...conflicts.values()].sort(
-      (a, b) => compare(a.name, b.name) || compare(a.notSent, b.notSent),
-    ),
-  };
+  closure.dependencies.sort((a, b) => compare(a.name, b.name));
+  closure.unresolved.sort(
+    (a, b) =>
+      compare(a.importer, b.importer) || a.line - b.line || compare(a.importPath, b.importPath),
+  );
+  closure.conflicts = [...conflicts.values()].sort(
+    (a, b) => compare(a.name, b.name) || compare(a.notSent, b.notSent),
+  );
+  return closure;
 }
 
 async function importsOf(
   node: SourceNode,
   resolve: ImportResolver,
   maxFileBytes: number,
-): Promise<{ resolved: SourceNode[]; problems: UnresolvedImport[] }> {
-  if (!node.name.endsWith('.sol') || node.size > maxFileBytes)
-    return { resolved: [], problems: [] };
+): Promise<{ found: Found[]; problems: UnresolvedImport[] }> {
+  const found: Found[] = [];
+  const problems: UnresolvedImport[] = [];
+  if (!node.name.endsWith('.sol') || node.size > maxFileBytes) return { found, problems };
   let source: string;
   try {
     source = await fs.readFile(node.absolutePath, 'utf8');
   } catch {
-    return { resolved: [], problems: [] }; // discovery and the upload say what is wrong with it
+    return { found, problems }; // discovery and the upload say what is wrong with it
   }
-  const resolved: SourceNode[] = [];
-  const problems: UnresolvedImport[] = [];
   for (const statement of readImports(source)) {
     const resolution = await resolve(statement.path, node);
-    if ('node' in resolution) resolved.push(resolution.node);
-    else
-      problems.push({
-        importer: node.name,
-        line: statement.line,
-        importPath: statement.path,
-        problem: resolution.problem,
-      });
+    const where = { importer: node.absolutePath, line: statement.line, importPath: statement.path };
+    if ('node' in resolution) found.push({ node: resolution.node, statement: where });
+    else problems.push({ ...where, problem: resolution.problem });
   }
-  return { resolved, problems };
+  return { found, problems };
 }
 
 function compare(a: string, b: string): number {

@@ -6,6 +6,7 @@
 import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { ConfigurationError } from '../errors.ts';
 import { isInside } from '../files/inside.ts';
 import { cleanFolder, readFoundryConfig } from './foundry-config.ts';
 import { parseRemappingsFile, type Remapping } from './remappings.ts';
@@ -34,6 +35,8 @@ export interface Project {
   notes: string[];
   /** Brownie packages, which live outside the repository. */
   packages: string[];
+  /** Settings that could not be used, said as warnings. */
+  warnings: string[];
 }
 
 export interface DetectOptions {
@@ -45,6 +48,7 @@ export interface DetectOptions {
   foundryProfile: string;
 }
 
+// Buidler is Hardhat's former name, with the same `paths`.
 const HARDHAT_CONFIGS = [
   'hardhat.config.ts',
   'hardhat.config.js',
@@ -52,39 +56,71 @@ const HARDHAT_CONFIGS = [
   'hardhat.config.mjs',
   'hardhat.config.cts',
   'hardhat.config.mts',
+  'buidler.config.js',
+  'buidler.config.ts',
 ];
 const TRUFFLE_CONFIGS = ['truffle-config.js', 'truffle-config.cjs', 'truffle.js'];
 const BROWNIE_CONFIGS = ['brownie-config.yaml', 'brownie-config.yml'];
 const APE_CONFIGS = ['ape-config.yaml', 'ape-config.yml'];
 
-/** Folders never searched for projects: dependencies, build output, and where tests keep fixtures. */
+/**
+ * Folders never searched for projects: dependencies (a library carries its own foundry.toml),
+ * build output, and where tests, examples and test data keep configs of their own.
+ */
 const NOT_SEARCHED = new Set([
   'node_modules',
+  'lib',
   'out',
   'cache',
   'artifacts',
   'build',
   'test',
   'tests',
+  'testdata',
+  'test-data',
+  'fixtures',
+  'examples',
+  'example',
   'mocks',
   'certora',
   'audits',
 ]);
 const MAX_DEPTH = 8;
+/** Configs are small; a larger one is not read (a hostile checkout could make it huge). */
+const MAX_CONFIG_BYTES = 1024 * 1024;
 
-/** Every project under the root, the root's own first, then by path. */
-export async function detectProjects(options: DetectOptions): Promise<Project[]> {
-  const projects: Project[] = [];
+export interface Detection {
+  /** The working directory's own project first, then by path. */
+  projects: Project[];
+  /** Configs that could not be used, each with what was done instead. */
+  warnings: string[];
+}
+
+/**
+ * Every project under the root. A broken config at the root is an error (the user's own
+ * project); one further down is a warning, and that folder is not taken for a project.
+ */
+export async function detectProjects(options: DetectOptions): Promise<Detection> {
+  const detection: Detection = { projects: [], warnings: [] };
   const queue: { dir: string; depth: number; skip: ReadonlySet<string> }[] = [
     { dir: options.root, depth: 0, skip: new Set() },
   ];
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
     const entries = await listDirectory(next.dir);
     const names = await configFiles(next.dir, entries, options.workspace);
-    const project = await readProject(next.dir, names, options);
-    if (project) projects.push(project);
+    let project: Project | undefined;
+    try {
+      project = await readProject(next.dir, names, options);
+    } catch (error) {
+      if (next.depth === 0 || !(error instanceof ConfigurationError)) throw error;
+      detection.warnings.push(`${error.message} This folder is not taken for a project.`);
+    }
+    if (project) {
+      detection.projects.push(project);
+      detection.warnings.push(...project.warnings);
+    }
     if (next.depth >= MAX_DEPTH) continue;
-    // A project's own dependency folders hold other projects' configs (lib/forge-std/foundry.toml).
+    // A project's own dependency folders hold other projects' configs (deps/solady/foundry.toml).
     const skip = project ? new Set(project.libs) : new Set<string>();
     for (const entry of entries) {
       const name = entry.name;
@@ -93,7 +129,8 @@ export async function detectProjects(options: DetectOptions): Promise<Project[]>
       queue.push({ dir: path.join(next.dir, name), depth: next.depth + 1, skip });
     }
   }
-  return projects.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  detection.projects.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return detection;
 }
 
 /** Regular files, and links to files inside the workspace (Balancer links each package's foundry.toml to the root's). */
@@ -140,23 +177,35 @@ async function readProject(
     autoDetectRemappings: false,
     notes: [],
     packages: [],
+    warnings: [],
   };
-  const read = (file: string) => fs.readFile(path.join(root, file), 'utf8');
   const shown = (file: string) => (project.path === '' ? file : `${project.path}/${file}`);
+  const read = async (file: string): Promise<string | undefined> => {
+    const text = await readSmallFile(path.join(root, file));
+    if (text === undefined) {
+      project.warnings.push(
+        `${shown(file)} is larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MiB or cannot be read: it was not read, and its tool's defaults are used.`,
+      );
+    }
+    return text;
+  };
+  const folders = (config: string, key: string, values: readonly string[], fallback: string[]) =>
+    usableFolders(values, fallback, `${shown(config)}: ${key}`, project.warnings);
 
   if (names.has('foundry.toml')) {
+    const text = await read('foundry.toml');
     const config = await readFoundryConfig(
-      await read('foundry.toml'),
+      text ?? '',
       options.foundryProfile,
       shown('foundry.toml'),
     );
     add(project, 'Foundry', {
-      sources: [config.src],
-      tests: [config.test],
-      scripts: [config.script],
-      libs: config.libs,
+      sources: folders('foundry.toml', 'src', [config.src], ['src']),
+      tests: folders('foundry.toml', 'test', [config.test], ['test']),
+      scripts: folders('foundry.toml', 'script', [config.script], ['script']),
+      libs: folders('foundry.toml', 'libs', config.libs, []),
     });
-    project.remappings.push(...config.remappings);
+    project.remappings = project.remappings.concat(config.remappings);
     project.autoDetectRemappings = config.autoDetectRemappings;
     project.notes.push(
       `foundry.toml (profile ${config.profile}): src = ${config.src}, test = ${config.test}, script = ${config.script}, libs = ${config.libs.join(', ') || 'none'}` +
@@ -165,14 +214,12 @@ async function readProject(
   }
   const hardhat = HARDHAT_CONFIGS.find((file) => names.has(file));
   if (hardhat) {
-    const sources = literalFolders(
-      readLiteralSetting(await read(hardhat), 'sources', 'paths'),
-      'contracts',
-    );
-    const tests = literalFolders(readLiteralSetting(await read(hardhat), 'tests', 'paths'), 'test');
+    const text = (await read(hardhat)) ?? '';
+    const sources = literalFolders(readLiteralSetting(text, 'sources', 'paths'), 'contracts');
+    const tests = literalFolders(readLiteralSetting(text, 'tests', 'paths'), 'test');
     add(project, 'Hardhat', {
-      sources: sources.folders,
-      tests: tests.folders,
+      sources: folders(hardhat, 'paths.sources', sources.folders, ['contracts']),
+      tests: folders(hardhat, 'paths.tests', tests.folders, ['test']),
       scripts: ['scripts'],
       libs: [],
     });
@@ -180,12 +227,13 @@ async function readProject(
   }
   const truffle = TRUFFLE_CONFIGS.find((file) => names.has(file));
   if (truffle) {
+    const text = (await read(truffle)) ?? '';
     const sources = literalFolders(
-      readLiteralSetting(await read(truffle), 'contracts_directory', undefined),
+      readLiteralSetting(text, 'contracts_directory', undefined),
       'contracts',
     );
     add(project, 'Truffle', {
-      sources: sources.folders,
+      sources: folders(truffle, 'contracts_directory', sources.folders, ['contracts']),
       tests: ['test'],
       scripts: ['migrations'],
       libs: [],
@@ -196,24 +244,24 @@ async function readProject(
   }
   const brownie = BROWNIE_CONFIGS.find((file) => names.has(file));
   if (brownie) {
-    const config = await readBrownieConfig(await read(brownie), shown(brownie));
+    const config = await readBrownieConfig((await read(brownie)) ?? '', shown(brownie));
     add(project, 'Brownie', {
-      sources: [config.contracts, config.interfaces],
-      tests: [config.tests],
-      scripts: [config.scripts],
+      sources: folders(brownie, 'contracts', [config.contracts, config.interfaces], ['contracts']),
+      tests: folders(brownie, 'tests', [config.tests], ['tests']),
+      scripts: folders(brownie, 'scripts', [config.scripts], ['scripts']),
       libs: [],
     });
-    project.remappings.push(...config.remappings);
-    project.packages.push(...config.packages);
+    project.remappings = project.remappings.concat(config.remappings);
+    project.packages = project.packages.concat(config.packages);
     project.notes.push(
       `${brownie}: contracts = ${config.contracts}, interfaces = ${config.interfaces}`,
     );
   }
   const ape = APE_CONFIGS.find((file) => names.has(file));
   if (ape) {
-    const config = await readApeConfig(await read(ape), shown(ape));
+    const config = await readApeConfig((await read(ape)) ?? '', shown(ape));
     add(project, 'Ape', {
-      sources: [config.contractsFolder],
+      sources: folders(ape, 'contracts_folder', [config.contractsFolder], ['contracts']),
       tests: ['tests'],
       scripts: ['scripts'],
       libs: [],
@@ -223,12 +271,83 @@ async function readProject(
   if (project.frameworks.length === 0) return undefined;
   // Explicit remappings from remappings.txt apply after foundry.toml's (Foundry) or alone (Hardhat 3).
   if (names.has('remappings.txt')) {
-    const remappings = parseRemappingsFile(await read('remappings.txt'));
-    project.remappings.push(...remappings);
+    const remappings = parseRemappingsFile((await read('remappings.txt')) ?? '');
+    project.remappings = project.remappings.concat(remappings);
     project.notes.push(`remappings.txt: ${remappings.length} remapping(s)`);
+  }
+  if (project.autoDetectRemappings) {
+    const own = await librariesOwnRemappings(root, project.libs);
+    project.remappings = own.concat(project.remappings);
+    if (own.length > 0)
+      project.notes.push(`libraries' own remappings.txt: ${own.length} remapping(s)`);
   }
   add(project, undefined, { sources: [], tests: [], scripts: [], libs: ['node_modules'] });
   return project;
+}
+
+/**
+ * As Foundry's automatic remappings do: a library's own remappings.txt applies to the files of
+ * that library (`lib/oz-upgradeable/:@openzeppelin/contracts/=lib/oz-upgradeable/lib/oz/contracts/`).
+ */
+async function librariesOwnRemappings(root: string, libs: readonly string[]): Promise<Remapping[]> {
+  const remappings: Remapping[] = [];
+  for (const lib of libs.filter((folder) => folder !== 'node_modules')) {
+    for (const entry of await listDirectory(path.join(root, lib))) {
+      if (!entry.isDirectory()) continue;
+      const base = `${lib}/${entry.name}/`;
+      const text = await readSmallFile(path.join(root, base, 'remappings.txt'));
+      for (const remapping of parseRemappingsFile(text ?? '')) {
+        remappings.push({
+          context: base + remapping.context,
+          prefix: remapping.prefix,
+          target: base + remapping.target,
+        });
+      }
+    }
+  }
+  return remappings;
+}
+
+/** The file's text, or undefined when it is missing, not a regular file, or too large. */
+async function readSmallFile(file: string): Promise<string | undefined> {
+  const stats = await fs.stat(file).catch(() => undefined);
+  if (!stats?.isFile() || stats.size > MAX_CONFIG_BYTES) return undefined;
+  return fs.readFile(file, 'utf8').catch(() => undefined);
+}
+
+/** Longer than any real folder: a config holding more is not describing a folder. */
+const MAX_FOLDER_LENGTH = 512;
+const GLOB = /[*?[\]{}]/;
+
+/**
+ * Folders as the project's tools take them, relative to its root. A glob (Truffle's
+ * `contracts/*.sol`) stands for the folder before it; an absolute path, one that climbs out of
+ * the project, or an endless one cannot be searched from here, and the warning says so.
+ */
+function usableFolders(
+  values: readonly string[],
+  fallback: string[],
+  setting: string,
+  warnings: string[],
+): string[] {
+  const usable: string[] = [];
+  for (const value of values) {
+    const glob = value.search(GLOB);
+    const folder = path.posix.normalize(
+      cleanFolder(glob === -1 ? value : value.slice(0, value.lastIndexOf('/', glob) + 1)) || '.',
+    );
+    const problem =
+      value.length > MAX_FOLDER_LENGTH
+        ? `is longer than ${MAX_FOLDER_LENGTH} characters`
+        : path.posix.isAbsolute(value.trim()) || /^[a-z]:/i.test(value.trim())
+          ? 'is an absolute path'
+          : folder === '..' || folder.startsWith('../')
+            ? "leads out of the project's folder (set `working-directory` to a folder that holds both, or use `contracts`)"
+            : undefined;
+    if (problem === undefined) usable.push(folder);
+    else warnings.push(`${setting} = "${value.slice(0, 80)}" ${problem}: it is not used.`);
+  }
+  return usable.length > 0 || values.length === 0 ? usable : fallback;
 }
 
 function add(

@@ -48,10 +48,12 @@ const SHOWN = 20;
 export async function findContracts(search: ContractSearch, log: Logger): Promise<UploadFile[]> {
   const workspace = await fs.realpath(search.workspace);
   const root = await realDirectory(search.workingDirectory);
-  const projects =
+  const detection =
     root === undefined
-      ? []
+      ? { projects: [], warnings: [] }
       : await detectProjects({ workspace, root, foundryProfile: search.foundryProfile });
+  const { projects } = detection;
+  for (const warning of detection.warnings) log.warning(warning);
   logProjects(projects, search, log);
 
   const rules = selectionRules(projects, search);
@@ -80,13 +82,21 @@ export async function findContracts(search: ContractSearch, log: Logger): Promis
       size: file.size,
     };
   });
+  // Before anything is read for imports: the files to audit alone may already be too many.
+  checkUploadLimits(discovery.files, search.limits);
   const closure = await importsOfAudited(
     audited,
     projects,
     root ?? search.workingDirectory,
     workspace,
-    search.limits.maxFileBytes,
+    search.limits,
   );
+  if (closure.stopped && search.dependencies === 'include') {
+    throw new ConfigurationError(
+      `The ${audited.length} files to audit import so many others that the upload would hold more than ${search.limits.maxFiles} files (input \`max-files\`). ` +
+        'Raise `max-files`, narrow `contracts` or `exclude`, or set `dependencies: exclude` to send only the files to audit.',
+    );
+  }
   const files: UploadFile[] = [
     ...audited.map((node, index) => ({
       absolutePath: node.absolutePath,
@@ -99,7 +109,7 @@ export async function findContracts(search: ContractSearch, log: Logger): Promis
       absolutePath: node.absolutePath,
       relativePath: node.name,
       size: node.size,
-      repositoryPath: path.relative(workspace, node.absolutePath).split(path.sep).join('/'),
+      repositoryPath: inWorkspace(workspace, node.absolutePath),
       dependency: true,
     })),
   ];
@@ -142,7 +152,7 @@ async function importsOfAudited(
   projects: readonly Project[],
   root: string,
   workspace: string,
-  maxFileBytes: number,
+  limits: UploadLimits,
 ): Promise<Closure> {
   // A file outside every project resolves as a plain folder would: relative paths and node_modules.
   const plain: Project = {
@@ -157,6 +167,7 @@ async function importsOfAudited(
     autoDetectRemappings: false,
     notes: [],
     packages: [],
+    warnings: [],
   };
   const resolvers = new Map(
     [plain, ...projects].map((project) => [project, createImportResolver(project, workspace)]),
@@ -168,7 +179,7 @@ async function importsOfAudited(
       const resolve = resolvers.get(project);
       return resolve ? resolve(importPath, importer) : Promise.resolve({ problem: 'no project' });
     },
-    maxFileBytes,
+    limits,
   );
 }
 
@@ -228,17 +239,17 @@ function logDiscovery(discovery: DiscoveryResult, search: ContractSearch, log: L
     const why =
       link.reason === 'broken' ? 'its target does not exist' : 'it points outside the workspace';
     log.warning(
-      `Skipped the symbolic link ${link.path} (to ${link.target}): ${why}. It was not read.`,
+      `Skipped the symbolic link ${search.pathPrefix}${link.path} (to ${link.target}): ${why}. It was not read.`,
     );
   }
   // File and directory names come from the checkout: the logger keeps them from running commands.
   log.group(
     `Contract files to audit (${discovery.files.length})`,
-    discovery.files.map((file) => `${file.relativePath} (${file.size} bytes)`),
+    discovery.files.map((file) => `${search.pathPrefix}${file.relativePath} (${file.size} bytes)`),
   );
   if (discovery.excluded.length > 0) {
     log.group(`Not audited (${discovery.excluded.length})`, [
-      ...discovery.excluded.map((entry) => `${entry.path}: ${entry.reason}`),
+      ...discovery.excluded.map((entry) => `${search.pathPrefix}${entry.path}: ${entry.reason}`),
       "To audit one of them, add `exclude: '!<path>'` (e.g. `!mocks/`), or set `default-excludes: false`.",
     ]);
   }
@@ -279,7 +290,7 @@ function logClosure(
   if (closure.unresolved.length > 0) {
     const lines = closure.unresolved.map(
       (entry) =>
-        `  - ${entry.importer}:${entry.line} imports "${entry.importPath}": ${entry.problem}`,
+        `  - ${inWorkspace(workspace, entry.importer)}:${entry.line} imports "${entry.importPath}": ${entry.problem}`,
     );
     const packages = projects.flatMap((project) => project.packages);
     log.warning(
@@ -293,7 +304,7 @@ function logClosure(
     );
   }
   if (closure.conflicts.length > 0) {
-    const shown = (file: string) => path.relative(workspace, file).split(path.sep).join('/');
+    const shown = (file: string) => inWorkspace(workspace, file);
     const lines = closure.conflicts.map(
       (conflict) =>
         `  - "${conflict.name}": sent ${shown(conflict.sent)}, not ${shown(conflict.notSent)}`,
@@ -303,6 +314,11 @@ function logClosure(
         'This happens with context-specific remappings and with several projects in one step: set `working-directory` to one project.',
     );
   }
+}
+
+/** A path inside the workspace as reports name it: POSIX, relative to the workspace. */
+function inWorkspace(workspace: string, absolutePath: string): string {
+  return path.relative(workspace, absolutePath).split(path.sep).join('/');
 }
 
 /** `packages/core` for a project there, `.` for the repository's root. */

@@ -67,10 +67,10 @@ export async function readFoundryConfig(
   };
 }
 
-/** `./contracts/` and `contracts` are the same folder. */
+/** `./contracts/` and `contracts` are the same folder; `/` stays itself, to be refused later. */
 export function cleanFolder(folder: string): string {
   return folder
     .trim()
     .replace(/^(\.\/)+/, '')
-    .replace(/\/+$/, '');
+    .replace(/(.)\/+$/, '$1');
 }

@@ -25,43 +25,78 @@ export type Resolution = { node: SourceNode } | { problem: string };
 
 export type ImportResolver = (importPath: string, importer: SourceNode) => Promise<Resolution>;
 
-/** `workspace` is absolute with links resolved. */
+/**
+ * `workspace` is absolute with links resolved. Answers are remembered: a project imports the same
+ * paths from the same folders again and again, and each answer may cost a dozen file lookups.
+ */
 export function createImportResolver(project: Project, workspace: string): ImportResolver {
-  return async (importPath, importer) => {
-    if (isRelativeImport(importPath)) {
-      const name = resolveRelativeImport(importer.name, importPath);
-      const onDisk = path.resolve(path.dirname(importer.absolutePath), importPath);
-      const found = await existingFile(onDisk, workspace);
-      if (typeof found === 'string') return { problem: `${shown(workspace, onDisk)} ${found}` };
-      return {
-        node: {
-          name,
-          unitName: resolveRelativeImport(importer.unitName, importPath),
-          ...found,
-        },
-      };
-    }
-    const remapped = applyRemappings(project.remappings, importPath, importer.unitName);
-    const candidates =
-      remapped !== undefined
-        ? [{ file: path.resolve(project.root, remapped), unitName: remapped }]
-        : directCandidates(project, workspace, importPath, importer);
-    const problems: string[] = [];
-    for (const candidate of candidates) {
-      const found = await existingFile(candidate.file, workspace);
-      if (typeof found !== 'string') {
-        return { node: { name: importPath, unitName: candidate.unitName, ...found } };
-      }
-      problems.push(found);
-    }
-    const where = candidates.map((c) => shown(workspace, c.file));
-    return {
-      problem:
-        remapped !== undefined
-          ? `its remapping leads to ${where[0] ?? remapped}, which ${problems[0] ?? 'does not exist'}`
-          : `no file was found at ${where.join(', ')}`,
-    };
+  const answers = new Map<string, Promise<Resolution>>();
+  const files = new Map<string, Promise<FoundFile | string>>();
+  const lookUp = (file: string) => {
+    let found = files.get(file);
+    if (found === undefined) files.set(file, (found = existingFile(file, workspace)));
+    return found;
   };
+  const contexts = project.remappings.some((remapping) => remapping.context !== '');
+  return (importPath, importer) => {
+    const folder = path.dirname(importer.absolutePath);
+    // Everything the answer depends on: a relative one on the importer's names, a direct one on
+    // where node_modules is looked for and, with contexts, on the importer's unit name.
+    const key = isRelativeImport(importPath)
+      ? [importPath, folder, parentOf(importer.name), parentOf(importer.unitName)].join('\0')
+      : [importPath, folder, contexts ? importer.unitName : '', 'direct'].join('\0');
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      answer = resolveImport(project, workspace, lookUp, importPath, importer);
+      answers.set(key, answer);
+    }
+    return answer;
+  };
+}
+
+type FoundFile = { absolutePath: string; size: number };
+
+async function resolveImport(
+  project: Project,
+  workspace: string,
+  lookUp: (file: string) => Promise<FoundFile | string>,
+  importPath: string,
+  importer: SourceNode,
+): Promise<Resolution> {
+  if (isRelativeImport(importPath)) {
+    const name = resolveRelativeImport(importer.name, importPath);
+    const onDisk = path.resolve(path.dirname(importer.absolutePath), importPath);
+    const found = await lookUp(onDisk);
+    if (typeof found === 'string') return { problem: `${shown(workspace, onDisk)} ${found}` };
+    return {
+      node: { name, unitName: resolveRelativeImport(importer.unitName, importPath), ...found },
+    };
+  }
+  const remapped = applyRemappings(project.remappings, importPath, importer.unitName);
+  const candidates =
+    remapped !== undefined
+      ? [{ file: path.resolve(project.root, remapped), unitName: remapped }]
+      : directCandidates(project, workspace, importPath, importer);
+  const problems: string[] = [];
+  for (const candidate of candidates) {
+    const found = await lookUp(candidate.file);
+    if (typeof found !== 'string') {
+      return { node: { name: importPath, unitName: candidate.unitName, ...found } };
+    }
+    problems.push(found);
+  }
+  const where = candidates.map((c) => shown(workspace, c.file));
+  return {
+    problem:
+      remapped !== undefined
+        ? `its remapping leads to ${where[0] ?? remapped}, which ${problems[0] ?? 'does not exist'}`
+        : `no file was found at ${where.join(', ')}`,
+  };
+}
+
+/** The name without its last segment: what a relative import is resolved against. */
+function parentOf(name: string): string {
+  return name.slice(0, name.lastIndexOf('/') + 1);
 }
 
 interface Candidate {
@@ -110,10 +145,7 @@ function ancestors(from: string, workspace: string, projectRoot: string): string
 }
 
 /** The file's real path and size, or why it cannot be used. */
-async function existingFile(
-  file: string,
-  workspace: string,
-): Promise<{ absolutePath: string; size: number } | string> {
+async function existingFile(file: string, workspace: string): Promise<FoundFile | string> {
   if (!isInside(workspace, file)) return 'is outside the workspace';
   try {
     const real = await fs.realpath(file);

@@ -27,6 +27,7 @@ export function productionSources(project: Project): ProjectSelection {
     }),
     excludes: [
       { pattern: 'node_modules/', reason: 'installed packages' },
+      ...['out', 'cache', 'artifacts'].map((folder) => anchored(folder, 'build output')),
       ...project.libs
         .filter((lib) => lib !== 'node_modules')
         .map((lib) => anchored(lib, `the project's dependency folder (${config} libs)`)),

@@ -56,7 +56,8 @@ async function readYaml(text: string, file: string): Promise<JsonRecord> {
   const { parse: parseYaml } = await import('yaml');
   let document: unknown;
   try {
-    document = parseYaml(text);
+    // Warnings would go to stderr with the file's own text, where the runner reads commands.
+    document = parseYaml(text, { logLevel: 'error' });
   } catch (error) {
     throw new ConfigurationError(
       `${file} is not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}. Fix the file.`,

@@ -1,12 +1,14 @@
 import { realpath, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { ConfigurationError } from '../../src/errors.ts';
 import { detectProjects } from '../../src/project/detect.ts';
 import { workspaceWith } from '../support/workspace.ts';
 
 async function detect(files: Record<string, string>, foundryProfile = 'default') {
   const root = await realpath(await workspaceWith(files));
-  return { root, projects: await detectProjects({ workspace: root, root, foundryProfile }) };
+  const detection = await detectProjects({ workspace: root, root, foundryProfile });
+  return { root, projects: detection.projects, warnings: detection.warnings };
 }
 
 describe('detectProjects', () => {
@@ -81,7 +83,7 @@ describe('detectProjects', () => {
     });
     await symlink('../../foundry.toml', path.join(root, 'pkg/vault/foundry.toml'));
     await symlink('/etc/hostname', path.join(root, 'pkg/evil/foundry.toml'));
-    const projects = await detectProjects({
+    const { projects } = await detectProjects({
       workspace: root,
       root: path.join(root, 'pkg'),
       foundryProfile: 'default',
@@ -97,5 +99,93 @@ describe('detectProjects', () => {
     await symlink(path.join(root, 'elsewhere'), path.join(root, 'contracts/link'));
     expect(projects.map((p) => p.path)).toEqual(['elsewhere']);
     expect((await detect({ 'contracts/A.sol': '' })).projects).toEqual([]);
+  });
+
+  it('never takes a library, test data or an example for a project of the repository', async () => {
+    const { projects } = await detect({
+      'contracts/A.sol': '',
+      'lib/forge-std/foundry.toml': '',
+      'op-chain-ops/testdata/foundry.toml': '',
+      'examples/template/foundry.toml': 'src = {{src}}',
+      'test/fixtures/app/hardhat.config.js': '',
+    });
+    expect(projects).toEqual([]);
+  });
+
+  it('warns about a broken config below the root and goes on, but fails on its own', async () => {
+    const { projects, warnings } = await detect({
+      'foundry.toml': '[profile.default]\n',
+      'packages/template/foundry.toml': 'src = {{src}}',
+    });
+    expect(projects.map((p) => p.path)).toEqual(['']);
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^packages\/template\/foundry\.toml is not valid TOML .* This folder is not taken for a project\.$/,
+      ),
+    ]);
+    await expect(detect({ 'foundry.toml': 'src = {{src}}' })).rejects.toThrow(ConfigurationError);
+  });
+
+  it('reads folders as folders: a glob stands for its folder, and one leading out is refused', async () => {
+    const { projects, warnings } = await detect({
+      'truffle-config.js': 'module.exports = { contracts_directory: "./contracts/*.sol" };',
+      'a/foundry.toml': "[profile.default]\nsrc = '../shared'\ntest = '/'\n",
+    });
+    expect(projects.map((p) => [p.path, p.sources, p.tests])).toEqual([
+      ['', ['contracts'], ['test']],
+      ['a', ['src'], ['test']],
+    ]);
+    expect(warnings).toEqual([
+      expect.stringContaining(
+        'a/foundry.toml: src = "../shared" leads out of the project\'s folder',
+      ),
+      'a/foundry.toml: test = "/" is an absolute path: it is not used.',
+    ]);
+  });
+
+  it('does not read a config too large to be one, and survives a long remappings list', async () => {
+    const many = Array.from({ length: 40_000 }, (_, i) => `p${i}/=lib/p${i}/`).join('\n');
+    const { projects, warnings } = await detect({
+      'foundry.toml': '[profile.default]\n',
+      'remappings.txt': many,
+      'sub/hardhat.config.js': `module.exports = { paths: { sources: "src" } };//${'x'.repeat(1_100_000)}`,
+    });
+    expect(projects[0]?.remappings).toHaveLength(40_000);
+    expect(projects[1]?.sources).toEqual(['contracts']);
+    expect(warnings).toEqual([
+      "sub/hardhat.config.js is larger than 1 MiB or cannot be read: it was not read, and its tool's defaults are used.",
+    ]);
+  });
+
+  it("applies a library's own remappings to that library's files, as Foundry does", async () => {
+    const { projects } = await detect({
+      'foundry.toml': '[profile.default]\n',
+      'lib/oz-upgradeable/remappings.txt':
+        '@openzeppelin/contracts/=lib/openzeppelin-contracts/contracts/\n',
+    });
+    expect(projects[0]?.remappings).toEqual([
+      {
+        context: 'lib/oz-upgradeable/',
+        prefix: '@openzeppelin/contracts/',
+        target: 'lib/oz-upgradeable/lib/openzeppelin-contracts/contracts/',
+      },
+    ]);
+  });
+
+  it('never lets YAML warnings reach stderr, where the runner reads workflow commands', async () => {
+    const warned = vi.spyOn(process, 'emitWarning');
+    const { projects } = await detect({
+      'ape-config.yaml': '::error title=Injected::Owned: !foo bar\n',
+    });
+    expect(projects.map((p) => p.frameworks)).toEqual([['Ape']]);
+    expect(warned).not.toHaveBeenCalled();
+    warned.mockRestore();
+  });
+
+  it('reads Buidler, the former Hardhat, the same way', async () => {
+    const { projects } = await detect({
+      'buidler.config.js': 'module.exports = { paths: { sources: "./src" } };',
+    });
+    expect(projects.map((p) => [p.frameworks, p.sources])).toEqual([[['Hardhat'], ['src']]]);
   });
 });

@@ -175,4 +175,48 @@ describe('findContracts', () => {
     );
     await expect(findContracts(options, recordingLogger().log)).rejects.toThrow(ConfigurationError);
   });
+
+  it('ends an import closure that a folder link would make endless, and says why', async () => {
+    const options = await search({
+      'foundry.toml': '[profile.default]\n',
+      'src/X.sol': `import "./d/X.sol";\n${CONTRACT}`,
+    });
+    await symlink('.', path.join(options.workspace, 'src/d'));
+    const { log, lines } = recordingLogger();
+    const files = await findContracts(options, log);
+    // src/X.sol, then d/X.sol … under 8 names in all: the same file each time.
+    expect(files).toHaveLength(8);
+    expect(lines.find((line) => line.startsWith('warning:'))).toContain(
+      'it reaches a file already sent under 8 names (a folder link that leads back into itself?)',
+    );
+  });
+
+  it('stops following imports once the upload would pass max-files, and says what to change', async () => {
+    const many = Object.fromEntries(
+      Array.from({ length: 30 }, (_, i) => [`node_modules/dep/L${i}.sol`, CONTRACT]),
+    );
+    const imports = Object.keys(many)
+      .map((file) => `import "${file.replace('node_modules/', '')}";`)
+      .join('\n');
+    const options = await search(
+      { 'hardhat.config.js': '', 'contracts/A.sol': `${imports}\n${CONTRACT}`, ...many },
+      { limits: { maxFiles: 10, maxFileBytes: 1_000_000, maxTotalBytes: 10_000_000 } },
+    );
+    await expect(findContracts(options, recordingLogger().log)).rejects.toThrow(
+      /^The 1 files to audit import so many others that the upload would hold more than 10 files \(input `max-files`\)\. Raise `max-files`/,
+    );
+  });
+
+  it('leaves build output out when a project keeps its sources at its root', async () => {
+    const files = await findContracts(
+      await search({
+        'foundry.toml': "[profile.default]\nsrc = '.'\n",
+        'Token.sol': CONTRACT,
+        'out/Token.sol/Token.sol': CONTRACT,
+        'cache/x.sol': CONTRACT,
+      }),
+      recordingLogger().log,
+    );
+    expect(files.map((file) => file.relativePath)).toEqual(['Token.sol']);
+  });
 });

@@ -107,7 +107,10 @@ describe('the upload of each fixture layout', () => {
   });
 
   it('yarn workspaces: a package imports its sibling through the node_modules link', async () => {
-    const { files } = await upload('yarn-workspaces', { pathPrefix: 'packages/core/' });
+    const { files, log } = await upload('yarn-workspaces', { pathPrefix: 'packages/core/' });
+    // The log names files by their place in the repository, whatever the working directory.
+    expect(log).toContain('  packages/core/contracts/Vault.sol (');
+    expect(log).toContain('  packages/core/contracts/mocks/: mocks, by convention');
     expect(sent(files, false)).toEqual(['contracts/Vault.sol ← packages/core/contracts/Vault.sol']);
     expect(sent(files, true)).toEqual([
       '@acme/interfaces/contracts/IVault.sol ← packages/interfaces/contracts/IVault.sol',

@@ -8,7 +8,9 @@ import { workspaceWith } from '../support/workspace.ts';
 async function resolverFor(files: Record<string, string>, projectPath = '') {
   const workspace = await realpath(await workspaceWith(files));
   const root = path.join(workspace, projectPath);
-  const [project] = await detectProjects({ workspace, root, foundryProfile: 'default' });
+  const {
+    projects: [project],
+  } = await detectProjects({ workspace, root, foundryProfile: 'default' });
   if (!project) throw new Error('no project in the fixture');
   const resolve = createImportResolver(project, workspace);
   const importer = (name: string): SourceNode => ({

@@ -1,8 +1,8 @@
-export const id = 308;
-export const ids = [308];
+export const id = 579;
+export const ids = [579];
 export const modules = {
 
-/***/ 9308:
+/***/ 9579:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -11,8 +11,8 @@ __webpack_require__.d(__webpack_exports__, {
   run: () => (/* binding */ run)
 });
 
-// EXTERNAL MODULE: ../../work/main/node_modules/@actions/core/lib/core.js + 14 modules
-var core = __webpack_require__(5149);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 14 modules
+var core = __webpack_require__(6421);
 // EXTERNAL MODULE: external "node:timers/promises"
 var promises_ = __webpack_require__(8500);
 // EXTERNAL MODULE: external "node:crypto"
@@ -357,8 +357,8 @@ function htmlText(body) {
         .replace(/&nbsp;/g, ' ');
 }
 
-// EXTERNAL MODULE: ../../work/main/node_modules/undici/index.js
-var undici = __webpack_require__(576);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __webpack_require__(6752);
 ;// CONCATENATED MODULE: ./src/net/dispatcher.ts
 /**
  * Which connection pool a request goes through. A proxy is for reaching the internet: loopback
@@ -3434,7 +3434,7 @@ function createGitHubClient(target, options = {}) {
     };
     let loading;
     /** Octokit, loaded and set up on the first call: a run that calls no GitHub API never loads it. */
-    const octokit = () => (loading ??= Promise.all(/* import() */[__webpack_require__.e(975), __webpack_require__.e(109)]).then(__webpack_require__.bind(__webpack_require__, 5109)).then(({ GitHubOctokit }) => {
+    const octokit = () => (loading ??= Promise.all(/* import() */[__webpack_require__.e(479), __webpack_require__.e(702)]).then(__webpack_require__.bind(__webpack_require__, 6702)).then(({ GitHubOctokit }) => {
         const instance = new GitHubOctokit({
             auth: `token ${target.token}`,
             userAgent: orchestrationUserAgent(),
@@ -6618,73 +6618,88 @@ function readImportPath(lexer) {
 /** Files read at once. */
 const READ_BATCH = 32;
 /**
- * `audited` are named as the compiler sees them. Files larger than `maxFileBytes` are not read
- * for imports (the upload limits refuse them anyway); Vyper files are not read either.
+ * Names one file may be sent under. Two importers may reach one file by different strings, but
+ * a folder link that leads back into itself would give it a new name at every level, forever.
  */
-async function importClosure(audited, resolve, maxFileBytes) {
+const MAX_NAMES_PER_FILE = 8;
+/** `audited` are named as the compiler sees them. Vyper files are not read for imports. */
+async function importClosure(audited, resolve, limits) {
     const byName = new Map(audited.map((node) => [node.name, node]));
-    const dependencies = [];
-    const unresolved = [];
+    const namesOf = new Map();
+    const nameOnce = (node) => namesOf.set(node.absolutePath, (namesOf.get(node.absolutePath) ?? 0) + 1);
+    audited.forEach(nameOnce);
+    const closure = { dependencies: [], unresolved: [], conflicts: [], stopped: false };
     const conflicts = new Map();
+    const add = ({ node, statement }) => {
+        const known = byName.get(node.name);
+        if (known !== undefined) {
+            if (known.absolutePath !== node.absolutePath) {
+                conflicts.set(`${node.name}\0${node.absolutePath}`, {
+                    name: node.name,
+                    sent: known.absolutePath,
+                    notSent: node.absolutePath,
+                });
+            }
+            return undefined;
+        }
+        if ((namesOf.get(node.absolutePath) ?? 0) >= MAX_NAMES_PER_FILE) {
+            closure.unresolved.push({
+                ...statement,
+                problem: `it reaches a file already sent under ${MAX_NAMES_PER_FILE} names (a folder link that leads back into itself?)`,
+            });
+            return undefined;
+        }
+        if (byName.size >= limits.maxFiles) {
+            closure.stopped = true;
+            return undefined;
+        }
+        byName.set(node.name, node);
+        nameOnce(node);
+        closure.dependencies.push(node);
+        return node;
+    };
     let pending = [...audited];
-    while (pending.length > 0) {
+    while (pending.length > 0 && !closure.stopped) {
         const next = [];
-        for (let start = 0; start < pending.length; start += READ_BATCH) {
+        for (let start = 0; start < pending.length && !closure.stopped; start += READ_BATCH) {
             const batch = pending.slice(start, start + READ_BATCH);
-            const found = await Promise.all(batch.map((node) => importsOf(node, resolve, maxFileBytes)));
-            for (const { resolved, problems } of found) {
-                unresolved.push(...problems);
-                for (const node of resolved) {
-                    const known = byName.get(node.name);
-                    if (known === undefined) {
-                        byName.set(node.name, node);
-                        dependencies.push(node);
-                        next.push(node);
-                    }
-                    else if (known.absolutePath !== node.absolutePath) {
-                        const key = `${node.name}\0${node.absolutePath}`;
-                        conflicts.set(key, {
-                            name: node.name,
-                            sent: known.absolutePath,
-                            notSent: node.absolutePath,
-                        });
-                    }
+            for (const { found, problems } of await Promise.all(batch.map((node) => importsOf(node, resolve, limits.maxFileBytes)))) {
+                closure.unresolved.push(...problems);
+                for (const entry of found) {
+                    const added = add(entry);
+                    if (added)
+                        next.push(added);
                 }
             }
         }
         pending = next;
     }
-    return {
-        dependencies: dependencies.sort((a, b) => closure_compare(a.name, b.name)),
-        unresolved: unresolved.sort((a, b) => closure_compare(a.importer, b.importer) || a.line - b.line || closure_compare(a.importPath, b.importPath)),
-        conflicts: [...conflicts.values()].sort((a, b) => closure_compare(a.name, b.name) || closure_compare(a.notSent, b.notSent)),
-    };
+    closure.dependencies.sort((a, b) => closure_compare(a.name, b.name));
+    closure.unresolved.sort((a, b) => closure_compare(a.importer, b.importer) || a.line - b.line || closure_compare(a.importPath, b.importPath));
+    closure.conflicts = [...conflicts.values()].sort((a, b) => closure_compare(a.name, b.name) || closure_compare(a.notSent, b.notSent));
+    return closure;
 }
 async function importsOf(node, resolve, maxFileBytes) {
+    const found = [];
+    const problems = [];
     if (!node.name.endsWith('.sol') || node.size > maxFileBytes)
-        return { resolved: [], problems: [] };
+        return { found, problems };
     let source;
     try {
         source = await external_node_fs_promises_default().readFile(node.absolutePath, 'utf8');
     }
     catch {
-        return { resolved: [], problems: [] }; // discovery and the upload say what is wrong with it
+        return { found, problems }; // discovery and the upload say what is wrong with it
     }
-    const resolved = [];
-    const problems = [];
     for (const statement of readImports(source)) {
         const resolution = await resolve(statement.path, node);
+        const where = { importer: node.absolutePath, line: statement.line, importPath: statement.path };
         if ('node' in resolution)
-            resolved.push(resolution.node);
+            found.push({ node: resolution.node, statement: where });
         else
-            problems.push({
-                importer: node.name,
-                line: statement.line,
-                importPath: statement.path,
-                problem: resolution.problem,
-            });
+            problems.push({ ...where, problem: resolution.problem });
     }
-    return { resolved, problems };
+    return { found, problems };
 }
 function closure_compare(a, b) {
     return a < b ? -1 : a > b ? 1 : 0;
@@ -6755,7 +6770,7 @@ const DEFAULTS = { src: 'src', test: 'test', script: 'script', libs: ['lib'] };
 /** `file` names foundry.toml in messages. `profile` is FOUNDRY_PROFILE, else `default`. */
 async function readFoundryConfig(text, profile, file) {
     // Loaded here, not at start: a run that never reads a project config never pays for the parser.
-    const { parse: parseToml, TomlError } = await __webpack_require__.e(/* import() */ 332).then(__webpack_require__.bind(__webpack_require__, 5332));
+    const { parse: parseToml, TomlError } = await __webpack_require__.e(/* import() */ 292).then(__webpack_require__.bind(__webpack_require__, 3292));
     let document;
     try {
         // Foundry configs hold u64 values (`gas_limit = 9223372036854775807`): read them as BigInt.
@@ -6793,12 +6808,12 @@ async function readFoundryConfig(text, profile, file) {
         autoDetectRemappings: setting('auto_detect_remappings') !== false,
     };
 }
-/** `./contracts/` and `contracts` are the same folder. */
+/** `./contracts/` and `contracts` are the same folder; `/` stays itself, to be refused later. */
 function cleanFolder(folder) {
     return folder
         .trim()
         .replace(/^(\.\/)+/, '')
-        .replace(/\/+$/, '');
+        .replace(/(.)\/+$/, '$1');
 }
 
 ;// CONCATENATED MODULE: ./src/project/script-config.ts
@@ -6927,10 +6942,11 @@ async function readApeConfig(text, file) {
 }
 async function readYaml(text, file) {
     // Loaded here, not at start: only Brownie and Ape projects need a YAML parser.
-    const { parse: parseYaml } = await __webpack_require__.e(/* import() */ 207).then(__webpack_require__.t.bind(__webpack_require__, 7207, 19));
+    const { parse: parseYaml } = await __webpack_require__.e(/* import() */ 815).then(__webpack_require__.t.bind(__webpack_require__, 8815, 19));
     let document;
     try {
-        document = parseYaml(text);
+        // Warnings would go to stderr with the file's own text, where the runner reads commands.
+        document = parseYaml(text, { logLevel: 'error' });
     }
     catch (error) {
         throw new ConfigurationError(`${file} is not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}. Fix the file.`, { cause: error });
@@ -6955,6 +6971,8 @@ function strings(value) {
 
 
 
+
+// Buidler is Hardhat's former name, with the same `paths`.
 const HARDHAT_CONFIGS = [
     'hardhat.config.ts',
     'hardhat.config.js',
@@ -6962,39 +6980,65 @@ const HARDHAT_CONFIGS = [
     'hardhat.config.mjs',
     'hardhat.config.cts',
     'hardhat.config.mts',
+    'buidler.config.js',
+    'buidler.config.ts',
 ];
 const TRUFFLE_CONFIGS = ['truffle-config.js', 'truffle-config.cjs', 'truffle.js'];
 const BROWNIE_CONFIGS = ['brownie-config.yaml', 'brownie-config.yml'];
 const APE_CONFIGS = ['ape-config.yaml', 'ape-config.yml'];
-/** Folders never searched for projects: dependencies, build output, and where tests keep fixtures. */
+/**
+ * Folders never searched for projects: dependencies (a library carries its own foundry.toml),
+ * build output, and where tests, examples and test data keep configs of their own.
+ */
 const NOT_SEARCHED = new Set([
     'node_modules',
+    'lib',
     'out',
     'cache',
     'artifacts',
     'build',
     'test',
     'tests',
+    'testdata',
+    'test-data',
+    'fixtures',
+    'examples',
+    'example',
     'mocks',
     'certora',
     'audits',
 ]);
 const detect_MAX_DEPTH = 8;
-/** Every project under the root, the root's own first, then by path. */
+/** Configs are small; a larger one is not read (a hostile checkout could make it huge). */
+const MAX_CONFIG_BYTES = 1024 * 1024;
+/**
+ * Every project under the root. A broken config at the root is an error (the user's own
+ * project); one further down is a warning, and that folder is not taken for a project.
+ */
 async function detectProjects(options) {
-    const projects = [];
+    const detection = { projects: [], warnings: [] };
     const queue = [
         { dir: options.root, depth: 0, skip: new Set() },
     ];
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
         const entries = await detect_listDirectory(next.dir);
         const names = await configFiles(next.dir, entries, options.workspace);
-        const project = await detect_readProject(next.dir, names, options);
-        if (project)
-            projects.push(project);
+        let project;
+        try {
+            project = await detect_readProject(next.dir, names, options);
+        }
+        catch (error) {
+            if (next.depth === 0 || !(error instanceof ConfigurationError))
+                throw error;
+            detection.warnings.push(`${error.message} This folder is not taken for a project.`);
+        }
+        if (project) {
+            detection.projects.push(project);
+            detection.warnings.push(...project.warnings);
+        }
         if (next.depth >= detect_MAX_DEPTH)
             continue;
-        // A project's own dependency folders hold other projects' configs (lib/forge-std/foundry.toml).
+        // A project's own dependency folders hold other projects' configs (deps/solady/foundry.toml).
         const skip = project ? new Set(project.libs) : new Set();
         for (const entry of entries) {
             const name = entry.name;
@@ -7003,7 +7047,8 @@ async function detectProjects(options) {
             queue.push({ dir: external_node_path_default().join(next.dir, name), depth: next.depth + 1, skip });
         }
     }
-    return projects.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    detection.projects.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return detection;
 }
 /** Regular files, and links to files inside the workspace (Balancer links each package's foundry.toml to the root's). */
 async function configFiles(dir, entries, workspace) {
@@ -7041,29 +7086,39 @@ async function detect_readProject(root, names, options) {
         autoDetectRemappings: false,
         notes: [],
         packages: [],
+        warnings: [],
     };
-    const read = (file) => external_node_fs_promises_default().readFile(external_node_path_default().join(root, file), 'utf8');
     const shown = (file) => (project.path === '' ? file : `${project.path}/${file}`);
+    const read = async (file) => {
+        const text = await readSmallFile(external_node_path_default().join(root, file));
+        if (text === undefined) {
+            project.warnings.push(`${shown(file)} is larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MiB or cannot be read: it was not read, and its tool's defaults are used.`);
+        }
+        return text;
+    };
+    const folders = (config, key, values, fallback) => usableFolders(values, fallback, `${shown(config)}: ${key}`, project.warnings);
     if (names.has('foundry.toml')) {
-        const config = await readFoundryConfig(await read('foundry.toml'), options.foundryProfile, shown('foundry.toml'));
+        const text = await read('foundry.toml');
+        const config = await readFoundryConfig(text ?? '', options.foundryProfile, shown('foundry.toml'));
         detect_add(project, 'Foundry', {
-            sources: [config.src],
-            tests: [config.test],
-            scripts: [config.script],
-            libs: config.libs,
+            sources: folders('foundry.toml', 'src', [config.src], ['src']),
+            tests: folders('foundry.toml', 'test', [config.test], ['test']),
+            scripts: folders('foundry.toml', 'script', [config.script], ['script']),
+            libs: folders('foundry.toml', 'libs', config.libs, []),
         });
-        project.remappings.push(...config.remappings);
+        project.remappings = project.remappings.concat(config.remappings);
         project.autoDetectRemappings = config.autoDetectRemappings;
         project.notes.push(`foundry.toml (profile ${config.profile}): src = ${config.src}, test = ${config.test}, script = ${config.script}, libs = ${config.libs.join(', ') || 'none'}` +
             (config.remappings.length > 0 ? `, ${config.remappings.length} remapping(s)` : ''));
     }
     const hardhat = HARDHAT_CONFIGS.find((file) => names.has(file));
     if (hardhat) {
-        const sources = detect_literalFolders(readLiteralSetting(await read(hardhat), 'sources', 'paths'), 'contracts');
-        const tests = detect_literalFolders(readLiteralSetting(await read(hardhat), 'tests', 'paths'), 'test');
+        const text = (await read(hardhat)) ?? '';
+        const sources = detect_literalFolders(readLiteralSetting(text, 'sources', 'paths'), 'contracts');
+        const tests = detect_literalFolders(readLiteralSetting(text, 'tests', 'paths'), 'test');
         detect_add(project, 'Hardhat', {
-            sources: sources.folders,
-            tests: tests.folders,
+            sources: folders(hardhat, 'paths.sources', sources.folders, ['contracts']),
+            tests: folders(hardhat, 'paths.tests', tests.folders, ['test']),
             scripts: ['scripts'],
             libs: [],
         });
@@ -7071,9 +7126,10 @@ async function detect_readProject(root, names, options) {
     }
     const truffle = TRUFFLE_CONFIGS.find((file) => names.has(file));
     if (truffle) {
-        const sources = detect_literalFolders(readLiteralSetting(await read(truffle), 'contracts_directory', undefined), 'contracts');
+        const text = (await read(truffle)) ?? '';
+        const sources = detect_literalFolders(readLiteralSetting(text, 'contracts_directory', undefined), 'contracts');
         detect_add(project, 'Truffle', {
-            sources: sources.folders,
+            sources: folders(truffle, 'contracts_directory', sources.folders, ['contracts']),
             tests: ['test'],
             scripts: ['migrations'],
             libs: [],
@@ -7082,22 +7138,22 @@ async function detect_readProject(root, names, options) {
     }
     const brownie = BROWNIE_CONFIGS.find((file) => names.has(file));
     if (brownie) {
-        const config = await readBrownieConfig(await read(brownie), shown(brownie));
+        const config = await readBrownieConfig((await read(brownie)) ?? '', shown(brownie));
         detect_add(project, 'Brownie', {
-            sources: [config.contracts, config.interfaces],
-            tests: [config.tests],
-            scripts: [config.scripts],
+            sources: folders(brownie, 'contracts', [config.contracts, config.interfaces], ['contracts']),
+            tests: folders(brownie, 'tests', [config.tests], ['tests']),
+            scripts: folders(brownie, 'scripts', [config.scripts], ['scripts']),
             libs: [],
         });
-        project.remappings.push(...config.remappings);
-        project.packages.push(...config.packages);
+        project.remappings = project.remappings.concat(config.remappings);
+        project.packages = project.packages.concat(config.packages);
         project.notes.push(`${brownie}: contracts = ${config.contracts}, interfaces = ${config.interfaces}`);
     }
     const ape = APE_CONFIGS.find((file) => names.has(file));
     if (ape) {
-        const config = await readApeConfig(await read(ape), shown(ape));
+        const config = await readApeConfig((await read(ape)) ?? '', shown(ape));
         detect_add(project, 'Ape', {
-            sources: [config.contractsFolder],
+            sources: folders(ape, 'contracts_folder', [config.contractsFolder], ['contracts']),
             tests: ['tests'],
             scripts: ['scripts'],
             libs: [],
@@ -7108,12 +7164,75 @@ async function detect_readProject(root, names, options) {
         return undefined;
     // Explicit remappings from remappings.txt apply after foundry.toml's (Foundry) or alone (Hardhat 3).
     if (names.has('remappings.txt')) {
-        const remappings = parseRemappingsFile(await read('remappings.txt'));
-        project.remappings.push(...remappings);
+        const remappings = parseRemappingsFile((await read('remappings.txt')) ?? '');
+        project.remappings = project.remappings.concat(remappings);
         project.notes.push(`remappings.txt: ${remappings.length} remapping(s)`);
+    }
+    if (project.autoDetectRemappings) {
+        const own = await librariesOwnRemappings(root, project.libs);
+        project.remappings = own.concat(project.remappings);
+        if (own.length > 0)
+            project.notes.push(`libraries' own remappings.txt: ${own.length} remapping(s)`);
     }
     detect_add(project, undefined, { sources: [], tests: [], scripts: [], libs: ['node_modules'] });
     return project;
+}
+/**
+ * As Foundry's automatic remappings do: a library's own remappings.txt applies to the files of
+ * that library (`lib/oz-upgradeable/:@openzeppelin/contracts/=lib/oz-upgradeable/lib/oz/contracts/`).
+ */
+async function librariesOwnRemappings(root, libs) {
+    const remappings = [];
+    for (const lib of libs.filter((folder) => folder !== 'node_modules')) {
+        for (const entry of await detect_listDirectory(external_node_path_default().join(root, lib))) {
+            if (!entry.isDirectory())
+                continue;
+            const base = `${lib}/${entry.name}/`;
+            const text = await readSmallFile(external_node_path_default().join(root, base, 'remappings.txt'));
+            for (const remapping of parseRemappingsFile(text ?? '')) {
+                remappings.push({
+                    context: base + remapping.context,
+                    prefix: remapping.prefix,
+                    target: base + remapping.target,
+                });
+            }
+        }
+    }
+    return remappings;
+}
+/** The file's text, or undefined when it is missing, not a regular file, or too large. */
+async function readSmallFile(file) {
+    const stats = await external_node_fs_promises_default().stat(file).catch(() => undefined);
+    if (!stats?.isFile() || stats.size > MAX_CONFIG_BYTES)
+        return undefined;
+    return external_node_fs_promises_default().readFile(file, 'utf8').catch(() => undefined);
+}
+/** Longer than any real folder: a config holding more is not describing a folder. */
+const MAX_FOLDER_LENGTH = 512;
+const GLOB = /[*?[\]{}]/;
+/**
+ * Folders as the project's tools take them, relative to its root. A glob (Truffle's
+ * `contracts/*.sol`) stands for the folder before it; an absolute path, one that climbs out of
+ * the project, or an endless one cannot be searched from here, and the warning says so.
+ */
+function usableFolders(values, fallback, setting, warnings) {
+    const usable = [];
+    for (const value of values) {
+        const glob = value.search(GLOB);
+        const folder = external_node_path_default().posix.normalize(cleanFolder(glob === -1 ? value : value.slice(0, value.lastIndexOf('/', glob) + 1)) || '.');
+        const problem = value.length > MAX_FOLDER_LENGTH
+            ? `is longer than ${MAX_FOLDER_LENGTH} characters`
+            : external_node_path_default().posix.isAbsolute(value.trim()) || /^[a-z]:/i.test(value.trim())
+                ? 'is an absolute path'
+                : folder === '..' || folder.startsWith('../')
+                    ? "leads out of the project's folder (set `working-directory` to a folder that holds both, or use `contracts`)"
+                    : undefined;
+        if (problem === undefined)
+            usable.push(folder);
+        else
+            warnings.push(`${setting} = "${value.slice(0, 80)}" ${problem}: it is not used.`);
+    }
+    return usable.length > 0 || values.length === 0 ? usable : fallback;
 }
 function detect_add(project, framework, folders) {
     if (framework)
@@ -7175,42 +7294,68 @@ function resolveRelativeImport(importerName, importPath) {
 
 
 
-/** `workspace` is absolute with links resolved. */
+/**
+ * `workspace` is absolute with links resolved. Answers are remembered: a project imports the same
+ * paths from the same folders again and again, and each answer may cost a dozen file lookups.
+ */
 function createImportResolver(project, workspace) {
-    return async (importPath, importer) => {
-        if (isRelativeImport(importPath)) {
-            const name = resolveRelativeImport(importer.name, importPath);
-            const onDisk = external_node_path_default().resolve(external_node_path_default().dirname(importer.absolutePath), importPath);
-            const found = await existingFile(onDisk, workspace);
-            if (typeof found === 'string')
-                return { problem: `${shown(workspace, onDisk)} ${found}` };
-            return {
-                node: {
-                    name,
-                    unitName: resolveRelativeImport(importer.unitName, importPath),
-                    ...found,
-                },
-            };
-        }
-        const remapped = applyRemappings(project.remappings, importPath, importer.unitName);
-        const candidates = remapped !== undefined
-            ? [{ file: external_node_path_default().resolve(project.root, remapped), unitName: remapped }]
-            : directCandidates(project, workspace, importPath, importer);
-        const problems = [];
-        for (const candidate of candidates) {
-            const found = await existingFile(candidate.file, workspace);
-            if (typeof found !== 'string') {
-                return { node: { name: importPath, unitName: candidate.unitName, ...found } };
-            }
-            problems.push(found);
-        }
-        const where = candidates.map((c) => shown(workspace, c.file));
-        return {
-            problem: remapped !== undefined
-                ? `its remapping leads to ${where[0] ?? remapped}, which ${problems[0] ?? 'does not exist'}`
-                : `no file was found at ${where.join(', ')}`,
-        };
+    const answers = new Map();
+    const files = new Map();
+    const lookUp = (file) => {
+        let found = files.get(file);
+        if (found === undefined)
+            files.set(file, (found = existingFile(file, workspace)));
+        return found;
     };
+    const contexts = project.remappings.some((remapping) => remapping.context !== '');
+    return (importPath, importer) => {
+        const folder = external_node_path_default().dirname(importer.absolutePath);
+        // Everything the answer depends on: a relative one on the importer's names, a direct one on
+        // where node_modules is looked for and, with contexts, on the importer's unit name.
+        const key = isRelativeImport(importPath)
+            ? [importPath, folder, parentOf(importer.name), parentOf(importer.unitName)].join('\0')
+            : [importPath, folder, contexts ? importer.unitName : '', 'direct'].join('\0');
+        let answer = answers.get(key);
+        if (answer === undefined) {
+            answer = resolveImport(project, workspace, lookUp, importPath, importer);
+            answers.set(key, answer);
+        }
+        return answer;
+    };
+}
+async function resolveImport(project, workspace, lookUp, importPath, importer) {
+    if (isRelativeImport(importPath)) {
+        const name = resolveRelativeImport(importer.name, importPath);
+        const onDisk = external_node_path_default().resolve(external_node_path_default().dirname(importer.absolutePath), importPath);
+        const found = await lookUp(onDisk);
+        if (typeof found === 'string')
+            return { problem: `${shown(workspace, onDisk)} ${found}` };
+        return {
+            node: { name, unitName: resolveRelativeImport(importer.unitName, importPath), ...found },
+        };
+    }
+    const remapped = applyRemappings(project.remappings, importPath, importer.unitName);
+    const candidates = remapped !== undefined
+        ? [{ file: external_node_path_default().resolve(project.root, remapped), unitName: remapped }]
+        : directCandidates(project, workspace, importPath, importer);
+    const problems = [];
+    for (const candidate of candidates) {
+        const found = await lookUp(candidate.file);
+        if (typeof found !== 'string') {
+            return { node: { name: importPath, unitName: candidate.unitName, ...found } };
+        }
+        problems.push(found);
+    }
+    const where = candidates.map((c) => shown(workspace, c.file));
+    return {
+        problem: remapped !== undefined
+            ? `its remapping leads to ${where[0] ?? remapped}, which ${problems[0] ?? 'does not exist'}`
+            : `no file was found at ${where.join(', ')}`,
+    };
+}
+/** The name without its last segment: what a relative import is resolved against. */
+function parentOf(name) {
+    return name.slice(0, name.lastIndexOf('/') + 1);
 }
 function directCandidates(project, workspace, importPath, importer) {
     const candidates = [
@@ -7291,6 +7436,7 @@ function productionSources(project) {
         }),
         excludes: [
             { pattern: 'node_modules/', reason: 'installed packages' },
+            ...['out', 'cache', 'artifacts'].map((folder) => anchored(folder, 'build output')),
             ...project.libs
                 .filter((lib) => lib !== 'node_modules')
                 .map((lib) => anchored(lib, `the project's dependency folder (${config} libs)`)),
@@ -7323,9 +7469,12 @@ const find_contracts_SHOWN = 20;
 async function findContracts(search, log) {
     const workspace = await external_node_fs_promises_default().realpath(search.workspace);
     const root = await realDirectory(search.workingDirectory);
-    const projects = root === undefined
-        ? []
+    const detection = root === undefined
+        ? { projects: [], warnings: [] }
         : await detectProjects({ workspace, root, foundryProfile: search.foundryProfile });
+    const { projects } = detection;
+    for (const warning of detection.warnings)
+        log.warning(warning);
     logProjects(projects, search, log);
     const rules = selectionRules(projects, search);
     const discovery = await discoverContracts({
@@ -7352,7 +7501,13 @@ async function findContracts(search, log) {
             size: file.size,
         };
     });
-    const closure = await importsOfAudited(audited, projects, root ?? search.workingDirectory, workspace, search.limits.maxFileBytes);
+    // Before anything is read for imports: the files to audit alone may already be too many.
+    checkUploadLimits(discovery.files, search.limits);
+    const closure = await importsOfAudited(audited, projects, root ?? search.workingDirectory, workspace, search.limits);
+    if (closure.stopped && search.dependencies === 'include') {
+        throw new ConfigurationError(`The ${audited.length} files to audit import so many others that the upload would hold more than ${search.limits.maxFiles} files (input \`max-files\`). ` +
+            'Raise `max-files`, narrow `contracts` or `exclude`, or set `dependencies: exclude` to send only the files to audit.');
+    }
     const files = [
         ...audited.map((node, index) => ({
             absolutePath: node.absolutePath,
@@ -7365,7 +7520,7 @@ async function findContracts(search, log) {
             absolutePath: node.absolutePath,
             relativePath: node.name,
             size: node.size,
-            repositoryPath: external_node_path_default().relative(workspace, node.absolutePath).split((external_node_path_default()).sep).join('/'),
+            repositoryPath: inWorkspace(workspace, node.absolutePath),
             dependency: true,
         })),
     ];
@@ -7397,7 +7552,7 @@ function selectionRules(projects, search) {
         excludes: [...excludes.values()],
     };
 }
-async function importsOfAudited(audited, projects, root, workspace, maxFileBytes) {
+async function importsOfAudited(audited, projects, root, workspace, limits) {
     // A file outside every project resolves as a plain folder would: relative paths and node_modules.
     const plain = {
         root,
@@ -7411,13 +7566,14 @@ async function importsOfAudited(audited, projects, root, workspace, maxFileBytes
         autoDetectRemappings: false,
         notes: [],
         packages: [],
+        warnings: [],
     };
     const resolvers = new Map([plain, ...projects].map((project) => [project, createImportResolver(project, workspace)]));
     return importClosure(audited, (importPath, importer) => {
         const project = owner(projects, importer.absolutePath) ?? plain;
         const resolve = resolvers.get(project);
         return resolve ? resolve(importPath, importer) : Promise.resolve({ problem: 'no project' });
-    }, maxFileBytes);
+    }, limits);
 }
 /** The deepest project whose root holds the file. */
 function owner(projects, file) {
@@ -7465,13 +7621,13 @@ function logProjects(projects, search, log) {
 function logDiscovery(discovery, search, log) {
     for (const link of discovery.skippedLinks) {
         const why = link.reason === 'broken' ? 'its target does not exist' : 'it points outside the workspace';
-        log.warning(`Skipped the symbolic link ${link.path} (to ${link.target}): ${why}. It was not read.`);
+        log.warning(`Skipped the symbolic link ${search.pathPrefix}${link.path} (to ${link.target}): ${why}. It was not read.`);
     }
     // File and directory names come from the checkout: the logger keeps them from running commands.
-    log.group(`Contract files to audit (${discovery.files.length})`, discovery.files.map((file) => `${file.relativePath} (${file.size} bytes)`));
+    log.group(`Contract files to audit (${discovery.files.length})`, discovery.files.map((file) => `${search.pathPrefix}${file.relativePath} (${file.size} bytes)`));
     if (discovery.excluded.length > 0) {
         log.group(`Not audited (${discovery.excluded.length})`, [
-            ...discovery.excluded.map((entry) => `${entry.path}: ${entry.reason}`),
+            ...discovery.excluded.map((entry) => `${search.pathPrefix}${entry.path}: ${entry.reason}`),
             "To audit one of them, add `exclude: '!<path>'` (e.g. `!mocks/`), or set `default-excludes: false`.",
         ]);
     }
@@ -7497,7 +7653,7 @@ function logClosure(closure, files, search, workspace, projects, log) {
         return;
     }
     if (closure.unresolved.length > 0) {
-        const lines = closure.unresolved.map((entry) => `  - ${entry.importer}:${entry.line} imports "${entry.importPath}": ${entry.problem}`);
+        const lines = closure.unresolved.map((entry) => `  - ${inWorkspace(workspace, entry.importer)}:${entry.line} imports "${entry.importPath}": ${entry.problem}`);
         const packages = projects.flatMap((project) => project.packages);
         log.warning(`${closure.unresolved.length} import(s) could not be resolved, so the upload does not compile on its own and the service may not audit these files fully:\n` +
             shortList(lines) +
@@ -7508,11 +7664,15 @@ function logClosure(closure, files, search, workspace, projects, log) {
                 : ''));
     }
     if (closure.conflicts.length > 0) {
-        const shown = (file) => external_node_path_default().relative(workspace, file).split((external_node_path_default()).sep).join('/');
+        const shown = (file) => inWorkspace(workspace, file);
         const lines = closure.conflicts.map((conflict) => `  - "${conflict.name}": sent ${shown(conflict.sent)}, not ${shown(conflict.notSent)}`);
         log.warning(`${closure.conflicts.length} import name(s) lead to two different files; an upload has one file per name, so importers of the other one see the wrong file:\n${shortList(lines)}\n` +
             'This happens with context-specific remappings and with several projects in one step: set `working-directory` to one project.');
     }
+}
+/** A path inside the workspace as reports name it: POSIX, relative to the workspace. */
+function inWorkspace(workspace, absolutePath) {
+    return external_node_path_default().relative(workspace, absolutePath).split((external_node_path_default()).sep).join('/');
 }
 /** `packages/core` for a project there, `.` for the repository's root. */
 function shownFolder(pathPrefix, projectPath) {
@@ -7545,6 +7705,7 @@ function noFiles(discovery, projects, search, log) {
  * The story of a run: settings → contracts → audit → triage → outcome → publish. Whatever
  * happens, the run ends in one outcome, and publishing it is the last thing the step does.
  */
+
 
 
 
@@ -7635,6 +7796,7 @@ async function audit(settings, state) {
             progress.auditId = settings.auditId;
             progress.resumed = true;
             announceAuditId(`Resuming audit ${settings.auditId} (input \`audit-id\`); nothing is uploaded.`, state);
+            uploaded = await uploadOfThisCheckout(settings, log);
         }
         else {
             await describeProject(client, settings.projectName, log);
@@ -7679,6 +7841,22 @@ async function audit(settings, state) {
         await client.close();
     }
 }
+/**
+ * What this checkout would upload, to read a resumed audit's findings as the uploading run did:
+ * names mapped back to repository paths, and dependencies told apart.
+ */
+async function uploadOfThisCheckout(settings, log) {
+    try {
+        const files = await findContracts(settings, log);
+        return files.length > 0 ? files : undefined;
+    }
+    catch (error) {
+        if (!(error instanceof ConfigurationError))
+            throw error;
+        log.warning(`The files of this checkout could not be listed (${errorMessage(error)}), so the findings keep the names the service gives them.`);
+        return undefined;
+    }
+}
 function announceAuditId(message, { progress, redactor, log }) {
     core/* setOutput */.uH('audit-id', redactor.redact(progress.auditId ?? ''));
     log.info(message);
@@ -7693,16 +7871,21 @@ async function triageRun(settings, { context, channels, log }, findings, baselin
         }
         scope = 'all';
     }
+    // By the name the parser gives a finding's file (an upload name as written may hold `..`).
+    const nameOf = uploaded && pathReader(uploaded.map((file) => file.relativePath));
+    const byName = uploaded &&
+        nameOf &&
+        new Map(uploaded.map((file) => [nameOf(file.relativePath) ?? file.relativePath, file]));
     const triage = triageFindings(findings, {
         scope,
         changes: changedFiles && buildChangeSet(changedFiles),
         pathPrefix: settings.pathPrefix,
-        uploaded: uploaded && new Map(uploaded.map((file) => [file.relativePath, file])),
+        uploaded: byName,
         baseline,
         sources: createSourceReader({
             workspace: settings.workspace,
             root: settings.workingDirectory,
-            uploaded: uploaded && new Map(uploaded.map((file) => [file.relativePath, file.absolutePath])),
+            uploaded: byName && new Map([...byName].map(([name, file]) => [name, file.absolutePath])),
         }),
     });
     const unused = triage.unusedBaselineEntries;

@@ -1,16 +1,16 @@
-export const id = 149;
-export const ids = [149];
+export const id = 421;
+export const ids = [421];
 export const modules = {
 
-/***/ 8258:
+/***/ 770:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-/* unused reexport */ __webpack_require__(5258);
+/* unused reexport */ __webpack_require__(218);
 
 
 /***/ }),
 
-/***/ 5258:
+/***/ 218:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 var __webpack_unused_export__;
@@ -282,39 +282,39 @@ __webpack_unused_export__ = debug; // for test
 
 /***/ }),
 
-/***/ 576:
+/***/ 6752:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var __webpack_unused_export__;
 
 
-const Client = __webpack_require__(5061)
-const Dispatcher = __webpack_require__(2243)
-const Pool = __webpack_require__(20)
-const BalancedPool = __webpack_require__(9989)
-const RoundRobinPool = __webpack_require__(5296)
-const Agent = __webpack_require__(3389)
-const Dispatcher1Wrapper = __webpack_require__(1826)
-const ProxyAgent = __webpack_require__(7408)
-const Socks5ProxyAgent = __webpack_require__(1687)
-const EnvHttpProxyAgent = __webpack_require__(2785)
-const RetryAgent = __webpack_require__(8610)
-const H2CClient = __webpack_require__(4847)
-const errors = __webpack_require__(1059)
-const util = __webpack_require__(2272)
+const Client = __webpack_require__(3701)
+const Dispatcher = __webpack_require__(883)
+const Pool = __webpack_require__(628)
+const BalancedPool = __webpack_require__(837)
+const RoundRobinPool = __webpack_require__(5520)
+const Agent = __webpack_require__(7405)
+const Dispatcher1Wrapper = __webpack_require__(3650)
+const ProxyAgent = __webpack_require__(6672)
+const Socks5ProxyAgent = __webpack_require__(7223)
+const EnvHttpProxyAgent = __webpack_require__(3137)
+const RetryAgent = __webpack_require__(50)
+const H2CClient = __webpack_require__(6815)
+const errors = __webpack_require__(8707)
+const util = __webpack_require__(3440)
 const { InvalidArgumentError } = errors
-const api = __webpack_require__(6135)
-const buildConnector = __webpack_require__(1952)
-const MockClient = __webpack_require__(6197)
-const { MockCallHistory, MockCallHistoryLog } = __webpack_require__(7791)
-const MockAgent = __webpack_require__(2781)
-const MockPool = __webpack_require__(9396)
-const SnapshotAgent = __webpack_require__(9415)
-const mockErrors = __webpack_require__(9037)
-const RetryHandler = __webpack_require__(1131)
-const { getGlobalDispatcher, setGlobalDispatcher } = __webpack_require__(8085)
-const DecoratorHandler = __webpack_require__(5579)
-const RedirectHandler = __webpack_require__(9714)
+const api = __webpack_require__(6615)
+const buildConnector = __webpack_require__(9136)
+const MockClient = __webpack_require__(7365)
+const { MockCallHistory, MockCallHistoryLog } = __webpack_require__(431)
+const MockAgent = __webpack_require__(7501)
+const MockPool = __webpack_require__(4004)
+const SnapshotAgent = __webpack_require__(5095)
+const mockErrors = __webpack_require__(2429)
+const RetryHandler = __webpack_require__(7816)
+const { getGlobalDispatcher, setGlobalDispatcher } = __webpack_require__(2581)
+const DecoratorHandler = __webpack_require__(8155)
+const RedirectHandler = __webpack_require__(8754)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -335,21 +335,21 @@ __webpack_unused_export__ = RetryHandler
 __webpack_unused_export__ = DecoratorHandler
 __webpack_unused_export__ = RedirectHandler
 __webpack_unused_export__ = {
-  redirect: __webpack_require__(1530),
-  responseError: __webpack_require__(9062),
-  retry: __webpack_require__(7114),
-  dump: __webpack_require__(5596),
-  dns: __webpack_require__(1643),
-  cache: __webpack_require__(8982),
-  decompress: __webpack_require__(3837),
-  deduplicate: __webpack_require__(8840)
+  redirect: __webpack_require__(1514),
+  responseError: __webpack_require__(8918),
+  retry: __webpack_require__(2026),
+  dump: __webpack_require__(8060),
+  dns: __webpack_require__(379),
+  cache: __webpack_require__(5542),
+  decompress: __webpack_require__(557),
+  deduplicate: __webpack_require__(7240)
 }
 
 __webpack_unused_export__ = {
-  MemoryCacheStore: __webpack_require__(3593)
+  MemoryCacheStore: __webpack_require__(4889)
 }
 
-const SqliteCacheStore = __webpack_require__(2434)
+const SqliteCacheStore = __webpack_require__(1522)
 __webpack_unused_export__ = SqliteCacheStore
 
 __webpack_unused_export__ = buildConnector
@@ -411,7 +411,7 @@ function makeDispatcher (fn) {
 __webpack_unused_export__ = setGlobalDispatcher
 __webpack_unused_export__ = getGlobalDispatcher
 
-const fetchImpl = (__webpack_require__(3345).fetch)
+const fetchImpl = (__webpack_require__(4398).fetch)
 
 // Capture __filename at module load time for stack trace augmentation.
 // This may be undefined when bundled in environments like Node.js internals.
@@ -451,22 +451,22 @@ module.exports.hd = function fetch (init, options = undefined) {
     throw err
   })
 }
-module.exports.Headers = __webpack_require__(548).Headers
-module.exports.Response = __webpack_require__(1627).Response
-module.exports.Request = __webpack_require__(268).Request
-module.exports.FormData = __webpack_require__(2134).FormData
+module.exports.Headers = __webpack_require__(660).Headers
+module.exports.Response = __webpack_require__(9051).Response
+module.exports.Request = __webpack_require__(9967).Request
+module.exports.FormData = __webpack_require__(5910).FormData
 
-const { setGlobalOrigin, getGlobalOrigin } = __webpack_require__(5779)
+const { setGlobalOrigin, getGlobalOrigin } = __webpack_require__(1059)
 
 __webpack_unused_export__ = setGlobalOrigin
 __webpack_unused_export__ = getGlobalOrigin
 
-const { CacheStorage } = __webpack_require__(4045)
-const { kConstruct } = __webpack_require__(1003)
+const { CacheStorage } = __webpack_require__(3245)
+const { kConstruct } = __webpack_require__(6443)
 
 __webpack_unused_export__ = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __webpack_require__(6693)
+const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __webpack_require__(9061)
 
 __webpack_unused_export__ = deleteCookie
 __webpack_unused_export__ = getCookies
@@ -474,21 +474,21 @@ __webpack_unused_export__ = getSetCookies
 __webpack_unused_export__ = setCookie
 __webpack_unused_export__ = parseCookie
 
-const { parseMIMEType, serializeAMimeType } = __webpack_require__(428)
+const { parseMIMEType, serializeAMimeType } = __webpack_require__(1900)
 
 __webpack_unused_export__ = parseMIMEType
 __webpack_unused_export__ = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __webpack_require__(5924)
-const { WebSocket, ping } = __webpack_require__(5358)
+const { CloseEvent, ErrorEvent, MessageEvent } = __webpack_require__(5188)
+const { WebSocket, ping } = __webpack_require__(3726)
 module.exports.kb = WebSocket
 module.exports.rd = CloseEvent
 module.exports.NN = ErrorEvent
 module.exports.aM = MessageEvent
 __webpack_unused_export__ = ping
 
-/* unused reexport */ __webpack_require__(3158).WebSocketStream
-/* unused reexport */ __webpack_require__(6375).WebSocketError
+/* unused reexport */ __webpack_require__(2873).WebSocketStream
+/* unused reexport */ __webpack_require__(6919).WebSocketError
 
 __webpack_unused_export__ = makeDispatcher(api.request)
 __webpack_unused_export__ = makeDispatcher(api.stream)
@@ -504,7 +504,7 @@ __webpack_unused_export__ = MockAgent
 __webpack_unused_export__ = SnapshotAgent
 __webpack_unused_export__ = mockErrors
 
-const { EventSource } = __webpack_require__(8742)
+const { EventSource } = __webpack_require__(1238)
 
 module.exports.GD = EventSource
 
@@ -526,13 +526,13 @@ __webpack_unused_export__ = install
 
 /***/ }),
 
-/***/ 3134:
+/***/ 158:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { addAbortListener } = __webpack_require__(2272)
-const { RequestAbortedError } = __webpack_require__(1059)
+const { addAbortListener } = __webpack_require__(3440)
+const { RequestAbortedError } = __webpack_require__(8707)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -592,16 +592,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6900:
+/***/ 2279:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
 const { AsyncResource } = __webpack_require__(6698)
-const { InvalidArgumentError, SocketError } = __webpack_require__(1059)
-const util = __webpack_require__(2272)
-const { addSignal, removeSignal } = __webpack_require__(3134)
+const { InvalidArgumentError, SocketError } = __webpack_require__(8707)
+const util = __webpack_require__(3440)
+const { addSignal, removeSignal } = __webpack_require__(158)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -711,7 +711,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 9294:
+/***/ 6862:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -727,10 +727,10 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __webpack_require__(1059)
-const util = __webpack_require__(2272)
-const { kBodyUsed } = __webpack_require__(1003)
-const { addSignal, removeSignal } = __webpack_require__(3134)
+} = __webpack_require__(8707)
+const util = __webpack_require__(3440)
+const { kBodyUsed } = __webpack_require__(6443)
+const { addSignal, removeSignal } = __webpack_require__(158)
 
 function noop () {}
 
@@ -983,16 +983,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 5259:
+/***/ 4043:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
 const { AsyncResource } = __webpack_require__(6698)
-const { Readable } = __webpack_require__(2519)
-const { InvalidArgumentError, RequestAbortedError } = __webpack_require__(1059)
-const util = __webpack_require__(2272)
+const { Readable } = __webpack_require__(9927)
+const { InvalidArgumentError, RequestAbortedError } = __webpack_require__(8707)
+const util = __webpack_require__(3440)
 
 function noop () {}
 
@@ -1234,16 +1234,16 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 792:
+/***/ 3560:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
 const { AsyncResource } = __webpack_require__(6698)
-const { InvalidArgumentError, InvalidReturnValueError } = __webpack_require__(1059)
-const util = __webpack_require__(2272)
-const { addSignal, removeSignal } = __webpack_require__(3134)
+const { InvalidArgumentError, InvalidReturnValueError } = __webpack_require__(8707)
+const util = __webpack_require__(3440)
+const { addSignal, removeSignal } = __webpack_require__(158)
 
 function noop () {}
 
@@ -1511,17 +1511,17 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 1098:
+/***/ 1882:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __webpack_require__(1059)
+const { InvalidArgumentError, SocketError } = __webpack_require__(8707)
 const { AsyncResource } = __webpack_require__(6698)
 const assert = __webpack_require__(4589)
-const util = __webpack_require__(2272)
-const { kHTTP2Stream } = __webpack_require__(1003)
-const { addSignal, removeSignal } = __webpack_require__(3134)
+const util = __webpack_require__(3440)
+const { kHTTP2Stream } = __webpack_require__(6443)
+const { addSignal, removeSignal } = __webpack_require__(158)
 
 class UpgradeHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -1639,21 +1639,21 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 6135:
+/***/ 6615:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-module.exports.request = __webpack_require__(5259)
-module.exports.stream = __webpack_require__(792)
-module.exports.pipeline = __webpack_require__(9294)
-module.exports.upgrade = __webpack_require__(1098)
-module.exports.connect = __webpack_require__(6900)
+module.exports.request = __webpack_require__(4043)
+module.exports.stream = __webpack_require__(3560)
+module.exports.pipeline = __webpack_require__(6862)
+module.exports.upgrade = __webpack_require__(1882)
+module.exports.connect = __webpack_require__(2279)
 
 
 /***/ }),
 
-/***/ 2519:
+/***/ 9927:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -1661,8 +1661,8 @@ module.exports.connect = __webpack_require__(6900)
 const assert = __webpack_require__(4589)
 const { addAbortListener } = __webpack_require__(8474)
 const { Readable } = __webpack_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __webpack_require__(1059)
-const util = __webpack_require__(2272)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __webpack_require__(8707)
+const util = __webpack_require__(3440)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -2275,14 +2275,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3593:
+/***/ 4889:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { Writable } = __webpack_require__(7075)
 const { EventEmitter } = __webpack_require__(8474)
-const { assertCacheKey, assertCacheValue } = __webpack_require__(5179)
+const { assertCacheKey, assertCacheValue } = __webpack_require__(7659)
 
 /**
  * @typedef {import('../../types/cache-interceptor.d.ts').default.CacheKey} CacheKey
@@ -2596,13 +2596,13 @@ module.exports = MemoryCacheStore
 
 /***/ }),
 
-/***/ 2434:
+/***/ 1522:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { Writable } = __webpack_require__(7075)
-const { assertCacheKey, assertCacheValue } = __webpack_require__(5179)
+const { assertCacheKey, assertCacheValue } = __webpack_require__(7659)
 const { zstdCompressSync, zstdDecompressSync } = __webpack_require__(8522)
 
 let DatabaseSync
@@ -3196,15 +3196,15 @@ function isCompressibleContentType (contentType) {
 
 /***/ }),
 
-/***/ 1952:
+/***/ 9136:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const net = __webpack_require__(7030)
 const assert = __webpack_require__(4589)
-const util = __webpack_require__(2272)
-const { InvalidArgumentError, ConnectTimeoutError } = __webpack_require__(1059)
+const util = __webpack_require__(3440)
+const { InvalidArgumentError, ConnectTimeoutError } = __webpack_require__(8707)
 
 let tls // include tls conditionally since it is not always available
 
@@ -3401,7 +3401,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 7887:
+/***/ 735:
 /***/ ((module) => {
 
 
@@ -3539,7 +3539,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5726:
+/***/ 2414:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -3773,7 +3773,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1059:
+/***/ 8707:
 /***/ ((module) => {
 
 
@@ -4314,7 +4314,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2543:
+/***/ 4655:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -4322,7 +4322,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __webpack_require__(1059)
+} = __webpack_require__(8707)
 const assert = __webpack_require__(4589)
 const {
   isValidHTTPToken,
@@ -4340,9 +4340,9 @@ const {
   getServerName,
   normalizedMethodRecords,
   getProtocolFromUrlString
-} = __webpack_require__(2272)
-const { channels } = __webpack_require__(5726)
-const { headerNameLowerCasedRecord } = __webpack_require__(7887)
+} = __webpack_require__(3440)
+const { channels } = __webpack_require__(2414)
+const { headerNameLowerCasedRecord } = __webpack_require__(735)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -4892,8 +4892,8 @@ let isFormData
 
 function isUndiciFormData (body) {
   if (isFormData === undefined) {
-    __webpack_require__(2134)
-    isFormData = (__webpack_require__(7223).webidl).is.FormData
+    __webpack_require__(5910)
+    isFormData = (__webpack_require__(7879).webidl).is.FormData
   }
   return isFormData(body)
 }
@@ -4903,16 +4903,16 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 3442:
+/***/ 8082:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { EventEmitter } = __webpack_require__(8474)
 const { Buffer } = __webpack_require__(4573)
-const { InvalidArgumentError, Socks5ProxyError } = __webpack_require__(1059)
+const { InvalidArgumentError, Socks5ProxyError } = __webpack_require__(8707)
 const { debuglog } = __webpack_require__(7975)
-const { parseAddress } = __webpack_require__(3684)
+const { parseAddress } = __webpack_require__(1732)
 
 const debug = debuglog('undici:socks5')
 const EMPTY_BUFFER = Buffer.alloc(0)
@@ -5332,14 +5332,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3684:
+/***/ 1732:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { Buffer } = __webpack_require__(4573)
 const net = __webpack_require__(7030)
-const { InvalidArgumentError } = __webpack_require__(1059)
+const { InvalidArgumentError } = __webpack_require__(8707)
 
 /**
  * Parse an address and determine its type
@@ -5551,7 +5551,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1003:
+/***/ 6443:
 /***/ ((module) => {
 
 
@@ -5639,7 +5639,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9112:
+/***/ 7752:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -5647,7 +5647,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __webpack_require__(7887)
+} = __webpack_require__(735)
 
 class TstNode {
   /** @type {any} */
@@ -5806,22 +5806,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2272:
+/***/ 3440:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __webpack_require__(1003)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __webpack_require__(6443)
 const { IncomingMessage } = __webpack_require__(7067)
 const stream = __webpack_require__(7075)
 const net = __webpack_require__(7030)
 const { stringify } = __webpack_require__(1792)
 const { EventEmitter: EE, addAbortListener: addAbortListenerNative } = __webpack_require__(8474)
-const timers = __webpack_require__(7787)
-const { InvalidArgumentError, ConnectTimeoutError } = __webpack_require__(1059)
-const { headerNameLowerCasedRecord } = __webpack_require__(7887)
-const { tree } = __webpack_require__(9112)
+const timers = __webpack_require__(6603)
+const { InvalidArgumentError, ConnectTimeoutError } = __webpack_require__(8707)
+const { headerNameLowerCasedRecord } = __webpack_require__(735)
+const { tree } = __webpack_require__(7752)
 
 class BodyAsyncIterable {
   constructor (body) {
@@ -6848,17 +6848,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3389:
+/***/ 7405:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { InvalidArgumentError, MaxOriginsReachedError } = __webpack_require__(1059)
-const { kBusy, kClients, kConnected, kRunning, kPending, kClose, kDestroy, kDispatch, kUrl } = __webpack_require__(1003)
-const DispatcherBase = __webpack_require__(8641)
-const Pool = __webpack_require__(20)
-const Client = __webpack_require__(5061)
-const util = __webpack_require__(2272)
+const { InvalidArgumentError, MaxOriginsReachedError } = __webpack_require__(8707)
+const { kBusy, kClients, kConnected, kRunning, kPending, kClose, kDestroy, kDispatch, kUrl } = __webpack_require__(6443)
+const DispatcherBase = __webpack_require__(1841)
+const Pool = __webpack_require__(628)
+const Client = __webpack_require__(3701)
+const util = __webpack_require__(3440)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -7036,7 +7036,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 9989:
+/***/ 837:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -7044,7 +7044,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __webpack_require__(1059)
+} = __webpack_require__(8707)
 const {
   PoolBase,
   kClients,
@@ -7052,10 +7052,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __webpack_require__(7632)
-const Pool = __webpack_require__(20)
-const { kOriginless, kUrl } = __webpack_require__(1003)
-const util = __webpack_require__(2272)
+} = __webpack_require__(2128)
+const Pool = __webpack_require__(628)
+const { kOriginless, kUrl } = __webpack_require__(6443)
+const util = __webpack_require__(3440)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -7260,7 +7260,7 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 1021:
+/***/ 637:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -7268,9 +7268,9 @@ module.exports = BalancedPool
 /* global WebAssembly */
 
 const assert = __webpack_require__(4589)
-const util = __webpack_require__(2272)
-const { channels } = __webpack_require__(5726)
-const timers = __webpack_require__(7787)
+const util = __webpack_require__(3440)
+const { channels } = __webpack_require__(2414)
+const timers = __webpack_require__(6603)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -7284,7 +7284,7 @@ const {
   HTTPParserError,
   WebAssemblyNotSupportedError,
   ResponseExceededMaxSizeError
-} = __webpack_require__(1059)
+} = __webpack_require__(8707)
 const {
   kUrl,
   kReset,
@@ -7319,12 +7319,12 @@ const {
   kHTTPContext,
   kClosed,
   kUseMilo
-} = __webpack_require__(1003)
+} = __webpack_require__(6443)
 
-const constants = __webpack_require__(3512)
+const constants = __webpack_require__(2824)
 // Node.js core bundles only llhttp; experimental Milo remains available in npm builds.
 const { H1Parser, getMiloEnabled } = typeof esbuildDetection === 'undefined'
-  ? __webpack_require__(5841)
+  ? __webpack_require__(1969)
   : {}
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
@@ -7342,7 +7342,7 @@ function lazyllhttp () {
     throw new WebAssemblyNotSupportedError()
   }
 
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __webpack_require__(1630) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __webpack_require__(3870) : undefined
 
   let mod
 
@@ -7365,7 +7365,7 @@ function lazyllhttp () {
 
   if (useWasmSIMD) {
     try {
-      mod = new WebAssembly.Module(__webpack_require__(4826))
+      mod = new WebAssembly.Module(__webpack_require__(3434))
     } catch {}
   }
 
@@ -7374,7 +7374,7 @@ function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = new WebAssembly.Module(llhttpWasmData || __webpack_require__(1630))
+    mod = new WebAssembly.Module(llhttpWasmData || __webpack_require__(3870))
   }
 
   return new WebAssembly.Instance(mod, {
@@ -8489,7 +8489,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__webpack_require__(9852).extractBody)
+      extractBody = (__webpack_require__(4492).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -9113,14 +9113,14 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 2820:
+/***/ 8788:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
 const { pipeline } = __webpack_require__(7075)
-const util = __webpack_require__(2272)
+const util = __webpack_require__(3440)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -9131,7 +9131,7 @@ const {
   HeadersTimeoutError,
   BodyTimeoutError,
   ResponseExceededMaxSizeError
-} = __webpack_require__(1059)
+} = __webpack_require__(8707)
 const {
   kUrl,
   kReset,
@@ -9161,8 +9161,8 @@ const {
   kHTTP2SessionState,
   kHTTP2Options,
   kMaxResponseSize
-} = __webpack_require__(1003)
-const { channels } = __webpack_require__(5726)
+} = __webpack_require__(6443)
+const { channels } = __webpack_require__(2414)
 
 const kOpenStreams = Symbol('open streams')
 const kRequestStream = Symbol('request stream')
@@ -10407,7 +10407,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__webpack_require__(9852).extractBody)
+    extractBody ??= (__webpack_require__(4492).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -11109,7 +11109,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 5061:
+/***/ 3701:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -11117,17 +11117,17 @@ module.exports = connectH2
 const assert = __webpack_require__(4589)
 const net = __webpack_require__(7030)
 const http = __webpack_require__(7067)
-const util = __webpack_require__(2272)
-const { ClientStats } = __webpack_require__(7254)
-const { channels } = __webpack_require__(5726)
-const Request = __webpack_require__(2543)
-const DispatcherBase = __webpack_require__(8641)
+const util = __webpack_require__(3440)
+const { ClientStats } = __webpack_require__(6854)
+const { channels } = __webpack_require__(2414)
+const Request = __webpack_require__(4655)
+const DispatcherBase = __webpack_require__(1841)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __webpack_require__(1059)
-const buildConnector = __webpack_require__(1952)
+} = __webpack_require__(8707)
+const buildConnector = __webpack_require__(9136)
 const {
   kUrl,
   kServerName,
@@ -11170,9 +11170,9 @@ const {
   kResume,
   kHTTP2Options,
   kUseMilo
-} = __webpack_require__(1003)
-const connectH1 = __webpack_require__(1021)
-const connectH2 = __webpack_require__(2820)
+} = __webpack_require__(6443)
+const connectH1 = __webpack_require__(637)
+const connectH2 = __webpack_require__(8788)
 
 const kClosedResolve = Symbol('kClosedResolve')
 
@@ -11865,20 +11865,20 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 8641:
+/***/ 1841:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const buffer = __webpack_require__(4573)
-const Dispatcher = __webpack_require__(2243)
+const Dispatcher = __webpack_require__(883)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __webpack_require__(1059)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __webpack_require__(1003)
-const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __webpack_require__(7887)
+} = __webpack_require__(8707)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __webpack_require__(6443)
+const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __webpack_require__(735)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -12070,12 +12070,12 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 2243:
+/***/ 883:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 const EventEmitter = __webpack_require__(8474)
-const { kOriginless, kUrl } = __webpack_require__(1003)
+const { kOriginless, kUrl } = __webpack_require__(6443)
 
 class Dispatcher extends EventEmitter {
   dispatch () {
@@ -12135,15 +12135,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 1826:
+/***/ 3650:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const Dispatcher = __webpack_require__(2243)
-const { InvalidArgumentError } = __webpack_require__(1059)
-const { toRawHeaders } = __webpack_require__(2272)
-const { kOriginless, kUrl } = __webpack_require__(1003)
+const Dispatcher = __webpack_require__(883)
+const { InvalidArgumentError } = __webpack_require__(8707)
+const { toRawHeaders } = __webpack_require__(3440)
+const { kOriginless, kUrl } = __webpack_require__(6443)
 
 class LegacyHandlerWrapper {
   #handler
@@ -12269,15 +12269,15 @@ module.exports = Dispatcher1Wrapper
 
 /***/ }),
 
-/***/ 2785:
+/***/ 3137:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const DispatcherBase = __webpack_require__(8641)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __webpack_require__(1003)
-const ProxyAgent = __webpack_require__(7408)
-const Agent = __webpack_require__(3389)
+const DispatcherBase = __webpack_require__(1841)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __webpack_require__(6443)
+const ProxyAgent = __webpack_require__(6672)
+const Agent = __webpack_require__(7405)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -12466,7 +12466,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 9220:
+/***/ 4660:
 /***/ ((module) => {
 
 
@@ -12608,13 +12608,13 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 4847:
+/***/ 6815:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { InvalidArgumentError } = __webpack_require__(1059)
-const Client = __webpack_require__(5061)
+const { InvalidArgumentError } = __webpack_require__(8707)
+const Client = __webpack_require__(3701)
 
 class H2CClient extends Client {
   constructor (origin, clientOpts) {
@@ -12666,14 +12666,14 @@ module.exports = H2CClient
 
 /***/ }),
 
-/***/ 5841:
+/***/ 1969:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
-const util = __webpack_require__(2272)
-const timers = __webpack_require__(7787)
+const util = __webpack_require__(3440)
+const timers = __webpack_require__(6603)
 const {
   HeadersTimeoutError,
   HeadersOverflowError,
@@ -12683,7 +12683,7 @@ const {
   HTTPParserError,
   ResponseContentLengthMismatchError,
   ResponseExceededMaxSizeError
-} = __webpack_require__(1059)
+} = __webpack_require__(8707)
 const {
   kUrl,
   kReset,
@@ -12706,7 +12706,7 @@ const {
   kResume,
   kHTTPContext,
   kMaxHeadersSize
-} = __webpack_require__(1003)
+} = __webpack_require__(6443)
 
 const FastBuffer = Buffer[Symbol.species]
 const removeAllListeners = util.removeAllListeners
@@ -12777,11 +12777,11 @@ function getMilo () {
   // Milo modules compile WASM on load; defer loading until the parser is needed.
   if (useWasmSIMD) {
     try {
-      miloPackage = __webpack_require__(3929)
+      miloPackage = __webpack_require__(9545)
     } catch {}
   }
 
-  miloPackage = miloPackage || __webpack_require__(573)
+  miloPackage = miloPackage || __webpack_require__(5997)
   miloInstance = miloPackage.setup()
   return miloInstance
 }
@@ -13738,16 +13738,16 @@ module.exports = { H1Parser, getMiloEnabled, setMiloEnabled }
 
 /***/ }),
 
-/***/ 7632:
+/***/ 2128:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { AsyncResource } = __webpack_require__(6698)
-const { PoolStats } = __webpack_require__(7254)
-const DispatcherBase = __webpack_require__(8641)
-const FixedQueue = __webpack_require__(9220)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __webpack_require__(1003)
+const { PoolStats } = __webpack_require__(6854)
+const DispatcherBase = __webpack_require__(1841)
+const FixedQueue = __webpack_require__(4660)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __webpack_require__(6443)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -14092,7 +14092,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 20:
+/***/ 628:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -14109,14 +14109,14 @@ const {
   kHasDispatcher,
   kRemoveClient,
   kRetireClient
-} = __webpack_require__(7632)
-const Client = __webpack_require__(5061)
+} = __webpack_require__(2128)
+const Client = __webpack_require__(3701)
 const {
   InvalidArgumentError
-} = __webpack_require__(1059)
-const util = __webpack_require__(2272)
-const { kConnecting, kHTTPContext, kUrl, kQueued } = __webpack_require__(1003)
-const buildConnector = __webpack_require__(1952)
+} = __webpack_require__(8707)
+const util = __webpack_require__(3440)
+const { kConnecting, kHTTPContext, kUrl, kQueued } = __webpack_require__(6443)
+const buildConnector = __webpack_require__(9136)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -14328,21 +14328,21 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 7408:
+/***/ 6672:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch } = __webpack_require__(1003)
-const Agent = __webpack_require__(3389)
-const Pool = __webpack_require__(20)
-const DispatcherBase = __webpack_require__(8641)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError, ProxyConnectionError } = __webpack_require__(1059)
-const buildConnector = __webpack_require__(1952)
-const Client = __webpack_require__(5061)
-const { channels } = __webpack_require__(5726)
-const Socks5ProxyAgent = __webpack_require__(1687)
-const { hasSafeIterator } = __webpack_require__(2272)
+const { kProxy, kClose, kDestroy, kDispatch } = __webpack_require__(6443)
+const Agent = __webpack_require__(7405)
+const Pool = __webpack_require__(628)
+const DispatcherBase = __webpack_require__(1841)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError, ProxyConnectionError } = __webpack_require__(8707)
+const buildConnector = __webpack_require__(9136)
+const Client = __webpack_require__(3701)
+const { channels } = __webpack_require__(2414)
+const Socks5ProxyAgent = __webpack_require__(7223)
+const { hasSafeIterator } = __webpack_require__(3440)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -14753,14 +14753,14 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 8610:
+/***/ 50:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const Dispatcher = __webpack_require__(2243)
-const RetryHandler = __webpack_require__(1131)
-const { kOriginless, kUrl } = __webpack_require__(1003)
+const Dispatcher = __webpack_require__(883)
+const RetryHandler = __webpack_require__(7816)
+const { kOriginless, kUrl } = __webpack_require__(6443)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -14808,7 +14808,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 5296:
+/***/ 5520:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -14823,14 +14823,14 @@ const {
   kRemoveClient,
   kRetireClient,
   kDrainQueue
-} = __webpack_require__(7632)
-const Client = __webpack_require__(5061)
+} = __webpack_require__(2128)
+const Client = __webpack_require__(3701)
 const {
   InvalidArgumentError
-} = __webpack_require__(1059)
-const util = __webpack_require__(2272)
-const { kUrl, kQueued } = __webpack_require__(1003)
-const buildConnector = __webpack_require__(1952)
+} = __webpack_require__(8707)
+const util = __webpack_require__(3440)
+const { kUrl, kQueued } = __webpack_require__(6443)
+const buildConnector = __webpack_require__(9136)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -14984,7 +14984,7 @@ module.exports = RoundRobinPool
 
 /***/ }),
 
-/***/ 1687:
+/***/ 7223:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -14992,13 +14992,13 @@ module.exports = RoundRobinPool
 const { URL } = __webpack_require__(3136)
 
 let tls // include tls conditionally since it is not always available
-const DispatcherBase = __webpack_require__(8641)
-const { ConnectTimeoutError, InvalidArgumentError } = __webpack_require__(1059)
-const { Socks5Client, STATES } = __webpack_require__(3442)
-const { kBusy, kConnected, kDispatch, kClose, kDestroy } = __webpack_require__(1003)
-const Pool = __webpack_require__(20)
-const buildConnector = __webpack_require__(1952)
-const { setupConnectTimeout } = __webpack_require__(2272)
+const DispatcherBase = __webpack_require__(1841)
+const { ConnectTimeoutError, InvalidArgumentError } = __webpack_require__(8707)
+const { Socks5Client, STATES } = __webpack_require__(8082)
+const { kBusy, kConnected, kDispatch, kClose, kDestroy } = __webpack_require__(6443)
+const Pool = __webpack_require__(628)
+const buildConnector = __webpack_require__(9136)
+const { setupConnectTimeout } = __webpack_require__(3440)
 const { debuglog } = __webpack_require__(7975)
 
 const debug = debuglog('undici:socks5-proxy')
@@ -15341,7 +15341,7 @@ module.exports = Socks5ProxyAgent
 
 /***/ }),
 
-/***/ 7636:
+/***/ 276:
 /***/ ((module) => {
 
 
@@ -15381,7 +15381,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8085:
+/***/ 2581:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -15390,9 +15390,9 @@ module.exports = {
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.2')
 const legacyGlobalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __webpack_require__(1059)
-const Agent = __webpack_require__(3389)
-const Dispatcher1Wrapper = __webpack_require__(1826)
+const { InvalidArgumentError } = __webpack_require__(8707)
+const Agent = __webpack_require__(7405)
+const Dispatcher1Wrapper = __webpack_require__(3650)
 
 // Fallback storage for when globalThis is not extensible (e.g. frozen)
 let fallbackDispatcher
@@ -15470,13 +15470,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 40:
+/***/ 9976:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const util = __webpack_require__(2272)
-const { kRedirectCacheControl } = __webpack_require__(1003)
+const util = __webpack_require__(3440)
+const { kRedirectCacheControl } = __webpack_require__(6443)
 const {
   parseCacheControlHeader,
   hasInvalidCacheControlDirective,
@@ -15484,7 +15484,7 @@ const {
   hasVaryStar,
   isInvalidOrWildcardVaryHeader,
   isEtagUsable
-} = __webpack_require__(5179)
+} = __webpack_require__(7659)
 
 /**
  * A suppressed redirect hop recorded by the redirect handler. Carried on
@@ -15496,7 +15496,7 @@ const {
  * @property {import('../../types/header.d.ts').IncomingHttpHeaders} headers The hop's response headers.
  * @property {number} receivedAt The time the hop's response headers were received.
  */
-const { parseHttpDate } = __webpack_require__(2333)
+const { parseHttpDate } = __webpack_require__(5453)
 
 function noop () {}
 
@@ -16699,7 +16699,7 @@ module.exports = CacheHandler
 
 /***/ }),
 
-/***/ 8589:
+/***/ 7133:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -16840,7 +16840,7 @@ module.exports = CacheRevalidationHandler
 
 /***/ }),
 
-/***/ 5579:
+/***/ 8155:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -16923,12 +16923,12 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 2095:
+/***/ 3599:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { RequestAbortedError } = __webpack_require__(1059)
+const { RequestAbortedError } = __webpack_require__(8707)
 
 /**
  * @typedef {import('../../types/dispatcher.d.ts').default.DispatchHandler} DispatchHandler
@@ -17470,15 +17470,15 @@ module.exports = DeduplicationHandler
 
 /***/ }),
 
-/***/ 9714:
+/***/ 8754:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const util = __webpack_require__(2272)
+const util = __webpack_require__(3440)
 const assert = __webpack_require__(4589)
-const { InvalidArgumentError, MaxRedirectsError } = __webpack_require__(1059)
-const { kRequestOrigin, kRedirectCacheControl } = __webpack_require__(1003)
+const { InvalidArgumentError, MaxRedirectsError } = __webpack_require__(8707)
+const { kRequestOrigin, kRedirectCacheControl } = __webpack_require__(6443)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
 
@@ -17761,20 +17761,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 1131:
+/***/ 7816:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 const assert = __webpack_require__(4589)
 
-const { kRetryHandlerDefaultRetry } = __webpack_require__(1003)
-const { RequestRetryError, RequestAbortedError } = __webpack_require__(1059)
+const { kRetryHandlerDefaultRetry } = __webpack_require__(6443)
+const { RequestRetryError, RequestAbortedError } = __webpack_require__(8707)
 const {
   hasSafeIterator,
   isDisturbed,
   parseRangeHeader,
   wrapRequestBody
-} = __webpack_require__(2272)
+} = __webpack_require__(3440)
 
 function calculateRetryAfterHeader (retryAfter) {
   const retryTime = new Date(retryAfter).getTime()
@@ -18454,17 +18454,17 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 8982:
+/***/ 5542:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
 const { Readable } = __webpack_require__(7075)
-const util = __webpack_require__(2272)
-const CacheHandler = __webpack_require__(40)
-const MemoryCacheStore = __webpack_require__(3593)
-const CacheRevalidationHandler = __webpack_require__(8589)
+const util = __webpack_require__(3440)
+const CacheHandler = __webpack_require__(9976)
+const MemoryCacheStore = __webpack_require__(4889)
+const CacheRevalidationHandler = __webpack_require__(7133)
 const {
   assertCacheStore,
   assertCacheMethods,
@@ -18475,9 +18475,9 @@ const {
   isInvalidOrWildcardVaryHeader,
   parseVaryHeader,
   isEtagUsable
-} = __webpack_require__(5179)
-const { AbortError } = __webpack_require__(1059)
-const { parseHttpDate } = __webpack_require__(2333)
+} = __webpack_require__(7659)
+const { AbortError } = __webpack_require__(8707)
+const { parseHttpDate } = __webpack_require__(5453)
 
 /**
  * @param {(string | RegExp)[] | undefined} origins
@@ -19232,15 +19232,15 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 3837:
+/***/ 557:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { createInflate, createGunzip, createBrotliDecompress, createZstdDecompress, constants } = __webpack_require__(8522)
 const { pipeline, Transform: TransformStream } = __webpack_require__(7075)
-const { InvalidArgumentError, ResponseExceededMaxSizeError } = __webpack_require__(1059)
-const DecoratorHandler = __webpack_require__(5579)
+const { InvalidArgumentError, ResponseExceededMaxSizeError } = __webpack_require__(8707)
+const DecoratorHandler = __webpack_require__(8155)
 
 /** @typedef {import('node:stream').Transform} Transform */
 /** @typedef {import('node:stream').Transform} Controller */
@@ -19813,15 +19813,15 @@ module.exports = createDecompressInterceptor
 
 /***/ }),
 
-/***/ 8840:
+/***/ 7240:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const diagnosticsChannel = __webpack_require__(3053)
-const util = __webpack_require__(2272)
-const DeduplicationHandler = __webpack_require__(2095)
-const { getInterceptorOrigin, normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __webpack_require__(5179)
+const util = __webpack_require__(3440)
+const DeduplicationHandler = __webpack_require__(3599)
+const { getInterceptorOrigin, normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __webpack_require__(7659)
 
 const pendingRequestsChannel = diagnosticsChannel.channel('undici:request:pending-requests')
 
@@ -19938,15 +19938,15 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 1643:
+/***/ 379:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 const { isIP } = __webpack_require__(7030)
 const { lookup } = __webpack_require__(610)
-const DecoratorHandler = __webpack_require__(5579)
-const { InvalidArgumentError, InformationalError } = __webpack_require__(1059)
-const { kRequestOrigin } = __webpack_require__(1003)
+const DecoratorHandler = __webpack_require__(8155)
+const { InvalidArgumentError, InformationalError } = __webpack_require__(8707)
+const { kRequestOrigin } = __webpack_require__(6443)
 const maxInt = Math.pow(2, 31) - 1
 
 function hasSafeIterator (headers) {
@@ -20538,13 +20538,13 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 5596:
+/***/ 8060:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { InvalidArgumentError, RequestAbortedError } = __webpack_require__(1059)
-const DecoratorHandler = __webpack_require__(5579)
+const { InvalidArgumentError, RequestAbortedError } = __webpack_require__(8707)
+const DecoratorHandler = __webpack_require__(8155)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -20644,12 +20644,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 1530:
+/***/ 1514:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const RedirectHandler = __webpack_require__(9714)
+const RedirectHandler = __webpack_require__(8754)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections, throwOnMaxRedirect: defaultThrowOnMaxRedirect, stripHeadersOnRedirect: defaultStripHeadersOnRedirect, stripHeadersOnCrossOriginRedirect: defaultStripHeadersOnCrossOriginRedirect } = {}) {
   return (dispatch) => {
@@ -20672,14 +20672,14 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 9062:
+/***/ 8918:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // const { parseHeaders } = require('../core/util')
-const DecoratorHandler = __webpack_require__(5579)
-const { InvalidArgumentError, ResponseError } = __webpack_require__(1059)
+const DecoratorHandler = __webpack_require__(8155)
+const { InvalidArgumentError, ResponseError } = __webpack_require__(8707)
 
 const defaultMaxSize = 1024 * 1024
 
@@ -20818,11 +20818,11 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 7114:
+/***/ 2026:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
-const RetryHandler = __webpack_require__(1131)
+const RetryHandler = __webpack_require__(7816)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -20844,13 +20844,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 3512:
+/***/ 2824:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.MINOR = exports.MAJOR = exports.HTAB_SP_VCHAR_OBS_TEXT = exports.QUOTED_STRING = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.HEX = exports.URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.STATUSES_HTTP = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.HEADER_STATE = exports.FINISH = exports.STATUSES = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __webpack_require__(6972);
+const utils_1 = __webpack_require__(172);
 // Emums
 exports.ERROR = {
     OK: 0,
@@ -21382,7 +21382,7 @@ exports["default"] = {
 
 /***/ }),
 
-/***/ 1630:
+/***/ 3870:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /* module decorator */ module = __webpack_require__.nmd(module);
@@ -21405,7 +21405,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 4826:
+/***/ 3434:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /* module decorator */ module = __webpack_require__.nmd(module);
@@ -21428,7 +21428,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 6972:
+/***/ 172:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -21447,7 +21447,7 @@ function enumToMap(obj, filter = [], exceptions = []) {
 
 /***/ }),
 
-/***/ 573:
+/***/ 5997:
 /***/ ((module) => {
 
 const wasmModule = new WebAssembly.Module(
@@ -22456,7 +22456,7 @@ module.exports = { wasmModule, noop, setup, simple }
 
 /***/ }),
 
-/***/ 3929:
+/***/ 9545:
 /***/ ((module) => {
 
 const wasmModule = new WebAssembly.Module(
@@ -23465,13 +23465,13 @@ module.exports = { wasmModule, noop, setup, simple }
 
 /***/ }),
 
-/***/ 2781:
+/***/ 7501:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { kClients } = __webpack_require__(1003)
-const Agent = __webpack_require__(3389)
+const { kClients } = __webpack_require__(6443)
+const Agent = __webpack_require__(7405)
 const {
   kAgent,
   kMockAgentSet,
@@ -23489,14 +23489,14 @@ const {
   kMockAgentAcceptsNonStandardSearchParameters,
   kMockCallHistoryAddLog,
   kIgnoreTrailingSlash
-} = __webpack_require__(1501)
-const MockClient = __webpack_require__(6197)
-const MockPool = __webpack_require__(9396)
-const { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = __webpack_require__(1205)
-const { InvalidArgumentError, UndiciError } = __webpack_require__(1059)
-const Dispatcher = __webpack_require__(2243)
-const PendingInterceptorsFormatter = __webpack_require__(6110)
-const { MockCallHistory } = __webpack_require__(7791)
+} = __webpack_require__(1117)
+const MockClient = __webpack_require__(7365)
+const MockPool = __webpack_require__(4004)
+const { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = __webpack_require__(3397)
+const { InvalidArgumentError, UndiciError } = __webpack_require__(8707)
+const Dispatcher = __webpack_require__(883)
+const PendingInterceptorsFormatter = __webpack_require__(6142)
+const { MockCallHistory } = __webpack_require__(431)
 
 class MockAgent extends Dispatcher {
   constructor (opts = {}) {
@@ -23727,13 +23727,13 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 7791:
+/***/ 431:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { kMockCallHistoryAddLog } = __webpack_require__(1501)
-const { InvalidArgumentError } = __webpack_require__(1059)
+const { kMockCallHistoryAddLog } = __webpack_require__(1117)
+const { InvalidArgumentError } = __webpack_require__(8707)
 
 function handleFilterCallsWithOptions (criteria, options, handler, store, allLogs) {
   switch (options.operator) {
@@ -23982,14 +23982,14 @@ module.exports.MockCallHistoryLog = MockCallHistoryLog
 
 /***/ }),
 
-/***/ 6197:
+/***/ 7365:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { promisify } = __webpack_require__(7975)
-const Client = __webpack_require__(5061)
-const { buildMockDispatch } = __webpack_require__(1205)
+const Client = __webpack_require__(3701)
+const { buildMockDispatch } = __webpack_require__(3397)
 const {
   kDispatches,
   kMockAgent,
@@ -23999,10 +23999,10 @@ const {
   kOriginalDispatch,
   kConnected,
   kIgnoreTrailingSlash
-} = __webpack_require__(1501)
-const { MockInterceptor } = __webpack_require__(3319)
-const Symbols = __webpack_require__(1003)
-const { InvalidArgumentError } = __webpack_require__(1059)
+} = __webpack_require__(1117)
+const { MockInterceptor } = __webpack_require__(1511)
+const Symbols = __webpack_require__(6443)
+const { InvalidArgumentError } = __webpack_require__(8707)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -24057,12 +24057,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 9037:
+/***/ 2429:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { UndiciError } = __webpack_require__(1059)
+const { UndiciError } = __webpack_require__(8707)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -24093,12 +24093,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3319:
+/***/ 1511:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __webpack_require__(1205)
+const { getResponseData, buildKey, addMockDispatch } = __webpack_require__(3397)
 const {
   kDispatches,
   kDispatchKey,
@@ -24107,9 +24107,9 @@ const {
   kContentLength,
   kMockDispatch,
   kIgnoreTrailingSlash
-} = __webpack_require__(1501)
-const { InvalidArgumentError } = __webpack_require__(1059)
-const { serializePathWithQuery } = __webpack_require__(2272)
+} = __webpack_require__(1117)
+const { InvalidArgumentError } = __webpack_require__(8707)
+const { serializePathWithQuery } = __webpack_require__(3440)
 const {
   types: {
     isPromise
@@ -24327,14 +24327,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 9396:
+/***/ 4004:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { promisify } = __webpack_require__(7975)
-const Pool = __webpack_require__(20)
-const { buildMockDispatch } = __webpack_require__(1205)
+const Pool = __webpack_require__(628)
+const { buildMockDispatch } = __webpack_require__(3397)
 const {
   kDispatches,
   kMockAgent,
@@ -24344,10 +24344,10 @@ const {
   kOriginalDispatch,
   kConnected,
   kIgnoreTrailingSlash
-} = __webpack_require__(1501)
-const { MockInterceptor } = __webpack_require__(3319)
-const Symbols = __webpack_require__(1003)
-const { InvalidArgumentError } = __webpack_require__(1059)
+} = __webpack_require__(1117)
+const { MockInterceptor } = __webpack_require__(1511)
+const Symbols = __webpack_require__(6443)
+const { InvalidArgumentError } = __webpack_require__(8707)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -24402,7 +24402,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 1501:
+/***/ 1117:
 /***/ ((module) => {
 
 
@@ -24441,12 +24441,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1205:
+/***/ 3397:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { MockNotMatchedError } = __webpack_require__(9037)
+const { MockNotMatchedError } = __webpack_require__(2429)
 const {
   kDispatches,
   kMockAgent,
@@ -24454,15 +24454,15 @@ const {
   kOrigin,
   kGetNetConnect,
   kTotalDispatchCount
-} = __webpack_require__(1501)
-const { serializePathWithQuery, parseHeaders } = __webpack_require__(2272)
+} = __webpack_require__(1117)
+const { serializePathWithQuery, parseHeaders } = __webpack_require__(3440)
 const { STATUS_CODES } = __webpack_require__(7067)
 const {
   types: {
     isPromise
   }
 } = __webpack_require__(7975)
-const { InvalidArgumentError } = __webpack_require__(1059)
+const { InvalidArgumentError } = __webpack_require__(8707)
 const requestAborted = Symbol('request aborted')
 
 function matchValue (match, value) {
@@ -25178,7 +25178,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6110:
+/***/ 6142:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -25228,17 +25228,17 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 9415:
+/***/ 5095:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const Agent = __webpack_require__(3389)
-const MockAgent = __webpack_require__(2781)
-const { SnapshotRecorder } = __webpack_require__(7558)
-const { InvalidArgumentError, UndiciError } = __webpack_require__(1059)
-const util = __webpack_require__(2272)
-const { validateSnapshotMode } = __webpack_require__(8403)
+const Agent = __webpack_require__(7405)
+const MockAgent = __webpack_require__(7501)
+const { SnapshotRecorder } = __webpack_require__(3766)
+const { InvalidArgumentError, UndiciError } = __webpack_require__(8707)
+const util = __webpack_require__(3440)
+const { validateSnapshotMode } = __webpack_require__(9683)
 
 const kSnapshotRecorder = Symbol('kSnapshotRecorder')
 const kSnapshotMode = Symbol('kSnapshotMode')
@@ -25606,7 +25606,7 @@ module.exports = SnapshotAgent
 
 /***/ }),
 
-/***/ 7558:
+/***/ 3766:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -25614,9 +25614,9 @@ module.exports = SnapshotAgent
 const { writeFile, readFile, mkdir } = __webpack_require__(1455)
 const { dirname, resolve } = __webpack_require__(6760)
 const { setTimeout, clearTimeout } = __webpack_require__(7997)
-const { InvalidArgumentError, UndiciError } = __webpack_require__(1059)
-const { setHeader } = __webpack_require__(2272)
-const { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = __webpack_require__(8403)
+const { InvalidArgumentError, UndiciError } = __webpack_require__(8707)
+const { setHeader } = __webpack_require__(3440)
+const { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = __webpack_require__(9683)
 
 /**
  * @typedef {Object} SnapshotRequestOptions
@@ -26237,14 +26237,14 @@ module.exports = { SnapshotRecorder, formatRequestKey, createRequestHash, filter
 
 /***/ }),
 
-/***/ 8403:
+/***/ 9683:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { InvalidArgumentError } = __webpack_require__(1059)
-const { setHeader } = __webpack_require__(2272)
-const { runtimeFeatures } = __webpack_require__(777)
+const { InvalidArgumentError } = __webpack_require__(8707)
+const { setHeader } = __webpack_require__(3440)
+const { runtimeFeatures } = __webpack_require__(313)
 
 /**
  * @typedef {Object} HeaderFilters
@@ -26403,7 +26403,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5179:
+/***/ 7659:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -26414,10 +26414,10 @@ const {
   hasSafeIterator,
   isValidHTTPToken,
   setHeader
-} = __webpack_require__(2272)
+} = __webpack_require__(3440)
 
-const { serializePathWithQuery } = __webpack_require__(2272)
-const { kRequestOrigin } = __webpack_require__(1003)
+const { serializePathWithQuery } = __webpack_require__(3440)
+const { kRequestOrigin } = __webpack_require__(6443)
 
 const MAX_DELTA_SECONDS = 2147483647
 const RESTRICTIVE_DIRECTIVE_NAMES = ['no-store', 'private', 'no-cache']
@@ -27174,7 +27174,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2333:
+/***/ 5453:
 /***/ ((module) => {
 
 
@@ -27851,7 +27851,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 777:
+/***/ 313:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -27951,7 +27951,7 @@ module.exports["default"] = instance
 
 /***/ }),
 
-/***/ 7254:
+/***/ 6854:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -27963,7 +27963,7 @@ const {
   kSize,
   kFree,
   kQueued
-} = __webpack_require__(1003)
+} = __webpack_require__(6443)
 
 class ClientStats {
   constructor (client) {
@@ -27990,7 +27990,7 @@ module.exports = { ClientStats, PoolStats }
 
 /***/ }),
 
-/***/ 7787:
+/***/ 6603:
 /***/ ((module) => {
 
 
@@ -28422,21 +28422,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3186:
+/***/ 9634:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
 
-const { kConstruct } = __webpack_require__(1003)
-const { urlEquals, getFieldValues } = __webpack_require__(7406)
-const { kEnumerableProperty, isDisturbed } = __webpack_require__(2272)
-const { webidl } = __webpack_require__(7223)
-const { cloneResponse, fromInnerResponse, getResponseState } = __webpack_require__(1627)
-const { Request, fromInnerRequest, getRequestState } = __webpack_require__(268)
-const { fetching } = __webpack_require__(3345)
-const { urlIsHttpHttpsScheme, readAllBytes } = __webpack_require__(1168)
+const { kConstruct } = __webpack_require__(6443)
+const { urlEquals, getFieldValues } = __webpack_require__(6798)
+const { kEnumerableProperty, isDisturbed } = __webpack_require__(3440)
+const { webidl } = __webpack_require__(7879)
+const { cloneResponse, fromInnerResponse, getResponseState } = __webpack_require__(9051)
+const { Request, fromInnerRequest, getRequestState } = __webpack_require__(9967)
+const { fetching } = __webpack_require__(4398)
+const { urlIsHttpHttpsScheme, readAllBytes } = __webpack_require__(3168)
 /**
  * @see https://w3c.github.io/ServiceWorker/#dfn-cache-batch-operation
  * @typedef {Object} CacheBatchOperation
@@ -29300,15 +29300,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4045:
+/***/ 3245:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { Cache } = __webpack_require__(3186)
-const { webidl } = __webpack_require__(7223)
-const { kEnumerableProperty } = __webpack_require__(2272)
-const { kConstruct } = __webpack_require__(1003)
+const { Cache } = __webpack_require__(9634)
+const { webidl } = __webpack_require__(7879)
+const { kEnumerableProperty } = __webpack_require__(3440)
+const { kConstruct } = __webpack_require__(6443)
 
 class CacheStorage {
   /**
@@ -29465,14 +29465,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7406:
+/***/ 6798:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
-const { URLSerializer } = __webpack_require__(428)
-const { isValidHeaderName } = __webpack_require__(1168)
+const { URLSerializer } = __webpack_require__(1900)
+const { isValidHeaderName } = __webpack_require__(3168)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -29517,7 +29517,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2044:
+/***/ 1276:
 /***/ ((module) => {
 
 
@@ -29536,14 +29536,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6693:
+/***/ 9061:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { parseSetCookie } = __webpack_require__(7818)
-const { stringify } = __webpack_require__(1061)
-const { webidl } = __webpack_require__(7223)
+const { parseSetCookie } = __webpack_require__(1978)
+const { stringify } = __webpack_require__(7797)
+const { webidl } = __webpack_require__(7879)
 
 const globalHeadersBrandCheck = (arg) => webidl.brandCheck(arg, webidl.util.MakeTypeAssertion(globalThis.Headers))
 const undiciHeadersBrandCheck = (arg) => webidl.brandCheck(arg, webidl.is.Headers)
@@ -29754,14 +29754,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7818:
+/***/ 1978:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { collectASequenceOfCodePointsFast } = __webpack_require__(1204)
-const { maxNameValuePairSize, maxAttributeValueSize } = __webpack_require__(2044)
-const { isCTLExcludingHtab } = __webpack_require__(1061)
+const { collectASequenceOfCodePointsFast } = __webpack_require__(8116)
+const { maxNameValuePairSize, maxAttributeValueSize } = __webpack_require__(1276)
+const { isCTLExcludingHtab } = __webpack_require__(7797)
 const assert = __webpack_require__(4589)
 
 /**
@@ -30079,7 +30079,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1061:
+/***/ 7797:
 /***/ ((module) => {
 
 
@@ -30457,13 +30457,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3535:
+/***/ 4031:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 const buffer = __webpack_require__(4573)
 const { Transform } = __webpack_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __webpack_require__(9003)
+const { isASCIINumber, isValidLastEventId } = __webpack_require__(4811)
 
 /**
  * @type {number[]} BOM
@@ -31039,24 +31039,24 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8742:
+/***/ 1238:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { pipeline } = __webpack_require__(7075)
-const { fetching } = __webpack_require__(3345)
-const { webidl } = __webpack_require__(7223)
-const { EventSourceStream } = __webpack_require__(3535)
-const { parseMIMEType } = __webpack_require__(428)
-const { createFastMessageEvent } = __webpack_require__(5924)
-const { isNetworkError } = __webpack_require__(1627)
-const { cloneRequest } = __webpack_require__(268)
-const { isValidHeaderValue, kEnumerableProperty } = __webpack_require__(2272)
-const { environmentSettingsObject } = __webpack_require__(1168)
-const { createPotentialCORSRequest } = __webpack_require__(9003)
-const { getGlobalDispatcher } = __webpack_require__(8085)
-const { isomorphicDecode } = __webpack_require__(1204)
+const { fetching } = __webpack_require__(4398)
+const { webidl } = __webpack_require__(7879)
+const { EventSourceStream } = __webpack_require__(4031)
+const { parseMIMEType } = __webpack_require__(1900)
+const { createFastMessageEvent } = __webpack_require__(5188)
+const { isNetworkError } = __webpack_require__(9051)
+const { cloneRequest } = __webpack_require__(9967)
+const { isValidHeaderValue, kEnumerableProperty } = __webpack_require__(3440)
+const { environmentSettingsObject } = __webpack_require__(3168)
+const { createPotentialCORSRequest } = __webpack_require__(4811)
+const { getGlobalDispatcher } = __webpack_require__(2581)
+const { isomorphicDecode } = __webpack_require__(8116)
 
 const textEncoder = new TextEncoder()
 
@@ -31593,12 +31593,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9003:
+/***/ 4811:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { makeRequest } = __webpack_require__(268)
+const { makeRequest } = __webpack_require__(9967)
 
 /**
  * Checks if the given value is a valid LastEventId.
@@ -31660,26 +31660,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9852:
+/***/ 4492:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const util = __webpack_require__(2272)
+const util = __webpack_require__(3440)
 const {
   readableStreamClose,
   fullyReadBody,
   extractMimeType
-} = __webpack_require__(1168)
-const { FormData, setFormDataState, getFormDataBoundary } = __webpack_require__(2134)
-const { webidl } = __webpack_require__(7223)
+} = __webpack_require__(3168)
+const { FormData, setFormDataState, getFormDataBoundary } = __webpack_require__(5910)
+const { webidl } = __webpack_require__(7879)
 const assert = __webpack_require__(4589)
 const { isErrored, isDisturbed } = __webpack_require__(7075)
 const { isUint8Array } = __webpack_require__(3429)
-const { serializeAMimeType } = __webpack_require__(428)
-const { multipartFormDataParser } = __webpack_require__(948)
-const { parseJSONFromBytes } = __webpack_require__(1204)
-const { utf8DecodeBytes } = __webpack_require__(7636)
+const { serializeAMimeType } = __webpack_require__(1900)
+const { multipartFormDataParser } = __webpack_require__(116)
+const { parseJSONFromBytes } = __webpack_require__(8116)
+const { utf8DecodeBytes } = __webpack_require__(276)
 const { ReadableStreamTee } = __webpack_require__(7830)
 
 const textEncoder = new TextEncoder()
@@ -32250,7 +32250,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5055:
+/***/ 4495:
 /***/ ((module) => {
 
 
@@ -32388,13 +32388,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 428:
+/***/ 1900:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
-const { asciiLowercase, forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __webpack_require__(1204)
+const { asciiLowercase, forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __webpack_require__(8116)
 
 const encoder = new TextEncoder()
 
@@ -32991,17 +32991,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 948:
+/***/ 116:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { bufferToLowerCasedHeaderName } = __webpack_require__(2272)
-const { HTTP_TOKEN_CODEPOINTS } = __webpack_require__(428)
-const { makeEntry } = __webpack_require__(2134)
-const { webidl } = __webpack_require__(7223)
+const { bufferToLowerCasedHeaderName } = __webpack_require__(3440)
+const { HTTP_TOKEN_CODEPOINTS } = __webpack_require__(1900)
+const { makeEntry } = __webpack_require__(5910)
+const { webidl } = __webpack_require__(7879)
 const assert = __webpack_require__(4589)
-const { isomorphicDecode } = __webpack_require__(1204)
+const { isomorphicDecode } = __webpack_require__(8116)
 
 const dd = Buffer.from('--')
 const decoder = new TextDecoder()
@@ -33592,16 +33592,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2134:
+/***/ 5910:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { iteratorMixin } = __webpack_require__(1168)
-const { kEnumerableProperty } = __webpack_require__(2272)
-const { webidl } = __webpack_require__(7223)
+const { iteratorMixin } = __webpack_require__(3168)
+const { kEnumerableProperty } = __webpack_require__(3440)
+const { webidl } = __webpack_require__(7879)
 const nodeUtil = __webpack_require__(7975)
-const { runtimeFeatures } = __webpack_require__(777)
+const { runtimeFeatures } = __webpack_require__(313)
 
 const random = runtimeFeatures.has('crypto')
   ? (__webpack_require__(7598).randomInt)
@@ -33871,7 +33871,7 @@ module.exports = { FormData, makeEntry, setFormDataState, getFormDataBoundary }
 
 /***/ }),
 
-/***/ 5779:
+/***/ 1059:
 /***/ ((module) => {
 
 
@@ -33918,21 +33918,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 548:
+/***/ 660:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __webpack_require__(1003)
-const { kEnumerableProperty, setHeader } = __webpack_require__(2272)
+const { kConstruct } = __webpack_require__(6443)
+const { kEnumerableProperty, setHeader } = __webpack_require__(3440)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __webpack_require__(1168)
-const { webidl } = __webpack_require__(7223)
+} = __webpack_require__(3168)
+const { webidl } = __webpack_require__(7879)
 const assert = __webpack_require__(4589)
 const util = __webpack_require__(7975)
 
@@ -34647,7 +34647,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3345:
+/***/ 4398:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -34661,9 +34661,9 @@ const {
   makeResponse,
   fromInnerResponse,
   getResponseState
-} = __webpack_require__(1627)
-const { HeadersList } = __webpack_require__(548)
-const { Request, cloneRequest, getRequestDispatcher, getRequestState, removeRequestAbortListener } = __webpack_require__(268)
+} = __webpack_require__(9051)
+const { HeadersList } = __webpack_require__(660)
+const { Request, cloneRequest, getRequestDispatcher, getRequestState, removeRequestAbortListener } = __webpack_require__(9967)
 const zlib = __webpack_require__(8522)
 const {
   makePolicyContainer,
@@ -34698,26 +34698,26 @@ const {
   hasAuthenticationEntry,
   includesCredentials,
   isTraversableNavigable
-} = __webpack_require__(1168)
+} = __webpack_require__(3168)
 const assert = __webpack_require__(4589)
-const { safelyExtractBody, extractBody } = __webpack_require__(9852)
+const { safelyExtractBody, extractBody } = __webpack_require__(4492)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __webpack_require__(5055)
+} = __webpack_require__(4495)
 const EE = __webpack_require__(8474)
 const { Readable, pipeline, finished, isErrored, isReadable } = __webpack_require__(7075)
-const { addAbortListener, bufferToLowerCasedHeaderName } = __webpack_require__(2272)
-const { SocketError } = __webpack_require__(1059)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __webpack_require__(428)
-const { getGlobalDispatcher } = __webpack_require__(8085)
-const { webidl } = __webpack_require__(7223)
+const { addAbortListener, bufferToLowerCasedHeaderName } = __webpack_require__(3440)
+const { SocketError } = __webpack_require__(8707)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __webpack_require__(1900)
+const { getGlobalDispatcher } = __webpack_require__(2581)
+const { webidl } = __webpack_require__(7879)
 const { STATUS_CODES } = __webpack_require__(7067)
-const { bytesMatch } = __webpack_require__(378)
-const { isomorphicEncode } = __webpack_require__(1204)
+const { bytesMatch } = __webpack_require__(5082)
+const { isomorphicEncode } = __webpack_require__(8116)
 
 const GET_OR_HEAD = ['GET', 'HEAD']
 
@@ -37105,22 +37105,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 268:
+/***/ 9967:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __webpack_require__(9852)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __webpack_require__(548)
-const util = __webpack_require__(2272)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __webpack_require__(4492)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __webpack_require__(660)
+const util = __webpack_require__(3440)
 const nodeUtil = __webpack_require__(7975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __webpack_require__(1168)
+} = __webpack_require__(3168)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -37130,11 +37130,11 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __webpack_require__(5055)
+} = __webpack_require__(4495)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { webidl } = __webpack_require__(7223)
-const { URLSerializer } = __webpack_require__(428)
-const { kConstruct } = __webpack_require__(1003)
+const { webidl } = __webpack_require__(7879)
+const { URLSerializer } = __webpack_require__(1900)
+const { kConstruct } = __webpack_require__(6443)
 const assert = __webpack_require__(4589)
 
 const requestFinalizer = new FinalizationRegistry(({ signal, reference }) => {
@@ -38229,14 +38229,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1627:
+/***/ 9051:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __webpack_require__(548)
-const { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = __webpack_require__(9852)
-const util = __webpack_require__(2272)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __webpack_require__(660)
+const { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = __webpack_require__(4492)
+const util = __webpack_require__(3440)
 const nodeUtil = __webpack_require__(7975)
 const { kEnumerableProperty } = util
 const {
@@ -38245,16 +38245,16 @@ const {
   isAborted,
   isErrorLike,
   environmentSettingsObject: relevantRealm
-} = __webpack_require__(1168)
+} = __webpack_require__(3168)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __webpack_require__(5055)
-const { webidl } = __webpack_require__(7223)
-const { URLSerializer } = __webpack_require__(428)
-const { kConstruct } = __webpack_require__(1003)
+} = __webpack_require__(4495)
+const { webidl } = __webpack_require__(7879)
+const { URLSerializer } = __webpack_require__(1900)
+const { kConstruct } = __webpack_require__(6443)
 const assert = __webpack_require__(4589)
-const { isomorphicEncode, serializeJavascriptValueToJSONString } = __webpack_require__(1204)
+const { isomorphicEncode, serializeJavascriptValueToJSONString } = __webpack_require__(8116)
 
 const textEncoder = new TextEncoder('utf-8')
 let getResponseHeaders, setResponseHeaders, getResponseState, setResponseState
@@ -38874,22 +38874,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1168:
+/***/ 3168:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { Transform } = __webpack_require__(7075)
 const zlib = __webpack_require__(8522)
-const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __webpack_require__(5055)
-const { getGlobalOrigin } = __webpack_require__(5779)
-const { collectAnHTTPQuotedString, parseMIMEType } = __webpack_require__(428)
+const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __webpack_require__(4495)
+const { getGlobalOrigin } = __webpack_require__(1059)
+const { collectAnHTTPQuotedString, parseMIMEType } = __webpack_require__(1900)
 const { performance } = __webpack_require__(643)
-const { isValidHTTPToken, normalizedMethodRecordsBase } = __webpack_require__(2272)
+const { isValidHTTPToken, normalizedMethodRecordsBase } = __webpack_require__(3440)
 const assert = __webpack_require__(4589)
 const { isUint8Array } = __webpack_require__(3429)
-const { webidl } = __webpack_require__(7223)
-const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __webpack_require__(1204)
+const { webidl } = __webpack_require__(7879)
+const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __webpack_require__(8116)
 
 function responseURL (response) {
   // https://fetch.spec.whatwg.org/#responses
@@ -40411,13 +40411,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1204:
+/***/ 8116:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
-const { utf8DecodeBytes } = __webpack_require__(7636)
+const { utf8DecodeBytes } = __webpack_require__(276)
 
 /**
  * @param {(char: string) => boolean} condition
@@ -40662,14 +40662,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 378:
+/***/ 5082:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
-const { runtimeFeatures } = __webpack_require__(777)
-const { asciiLowercase } = __webpack_require__(1204)
+const { runtimeFeatures } = __webpack_require__(313)
+const { asciiLowercase } = __webpack_require__(8116)
 
 /**
  * @typedef {object} Metadata
@@ -40976,7 +40976,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7223:
+/***/ 7879:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -41975,20 +41975,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3969:
+/***/ 6897:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __webpack_require__(6976)
-const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __webpack_require__(3105)
-const { makeRequest } = __webpack_require__(268)
-const { fetching } = __webpack_require__(3345)
-const { Headers, getHeadersList } = __webpack_require__(548)
-const { getDecodeSplit } = __webpack_require__(1168)
-const { WebsocketFrameSend } = __webpack_require__(9104)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __webpack_require__(736)
+const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __webpack_require__(8625)
+const { makeRequest } = __webpack_require__(9967)
+const { fetching } = __webpack_require__(4398)
+const { Headers, getHeadersList } = __webpack_require__(660)
+const { getDecodeSplit } = __webpack_require__(3168)
+const { WebsocketFrameSend } = __webpack_require__(3264)
 const assert = __webpack_require__(4589)
-const { runtimeFeatures } = __webpack_require__(777)
+const { runtimeFeatures } = __webpack_require__(313)
 
 const crypto = runtimeFeatures.has('crypto')
   ? __webpack_require__(7598)
@@ -42332,7 +42332,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6976:
+/***/ 736:
 /***/ ((module) => {
 
 
@@ -42465,14 +42465,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5924:
+/***/ 5188:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { webidl } = __webpack_require__(7223)
-const { kEnumerableProperty } = __webpack_require__(2272)
-const { kConstruct } = __webpack_require__(1003)
+const { webidl } = __webpack_require__(7879)
+const { kEnumerableProperty } = __webpack_require__(3440)
+const { kConstruct } = __webpack_require__(6443)
 
 let createFastMessageEvent
 
@@ -42820,13 +42820,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9104:
+/***/ 3264:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { runtimeFeatures } = __webpack_require__(777)
-const { maxUnsigned16Bit, opcodes } = __webpack_require__(6976)
+const { runtimeFeatures } = __webpack_require__(313)
+const { maxUnsigned16Bit, opcodes } = __webpack_require__(736)
 
 const BUFFER_SIZE = 8 * 1024
 
@@ -42954,14 +42954,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8029:
+/***/ 9469:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __webpack_require__(8522)
-const { isValidClientWindowBits } = __webpack_require__(3105)
-const { MessageSizeExceededError } = __webpack_require__(1059)
+const { isValidClientWindowBits } = __webpack_require__(8625)
+const { MessageSizeExceededError } = __webpack_require__(8707)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -43066,14 +43066,14 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 276:
+/***/ 1652:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { Writable } = __webpack_require__(7075)
 const assert = __webpack_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __webpack_require__(6976)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __webpack_require__(736)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -43082,12 +43082,12 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __webpack_require__(3105)
-const { failWebsocketConnection } = __webpack_require__(3969)
-const { WebsocketFrameSend } = __webpack_require__(9104)
-const { PerMessageDeflate } = __webpack_require__(8029)
-const { MessageSizeExceededError } = __webpack_require__(1059)
-const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __webpack_require__(7887)
+} = __webpack_require__(8625)
+const { failWebsocketConnection } = __webpack_require__(6897)
+const { WebsocketFrameSend } = __webpack_require__(3264)
+const { PerMessageDeflate } = __webpack_require__(9469)
+const { MessageSizeExceededError } = __webpack_require__(8707)
+const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __webpack_require__(735)
 
 // This code was influenced by ws released under the MIT license.
 // Copyright (c) 2011 Einar Otto Stangvik <einaros@gmail.com>
@@ -43603,14 +43603,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5388:
+/***/ 3900:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { WebsocketFrameSend } = __webpack_require__(9104)
-const { opcodes, sendHints } = __webpack_require__(6976)
-const FixedQueue = __webpack_require__(9220)
+const { WebsocketFrameSend } = __webpack_require__(3264)
+const { opcodes, sendHints } = __webpack_require__(736)
+const FixedQueue = __webpack_require__(4660)
 
 /**
  * @typedef {object} SendQueueNode
@@ -43719,15 +43719,15 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 6375:
+/***/ 6919:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { webidl } = __webpack_require__(7223)
-const { validateCloseCodeAndReason } = __webpack_require__(3105)
-const { kConstruct } = __webpack_require__(1003)
-const { kEnumerableProperty } = __webpack_require__(2272)
+const { webidl } = __webpack_require__(7879)
+const { validateCloseCodeAndReason } = __webpack_require__(8625)
+const { kConstruct } = __webpack_require__(6443)
+const { kEnumerableProperty } = __webpack_require__(3440)
 
 function createInheritableDOMException () {
   // https://github.com/nodejs/node/issues/59677
@@ -43833,23 +43833,23 @@ module.exports = { WebSocketError, createUnvalidatedWebSocketError }
 
 /***/ }),
 
-/***/ 3158:
+/***/ 2873:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { addAbortListener } = __webpack_require__(8474)
-const { environmentSettingsObject, readableStreamClose } = __webpack_require__(1168)
-const { states, opcodes, sentCloseFrameState } = __webpack_require__(6976)
-const { webidl } = __webpack_require__(7223)
-const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __webpack_require__(3105)
-const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __webpack_require__(3969)
-const { channels } = __webpack_require__(5726)
-const { WebsocketFrameSend } = __webpack_require__(9104)
-const { ByteParser } = __webpack_require__(276)
-const { WebSocketError, createUnvalidatedWebSocketError } = __webpack_require__(6375)
-const { kEnumerableProperty } = __webpack_require__(2272)
-const { utf8DecodeBytes } = __webpack_require__(7636)
+const { environmentSettingsObject, readableStreamClose } = __webpack_require__(3168)
+const { states, opcodes, sentCloseFrameState } = __webpack_require__(736)
+const { webidl } = __webpack_require__(7879)
+const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __webpack_require__(8625)
+const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __webpack_require__(6897)
+const { channels } = __webpack_require__(2414)
+const { WebsocketFrameSend } = __webpack_require__(3264)
+const { ByteParser } = __webpack_require__(1652)
+const { WebSocketError, createUnvalidatedWebSocketError } = __webpack_require__(6919)
+const { kEnumerableProperty } = __webpack_require__(3440)
+const { utf8DecodeBytes } = __webpack_require__(276)
 
 let emittedExperimentalWarning = false
 
@@ -44351,15 +44351,15 @@ module.exports = { WebSocketStream }
 
 /***/ }),
 
-/***/ 3105:
+/***/ 8625:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { states, opcodes } = __webpack_require__(6976)
+const { states, opcodes } = __webpack_require__(736)
 const { isUtf8 } = __webpack_require__(4573)
-const { removeHTTPWhitespace } = __webpack_require__(428)
-const { collectASequenceOfCodePointsFast } = __webpack_require__(1204)
+const { removeHTTPWhitespace } = __webpack_require__(1900)
+const { collectASequenceOfCodePointsFast } = __webpack_require__(8116)
 
 /**
  * @param {number} readyState
@@ -44705,16 +44705,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5358:
+/***/ 3726:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { isArrayBuffer } = __webpack_require__(3429)
-const { webidl } = __webpack_require__(7223)
-const { URLSerializer } = __webpack_require__(428)
-const { environmentSettingsObject } = __webpack_require__(1168)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = __webpack_require__(6976)
+const { webidl } = __webpack_require__(7879)
+const { URLSerializer } = __webpack_require__(1900)
+const { environmentSettingsObject } = __webpack_require__(3168)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = __webpack_require__(736)
 const {
   isConnecting,
   isEstablished,
@@ -44725,15 +44725,15 @@ const {
   utf8Decode,
   toArrayBuffer,
   getURLRecord
-} = __webpack_require__(3105)
-const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __webpack_require__(3969)
-const { ByteParser } = __webpack_require__(276)
-const { kEnumerableProperty } = __webpack_require__(2272)
-const { getGlobalDispatcher } = __webpack_require__(8085)
-const { ErrorEvent, CloseEvent, createFastMessageEvent } = __webpack_require__(5924)
-const { SendQueue } = __webpack_require__(5388)
-const { WebsocketFrameSend } = __webpack_require__(9104)
-const { channels } = __webpack_require__(5726)
+} = __webpack_require__(8625)
+const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __webpack_require__(6897)
+const { ByteParser } = __webpack_require__(1652)
+const { kEnumerableProperty } = __webpack_require__(3440)
+const { getGlobalDispatcher } = __webpack_require__(2581)
+const { ErrorEvent, CloseEvent, createFastMessageEvent } = __webpack_require__(5188)
+const { SendQueue } = __webpack_require__(3900)
+const { WebsocketFrameSend } = __webpack_require__(3264)
+const { channels } = __webpack_require__(2414)
 
 const kRef = Symbol.for('nodejs.ref')
 const kUnref = Symbol.for('nodejs.unref')
@@ -45495,7 +45495,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5149:
+/***/ 6421:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -45521,7 +45521,7 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __webpack_require__(857);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
 /**
@@ -45557,7 +45557,7 @@ function toCommandProperties(annotationProperties) {
     };
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/command.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
 
 
 /**
@@ -45653,7 +45653,7 @@ function escapeProperty(s) {
 var external_crypto_ = __webpack_require__(6982);
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __webpack_require__(9896);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/file-command.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -45694,7 +45694,7 @@ var external_path_ = __webpack_require__(6928);
 var external_http_ = __webpack_require__(8611);
 // EXTERNAL MODULE: external "https"
 var external_https_ = __webpack_require__(5692);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/http-client/lib/proxy.js
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
     const usingSsl = reqUrl.protocol === 'https:';
     if (checkBypass(reqUrl)) {
@@ -45785,11 +45785,11 @@ class DecodedURL extends URL {
     }
 }
 //# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ../../work/main/node_modules/tunnel/index.js
-var node_modules_tunnel = __webpack_require__(8258);
-// EXTERNAL MODULE: ../../work/main/node_modules/undici/index.js
-var undici = __webpack_require__(576);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/http-client/lib/index.js
+// EXTERNAL MODULE: ./node_modules/tunnel/index.js
+var node_modules_tunnel = __webpack_require__(770);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __webpack_require__(6752);
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -46486,7 +46486,7 @@ class lib_HttpClient {
 }
 const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/http-client/lib/auth.js
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
 var auth_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -46562,7 +46562,7 @@ class PersonalAccessTokenCredentialHandler {
     }
 }
 //# sourceMappingURL=auth.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/oidc-utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
 var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -46636,7 +46636,7 @@ class oidc_utils_OidcClient {
     }
 }
 //# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/summary.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
 var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -46917,7 +46917,7 @@ const _summary = new Summary();
 const markdownSummary = (/* unused pure expression or super */ null && (_summary));
 const summary = _summary;
 //# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/path-utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
 
 /**
  * toPosixPath converts the given path to the posix form. On Windows, \\ will be
@@ -46959,7 +46959,7 @@ var external_events_ = __webpack_require__(4434);
 var external_child_process_ = __webpack_require__(5317);
 // EXTERNAL MODULE: external "assert"
 var external_assert_ = __webpack_require__(2613);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/io/lib/io-util.js
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
 var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -47139,7 +47139,7 @@ function getCmdPath() {
     return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
 }
 //# sourceMappingURL=io-util.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/io/lib/io.js
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
 var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -47413,7 +47413,7 @@ function io_copyFile(srcFile, destFile, force) {
 //# sourceMappingURL=io.js.map
 // EXTERNAL MODULE: external "timers"
 var external_timers_ = __webpack_require__(3557);
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/exec/lib/toolrunner.js
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
 var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -48001,7 +48001,7 @@ class ExecState extends external_events_.EventEmitter {
     }
 }
 //# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/exec/lib/exec.js
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
 var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -48081,7 +48081,7 @@ function getExecOutput(commandLine, args, options) {
     });
 }
 //# sourceMappingURL=exec.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/platform.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
 var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -48146,7 +48146,7 @@ function getDetails() {
     });
 }
 //# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ../../work/main/node_modules/@actions/core/lib/core.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
 var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
