@@ -3,14 +3,13 @@
  * does (INPUT_ variables, an event file, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files) on a fork's
  * pull request without an api-key, so the verdict is `skipped` and nothing touches the network,
  * and compares its CPU time with bare `node` on an empty script, the two alternating.
- * Prints the bundle's chunks (which ones that run loads), the medians and their ratio.
- * It builds nothing: run `npm run build` first. Needs bash, whose `time` measures the runs.
+ * Prints the bundle's chunks (which ones that run loads), what each is made of by package (from
+ * the metafile of a build of src/ made for it, which must give the same chunks as dist/), the
+ * medians and their ratio. Run `npm run build` first. Needs bash, whose `time` measures the runs.
  *
- *   node scripts/bench-coldstart.ts [--runs 21] [--dist dist] [--stats stats.json]
- *
- * `--stats` reads webpack stats written by `ncc build src/index.ts -o <dir> --stats-out <file>`
- * and adds the bundle's composition by package (source bytes of the modules in each chunk).
+ *   node scripts/bench-coldstart.ts [--runs 21] [--dist dist]
  */
+import type { Metafile } from 'esbuild';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs/promises';
@@ -29,7 +28,6 @@ const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '21' },
     dist: { type: 'string', default: path.join(repositoryRoot, 'dist') },
-    stats: { type: 'string' },
   },
 });
 const runs = Number(values.runs);
@@ -163,7 +161,7 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
 const target = `target ≤ ${mib(TARGET_BUNDLE_BYTES)}`;
 console.log(`  total ${mib(total)}, loaded on the skipped run ${mib(loadedTotal)} (${target})`);
 
-if (values.stats) await printComposition(values.stats);
+await printComposition();
 
 console.log(`\nCold start, CPU (user + system), median of ${runs} alternating runs each`);
 const bare: number[] = [];
@@ -180,39 +178,42 @@ console.log(`  dist/index.js, skipped    ${ms(median(action))}`);
 console.log(`  ratio                     ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO}×)`);
 await fs.rm(scratch, { recursive: true, force: true });
 
-interface StatsModule {
-  name: string;
-  size: number;
-  chunks: (string | number)[];
-  modules?: StatsModule[];
-}
-
-/** Source bytes per package in each chunk; a concatenated module counts by its parts. */
-async function printComposition(statsFile: string): Promise<void> {
-  const stats = JSON.parse(await fs.readFile(statsFile, 'utf8')) as {
-    chunks: { id: string | number; files: string[] }[];
-    modules: StatsModule[];
-  };
-  console.log(`\nComposition by package (source bytes, from ${path.basename(statsFile)})`);
-  for (const chunk of stats.chunks) {
+/** Output bytes per package in each chunk of a fresh build, as esbuild's metafile counts them. */
+async function printComposition(): Promise<void> {
+  const built = path.join(scratch, 'build');
+  const metafile = path.join(scratch, 'metafile.json');
+  const build = path.join(repositoryRoot, 'scripts/build.ts');
+  const child = spawn(process.execPath, [build, '--outdir', built, '--metafile', metafile], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await exited(child, 'scripts/build.ts');
+  const { outputs } = JSON.parse(await fs.readFile(metafile, 'utf8')) as Metafile;
+  console.log('\nComposition by package (minified bytes in each chunk, from a build of src/)');
+  for (const [output, { bytes, inputs }] of Object.entries(outputs).sort()) {
+    const name = path.basename(output);
+    const stale = chunks.includes(name)
+      ? ''
+      : ` (not in ${path.basename(dist)}/: it is not this build)`;
+    console.log(`  ${name}: ${kib(bytes)}${stale}`);
     const byPackage = new Map<string, number>();
-    for (const module of stats.modules.filter((m) => m.chunks.includes(chunk.id))) {
-      for (const part of module.modules ?? [module]) {
-        const owner = packageOf(part.name);
-        byPackage.set(owner, (byPackage.get(owner) ?? 0) + part.size);
-      }
+    for (const [input, { bytesInOutput }] of Object.entries(inputs)) {
+      const owner = packageOf(input);
+      byPackage.set(owner, (byPackage.get(owner) ?? 0) + bytesInOutput);
     }
-    const size = [...byPackage.values()].reduce((a, b) => a + b, 0);
-    console.log(`  ${chunk.files.join(', ')}: ${kib(size)}`);
-    for (const [owner, bytes] of [...byPackage].sort((a, b) => b[1] - a[1]))
-      if (bytes >= 1024) console.log(`    ${kib(bytes).padStart(9)}  ${owner}`);
+    const attributed = [...byPackage.values()].reduce((a, b) => a + b, 0);
+    byPackage.set('(esbuild runtime, banner, license comments)', bytes - attributed);
+    for (const [owner, size] of [...byPackage].sort((a, b) => b[1] - a[1]))
+      if (size >= 1024) console.log(`    ${kib(size).padStart(9)}  ${owner}`);
   }
 }
 
-/** `a > b` for b nested under a's node_modules, `src` for ours, else webpack's own name. */
-function packageOf(moduleName: string): string {
-  const parts = moduleName.split('node_modules/').slice(1);
-  if (parts.length === 0) return moduleName.startsWith('./src/') ? 'src' : moduleName;
+/** `a > b` for b nested under a's node_modules, `src` for ours. */
+function packageOf(input: string): string {
+  const parts = input
+    .replace(/^commonjs-facade:/, '')
+    .split('node_modules/')
+    .slice(1);
+  if (parts.length === 0) return input.startsWith('src/') ? 'src' : input;
   return parts
     .map((part) =>
       part

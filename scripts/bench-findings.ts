@@ -6,7 +6,9 @@
  * the pull-request comment — against the reference service and the stand-in GitHub API, both in
  * this process. CPU is run()'s own (loading the modules is the cold-start bench's); peak RSS is the
  * whole child's. A run with no findings gives the fixed cost. Run: node scripts/bench-findings.ts
- * [sizes…] [--profile], which writes a CPU profile of each child to PROFILES.
+ * [sizes…] [--runs=N] [--profile]: each size N times (default 1), its medians shown with their
+ * range, since one run on a shared machine says little; --profile writes a CPU profile of each
+ * child to PROFILES.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -161,7 +163,7 @@ export async function startActionBench(): Promise<ActionBench> {
     const reportFile = path.join(runnerDir, 'report.json');
     const requestsBefore = github.requests.length;
     const profileArgs = profile ? ['--cpu-prof', '--cpu-prof-dir', PROFILES] : [];
-    // The action's log (a line per finding) goes nowhere: only the report file is read.
+    // The action's log goes nowhere: only the report file is read.
     const running = spawn(
       process.execPath,
       [...profileArgs, import.meta.filename, '--child', reportFile],
@@ -184,10 +186,11 @@ export async function startActionBench(): Promise<ActionBench> {
   };
 }
 
-async function main(sizes: readonly number[], profile: boolean): Promise<void> {
+async function main(sizes: readonly number[], runs: number, profile: boolean): Promise<void> {
   const bench = await startActionBench();
   console.log(
     `The action's run() on a pull request, ${FILES} files uploaded, each size in a fresh process` +
+      (runs > 1 ? `, ${runs} times: medians [lowest–highest]` : '') +
       (profile ? `; CPU profiles in ${PROFILES}` : ''),
   );
   console.log(
@@ -200,22 +203,35 @@ async function main(sizes: readonly number[], profile: boolean): Promise<void> {
   let fixedCpu: number | undefined;
   try {
     for (const count of sizes) {
-      const { report, requests } = await bench.run(count, profile);
-      const cpu = (report.cpuUserMs + report.cpuSystemMs) / 1000;
+      const measured = [];
+      for (let run = 0; run < runs; run += 1) measured.push(await bench.run(count, profile));
+      const { report, requests } = measured[0]!;
+      const cpus = measured.map((m) => (m.report.cpuUserMs + m.report.cpuSystemMs) / 1000);
+      const rsses = measured.map((m) => m.report.peakRssMiB);
+      const cpu = median(cpus);
       if (count === 0) fixedCpu = cpu;
       const above = fixedCpu === undefined || count === 0 ? '' : `${(cpu - fixedCpu).toFixed(2)} s`;
       const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+      const range = (values: number[], digits: number) =>
+        `[${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}]`;
       console.log(
         `${count.toLocaleString('en-US').padStart(8)}   ${`${cpu.toFixed(2)} s`.padStart(14)}   ` +
-          `${above.padStart(17)}   ${`${report.peakRssMiB.toFixed(0)} MiB`.padStart(8)}   ` +
+          `${above.padStart(17)}   ${`${median(rsses).toFixed(0)} MiB`.padStart(8)}   ` +
           `${String(requests.length).padStart(15)}   ` +
           `${kib(report.summaryBytes).padStart(7)}   ${kib(report.sarifBytes).padStart(8)}   ` +
-          `${kib(report.resultsBytes).padStart(12)}`,
+          `${kib(report.resultsBytes).padStart(12)}` +
+          (runs > 1 ? `   CPU ${range(cpus, 2)} s, RSS ${range(rsses, 0)} MiB` : ''),
       );
     }
   } finally {
     await bench.close();
   }
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /** Inputs as the runner passes them: INPUT_<NAME>. */
@@ -230,5 +246,6 @@ if (process.argv[2] === '--child') {
 } else if (import.meta.main) {
   const args = process.argv.slice(2);
   const sizes = args.filter((arg) => /^\d+$/.test(arg)).map(Number);
-  await main(sizes.length > 0 ? sizes : DEFAULT_SIZES, args.includes('--profile'));
+  const runs = Number(args.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 1);
+  await main(sizes.length > 0 ? sizes : DEFAULT_SIZES, runs, args.includes('--profile'));
 }

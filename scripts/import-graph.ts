@@ -19,6 +19,7 @@ export const LAYERS: readonly (readonly string[])[] = [
     'version.ts',
     'node-version.ts',
     'redaction.ts',
+    'runner.ts',
     'log.ts',
     'net',
   ],

@@ -1,4 +1,3 @@
-import * as core from '@actions/core';
 import path from 'node:path';
 import { FAIL_ON_LEVELS, type FailOn } from './audit/gate.ts';
 import { SCOPES, type Scope } from './audit/scope.ts';
@@ -7,6 +6,7 @@ import { isInside } from './files/inside.ts';
 import type { UploadLimits } from './files/limits.ts';
 import { isLoopbackHost } from './net/dispatcher.ts';
 import { MIN_SECRET_LENGTH, Redactor } from './redaction.ts';
+import * as runner from './runner.ts';
 
 /** action.yml's default for `contracts`, also used when the input is empty. */
 export const DEFAULT_CONTRACT_PATTERNS = ['**/*.sol', '**/*.vy'] as const;
@@ -56,14 +56,14 @@ export interface Settings {
 
 export function getInputs(env: NodeJS.ProcessEnv = process.env): Settings {
   // Mask first: nothing below may log it, but an error message could echo an input.
-  const apiKey = core.getInput('api-key').trim();
-  if (apiKey) core.setSecret(apiKey);
+  const apiKey = runner.getInput('api-key').trim();
+  if (apiKey) runner.setSecret(apiKey);
   checkApiKey(apiKey);
-  const githubToken = core.getInput('github-token');
-  if (githubToken) core.setSecret(githubToken);
+  const githubToken = runner.getInput('github-token');
+  if (githubToken) runner.setSecret(githubToken);
 
   const workspace = path.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
-  const workingDirectory = path.resolve(workspace, core.getInput('working-directory') || '.');
+  const workingDirectory = path.resolve(workspace, runner.getInput('working-directory') || '.');
   const relativeRoot = path.relative(workspace, workingDirectory);
   if (!isInside(workspace, workingDirectory)) {
     throw new ConfigurationError(
@@ -73,14 +73,14 @@ export function getInputs(env: NodeJS.ProcessEnv = process.env): Settings {
   }
   const pathPrefix = relativeRoot ? `${relativeRoot.split(path.sep).join('/')}/` : '';
   const outputDirectory = path.resolve(env['RUNNER_TEMP'] || workspace);
-  const projectName = core.getInput('project-name').trim() || defaultProjectName(env, workspace);
-  const baseline = core.getInput('baseline').trim();
-  const sarifFile = core.getInput('sarif-file').trim();
+  const projectName = runner.getInput('project-name').trim() || defaultProjectName(env, workspace);
+  const baseline = runner.getInput('baseline').trim();
+  const sarifFile = runner.getInput('sarif-file').trim();
   const contracts = multiline('contracts');
 
   return {
     apiKey,
-    baseUrl: parseBaseUrl(core.getInput('base-url')),
+    baseUrl: parseBaseUrl(runner.getInput('base-url')),
     projectName,
     contractPatterns: contracts.length > 0 ? contracts : [...DEFAULT_CONTRACT_PATTERNS],
     defaultContractPatterns:
@@ -107,7 +107,7 @@ export function getInputs(env: NodeJS.ProcessEnv = process.env): Settings {
     baselineFile: baseline ? insideWorkspace(workspace, baseline, 'baseline') : undefined,
     checkRun: {
       enabled: booleanInput('check-run', true),
-      name: core.getInput('check-name').trim() || 'Smart contract audit',
+      name: runner.getInput('check-name').trim() || 'Smart contract audit',
     },
     pullRequestComment: booleanInput('pr-comment', true),
     sarifFile: sarifFile ? outputFile(workspace, outputDirectory, sarifFile) : undefined,
@@ -174,7 +174,7 @@ function checkApiKey(apiKey: string): void {
     );
   }
   if (apiKey && apiKey.length < MIN_SECRET_LENGTH) {
-    core.warning(
+    runner.warning(
       `Input \`api-key\` is only ${apiKey.length} characters long. It is still masked everywhere, ` +
         'which may blank out ordinary words that contain it in the reports; service keys are ' +
         `normally much longer, so check the secret (a key of ${MIN_SECRET_LENGTH} or more characters avoids this).`,
@@ -184,7 +184,7 @@ function checkApiKey(apiKey: string): void {
 
 /** `audit-id`, which is sent in a URL path: never one that holds the key. */
 function auditIdInput(apiKey: string): string | undefined {
-  const auditId = core.getInput('audit-id').trim() || undefined;
+  const auditId = runner.getInput('audit-id').trim() || undefined;
   const key = new Redactor();
   key.add(apiKey);
   if (auditId !== undefined && key.appearsIn(auditId)) {
@@ -225,14 +225,14 @@ function defaultProjectName(env: NodeJS.ProcessEnv, workspace: string): string {
 }
 
 function multiline(name: string): string[] {
-  return core
+  return runner
     .getMultilineInput(name)
     .map((line) => line.trim())
     .filter((line) => line && !line.startsWith('#'));
 }
 
 function choice<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
-  const raw = core.getInput(name).trim().toLowerCase();
+  const raw = runner.getInput(name).trim().toLowerCase();
   if (!raw) return fallback;
   if ((allowed as readonly string[]).includes(raw)) return raw as T;
   throw new ConfigurationError(
@@ -241,16 +241,16 @@ function choice<T extends string>(name: string, allowed: readonly T[], fallback:
 }
 
 function booleanInput(name: string, fallback: boolean): boolean {
-  if (!core.getInput(name).trim()) return fallback;
+  if (!runner.getInput(name).trim()) return fallback;
   try {
-    return core.getBooleanInput(name);
+    return runner.getBooleanInput(name);
   } catch {
     throw new ConfigurationError(`Input \`${name}\` must be true or false.`);
   }
 }
 
 function positiveNumber(name: string, fallback: number): number {
-  const raw = core.getInput(name).trim();
+  const raw = runner.getInput(name).trim();
   if (!raw) return fallback;
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0) {

@@ -3,11 +3,11 @@
  * the key as it is, not the forms a hostile service can disguise it in) and quoted text cannot
  * run a workflow command. Modules below main.ts take the `Logger` they are given.
  */
-import * as core from '@actions/core';
 import type { Redactor } from './redaction.ts';
+import * as runner from './runner.ts';
 import { neutralizeWorkflowCommands } from './text.ts';
 
-export type AnnotationProperties = core.AnnotationProperties;
+export type AnnotationProperties = runner.AnnotationProperties;
 
 /** What a module below main.ts logs through: it is given one, never imports the runner's. */
 export interface Log {
@@ -25,21 +25,21 @@ export interface Logger extends Log {
 
 export function createLogger(redactor: Redactor): Logger {
   const line = (message: string) => neutralizeWorkflowCommands(redactor.redact(message));
-  // Annotation messages and properties are escaped by @actions/core; only redaction is ours.
+  // Annotation messages and properties are escaped by runner.ts; only redaction is ours.
   const annotation =
     (write: (message: string, properties: AnnotationProperties) => void) =>
     (message: string, properties: AnnotationProperties = {}) =>
       write(redactor.redact(message), redactProperties(redactor, properties));
   return {
-    debug: (message) => core.debug(line(message)),
-    info: (message) => core.info(line(message)),
-    notice: annotation(core.notice),
-    warning: annotation(core.warning),
-    error: annotation(core.error),
+    debug: (message) => runner.debug(line(message)),
+    info: (message) => runner.info(line(message)),
+    notice: annotation(runner.notice),
+    warning: annotation(runner.warning),
+    error: annotation(runner.error),
     group(title, lines) {
-      core.startGroup(line(title));
-      for (const text of lines) core.info(line(text));
-      core.endGroup();
+      runner.startGroup(line(title));
+      for (const text of lines) runner.info(line(text));
+      runner.endGroup();
     },
   };
 }

@@ -2,7 +2,6 @@
  * The story of a run: settings → contracts → audit → triage → outcome → publish. Whatever
  * happens, the run ends in one outcome, and publishing it is the last thing the step does.
  */
-import * as core from '@actions/core';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AuditClient } from './api/client.ts';
 import { pathReader } from './api/parse-location.ts';
@@ -31,6 +30,7 @@ import { createLogger, type Logger } from './log.ts';
 import { publish } from './publish.ts';
 import { findContracts, type UploadFile } from './project/find-contracts.ts';
 import { Redactor } from './redaction.ts';
+import * as runner from './runner.ts';
 import { renderCheckRunStart } from './report/check-run-output.ts';
 import { ACTION_VERSION } from './version.ts';
 
@@ -81,7 +81,7 @@ export async function run(): Promise<void> {
     await publish(outcome, { ...state, settings });
   } catch (error) {
     // Every sink guards itself; reaching here is a bug, and it must not read as a clean run.
-    core.setFailed(
+    runner.setFailed(
       redactor.redact(
         `Unexpected error while reporting (a bug in this action; please report it): ${errorMessage(error)}`,
       ),
@@ -200,7 +200,7 @@ async function uploadOfThisCheckout(
 }
 
 function announceAuditId(message: string, { progress, redactor, log }: Run): void {
-  core.setOutput('audit-id', redactor.redact(progress.auditId ?? ''));
+  runner.setOutput('audit-id', redactor.redact(progress.auditId ?? ''));
   log.info(message);
 }
 

@@ -4,7 +4,6 @@
  * written before anything talks to GitHub, so a slow or hostile API can delay only itself.
  * Every text passes the redactor on its way out.
  */
-import * as core from '@actions/core';
 import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { SEVERITIES } from './audit/findings.ts';
@@ -29,17 +28,20 @@ import {
 } from './report/check-run-output.ts';
 import { commentMarker, readPreviousFindings } from './report/comment-memory.ts';
 import { renderPrComment } from './report/pr-comment.ts';
-import { renderResultsFile } from './report/results-file.ts';
-import { renderSarif } from './report/sarif.ts';
+import { resultsFileChunks } from './report/results-file.ts';
+import { writeSarif, type SarifWriter } from './report/sarif.ts';
 import {
   renderCheckRunNotAnnotatedNote,
   renderNotAnnotatedNote,
   renderSummary,
   type SummaryInput,
 } from './report/summary.ts';
+import * as runner from './runner.ts';
 import { ACTION_VERSION } from './version.ts';
 
 const CHECK_RUN_SUMMARY_MAX = 65_000;
+/** Findings listed in the log, as many as the check run annotates. */
+const MAX_LOGGED_FINDINGS = MAX_CHECK_RUN_ANNOTATIONS;
 
 export interface PublishDependencies {
   settings: Settings | undefined;
@@ -57,7 +59,7 @@ export async function publish(outcome: Outcome, deps: PublishDependencies): Prom
   const failOn = settings?.failOn ?? 'low';
   const findings = outcome.findings ?? [];
   const failsJob = outcome.verdict !== 'pass' && outcome.verdict !== 'skipped';
-  const output: Output = (name, value) => core.setOutput(name, redactor.redact(String(value)));
+  const output: Output = (name, value) => runner.setOutput(name, redactor.redact(String(value)));
 
   // Every annotation is planned before anything is rendered: the summary says what they left out.
   const checkRunAnnotates = channels?.annotatesCheckRun ?? false;
@@ -91,7 +93,7 @@ export async function publish(outcome: Outcome, deps: PublishDependencies): Prom
 
   const verdictLine = `Verdict: ${outcome.verdict}. ${outcome.reason}`;
   if (outcome.resumeHint) log.info(outcome.resumeHint);
-  if (failsJob) core.setFailed(redactor.redact(verdictLine));
+  if (failsJob) runner.setFailed(redactor.redact(verdictLine));
   else log.info(verdictLine);
 
   if (channels) {
@@ -208,7 +210,7 @@ async function writeReportFiles(
   if (outcome.findings && hasResults(outcome.verdict)) {
     const sarif = await writeFile(
       settings.sarifFile ?? defaultPath(settings, 'smart-contract-audit', outcome, '.sarif', deps),
-      () => renderSarifFile(settings, outcome, context, log),
+      (write) => writeSarifFile(settings, outcome, context, log, write),
       'SARIF file',
       deps,
     );
@@ -216,17 +218,19 @@ async function writeReportFiles(
   }
   const results = await writeFile(
     defaultPath(settings, 'audit-results', outcome, '.json', deps),
-    () =>
-      renderResultsFile({
-        auditId: outcome.auditId,
-        projectName,
-        status: outcome.rawStatus,
-        verdict: outcome.verdict,
-        failOn: settings.failOn,
-        scope: outcome.scope,
-        findings: outcome.findings ?? [],
-        counts: outcome.counts,
-      }),
+    (write) =>
+      write(
+        resultsFileChunks({
+          auditId: outcome.auditId,
+          projectName,
+          status: outcome.rawStatus,
+          verdict: outcome.verdict,
+          failOn: settings.failOn,
+          scope: outcome.scope,
+          findings: outcome.findings ?? [],
+          counts: outcome.counts,
+        }),
+      ),
     'results file',
     deps,
   );
@@ -262,19 +266,28 @@ function annotateInLog(plan: AnnotationPlan, log: Logger): void {
   }
 }
 
+/**
+ * One line per finding, most severe first, up to MAX_LOGGED_FINDINGS: past that, a log is
+ * scrolled rather than read, and writing it costs more than the rest of the report.
+ */
 function logFindings(findings: readonly TriagedFinding[], log: Logger): void {
   if (findings.length === 0) return;
-  log.group(
-    `Findings (${findings.length})`,
-    findings.map(({ finding, status }) => {
-      const where = finding.file
-        ? `${finding.file}${finding.startLine ? `:${finding.startLine}` : ''}`
-        : '(no location)';
-      const rule = finding.swcId ?? finding.ruleId;
-      const mark = status === 'active' ? '' : `  (${STATUS_WORDS[status]}: not counted)`;
-      return `${finding.severity.toUpperCase().padEnd(8)} ${where}  ${finding.title}${rule ? ` [${rule}]` : ''}${mark}`;
-    }),
-  );
+  const lines = findings.slice(0, MAX_LOGGED_FINDINGS).map(({ finding, status }) => {
+    const where = finding.file
+      ? `${finding.file}${finding.startLine ? `:${finding.startLine}` : ''}`
+      : '(no location)';
+    const rule = finding.swcId ?? finding.ruleId;
+    const mark = status === 'active' ? '' : `  (${STATUS_WORDS[status]}: not counted)`;
+    return `${finding.severity.toUpperCase().padEnd(8)} ${where}  ${finding.title}${rule ? ` [${rule}]` : ''}${mark}`;
+  });
+  const unlogged = findings.length - lines.length;
+  if (unlogged > 0) {
+    lines.push(
+      `… and ${unlogged} more, not logged: the log lists the ${MAX_LOGGED_FINDINGS.toLocaleString('en-US')} ` +
+        'most severe. The results file has every finding.',
+    );
+  }
+  log.group(`Findings (${findings.length})`, lines);
 }
 
 /** A severity word the action could not place is never silently below the gate: say which. */
@@ -322,40 +335,52 @@ function defaultPath(
   return path.join(settings.outputDirectory, `${safe}${extension}`);
 }
 
-function renderSarifFile(
+async function writeSarifFile(
   settings: Settings,
   outcome: Outcome,
   context: RunContext,
   log: Logger,
-): string {
-  const sarif = renderSarif({
-    findings: outcome.findings ?? [],
-    projectName: settings.projectName,
-    auditId: outcome.auditId,
-    reportUrl: outcome.reportUrl,
-    toolVersion: ACTION_VERSION,
-    informationUri: context.actionRepository
-      ? `${context.serverUrl}/${context.actionRepository}`
-      : undefined,
-  });
+  write: SarifWriter,
+): Promise<void> {
+  const sarif = await writeSarif(
+    {
+      findings: outcome.findings ?? [],
+      projectName: settings.projectName,
+      auditId: outcome.auditId,
+      reportUrl: outcome.reportUrl,
+      toolVersion: ACTION_VERSION,
+      informationUri: context.actionRepository
+        ? `${context.serverUrl}/${context.actionRepository}`
+        : undefined,
+    },
+    write,
+  );
   if (sarif.truncated > 0) {
     log.warning(
       `The SARIF file holds ${sarif.resultCount} results; ${sarif.truncated} were left out to stay within GitHub's limits.`,
     );
   }
-  return sarif.json;
 }
 
-/** Inside the workspace or RUNNER_TEMP only, never through a link; a failure is a warning. */
+type FileWriter = (chunks: Iterable<string> | AsyncIterable<string>) => Promise<void>;
+
+/**
+ * Inside the workspace or RUNNER_TEMP only, never through a link, redacted as it is written
+ * (a file may be written again: the last one stays); a failure is a warning.
+ */
 async function writeFile(
   file: string,
-  render: () => string,
+  render: (write: FileWriter) => Promise<void>,
   what: string,
   { settings, redactor, log }: PublishDependencies & { settings: Settings },
 ): Promise<string | undefined> {
+  const roots = [settings.workspace, settings.outputDirectory];
+  let written: string | undefined;
   try {
-    const roots = [settings.workspace, settings.outputDirectory];
-    return await writeOutputFile(file, redactor.redact(render()), roots);
+    await render(async (chunks) => {
+      written = await writeOutputFile(file, redactor.redactChunks(chunks), roots);
+    });
+    return written;
   } catch (error) {
     log.warning(`Could not write the ${what} ${file}: ${errorMessage(error)}`);
     return undefined;
@@ -369,7 +394,7 @@ async function writeSummary(
 ): Promise<void> {
   if (!process.env['GITHUB_STEP_SUMMARY']) return;
   try {
-    await core.summary.addRaw(redactor.redact(render()), true).write();
+    await runner.appendSummary(redactor.redact(render()));
   } catch (error) {
     log.warning(`Could not write the job summary: ${errorMessage(error)}`);
   }

@@ -7,7 +7,7 @@ import { run } from '../src/main.ts';
 import { recorded } from './support/core.ts';
 import { useInProcessRun } from './support/in-process-run.ts';
 
-vi.mock('@actions/core', () => import('./support/core.ts').then((m) => m.coreStandIn));
+vi.mock('../src/runner.ts', () => import('./support/core.ts').then((m) => m.runnerStandIn));
 
 // Before any import of src/: @actions/github reads the run's context when first imported.
 const github = await vi.hoisted(async () => {

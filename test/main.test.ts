@@ -1,6 +1,6 @@
 /**
  * run() in process: the whole story of a run against the reference audit service and a stand-in
- * GitHub API over HTTP, with a typed stand-in for @actions/core recording what reached the
+ * GitHub API over HTTP, with a typed stand-in for src/runner.ts recording what reached the
  * runner. Faster than the child-process end-to-end tests, and counted in coverage.
  */
 import { readFile } from 'node:fs/promises';
@@ -10,7 +10,7 @@ import { run } from '../src/main.ts';
 import { recorded, resetCore } from './support/core.ts';
 import { DEMO_WORKSPACE, useInProcessRun } from './support/in-process-run.ts';
 
-vi.mock('@actions/core', () => import('./support/core.ts').then((m) => m.coreStandIn));
+vi.mock('../src/runner.ts', () => import('./support/core.ts').then((m) => m.runnerStandIn));
 
 // Before any import of src/: @actions/github reads the run's context when first imported.
 const github = await vi.hoisted(async () =>

@@ -1,5 +1,5 @@
 /**
- * publish() in process, with a typed stand-in for @actions/core and a stand-in GitHub API: what
+ * publish() in process, with a typed stand-in for src/runner.ts and a stand-in GitHub API: what
  * reaches the outputs, the job summary, the log, the check run and the comment, and in what
  * order the fallbacks apply.
  */
@@ -18,7 +18,7 @@ import { makeFinding } from './support/findings.ts';
 import { useGitHubApi } from './support/github-client.ts';
 import { allActive, triageOf } from './support/triage.ts';
 
-vi.mock('@actions/core', () => import('./support/core.ts').then((m) => m.coreStandIn));
+vi.mock('../src/runner.ts', () => import('./support/core.ts').then((m) => m.runnerStandIn));
 
 const setUp = useGitHubApi();
 
@@ -232,5 +232,27 @@ describe('publish without GitHub channels', () => {
     expect(logAnnotations()).toHaveLength(9);
     expect(recorded.summary).toContain('3 findings were not annotated in the log (3 errors)');
     expect(recorded.failed).toHaveLength(1);
+  });
+
+  it('lists the 1,000 most severe findings in the log, and how many more the results file has', async () => {
+    const redactor = new Redactor();
+    const log = createLogger(redactor);
+    const findings = [
+      ...highFindings(1_200),
+      makeFinding({ severity: 'critical', title: 'Worst' }),
+    ];
+    await publish(outcomeOf(findings), {
+      settings: undefined,
+      context,
+      channels: undefined,
+      log,
+      redactor,
+    });
+    const group = recorded.log.slice(recorded.log.indexOf('▸ Findings (1201)') + 1);
+    expect(group[0]).toMatch(/^CRITICAL .* Worst/);
+    expect(recorded.log.filter((line) => /^(CRITICAL|HIGH) /.test(line))).toHaveLength(1_000);
+    expect(group[1_000]).toBe(
+      '… and 201 more, not logged: the log lists the 1,000 most severe. The results file has every finding.',
+    );
   });
 });

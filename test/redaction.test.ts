@@ -89,3 +89,67 @@ describe('Redactor', () => {
     for (let i = 0; i < 3; i += 1) expect(redactor.appearsIn(`x ${KEY}`)).toBe(true);
   });
 });
+
+async function joined(chunks: AsyncIterable<string>): Promise<string> {
+  let text = '';
+  for await (const chunk of chunks) text += chunk;
+  return text;
+}
+
+describe('Redactor.redactChunks', () => {
+  it.each(FORMS)('masks the key %s wherever the chunks split it', async (_, form) => {
+    const redactor = redactorOf(KEY, 'ghs_0123456789abcdef');
+    const text = `{\n  "title": "before ${form} after",\n  "line": 3\n}\n`;
+    const whole = redactor.redact(text);
+    expect(whole).toContain(REDACTED);
+    for (let cut = 0; cut <= text.length; cut += 1) {
+      const chunks = [text.slice(0, cut), text.slice(cut)];
+      expect(await joined(redactor.redactChunks(chunks)), `cut at ${cut}`).toBe(whole);
+    }
+    // One character per chunk: every boundary at once.
+    expect(await joined(redactor.redactChunks([...text]))).toBe(whole);
+  });
+
+  it('holds text back past characters a barrier would be, when the key has them', async () => {
+    // Space, quote, braces, colon and comma are part of this key, so they cannot end a piece.
+    const key = 'sk "live" {key}: a,b';
+    const redactor = redactorOf(key);
+    const text = `{"a": "x ${JSON.stringify(key).slice(1, -1)} y", "b": "${key}"}`;
+    const whole = redactor.redact(text);
+    expect(whole).toBe('{"a": "x *** y", "b": "***"}');
+    for (let cut = 0; cut <= text.length; cut += 1) {
+      const chunks = [text.slice(0, cut), text.slice(cut)];
+      expect(await joined(redactor.redactChunks(chunks)), `cut at ${cut}`).toBe(whole);
+    }
+  });
+
+  it('passes each chunk on before the next is made: the text is never held whole', async () => {
+    const redactor = redactorOf(KEY);
+    let made = 0;
+    async function* chunks() {
+      for (; made < 3;) {
+        made += 1;
+        yield `{"line": ${made}, "key": "${KEY}"}\n`;
+      }
+    }
+    const seen: number[] = [];
+    for await (const chunk of redactor.redactChunks(chunks())) {
+      seen.push(made);
+      expect(chunk).not.toContain(KEY);
+    }
+    // Each line break is held with the next chunk (a key may go on past it); the last comes at the end.
+    expect(seen).toEqual([1, 2, 3, 3]);
+  });
+});
+
+describe('Redactor.appearsInAny', () => {
+  it('finds a form of the key in any one of many texts, and only within one', () => {
+    const redactor = redactorOf(KEY);
+    const texts = Array.from({ length: 20_000 }, (_, i) => `finding ${i} of an ordinary audit`);
+    expect(redactor.appearsInAny(texts)).toBe(false);
+    texts[17_321] = `leaked ${encodeURIComponent(KEY)}`;
+    expect(redactor.appearsInAny(texts)).toBe(true);
+    // Split between two texts, the key is in neither.
+    expect(redactor.appearsInAny([KEY.slice(0, 6), KEY.slice(6)])).toBe(false);
+  });
+});

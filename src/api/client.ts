@@ -233,28 +233,14 @@ export class AuditClient {
    * The snapshot with the key taken out of every text the service sent, once parsing has
    * decoded and cleaned it. Outputs are redacted again where they leave the action; this also
    * covers what reports encode on the way (the pull-request comment's hidden data is base64).
+   * The texts are looked through at once first: a snapshot without the key is not copied.
    */
   #withoutKey(snapshot: AuditSnapshot): AuditSnapshot {
+    if (!this.#apiKey.appearsInAny(serviceTexts(snapshot))) return snapshot;
     const redact = (text: string) => this.#apiKey.redact(text);
-    const optional = (text: string | undefined) => (text === undefined ? text : redact(text));
     return {
-      ...snapshot,
-      rawStatus: redact(snapshot.rawStatus),
-      message: optional(snapshot.message),
-      incomplete: optional(snapshot.incomplete),
-      reportUrl: optional(snapshot.reportUrl),
-      findings: snapshot.findings?.map((finding) => ({
-        ...finding,
-        serviceId: optional(finding.serviceId),
-        severityLabel: redact(finding.severityLabel),
-        title: redact(finding.title),
-        ruleId: optional(finding.ruleId),
-        swcId: optional(finding.swcId),
-        cweId: optional(finding.cweId),
-        description: redact(finding.description),
-        recommendation: optional(finding.recommendation),
-        file: optional(finding.file),
-      })),
+      ...mapTexts(snapshot, SNAPSHOT_TEXTS, redact),
+      findings: snapshot.findings?.map((finding) => mapTexts(finding, FINDING_TEXTS, redact)),
     };
   }
 
@@ -322,6 +308,41 @@ export class AuditClient {
   #retryAfter(answer: HttpAnswer): number | undefined {
     return parseRetryAfter(headerValue(answer.headers['retry-after']), this.#now);
   }
+}
+
+/** The texts of a snapshot and of its findings that come from the service. */
+const SNAPSHOT_TEXTS = ['rawStatus', 'message', 'incomplete', 'reportUrl'] as const;
+const FINDING_TEXTS = [
+  'serviceId',
+  'severityLabel',
+  'title',
+  'ruleId',
+  'swcId',
+  'cweId',
+  'description',
+  'recommendation',
+  'file',
+] as const;
+
+function* serviceTexts(snapshot: AuditSnapshot): Generator<string> {
+  for (const key of SNAPSHOT_TEXTS) yield snapshot[key] ?? '';
+  for (const finding of snapshot.findings ?? []) {
+    for (const key of FINDING_TEXTS) yield finding[key] ?? '';
+  }
+}
+
+/** A copy of the record with `map` applied to the texts named. */
+function mapTexts<T extends object>(
+  record: T,
+  keys: readonly (keyof T)[],
+  map: (text: string) => string,
+): T {
+  const copy = { ...record };
+  for (const key of keys) {
+    const value = copy[key];
+    if (typeof value === 'string') copy[key] = map(value) as T[keyof T];
+  }
+  return copy;
 }
 
 function deadlineText(stop: DeadlineStop | undefined): string {

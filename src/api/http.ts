@@ -5,8 +5,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import type { Dispatcher } from 'undici';
-import { createDispatcher } from '../net/dispatcher.ts';
+import { createDispatcher, type LazyDispatcher } from '../net/dispatcher.ts';
 import type { Log } from '../log.ts';
 import { UploadReadError } from './multipart.ts';
 import { parseRetryAfter, RETRY_AFTER_CAP_MS } from './retry-after.ts';
@@ -138,9 +137,9 @@ class AnswerTooLarge extends Error {}
 
 export class HttpSession {
   readonly #options: HttpSessionOptions;
-  readonly #agent: Dispatcher;
+  readonly #agent: LazyDispatcher;
   /** Uploads never reuse a pooled socket: a stale one failing mid-POST could leave an audit we can't retry. */
-  readonly #uploadAgent: Dispatcher;
+  readonly #uploadAgent: LazyDispatcher;
   readonly #basePath: string;
 
   constructor(options: HttpSessionOptions) {
@@ -200,6 +199,8 @@ export class HttpSession {
   async #attempt(request: HttpRequest): Promise<HttpAnswer | Failure> {
     const { baseUrl, apiKey, userAgent, requestTimeoutMs, now } = this.#options;
     const { retryUntil } = request;
+    // Made before the clock starts: the first one loads undici.
+    const agent = await (request.body ? this.#uploadAgent : this.#agent).get();
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     let ended = false;
@@ -220,7 +221,6 @@ export class HttpSession {
     restartTimer();
     const body = request.body?.open(restartTimer);
     try {
-      const agent = request.body ? this.#uploadAgent : this.#agent;
       const response = await agent.request({
         origin: baseUrl.origin,
         reset: Boolean(request.body),
@@ -361,39 +361,77 @@ export function judgeTransportError(error: unknown, idempotent: boolean): Failur
   };
 }
 
-/** Reads the whole body, bounded; undici's body must always be consumed or destroyed. */
+/**
+ * Reads the whole body, bounded, into one buffer and decodes it once: a large answer is held as
+ * bytes and as text, never also as chunks and their copy. undici's body must always be consumed
+ * or destroyed.
+ */
 async function readText(body: Readable, headers: IncomingHttpHeaders): Promise<string> {
   const tooLarge = () => {
     body.destroy();
     return new AnswerTooLarge(`the answer exceeded ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
   };
+  const declared = Number(headerValue(headers['content-length']));
   // Refused before reading: the bytes may be slow to come, or never come.
-  if (Number(headerValue(headers['content-length'])) > MAX_BODY_BYTES) throw tooLarge();
-  const chunks: Buffer[] = [];
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  // undici holds the body to its Content-Length: then the buffer is made to measure; without
+  // one it doubles as needed. Pages of it that are never written are never taken from the system.
+  let buffer = Buffer.allocUnsafe(Number.isSafeInteger(declared) && declared > 0 ? declared : 0);
   let size = 0;
   for await (const chunk of body as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw tooLarge();
-    chunks.push(chunk);
+    const end = size + chunk.length;
+    if (end > MAX_BODY_BYTES) throw tooLarge();
+    if (end > buffer.length) {
+      const grown = Buffer.allocUnsafe(Math.min(MAX_BODY_BYTES, Math.max(end, 2 * buffer.length)));
+      buffer.copy(grown, 0, 0, size);
+      buffer = grown;
+    }
+    chunk.copy(buffer, size);
+    size = end;
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return buffer.toString('utf8', 0, size);
 }
 
 /**
- * A 2xx answer lost on the way: an empty 200 (201/202/204 may be empty), or JSON that does not
- * parse. A body that is not JSON at all (a web page) is complete: repeating it changes nothing,
- * so it goes to the parser, which says what it is. One that parses but lacks fields likewise.
+ * A 2xx answer lost on the way: an empty 200 (201/202/204 may be empty), or JSON that stops
+ * inside a string, object or array, as one cut off does. A body that is not JSON at all (a web
+ * page) is complete: repeating it changes nothing, so it goes to the parser, which says what it
+ * is; so does JSON closed but malformed, or lacking fields. Scanned, not parsed: the parser
+ * reads a large answer once.
  */
 function isCutShort(answer: HttpAnswer): boolean {
   const text = answer.text.trim();
   if (text === '') return answer.status === 200;
-  if (!/^[[{"]/.test(text)) return false;
-  try {
-    JSON.parse(text);
-    return false;
-  } catch {
-    return true;
+  return /^[[{"]/.test(text) && endsOpen(text);
+}
+
+/** Whether JSON text ends inside a string, or with an object or array still open. */
+function endsOpen(text: string): boolean {
+  let depth = 0;
+  for (let at = 0; at < text.length; at += 1) {
+    switch (text.charCodeAt(at)) {
+      case 0x22: // " : on to the closing quote, the first not escaped by an odd run of backslashes
+        do {
+          at = text.indexOf('"', at + 1);
+          if (at < 0) return true;
+        } while (escaped(text, at));
+        break;
+      case 0x5b: // [
+      case 0x7b: // {
+        depth += 1;
+        break;
+      case 0x5d: // ]
+      case 0x7d: // }
+        depth -= 1;
+    }
   }
+  return depth > 0;
+}
+
+function escaped(text: string, at: number): boolean {
+  let backslashes = 0;
+  while (text.charCodeAt(at - 1 - backslashes) === 0x5c) backslashes += 1;
+  return backslashes % 2 === 1;
 }
 
 /** A header's value; the first when it came more than once. */

@@ -4,18 +4,20 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { isInside } from './inside.ts';
 
 /**
- * Writes `content` to `file` (resolved against the current directory) and returns its absolute
- * path. Only inside one of `roots`, which are trusted as given (RUNNER_TEMP may lie behind a
- * link); below the root no symbolic link is followed: missing folders are created one by one,
- * a link among the folders is refused, and a link or file at the final name is replaced.
- * Throws an Error saying why it refused.
+ * Writes the chunks of `content` to `file` (resolved against the current directory) as they
+ * come, and returns its absolute path. Only inside one of `roots`, which are trusted as given
+ * (RUNNER_TEMP may lie behind a link); below the root no symbolic link is followed: missing
+ * folders are created one by one, a link among the folders is refused, and a link or file at
+ * the final name is replaced. Throws an Error saying why it refused, or why the content could
+ * not be written; then no file is left at the name.
  */
 export async function writeOutputFile(
   file: string,
-  content: string,
+  content: Iterable<string> | AsyncIterable<string>,
   roots: readonly string[],
 ): Promise<string> {
   const target = path.resolve(file);
@@ -45,7 +47,16 @@ export async function writeOutputFile(
   // Removing a link removes the link, not its target; `wx` (O_CREAT | O_EXCL) then creates a
   // new file and fails rather than follow a link put back in between.
   await fs.rm(target, { force: true });
-  await fs.writeFile(target, content, { flag: 'wx' });
+  const handle = await fs.open(target, 'wx');
+  try {
+    // The stream closes the handle, whichever way it ends.
+    await pipeline(content, handle.createWriteStream());
+  } catch (error) {
+    // A report cut short would read as a whole one. What is there now is the file made above,
+    // or a link put in its place, which `rm` removes without following.
+    await fs.rm(target, { force: true });
+    throw error;
+  }
   return target;
 }
 

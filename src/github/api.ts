@@ -7,10 +7,10 @@
  * which permission the job lacks; the token is only ever handed to Octokit, never put in a
  * message, and nothing Octokit would log reaches the console.
  */
-import { fetch as undiciFetch, Response as UndiciResponse } from 'undici';
+import type { Response as UndiciResponse } from 'undici';
 import { parseRetryAfter } from '../api/retry-after.ts';
 import type { ChangedFile } from '../audit/scope.ts';
-import { createDispatcher, isSafeTransport } from '../net/dispatcher.ts';
+import { createDispatcher, isSafeTransport, loadUndici } from '../net/dispatcher.ts';
 import { truncateText } from '../text.ts';
 import type { GitHubOctokit, RequestHook } from './octokit.ts';
 
@@ -232,13 +232,14 @@ export function createGitHubClient(
     // Octokit sends JSON bodies as strings.
     let body = init.body as string | undefined;
     if (redact && body !== undefined) body = redactBody(body, redact);
+    const [{ fetch: undiciFetch }, pool] = await Promise.all([loadUndici(), dispatcher.get()]);
     for (let redirects = 0; ; redirects += 1) {
       const response = await undiciFetch(next, {
         ...(init as object),
         method,
         body,
         redirect: 'manual',
-        dispatcher,
+        dispatcher: pool,
       });
       if (response.status < 300 || response.status >= 400 || response.status === 304)
         return readCapped(response, `${method} ${truncateText(next.pathname, 200)}`);
@@ -490,7 +491,8 @@ async function readCapped(response: UndiciResponse, what: string): Promise<Undic
     chunks.push(chunk);
   }
   const { status, statusText, headers } = response;
-  return new UndiciResponse(Buffer.concat(chunks, size), { status, statusText, headers });
+  const { Response } = await loadUndici();
+  return new Response(Buffer.concat(chunks, size), { status, statusText, headers });
 }
 
 /** Items of at most `maxPages` pages; `more` when the last page read still had a next one. */

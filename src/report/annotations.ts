@@ -1,7 +1,7 @@
 /**
  * Plans the log annotations for the findings: which level each gets, what it says, and which
  * ones GitHub would drop (it shows only 10 per level per step), so the summary can say so.
- * @actions/core percent-escapes line breaks (and `:` `,` in properties) when it writes them.
+ * runner.ts percent-escapes line breaks (and `:` `,` in properties) when it writes them.
  */
 import type { Finding, Severity } from '../audit/findings.ts';
 import { oneLine, removeInvisibleCharacters, truncateText } from '../text.ts';

@@ -6,6 +6,7 @@
 import type { FailOn, Verdict } from '../audit/gate.ts';
 import type { Scope } from '../audit/scope.ts';
 import type { FindingCounts, TriagedFinding } from '../audit/triage.ts';
+import { jsonChunks } from './json-chunks.ts';
 
 export interface ResultsFileInput {
   auditId: string | undefined;
@@ -20,7 +21,8 @@ export interface ResultsFileInput {
   counts: FindingCounts;
 }
 
-export function renderResultsFile(input: ResultsFileInput): string {
+/** The file as it is written, a piece at a time: it can run to tens of megabytes. */
+export function resultsFileChunks(input: ResultsFileInput): Generator<string> {
   const document = {
     schemaVersion: 1,
     auditId: input.auditId ?? null,
@@ -33,9 +35,14 @@ export function renderResultsFile(input: ResultsFileInput): string {
     // Findings the scope kept in: all but those outside the change.
     inScopeCount: input.counts.inScope,
     statusCounts: input.counts.byStatus,
-    findings: input.findings.map(toRecord),
+    findings: [],
   };
-  return `${JSON.stringify(document, null, 2)}\n`;
+  return jsonChunks(JSON.stringify(document, null, 2), 'findings', input.findings, toRecord, '\n');
+}
+
+/** The whole file as one text. */
+export function renderResultsFile(input: ResultsFileInput): string {
+  return [...resultsFileChunks(input)].join('');
 }
 
 function toRecord({ finding, status, note }: TriagedFinding) {

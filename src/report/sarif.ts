@@ -12,10 +12,13 @@
  *   of one repository can be uploaded side by side.
  */
 import { Buffer } from 'node:buffer';
-import { gzipSync } from 'node:zlib';
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
+import { createGzip, type Gzip } from 'node:zlib';
 import type { Finding } from '../audit/findings.ts';
 import { inReportOrder, type TriagedFinding } from '../audit/triage.ts';
 import { truncateText } from '../text.ts';
+import { jsonChunks } from './json-chunks.ts';
 import {
   buildRules,
   plainText,
@@ -48,7 +51,6 @@ export interface SarifInput {
 }
 
 export interface SarifOutput {
-  json: string;
   resultCount: number;
   /** Findings left out to stay within GitHub's limits (the least severe go first). */
   truncated: number;
@@ -76,7 +78,13 @@ interface TextCaps extends RuleTextCaps {
   note: number;
 }
 
-export function renderSarif(input: SarifInput): SarifOutput {
+/**
+ * Where the log goes, a piece at a time. It is called again with a smaller log when the one
+ * before came out above GitHub's limit: the last one written is the one that fits.
+ */
+export type SarifWriter = (chunks: AsyncIterable<string>) => Promise<void>;
+
+export async function writeSarif(input: SarifInput, write: SarifWriter): Promise<SarifOutput> {
   // Code scanning alerts are for the repository's own code: dependency findings are left out.
   const ordered = inReportOrder(input.findings.filter((entry) => entry.status !== 'dependency'));
   const anchor = input.anchorFile || ordered.find((entry) => entry.finding.file)?.finding.file;
@@ -88,7 +96,8 @@ export function renderSarif(input: SarifInput): SarifOutput {
   const base = longestTexts(placeable.slice(0, kept));
   let scale = 1;
   for (;;) {
-    const log = buildLog(input, {
+    const size: UploadSize = {};
+    const chunks = logChunks(input, {
       entries: placeable.slice(0, kept),
       leftOut: placeable.length - kept,
       unlocated,
@@ -96,13 +105,13 @@ export function renderSarif(input: SarifInput): SarifOutput {
       caps: scaledCaps(base, scale),
       shortened: scale < 1,
     });
-    const json = JSON.stringify(log, null, 2);
-    const size = uploadSize(json);
-    if (kept === 0 || size <= MAX_GZIPPED_BYTES)
-      return { json, resultCount: kept, truncated: placeable.length - kept, unlocated };
+    await write(measured(chunks, size));
+    if (size.bytes === undefined) throw new Error('the SARIF log was not written to its end');
+    if (kept === 0 || size.bytes <= MAX_GZIPPED_BYTES)
+      return { resultCount: kept, truncated: placeable.length - kept, unlocated };
     if (Math.max(...Object.values(base)) * scale > MIN_TEXT_CHARS) {
       // Texts make up most of a large file: shrink them about as much as the file is over.
-      scale /= 2 ** Math.ceil(Math.log2(size / MAX_GZIPPED_BYTES));
+      scale /= 2 ** Math.ceil(Math.log2(size.bytes / MAX_GZIPPED_BYTES));
     } else {
       kept = Math.floor(kept / 2);
     }
@@ -139,10 +148,42 @@ function scaledCaps(base: TextCaps, scale: number): TextCaps {
   };
 }
 
-/** The gzipped size, or the plain size when that is surely small enough (gzip is costly). */
-function uploadSize(json: string): number {
-  const bytes = Buffer.byteLength(json);
-  return bytes <= SURELY_SMALL_BYTES ? bytes : gzipSync(json).length;
+/** The size GitHub counts, once the chunks have all gone by. */
+interface UploadSize {
+  bytes?: number;
+}
+
+/**
+ * The chunks, passed on, and their size: the plain size while it is surely small enough, else
+ * the gzipped size (gzip is costly: it starts only past that, with the chunks held till then).
+ */
+async function* measured(chunks: Iterable<string>, size: UploadSize): AsyncGenerator<string> {
+  let plain = 0;
+  let held: string[] = [];
+  let gzip: Gzip | undefined;
+  let gzipped = 0;
+  try {
+    for (const chunk of chunks) {
+      plain += Buffer.byteLength(chunk);
+      if (gzip) {
+        if (!gzip.write(chunk)) await once(gzip, 'drain');
+      } else {
+        held.push(chunk);
+        if (plain > SURELY_SMALL_BYTES) {
+          gzip = createGzip().on('data', (data: Buffer) => {
+            gzipped += data.length;
+          });
+          for (const text of held) gzip.write(text);
+          held = [];
+        }
+      }
+      yield chunk;
+    }
+    if (gzip) await finished(gzip.end());
+    size.bytes = gzip ? gzipped : plain;
+  } finally {
+    gzip?.destroy();
+  }
 }
 
 interface LogPlan {
@@ -154,15 +195,11 @@ interface LogPlan {
   shortened: boolean;
 }
 
-function buildLog(input: SarifInput, plan: LogPlan): object {
+function logChunks(input: SarifInput, plan: LogPlan): Generator<string> {
   const { rules, indexOf } = buildRules(
     plan.entries.map((entry) => entry.finding),
     plan.caps,
   );
-  const results = plan.entries.map((entry) => {
-    const ruleId = ruleIdOf(entry.finding);
-    return toResult(entry, ruleId, indexOf.get(ruleId) ?? -1, plan);
-  });
   const notes = [
     plan.leftOut > 0 &&
       `${plan.leftOut} of ${plan.leftOut + plan.entries.length} findings were left out to stay ` +
@@ -173,14 +210,14 @@ function buildLog(input: SarifInput, plan: LogPlan): object {
       `${plan.unlocated} findings without a file were left out: GitHub refuses results ` +
         'without a location.',
   ].filter((note): note is string => typeof note === 'string');
-  return {
+  const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
     runs: [
       {
         tool: { driver: toolDriver(input, rules) },
         automationDetails: { id: automationId(input.projectName) },
-        results,
+        results: [],
         properties: {
           projectName: input.projectName,
           auditId: input.auditId,
@@ -192,6 +229,11 @@ function buildLog(input: SarifInput, plan: LogPlan): object {
       },
     ],
   };
+  // Each result is made as its turn to be written comes.
+  return jsonChunks(JSON.stringify(log, null, 2), 'results', plan.entries, (entry) => {
+    const ruleId = ruleIdOf(entry.finding);
+    return toResult(entry, ruleId, indexOf.get(ruleId) ?? -1, plan);
+  });
 }
 
 function toolDriver(input: SarifInput, rules: ReportingDescriptor[]): object {

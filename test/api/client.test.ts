@@ -15,6 +15,7 @@ import {
 import { serviceFailure } from '../support/service-error.ts';
 import { recordingLogger } from '../support/logger.ts';
 import { useAuditService } from '../support/service.ts';
+import { serviceFinding } from '../support/workspace.ts';
 
 const TOKEN_SOL = `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.20;
@@ -297,6 +298,36 @@ describe('AuditClient reads every dialect of the stand-in', () => {
       },
     ]);
   });
+
+  it('takes the key out of every text, in any form, however many findings come before it', async () => {
+    const apiKey = 'sk_live_4f9a2c7e1b3d';
+    const { service, client } = await harness({ apiKey, pollsUntilDone: 0 });
+    const findings = Array.from({ length: 3_000 }, (_, i) =>
+      serviceFinding({
+        id: `F-${i}`,
+        title: `Finding ${i}`,
+        description: `Description ${i} of some length, so the texts fill more than one batch.`,
+        file: 'contracts/Vault.sol',
+      }),
+    );
+    findings[1_234]!.title = `leaks ${[...apiKey].join('\u200b')}`;
+    findings[2_999] = {
+      ...findings[2_999]!,
+      description: `hex ${Buffer.from(apiKey).toString('hex')}`,
+      file: `contracts/${apiKey}.sol`,
+    };
+    service.setFindings(findings);
+    const { auditId } = await client.startAudit('p', contracts);
+    const { snapshot } = await client.getAudit(auditId);
+    const byId = new Map(snapshot.findings!.map((finding) => [finding.serviceId, finding]));
+    expect(byId.get('F-1234')!.title).toBe('leaks ***');
+    expect(byId.get('F-2999')).toMatchObject({
+      description: 'hex ***',
+      file: 'contracts/***.sol',
+    });
+    expect(byId.get('F-0')).toMatchObject({ title: 'Finding 0', file: 'contracts/Vault.sol' });
+    expect(JSON.stringify(snapshot)).not.toContain(apiKey);
+  });
 });
 
 describe('AuditClient retries', () => {
@@ -374,6 +405,32 @@ describe('AuditClient retries', () => {
     expect(await client.listProjects()).toEqual([]);
     expect(sleeps).toHaveLength(1);
     expect(logs.join('\n')).toContain('HTTP 200 with an incomplete body');
+  });
+
+  it.each([
+    ['inside a string with an escaped quote', '{"projects": [{"name": "a \\" b'],
+    ['after an escaped backslash', '{"projects": [{"name": "a\\\\"'],
+    ['with brackets closed only inside strings', '{"projects": [{"name": "}]}"}'],
+    ['inside a bare string', '"all projects'],
+  ])('retries a 2xx answer whose JSON stops %s', async (_, body) => {
+    const { service, client, sleeps } = await harness();
+    service.addFault({ path: '/v1/projects', kind: 'status', status: 200, body });
+    expect(await client.listProjects()).toEqual([]);
+    expect(sleeps).toHaveLength(1);
+  });
+
+  it('does not retry 2xx JSON that is closed but malformed: the same would come again', async () => {
+    const { service, client, sleeps } = await harness();
+    service.addFault({
+      path: '/v1/projects',
+      kind: 'status',
+      status: 200,
+      body: '{"projects": [{"name": "a \\" ]}" nope}]}',
+    });
+    const error = await serviceFailure(client.listProjects());
+    expect(error).toBeInstanceOf(ResponseFormatError);
+    expect(sleeps).toEqual([]);
+    expect(service.requests).toHaveLength(1);
   });
 
   it('does not retry a 2xx web page: it is the wrong address, not a cut answer', async () => {

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fileSafe, writeOutputFile } from '../../src/files/output-file.ts';
+import { Redactor } from '../../src/redaction.ts';
+import { leakedForms } from '../support/leaks.ts';
 
 let sandbox: string;
 let workspace: string;
@@ -26,18 +28,18 @@ afterEach(async () => {
 describe('writeOutputFile', () => {
   it('creates the missing folders of a nested path, in the workspace or RUNNER_TEMP', async () => {
     const file = path.join(workspace, 'reports/sarif/audit.sarif');
-    await expect(writeOutputFile(file, '{"runs":[]}', roots)).resolves.toBe(file);
+    await expect(writeOutputFile(file, ['{"runs":[]}'], roots)).resolves.toBe(file);
     expect(await fs.readFile(file, 'utf8')).toBe('{"runs":[]}');
 
     const results = path.join(runnerTemp, 'audit-results-1.json');
-    await expect(writeOutputFile(results, '{}', roots)).resolves.toBe(results);
+    await expect(writeOutputFile(results, ['{}'], roots)).resolves.toBe(results);
     expect(await fs.readFile(results, 'utf8')).toBe('{}');
   });
 
   it('replaces a file already there', async () => {
     const file = path.join(workspace, 'audit.sarif');
     await fs.writeFile(file, 'a much longer previous report');
-    await writeOutputFile(file, 'new', roots);
+    await writeOutputFile(file, ['new'], roots);
     expect(await fs.readFile(file, 'utf8')).toBe('new');
   });
 
@@ -45,7 +47,7 @@ describe('writeOutputFile', () => {
     await fs.symlink(outside, path.join(workspace, 'reports'));
 
     await expect(
-      writeOutputFile(path.join(workspace, 'reports/audit.sarif'), 'x', roots),
+      writeOutputFile(path.join(workspace, 'reports/audit.sarif'), ['x'], roots),
     ).rejects.toThrow(`${path.join(workspace, 'reports')} is a symbolic link`);
     expect(await fs.readdir(outside)).toEqual([]);
   });
@@ -55,7 +57,7 @@ describe('writeOutputFile', () => {
     await fs.symlink(outside, path.join(workspace, 'out/link'));
 
     await expect(
-      writeOutputFile(path.join(workspace, 'out/link/deep/report.json'), 'x', roots),
+      writeOutputFile(path.join(workspace, 'out/link/deep/report.json'), ['x'], roots),
     ).rejects.toThrow(/out\/link is a symbolic link; output files are never written through one/);
     expect(await fs.readdir(outside)).toEqual([]);
   });
@@ -68,8 +70,8 @@ describe('writeOutputFile', () => {
     const dangling = path.join(runnerTemp, 'results.json');
     await fs.symlink(path.join(outside, 'created-through-link.json'), dangling);
 
-    await writeOutputFile(file, 'report', roots);
-    await writeOutputFile(dangling, 'results', roots);
+    await writeOutputFile(file, ['report'], roots);
+    await writeOutputFile(dangling, ['results'], roots);
 
     expect(await fs.readFile(victim, 'utf8')).toBe('keep');
     expect((await fs.lstat(file)).isFile()).toBe(true);
@@ -84,7 +86,7 @@ describe('writeOutputFile', () => {
       `${workspace}/../outside/audit.sarif`,
       path.join(sandbox, 'workspace-other/audit.sarif'),
     ]) {
-      await expect(writeOutputFile(file, 'x', roots), file).rejects.toThrow(
+      await expect(writeOutputFile(file, ['x'], roots), file).rejects.toThrow(
         /is outside .* where output files may go/,
       );
     }
@@ -92,15 +94,65 @@ describe('writeOutputFile', () => {
     expect(await fs.readdir(sandbox)).not.toContain('workspace-other');
   });
 
+  it('writes the chunks as they come, and leaves no file when they fail part way', async () => {
+    const file = path.join(workspace, 'reports/audit-results.json');
+    async function* chunks() {
+      yield '{"findings": [';
+      yield '1, 2';
+      yield ']}';
+    }
+    await writeOutputFile(file, chunks(), roots);
+    expect(await fs.readFile(file, 'utf8')).toBe('{"findings": [1, 2]}');
+
+    async function* failing() {
+      yield '{"findings": [';
+      throw new Error('the renderer failed');
+    }
+    await expect(writeOutputFile(file, failing(), roots)).rejects.toThrow('the renderer failed');
+    expect(await fs.readdir(path.dirname(file))).toEqual([]);
+  });
+
+  it('written through the redactor, holds no form of a key split between chunks', async () => {
+    const key = 'sk_live_4eC39HqLyjWDarjtT1zdp7dc';
+    const redactor = new Redactor();
+    redactor.add(key);
+    const text = JSON.stringify(
+      {
+        findings: [
+          { title: `as it is ${key}` },
+          {
+            title: `JSON-escaped ${[...key].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}`,
+          },
+          { title: `hex ${Buffer.from(key).toString('hex')}` },
+          { title: `split ${[...key].join('\u200b')}` },
+        ],
+      },
+      null,
+      2,
+    );
+    const file = path.join(runnerTemp, 'audit-results.json');
+    // Chunks of every size up to past the key's length cut each of its forms at every place.
+    for (let size = 1; size <= 40; size += 1) {
+      const chunks = Array.from({ length: Math.ceil(text.length / size) }, (_, i) =>
+        text.slice(i * size, (i + 1) * size),
+      );
+      await writeOutputFile(file, redactor.redactChunks(chunks), roots);
+      const written = await fs.readFile(file, 'utf8');
+      expect(written, `chunks of ${size}`).toBe(redactor.redact(text));
+      expect(written.split('***')).toHaveLength(5);
+      expect(leakedForms([written], key)).toEqual([]);
+    }
+  });
+
   it('refuses to replace a folder, or to use a file as one', async () => {
     await fs.mkdir(path.join(workspace, 'audit.sarif'));
     await fs.writeFile(path.join(workspace, 'plain'), 'text');
 
-    await expect(writeOutputFile(path.join(workspace, 'audit.sarif'), 'x', roots)).rejects.toThrow(
-      /audit\.sarif is a directory/,
-    );
     await expect(
-      writeOutputFile(path.join(workspace, 'plain/audit.sarif'), 'x', roots),
+      writeOutputFile(path.join(workspace, 'audit.sarif'), ['x'], roots),
+    ).rejects.toThrow(/audit\.sarif is a directory/);
+    await expect(
+      writeOutputFile(path.join(workspace, 'plain/audit.sarif'), ['x'], roots),
     ).rejects.toThrow(/plain is not a directory/);
     expect(await fs.readFile(path.join(workspace, 'plain'), 'utf8')).toBe('text');
   });

@@ -1,14 +1,9 @@
 /**
- * The runner's proxy variables, as both HTTP clients of the bundle honour them: ours (the audit
- * service and the GitHub API, through createDispatcher) and the toolkit's (`@actions/http-client`,
- * which `@actions/core` brings), which the package.json `overrides` put on our one undici.
+ * The runner's proxy variables, as our HTTP client honours them (the audit service and the
+ * GitHub API, through createDispatcher), and the pool made only when a request needs it.
  */
-import { HttpClient } from '@actions/http-client';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { ProxyAgent, type Dispatcher } from 'undici';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDispatcher } from '../../src/net/dispatcher.ts';
+import { createDispatcher, type LazyDispatcher } from '../../src/net/dispatcher.ts';
 import { startRecordingProxy, startServer, type TestServer } from '../support/hostile-server.ts';
 
 const closers: Array<() => Promise<void>> = [];
@@ -31,10 +26,12 @@ async function setUp(env: Record<string, string>) {
 }
 
 /** GET / of the server through the dispatcher: what came back, or the failure's name. */
-async function get(dispatcher: Dispatcher, server: TestServer): Promise<string> {
+async function get(dispatcher: LazyDispatcher, server: TestServer): Promise<string> {
   closers.push(() => dispatcher.close());
   try {
-    const { statusCode, body } = await dispatcher.request({
+    const { statusCode, body } = await (
+      await dispatcher.get()
+    ).request({
       origin: server.url,
       path: '/',
       method: 'GET',
@@ -76,28 +73,16 @@ describe('our dispatcher', () => {
     expect(await get(createDispatcher(new URL(server.url)), server)).toBe('200 direct');
     expect(proxy.seen).toEqual([]);
   });
-});
 
-describe("the toolkit's HTTP client", () => {
-  it('uses our undici, not a copy of its own', () => {
-    const ours = createRequire(import.meta.url).resolve('undici');
-    const toolkit = fileURLToPath(import.meta.resolve('@actions/http-client'));
-    expect(createRequire(toolkit).resolve('undici')).toBe(ours);
+  it('makes one pool, on the first request, with the proxy variables set then', async () => {
+    const dispatcher = createDispatcher(elsewhere);
+    const { proxy, server } = await setUp({ HTTP_PROXY: '{proxy}' });
+    expect(await dispatcher.get()).toBe(await dispatcher.get());
+    expect(await get(dispatcher, server)).not.toBe('200 direct');
+    expect(proxy.seen).toHaveLength(1);
   });
 
-  it('still builds its proxy dispatcher on it, carrying requests through HTTPS_PROXY', async () => {
-    const { proxy } = await setUp({ HTTPS_PROXY: '{proxy}' });
-    const dispatcher = new HttpClient('test').getAgentDispatcher('https://ghe.example.test');
-    expect(dispatcher).toBeInstanceOf(ProxyAgent);
-    closers.push(() => dispatcher!.close());
-    await expect(
-      dispatcher!.request({ origin: 'https://ghe.example.test', path: '/', method: 'GET' }),
-    ).rejects.toThrow();
-    expect(proxy.seen).toEqual(['CONNECT ghe.example.test:443']);
-  });
-
-  it('leaves a host NO_PROXY names to a direct connection', async () => {
-    await setUp({ HTTPS_PROXY: '{proxy}', NO_PROXY: 'ghe.example.test' });
-    expect(new HttpClient('test').getAgentDispatcher('https://ghe.example.test')).toBeUndefined();
+  it('closes a pool never made without making one', async () => {
+    await expect(createDispatcher(elsewhere).close()).resolves.toBeUndefined();
   });
 });

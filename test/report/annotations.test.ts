@@ -1,7 +1,7 @@
-import * as core from '@actions/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SEVERITIES } from '../../src/audit/findings.ts';
 import { annotationLevel, planAnnotations } from '../../src/report/annotations.ts';
+import * as runner from '../../src/runner.ts';
 import { findingsOf, inModelOrder, makeFinding } from '../support/findings.ts';
 
 describe('annotationLevel', () => {
@@ -144,10 +144,10 @@ describe('planAnnotations', () => {
   });
 });
 
-describe('planned annotations written by @actions/core', () => {
+describe('planned annotations written by runner.ts', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  /** Parses a command line as the runner does (TryParseV2) and undoes core's escaping. */
+  /** Parses a command line as the runner does (TryParseV2) and undoes our escaping. */
   function parseCommand(line: string) {
     const end = line.indexOf('::', 2);
     const info = line.slice(2, end);
@@ -187,7 +187,7 @@ describe('planned annotations written by @actions/core', () => {
       written.push(String(chunk));
       return true;
     });
-    core.error(planned!.message, {
+    runner.error(planned!.message, {
       title: planned!.title,
       file: planned!.file,
       startLine: planned!.startLine,

@@ -9,7 +9,7 @@ import type { FindingStatus, TriagedFinding } from '../../src/audit/triage.ts';
 import {
   automationId,
   fileUri,
-  renderSarif,
+  writeSarif,
   type SarifInput,
   type SarifOutput,
 } from '../../src/report/sarif.ts';
@@ -62,7 +62,7 @@ const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false });
 const validateSarif = ajv.compile(schema);
 
 /** Parses the log and checks it against the official SARIF 2.1.0 schema. */
-function validLog(output: SarifOutput): SarifLog {
+function validLog(output: RenderedSarif): SarifLog {
   const log: unknown = JSON.parse(output.json);
   const valid = validateSarif(log);
   expect(validateSarif.errors ?? []).toEqual([]);
@@ -78,25 +78,41 @@ function triaged(
   return { finding, status, note };
 }
 
-function render(findings: TriagedFinding[], overrides: Partial<SarifInput> = {}): SarifOutput {
-  return renderSarif({
-    findings: inTriageOrder(findings),
-    projectName: 'vault',
-    auditId: 'a-1',
-    reportUrl: 'https://audit.example/reports/a-1',
-    toolVersion: '1.4.0',
-    ...overrides,
-  });
+interface RenderedSarif extends SarifOutput {
+  /** The log written last, whole. */
+  json: string;
 }
 
-function runOf(output: SarifOutput): SarifLog['runs'][number] {
+async function render(
+  findings: TriagedFinding[],
+  overrides: Partial<SarifInput> = {},
+): Promise<RenderedSarif> {
+  let json = '';
+  const output = await writeSarif(
+    {
+      findings: inTriageOrder(findings),
+      projectName: 'vault',
+      auditId: 'a-1',
+      reportUrl: 'https://audit.example/reports/a-1',
+      toolVersion: '1.4.0',
+      ...overrides,
+    },
+    async (chunks) => {
+      json = '';
+      for await (const chunk of chunks) json += chunk;
+    },
+  );
+  return { ...output, json };
+}
+
+function runOf(output: RenderedSarif): SarifLog['runs'][number] {
   const run = validLog(output).runs[0];
   if (run === undefined) throw new Error('no run');
   return run;
 }
 
 describe('renderSarif', () => {
-  it('writes a schema-valid log: one rule per rule id, one result per finding', () => {
+  it('writes a schema-valid log: one rule per rule id, one result per finding', async () => {
     const reentrancy = makeFinding({
       severity: 'critical',
       title: 'Reentrancy in withdraw()',
@@ -115,7 +131,7 @@ describe('renderSarif', () => {
       ruleId: 'tx-origin',
       file: 'packages/core/A.sol',
     });
-    const output = render([triaged(reentrancy), triaged(txOrigin)], {
+    const output = await render([triaged(reentrancy), triaged(txOrigin)], {
       informationUri: 'https://github.com/acme/audit-action',
     });
 
@@ -179,8 +195,8 @@ describe('renderSarif', () => {
     });
   });
 
-  it('writes a valid log with no results when there are no findings', () => {
-    const output = render([], { toolVersion: ' ', informationUri: 'javascript:alert(1)' });
+  it('writes a valid log with no results when there are no findings', async () => {
+    const output = await render([], { toolVersion: ' ', informationUri: 'javascript:alert(1)' });
     expect(output).toMatchObject({ resultCount: 0, truncated: 0, unlocated: 0 });
     const run = runOf(output);
     expect(run.tool.driver).toEqual({ name: 'Smart contract audit', rules: [] });
@@ -189,11 +205,11 @@ describe('renderSarif', () => {
     expect(run.automationDetails.id).toBe('smart-contract-audit/vault/');
   });
 
-  it('maps each severity to its security-severity, level and problem.severity', () => {
+  it('maps each severity to its security-severity, level and problem.severity', async () => {
     const findings = SEVERITIES.map((severity) =>
       triaged(makeFinding({ severity, ruleId: severity })),
     );
-    const run = runOf(render(findings));
+    const run = runOf(await render(findings));
     expect(
       run.tool.driver.rules.map((rule) => [
         rule.id,
@@ -221,11 +237,11 @@ describe('renderSarif', () => {
     ]);
   });
 
-  it('merges the findings of one rule into one rule at their highest severity', () => {
+  it('merges the findings of one rule into one rule at their highest severity', async () => {
     const findings = (['low', 'high', 'medium'] as const).map((severity) =>
       triaged(makeFinding({ severity, ruleId: 'reentrancy', title: `Reentrancy (${severity})` })),
     );
-    const run = runOf(render(findings));
+    const run = runOf(await render(findings));
     expect(run.tool.driver.rules).toHaveLength(1);
     expect(run.tool.driver.rules[0]).toMatchObject({
       id: 'reentrancy',
@@ -240,13 +256,13 @@ describe('renderSarif', () => {
     ]);
   });
 
-  it('falls back to the SWC id, then to a slug of the title without line references', () => {
+  it('falls back to the SWC id, then to a slug of the title without line references', async () => {
     const findings = [
       makeFinding({ severity: 'high', swcId: 'SWC-104', title: 'Unchecked call' }),
       makeFinding({ title: 'Unchecked send at line 12', file: 'A.sol' }),
       makeFinding({ title: 'Unchecked  SEND at line 40', file: 'B.sol' }),
     ].map((finding) => triaged(finding));
-    const run = runOf(render(findings));
+    const run = runOf(await render(findings));
     expect(run.tool.driver.rules.map((rule) => [rule.id, rule.name])).toEqual([
       ['SWC-104', 'SWC104'],
       ['unchecked-send-at', 'UncheckedSendAt'],
@@ -256,7 +272,7 @@ describe('renderSarif', () => {
     expect(ruleName('---')).toBe('Rule');
   });
 
-  it('marks accepted and suppressed findings as SARIF suppressions, and findings outside the change', () => {
+  it('marks accepted and suppressed findings as SARIF suppressions, and findings outside the change', async () => {
     const findings = [
       triaged(
         makeFinding({ severity: 'high', ruleId: 'accepted' }),
@@ -268,7 +284,7 @@ describe('renderSarif', () => {
       triaged(makeFinding({ severity: 'low', ruleId: 'elsewhere' }), 'outside-change'),
       triaged(makeFinding({ severity: 'low', ruleId: 'counted' })),
     ];
-    const run = runOf(render(findings));
+    const run = runOf(await render(findings));
     const byRule = new Map(run.results.map((result) => [result.ruleId, result]));
     expect(byRule.get('accepted')?.suppressions).toEqual([
       { kind: 'external', status: 'accepted', justification: 'Known, owner-only.' },
@@ -301,8 +317,8 @@ describe('renderSarif', () => {
       startLine: 3,
     });
 
-    it('places them at the top of the anchor file and says so', () => {
-      const output = render([triaged(project)], { anchorFile: 'pkg/contracts/Token.sol' });
+    it('places them at the top of the anchor file and says so', async () => {
+      const output = await render([triaged(project)], { anchorFile: 'pkg/contracts/Token.sol' });
       const [result] = runOf(output).results;
       expect(result?.locations).toEqual([
         {
@@ -317,16 +333,16 @@ describe('renderSarif', () => {
       );
     });
 
-    it('defaults the anchor to the first file a finding names', () => {
+    it('defaults the anchor to the first file a finding names', async () => {
       const located = makeFinding({ severity: 'low', file: 'contracts/Z.sol' });
-      const run = runOf(render([triaged(project), triaged(located)]));
+      const run = runOf(await render([triaged(project), triaged(located)]));
       expect(
         run.results.map((result) => result.locations[0]?.physicalLocation.artifactLocation.uri),
       ).toEqual(['contracts/Z.sol', 'contracts/Z.sol']);
     });
 
-    it('leaves them out, counted and noted, when no file is known at all', () => {
-      const output = render([triaged(project)]);
+    it('leaves them out, counted and noted, when no file is known at all', async () => {
+      const output = await render([triaged(project)]);
       expect(output).toMatchObject({ resultCount: 0, truncated: 0, unlocated: 1 });
       const run = runOf(output);
       expect(run.results).toEqual([]);
@@ -335,7 +351,7 @@ describe('renderSarif', () => {
     });
   });
 
-  it('keeps hostile and non-ASCII text valid, escaped in Markdown and without invisible characters', () => {
+  it('keeps hostile and non-ASCII text valid, escaped in Markdown and without invisible characters', async () => {
     const hostile = makeFinding({
       severity: 'high',
       title: 'Drain \u202Eecnartnee\u202C <img src=x onerror=alert(1)> 🔥 重入',
@@ -347,7 +363,7 @@ describe('renderSarif', () => {
     const others = ['contracts/Ünïcode/100%.sol', 'a:b.sol'].map((file) =>
       triaged(makeFinding({ file, ruleId: 'other' })),
     );
-    const output = render([triaged(hostile), ...others]);
+    const output = await render([triaged(hostile), ...others]);
     // Invisible characters are removed (a control character would show as its JSON escape).
     for (const hidden of ['\u202E', '\u202C', '\u200B', '\\u0007'])
       expect(output.json).not.toContain(hidden);
@@ -380,51 +396,51 @@ describe('renderSarif', () => {
     expect(fileUri('contracts/Token.sol')).toBe('contracts/Token.sol');
   });
 
-  it('caps each message at 8,000 characters', () => {
-    const output = render([triaged(makeFinding({ description: 'x'.repeat(20_000) }))]);
+  it('caps each message at 8,000 characters', async () => {
+    const output = await render([triaged(makeFinding({ description: 'x'.repeat(20_000) }))]);
     const text = runOf(output).results[0]!.message.text;
     expect(text).toHaveLength(8_000);
     expect(text.endsWith('…')).toBe(true);
   });
 
-  it('keeps fingerprints when only lines move, and changes them when the finding changes', () => {
+  it('keeps fingerprints when only lines move, and changes them when the finding changes', async () => {
     const base = [
       { title: 'Reentrancy', file: 'contracts/Vault.sol', startLine: 40, endLine: 44 },
       { title: 'Reentrancy', file: 'contracts/Vault.sol', startLine: 90, endLine: 95 },
       { title: 'Unchecked call', file: 'contracts/Vault.sol', startLine: 60, endLine: 60 },
     ];
-    const fingerprintsOf = (rows: typeof base): Record<string, string>[] => {
+    const fingerprintsOf = async (rows: typeof base): Promise<Record<string, string>[]> => {
       const findings = assignFingerprints(
         // The stored fingerprint is recomputed from the rest.
         rows.map((row) => makeFinding(row)),
       );
-      return runOf(render(findings.map((finding) => triaged(finding)))).results.map(
+      return runOf(await render(findings.map((finding) => triaged(finding)))).results.map(
         (result) => result.partialFingerprints,
       );
     };
-    const before = fingerprintsOf(base);
-    const moved = fingerprintsOf(
+    const before = await fingerprintsOf(base);
+    const moved = await fingerprintsOf(
       base.map((row) => ({ ...row, startLine: row.startLine + 7, endLine: row.endLine + 9 })),
     );
     expect(moved).toEqual(before);
     expect(new Set(before.map((fp) => fp.primaryLocationLineHash)).size).toBe(3);
-    const renamed = fingerprintsOf([
+    const renamed = await fingerprintsOf([
       { ...base[0]!, title: 'Reentrancy in deposit' },
       ...base.slice(1),
     ]);
     expect(renamed).not.toEqual(before);
   });
 
-  it('gives each project its own automation id (its code scanning category)', () => {
-    const idOf = (projectName: string): string =>
-      runOf(render([], { projectName })).automationDetails.id;
-    expect(idOf('core')).toBe('smart-contract-audit/core/');
-    expect(idOf('periphery')).toBe('smart-contract-audit/periphery/');
+  it('gives each project its own automation id (its code scanning category)', async () => {
+    const idOf = async (projectName: string): Promise<string> =>
+      runOf(await render([], { projectName })).automationDetails.id;
+    expect(await idOf('core')).toBe('smart-contract-audit/core/');
+    expect(await idOf('periphery')).toBe('smart-contract-audit/periphery/');
     expect(automationId('My Project/α β\u200B')).toBe('smart-contract-audit/My-Project-α-β/');
     expect(automationId(' // ')).toBe('smart-contract-audit/default/');
   });
 
-  it('keeps the 25,000 most severe findings of a larger run and notes the rest', () => {
+  it('keeps the 25,000 most severe findings of a larger run and notes the rest', async () => {
     const findings = [
       ...Array.from({ length: 24_995 }, (_, i) =>
         triaged(makeFinding({ severity: 'low', ruleId: `low-${i % 50}`, fingerprint: `low-${i}` })),
@@ -436,7 +452,7 @@ describe('renderSarif', () => {
         triaged(makeFinding({ severity: 'critical', ruleId: 'crit', fingerprint: `crit-${i}` })),
       ),
     ];
-    const output = render(findings);
+    const output = await render(findings);
     expect(output).toMatchObject({ resultCount: 25_000, truncated: 10, unlocated: 0 });
     const run = runOf(output);
     expect(run.results).toHaveLength(25_000);
@@ -448,7 +464,7 @@ describe('renderSarif', () => {
     expect(run.properties.note).toMatch(/^10 of 25010 findings were left out/);
   });
 
-  it('stays under 10 MB gzipped with 25,000 findings of long, varied text', () => {
+  it('stays under 10 MB gzipped with 25,000 findings of long, varied text', async () => {
     const words =
       'reentrancy withdraw balance external call state owner transfer oracle price'.split(' ');
     const findings = Array.from({ length: 25_000 }, (_, i) =>
@@ -468,13 +484,20 @@ describe('renderSarif', () => {
         }),
       ),
     );
-    const output = render(findings);
+    const output = await render(findings);
     expect(output).toMatchObject({ resultCount: 25_000, truncated: 0 });
     expect(gzipSync(output.json).length).toBeLessThan(10 * 1024 * 1024);
     expect(JSON.parse(output.json).runs[0].properties.note).toBeUndefined();
   });
 
-  it('shortens texts to stay under 10 MB gzipped when they do not compress', () => {
+  it('fails rather than report a size when the writer stopped reading part way', async () => {
+    const input = { findings: [triaged(makeFinding())], projectName: 'vault', auditId: 'a-1' };
+    await expect(
+      writeSarif({ ...input, reportUrl: undefined, toolVersion: '1.4.0' }, async () => {}),
+    ).rejects.toThrow('the SARIF log was not written to its end');
+  });
+
+  it('shortens texts to stay under 10 MB gzipped when they do not compress', async () => {
     const findings = Array.from({ length: 25_000 }, (_, i) =>
       triaged(
         makeFinding({
@@ -484,7 +507,7 @@ describe('renderSarif', () => {
         }),
       ),
     );
-    const output = render(findings);
+    const output = await render(findings);
     expect(output).toMatchObject({ resultCount: 25_000, truncated: 0 });
     expect(gzipSync(output.json).length).toBeLessThanOrEqual(9_500_000);
     const run = runOf(output);

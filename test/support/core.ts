@@ -1,34 +1,16 @@
 /**
- * A typed stand-in for `@actions/core`, for in-process tests of `run()` and `publish()` (the
+ * A typed stand-in for src/runner.ts, for in-process tests of `run()` and `publish()` (the
  * typescript-action template's pattern): it records what the action asked the runner to do.
- * Typed against the real module, so a function the action starts using must be added here.
+ * Typed against the real module, so a function added there must be added here.
  *
- *   vi.mock('@actions/core', () => import('../support/core.ts').then((m) => m.coreStandIn));
+ *   vi.mock('../src/runner.ts', () => import('./support/core.ts').then((m) => m.runnerStandIn));
  */
-import type * as actionsCore from '@actions/core';
-
-type UsedCore = Pick<
-  typeof actionsCore,
-  | 'getInput'
-  | 'getBooleanInput'
-  | 'getMultilineInput'
-  | 'setSecret'
-  | 'setOutput'
-  | 'setFailed'
-  | 'debug'
-  | 'info'
-  | 'notice'
-  | 'warning'
-  | 'error'
-  | 'startGroup'
-  | 'endGroup'
-  | 'summary'
->;
+import type * as runner from '../../src/runner.ts';
 
 export interface RecordedAnnotation {
   level: 'error' | 'warning' | 'notice';
   message: string;
-  properties: actionsCore.AnnotationProperties;
+  properties: runner.AnnotationProperties;
 }
 
 export interface RecordedRun {
@@ -66,43 +48,26 @@ export function resetCore(inputs: Record<string, string> = {}): RecordedRun {
   return recorded;
 }
 
-const message = (value: string | Error) => (value instanceof Error ? value.message : value);
 const annotate =
   (level: RecordedAnnotation['level']) =>
-  (text: string | Error, properties: actionsCore.AnnotationProperties = {}) => {
-    recorded.annotations.push({ level, message: message(text), properties });
+  (message: string, properties: runner.AnnotationProperties = {}) => {
+    recorded.annotations.push({ level, message, properties });
   };
 
-/** What `core.summary` offers that the action uses: raw text, appended on write. */
-const summary = {
-  pending: '',
-  addRaw(text: string, addEOL = false) {
-    this.pending += addEOL ? `${text}\n` : text;
-    return this;
+export const runnerStandIn: typeof runner = {
+  // Like the runner: an input is trimmed, and missing means empty.
+  getInput(name) {
+    return (recorded.inputs[name] ?? '').trim();
   },
-  async write() {
-    recorded.summary += this.pending;
-    this.pending = '';
-    return this;
-  },
-};
-
-export const coreStandIn: UsedCore = {
-  // Like the runner: an input is trimmed unless asked not to be, and missing means empty.
-  getInput(name, options) {
-    const value = recorded.inputs[name] ?? '';
-    if (options?.required && !value) throw new Error(`Input required and not supplied: ${name}`);
-    return options?.trimWhitespace === false ? value : value.trim();
-  },
-  // Like the runner: one entry per non-empty line, each trimmed unless asked not to be.
-  getMultilineInput(name, options) {
+  // Like the runner: one entry per non-empty line, each trimmed.
+  getMultilineInput(name) {
     return (recorded.inputs[name] ?? '')
       .split('\n')
       .filter((line) => line !== '')
-      .map((line) => (options?.trimWhitespace === false ? line : line.trim()));
+      .map((line) => line.trim());
   },
   getBooleanInput(name) {
-    const value = coreStandIn.getInput(name);
+    const value = runnerStandIn.getInput(name);
     if (['true', 'True', 'TRUE'].includes(value)) return true;
     if (['false', 'False', 'FALSE'].includes(value)) return false;
     throw new TypeError(
@@ -114,10 +79,10 @@ export const coreStandIn: UsedCore = {
     recorded.secrets.push(secret);
   },
   setOutput(name, value) {
-    recorded.outputs[name] = String(value);
+    recorded.outputs[name] = value;
   },
   setFailed(text) {
-    recorded.failed.push(message(text));
+    recorded.failed.push(text);
     annotate('error')(text);
   },
   debug(text) {
@@ -133,5 +98,7 @@ export const coreStandIn: UsedCore = {
     recorded.log.push(`▸ ${title}`);
   },
   endGroup() {},
-  summary: summary as unknown as typeof actionsCore.summary,
+  async appendSummary(text) {
+    recorded.summary += `${text}\n`;
+  },
 };

@@ -147,12 +147,12 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
   };
 }
 
-/** The error annotation `core.setFailed` wrote for the verdict, wherever other channels' lines fall. */
+/** The error annotation `setFailed` wrote for the verdict, wherever other channels' lines fall. */
 export function verdictAnnotation(run: ActionRun): Annotation | undefined {
   return run.annotations.find((a) => a.level === 'error' && a.message.startsWith('Verdict: '));
 }
 
-/** `name<<DELIMITER\nvalue\nDELIMITER` blocks, as @actions/core writes them; the last value wins. */
+/** `name<<DELIMITER\nvalue\nDELIMITER` blocks, as src/runner.ts writes them; the last value wins. */
 export function parseOutputFile(text: string): Record<string, string> {
   const outputs: Record<string, string> = {};
   const lines = text.split('\n');
@@ -167,13 +167,14 @@ export function parseOutputFile(text: string): Record<string, string> {
   return outputs;
 }
 
+// As the runner undoes the escaping: `%25` last, so `%253A` stays `%3A`.
 const unescapeData = (text: string) =>
   text.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
 const unescapeProperty = (text: string) =>
-  unescapeData(text).replace(/%3A/g, ':').replace(/%2C/g, ',');
+  unescapeData(text.replace(/%3A/g, ':').replace(/%2C/g, ','));
 
 export function parseAnnotation(line: string): Annotation | undefined {
-  const match = /^::(error|warning|notice)( [^:]*)?::(.*)$/.exec(line);
+  const match = /^::(error|warning|notice)( [^:]*)?::(.*)$/s.exec(line);
   if (!match) return undefined;
   const properties: Record<string, string> = {};
   for (const pair of (match[2] ?? '').trim().split(',').filter(Boolean)) {

@@ -1,0 +1,165 @@
+/**
+ * The runner's interface: inputs from `INPUT_*` variables, workflow commands on stdout, and the
+ * `GITHUB_OUTPUT` and `GITHUB_STEP_SUMMARY` files. It writes byte for byte what `@actions/core`
+ * 3.0.1 writes for the functions the action uses (test/runner.test.ts compares the two).
+ *
+ * Not that package: its entry imports oidc-utils → @actions/http-client → undici at load time,
+ * for OIDC tokens the action never asks for. On a run that needs no network (a fork's pull
+ * request without a key, scripts/bench-coldstart.ts), importing it added 415 KiB of minified
+ * code and 48 ms of CPU to a run that otherwise costs 86 ms (bare node: 26 ms).
+ *
+ * The escaping here is what keeps untrusted text from running a command: data escapes `%`, CR
+ * and LF, so a message stays on its line; properties also escape `:` and `,`, so a value cannot
+ * end the property list. An output is written between random delimiters, and a name or value
+ * that holds its delimiter is refused, so no value can end its block and set another output.
+ */
+import { randomUUID } from 'node:crypto';
+import { appendFileSync, constants, existsSync } from 'node:fs';
+import { access, appendFile } from 'node:fs/promises';
+import { EOL } from 'node:os';
+
+/** Where an annotation points; the runner's `line` and `col` are `startLine` and `startColumn`. */
+export interface AnnotationProperties {
+  title?: string;
+  file?: string;
+  startLine?: number;
+  endLine?: number;
+  startColumn?: number;
+  endColumn?: number;
+}
+
+/** An input as action.yml names it, trimmed; empty when not given. */
+export function getInput(name: string): string {
+  return (process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] || '').trim();
+}
+
+/** Each non-empty line of an input, trimmed. */
+export function getMultilineInput(name: string): string[] {
+  return getInput(name)
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => line.trim());
+}
+
+/** A boolean as YAML 1.2's core schema spells it; anything else throws. */
+export function getBooleanInput(name: string): boolean {
+  const value = getInput(name);
+  if (['true', 'True', 'TRUE'].includes(value)) return true;
+  if (['false', 'False', 'FALSE'].includes(value)) return false;
+  throw new TypeError(
+    `Input does not meet YAML 1.2 "Core Schema" specification: ${name}\n` +
+      'Support boolean input list: `true | True | TRUE | false | False | FALSE`',
+  );
+}
+
+/** Asks the runner to mask the value in the log from here on. */
+export function setSecret(secret: string): void {
+  issueCommand('add-mask', {}, secret);
+}
+
+/** Appends `name<<delimiter` … `delimiter` to GITHUB_OUTPUT; without it, `::set-output`. */
+export function setOutput(name: string, value: string): void {
+  const file = process.env['GITHUB_OUTPUT'] || '';
+  if (file) {
+    const delimiter = `ghadelimiter_${randomUUID()}`;
+    // A random UUID cannot be guessed; the checks hold even if it were.
+    if (name.includes(delimiter))
+      throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
+    if (value.includes(delimiter))
+      throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
+    if (!existsSync(file)) throw new Error(`Missing file at path: ${file}`);
+    appendFileSync(file, `${name}<<${delimiter}${EOL}${value}${EOL}${delimiter}${EOL}`, 'utf8');
+    return;
+  }
+  process.stdout.write(EOL);
+  issueCommand('set-output', { name }, value);
+}
+
+/** Fails the step (exit code 1) with an error annotation. */
+export function setFailed(message: string): void {
+  process.exitCode = 1;
+  error(message);
+}
+
+export function debug(message: string): void {
+  issueCommand('debug', {}, message);
+}
+
+/** A plain log line: written as it is, so the caller neutralizes commands in it. */
+export function info(message: string): void {
+  process.stdout.write(message + EOL);
+}
+
+export function notice(message: string, properties: AnnotationProperties = {}): void {
+  issueCommand('notice', commandProperties(properties), message);
+}
+
+export function warning(message: string, properties: AnnotationProperties = {}): void {
+  issueCommand('warning', commandProperties(properties), message);
+}
+
+export function error(message: string, properties: AnnotationProperties = {}): void {
+  issueCommand('error', commandProperties(properties), message);
+}
+
+export function startGroup(name: string): void {
+  issueCommand('group', {}, name);
+}
+
+export function endGroup(): void {
+  issueCommand('endgroup', {}, '');
+}
+
+/** Appends the text and a line break to the job summary (GITHUB_STEP_SUMMARY). */
+export async function appendSummary(text: string): Promise<void> {
+  const file = process.env['GITHUB_STEP_SUMMARY'];
+  if (!file) {
+    throw new Error(
+      'Unable to find environment variable for $GITHUB_STEP_SUMMARY. Check if your runtime environment supports job summaries.',
+    );
+  }
+  try {
+    await access(file, constants.R_OK | constants.W_OK);
+  } catch {
+    throw new Error(
+      `Unable to access summary file: '${file}'. Check if the file has correct read/write permissions.`,
+    );
+  }
+  await appendFile(file, text + EOL, { encoding: 'utf8' });
+}
+
+type CommandProperties = Record<string, string | number | undefined>;
+
+/** The runner's names; properties given but all unset still make `::error ::` (as core does). */
+function commandProperties(properties: AnnotationProperties): CommandProperties {
+  if (Object.keys(properties).length === 0) return {};
+  return {
+    title: properties.title,
+    file: properties.file,
+    line: properties.startLine,
+    endLine: properties.endLine,
+    col: properties.startColumn,
+    endColumn: properties.endColumn,
+  };
+}
+
+/** `::command key=value,key=value::message`; unset, empty and 0 properties are left out. */
+function issueCommand(command: string, properties: CommandProperties, message: string): void {
+  let line = `::${command}`;
+  if (Object.keys(properties).length > 0) {
+    const pairs = Object.entries(properties).flatMap(([key, value]) =>
+      value ? [`${key}=${escapeProperty(commandValue(value))}`] : [],
+    );
+    line += ` ${pairs.join(',')}`;
+  }
+  process.stdout.write(`${line}::${escapeData(message)}${EOL}`);
+}
+
+/** As core's toCommandValue: strings as they are, numbers as JSON. */
+const commandValue = (value: string | number) =>
+  typeof value === 'string' ? value : JSON.stringify(value);
+
+const escapeData = (text: string) =>
+  text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+
+const escapeProperty = (text: string) => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
