@@ -78,7 +78,7 @@ export function getInputs(env: NodeJS.ProcessEnv = process.env): Settings {
   const sarifFile = runner.getInput('sarif-file').trim();
   const contracts = multiline('contracts');
 
-  return {
+  const settings: Settings = {
     apiKey,
     baseUrl: parseBaseUrl(runner.getInput('base-url')),
     projectName,
@@ -113,6 +113,14 @@ export function getInputs(env: NodeJS.ProcessEnv = process.env): Settings {
     sarifFile: sarifFile ? outputFile(workspace, outputDirectory, sarifFile) : undefined,
     outputDirectory,
   };
+  const unexpanded = runner.takeUnexpandedInputs();
+  if (unexpanded.length > 0) {
+    runner.notice(
+      `${unexpanded.map((name) => `\`${name}\``).join(', ')} held an unexpanded \`\${{ … }}\` expression, so ${unexpanded.length === 1 ? 'it was' : 'they were'} taken as not given. ` +
+        'The runner expands expressions; a tool that runs the action locally (such as @github/local-action) does not: set the value itself in its .env.',
+    );
+  }
+  return settings;
 }
 
 /** `https://` everywhere; plain `http://` only to this machine, so the key never crosses a network in clear. */

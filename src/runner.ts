@@ -28,9 +28,27 @@ export interface AnnotationProperties {
   endColumn?: number;
 }
 
-/** An input as action.yml names it, trimmed; empty when not given. */
+/**
+ * An input as action.yml names it, trimmed; empty when not given. The runner expands `${{ }}`
+ * expressions, in defaults too; one still there was set by a tool that does not (local-action
+ * passes action.yml's `${{ github.token }}` as it is), and is taken as not given: sent on, it
+ * would be a credential that is a template. takeUnexpandedInputs() names them.
+ */
 export function getInput(name: string): string {
-  return (process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] || '').trim();
+  const value = (process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] || '').trim();
+  if (!UNEXPANDED.test(value)) return value;
+  unexpanded.add(name);
+  return '';
+}
+
+const UNEXPANDED = /\$\{\{[\s\S]*\}\}/;
+const unexpanded = new Set<string>();
+
+/** The inputs read since the last call that held an unexpanded `${{ }}` expression. */
+export function takeUnexpandedInputs(): string[] {
+  const names = [...unexpanded];
+  unexpanded.clear();
+  return names;
 }
 
 /** Each non-empty line of an input, trimmed. */

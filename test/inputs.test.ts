@@ -52,6 +52,35 @@ describe('getInputs', () => {
     expect(settings.baseUrl.href).toBe('https://audit.example.com/');
   });
 
+  it('takes an input holding an unexpanded ${{ }} expression as not given, with one notice', () => {
+    const write = vi.mocked(process.stdout.write);
+    setInputs({
+      'api-key': 'k-123',
+      'base-url': 'https://audit.example.com',
+      'github-token': '${{ github.token }}',
+      'project-name': 'vaults-${{ github.ref_name }}',
+    });
+    const settings = getInputs();
+    expect(settings.githubToken).toBe('');
+    expect(settings.projectName).toBe('vaults');
+    const notices = write.mock.calls
+      .map(([text]) => String(text))
+      .filter((text) => text.startsWith('::notice'));
+    expect(notices).toEqual([
+      expect.stringMatching(
+        /^::notice::`github-token`, `project-name` held an unexpanded `\$\{\{ … \}\}` expression, so they were taken as not given\./,
+      ),
+    ]);
+    // A token that is a template is never sent or masked.
+    expect(write.mock.calls.map(([text]) => String(text))).not.toContain(
+      '::add-mask::${{ github.token }}\n',
+    );
+    getInputs();
+    expect(write.mock.calls.filter(([text]) => String(text).startsWith('::notice'))).toHaveLength(
+      2,
+    );
+  });
+
   it('masks the API key before anything else', () => {
     const write = vi.mocked(process.stdout.write);
     setInputs({ 'api-key': 'k-secret', 'base-url': 'https://audit.example.com' });

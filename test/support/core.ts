@@ -54,10 +54,20 @@ const annotate =
     recorded.annotations.push({ level, message, properties });
   };
 
+const unexpanded = new Set<string>();
+
 export const runnerStandIn: typeof runner = {
-  // Like the runner: an input is trimmed, and missing means empty.
+  // Like the runner: an input is trimmed, missing means empty, and so does an unexpanded `${{ }}`.
   getInput(name) {
-    return (recorded.inputs[name] ?? '').trim();
+    const value = (recorded.inputs[name] ?? '').trim();
+    if (!/\$\{\{[\s\S]*\}\}/.test(value)) return value;
+    unexpanded.add(name);
+    return '';
+  },
+  takeUnexpandedInputs() {
+    const names = [...unexpanded];
+    unexpanded.clear();
+    return names;
   },
   // Like the runner: one entry per non-empty line, each trimmed.
   getMultilineInput(name) {
