@@ -31,6 +31,8 @@ export interface Settings {
   dependencies: Dependencies;
   /** The Foundry profile whose folders and remappings apply: FOUNDRY_PROFILE, else `default`. */
   foundryProfile: string;
+  /** Stop once the projects are found and set as the `projects` output: no key, no upload. */
+  detectOnly: boolean;
   workspace: string;
   /** Absolute path of `working-directory`. */
   workingDirectory: string;
@@ -89,6 +91,7 @@ export function getInputs(env: NodeJS.ProcessEnv = process.env): Settings {
     useDefaultExcludes: booleanInput('default-excludes', true),
     dependencies: choice('dependencies', DEPENDENCIES, 'include'),
     foundryProfile: env['FOUNDRY_PROFILE']?.trim() || 'default',
+    detectOnly: booleanInput('detect-only', false),
     workspace,
     workingDirectory,
     pathPrefix,

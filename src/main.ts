@@ -28,7 +28,13 @@ import { readRunContext, type RunContext } from './github/run-context.ts';
 import { getInputs, type Settings } from './inputs.ts';
 import { createLogger, type Logger } from './log.ts';
 import { publish } from './publish.ts';
-import { findContracts, type UploadFile } from './project/find-contracts.ts';
+import type { Project } from './project/detect.ts';
+import {
+  findContracts,
+  findProjects,
+  projectSummaries,
+  type UploadFile,
+} from './project/find-contracts.ts';
 import { Redactor } from './redaction.ts';
 import * as runner from './runner.ts';
 import { renderCheckRunStart } from './report/check-run-output.ts';
@@ -93,6 +99,15 @@ export async function run(): Promise<void> {
 
 async function audit(settings: Settings, state: Run): Promise<Outcome> {
   const { progress, log } = state;
+  // Parsed, never run: safe on any checkout, and the `projects` output is set on every run.
+  const projects = await findProjects(settings, log);
+  progress.projects = projectSummaries(projects, settings, settings.projectName);
+  if (settings.detectOnly) {
+    return skippedOutcome(
+      `\`detect-only\`: ${progress.projects.length} project(s) listed in the \`projects\` output; nothing was audited.`,
+      progress,
+    );
+  }
   if (!settings.apiKey) {
     const skipped = noApiKeyOutcome(state.context.untrustedPullRequest, progress);
     log.notice(skipped.reason);
@@ -120,10 +135,10 @@ async function audit(settings: Settings, state: Run): Promise<Outcome> {
         `Resuming audit ${settings.auditId} (input \`audit-id\`); nothing is uploaded.`,
         state,
       );
-      uploaded = await uploadOfThisCheckout(settings, log);
+      uploaded = await uploadOfThisCheckout(settings, projects, log);
     } else {
       await describeProject(client, settings.projectName, log);
-      const files = await findContracts(settings, log);
+      const files = await findContracts(settings, log, projects);
       progress.fileCount = files.length;
       if (files.length === 0) {
         return skippedOutcome(
@@ -185,10 +200,11 @@ async function audit(settings: Settings, state: Run): Promise<Outcome> {
  */
 async function uploadOfThisCheckout(
   settings: Settings,
+  projects: readonly Project[],
   log: Logger,
 ): Promise<UploadFile[] | undefined> {
   try {
-    const files = await findContracts(settings, log);
+    const files = await findContracts(settings, log, projects);
     return files.length > 0 ? files : undefined;
   } catch (error) {
     if (!(error instanceof ConfigurationError)) throw error;

@@ -193,6 +193,7 @@ function setCountOutputs(outcome: Outcome, output: Output): void {
   output('in-scope-count', counts.inScope);
   if (outcome.rawStatus) output('status', outcome.rawStatus);
   if (outcome.reportUrl) output('report-url', outcome.reportUrl);
+  if (outcome.projects) output('projects', JSON.stringify(outcome.projects));
 }
 
 /**

@@ -21,6 +21,8 @@ describe('run() on a fork pull request without a key', () => {
     expect(service.requests).toEqual([]);
     expect(github.requests).toEqual([]);
     expect(recorded.outputs['verdict']).toBe('skipped');
+    // The configs are parsed, never run: the fan-out list is there even on a fork's run.
+    expect(JSON.parse(recorded.outputs['projects'] ?? '[]')).toHaveLength(1);
     expect(recorded.failed).toEqual([]);
     expect(recorded.annotations).toEqual([
       expect.objectContaining({

@@ -61,6 +61,22 @@ describe('run()', () => {
     // The check run carries the annotations: the log carries none of the findings.
     expect(recorded.annotations.filter((a) => a.properties.file)).toEqual([]);
     expect(recorded.secrets).toContain(svc.apiKey);
+    // Every run lists the projects it found, for a matrix of one job per project.
+    expect(recorded.outputs['projects']).toBe(
+      '[{"name":"vaults","path":".","frameworks":["Foundry"]}]',
+    );
+  });
+
+  it('with detect-only, lists the projects and stops: no key needed, nothing sent', async () => {
+    const svc = await setUp({ 'api-key': '', 'detect-only': 'true' });
+    await run();
+    expect(svc.uploads).toEqual([]);
+    expect(svc.requests).toEqual([]);
+    expect(recorded.failed).toEqual([]);
+    expect(recorded.outputs['verdict']).toBe('skipped');
+    expect(JSON.parse(recorded.outputs['projects'] ?? '')).toEqual([
+      { name: 'vaults', path: '.', frameworks: ['Foundry'] },
+    ]);
   });
 
   it('resumes an audit by id without uploading anything', async () => {

@@ -3,6 +3,7 @@ import type { AuditSnapshot } from './findings.ts';
 import { evaluateGate, type FailOn, type Verdict } from './gate.ts';
 import type { Scope } from './scope.ts';
 import { countFindings, type FindingCounts, type Triage, type TriagedFinding } from './triage.ts';
+import type { ProjectSummary } from '../project/find-contracts.ts';
 
 /** What a run ended with: everything the outputs, reports and the job's result are made from. */
 export interface Outcome {
@@ -22,6 +23,8 @@ export interface Outcome {
   fileCount: number | undefined;
   /** How to collect an audit that was started but not reported. */
   resumeHint: string | undefined;
+  /** The projects found, once detection ran: the `projects` output. */
+  projects?: ProjectSummary[];
 }
 
 /** What is known of a run so far, so a failure late on still reports it. */
@@ -30,6 +33,7 @@ export interface Progress {
   /** True when `auditId` came from the `audit-id` input rather than from this run's upload. */
   resumed: boolean;
   fileCount: number | undefined;
+  projects?: ProjectSummary[];
 }
 
 function base(progress: Progress): Outcome {
@@ -45,6 +49,7 @@ function base(progress: Progress): Outcome {
     scopeNote: undefined,
     fileCount: progress.fileCount,
     resumeHint: undefined,
+    projects: progress.projects,
   };
 }
 

@@ -45,16 +45,59 @@ export interface UploadFile extends ContractFile {
 /** Lines of a long list shown in a warning; the rest are counted. */
 const SHOWN = 20;
 
-export async function findContracts(search: ContractSearch, log: Logger): Promise<UploadFile[]> {
+/** A project as the `projects` output lists it, for a matrix of one job per project. */
+export interface ProjectSummary {
+  /** `project-name`, and for a project below `working-directory`, `/` and its folder. */
+  name: string;
+  /** Its folder relative to the workspace, `.` for the workspace itself: a `working-directory`. */
+  path: string;
+  frameworks: string[];
+}
+
+/** The projects under `working-directory`, each logged with the folders chosen and why. */
+export async function findProjects(search: ContractSearch, log: Logger): Promise<Project[]> {
   const workspace = await fs.realpath(search.workspace);
   const root = await realDirectory(search.workingDirectory);
-  const detection =
-    root === undefined
-      ? { projects: [], warnings: [] }
-      : await detectProjects({ workspace, root, foundryProfile: search.foundryProfile });
-  const { projects } = detection;
+  if (root === undefined) return [];
+  const detection = await detectProjects({
+    workspace,
+    root,
+    foundryProfile: search.foundryProfile,
+  });
   for (const warning of detection.warnings) log.warning(warning);
-  logProjects(projects, search, log);
+  logProjects(detection.projects, search, log);
+  return detection.projects;
+}
+
+/**
+ * The projects as a matrix takes them. A folder with no project config is one project of its
+ * own, so a matrix built from the output always has a job.
+ */
+export function projectSummaries(
+  projects: readonly Project[],
+  search: Pick<ContractSearch, 'pathPrefix'>,
+  projectName: string,
+): ProjectSummary[] {
+  const found = projects.length > 0 ? projects : [{ path: '', frameworks: [] }];
+  return found.map((project) => {
+    const path = shownFolder(search.pathPrefix, project.path);
+    return {
+      name: project.path === '' ? projectName : `${projectName}/${project.path}`,
+      path,
+      frameworks: [...project.frameworks],
+    };
+  });
+}
+
+/** `projects` from findProjects, or found here when not given. */
+export async function findContracts(
+  search: ContractSearch,
+  log: Logger,
+  found?: readonly Project[],
+): Promise<UploadFile[]> {
+  const projects = found ?? (await findProjects(search, log));
+  const workspace = await fs.realpath(search.workspace);
+  const root = await realDirectory(search.workingDirectory);
 
   const rules = selectionRules(projects, search);
   const discovery = await discoverContracts({

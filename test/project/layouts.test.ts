@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   findContracts,
+  findProjects,
+  projectSummaries,
   type ContractSearch,
   type UploadFile,
 } from '../../src/project/find-contracts.ts';
@@ -165,5 +167,25 @@ describe('the upload of each fixture layout', () => {
     expect(sent(files, true)).toEqual([]);
     expect(await unresolvedWithin(files)).toEqual([]);
     expect(log).toContain('No Foundry, Hardhat, Truffle, Brownie or Ape project found');
+  });
+});
+
+describe('the projects output', () => {
+  it('names each project for a matrix: its folder for working-directory, its name for project-name', async () => {
+    const workspace = await layoutWorkspace('yarn-workspaces');
+    const search = contractSearch(workspace);
+    const projects = await findProjects(search, recordingLogger().log);
+    expect(projectSummaries(projects, search, 'acme')).toEqual([
+      { name: 'acme/packages/core', path: 'packages/core', frameworks: ['Hardhat'] },
+      { name: 'acme/packages/interfaces', path: 'packages/interfaces', frameworks: ['Hardhat'] },
+    ]);
+    const plain = contractSearch(await layoutWorkspace('plain'));
+    expect(
+      projectSummaries(await findProjects(plain, recordingLogger().log), plain, 'acme'),
+    ).toEqual([{ name: 'acme', path: '.', frameworks: [] }]);
+    const below = contractSearch(workspace, { pathPrefix: 'packages/core/' });
+    expect(
+      projectSummaries(await findProjects(below, recordingLogger().log), below, 'core'),
+    ).toEqual([{ name: 'core', path: 'packages/core', frameworks: ['Hardhat'] }]);
   });
 });
