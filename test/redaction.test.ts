@@ -153,3 +153,239 @@ describe('Redactor.appearsInAny', () => {
     expect(redactor.appearsInAny([KEY.slice(0, 6), KEY.slice(6)])).toBe(false);
   });
 });
+
+/**
+ * The Redactor as it was before its pattern of a secret's spellings was compiled only for texts
+ * that may hold the secret: the reference the lazy one must match exactly.
+ */
+class ReferenceRedactor {
+  readonly patterns: RegExp[] = [];
+  readonly barriers = new Set(Array.from(' "{}[],:', (c) => c.charCodeAt(0)));
+
+  add(secret: string): void {
+    if (secret === '') return;
+    const chars = Array.from(secret).map((c) => refAlternation(refSpellings(c)));
+    this.patterns.push(new RegExp(chars.join(REF_NOISE), 'gu'));
+    for (const c of secret) this.barriers.delete(c.charCodeAt(0));
+    if (secret.length < MIN_SECRET_LENGTH) return;
+    const bytes = Buffer.from(secret, 'utf8');
+    this.patterns.push(new RegExp(refCaseless(bytes.toString('hex')), 'g'));
+    const encoded = [...new Set(refBase64Forms(bytes))].map(refEscape);
+    this.patterns.push(new RegExp(encoded.join('|'), 'g'));
+  }
+
+  redact(text: string): string {
+    let out = text;
+    for (const pattern of this.patterns) out = out.replace(pattern, REDACTED);
+    return out;
+  }
+
+  appearsIn(text: string): boolean {
+    return this.patterns.some((pattern) => {
+      pattern.lastIndex = 0;
+      const found = pattern.test(text);
+      pattern.lastIndex = 0;
+      return found;
+    });
+  }
+
+  appearsInAny(texts: string[]): boolean {
+    const [barrier] = this.barriers;
+    if (barrier === undefined) return texts.some((text) => this.appearsIn(text));
+    const join = String.fromCharCode(barrier);
+    let batch = '';
+    for (const text of texts) {
+      batch += text + join;
+      if (batch.length < 64 * 1024) continue;
+      if (this.appearsIn(batch)) return true;
+      batch = '';
+    }
+    return this.appearsIn(batch);
+  }
+}
+
+const REF_ENTITIES: Record<string, string> = {
+  '&': 'amp',
+  '<': 'lt',
+  '>': 'gt',
+  '"': 'quot',
+  "'": 'apos',
+  '/': 'sol',
+  '=': 'equals',
+  '+': 'plus',
+  _: '(?:lowbar|UnderBar)',
+  '-': '(?:dash|hyphen)',
+  '.': 'period',
+  ':': 'colon',
+};
+const REF_INVISIBLE = [
+  0x7f, 0xad, 0x34f, 0x61c, 0x180e, 0x200b, 0x200c, 0x200d, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c,
+  0x202d, 0x202e, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0xfeff,
+];
+interface RefForm {
+  lead: string | undefined;
+  rest: string;
+}
+const REF_NOISE = `${refAlternation([
+  { lead: undefined, rest: '[\\p{Cc}\\p{Cf}\\p{Default_Ignorable_Code_Point}\\\\]' },
+  {
+    lead: '&',
+    rest: '(?:shy|zwsp|zwj|zwnj|lrm|rlm|ZeroWidthSpace|NoBreak|InvisibleTimes|InvisibleComma|ApplyFunction);',
+  },
+  ...REF_INVISIBLE.flatMap((code) => refSpellings(String.fromCodePoint(code)).slice(1)),
+])}*`;
+
+function refAlternation(forms: readonly RefForm[]): string {
+  const groups: { lead: string | undefined; rests: string[] }[] = [];
+  for (const { lead, rest } of forms) {
+    const group = lead === undefined ? undefined : groups.find((g) => g.lead === lead);
+    if (group) group.rests.push(rest);
+    else groups.push({ lead, rests: [rest] });
+  }
+  const alternatives = groups.map(({ lead, rests }) => {
+    if (lead === undefined) return rests.join('|');
+    const first = refEscape(lead);
+    return rests.length === 1 && rests[0] === '' ? first : `${first}(?:${rests.join('|')})`;
+  });
+  return `(?:${alternatives.join('|')})`;
+}
+
+function refSpellings(char: string): RefForm[] {
+  const code = char.codePointAt(0) ?? 0;
+  const percent = [...Buffer.from(char, 'utf8')]
+    .map((byte) => refCaseless(byte.toString(16).padStart(2, '0')))
+    .join('%');
+  const forms: RefForm[] = [
+    { lead: char, rest: '' },
+    { lead: '%', rest: percent },
+    { lead: '&', rest: `#0*${code};?` },
+    { lead: '&', rest: `#[xX]0*${refCaseless(code.toString(16))};?` },
+    { lead: '\\', rest: `[\\\\]?${refEscape(char)}` },
+  ];
+  if (code <= 0xffff)
+    forms.push({ lead: '\\', rest: `u${refCaseless(code.toString(16).padStart(4, '0'))}` });
+  const named = REF_ENTITIES[char];
+  if (named !== undefined) forms.push({ lead: '&', rest: `${named};` });
+  return forms;
+}
+
+function refBase64Forms(bytes: Buffer): string[] {
+  const forms: string[] = [];
+  for (let offset = 0; offset < 3; offset += 1) {
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+    const first = Math.ceil((8 * offset) / 6);
+    const last = Math.floor((8 * (offset + bytes.length)) / 6);
+    const inner = encoded.slice(first, last);
+    forms.push(inner, inner.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return forms;
+}
+
+function refCaseless(hex: string): string {
+  return hex.replace(/[a-f]/gi, (d) => `[${d.toLowerCase()}${d.toUpperCase()}]`);
+}
+
+function refEscape(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+}
+
+/** mulberry32: the same cases on every run. */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('Redactor against the reference (compiled for every text)', () => {
+  const random = seeded(10);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const hex = (n: number, width = 2) => {
+    const digits = n.toString(16).padStart(width, '0');
+    return random() < 0.5 ? digits : digits.toUpperCase();
+  };
+  /** One spelling of a character, as a service or a transform might write it. */
+  const spelled = (c: string): string => {
+    const code = c.codePointAt(0)!;
+    return pick([
+      () => c,
+      () => c,
+      () => [...Buffer.from(c)].map((b) => `%${hex(b)}`).join(''),
+      () => `&#${'0'.repeat(Math.floor(random() * 2))}${code}${random() < 0.8 ? ';' : ''}`,
+      () => `&#${pick(['x', 'X'])}${hex(code, 1)}${random() < 0.8 ? ';' : ''}`,
+      () => `\\${c}`,
+      () => `\\\\${c}`,
+      () => `\\u${hex(code, 4)}`,
+      () => (REF_ENTITIES[c] ? `&${REF_ENTITIES[c].replace(/^\(\?:|\|.*$/g, '')};` : c),
+    ])();
+  };
+  const noise = (): string =>
+    pick([
+      () => String.fromCodePoint(pick(REF_INVISIBLE)),
+      () => spelled(String.fromCodePoint(pick(REF_INVISIBLE))).replace(/^[^%&\\].*/su, '&shy;'),
+      () => pick(['\\', '&zwj;', '\u0000', '\n', '\t', '\u{e0001}']),
+    ])();
+  const secretForm = (secret: string): string => {
+    const chars = Array.from(secret);
+    const bytes = Buffer.from(secret);
+    return pick([
+      () => chars.map((c) => (random() < 0.3 ? spelled(c) : c)).join(''),
+      () => chars.map(spelled).join(''),
+      () => chars.map((c) => c + (random() < 0.3 ? noise() : '')).join(''),
+      () => chars.map((c) => spelled(c) + (random() < 0.5 ? noise() : '')).join(''),
+      () => secret.slice(0, 1 + Math.floor(random() * (secret.length - 1))),
+      () => chars.filter(() => random() < 0.95).join(''),
+      () => bytes.toString('hex'),
+      () =>
+        Buffer.concat([Buffer.from('ab'.slice(0, Math.floor(random() * 3))), bytes]).toString(
+          pick(['base64', 'base64url'] as const),
+        ),
+    ])();
+  };
+  const filler = (): string =>
+    pick([
+      () => ' ',
+      () => 'ordinary words ',
+      () => pick(['%', '&', '\\', ';', '#', '&#', '%2', '\\u00', '"', ',', ':', '{', '}', '\n']),
+      () => String.fromCharCode(33 + Math.floor(random() * 94)),
+      () => pick(['é', '⏭️', '\u{1f600}', '\ud800', '\u200b', '\u00ad']),
+      () => noise(),
+    ])();
+
+  const SECRETS = [
+    ['ghs_aB3dE5gH7jK9mN1pQ2rS4tU6vW8xY0zA1bC3'],
+    [KEY, 'ghs_0123456789abcdef'],
+    ['abc'],
+    ['p%ss&w\\rd-42'],
+    ['tab\there-secret'],
+    ['k\u200bey-with-zwsp'],
+    ['ünïcødé-\u{1f511}-key'],
+  ];
+
+  it.each(SECRETS)('matches it on thousands of seeded texts holding %s', async (...secrets) => {
+    const redactor = redactorOf(...secrets);
+    const reference = new ReferenceRedactor();
+    for (const secret of secrets) reference.add(secret);
+    let found = 0;
+    for (let i = 0; i < 2000; i += 1) {
+      const parts: string[] = [];
+      for (let n = Math.floor(random() * 8); n > 0; n -= 1)
+        parts.push(random() < 0.4 ? secretForm(pick(secrets)) : filler());
+      const text = parts.join('');
+      const expected = reference.redact(text);
+      expect(redactor.redact(text), JSON.stringify(text)).toBe(expected);
+      const appears = reference.appearsIn(text);
+      expect(redactor.appearsIn(text), JSON.stringify(text)).toBe(appears);
+      if (appears) found += 1;
+      expect(redactor.appearsInAny(parts)).toBe(reference.appearsInAny(parts));
+      const cut = Math.floor(random() * (text.length + 1));
+      const chunks = [text.slice(0, cut), text.slice(cut)];
+      expect(await joined(redactor.redactChunks(chunks))).toBe(expected);
+    }
+    // The texts hold secrets often enough to test both answers.
+    expect(found).toBeGreaterThan(200);
+  });
+});

@@ -121,6 +121,9 @@ const INVISIBLE = /(?![\t\n\v\f\r\u0085])[\p{Cc}\p{Cf}\p{Cs}\p{Default_Ignorable
 /** Runs of white space and line breaks, folded to one space. */
 const BLANK_RUNS = /[\s\u0085]+/g;
 
+/** What the two above and trim() leave as it is: no invisible character, no blank run or edge. */
+const PLAIN_LINE = /^[\x21-\x7e]+(?: [\x21-\x7e]+)*$/;
+
 export const MAX_NAME = 200;
 
 /**
@@ -129,7 +132,10 @@ export const MAX_NAME = 200;
  * ended an HTML block in the job summary. Undefined when nothing visible is left.
  */
 export function oneLine(value: string, max = MAX_NAME): string | undefined {
-  const line = value.replace(INVISIBLE, '').replace(BLANK_RUNS, ' ').trim();
+  // Printable ASCII with single inner spaces is already one clean line: most names are.
+  const line = PLAIN_LINE.test(value)
+    ? value
+    : value.replace(INVISIBLE, '').replace(BLANK_RUNS, ' ').trim();
   if (line === '') return undefined;
   // UTF-16 units bound the code points: most names are short enough without counting them.
   if (line.length <= max) return line;

@@ -201,10 +201,10 @@ function readFinding(
   const swcId = firstOf(record, SWC_FIELDS, (v) => weaknessId(v, 'SWC'));
   const ruleId = rule ?? swcId;
   const description = firstOf(record, DESCRIPTION_FIELDS, prose) ?? '';
-  let given: unknown;
-  for (const r of [record, ...parents]) {
-    given = firstOf(r, SEVERITY_FIELDS, anyValue);
+  let given = firstOf(record, SEVERITY_FIELDS, anyValue);
+  for (const parent of parents) {
     if (given !== undefined) break;
+    given = firstOf(parent, SEVERITY_FIELDS, anyValue);
   }
   const { severity, label } =
     typeof given === 'string' ? reader.severity(given) : normalizeSeverity(given);
@@ -268,6 +268,12 @@ function firstLine(description: string): string | undefined {
     .find((line) => line !== undefined);
 }
 
+/** Compiled once: every finding is read for both. */
+const WEAKNESS_IDS = {
+  SWC: /^(?:SWC[\s_-]*)?0*(\d{1,6})\b/i,
+  CWE: /^(?:CWE[\s_-]*)?0*(\d{1,6})\b/i,
+};
+
 /**
  * `SWC-107`, `swc_107`, `"107"`, `107`, `"CWE-841: Improper Enforcement…"` or a list of
  * those (the first readable one) -> `SWC-107` / `CWE-841`.
@@ -282,10 +288,7 @@ function weaknessId(value: unknown, prefix: 'SWC' | 'CWE'): string | undefined {
   }
   const raw = scalarText(value);
   // Real SWC and CWE numbers are short; a long one would print as `1e+21`.
-  const digits =
-    raw === undefined
-      ? undefined
-      : new RegExp(`^(?:${prefix}[\\s_-]*)?0*(\\d{1,6})\\b`, 'i').exec(raw)?.[1];
+  const digits = raw === undefined ? undefined : WEAKNESS_IDS[prefix].exec(raw)?.[1];
   const number = digits === undefined ? 0 : Number(digits);
   return number > 0 ? `${prefix}-${number}` : undefined;
 }

@@ -65,7 +65,8 @@ const MAX_NESTING = 3;
  * finding's group) that has one; the file and the lines may come from different nested records.
  */
 export function locate(records: readonly JsonRecord[], readPath: PathReader): SourceLocation {
-  const candidates = records.flatMap((record) => withNested(record, 0));
+  const candidates: JsonRecord[] = [];
+  for (const record of records) withNested(record, 0, candidates);
   const sourceList = first(candidates, (c) => {
     const list = field(c, 'sourceList');
     return Array.isArray(list) ? list : undefined;
@@ -87,15 +88,16 @@ function first<T>(records: readonly JsonRecord[], read: (record: JsonRecord) => 
   return undefined;
 }
 
-function withNested(record: JsonRecord, depth: number): JsonRecord[] {
-  if (depth >= MAX_NESTING) return [record];
-  const nested = NESTED_FIELDS.flatMap((key) => {
+/** `record`, then the records nested in it, depth first, appended to `into`. */
+function withNested(record: JsonRecord, depth: number, into: JsonRecord[]): void {
+  into.push(record);
+  if (depth >= MAX_NESTING) return;
+  for (const key of NESTED_FIELDS) {
     const value = field(record, key);
     const first: unknown = Array.isArray(value) ? value[0] : value;
     const inner = typeof first === 'string' ? fromLocationString(first) : first;
-    return isRecord(inner) ? withNested(inner, depth + 1) : [];
-  });
-  return [record, ...nested];
+    if (isRecord(inner)) withNested(inner, depth + 1, into);
+  }
 }
 
 /** `contracts/A.sol:12`, `contracts/A.sol:12:5`, `contracts/A.sol#L12-L20`, `contracts/A.sol`. */

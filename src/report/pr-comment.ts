@@ -46,19 +46,18 @@ const LIST_LIMIT = 20;
 
 export function renderPrComment(input: PrCommentInput, maxChars = COMMENT_MAX_CHARS): string {
   const results = hasResults(input.verdict);
-  // A hash per finding, made once and only when asked for: on a first run only the remembered
-  // findings need one.
+  // A hash per finding, made at most once: the remembered findings' are kept for the
+  // comparison, which hashes the others only as far as it needs to.
   const keys = new Map<TriagedFinding, string>();
-  const keyOf = (entry: TriagedFinding): string => {
-    let key = keys.get(entry);
-    if (key === undefined) {
-      key = findingKey(entry.finding.fingerprint);
-      keys.set(entry, key);
-    }
-    return key;
+  const remember = (entry: TriagedFinding): PreviousFinding => {
+    const key = findingKey(entry.finding.fingerprint);
+    keys.set(entry, key);
+    return toPrevious(entry.finding, key);
   };
+  const keyOf = (entry: TriagedFinding): string =>
+    keys.get(entry) ?? findingKey(entry.finding.fingerprint);
   const data = results
-    ? encodeMemory(input.findings, (entry) => toPrevious(entry.finding, keyOf(entry)), false)
+    ? encodeMemory(input.findings, remember, false)
     : // No results this run: keep the last real ones for the next comparison.
       encodeMemory(input.previous?.findings ?? [], (p) => p, input.previous?.partial === true);
 
@@ -122,14 +121,24 @@ function renderSections(input: PrCommentInput, keyOf: (entry: TriagedFinding) =>
     lines.push('_First run on this pull request: nothing to compare with yet._', '');
   } else {
     const previousKeys = new Set(previous.findings.map((p) => p.key));
-    const currentKeys = new Set(input.findings.map(keyOf));
     // When the previous run's list was cut, only severities above the cut can be compared.
     const floor = previous.partial ? previous.findings.at(-1)?.severity : undefined;
     const comparable = (severity: Severity) =>
       floor === undefined || severityRank(severity) > severityRank(floor);
-    isNew = (entry) => comparable(entry.finding.severity) && !previousKeys.has(keyOf(entry));
+    // One pass, each finding keyed once: whether it is new, and which previous keys are still
+    // here. A finding that cannot be new needs no key once every previous key has been seen.
+    const news = new Set<TriagedFinding>();
+    const kept = new Set<string>();
+    for (const entry of input.findings) {
+      const canBeNew = comparable(entry.finding.severity);
+      if (!canBeNew && kept.size === previousKeys.size) continue;
+      const key = previousKeys.size === 0 ? undefined : keyOf(entry);
+      if (key !== undefined && previousKeys.has(key)) kept.add(key);
+      else if (canBeNew) news.add(entry);
+    }
+    isNew = (entry) => news.has(entry);
     const added = ordered.filter(isNew);
-    const fixed = previous.findings.filter((p) => !currentKeys.has(p.key));
+    const fixed = previous.findings.filter((p) => !kept.has(p.key));
 
     lines.push(`#### 🆕 New since the previous run (${added.length})`, '');
     if (added.length === 0) lines.push('None.', '');
