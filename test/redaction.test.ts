@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MIN_SECRET_LENGTH, REDACTED, Redactor } from '../src/redaction.ts';
 import { escapeHtml, escapeMarkdown } from '../src/report/escape.ts';
 import { removeInvisibleCharacters } from '../src/text.ts';
+import { seeded } from './support/random.ts';
 
 /** Has characters JSON, URLs, HTML and Markdown all like to escape. */
 const KEY = 'sk_live/9f3a+Qe7=Zx41';
@@ -287,17 +288,6 @@ function refCaseless(hex: string): string {
 
 function refEscape(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
-}
-
-/** mulberry32: the same cases on every run. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe('Redactor against the reference (compiled for every text)', () => {

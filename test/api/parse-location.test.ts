@@ -5,6 +5,7 @@ import {
   normalizePath,
   pathReader,
 } from '../../src/api/parse-location.ts';
+import { seeded } from '../support/random.ts';
 
 const known = indexKnownFiles(['contracts/A.sol', 'contracts/sub/B.sol']);
 
@@ -182,15 +183,4 @@ function decodedPath(path: string): string {
 
 function comparableKey(path: string): string {
   return decodedPath(path).normalize('NFC');
-}
-
-/** A small deterministic generator (mulberry32), so a failure names a case that comes again. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
