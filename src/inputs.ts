@@ -2,7 +2,7 @@ import path from 'node:path';
 import { FAIL_ON_LEVELS, type FailOn } from './audit/gate.ts';
 import { SCOPES, type Scope } from './audit/scope.ts';
 import { ConfigurationError } from './errors.ts';
-import { isInside } from './files/inside.ts';
+import { isInside, posixRelative } from './files/inside.ts';
 import type { UploadLimits } from './files/limits.ts';
 import { isLoopbackHost } from './net/dispatcher.ts';
 import { MIN_SECRET_LENGTH, Redactor } from './redaction.ts';
@@ -66,14 +66,14 @@ export function getInputs(env: NodeJS.ProcessEnv = process.env): Settings {
 
   const workspace = path.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
   const workingDirectory = path.resolve(workspace, runner.getInput('working-directory') || '.');
-  const relativeRoot = path.relative(workspace, workingDirectory);
+  const relativeRoot = posixRelative(workspace, workingDirectory);
   if (!isInside(workspace, workingDirectory)) {
     throw new ConfigurationError(
       `Input \`working-directory\` (${workingDirectory}) is outside the workspace (${workspace}); ` +
         'give a path inside the repository checkout.',
     );
   }
-  const pathPrefix = relativeRoot ? `${relativeRoot.split(path.sep).join('/')}/` : '';
+  const pathPrefix = relativeRoot ? `${relativeRoot}/` : '';
   const outputDirectory = path.resolve(env['RUNNER_TEMP'] || workspace);
   const projectName = runner.getInput('project-name').trim() || defaultProjectName(env, workspace);
   const baseline = runner.getInput('baseline').trim();

@@ -8,3 +8,8 @@ export function isInside(parent: string, child: string): boolean {
     (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative))
   );
 }
+
+/** `child` relative to `parent`, with `/` whatever the platform: how paths are named in reports. */
+export function posixRelative(parent: string, child: string): string {
+  return path.relative(parent, child).split(path.sep).join('/');
+}

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { ConfigurationError } from '../errors.ts';
+import { posixRelative } from './inside.ts';
 
 interface IncludePattern {
   /** As the user wrote it, for messages. */
@@ -77,7 +78,7 @@ function parsePattern(source: string, root: string): IncludePattern | undefined 
   const negated = glob.startsWith('!');
   if (negated) glob = glob.slice(1).trim();
   if (glob === '') return undefined;
-  if (path.isAbsolute(glob)) glob = path.relative(root, glob).split(path.sep).join('/');
+  if (path.isAbsolute(glob)) glob = posixRelative(root, glob);
   glob = glob.replace(/^(\.\/)+/, '');
   if (glob === '..' || glob.startsWith('../') || glob.includes('/../')) {
     throw new ConfigurationError(

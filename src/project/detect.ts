@@ -7,7 +7,7 @@ import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigurationError } from '../errors.ts';
-import { isInside } from '../files/inside.ts';
+import { isInside, posixRelative } from '../files/inside.ts';
 import { cleanFolder, readFoundryConfig } from './foundry-config.ts';
 import { parseRemappingsFile, type Remapping } from './remappings.ts';
 import { readLiteralSetting, type LiteralSetting } from './script-config.ts';
@@ -160,14 +160,11 @@ async function listDirectory(dir: string): Promise<Dirent[]> {
   }
 }
 
-async function readProject(
-  root: string,
-  names: ReadonlySet<string>,
-  options: DetectOptions,
-): Promise<Project | undefined> {
-  const project: Project = {
+/** A project with nothing read yet: configs fill it in. */
+export function emptyProject(root: string, projectPath: string): Project {
+  return {
     root,
-    path: path.relative(options.root, root).split(path.sep).join('/'),
+    path: projectPath,
     frameworks: [],
     sources: [],
     tests: [],
@@ -179,6 +176,14 @@ async function readProject(
     packages: [],
     warnings: [],
   };
+}
+
+async function readProject(
+  root: string,
+  names: ReadonlySet<string>,
+  options: DetectOptions,
+): Promise<Project | undefined> {
+  const project = emptyProject(root, posixRelative(options.root, root));
   const shown = (file: string) => (project.path === '' ? file : `${project.path}/${file}`);
   const read = async (file: string): Promise<string | undefined> => {
     const text = await readSmallFile(path.join(root, file));

@@ -4,15 +4,14 @@
  * so that the upload compiles as it is), the upload limits, and `if-no-files-found`.
  */
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { ConfigurationError } from '../errors.ts';
 import { discoverContracts, type ContractFile, type DiscoveryResult } from '../files/discover.ts';
 import { DEFAULT_EXCLUDES, type ExcludePattern } from '../files/excludes.ts';
-import { isInside } from '../files/inside.ts';
+import { isInside, posixRelative } from '../files/inside.ts';
 import { checkUploadLimits, type UploadLimits } from '../files/limits.ts';
 import type { Logger } from '../log.ts';
 import { importClosure, type Closure } from './closure.ts';
-import { detectProjects, type Project } from './detect.ts';
+import { detectProjects, emptyProject, type Project } from './detect.ts';
 import { createImportResolver, type SourceNode } from './resolve.ts';
 import { productionSources } from './selection.ts';
 
@@ -152,7 +151,7 @@ export async function findContracts(
       absolutePath: node.absolutePath,
       relativePath: node.name,
       size: node.size,
-      repositoryPath: inWorkspace(workspace, node.absolutePath),
+      repositoryPath: posixRelative(workspace, node.absolutePath),
       dependency: true,
     })),
   ];
@@ -198,20 +197,7 @@ async function importsOfAudited(
   limits: UploadLimits,
 ): Promise<Closure> {
   // A file outside every project resolves as a plain folder would: relative paths and node_modules.
-  const plain: Project = {
-    root,
-    path: '',
-    frameworks: [],
-    sources: [],
-    tests: [],
-    scripts: [],
-    libs: ['node_modules'],
-    remappings: [],
-    autoDetectRemappings: false,
-    notes: [],
-    packages: [],
-    warnings: [],
-  };
+  const plain: Project = { ...emptyProject(root, ''), libs: ['node_modules'] };
   const resolvers = new Map(
     [plain, ...projects].map((project) => [project, createImportResolver(project, workspace)]),
   );
@@ -235,9 +221,7 @@ function owner(projects: readonly Project[], file: string): Project | undefined 
 
 /** The file's path from `root`, through the links the search followed; `fallback` outside it. */
 function relativeName(root: string, absolutePath: string, fallback: string): string {
-  return isInside(root, absolutePath)
-    ? path.relative(root, absolutePath).split(path.sep).join('/')
-    : fallback;
+  return isInside(root, absolutePath) ? posixRelative(root, absolutePath) : fallback;
 }
 
 async function realDirectory(directory: string): Promise<string | undefined> {
@@ -333,7 +317,7 @@ function logClosure(
   if (closure.unresolved.length > 0) {
     const lines = closure.unresolved.map(
       (entry) =>
-        `  - ${inWorkspace(workspace, entry.importer)}:${entry.line} imports "${entry.importPath}": ${entry.problem}`,
+        `  - ${posixRelative(workspace, entry.importer)}:${entry.line} imports "${entry.importPath}": ${entry.problem}`,
     );
     const packages = projects.flatMap((project) => project.packages);
     log.warning(
@@ -347,7 +331,7 @@ function logClosure(
     );
   }
   if (closure.conflicts.length > 0) {
-    const shown = (file: string) => inWorkspace(workspace, file);
+    const shown = (file: string) => posixRelative(workspace, file);
     const lines = closure.conflicts.map(
       (conflict) =>
         `  - "${conflict.name}": sent ${shown(conflict.sent)}, not ${shown(conflict.notSent)}`,
@@ -357,11 +341,6 @@ function logClosure(
         'This happens with context-specific remappings and with several projects in one step: set `working-directory` to one project.',
     );
   }
-}
-
-/** A path inside the workspace as reports name it: POSIX, relative to the workspace. */
-function inWorkspace(workspace: string, absolutePath: string): string {
-  return path.relative(workspace, absolutePath).split(path.sep).join('/');
 }
 
 /** `packages/core` for a project there, `.` for the repository's root. */

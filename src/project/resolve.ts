@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { isInside } from '../files/inside.ts';
+import { isInside, posixRelative } from '../files/inside.ts';
 import type { Project } from './detect.ts';
 import { applyRemappings } from './remappings.ts';
 import { isRelativeImport, resolveRelativeImport } from './unit-names.ts';
@@ -158,7 +158,5 @@ async function existingFile(file: string, workspace: string): Promise<FoundFile 
 }
 
 function shown(workspace: string, file: string): string {
-  return isInside(workspace, file)
-    ? path.relative(workspace, file).split(path.sep).join('/')
-    : file;
+  return isInside(workspace, file) ? posixRelative(workspace, file) : file;
 }
