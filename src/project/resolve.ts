@@ -2,7 +2,9 @@
  * Where an import leads, as the project's compiler would find it: relative imports by solc's
  * rules, direct ones through the remappings, then the project's root, its dependency folders
  * (with Foundry's automatic `<name>/ → <lib>/<name>/src/`), and `node_modules` from the importer up
- * to the workspace (Hardhat, Truffle and npm workspaces). Nothing outside the workspace is read.
+ * to the workspace (Hardhat, Truffle and npm workspaces). Where no `node_modules` link leads to a
+ * sibling workspace package, the workspace's manifest says which folder it is. Nothing outside the
+ * workspace is read.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -10,6 +12,7 @@ import { isInside, posixRelative } from '../files/inside.ts';
 import type { Project } from './detect.ts';
 import { applyRemappings } from './remappings.ts';
 import { isRelativeImport, resolveRelativeImport } from './unit-names.ts';
+import { fileInPackage, workspacePackages, type WorkspacePackages } from './workspaces.ts';
 
 export interface SourceNode {
   /** The name it is uploaded under: importers' import strings resolve to it without remappings. */
@@ -37,6 +40,9 @@ export function createImportResolver(project: Project, workspace: string): Impor
     if (found === undefined) files.set(file, (found = existingFile(file, workspace)));
     return found;
   };
+  // Read once, and only when an import needs it: most packages are found through node_modules.
+  let packages: Promise<WorkspacePackages> | undefined;
+  const lookUpPackages = () => (packages ??= workspacePackages(project.root, workspace));
   const contexts = project.remappings.some((remapping) => remapping.context !== '');
   return (importPath, importer) => {
     const folder = path.dirname(importer.absolutePath);
@@ -47,7 +53,7 @@ export function createImportResolver(project: Project, workspace: string): Impor
       : [importPath, folder, contexts ? importer.unitName : '', 'direct'].join('\0');
     let answer = answers.get(key);
     if (answer === undefined) {
-      answer = resolveImport(project, workspace, lookUp, importPath, importer);
+      answer = resolveImport(project, workspace, lookUp, lookUpPackages, importPath, importer);
       answers.set(key, answer);
     }
     return answer;
@@ -60,6 +66,7 @@ async function resolveImport(
   project: Project,
   workspace: string,
   lookUp: (file: string) => Promise<FoundFile | string>,
+  lookUpPackages: () => Promise<WorkspacePackages>,
   importPath: string,
   importer: SourceNode,
 ): Promise<Resolution> {
@@ -85,6 +92,18 @@ async function resolveImport(
     }
     problems.push(found);
   }
+  // The package the missing node_modules link would have led to: the import itself, or where a
+  // remapping into node_modules (`@acme/=node_modules/@acme/`) points.
+  const linked = remapped === undefined ? importPath : insideNodeModules(remapped);
+  const inPackage =
+    linked === undefined ? undefined : fileInPackage(await lookUpPackages(), linked);
+  if (inPackage !== undefined) {
+    const found = await lookUp(inPackage);
+    if (typeof found !== 'string') {
+      return { node: { name: importPath, unitName: remapped ?? importPath, ...found } };
+    }
+    if (remapped === undefined) candidates.push({ file: inPackage, unitName: importPath });
+  }
   const where = candidates.map((c) => shown(workspace, c.file));
   return {
     problem:
@@ -92,6 +111,13 @@ async function resolveImport(
         ? `its remapping leads to ${where[0] ?? remapped}, which ${problems[0] ?? 'does not exist'}`
         : `no file was found at ${where.join(', ')}`,
   };
+}
+
+/** `@acme/core/X.sol` for `../../node_modules/@acme/core/X.sol`: the path within node_modules. */
+function insideNodeModules(file: string): string | undefined {
+  const segments = file.split('/');
+  const last = segments.lastIndexOf('node_modules');
+  return last === -1 ? undefined : segments.slice(last + 1).join('/');
 }
 
 /** The name without its last segment: what a relative import is resolved against. */

@@ -1,6 +1,7 @@
 /**
  * brownie-config.yaml and ape-config.yaml, read with a YAML parser: the contracts folders, and
  * Brownie's remappings and packages (installed in the user's home, so usually absent in CI).
+ * workspaces.ts reads pnpm-workspace.yaml with the same reader.
  */
 import { ConfigurationError } from '../errors.ts';
 import { isRecord, type JsonRecord } from '../json.ts';
@@ -51,8 +52,9 @@ export async function readApeConfig(text: string, file: string): Promise<ApeConf
   };
 }
 
-async function readYaml(text: string, file: string): Promise<JsonRecord> {
-  // Loaded here, not at start: only Brownie and Ape projects need a YAML parser.
+/** The document's top-level mapping; a file that is not YAML is a ConfigurationError naming `file`. */
+export async function readYaml(text: string, file: string): Promise<JsonRecord> {
+  // Loaded here, not at start: only Brownie, Ape and pnpm workspaces need a YAML parser.
   const { parse: parseYaml } = await import('yaml');
   let document: unknown;
   try {

@@ -138,6 +138,55 @@ describe('the upload of each fixture layout', () => {
     expect(log).toContain('group: Projects (2)');
   });
 
+  it('npm workspaces without node_modules: siblings found through the root package.json, the rest named in the warning', async () => {
+    const { files, lines } = await upload('npm-workspaces-unlinked', { pathPrefix: 'pkg/vault/' });
+    expect(sent(files, false)).toEqual(['contracts/Vault.sol ← pkg/vault/contracts/Vault.sol']);
+    expect(sent(files, true)).toEqual([
+      '@acme-v2/interfaces/contracts/solidity-utils/helpers/AcmeErrors.sol ← pkg/interfaces/contracts/solidity-utils/helpers/AcmeErrors.sol',
+      '@acme-v2/interfaces/contracts/solidity-utils/openzeppelin/IERC20.sol ← pkg/interfaces/contracts/solidity-utils/openzeppelin/IERC20.sol',
+      '@acme-v2/interfaces/contracts/vault/IVault.sol ← pkg/interfaces/contracts/vault/IVault.sol',
+      '@acme-v2/solidity-utils/contracts/math/FixedPoint.sol ← pkg/solidity-utils/contracts/math/FixedPoint.sol',
+      '@acme-v2/solidity-utils/contracts/math/LogExpMath.sol ← pkg/solidity-utils/contracts/math/LogExpMath.sol',
+    ]);
+    // The one package outside the workspace needs the install step.
+    expect(await unresolvedWithin(files)).toEqual([
+      'contracts/Vault.sol → @openzeppelin/contracts/security/ReentrancyGuard.sol',
+    ]);
+    const warnings = lines.filter((line) => line.startsWith('warning:'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('1 import(s) could not be resolved');
+    expect(warnings[0]).toContain(
+      'pkg/vault/contracts/Vault.sol:6 imports "@openzeppelin/contracts/security/ReentrancyGuard.sol"',
+    );
+  });
+
+  it('pnpm workspace without node_modules: a direct import and a remapping into node_modules reach the sibling packages', async () => {
+    const router = await upload('pnpm-workspace', { pathPrefix: 'packages/router/' });
+    expect(sent(router.files, false)).toEqual([
+      'contracts/Router.sol ← packages/router/contracts/Router.sol',
+    ]);
+    expect(sent(router.files, true)).toEqual([
+      '@acme/protocol/src/interfaces/IPool.sol ← packages/protocol/src/interfaces/IPool.sol',
+      '@acme/shared/contracts/Errors.sol ← packages/shared/contracts/Errors.sol',
+      '@acme/shared/contracts/libraries/SafeTransfer.sol ← packages/shared/contracts/libraries/SafeTransfer.sol',
+    ]);
+    expect(await unresolvedWithin(router.files)).toEqual([]);
+    expect(router.log).not.toContain('warning:');
+
+    // `@acme/shared/=node_modules/@acme/shared/`, and packages/legacy (also @acme/shared) is excluded.
+    const protocol = await upload('pnpm-workspace', { pathPrefix: 'packages/protocol/' });
+    expect(sent(protocol.files, false)).toEqual(
+      ['src/Pool.sol', 'src/interfaces/IPool.sol'].map(
+        (name) => `${name} ← packages/protocol/${name}`,
+      ),
+    );
+    expect(sent(protocol.files, true)).toEqual([
+      '@acme/shared/contracts/Errors.sol ← packages/shared/contracts/Errors.sol',
+    ]);
+    expect(await unresolvedWithin(protocol.files)).toEqual([]);
+    expect(protocol.log).not.toContain('warning:');
+  });
+
   it('Brownie with Vyper: contracts and interfaces, not the testing folder; a package that is not installed is one warning', async () => {
     const { files, lines } = await upload('brownie-vyper');
     expect(sent(files, false)).toEqual([

@@ -78,6 +78,71 @@ describe('createImportResolver', () => {
     );
   });
 
+  it('finds a sibling workspace package by its name when no node_modules link leads to it', async () => {
+    const { resolve } = await resolverFor(
+      {
+        'package.json': JSON.stringify({ private: true, workspaces: ['packages/*'] }),
+        'packages/core/package.json': JSON.stringify({ name: '@acme/core' }),
+        'packages/core/contracts/X.sol': '',
+        'packages/app/package.json': JSON.stringify({ name: 'app' }),
+        'packages/app/hardhat.config.js': '',
+        'packages/app/contracts/A.sol': '',
+        'packages/app/node_modules/@acme/core/contracts/X.sol': 'installed',
+      },
+      'packages/app',
+    );
+    // An installed copy still wins: it is what the compiler reads.
+    expect(await resolve('@acme/core/contracts/X.sol', 'contracts/A.sol')).toBe(
+      '@acme/core/contracts/X.sol ← packages/app/node_modules/@acme/core/contracts/X.sol',
+    );
+    const { resolve: unlinked } = await resolverFor(
+      {
+        'pnpm-workspace.yaml': 'packages:\n  - packages/*\n',
+        'packages/core/package.json': JSON.stringify({ name: '@acme/core' }),
+        'packages/core/contracts/X.sol': '',
+        'packages/app/hardhat.config.js': '',
+        'packages/app/contracts/A.sol': '',
+      },
+      'packages/app',
+    );
+    expect(await unlinked('@acme/core/contracts/X.sol', 'contracts/A.sol')).toBe(
+      '@acme/core/contracts/X.sol ← packages/core/contracts/X.sol',
+    );
+    expect(await unlinked('@acme/core/contracts/Missing.sol', 'contracts/A.sol')).toBe(
+      'no file was found at packages/app/@acme/core/contracts/Missing.sol, packages/app/contracts/node_modules/@acme/core/contracts/Missing.sol, ' +
+        'packages/app/node_modules/@acme/core/contracts/Missing.sol, packages/node_modules/@acme/core/contracts/Missing.sol, ' +
+        'node_modules/@acme/core/contracts/Missing.sol, packages/core/contracts/Missing.sol',
+    );
+    expect(await unlinked('@acme/other/X.sol', 'contracts/A.sol')).toMatch(
+      /^no file was found at .*node_modules\/@acme\/other\/X\.sol$/,
+    );
+  });
+
+  it('follows a remapping into node_modules to the workspace package when the link is absent', async () => {
+    const { resolve } = await resolverFor(
+      {
+        'package.json': JSON.stringify({ workspaces: ['packages/*'] }),
+        'packages/shared/package.json': JSON.stringify({ name: '@acme/shared' }),
+        'packages/shared/src/Errors.sol': '',
+        'packages/protocol/foundry.toml': '[profile.default]\n',
+        'packages/protocol/remappings.txt':
+          '@acme/shared/=node_modules/@acme/shared/src/\nelsewhere/=lib/elsewhere/\n',
+        'packages/protocol/src/Pool.sol': '',
+      },
+      'packages/protocol',
+    );
+    expect(await resolve('@acme/shared/Errors.sol', 'src/Pool.sol')).toBe(
+      '@acme/shared/Errors.sol ← packages/shared/src/Errors.sol',
+    );
+    expect(await resolve('@acme/shared/Missing.sol', 'src/Pool.sol')).toBe(
+      'its remapping leads to packages/protocol/node_modules/@acme/shared/src/Missing.sol, which does not exist',
+    );
+    // A remapping elsewhere is the compiler's only answer.
+    expect(await resolve('elsewhere/@acme/shared/src/Errors.sol', 'src/Pool.sol')).toMatch(
+      /^its remapping leads to /,
+    );
+  });
+
   it('resolves relative imports on disk and by name, and names what it looked for when nothing is there', async () => {
     const { resolve: resolve } = await resolverFor({
       'hardhat.config.js': '',

@@ -1,0 +1,173 @@
+/**
+ * The packages of the npm/yarn/pnpm workspace a project belongs to, by name: where an import of a
+ * sibling package leads when `node_modules` holds no link to it (the install step was not run, or
+ * pnpm linked only the declared dependencies). Read from the nearest workspace manifest at or
+ * above the project; nothing outside the workspace is read, and links are not followed.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { isInside } from '../files/inside.ts';
+import { isRecord } from '../json.ts';
+import { readYaml } from './yaml-config.ts';
+
+/** Package name → its folder (absolute, links resolved). */
+export type WorkspacePackages = ReadonlyMap<string, string>;
+
+/** As for project configs: a larger manifest is not read (a hostile checkout could make it huge). */
+const MAX_MANIFEST_BYTES = 1024 * 1024;
+/** Folders listed while expanding the patterns: a workspace's packages lie within a few levels. */
+const MAX_FOLDERS = 5000;
+const GLOB_SYNTAX = /[*?[\]{}()!+@]/;
+
+/**
+ * The packages declared by the nearest workspace manifest at or above `from`: pnpm-workspace.yaml
+ * `packages:`, else package.json `workspaces` (a list, or yarn's `{ packages: [...] }`). A manifest
+ * that cannot be read or parsed declares nothing. Both paths are absolute with links resolved.
+ */
+export async function workspacePackages(
+  from: string,
+  workspace: string,
+): Promise<WorkspacePackages> {
+  for (let dir = from; isInside(workspace, dir); dir = path.dirname(dir)) {
+    // pnpm reads only its own file, even where package.json has `workspaces` too.
+    const pnpm = await readManifest(path.join(dir, 'pnpm-workspace.yaml'), workspace);
+    if (pnpm !== undefined) return packagesMatching(dir, await pnpmPatterns(pnpm));
+    const npm = npmPatterns(await readManifest(path.join(dir, 'package.json'), workspace));
+    if (npm !== undefined) return packagesMatching(dir, npm);
+    if (dir === workspace) break;
+  }
+  return new Map();
+}
+
+/** The file for `importPath` (`@scope/name/…` or `name/…`) inside its workspace package, if known. */
+export function fileInPackage(packages: WorkspacePackages, importPath: string): string | undefined {
+  const segments = importPath.split('/');
+  const length = importPath.startsWith('@') ? 2 : 1;
+  const folder = packages.get(segments.slice(0, length).join('/'));
+  const rest = segments.slice(length);
+  return folder === undefined || rest.length === 0 ? undefined : path.join(folder, ...rest);
+}
+
+async function pnpmPatterns(text: string): Promise<string[]> {
+  try {
+    return strings((await readYaml(text, 'pnpm-workspace.yaml')).packages);
+  } catch {
+    return []; // the import it would have resolved is named in the unresolved-import warning
+  }
+}
+
+/** The `workspaces` patterns, or undefined for a package.json that declares no workspace. */
+function npmPatterns(text: string | undefined): string[] | undefined {
+  const manifest = parseJson(text);
+  const workspaces = isRecord(manifest) ? manifest.workspaces : undefined;
+  if (Array.isArray(workspaces)) return strings(workspaces);
+  return isRecord(workspaces) && Array.isArray(workspaces.packages)
+    ? strings(workspaces.packages)
+    : undefined;
+}
+
+interface Pattern {
+  negated: boolean;
+  /** Matched against `<folder>/package.json`, as pnpm and npm do, so `!**\/test/**` excludes `x/test`. */
+  glob: string;
+  /** Folder segments before the first glob: only folders along them can hold a match. */
+  literalPrefix: string[];
+  /** How deep a match lies; unbounded with `**`. */
+  depth: number;
+}
+
+function parsePattern(source: string): Pattern | undefined {
+  const negated = source.startsWith('!');
+  const glob = path.posix.join(negated ? source.slice(1) : source, 'package.json');
+  // Only folders below the manifest belong to its workspace.
+  if (glob.startsWith('../') || path.posix.isAbsolute(glob)) return undefined;
+  const folders = glob.split('/').slice(0, -1);
+  const firstGlob = folders.findIndex((segment) => GLOB_SYNTAX.test(segment));
+  return {
+    negated,
+    glob,
+    literalPrefix: firstGlob === -1 ? folders : folders.slice(0, firstGlob),
+    depth: folders.includes('**') ? Infinity : folders.length,
+  };
+}
+
+/**
+ * Every folder below `root` whose package.json a positive pattern matches and no negation does
+ * (pnpm's rule; npm's, where negations come last as they usually do), by its package's name. The
+ * walk lists only folders a pattern can reach, follows no link, and stops after MAX_FOLDERS.
+ */
+async function packagesMatching(
+  root: string,
+  sources: readonly string[],
+): Promise<WorkspacePackages> {
+  const patterns = sources.map(parsePattern).filter((pattern) => pattern !== undefined);
+  const positives = patterns.filter((pattern) => !pattern.negated);
+  const negatives = patterns.filter((pattern) => pattern.negated);
+  const packages = new Map<string, string>();
+  const queue = [''];
+  for (let index = 0; index < queue.length; index++) {
+    const folder = queue[index] ?? '';
+    const manifest = path.posix.join(folder, 'package.json');
+    const matches = (pattern: Pattern) => path.posix.matchesGlob(manifest, pattern.glob);
+    if (positives.some(matches) && !negatives.some(matches)) {
+      const name = packageName(await readManifest(path.join(root, manifest), root));
+      // The first of two packages with one name wins, in a stable order: the nearest, then by name.
+      if (name !== undefined && !packages.has(name)) packages.set(name, path.join(root, folder));
+    }
+    const entries = await fs
+      .readdir(path.join(root, folder), { withFileTypes: true })
+      .catch(() => []);
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      // Installed packages are not the workspace's; globs skip hidden folders (.git among them).
+      if (!entry.isDirectory() || entry.name === 'node_modules' || entry.name.startsWith('.'))
+        continue;
+      const child = folder === '' ? entry.name : `${folder}/${entry.name}`;
+      if (queue.length < MAX_FOLDERS && positives.some((pattern) => mayHold(pattern, child)))
+        queue.push(child);
+    }
+  }
+  return packages;
+}
+
+/** Whether the pattern can match `folder` or a folder below it. */
+function mayHold(pattern: Pattern, folder: string): boolean {
+  const segments = folder.split('/');
+  if (segments.length > pattern.depth) return false;
+  return pattern.literalPrefix.every(
+    (literal, index) => index >= segments.length || segments[index] === literal,
+  );
+}
+
+function packageName(text: string | undefined): string | undefined {
+  const manifest = parseJson(text);
+  const name = isRecord(manifest) ? manifest.name : undefined;
+  return typeof name === 'string' && name !== '' ? name : undefined;
+}
+
+/** The file's text when it is a file inside `within`, at most MAX_MANIFEST_BYTES. */
+async function readManifest(file: string, within: string): Promise<string | undefined> {
+  try {
+    const real = await fs.realpath(file);
+    const stats = await fs.stat(real);
+    if (!isInside(within, real) || !stats.isFile() || stats.size > MAX_MANIFEST_BYTES)
+      return undefined;
+    return await fs.readFile(real, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function parseJson(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string')
+    : [];
+}
