@@ -28,6 +28,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['audit'],
   ['inputs.ts'],
   ['api'],
+  ['project-audits.ts'],
   ['report'],
   ['github'],
   ['publish.ts'],

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseAuditIds, type AuditIds } from './audit/audit-ids.ts';
 import { FAIL_ON_LEVELS, type FailOn } from './audit/gate.ts';
 import { SCOPES, type Scope } from './audit/scope.ts';
 import { ConfigurationError } from './errors.ts';
@@ -42,7 +43,8 @@ export interface Settings {
   timeoutMs: number;
   pollIntervalMs: number;
   ifNoFilesFound: IfNoFilesFound;
-  auditId: string | undefined;
+  /** `audit-id`: resume instead of uploading; one id, or one per project folder. */
+  auditId: AuditIds | undefined;
   githubToken: string;
   limits: UploadLimits;
   scope: Scope;
@@ -194,7 +196,7 @@ function checkApiKey(apiKey: string): void {
 }
 
 /** `audit-id`, which is sent in a URL path: never one that holds the key. */
-function auditIdInput(apiKey: string): string | undefined {
+function auditIdInput(apiKey: string): AuditIds | undefined {
   const auditId = runner.getInput('audit-id').trim() || undefined;
   const key = new Redactor();
   key.add(apiKey);
@@ -204,7 +206,7 @@ function auditIdInput(apiKey: string): string | undefined {
         '(the `audit-id` output of the run that started the audit).',
     );
   }
-  return auditId;
+  return auditId === undefined ? undefined : parseAuditIds(auditId);
 }
 
 /** An output file the user named: only in the workspace or RUNNER_TEMP, never elsewhere on the runner. */

@@ -5,35 +5,32 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AuditClient } from './api/client.ts';
 import { pathReader } from './api/parse-location.ts';
-import { pollPolicy, waitForAudit } from './api/poll.ts';
-import { describeProject } from './api/project.ts';
-import { readBaselineFile, type BaselineEntry } from './audit/baseline.ts';
-import type { Finding } from './audit/findings.ts';
+import { describeProjects } from './api/project.ts';
+import { formatAuditIds, type AuditIds } from './audit/audit-ids.ts';
+import { readBaselineFile, unusedBaselineEntries, type BaselineEntry } from './audit/baseline.ts';
 import {
   errorOutcome,
   noApiKeyOutcome,
-  resultsOutcome,
-  serviceFailureOutcome,
   skippedOutcome,
-  timeoutOutcome,
   type Outcome,
   type Progress,
 } from './audit/outcome.ts';
-import { buildChangeSet } from './audit/scope.ts';
-import { triageFindings, type Triage } from './audit/triage.ts';
+import { buildChangeSet, type ChangeSet, type Scope } from './audit/scope.ts';
+import { triageFindings, type TriagedFinding } from './audit/triage.ts';
 import { ConfigurationError, ServiceError, errorMessage } from './errors.ts';
 import { createSourceReader } from './files/source-reader.ts';
 import { openGitHubChannels, type GitHubChannels } from './github/channels.ts';
 import { readRunContext, type RunContext } from './github/run-context.ts';
 import { getInputs, type Settings } from './inputs.ts';
 import { createLogger, type Logger } from './log.ts';
+import { auditProjects, type AuditJob, type ProjectAuditDependencies } from './project-audits.ts';
 import { publish } from './publish.ts';
 import type { Project } from './project/detect.ts';
 import {
-  findContracts,
   findProjects,
+  findUploads,
   projectSummaries,
-  type UploadFile,
+  type ProjectUpload,
 } from './project/find-contracts.ts';
 import { Redactor } from './redaction.ts';
 import * as runner from './runner.ts';
@@ -126,86 +123,124 @@ async function audit(settings: Settings, state: Run): Promise<Outcome> {
     log,
   });
   try {
-    let uploaded: UploadFile[] | undefined;
-    let initialWaitMs: number | undefined;
-    if (settings.auditId) {
-      progress.auditId = settings.auditId;
-      progress.resumed = true;
-      announceAuditId(
-        `Resuming audit ${settings.auditId} (input \`audit-id\`); nothing is uploaded.`,
-        state,
+    const jobs =
+      settings.auditId === undefined
+        ? await uploadJobs(settings, state, client, projects)
+        : await resumeJobs(settings, settings.auditId, projects, log);
+    if (jobs.length === 0) {
+      return skippedOutcome(
+        `No contract files matched (if-no-files-found: ${settings.ifNoFilesFound}); nothing was audited.`,
+        progress,
       );
-      uploaded = await uploadOfThisCheckout(settings, projects, log);
-    } else {
-      await describeProject(client, settings.projectName, log);
-      const files = await findContracts(settings, log, projects);
-      progress.fileCount = files.length;
-      if (files.length === 0) {
-        return skippedOutcome(
-          `No contract files matched (if-no-files-found: ${settings.ifNoFilesFound}); nothing was audited.`,
-          progress,
-        );
-      }
-      uploaded = files;
-      const dependencies = files.filter((file) => file.dependency).length;
-      log.info(
-        `Uploading ${files.length} file(s)${dependencies > 0 ? ` (${dependencies} of them dependencies)` : ''} to ${settings.baseUrl.origin} as project "${settings.projectName}"…`,
-      );
-      const started = await client.startAudit(settings.projectName, files);
-      progress.auditId = started.auditId;
-      initialWaitMs = started.retryAfterMs;
-      announceAuditId(`Audit started: ${started.auditId}`, state);
     }
-    const auditId = progress.auditId;
-    // In the background: a slow GitHub API must not eat into the audit's time.
-    void state.channels?.auditStarted(renderCheckRunStart(auditId));
-
-    const waited = await waitForAudit(
-      auditId,
-      pollPolicy({
-        ...settings,
-        deadline: state.deadline,
-        resumed: progress.resumed,
-        initialWaitMs,
-      }),
-      {
-        client,
-        now: Date.now,
-        sleep: (ms) => sleep(ms),
-        random: Math.random,
-        log,
-        knownFiles: uploaded?.map((file) => file.relativePath),
+    const startedIds = new Map<AuditJob, string>();
+    const outcome = await auditProjects(jobs, {
+      client,
+      settings,
+      deadline: state.deadline,
+      log,
+      now: Date.now,
+      sleep: (ms) => sleep(ms),
+      random: Math.random,
+      triage: createTriage(settings, state, baseline),
+      started: (job, auditId) => {
+        startedIds.set(job, auditId);
+        // In the jobs' order, however the uploads finished: the same value a resume hint gives.
+        progress.auditId = formatAuditIds(
+          jobs.flatMap((each) => {
+            const id = startedIds.get(each);
+            return id === undefined ? [] : [{ name: each.name, path: each.path, auditId: id }];
+          }),
+          jobs.length > 1,
+        );
+        const which = jobs.length > 1 ? ` (${job.name})` : '';
+        announceAuditId(
+          job.resumeId === undefined
+            ? `Audit started: ${auditId}${which}`
+            : `Resuming audit ${auditId}${which} (input \`audit-id\`); nothing is uploaded.`,
+          state,
+        );
+        // In the background: a slow GitHub API must not eat into the audit's time.
+        if (startedIds.size === 1) void state.channels?.auditStarted(renderCheckRunStart(auditId));
       },
-    );
-    if (waited.kind === 'timeout')
-      return timeoutOutcome(
-        { ...progress, auditId },
-        settings.timeoutMs,
-        waited.last,
-        waited.lastProblem,
-      );
-    const { snapshot } = waited;
-    if (snapshot.state === 'failed' || !snapshot.findings)
-      return serviceFailureOutcome(progress, snapshot);
-    const triage = await triageRun(settings, state, snapshot.findings, baseline, uploaded);
-    return resultsOutcome(progress, snapshot, triage, settings.failOn);
+    });
+    if (baseline && outcome.findings) logUnusedBaseline(baseline, outcome.findings, log);
+    return { ...outcome, projects: progress.projects };
   } finally {
     await client.close();
   }
 }
 
+/** One job per project with files to audit, after the key is checked against the service. */
+async function uploadJobs(
+  settings: Settings,
+  { progress, log }: Run,
+  client: AuditClient,
+  projects: readonly Project[],
+): Promise<AuditJob[]> {
+  const uploads = await findUploads(settings, log, projects);
+  progress.fileCount = uploads.reduce((sum, upload) => sum + upload.files.length, 0);
+  if (uploads.length === 0) return [];
+  await describeProjects(
+    client,
+    uploads.map((upload) => upload.name),
+    log,
+  );
+  log.info(
+    `Sending ${progress.fileCount} file(s) to ${settings.baseUrl.origin}` +
+      (uploads.length > 1 ? ` in ${uploads.length} audits, one per project.` : '.'),
+  );
+  return uploads.map((upload) => ({ ...upload, resumeId: undefined }));
+}
+
 /**
- * What this checkout would upload, to read a resumed audit's findings as the uploading run did:
- * names mapped back to repository paths, and dependencies told apart.
+ * The audits of `audit-id`, each with what this checkout would upload for its project, so that
+ * findings are read as the uploading run read them: names mapped back, dependencies told apart.
  */
+async function resumeJobs(
+  settings: Settings,
+  ids: AuditIds,
+  projects: readonly Project[],
+  log: Logger,
+): Promise<AuditJob[]> {
+  const uploads = await uploadOfThisCheckout(settings, projects, log);
+  if (typeof ids === 'string') {
+    if (uploads && uploads.length > 1) {
+      throw new ConfigurationError(
+        `Input \`audit-id\` is one id, but this checkout has ${uploads.length} projects to audit (${uploads.map((upload) => upload.path).join(', ')}), each with its own audit. ` +
+          'Pass the `audit-id` output of the run that started them as it is (a JSON object of ids by project folder), or set `working-directory` to the project of this audit.',
+      );
+    }
+    const [only] = uploads ?? [];
+    return [
+      {
+        name: only?.name ?? settings.projectName,
+        path: only?.path ?? (settings.pathPrefix.replace(/\/$/, '') || '.'),
+        files: only?.files,
+        resumeId: ids,
+      },
+    ];
+  }
+  return [...ids].map(([folder, auditId]) => {
+    const upload = uploads?.find((candidate) => candidate.path === folder);
+    if (uploads && !upload) {
+      throw new ConfigurationError(
+        `Input \`audit-id\` names the project folder "${folder}", but this checkout has no project with files to audit there ` +
+          `(it has ${uploads.map((candidate) => candidate.path).join(', ')}). Pass the \`audit-id\` output of a run on this commit and \`working-directory\`.`,
+      );
+    }
+    return { name: upload?.name ?? folder, path: folder, files: upload?.files, resumeId: auditId };
+  });
+}
+
 async function uploadOfThisCheckout(
   settings: Settings,
   projects: readonly Project[],
   log: Logger,
-): Promise<UploadFile[] | undefined> {
+): Promise<ProjectUpload[] | undefined> {
   try {
-    const files = await findContracts(settings, log, projects);
-    return files.length > 0 ? files : undefined;
+    const uploads = await findUploads(settings, log, projects);
+    return uploads.length > 0 ? uploads : undefined;
   } catch (error) {
     if (!(error instanceof ConfigurationError)) throw error;
     log.warning(
@@ -220,48 +255,64 @@ function announceAuditId(message: string, { progress, redactor, log }: Run): voi
   log.info(message);
 }
 
-/** Which findings count: inline suppressions, the baseline, and on pull requests the `scope`. */
-async function triageRun(
+/**
+ * Which findings count: inline suppressions, the baseline, and on pull requests the `scope`.
+ * The pull request's changes are asked for once, however many projects are triaged.
+ */
+function createTriage(
   settings: Settings,
   { context, channels, log }: Run,
-  findings: readonly Finding[],
   baseline: Map<string, BaselineEntry> | undefined,
-  uploaded: readonly UploadFile[] | undefined,
-): Promise<Triage> {
-  let scope = settings.scope;
-  const changedFiles =
-    scope !== 'all' && context.pullRequest ? await channels?.changedFiles() : undefined;
-  if (scope !== 'all' && !changedFiles) {
-    if (!context.pullRequest) {
-      log.notice(
-        `\`scope: ${scope}\` applies to pull requests; on this ${context.eventName} run every finding counts.`,
-      );
+): ProjectAuditDependencies['triage'] {
+  let changes: Promise<{ scope: Scope; changes: ChangeSet | undefined }> | undefined;
+  const scoped = async () => {
+    const changedFiles =
+      settings.scope !== 'all' && context.pullRequest ? await channels?.changedFiles() : undefined;
+    if (settings.scope !== 'all' && !changedFiles) {
+      if (!context.pullRequest) {
+        log.notice(
+          `\`scope: ${settings.scope}\` applies to pull requests; on this ${context.eventName} run every finding counts.`,
+        );
+      }
+      return { scope: 'all' as const, changes: undefined };
     }
-    scope = 'all';
-  }
-  // By the name the parser gives a finding's file (an upload name as written may hold `..`).
-  const nameOf = uploaded && pathReader(uploaded.map((file) => file.relativePath));
-  const byName =
-    uploaded &&
-    nameOf &&
-    new Map(uploaded.map((file) => [nameOf(file.relativePath) ?? file.relativePath, file]));
-  const triage = triageFindings(findings, {
-    scope,
-    changes: changedFiles && buildChangeSet(changedFiles),
-    pathPrefix: settings.pathPrefix,
-    uploaded: byName,
+    return { scope: settings.scope, changes: changedFiles && buildChangeSet(changedFiles) };
+  };
+  return async (findings, uploaded) => {
+    const { scope, changes: changeSet } = await (changes ??= scoped());
+    // By the name the parser gives a finding's file (an upload name as written may hold `..`).
+    const nameOf = uploaded && pathReader(uploaded.map((file) => file.relativePath));
+    const byName =
+      uploaded &&
+      nameOf &&
+      new Map(uploaded.map((file) => [nameOf(file.relativePath) ?? file.relativePath, file]));
+    return triageFindings(findings, {
+      scope,
+      changes: changeSet,
+      pathPrefix: settings.pathPrefix,
+      uploaded: byName,
+      baseline,
+      sources: createSourceReader({
+        workspace: settings.workspace,
+        root: settings.workingDirectory,
+        uploaded: byName && new Map([...byName].map(([name, file]) => [name, file.absolutePath])),
+      }),
+    });
+  };
+}
+
+function logUnusedBaseline(
+  baseline: Map<string, BaselineEntry>,
+  findings: readonly TriagedFinding[],
+  log: Logger,
+): void {
+  const unused = unusedBaselineEntries(
     baseline,
-    sources: createSourceReader({
-      workspace: settings.workspace,
-      root: settings.workingDirectory,
-      uploaded: byName && new Map([...byName].map(([name, file]) => [name, file.absolutePath])),
-    }),
-  });
-  const unused = triage.unusedBaselineEntries;
+    findings.map((entry) => entry.finding),
+  ).length;
   if (unused > 0) {
     log.info(
       `${unused} baseline entr${unused === 1 ? 'y matches' : 'ies match'} no finding any more and can be removed.`,
     );
   }
-  return triage;
 }

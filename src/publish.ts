@@ -82,6 +82,8 @@ export async function publish(outcome: Outcome, deps: PublishDependencies): Prom
     notAnnotated: logAnnotations?.notAnnotated ?? { error: 0, warning: 0, notice: 0 },
     resumeHint: outcome.resumeHint,
     fileCount: outcome.fileCount,
+    audits: outcome.audits,
+    repeatedDependencyFindings: outcome.repeatedDependencyFindings,
   };
 
   logFindings(findings, log);
@@ -158,6 +160,7 @@ async function publishToGitHub(
       links: summaryInput.links,
       auditId: summaryInput.auditId,
       reportUrl: summaryInput.reportUrl,
+      audits: summaryInput.audits,
       ...(context.runUrl === undefined ? {} : { runUrl: context.runUrl }),
       previous: previousBody === undefined ? undefined : readPreviousFindings(previousBody),
     }),
@@ -328,7 +331,11 @@ function defaultPath(
   extension: string,
   { redactor }: PublishDependencies,
 ): string {
-  const audit = outcome.auditId ?? `run-${randomUUID().slice(0, 8)}`;
+  // Several audits' ids make a JSON object: a hash of it names them all, and stays short.
+  const audit =
+    outcome.audits && outcome.auditId !== undefined
+      ? `${outcome.audits.length}-projects-${createHash('sha256').update(outcome.auditId).digest('hex').slice(0, 12)}`
+      : (outcome.auditId ?? `run-${randomUUID().slice(0, 8)}`);
   const name = `${prefix}-${fileSafe(redactor.redact(settings.projectName))}-${fileSafe(redactor.redact(audit))}`;
   const safe = redactor.appearsIn(name)
     ? `${prefix}-${createHash('sha256').update(name).digest('hex').slice(0, 16)}`

@@ -1,8 +1,15 @@
 import { ConfigurationError, ServiceError, errorMessage } from '../errors.ts';
-import type { AuditSnapshot } from './findings.ts';
+import { formatAuditIds, resumeInput, type ProjectAuditId } from './audit-ids.ts';
+import { compareFindings, type AuditSnapshot } from './findings.ts';
 import { evaluateGate, type FailOn, type Verdict } from './gate.ts';
 import type { Scope } from './scope.ts';
-import { countFindings, type FindingCounts, type Triage, type TriagedFinding } from './triage.ts';
+import {
+  countFindings,
+  scopeNote,
+  type FindingCounts,
+  type Triage,
+  type TriagedFinding,
+} from './triage.ts';
 import type { ProjectSummary } from '../project/find-contracts.ts';
 
 /** What a run ended with: everything the outputs, reports and the job's result are made from. */
@@ -25,6 +32,24 @@ export interface Outcome {
   resumeHint: string | undefined;
   /** The projects found, once detection ran: the `projects` output. */
   projects?: ProjectSummary[];
+  /** With several projects audited, each one's audit; `auditId` is then their `audit-id` value. */
+  audits?: ProjectAudit[];
+  /** Findings in dependencies left out of `findings` as repeats of one listed there. */
+  repeatedDependencyFindings?: number;
+}
+
+/** One project's audit in a run that audited several. */
+export interface ProjectAudit {
+  name: string;
+  /** Its folder relative to the workspace, `.` for the workspace. */
+  path: string;
+  auditId: string | undefined;
+  verdict: Verdict;
+  /** Plain text: why this verdict. */
+  reason: string;
+  counts: FindingCounts;
+  fileCount: number | undefined;
+  reportUrl: string | undefined;
 }
 
 /** What is known of a run so far, so a failure late on still reports it. */
@@ -106,7 +131,7 @@ export function timeoutOutcome(
     reportUrl: last?.reportUrl,
     resumeHint:
       'The audit goes on at the service. To collect its results without uploading again, re-run with ' +
-      `\`audit-id: ${progress.auditId}\` (and a larger \`timeout-minutes\` if needed).`,
+      `\`${resumeInput(progress.auditId)}\` (and a larger \`timeout-minutes\` if needed).`,
   };
 }
 
@@ -166,10 +191,118 @@ export function errorOutcome(error: unknown, progress: Progress): Outcome {
     reason,
     resumeHint:
       progress.auditId && !progress.resumed
-        ? `The audit ${progress.auditId} was started; re-run with \`audit-id: ${progress.auditId}\` ` +
+        ? `The audit ${progress.auditId} was started; re-run with \`${resumeInput(progress.auditId)}\` ` +
           'to collect its results without uploading again.'
         : undefined,
   };
+}
+
+/** One project's part of a run. */
+export interface ProjectOutcome {
+  name: string;
+  path: string;
+  outcome: Outcome;
+}
+
+/** Worst first: a run is as bad as its worst project. */
+const VERDICT_SEVERITY: readonly Verdict[] = ['error', 'timeout', 'fail', 'pass', 'skipped'];
+
+/**
+ * One outcome from the outcomes of several projects' audits: the worst verdict, every finding
+ * (marked with its project, in the model's order) and the counts over them all.
+ */
+export function combineOutcomes(parts: readonly ProjectOutcome[]): Outcome {
+  const [only] = parts;
+  if (parts.length === 1 && only !== undefined) return only.outcome;
+  const verdict =
+    VERDICT_SEVERITY.find((candidate) =>
+      parts.some((part) => part.outcome.verdict === candidate),
+    ) ?? 'skipped';
+  const withResults = parts.filter((part) => part.outcome.findings !== undefined);
+  const merged =
+    withResults.length === 0
+      ? undefined
+      : withResults
+          .flatMap(({ name, outcome }) =>
+            (outcome.findings ?? []).map((entry) => ({ ...entry, project: name })),
+          )
+          .sort((a, b) => compareFindings(a.finding, b.finding));
+  const findings = merged && withoutRepeats(merged);
+  const counts = countFindings(findings ?? []);
+  const scope = withResults[0]?.outcome.scope ?? 'all';
+  const started = parts.flatMap(({ name, path, outcome }): ProjectAuditId[] =>
+    outcome.auditId === undefined ? [] : [{ name, path, auditId: outcome.auditId }],
+  );
+  const fileCounts = parts.flatMap(({ outcome }) =>
+    outcome.fileCount === undefined ? [] : [outcome.fileCount],
+  );
+  return {
+    verdict,
+    reason: combinedReason(parts),
+    auditId: started.length > 0 ? formatAuditIds(started, true) : undefined,
+    rawStatus: undefined,
+    reportUrl: undefined,
+    findings,
+    counts,
+    scope,
+    scopeNote: scopeNote(scope, counts),
+    fileCount: fileCounts.length > 0 ? fileCounts.reduce((sum, n) => sum + n, 0) : undefined,
+    resumeHint: parts.some((part) => part.outcome.resumeHint !== undefined)
+      ? 'Some audits were started but not reported; they go on at the service. To collect every ' +
+        `project's results without uploading again, re-run with \`${resumeInput(formatAuditIds(started, true))}\` ` +
+        '(and a larger `timeout-minutes` if needed).'
+      : undefined,
+    repeatedDependencyFindings: (merged?.length ?? 0) - (findings?.length ?? 0),
+    audits: parts.map(({ name, path, outcome }) => ({
+      name,
+      path,
+      auditId: outcome.auditId,
+      verdict: outcome.verdict,
+      reason: outcome.reason,
+      counts: outcome.counts,
+      fileCount: outcome.fileCount,
+      reportUrl: outcome.reportUrl,
+    })),
+  };
+}
+
+/**
+ * A file several projects import is reported by each of their audits, and a sibling package's
+ * file also by its own project's: a finding in a dependency that repeats one already listed
+ * (same file, lines, rule, title and severity) is listed once, and never over the project's own.
+ */
+function withoutRepeats(findings: readonly TriagedFinding[]): TriagedFinding[] {
+  const key = ({ finding }: TriagedFinding) =>
+    [
+      finding.file,
+      finding.startLine,
+      finding.endLine,
+      finding.severity,
+      finding.ruleId,
+      finding.swcId,
+      finding.title,
+    ].join('\0');
+  const listed = new Set(findings.filter((entry) => entry.status !== 'dependency').map(key));
+  return findings.filter((entry) => {
+    if (entry.status !== 'dependency') return true;
+    const repeated = key(entry);
+    if (listed.has(repeated)) return false;
+    listed.add(repeated);
+    return true;
+  });
+}
+
+/** "3 projects: 1 fail, 2 pass." and then why each that did not pass did not. */
+function combinedReason(parts: readonly ProjectOutcome[]): string {
+  const tally = VERDICT_SEVERITY.flatMap((verdict) => {
+    const count = parts.filter((part) => part.outcome.verdict === verdict).length;
+    return count === 0 ? [] : [`${count} ${verdict}`];
+  });
+  const notPassed = parts
+    .filter(({ outcome }) => outcome.verdict !== 'pass' && outcome.verdict !== 'skipped')
+    .map(({ name, outcome }) => `${name}: ${outcome.reason.replace(/[\s.]+$/, '')}`);
+  const why = notPassed.length > 0 ? ` ${notPassed.join('; ')}.` : '';
+  return `${parts.length} projects: ${tally.join(', ')}.${why}`;
 }
 
 export function formatDuration(ms: number): string {

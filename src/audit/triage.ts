@@ -3,7 +3,7 @@
  * carry repository-relative paths, in one order, with their counts: nothing downstream rebuilds
  * a path, re-sorts or re-counts.
  */
-import { unusedBaselineEntries, type BaselineEntry } from './baseline.ts';
+import type { BaselineEntry } from './baseline.ts';
 import { compareFindings, countBySeverity, type Finding, type SeverityCounts } from './findings.ts';
 import { isInScope, repositoryPath, type ChangeSet, type Scope } from './scope.ts';
 import { findSuppressions, isSuppressed, type Suppression } from './suppressions.ts';
@@ -60,6 +60,8 @@ export interface TriagedFinding {
   status: FindingStatus;
   /** The baseline's reason, or the suppression comment's text, when there is one. */
   note: string | undefined;
+  /** The project's upload name, when the run audited several projects. */
+  project?: string;
 }
 
 /** Every count a report shows, made once from the triaged findings. */
@@ -82,8 +84,6 @@ export interface Triage {
   scope: Scope;
   /** What `scope` did, e.g. "changed-lines: 5 of 12 findings are in the change". */
   scopeNote: string | undefined;
-  /** Baseline entries that match no finding any more. */
-  unusedBaselineEntries: number;
 }
 
 export interface UploadedFile {
@@ -148,14 +148,15 @@ export function triageFindings(findings: readonly Finding[], options: TriageOpti
     findings: triaged,
     counts,
     scope: options.scope,
-    scopeNote:
-      options.scope === 'all'
-        ? undefined
-        : `${options.scope}: ${counts.inScope} of ${counts.total} findings are in the change`,
-    unusedBaselineEntries: options.baseline
-      ? unusedBaselineEntries(options.baseline, findings).length
-      : 0,
+    scopeNote: scopeNote(options.scope, counts),
   };
+}
+
+/** What `scope` did, e.g. "changed-lines: 5 of 12 findings are in the change". */
+export function scopeNote(scope: Scope, counts: FindingCounts): string | undefined {
+  return scope === 'all'
+    ? undefined
+    : `${scope}: ${counts.inScope} of ${counts.total} findings are in the change`;
 }
 
 /**

@@ -31,6 +31,8 @@ export interface ContractSearch {
   dependencies: 'include' | 'exclude';
   /** FOUNDRY_PROFILE, else `default`. */
   foundryProfile: string;
+  /** `project-name`: each upload's name starts with it. */
+  projectName: string;
 }
 
 /** A file to upload: `relativePath` is the name it is sent under. */
@@ -39,6 +41,15 @@ export interface UploadFile extends ContractFile {
   repositoryPath: string;
   /** Sent only because an audited file imports it: its findings never count. */
   dependency: boolean;
+}
+
+/** The files of one audit. */
+export interface ProjectUpload {
+  /** `project-name`, and with several projects `/` and the project's folder. */
+  name: string;
+  /** The project's folder relative to the workspace, `.` for the workspace itself. */
+  path: string;
+  files: UploadFile[];
 }
 
 /** Lines of a long list shown in a warning; the rest are counted. */
@@ -81,22 +92,27 @@ export function projectSummaries(
   return found.map((project) => {
     const path = shownFolder(search.pathPrefix, project.path);
     return {
-      name: project.path === '' ? projectName : `${projectName}/${project.path}`,
+      name: unitName(projectName, project.path),
       path,
       frameworks: [...project.frameworks],
     };
   });
 }
 
-/** `projects` from findProjects, or found here when not given. */
-export async function findContracts(
+/**
+ * What to upload, one upload per audit: with one project (or none), everything under the
+ * working directory; with several, each project's files, named from its own root so that its
+ * compiler's names (`src/L1/X.sol`) resolve, plus its own import closure. `projects` are
+ * findProjects' answer, or found here when not given.
+ */
+export async function findUploads(
   search: ContractSearch,
   log: Logger,
   found?: readonly Project[],
-): Promise<UploadFile[]> {
+): Promise<ProjectUpload[]> {
   const projects = found ?? (await findProjects(search, log));
   const workspace = await fs.realpath(search.workspace);
-  const root = await realDirectory(search.workingDirectory);
+  const root = (await realDirectory(search.workingDirectory)) ?? search.workingDirectory;
 
   const rules = selectionRules(projects, search);
   const discovery = await discoverContracts({
@@ -108,57 +124,118 @@ export async function findContracts(
     defaultExcludes: rules.excludes,
   });
   logDiscovery(discovery, search, log);
-
-  // One project: names as its compiler sees them, so that its direct imports (`src/X.sol`) resolve.
-  const [only] = projects;
-  const namesFrom = projects.length === 1 && only !== undefined ? only : undefined;
-  const audited = discovery.files.map((file): SourceNode => {
-    const project = owner(projects, file.absolutePath) ?? namesFrom;
-    const name = namesFrom
-      ? relativeName(namesFrom.root, file.absolutePath, file.relativePath)
-      : file.relativePath;
-    return {
-      name,
-      unitName: project ? relativeName(project.root, file.absolutePath, name) : name,
-      absolutePath: file.absolutePath,
-      size: file.size,
-    };
-  });
-  // Before anything is read for imports: the files to audit alone may already be too many.
-  checkUploadLimits(discovery.files, search.limits);
-  const closure = await importsOfAudited(
-    audited,
-    projects,
-    root ?? search.workingDirectory,
-    workspace,
-    search.limits,
-  );
-  if (closure.stopped && search.dependencies === 'include') {
-    throw new ConfigurationError(
-      `The ${audited.length} files to audit import so many others that the upload would hold more than ${search.limits.maxFiles} files (input \`max-files\`). ` +
-        'Raise `max-files`, narrow `contracts` or `exclude`, or set `dependencies: exclude` to send only the files to audit.',
-    );
+  if (discovery.files.length === 0) {
+    noFiles(discovery, projects, search, log);
+    return [];
   }
-  const files: UploadFile[] = [
-    ...audited.map((node, index) => ({
-      absolutePath: node.absolutePath,
-      relativePath: node.name,
-      size: node.size,
-      repositoryPath: `${search.pathPrefix}${discovery.files[index]?.relativePath ?? node.name}`,
-      dependency: false,
-    })),
-    ...(search.dependencies === 'include' ? closure.dependencies : []).map((node) => ({
-      absolutePath: node.absolutePath,
-      relativePath: node.name,
-      size: node.size,
-      repositoryPath: posixRelative(workspace, node.absolutePath),
-      dependency: true,
-    })),
-  ];
-  logClosure(closure, files, search, workspace, projects, log);
-  checkUploadLimits(files, search.limits);
-  if (audited.length === 0) noFiles(discovery, projects, search, log);
-  return audited.length === 0 ? [] : files;
+
+  const uploads: ProjectUpload[] = [];
+  const closures: Closure[] = [];
+  for (const group of uploadGroups(projects, discovery.files, root, search, log)) {
+    // Before anything is read for imports: the files to audit alone may already be too many.
+    checkUploadLimits(group.files, search.limits);
+    const audited = group.files.map((file): SourceNode => {
+      const name = group.namesFrom
+        ? relativeName(group.namesFrom.root, file.absolutePath, file.relativePath)
+        : file.relativePath;
+      const project = owner(projects, file.absolutePath) ?? group.namesFrom;
+      return {
+        name,
+        unitName: project ? relativeName(project.root, file.absolutePath, name) : name,
+        absolutePath: file.absolutePath,
+        size: file.size,
+      };
+    });
+    const closure = await importsOfAudited(audited, projects, root, workspace, search.limits);
+    if (closure.stopped && search.dependencies === 'include') {
+      throw new ConfigurationError(
+        `The ${audited.length} files to audit${group.several ? ` in ${group.path}` : ''} import so many others that the upload would hold more than ${search.limits.maxFiles} files (input \`max-files\`). ` +
+          'Raise `max-files`, narrow `contracts` or `exclude`, or set `dependencies: exclude` to send only the files to audit.',
+      );
+    }
+    const files: UploadFile[] = [
+      ...audited.map((node, index) => ({
+        absolutePath: node.absolutePath,
+        relativePath: node.name,
+        size: node.size,
+        repositoryPath: `${search.pathPrefix}${group.files[index]?.relativePath ?? node.name}`,
+        dependency: false,
+      })),
+      ...(search.dependencies === 'include' ? closure.dependencies : []).map((node) => ({
+        absolutePath: node.absolutePath,
+        relativePath: node.name,
+        size: node.size,
+        repositoryPath: posixRelative(workspace, node.absolutePath),
+        dependency: true,
+      })),
+    ];
+    logDependencies(files, group.several ? group.name : undefined, log);
+    checkUploadLimits(files, search.limits);
+    uploads.push({ name: group.name, path: group.path, files });
+    closures.push(closure);
+  }
+  logClosureProblems(closures, search, workspace, projects, log);
+  return uploads;
+}
+
+interface UploadGroup {
+  name: string;
+  /** Relative to the workspace, `.` for the workspace itself. */
+  path: string;
+  /** The project whose root the names start at; none: from the working directory. */
+  namesFrom: Project | undefined;
+  files: ContractFile[];
+  /** One of several uploads of this run. */
+  several: boolean;
+}
+
+/**
+ * The files to audit by upload: one group for one project (or none), else one per project that
+ * has files, by the deepest project holding each; a file of no project (a `contracts` pattern
+ * outside them) goes with the working directory's own group.
+ */
+function uploadGroups(
+  projects: readonly Project[],
+  files: readonly ContractFile[],
+  root: string,
+  search: ContractSearch,
+  log: Logger,
+): UploadGroup[] {
+  const [only] = projects;
+  if (projects.length <= 1) {
+    return [
+      {
+        name: search.projectName,
+        path: shownFolder(search.pathPrefix, only?.path ?? ''),
+        namesFrom: only,
+        files: [...files],
+        several: false,
+      },
+    ];
+  }
+  const rest: Project = emptyProject(root, '');
+  const byProject = new Map<Project, ContractFile[]>([...projects, rest].map((p) => [p, []]));
+  for (const file of files) byProject.get(owner(projects, file.absolutePath) ?? rest)?.push(file);
+  const groups = [...byProject].filter(([, grouped]) => grouped.length > 0);
+  for (const [project, grouped] of byProject) {
+    if (grouped.length === 0 && project !== rest) {
+      log.info(
+        `${shownFolder(search.pathPrefix, project.path)}: no contract files to audit, so no audit for this project.`,
+      );
+    }
+  }
+  return groups.map(([project, grouped]) => ({
+    name: unitName(search.projectName, project.path),
+    path: shownFolder(search.pathPrefix, project.path),
+    namesFrom: project === rest ? undefined : project,
+    files: grouped,
+    several: groups.length > 1,
+  }));
+}
+
+/** `project-name` for the working directory's own project, `project-name/<folder>` below it. */
+function unitName(projectName: string, projectPath: string): string {
+  return projectPath === '' ? projectName : `${projectName}/${projectPath}`;
 }
 
 interface SelectionRules {
@@ -254,9 +331,8 @@ function logProjects(projects: readonly Project[], search: ContractSearch, log: 
   });
   log.group(`Projects (${projects.length})`, lines);
   if (projects.length > 1) {
-    log.notice(
-      `${projects.length} projects were found under ${search.pathPrefix || './'}; they are uploaded together, named from ${search.pathPrefix || './'}, so imports that start at a project's own root are sent twice. ` +
-        'To audit one of them with the names its compiler uses, set `working-directory` to its folder.',
+    log.info(
+      `${projects.length} projects: each is audited on its own, its files named from its own folder as its compiler names them.`,
     );
   }
 }
@@ -289,39 +365,49 @@ function logDiscovery(discovery: DiscoveryResult, search: ContractSearch, log: L
   }
 }
 
-function logClosure(
-  closure: Closure,
+function logDependencies(
   files: readonly UploadFile[],
+  uploadName: string | undefined,
+  log: Logger,
+): void {
+  const dependencies = files.filter((file) => file.dependency);
+  if (dependencies.length === 0) return;
+  log.group(
+    `${uploadName === undefined ? '' : `${uploadName}: `}Dependencies uploaded (${dependencies.length}): imported by the files to audit; their findings do not count`,
+    dependencies.map((file) =>
+      file.relativePath === file.repositoryPath
+        ? file.relativePath
+        : `${file.relativePath} (${file.repositoryPath})`,
+    ),
+  );
+}
+
+/** One warning for every import left unresolved, one for every name conflict, over all uploads. */
+function logClosureProblems(
+  closures: readonly Closure[],
   search: ContractSearch,
   workspace: string,
   projects: readonly Project[],
   log: Logger,
 ): void {
-  const dependencies = files.filter((file) => file.dependency);
-  if (dependencies.length > 0) {
-    log.group(
-      `Dependencies uploaded (${dependencies.length}): imported by the files to audit; their findings do not count`,
-      dependencies.map((file) =>
-        file.relativePath === file.repositoryPath
-          ? file.relativePath
-          : `${file.relativePath} (${file.repositoryPath})`,
-      ),
-    );
-  }
-  if (search.dependencies === 'exclude' && closure.dependencies.length > 0) {
-    log.info(
-      `${closure.dependencies.length} imported file(s) were not uploaded (\`dependencies: exclude\`): the service sees an upload that does not compile on its own.`,
-    );
+  if (search.dependencies === 'exclude') {
+    const notSent = closures.reduce((sum, closure) => sum + closure.dependencies.length, 0);
+    if (notSent > 0) {
+      log.info(
+        `${notSent} imported file(s) were not uploaded (\`dependencies: exclude\`): the service sees an upload that does not compile on its own.`,
+      );
+    }
     return;
   }
-  if (closure.unresolved.length > 0) {
-    const lines = closure.unresolved.map(
+  const unresolved = closures.flatMap((closure) => closure.unresolved);
+  if (unresolved.length > 0) {
+    const lines = unresolved.map(
       (entry) =>
         `  - ${posixRelative(workspace, entry.importer)}:${entry.line} imports "${entry.importPath}": ${entry.problem}`,
     );
     const packages = projects.flatMap((project) => project.packages);
     log.warning(
-      `${closure.unresolved.length} import(s) could not be resolved, so the upload does not compile on its own and the service may not audit these files fully:\n` +
+      `${unresolved.length} import(s) could not be resolved, so the upload does not compile on its own and the service may not audit these files fully:\n` +
         shortList(lines) +
         '\nIf they are git submodules, check out with `submodules: recursive` in actions/checkout (or run `forge install`); ' +
         "if they are npm packages, run `npm ci` (or your package manager's install) before this step; otherwise add a remapping to remappings.txt." +
@@ -330,15 +416,16 @@ function logClosure(
           : ''),
     );
   }
-  if (closure.conflicts.length > 0) {
+  const conflicts = closures.flatMap((closure) => closure.conflicts);
+  if (conflicts.length > 0) {
     const shown = (file: string) => posixRelative(workspace, file);
-    const lines = closure.conflicts.map(
+    const lines = conflicts.map(
       (conflict) =>
         `  - "${conflict.name}": sent ${shown(conflict.sent)}, not ${shown(conflict.notSent)}`,
     );
     log.warning(
-      `${closure.conflicts.length} import name(s) lead to two different files; an upload has one file per name, so importers of the other one see the wrong file:\n${shortList(lines)}\n` +
-        'This happens with context-specific remappings and with several projects in one step: set `working-directory` to one project.',
+      `${conflicts.length} import name(s) lead to two different files; an upload has one file per name, so importers of the other one see the wrong file:\n${shortList(lines)}\n` +
+        'This happens with context-specific remappings: give each context its own folder name, or audit the projects that need them in separate steps.',
     );
   }
 }

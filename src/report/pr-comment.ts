@@ -6,6 +6,7 @@
  */
 import { severityRank, shownSeverities, type Finding, type Severity } from '../audit/findings.ts';
 import { hasResults, type Verdict } from '../audit/gate.ts';
+import type { ProjectAudit } from '../audit/outcome.ts';
 import {
   inReportOrder,
   describeNotCounted,
@@ -21,6 +22,7 @@ import {
   type PreviousRun,
 } from './comment-memory.ts';
 import { escapeMarkdown } from './escape.ts';
+import { groupFindings } from './finding-groups.ts';
 import { truncateText } from '../text.ts';
 import { SEVERITY_LABELS, VERDICT_ICONS, VERDICT_WORDS } from './labels.ts';
 import { locationCell, locationText, safeHttpUrl, type SourceLinks } from './links.ts';
@@ -39,6 +41,8 @@ export interface PrCommentInput {
   auditId: string | undefined;
   reportUrl: string | undefined;
   runUrl?: string;
+  /** With several projects audited, each one's audit: `auditId` then holds them all. */
+  audits?: readonly ProjectAudit[] | undefined;
 }
 
 export const COMMENT_MAX_CHARS = 65_536;
@@ -78,7 +82,7 @@ function toPrevious(finding: Finding, key: string): PreviousFinding {
   };
 }
 
-function renderHead(input: PrCommentInput, hasResults: boolean): string[] {
+function renderHead(input: PrCommentInput, results: boolean): string[] {
   const name = escapeMarkdown(truncateText(input.projectName, 200));
   const verdict = `${VERDICT_ICONS[input.verdict]} ${VERDICT_WORDS[input.verdict]}`;
   const lines = [
@@ -87,7 +91,7 @@ function renderHead(input: PrCommentInput, hasResults: boolean): string[] {
     escapeMarkdown(truncateText(input.reason, 2_000)),
     '',
   ];
-  if (!hasResults) {
+  if (!results) {
     lines.push(
       input.verdict === 'skipped'
         ? '> No audit was run, so there are no results.'
@@ -96,6 +100,18 @@ function renderHead(input: PrCommentInput, hasResults: boolean): string[] {
       '',
     );
     return lines;
+  }
+  if (input.audits !== undefined && input.audits.length > 1) {
+    lines.push(
+      '| Project | Verdict | Findings that count |',
+      '| --- | --- | ---: |',
+      ...input.audits.map(
+        (audit) =>
+          `| ${escapeMarkdown(truncateText(audit.name, 200))} | ${VERDICT_ICONS[audit.verdict]} ${VERDICT_WORDS[audit.verdict]} | ` +
+          `${hasResults(audit.verdict) ? audit.counts.byStatus.active : '—'} |`,
+      ),
+      '',
+    );
   }
   const counts = input.counts.counted;
   const columns = shownSeverities(counts);
@@ -159,15 +175,22 @@ function renderSections(input: PrCommentInput, keyOf: (entry: TriagedFinding) =>
     }
   }
 
-  const shown = ordered.slice(0, LIST_LIMIT);
-  lines.push(
-    ordered.length > shown.length
-      ? `#### Most severe findings (${shown.length} of ${ordered.length})`
-      : `#### Findings (${ordered.length})`,
-    '',
-  );
-  if (ordered.length === 0) lines.push('No findings.', '');
-  else lines.push(...findingTable(shown, input, isNew));
+  if (ordered.length === 0) lines.push(`#### Findings (0)`, '', 'No findings.', '');
+  for (const group of groupFindings(ordered, input.audits?.map((audit) => audit.name) ?? [])) {
+    const what = group.dependencies
+      ? 'in dependencies, never counted'
+      : group.project === undefined
+        ? undefined
+        : `of ${escapeMarkdown(truncateText(group.project, 200))}`;
+    const shown = group.entries.slice(0, LIST_LIMIT);
+    lines.push(
+      shown.length < group.entries.length
+        ? `#### Most severe findings${what ? ` ${what}` : ''} (${shown.length} of ${group.entries.length})`
+        : `#### Findings${what ? ` ${what}` : ''} (${group.entries.length})`,
+      '',
+      ...findingTable(shown, input, isNew),
+    );
+  }
   return lines.join('\n');
 }
 
@@ -220,7 +243,8 @@ function more(total: number): string[] {
 
 function renderFooter(input: PrCommentInput): string {
   const parts: string[] = [];
-  if (input.auditId !== undefined)
+  // With several projects, each one's id is in the summary's table.
+  if (input.auditId !== undefined && (input.audits?.length ?? 0) <= 1)
     parts.push(`Audit ID: ${escapeMarkdown(truncateText(input.auditId, 200))}`);
   const report = input.reportUrl === undefined ? undefined : safeHttpUrl(input.reportUrl);
   if (report !== undefined) parts.push(`[Full report](${report})`);

@@ -5,6 +5,7 @@
 import { Buffer } from 'node:buffer';
 import { shownSeverities, type Finding, type Severity } from '../audit/findings.ts';
 import { hasResults, isBlocking, type FailOn, type Verdict } from '../audit/gate.ts';
+import type { ProjectAudit } from '../audit/outcome.ts';
 import {
   inReportOrder,
   describeNotCounted,
@@ -16,6 +17,7 @@ import {
 import type { AnnotationLevel } from './annotations.ts';
 import { MAX_CHECK_RUN_ANNOTATIONS } from './check-run-output.ts';
 import { escapeHtml, escapeHtmlLines, escapeMarkdown } from './escape.ts';
+import { groupFindings, groupKey } from './finding-groups.ts';
 import { truncateText } from '../text.ts';
 import { SEVERITY_LABELS, VERDICT_ICONS, VERDICT_WORDS } from './labels.ts';
 import { fileUrl, locationCell, locationText, safeHttpUrl, type SourceLinks } from './links.ts';
@@ -41,6 +43,10 @@ export interface SummaryInput {
   resumeHint: string | undefined;
   /** Files uploaded. */
   fileCount: number | undefined;
+  /** With several projects audited, each one's audit: `auditId` then holds them all. */
+  audits?: readonly ProjectAudit[] | undefined;
+  /** Findings in dependencies not listed because they repeat one that is. */
+  repeatedDependencyFindings?: number | undefined;
 }
 
 /** Under GitHub's 1 MiB (1,048,576 bytes) per step, with room for anything else the step adds. */
@@ -56,35 +62,44 @@ export function renderSummary(input: SummaryInput, maxBytes: number = DEFAULT_MA
     return fitBytes(head + results, maxBytes);
   }
 
-  // The status column appears only when some finding does not count.
-  const withStatus = findings.some((entry) => entry.status !== 'active');
+  // The status column appears only when a finding of the audited files does not count.
+  const withStatus = findings.some(
+    (entry) => entry.status !== 'active' && entry.status !== 'dependency',
+  );
+  const projects = input.audits?.map((audit) => audit.name) ?? [];
+  const groupSizes = new Map<string, number>();
+  for (const entry of findings)
+    groupSizes.set(groupKey(entry), (groupSizes.get(groupKey(entry)) ?? 0) + 1);
+  const opening = (entry: TriagedFinding) =>
+    groupOpening(entry, projects.length > 1, withStatus, groupSizes.get(groupKey(entry)) ?? 0);
   const heading = '### Findings\n\n';
-  const tableHeader = withStatus
-    ? '| Severity | Rule | Title | Location | Status |\n| --- | --- | --- | --- | --- |\n'
-    : '| Severity | Rule | Title | Location |\n| --- | --- | --- | --- |\n';
   const detailsHeading = '\n### Details\n\n';
   // Room for the longest note the cuts below could need.
   const noteReserve = Math.max(
     bytes(omissionNote(findings.length, findings.length, findings.length, reportUrl)),
     bytes(omissionNote(0, findings.length, findings.length, reportUrl)),
   );
-  let budget = maxBytes - bytes(head) - bytes(heading) - bytes(tableHeader) - noteReserve;
+  let budget = maxBytes - bytes(head) - bytes(heading) - noteReserve;
   if (budget < 0) {
     const allCut = omissionNote(findings.length, findings.length, findings.length, reportUrl);
     return fitBytes(head + heading + allCut, maxBytes);
   }
 
-  // Cut the least severe first: details go before any table row does. Rows are rendered only
-  // while they fit, so a list far over the limit costs what the summary can show.
-  const rows: string[] = [];
+  // Cut the least severe first: details go before any table row does. Rows are chosen in report
+  // order while they fit, then listed by group, so a list far over the limit costs what the
+  // summary can show.
+  const rows = new Map<TriagedFinding, string>();
+  const opened = new Set<string>();
   for (const entry of findings) {
-    const row = renderRow(entry, input, withStatus);
-    const size = bytes(row);
+    const row = renderRow(entry, input, withStatus && entry.status !== 'dependency');
+    const key = groupKey(entry);
+    const size = bytes(row) + (opened.has(key) ? 0 : bytes(opening(entry)) + 1);
     if (size > budget) break;
     budget -= size;
-    rows.push(row);
+    opened.add(key);
+    rows.set(entry, row);
   }
-  const rowsShown = rows.length;
+  const rowsShown = rows.size;
   const details: string[] = [];
   if (rowsShown === findings.length && budget > bytes(detailsHeading)) {
     budget -= bytes(detailsHeading);
@@ -103,10 +118,39 @@ export function renderSummary(input: SummaryInput, maxBytes: number = DEFAULT_MA
     findings.length,
     reportUrl,
   );
-  const table = rowsShown > 0 ? tableHeader + rows.join('') : '';
+  const tables = groupFindings([...rows.keys()], projects)
+    .map((group) => {
+      const [first] = group.entries;
+      if (first === undefined) return '';
+      return opening(first) + group.entries.map((entry) => rows.get(entry) ?? '').join('');
+    })
+    .join('\n');
   const detailsSection = details.length > 0 ? detailsHeading + details.join('') : '';
-  return fitBytes(head + heading + note + table + detailsSection, maxBytes);
+  return fitBytes(head + heading + note + tables + detailsSection, maxBytes);
 }
+
+/** A group's heading, when the run has more than one group to tell apart, and its table header. */
+function groupOpening(
+  first: TriagedFinding,
+  severalProjects: boolean,
+  withStatus: boolean,
+  size: number,
+): string {
+  if (first.status === 'dependency') {
+    return (
+      `#### In dependencies (${size})\n\n` +
+      'Files uploaded only because the audited files import them: their findings never count.\n\n' +
+      TABLE_HEADER
+    );
+  }
+  const header = withStatus ? TABLE_HEADER_WITH_STATUS : TABLE_HEADER;
+  if (!severalProjects || first.project === undefined) return header;
+  return `#### ${escapeMarkdown(truncateText(first.project, 200))} (${size})\n\n${header}`;
+}
+
+const TABLE_HEADER = '| Severity | Rule | Title | Location |\n| --- | --- | --- | --- |\n';
+const TABLE_HEADER_WITH_STATUS =
+  '| Severity | Rule | Title | Location | Status |\n| --- | --- | --- | --- | --- |\n';
 
 function renderHead(
   input: SummaryInput,
@@ -123,7 +167,8 @@ function renderHead(
   lines.push(...outcomeNotes(input, findings.length > 0));
 
   const facts: string[] = [];
-  if (input.auditId !== undefined)
+  const several = input.audits !== undefined && input.audits.length > 1;
+  if (input.auditId !== undefined && !several)
     facts.push(`- **Audit ID:** ${escapeMarkdown(truncateText(input.auditId, 200))}`);
   if (input.rawStatus !== undefined)
     facts.push(`- **Status:** ${escapeMarkdown(truncateText(input.rawStatus, 100))}`);
@@ -133,12 +178,35 @@ function renderHead(
   if (input.fileCount !== undefined) facts.push(`- **Files uploaded:** ${input.fileCount}`);
   if (reportUrl !== undefined) facts.push(`- **Report:** [open the full report](${reportUrl})`);
   lines.push(...facts, '');
+  if (several && input.audits) lines.push(...projectsTable(input.audits), '');
 
   if (hasResults(input.verdict) || findings.length > 0)
     lines.push(...countsTable(input.counts, input.failOn), '');
+  const repeats = input.repeatedDependencyFindings ?? 0;
+  if (repeats > 0) lines.push(repeatsNote(repeats), '');
   const annotationNote = renderNotAnnotatedNote(input.notAnnotated);
   if (annotationNote !== undefined) lines.push(annotationNote, '');
   return `${lines.join('\n')}\n`;
+}
+
+/** Each project's audit, in one line: a run of several is read project by project. */
+function projectsTable(audits: readonly ProjectAudit[]): string[] {
+  return [
+    '| Project | Verdict | Findings that count | Files uploaded | Audit ID |',
+    '| --- | --- | ---: | ---: | --- |',
+    ...audits.map((audit) => {
+      const id =
+        audit.auditId === undefined ? '—' : escapeMarkdown(truncateText(audit.auditId, 100));
+      const url = audit.reportUrl === undefined ? undefined : safeHttpUrl(audit.reportUrl);
+      return `| ${[
+        escapeMarkdown(truncateText(audit.name, 200)),
+        `${VERDICT_ICONS[audit.verdict]} ${VERDICT_WORDS[audit.verdict]}`,
+        hasResults(audit.verdict) ? String(audit.counts.byStatus.active) : '—',
+        audit.fileCount === undefined ? '—' : String(audit.fileCount),
+        url === undefined ? id : `[${id}](${url})`,
+      ].join(' | ')} |`;
+    }),
+  ];
 }
 
 /** An error or timeout must never read as a clean result. */
@@ -192,6 +260,15 @@ function countsTable(counts: FindingCounts, failOn: FailOn): string[] {
     '',
     `Only counted findings can fail the job. Not counted: ${reasons.join(', ')}.`,
   ];
+}
+
+/** Said wherever the findings of several projects are listed together. */
+export function repeatsNote(repeats: number): string {
+  return (
+    `ℹ️ ${repeats} more finding${repeats === 1 ? '' : 's'} in dependencies ${repeats === 1 ? 'repeats' : 'repeat'} another finding of this run ` +
+    '(in a file that several projects import, or that a project of this run audits itself) and ' +
+    `${repeats === 1 ? 'is' : 'are'} listed once.`
+  );
 }
 
 export function renderNotAnnotatedNote(

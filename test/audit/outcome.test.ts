@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  combineOutcomes,
   errorOutcome,
   formatDuration,
   noApiKeyOutcome,
@@ -148,5 +149,121 @@ describe('noApiKeyOutcome', () => {
   it('is a configuration error anywhere else, saying how to pass the key', () => {
     expect(() => noApiKeyOutcome(undefined, none)).toThrow(ConfigurationError);
     expect(() => noApiKeyOutcome(undefined, none)).toThrow('api-key: ${{ secrets.AUDIT_API_KEY }}');
+  });
+});
+
+describe('the outcome of several projects', () => {
+  const completed = {
+    ...snapshot,
+    state: 'completed' as const,
+    rawStatus: 'completed',
+    message: undefined,
+  };
+  const passed = resultsOutcome(
+    { auditId: 'p-1', resumed: false, fileCount: 2 },
+    { ...completed, auditId: 'p-1', findings: [] },
+    triageOf(allActive(findingsOf('low'))),
+    'high',
+  );
+  const failed = resultsOutcome(
+    { auditId: 'f-1', resumed: false, fileCount: 5 },
+    { ...completed, auditId: 'f-1', findings: [] },
+    triageOf(allActive(findingsOf('critical', 'medium'))),
+    'high',
+  );
+  const timedOut = timeoutOutcome(
+    { auditId: 't-1', resumed: false, fileCount: 1 },
+    60_000,
+    undefined,
+  );
+
+  it("is one project's own outcome when there is one", () => {
+    expect(combineOutcomes([{ name: 'acme', path: '.', outcome: failed }])).toBe(failed);
+  });
+
+  it('takes the worst verdict, every finding marked with its project in the model order, and the counts of all', () => {
+    const combined = combineOutcomes([
+      { name: 'acme/a', path: 'a', outcome: passed },
+      { name: 'acme/b', path: 'b', outcome: failed },
+    ]);
+    expect(combined.verdict).toBe('fail');
+    expect(combined.reason).toMatch(/^2 projects: 1 fail, 1 pass\. acme\/b: /);
+    expect(combined.findings?.map((entry) => [entry.finding.severity, entry.project])).toEqual([
+      ['critical', 'acme/b'],
+      ['medium', 'acme/b'],
+      ['low', 'acme/a'],
+    ]);
+    expect(combined.counts.total).toBe(3);
+    expect(combined.fileCount).toBe(7);
+    expect(combined.auditId).toBe('{"a":"p-1","b":"f-1"}');
+    expect(combined.audits?.map((audit) => [audit.name, audit.verdict, audit.auditId])).toEqual([
+      ['acme/a', 'pass', 'p-1'],
+      ['acme/b', 'fail', 'f-1'],
+    ]);
+    expect(combined.resumeHint).toBeUndefined();
+  });
+
+  it('is no better than a project without results: a timeout outranks a fail, and one input resumes them all', () => {
+    const combined = combineOutcomes([
+      { name: 'acme/b', path: 'b', outcome: failed },
+      { name: 'acme/t', path: 't', outcome: timedOut },
+    ]);
+    expect(combined.verdict).toBe('timeout');
+    // The results that came are kept.
+    expect(combined.findings).toHaveLength(2);
+    expect(combined.resumeHint).toContain(`\`audit-id: '{"b":"f-1","t":"t-1"}'\``);
+    const errored = errorOutcome(new Error('boom'), {
+      auditId: undefined,
+      resumed: false,
+      fileCount: 1,
+    });
+    expect(
+      combineOutcomes([
+        { name: 'acme/t', path: 't', outcome: timedOut },
+        { name: 'acme/e', path: 'e', outcome: errored },
+      ]).verdict,
+    ).toBe('error');
+  });
+
+  it('has no results when no project has any', () => {
+    const combined = combineOutcomes([
+      { name: 'acme/t', path: 't', outcome: timedOut },
+      { name: 'acme/u', path: 'u', outcome: timedOut },
+    ]);
+    expect(combined.findings).toBeUndefined();
+    expect(combined.counts.total).toBe(0);
+  });
+
+  it('lists a finding in a dependency once, and never over the project that audits that file', () => {
+    const [own] = findingsOf('high');
+    const twice = (project: string) =>
+      resultsOutcome(
+        { auditId: project, resumed: false, fileCount: 1 },
+        { ...completed, auditId: project, findings: [] },
+        triageOf([{ finding: own!, status: 'dependency', note: undefined }]),
+        'high',
+      );
+    const owner = resultsOutcome(
+      { auditId: 'o', resumed: false, fileCount: 1 },
+      { ...completed, auditId: 'o', findings: [] },
+      triageOf(allActive([own!])),
+      'high',
+    );
+    const importers = combineOutcomes([
+      { name: 'acme/a', path: 'a', outcome: twice('a') },
+      { name: 'acme/b', path: 'b', outcome: twice('b') },
+    ]);
+    expect(importers.findings?.map((entry) => [entry.status, entry.project])).toEqual([
+      ['dependency', 'acme/a'],
+    ]);
+    expect(importers.repeatedDependencyFindings).toBe(1);
+    const withOwner = combineOutcomes([
+      { name: 'acme/a', path: 'a', outcome: twice('a') },
+      { name: 'acme/o', path: 'o', outcome: owner },
+    ]);
+    expect(withOwner.findings?.map((entry) => [entry.status, entry.project])).toEqual([
+      ['active', 'acme/o'],
+    ]);
+    expect(withOwner.counts.counted.high).toBe(1);
   });
 });

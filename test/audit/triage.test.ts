@@ -255,7 +255,6 @@ describe('triageFindings: paths, counts and notes made once', () => {
       byStatus: { active: 1, 'outside-change': 1, accepted: 1, suppressed: 0, dependency: 0 },
     });
     expect(triage.scopeNote).toBe('changed-lines: 2 of 3 findings are in the change');
-    expect(triage.unusedBaselineEntries).toBe(1);
     expect(triageFindings([], options({ scope: 'all' })).scopeNote).toBeUndefined();
   });
 });

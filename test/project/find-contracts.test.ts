@@ -2,7 +2,8 @@ import { symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../src/errors.ts';
-import { findContracts, type ContractSearch } from '../../src/project/find-contracts.ts';
+import type { Logger } from '../../src/log.ts';
+import { findUploads, type ContractSearch } from '../../src/project/find-contracts.ts';
 import { contractSearch } from '../support/contract-search.ts';
 import { recordingLogger } from '../support/logger.ts';
 import { CONTRACT, workspaceWith } from '../support/workspace.ts';
@@ -14,7 +15,12 @@ async function search(
   return contractSearch(await workspaceWith(files), overrides);
 }
 
-describe('findContracts', () => {
+/** Every file of every upload. */
+async function findContracts(options: ContractSearch, log: Logger) {
+  return (await findUploads(options, log)).flatMap((upload) => upload.files);
+}
+
+describe('findUploads', () => {
   it('lists the files found with their sizes, and each one left out with its reason', async () => {
     const { log, lines } = recordingLogger();
     const files = await findContracts(
@@ -72,9 +78,9 @@ describe('findContracts', () => {
     );
   });
 
-  it('warns once about names that lead to two files, naming both', async () => {
+  it('with several projects, one upload each, named from its own root: the same name in two projects is no conflict', async () => {
     const { log, lines } = recordingLogger();
-    const files = await findContracts(
+    const uploads = await findUploads(
       await search({
         'packages/a/foundry.toml': '[profile.default]\n',
         'packages/a/src/A.sol': `import "src/Shared.sol";\n${CONTRACT}`,
@@ -85,18 +91,47 @@ describe('findContracts', () => {
       }),
       log,
     );
+    expect(
+      uploads.map((each) => ({
+        name: each.name,
+        path: each.path,
+        files: each.files.map((file) => `${file.relativePath} ← ${file.repositoryPath}`),
+      })),
+    ).toEqual([
+      {
+        name: 'acme/packages/a',
+        path: 'packages/a',
+        files: ['src/A.sol ← packages/a/src/A.sol', 'src/Shared.sol ← packages/a/src/Shared.sol'],
+      },
+      {
+        name: 'acme/packages/b',
+        path: 'packages/b',
+        files: ['src/B.sol ← packages/b/src/B.sol', 'src/Shared.sol ← packages/b/src/Shared.sol'],
+      },
+    ]);
+    expect(lines.filter((line) => line.startsWith('warning:'))).toEqual([]);
+  });
+
+  it('warns once about an import name that leads to two files, naming both', async () => {
+    const { log, lines } = recordingLogger();
+    const files = await findContracts(
+      await search({
+        'foundry.toml':
+          "[profile.default]\nremappings = ['src/a/:@x/=lib/x1/', 'src/b/:@x/=lib/x2/']\n",
+        'src/a/A.sol': `import "@x/X.sol";\n${CONTRACT}`,
+        'src/b/B.sol': `import "@x/X.sol";\n${CONTRACT}`,
+        'lib/x1/X.sol': CONTRACT,
+        'lib/x2/X.sol': CONTRACT,
+      }),
+      log,
+    );
     expect(files.filter((file) => file.dependency).map((file) => file.repositoryPath)).toEqual([
-      'packages/a/src/Shared.sol',
+      'lib/x1/X.sol',
     ]);
     const warnings = lines.filter((line) => line.startsWith('warning:'));
     expect(warnings).toEqual([
-      expect.stringContaining(
-        '- "src/Shared.sol": sent packages/a/src/Shared.sol, not packages/b/src/Shared.sol',
-      ),
+      expect.stringContaining('- "@x/X.sol": sent lib/x1/X.sol, not lib/x2/X.sol'),
     ]);
-    expect(lines).toContainEqual(
-      expect.stringMatching(/^notice: 2 projects were found under \.\//),
-    );
   });
 
   it('names a link it skipped and why, without reading it', async () => {

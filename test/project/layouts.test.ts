@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  findContracts,
+  findUploads,
   findProjects,
   projectSummaries,
   type ContractSearch,
@@ -12,8 +12,9 @@ import { recordingLogger } from '../support/logger.ts';
 
 async function upload(layout: string, overrides: Partial<ContractSearch> = {}) {
   const { log, lines } = recordingLogger();
-  const files = await findContracts(contractSearch(await layoutWorkspace(layout), overrides), log);
-  return { files, lines, log: lines.join('\n') };
+  const uploads = await findUploads(contractSearch(await layoutWorkspace(layout), overrides), log);
+  const files = uploads.flatMap((upload) => upload.files);
+  return { uploads, files, lines, log: lines.join('\n') };
 }
 
 /** `name` for a file sent under its repository path, `name ← repository path` otherwise. */
@@ -122,20 +123,30 @@ describe('the upload of each fixture layout', () => {
     expect(await unresolvedWithin(files)).toEqual([]);
   });
 
-  it('yarn workspaces from the root: both packages audited, each dependency once', async () => {
-    const { files, log } = await upload('yarn-workspaces');
-    expect(sent(files, false)).toEqual([
-      'packages/core/contracts/Vault.sol',
-      'packages/interfaces/contracts/IVault.sol',
-      'packages/interfaces/contracts/IVaultEvents.sol',
+  it('yarn workspaces from the root: one upload per package, each named from its own root and self-contained', async () => {
+    const { uploads, log } = await upload('yarn-workspaces');
+    expect(uploads.map((each) => [each.name, each.path])).toEqual([
+      ['acme/packages/core', 'packages/core'],
+      ['acme/packages/interfaces', 'packages/interfaces'],
     ]);
-    expect(sent(files, true)).toEqual([
+    const [core, interfaces] = uploads.map((each) => each.files);
+    expect(sent(core ?? [], false)).toEqual([
+      'contracts/Vault.sol ← packages/core/contracts/Vault.sol',
+    ]);
+    expect(sent(core ?? [], true)).toEqual([
       '@acme/interfaces/contracts/IVault.sol ← packages/interfaces/contracts/IVault.sol',
       '@acme/interfaces/contracts/IVaultEvents.sol ← packages/interfaces/contracts/IVaultEvents.sol',
       '@openzeppelin/contracts/token/ERC20/IERC20.sol ← node_modules/@openzeppelin/contracts/token/ERC20/IERC20.sol',
     ]);
-    expect(await unresolvedWithin(files)).toEqual([]);
+    expect(sent(interfaces ?? [], false)).toEqual([
+      'contracts/IVault.sol ← packages/interfaces/contracts/IVault.sol',
+      'contracts/IVaultEvents.sol ← packages/interfaces/contracts/IVaultEvents.sol',
+    ]);
+    expect(sent(interfaces ?? [], true)).toEqual([]);
+    for (const each of uploads) expect(await unresolvedWithin(each.files)).toEqual([]);
     expect(log).toContain('group: Projects (2)');
+    expect(log).toContain('2 projects: each is audited on its own');
+    expect(log).toContain('group: acme/packages/core: Dependencies uploaded (3)');
   });
 
   it('npm workspaces without node_modules: siblings found through the root package.json, the rest named in the warning', async () => {

@@ -281,3 +281,56 @@ describe('readPreviousFindings', () => {
     );
   });
 });
+
+describe('the comment of a run over several projects', () => {
+  it('has a line per project and lists each one apart, and the findings in dependencies last', () => {
+    const counts = withCounts({ findings: [] }).counts;
+    const audit = (name: string, verdict: 'pass' | 'timeout', active: number) => ({
+      name,
+      path: name,
+      auditId: `${name}-id`,
+      verdict,
+      reason: '',
+      counts: { ...counts, byStatus: { ...counts.byStatus, active } },
+      fileCount: 1,
+      reportUrl: undefined,
+    });
+    const body = renderPrComment(
+      input({
+        auditId: '{"a":"b"}',
+        findings: [
+          {
+            finding: makeFinding({ title: 'Two', severity: 'high' }),
+            status: 'active',
+            note: undefined,
+            project: 'vault/two',
+          },
+          {
+            finding: makeFinding({ title: 'One', severity: 'low' }),
+            status: 'active',
+            note: undefined,
+            project: 'vault/one',
+          },
+          {
+            finding: makeFinding({ title: 'Lib', severity: 'critical' }),
+            status: 'dependency',
+            note: undefined,
+            project: 'vault/one',
+          },
+        ],
+        audits: [audit('vault/one', 'pass', 1), audit('vault/two', 'timeout', 1)],
+      }),
+    );
+    expect(body).toContain('| vault/one | ✅ Passed | 1 |');
+    expect(body).toContain('| vault/two | ⏱️ Timed out | — |');
+    const one = body.indexOf('#### Findings of vault/one (1)');
+    const two = body.indexOf('#### Findings of vault/two (1)');
+    const dependencies = body.indexOf('#### Findings in dependencies, never counted (1)');
+    expect(one).toBeGreaterThan(0);
+    expect(two).toBeGreaterThan(one);
+    expect(dependencies).toBeGreaterThan(two);
+    expect(body.slice(dependencies)).toContain('Lib');
+    // Each project's id is in the job summary's table, not a JSON object here.
+    expect(body).not.toContain('Audit ID:');
+  });
+});

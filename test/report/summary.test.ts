@@ -553,3 +553,94 @@ describe('renderSummary size limit', () => {
     }
   });
 });
+
+describe('the summary of findings apart', () => {
+  const audit = (name: string, verdict: 'pass' | 'fail', active: number) => ({
+    name,
+    path: name.replace(/^vault\//, ''),
+    auditId: `${name}-id|1`,
+    verdict,
+    reason: '',
+    counts: {
+      ...withCounts({ findings: [] }).counts,
+      byStatus: { ...withCounts({ findings: [] }).counts.byStatus, active },
+    },
+    fileCount: 2,
+    reportUrl: 'javascript:alert(1)',
+  });
+
+  it('lists the findings in dependencies in a section of their own, after the rest, without a status column', () => {
+    const markdown = renderSummary(
+      input({
+        verdict: 'fail',
+        triaged: [
+          {
+            finding: makeFinding({ title: 'Ours', severity: 'medium' }),
+            status: 'active',
+            note: undefined,
+          },
+          {
+            finding: makeFinding({ title: 'Theirs', severity: 'critical', file: 'lib/x/X.sol' }),
+            status: 'dependency',
+            note: undefined,
+          },
+        ],
+      }),
+    );
+    const findings = markdown.slice(
+      markdown.indexOf('### Findings'),
+      markdown.indexOf('### Details'),
+    );
+    expect(findings).toContain('| Severity | Rule | Title | Location |\n');
+    expect(findings).not.toContain('| Status |');
+    expect(findings.indexOf('Ours')).toBeLessThan(findings.indexOf('#### In dependencies (1)'));
+    expect(findings.slice(findings.indexOf('#### In dependencies (1)'))).toContain('Theirs');
+  });
+
+  it('with several projects, a table of their audits and a section each, cut least severe first', () => {
+    const triaged = [
+      {
+        finding: makeFinding({ title: 'Ahigh', severity: 'high' }),
+        status: 'active' as const,
+        note: undefined,
+        project: 'vault/a',
+      },
+      {
+        finding: makeFinding({ title: 'Bcritical', severity: 'critical' }),
+        status: 'active' as const,
+        note: undefined,
+        project: 'vault/b',
+      },
+      {
+        finding: makeFinding({ title: 'Alow', severity: 'low' }),
+        status: 'active' as const,
+        note: undefined,
+        project: 'vault/a',
+      },
+    ];
+    const several = input({
+      verdict: 'fail',
+      auditId: '{"a":"x"}',
+      triaged: [triaged[1]!, triaged[0]!, triaged[2]!],
+      audits: [audit('vault/a', 'pass', 2), audit('vault/b', 'fail', 1)],
+    });
+    const markdown = renderSummary(several);
+    expect(markdown).not.toContain('**Audit ID:**');
+    // Ids are escaped; a report link that is not http(s) is left out.
+    expect(markdown).toContain('| vault/a | ✅ Passed | 2 | 2 | vault/a\\-id\\|1 |');
+    expect(markdown).toContain('| vault/b | ❌ Failed | 1 | 2 | vault/b\\-id\\|1 |');
+    const a = markdown.indexOf('#### vault/a (2)');
+    const b = markdown.indexOf('#### vault/b (1)');
+    expect(a).toBeGreaterThan(0);
+    expect(b).toBeGreaterThan(a);
+    expect(markdown.slice(a, b)).toContain('Ahigh');
+
+    // Shrunk until a row goes: the low goes first, though its project is listed first.
+    let maxBytes = Buffer.byteLength(renderSummary(several), 'utf8');
+    let cut = renderSummary(several, maxBytes);
+    while (cut.includes('Alow') && maxBytes > 0) cut = renderSummary(several, (maxBytes -= 20));
+    expect(cut).toContain('Bcritical');
+    expect(cut).toContain('Ahigh');
+    expect(cut).toContain('**1 of 3 findings not shown here**');
+  });
+});

@@ -19,6 +19,7 @@ export function contractSearch(
     limits: { maxFiles: 1000, maxFileBytes: 1024 * 1024, maxTotalBytes: 50 * 1024 * 1024 },
     dependencies: 'include',
     foundryProfile: 'default',
+    projectName: 'acme',
     ...overrides,
   };
 }

@@ -34,7 +34,6 @@ export function triageOf(findings: TriagedFinding[]): Triage {
     counts: countFindings(findings),
     scope: 'all',
     scopeNote: undefined,
-    unusedBaselineEntries: 0,
   };
 }
 

@@ -1,0 +1,60 @@
+/**
+ * The `audit-id` output and input: one id for a run with one audit; with several, a JSON object
+ * of ids by project folder (`{"packages/core": "a1", …}`), which the input takes back to resume
+ * them all. JSON, because ids come from the service and may hold any character.
+ */
+import { ConfigurationError } from '../errors.ts';
+
+export interface ProjectAuditId {
+  /** The upload's name: `project-name`, and with several projects `/` and its folder. */
+  name: string;
+  /** The project's folder relative to the workspace, `.` for the workspace: the key. */
+  path: string;
+  auditId: string;
+}
+
+/** One id, or one per project folder. */
+export type AuditIds = string | ReadonlyMap<string, string>;
+
+/** `several`: the run has more than one project, however many of their audits have started. */
+export function formatAuditIds(
+  started: readonly ProjectAuditId[],
+  several = started.length > 1,
+): string {
+  const [only] = started;
+  if (!several && only !== undefined) return only.auditId;
+  return JSON.stringify(Object.fromEntries(started.map((audit) => [audit.path, audit.auditId])));
+}
+
+/** The YAML for resuming: a JSON object must be quoted, or YAML reads it as a mapping. */
+export function resumeInput(value: string): string {
+  return value.startsWith('{')
+    ? `audit-id: '${value.replaceAll("'", "''")}'`
+    : `audit-id: ${value}`;
+}
+
+export function parseAuditIds(text: string): AuditIds {
+  if (!text.startsWith('{')) return text;
+  const problem =
+    'Input `audit-id` starts with `{` but is not a JSON object of audit ids by project folder, ' +
+    'as the `audit-id` output of a run that audited several projects gives it (`{"packages/core": "<id>"}`)';
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ConfigurationError(`${problem}. Pass that output as it is, or a single id.`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ConfigurationError(`${problem}.`);
+  const byPath = new Map<string, string>();
+  for (const [folder, id] of Object.entries(value)) {
+    if (typeof id !== 'string' || id.trim() === '' || folder.trim() === '') {
+      throw new ConfigurationError(
+        `${problem}: the entry for "${folder.slice(0, 100)}" is not a non-empty id.`,
+      );
+    }
+    byPath.set(folder.trim(), id.trim());
+  }
+  if (byPath.size === 0) throw new ConfigurationError(`${problem}: it is empty.`);
+  return byPath;
+}

@@ -1,0 +1,134 @@
+/**
+ * One audit per project: uploads started a few at a time, every audit waited for within the
+ * run's one deadline, each project's findings triaged against its own upload, and one outcome
+ * made of them all. A project's failure is its own outcome: the others still report.
+ */
+import pLimit, { type LimitFunction } from 'p-limit';
+import type { AuditClient } from './api/client.ts';
+import { pollPolicy, waitForAudit } from './api/poll.ts';
+import type { Finding } from './audit/findings.ts';
+import {
+  combineOutcomes,
+  errorOutcome,
+  resultsOutcome,
+  serviceFailureOutcome,
+  timeoutOutcome,
+  type Outcome,
+  type Progress,
+} from './audit/outcome.ts';
+import type { Triage } from './audit/triage.ts';
+import { ConfigurationError, ServiceError } from './errors.ts';
+import type { Settings } from './inputs.ts';
+import type { Log } from './log.ts';
+import type { UploadFile } from './project/find-contracts.ts';
+
+/** Uploads at once: enough to overlap the service's work, few enough to spare its rate limit. */
+export const MAX_CONCURRENT_UPLOADS = 3;
+
+export interface AuditJob {
+  /** The project's upload name. */
+  name: string;
+  /** Its folder relative to the workspace, `.` for the workspace. */
+  path: string;
+  /** This checkout's files for it: what is uploaded, or, resuming, how findings map back. */
+  files: UploadFile[] | undefined;
+  /** An audit to collect instead of uploading. */
+  resumeId: string | undefined;
+}
+
+export interface ProjectAuditDependencies {
+  client: AuditClient;
+  settings: Pick<Settings, 'pollIntervalMs' | 'failOn' | 'timeoutMs'>;
+  deadline: number;
+  log: Log;
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+  random: () => number;
+  triage: (
+    findings: readonly Finding[],
+    files: readonly UploadFile[] | undefined,
+  ) => Promise<Triage>;
+  /** As soon as an audit has its id, before it is waited for. */
+  started: (job: AuditJob, auditId: string) => void;
+}
+
+export async function auditProjects(
+  jobs: readonly AuditJob[],
+  deps: ProjectAuditDependencies,
+): Promise<Outcome> {
+  const limitUploads = pLimit(MAX_CONCURRENT_UPLOADS);
+  const several = jobs.length > 1;
+  const parts = await Promise.all(
+    jobs.map(async (job) => {
+      const log = several ? prefixed(deps.log, `${job.name}: `) : deps.log;
+      const outcome = await auditProject(job, { ...deps, log }, limitUploads);
+      return { name: job.name, path: job.path, outcome };
+    }),
+  );
+  return combineOutcomes(parts);
+}
+
+async function auditProject(
+  job: AuditJob,
+  deps: ProjectAuditDependencies,
+  limitUploads: LimitFunction,
+): Promise<Outcome> {
+  const progress: Progress = {
+    auditId: job.resumeId,
+    resumed: job.resumeId !== undefined,
+    fileCount: job.resumeId === undefined ? job.files?.length : undefined,
+  };
+  const { client, log } = deps;
+  try {
+    let auditId: string;
+    let initialWaitMs: number | undefined;
+    if (job.resumeId !== undefined) auditId = job.resumeId;
+    else {
+      const files = job.files ?? [];
+      const dependencies = files.filter((file) => file.dependency).length;
+      const started = await limitUploads(() => {
+        log.info(
+          `Uploading ${files.length} file(s)${dependencies > 0 ? ` (${dependencies} of them dependencies)` : ''} as project "${job.name}"…`,
+        );
+        return client.startAudit(job.name, files);
+      });
+      auditId = progress.auditId = started.auditId;
+      initialWaitMs = started.retryAfterMs;
+    }
+    deps.started(job, auditId);
+
+    const waited = await waitForAudit(
+      auditId,
+      pollPolicy({
+        deadline: deps.deadline,
+        pollIntervalMs: deps.settings.pollIntervalMs,
+        resumed: progress.resumed,
+        initialWaitMs,
+      }),
+      { ...deps, knownFiles: job.files?.map((file) => file.relativePath) },
+    );
+    if (waited.kind === 'timeout') {
+      const { last, lastProblem } = waited;
+      return timeoutOutcome({ ...progress, auditId }, deps.settings.timeoutMs, last, lastProblem);
+    }
+    const { snapshot } = waited;
+    if (snapshot.state === 'failed' || !snapshot.findings)
+      return serviceFailureOutcome(progress, snapshot);
+    const triage = await deps.triage(snapshot.findings, job.files);
+    return resultsOutcome(progress, snapshot, triage, deps.settings.failOn);
+  } catch (error) {
+    if (!(error instanceof ConfigurationError || error instanceof ServiceError)) {
+      if (error instanceof Error) log.debug(error.stack ?? error.message);
+    }
+    return errorOutcome(error, progress);
+  }
+}
+
+/** Lines about one of several projects say which. */
+function prefixed(log: Log, prefix: string): Log {
+  return {
+    debug: (message) => log.debug(prefix + message),
+    info: (message) => log.info(prefix + message),
+    warning: (message) => log.warning(prefix + message),
+  };
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { formatAuditIds, parseAuditIds, resumeInput } from '../../src/audit/audit-ids.ts';
+import { ConfigurationError } from '../../src/errors.ts';
+
+const core = { name: 'acme/packages/core', path: 'packages/core', auditId: 'a1' };
+const tokens = { name: 'acme/packages/tokens', path: 'packages/tokens', auditId: 'b"2,=' };
+
+describe('the audit-id value', () => {
+  it('is the id itself for one audit, and a JSON object by project folder for several', () => {
+    expect(formatAuditIds([core])).toBe('a1');
+    expect(formatAuditIds([core, tokens])).toBe(
+      '{"packages/core":"a1","packages/tokens":"b\\"2,="}',
+    );
+  });
+
+  it('comes back from the input as it went out, whatever the ids hold', () => {
+    expect(parseAuditIds('a1')).toBe('a1');
+    expect(parseAuditIds(formatAuditIds([core, tokens]))).toEqual(
+      new Map([
+        ['packages/core', 'a1'],
+        ['packages/tokens', 'b"2,='],
+      ]),
+    );
+  });
+
+  it('refuses an object that is not one of ids by folder, saying what to pass', () => {
+    for (const bad of ['{"packages/core": 1}', '{not json', '{}', '{"": "a1"}', '{"x": " "}']) {
+      expect(() => parseAuditIds(bad)).toThrow(ConfigurationError);
+    }
+    expect(() => parseAuditIds('{not json')).toThrow(
+      /not a JSON object of audit ids by project folder.*Pass that output as it is, or a single id/,
+    );
+  });
+
+  it('is quoted for YAML when it is an object, with quotes inside doubled', () => {
+    expect(resumeInput('a1')).toBe('audit-id: a1');
+    expect(resumeInput(`{"a":"it's"}`)).toBe(`audit-id: '{"a":"it''s"}'`);
+  });
+});
