@@ -52,11 +52,20 @@ const BARRIERS = ' "{}[],:';
 /** Texts are redacted this many characters at a time, or about: a regex call costs little more. */
 const BATCH_CHARS = 64 * 1024;
 
-/** What every encoded spelling of a character, and of the noise between them, starts with. */
-const ENCODING_START = /[%&\\]/;
+/**
+ * What every encoded spelling of a character, and of the noise between them, starts with:
+ * `%` with two hex digits, `&` or a backslash.
+ */
+const ENCODING_START = /%[\da-f]{2}|[&\\]/i;
 /** NOISE's class less the backslash: the noise a text without ENCODING_START can hold. */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
 const EVERY_INVISIBLE = new RegExp(INVISIBLE.source, 'gu');
+/**
+ * From this length a text is searched for every form with one pattern, made once, rather than
+ * with its invisible characters taken out: the pattern takes milliseconds to make, which short
+ * texts never pay back (a skipped run redacts only short ones).
+ */
+const LONG_TEXT = 16 * 1024;
 
 /** A secret's pattern, or undefined when the text cannot hold a match. */
 type Matcher = (text: string) => RegExp | undefined;
@@ -65,11 +74,20 @@ export class Redactor {
   readonly #matchers: Matcher[] = [];
   /** BARRIERS less the characters of the secrets. */
   readonly #barriers = new Set(Array.from(BARRIERS, (c) => c.charCodeAt(0)));
+  /** The secrets without their invisible characters. */
+  readonly #visible: string[] = [];
+  /** The hex and base64 forms, as pattern sources. */
+  readonly #encodedForms: string[] = [];
+  /** Made when first needed, for all secrets: see #mayHold. */
+  #encoded: RegExp | undefined;
+  #anyForm: RegExp | undefined;
 
   /** Adds a secret; empty ones are ignored. */
   add(secret: string): void {
     if (secret === '') return;
     this.#matchers.push(spelledOut(secret));
+    this.#visible.push(withoutInvisible(secret));
+    this.#encoded = this.#anyForm = undefined;
     for (const c of secret) this.#barriers.delete(c.charCodeAt(0));
     // Encoded forms of a short secret are short enough to turn up by chance.
     if (secret.length < MIN_SECRET_LENGTH) return;
@@ -81,10 +99,12 @@ export class Redactor {
       () => hex,
       () => base64,
     );
+    this.#encodedForms.push(hex.source, base64.source);
   }
 
   /** The text with every form of every secret replaced by `***`. */
   redact(text: string): string {
+    if (!this.#mayHold(text)) return text;
     let out = text;
     for (const matcher of this.#matchers) {
       const pattern = matcher(out);
@@ -115,14 +135,17 @@ export class Redactor {
 
   /** Whether any form of a secret appears in the text. */
   appearsIn(text: string): boolean {
-    return this.#matchers.some((matcher) => {
-      const pattern = matcher(text);
-      if (!pattern) return false;
-      pattern.lastIndex = 0;
-      const found = pattern.test(text);
-      pattern.lastIndex = 0;
-      return found;
-    });
+    return (
+      this.#mayHold(text) &&
+      this.#matchers.some((matcher) => {
+        const pattern = matcher(text);
+        if (!pattern) return false;
+        pattern.lastIndex = 0;
+        const found = pattern.test(text);
+        pattern.lastIndex = 0;
+        return found;
+      })
+    );
   }
 
   /**
@@ -143,6 +166,35 @@ export class Redactor {
     return this.appearsIn(batch);
   }
 
+  /**
+   * False when no matcher can match, found in one pass over the text for all secrets, which
+   * spares most texts a pass per pattern. Without ENCODING_START a matcher matches only a hex or
+   * base64 form, or the secret with invisible characters in it (see spelledOut).
+   */
+  #mayHold(text: string): boolean {
+    if (this.#matchers.length === 0) return false;
+    if (ENCODING_START.test(text)) return true;
+    if (text.length >= LONG_TEXT) {
+      // Each secret's visible characters with only invisible ones between, or an encoded form.
+      this.#anyForm ??= new RegExp(
+        [
+          ...this.#visible.map((secret) =>
+            Array.from(secret, escapeRegExp).join(`${INVISIBLE.source}*`),
+          ),
+          ...this.#encodedForms,
+        ].join('|'),
+        'u',
+      );
+      return this.#anyForm.test(text);
+    }
+    if (this.#encodedForms.length > 0) {
+      this.#encoded ??= new RegExp(this.#encodedForms.join('|'));
+      if (this.#encoded.test(text)) return true;
+    }
+    const visible = withoutInvisible(text);
+    return this.#visible.some((secret) => visible.includes(secret));
+  }
+
   #lastBarrier(text: string): number {
     let at = text.length - 1;
     while (at >= 0 && !this.#barriers.has(text.charCodeAt(at))) at -= 1;
@@ -154,22 +206,24 @@ export class Redactor {
  * Every spelling of the secret, with invisible noise between its characters: a regex of tens of
  * thousands of characters (about 60,000 for a 40-character token) whose compiling costs more
  * than the rest of a skipped run. So it is made only for a text that may hold the secret: one
- * with a `%`, `&` or backslash, or that has the secret once invisible characters are taken out.
- * Without those three a character is spelled only as itself and the noise is only invisible
- * characters, so for a secret with neither kind of character the check never misses a match.
+ * with ENCODING_START, or that has the secret's visible characters once invisible ones are taken
+ * out. Without ENCODING_START a character is spelled only as itself and the noise is only
+ * invisible characters, so the check never misses a match.
  */
 function spelledOut(secret: string): Matcher {
+  const visible = withoutInvisible(secret);
   let pattern: RegExp | undefined;
-  const compiled = () =>
-    (pattern ??= new RegExp(
-      Array.from(secret, (c) => alternation(spellings(c))).join(NOISE),
-      'gu',
-    ));
-  if (ENCODING_START.test(secret) || INVISIBLE.test(secret)) return compiled;
   return (text) =>
-    ENCODING_START.test(text) || text.replace(EVERY_INVISIBLE, '').includes(secret)
-      ? compiled()
+    ENCODING_START.test(text) || withoutInvisible(text).includes(visible)
+      ? (pattern ??= new RegExp(
+          Array.from(secret, (c) => alternation(spellings(c))).join(NOISE),
+          'gu',
+        ))
       : undefined;
+}
+
+function withoutInvisible(text: string): string {
+  return INVISIBLE.test(text) ? text.replace(EVERY_INVISIBLE, '') : text;
 }
 
 /** One way to write a character: its first character, then a pattern for the rest. */

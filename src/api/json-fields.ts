@@ -17,15 +17,21 @@ export function readJson(text: string): JsonRead {
 
 /** The value at a dotted path (`links.report`), own properties only; `null` reads as absent. */
 export function field(record: JsonRecord, path: string): unknown {
-  // Most aliases are one key: no split, called a few hundred times per finding.
-  if (!path.includes('.'))
-    return Object.hasOwn(record, path) ? (record[path] ?? undefined) : undefined;
-  let current: unknown = record;
-  for (const key of path.split('.')) {
-    if (!isRecord(current) || !Object.hasOwn(current, key)) return undefined;
-    current = current[key];
+  // Called a few hundred times per finding, most often for an absent key: no split, so a path
+  // costs nothing past its first absent segment.
+  let current = record;
+  let from = 0;
+  for (let dot = path.indexOf('.'); dot !== -1; dot = path.indexOf('.', from)) {
+    const inner = ownValue(current, path.slice(from, dot));
+    if (!isRecord(inner)) return undefined;
+    current = inner;
+    from = dot + 1;
   }
-  return current ?? undefined;
+  return ownValue(current, from === 0 ? path : path.slice(from));
+}
+
+function ownValue(record: JsonRecord, key: string): unknown {
+  return Object.hasOwn(record, key) ? (record[key] ?? undefined) : undefined;
 }
 
 /** The first of `aliases` whose value `read` accepts; absent ones are not read. */

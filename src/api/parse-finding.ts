@@ -104,8 +104,10 @@ export function readFindings(
     path: pathReader(options.knownFiles),
     severity: memoized((word) => normalizeSeverity(word)),
     shared: memoized((text) => text),
+    description: lastOfRule(),
+    recommendation: lastOfRule(),
   };
-  items.forEach((item, index) => readItem(item, [], 0, `finding ${index + 1}`, reader, add));
+  items.forEach((item, index) => readItem(item, [], 0, () => `finding ${index + 1}`, reader, add));
   return findings;
 }
 
@@ -113,38 +115,55 @@ export function readFindings(
 interface Reader {
   path: PathReader;
   severity: (word: string) => SeverityReading;
-  /** One copy of each text, however many findings carry it (the same rule in many places). */
+  /** One copy of each short text, however many findings carry it (the same rule in many places). */
   shared: (text: string) => string;
+  /** One copy of a long text that a rule's findings repeat: see lastOfRule. */
+  description: (rule: string, text: string) => string;
+  recommendation: (rule: string, text: string) => string;
+}
+
+/**
+ * The text, or the equal one the rule's previous finding gave, so that findings of one rule
+ * repeating a text share one copy. Only the last is kept: remembering every long text (each
+ * hashed to be looked up) cost more than the copies it saved.
+ */
+function lastOfRule(): (rule: string, text: string) => string {
+  const last = new Map<string, string>();
+  return (rule, text) => {
+    const before = last.get(rule);
+    if (before === text) return before;
+    last.set(rule, text);
+    return text;
+  };
 }
 
 function readItem(
   item: unknown,
   parents: readonly JsonRecord[],
   depth: number,
-  where: string,
+  /** Where the item is, for an error: made only then. */
+  where: () => string,
   reader: Reader,
   add: (finding: UnfingerprintedFinding) => void,
 ): void {
   const record = asRecord(item);
   if (record === undefined) {
     throw new ResponseFormatError(
-      `The audit answer's ${where} is not an object: ${bodyExcerpt(JSON.stringify(item))}`,
+      `The audit answer's ${where()} is not an object: ${bodyExcerpt(JSON.stringify(item))}`,
     );
   }
   const { children, group } = expansion(record, depth);
+  const around = [record, ...parents];
   if (group) {
     children.forEach((child, index) =>
-      readItem(child, [record, ...parents], depth + 1, `${where}.${index + 1}`, reader, add),
+      readItem(child, around, depth + 1, () => `${where()}.${index + 1}`, reader, add),
     );
     return;
   }
   // Read once for all instances: only the place and the id differ between them.
   const finding = readFinding(record, parents, reader);
   for (const instance of children.length > 0 ? children : [undefined]) {
-    const location = locate(
-      instance === undefined ? [record, ...parents] : [instance, record, ...parents],
-      reader.path,
-    );
+    const location = locate(instance === undefined ? around : [instance, ...around], reader.path);
     add({
       ...finding,
       serviceId:
@@ -198,7 +217,7 @@ function readFinding(
   reader: Reader,
 ): Omit<UnfingerprintedFinding, 'file' | 'startLine' | 'endLine'> {
   const rule = firstOf(record, RULE_FIELDS, name);
-  const swcId = firstOf(record, SWC_FIELDS, (v) => weaknessId(v, 'SWC'));
+  const swcId = firstOf(record, SWC_FIELDS, swcIdOf);
   const ruleId = rule ?? swcId;
   const description = firstOf(record, DESCRIPTION_FIELDS, prose) ?? '';
   let given = firstOf(record, SEVERITY_FIELDS, anyValue);
@@ -210,18 +229,23 @@ function readFinding(
     typeof given === 'string' ? reader.severity(given) : normalizeSeverity(given);
   const shared = (text: string | undefined) =>
     text === undefined ? undefined : reader.shared(text);
+  const title = reader.shared(
+    firstOf(record, TITLE_FIELDS, name) ?? ruleId ?? firstLine(description) ?? 'Untitled finding',
+  );
+  const recommendation = firstOf(record, RECOMMENDATION_FIELDS, prose);
   return {
     serviceId: firstOf(record, SERVICE_ID_FIELDS, scalarName),
     severity,
     severityLabel: label,
-    title: reader.shared(
-      firstOf(record, TITLE_FIELDS, name) ?? ruleId ?? firstLine(description) ?? 'Untitled finding',
-    ),
+    title,
     ruleId: shared(ruleId),
     swcId: shared(swcId),
-    cweId: shared(firstOf(record, CWE_FIELDS, (v) => weaknessId(v, 'CWE'))),
-    description: reader.shared(description),
-    recommendation: shared(firstOf(record, RECOMMENDATION_FIELDS, prose)),
+    cweId: shared(firstOf(record, CWE_FIELDS, cweIdOf)),
+    description: reader.description(ruleId ?? title, description),
+    recommendation:
+      recommendation === undefined
+        ? undefined
+        : reader.recommendation(ruleId ?? title, recommendation),
   };
 }
 
@@ -267,6 +291,9 @@ function firstLine(description: string): string | undefined {
     .map(name)
     .find((line) => line !== undefined);
 }
+
+const swcIdOf = (value: unknown) => weaknessId(value, 'SWC');
+const cweIdOf = (value: unknown) => weaknessId(value, 'CWE');
 
 /** Compiled once: every finding is read for both. */
 const WEAKNESS_IDS = {

@@ -13,7 +13,7 @@ type Unfingerprinted = Omit<Finding, 'fingerprint'>;
  * Findings with identical keys (the same rule twice in one file) are told apart by their order
  * of `startLine`: the first keeps the bare hash, the next get `:2`, `:3`…. Input order is kept.
  */
-export function assignFingerprints(findings: Unfingerprinted[]): Finding[] {
+export function assignFingerprints(findings: readonly Unfingerprinted[]): Finding[] {
   const keyOf = fingerprintKeys();
   const keyed = findings.map((finding, index) => ({ finding, index, key: keyOf(finding) }));
   const groups = new Map<string, (typeof keyed)[number][]>();
@@ -23,38 +23,45 @@ export function assignFingerprints(findings: Unfingerprinted[]): Finding[] {
     else groups.set(entry.key, [entry]);
   }
 
-  const suffixes = new Map<number, string>();
+  const suffixes: (string | undefined)[] = [];
   for (const group of groups.values()) {
     if (group.length === 1) continue;
     group
       .sort((a, b) => compareForOrder(a.finding, b.finding) || a.index - b.index)
       .forEach((entry, rank) => {
-        if (rank > 0) suffixes.set(entry.index, `:${rank + 1}`);
+        if (rank > 0) suffixes[entry.index] = `:${rank + 1}`;
       });
   }
   return keyed.map(({ finding, index, key }) => ({
     ...finding,
-    fingerprint: key + (suffixes.get(index) ?? ''),
+    fingerprint: key + (suffixes[index] ?? ''),
   }));
 }
 
-/** Keys for one list: its titles and (rule, file, title) triples repeat, so each is worked once. */
+/**
+ * Keys for one list: its titles and (rule, file, title) triples repeat, so each is worked once.
+ * The triple is looked up part by part: findings share each part's string, so no key is built.
+ */
 function fingerprintKeys(): (finding: Unfingerprinted) => string {
   const titles = new Map<string, string>();
-  const hashes = new Map<string, string>();
+  const hashes = new Map<string, Map<string, Map<string, string>>>();
   return (finding) => {
     let title = titles.get(finding.title);
     if (title === undefined) {
       title = normalizeTitle(finding.title);
       titles.set(finding.title, title);
     }
-    const material = [finding.ruleId ?? finding.swcId ?? title, finding.file ?? '', title].join(
-      '\u0000',
-    );
-    let hash = hashes.get(material);
+    const rule = finding.ruleId ?? finding.swcId ?? title;
+    const file = finding.file ?? '';
+    let byFile = hashes.get(rule);
+    if (byFile === undefined) hashes.set(rule, (byFile = new Map()));
+    let byTitle = byFile.get(file);
+    if (byTitle === undefined) byFile.set(file, (byTitle = new Map()));
+    let hash = byTitle.get(title);
     if (hash === undefined) {
+      const material = [rule, file, title].join('\u0000');
       hash = createHash('sha256').update(material).digest('hex').slice(0, 16);
-      hashes.set(material, hash);
+      byTitle.set(title, hash);
     }
     return hash;
   };

@@ -14,7 +14,7 @@
 import { Buffer } from 'node:buffer';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
-import { createGzip, type Gzip } from 'node:zlib';
+import type { Gzip } from 'node:zlib';
 import type { Finding } from '../audit/findings.ts';
 import { inReportOrder, type TriagedFinding } from '../audit/triage.ts';
 import { truncateText } from '../text.ts';
@@ -170,6 +170,8 @@ async function* measured(chunks: Iterable<string>, size: UploadSize): AsyncGener
       } else {
         held.push(chunk);
         if (plain > SURELY_SMALL_BYTES) {
+          // Loaded only here: a run without a large log (a skipped one) never needs zlib.
+          const { createGzip } = await import('node:zlib');
           gzip = createGzip().on('data', (data: Buffer) => {
             gzipped += data.length;
           });
@@ -229,10 +231,17 @@ function logChunks(input: SarifInput, plan: LogPlan): Generator<string> {
       },
     ],
   };
+  // Findings repeat their files: each one's URI is made once.
+  const uris = new Map<string, string>();
+  const uriOf = (path: string): string => {
+    let uri = uris.get(path);
+    if (uri === undefined) uris.set(path, (uri = fileUri(path)));
+    return uri;
+  };
   // Each result is made as its turn to be written comes.
   return jsonChunks(JSON.stringify(log, null, 2), 'results', plan.entries, (entry) => {
     const ruleId = ruleIdOf(entry.finding);
-    return toResult(entry, ruleId, indexOf.get(ruleId) ?? -1, plan);
+    return toResult(entry, ruleId, indexOf.get(ruleId) ?? -1, plan, uriOf);
   });
 }
 
@@ -274,6 +283,7 @@ function toResult(
   ruleId: string,
   ruleIndex: number,
   plan: LogPlan,
+  uriOf: (path: string) => string,
 ): SarifResult {
   const { finding } = entry;
   // `placeable` guarantees a file or an anchor.
@@ -288,7 +298,7 @@ function toResult(
       {
         physicalLocation: {
           artifactLocation: {
-            uri: fileUri(path),
+            uri: uriOf(path),
             uriBaseId: '%SRCROOT%',
           },
           ...(unplaced ? {} : region(finding)),
