@@ -233,6 +233,8 @@ async function writeReportFiles(
           scope: outcome.scope,
           findings: outcome.findings ?? [],
           counts: outcome.counts,
+          audits: outcome.audits,
+          repeatedDependencyFindings: outcome.repeatedDependencyFindings,
         }),
       ),
     'results file',

@@ -120,13 +120,22 @@ describe('a monorepo in one step', () => {
 
     // Reports point at repository paths, whatever name a file was sent under.
     const results = JSON.parse(await readFile(recorded.outputs['results-file'] ?? '', 'utf8')) as {
-      findings: { file: string; status: string }[];
+      findings: { file: string; status: string; project: string }[];
+      projects: { name: string; path: string; auditId: string; verdict: string }[];
+      repeatedDependencyFindings: number;
     };
-    expect(results.findings.map((finding) => [finding.file, finding.status]).sort()).toEqual([
-      ['packages/core/src/Vault.sol', 'active'],
-      ['packages/tokens/src/Token.sol', 'active'],
-      ['packages/tokens/src/Token.sol', 'dependency'],
+    expect(
+      results.findings.map((finding) => [finding.file, finding.status, finding.project]).sort(),
+    ).toEqual([
+      ['packages/core/src/Vault.sol', 'active', 'vaults/packages/core'],
+      ['packages/tokens/src/Token.sol', 'active', 'vaults/packages/tokens'],
+      ['packages/tokens/src/Token.sol', 'dependency', 'vaults/packages/core'],
     ]);
+    expect(results.projects.map(({ path, auditId, verdict }) => [path, auditId, verdict])).toEqual([
+      ['packages/core', ids['vaults/packages/core'], 'fail'],
+      ['packages/tokens', ids['vaults/packages/tokens'], 'pass'],
+    ]);
+    expect(results.repeatedDependencyFindings).toBe(1);
     expect(recorded.log).toContain(
       'packages/fuzz: no contract files to audit, so no audit for this project.',
     );

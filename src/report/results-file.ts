@@ -4,6 +4,7 @@
  * present. It doubles as a baseline file (see audit/baseline.ts).
  */
 import type { FailOn, Verdict } from '../audit/gate.ts';
+import type { ProjectAudit } from '../audit/outcome.ts';
 import type { Scope } from '../audit/scope.ts';
 import type { FindingCounts, TriagedFinding } from '../audit/triage.ts';
 import { jsonChunks } from './json-chunks.ts';
@@ -19,6 +20,10 @@ export interface ResultsFileInput {
   /** In the model's order, with repository paths. */
   findings: readonly TriagedFinding[];
   counts: FindingCounts;
+  /** With several projects audited, each one's audit. */
+  audits?: readonly ProjectAudit[] | undefined;
+  /** Findings in dependencies left out as repeats of one in `findings`. */
+  repeatedDependencyFindings?: number | undefined;
 }
 
 /** The file as it is written, a piece at a time: it can run to tens of megabytes. */
@@ -35,6 +40,18 @@ export function resultsFileChunks(input: ResultsFileInput): Generator<string> {
     // Findings the scope kept in: all but those outside the change.
     inScopeCount: input.counts.inScope,
     statusCounts: input.counts.byStatus,
+    // With several projects: each one's audit; a finding's `project` names its own.
+    projects:
+      input.audits?.map((audit) => ({
+        name: audit.name,
+        path: audit.path,
+        auditId: audit.auditId ?? null,
+        verdict: audit.verdict,
+        fileCount: audit.fileCount ?? null,
+        counts: audit.counts.bySeverity,
+        statusCounts: audit.counts.byStatus,
+      })) ?? null,
+    repeatedDependencyFindings: input.repeatedDependencyFindings ?? 0,
     findings: [],
   };
   return jsonChunks(JSON.stringify(document, null, 2), 'findings', input.findings, toRecord, '\n');
@@ -45,7 +62,7 @@ export function renderResultsFile(input: ResultsFileInput): string {
   return [...resultsFileChunks(input)].join('');
 }
 
-function toRecord({ finding, status, note }: TriagedFinding) {
+function toRecord({ finding, status, note, project }: TriagedFinding) {
   return {
     fingerprint: finding.fingerprint,
     serviceId: finding.serviceId ?? null,
@@ -62,5 +79,6 @@ function toRecord({ finding, status, note }: TriagedFinding) {
     endLine: finding.endLine ?? null,
     status,
     note: note ?? null,
+    project: project ?? null,
   };
 }

@@ -72,7 +72,9 @@ describe('renderResultsFile', () => {
       endLine: 25,
       status: 'active',
       note: null,
+      project: null,
     });
+    expect(parsed).toMatchObject({ projects: null, repeatedDependencyFindings: 0 });
   });
 
   it('writes absent values as null, so every key is always there', () => {
@@ -103,8 +105,9 @@ describe('renderResultsFile', () => {
       startLine: null,
       endLine: null,
       note: null,
+      project: null,
     });
-    expect(Object.keys(parsed.findings[0])).toHaveLength(15);
+    expect(Object.keys(parsed.findings[0])).toHaveLength(16);
   });
 
   it('records a run without results as zero counts and no findings', () => {
