@@ -18,7 +18,10 @@ const BENCHES: { script: string; what: string }[] = [
   { script: 'bench-upload.ts', what: 'upload peak RSS at 10 MiB, 100 MiB and 800 MiB' },
   { script: 'bench-poll.ts', what: 'requests to notice a finished 10-minute audit' },
   { script: 'bench-github.ts', what: 'GitHub requests for 1,200 findings' },
-  { script: 'bench-findings.ts', what: 'findings processing at 1k, 10k and 100k findings' },
+  {
+    script: 'bench-findings.ts',
+    what: 'findings processing at 1k, 10k and 100k findings, by dist/index.js',
+  },
   {
     script: 'bench-service.ts',
     what: 'the reference service: analyzer, and GET of 1,000 findings',

@@ -4,9 +4,9 @@
  * peak RSS is its own: discovery, upload, one poll of a finished audit, then parse, triage and
  * publish — log, outputs, job summary, SARIF and results files, a check run with annotations and
  * the pull-request comment — against the reference service and the stand-in GitHub API, both in
- * this process. CPU is run()'s own (loading the modules is the cold-start bench's); peak RSS is the
+ * this process. CPU is the bundle's from its loading to the end (see child); peak RSS is the
  * whole child's. A run with no findings gives the fixed cost. Run: node scripts/bench-findings.ts
- * [sizes…] [--runs=N] [--profile]: each size N times (default 1), its medians shown with their
+ * [sizes…] [--runs=N] [--profile] [--src]: each size N times (default 1), its medians shown with their
  * range, since one run on a shared machine says little; --profile writes a CPU profile of each
  * child to PROFILES.
  */
@@ -85,9 +85,17 @@ export interface Report {
   resultsBytes: number;
 }
 
-/** Child process: the action's run() with the environment the parent set; a report to `reportFile`. */
-async function child(reportFile: string): Promise<void> {
-  const { run } = await import('../src/main.ts');
+/**
+ * Child process: the action with the environment the parent set; a report to `reportFile`. The
+ * bundle is what the runner runs: its CPU counts from loading dist/index.js (whose top-level
+ * await is the whole run) to the end. `source`: run() of src/main.ts instead, its modules loaded
+ * first, for trying a change without a build; modules run() loads lazily are then compiled from
+ * TypeScript inside the measured time, which the bundle never pays.
+ */
+async function child(reportFile: string, source: boolean): Promise<void> {
+  const run = source
+    ? (await import('../src/main.ts')).run
+    : () => import(path.join(import.meta.dirname, '../dist/index.js'));
   const cpu = process.cpuUsage();
   await run();
   const used = process.cpuUsage(cpu);
@@ -113,7 +121,7 @@ export interface ActionBench {
 }
 
 /** A checkout of FILES contracts, the reference service and the stand-in GitHub API. */
-export async function startActionBench(): Promise<ActionBench> {
+export async function startActionBench(source = false): Promise<ActionBench> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-findings-'));
   const workspace = path.join(root, 'workspace');
   for (let i = 0; i < FILES; i += 1) {
@@ -166,7 +174,7 @@ export async function startActionBench(): Promise<ActionBench> {
     // The action's log goes nowhere: only the report file is read.
     const running = spawn(
       process.execPath,
-      [...profileArgs, import.meta.filename, '--child', reportFile],
+      [...profileArgs, import.meta.filename, '--child', reportFile, ...(source ? ['--src'] : [])],
       { cwd: workspace, env, stdio: ['ignore', 'ignore', 'inherit'] },
     );
     await once(running, 'close');
@@ -186,10 +194,15 @@ export async function startActionBench(): Promise<ActionBench> {
   };
 }
 
-async function main(sizes: readonly number[], runs: number, profile: boolean): Promise<void> {
-  const bench = await startActionBench();
+async function main(
+  sizes: readonly number[],
+  runs: number,
+  profile: boolean,
+  source: boolean,
+): Promise<void> {
+  const bench = await startActionBench(source);
   console.log(
-    `The action's run() on a pull request, ${FILES} files uploaded, each size in a fresh process` +
+    `The action (${source ? "src/main.ts's run(), its modules loaded first" : 'dist/index.js, as the runner runs it'}) on a pull request, ${FILES} files uploaded, each size in a fresh process` +
       (runs > 1 ? `, ${runs} times: medians [lowest–highest]` : '') +
       (profile ? `; CPU profiles in ${PROFILES}` : ''),
   );
@@ -242,10 +255,15 @@ function inputEnv(inputs: Record<string, string>): Record<string, string> {
 }
 
 if (process.argv[2] === '--child') {
-  await child(process.argv[3]!);
+  await child(process.argv[3]!, process.argv[4] === '--src');
 } else if (import.meta.main) {
   const args = process.argv.slice(2);
   const sizes = args.filter((arg) => /^\d+$/.test(arg)).map(Number);
   const runs = Number(args.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 1);
-  await main(sizes.length > 0 ? sizes : DEFAULT_SIZES, runs, args.includes('--profile'));
+  await main(
+    sizes.length > 0 ? sizes : DEFAULT_SIZES,
+    runs,
+    args.includes('--profile'),
+    args.includes('--src'),
+  );
 }
