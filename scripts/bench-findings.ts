@@ -1,6 +1,6 @@
 /**
  * Benchmark: what a run costs at 1k / 10k / 100k findings over 1,000 uploaded files. Each size
- * runs the action (`run()` of src/main.ts, the real code path) in a fresh child process, so its
+ * runs the action (dist/index.js, as the runner does) in a fresh child process, so its
  * peak RSS is its own: discovery, upload, one poll of a finished audit, then parse, triage and
  * publish — log, outputs, job summary, SARIF and results files, a check run with annotations and
  * the pull-request comment — against the reference service and the stand-in GitHub API, both in
