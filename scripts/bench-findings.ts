@@ -65,8 +65,9 @@ export function syntheticFindings(count: number): ServiceFinding[] {
       rule_id: rule.id,
       swc_id: rule.swc,
       description:
-        `${rule.title} in Contract${fileIndex}.withdraw(uint256) at line ${line}: the balance is ` +
-        'written after an external call, so a callee can re-enter and drain the contract.',
+        `${rule.title} in \`Contract${fileIndex}.withdraw(uint256)\` at line ${line}: the balance is ` +
+        'written after an external call, so a callee can re-enter and drain the contract.\n\n' +
+        'See "checks-effects-interactions".',
       recommendation: 'Apply the checks-effects-interactions pattern or a reentrancy guard.',
       file,
       start_line: line,
