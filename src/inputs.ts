@@ -197,16 +197,20 @@ function checkApiKey(apiKey: string): void {
 
 /** `audit-id`, which is sent in a URL path: never one that holds the key. */
 function auditIdInput(apiKey: string): AuditIds | undefined {
-  const auditId = runner.getInput('audit-id').trim() || undefined;
+  const text = runner.getInput('audit-id').trim() || undefined;
+  if (text === undefined) return undefined;
   const key = new Redactor();
   key.add(apiKey);
-  if (auditId !== undefined && key.appearsIn(auditId)) {
+  const ids = key.appearsIn(text) ? undefined : parseAuditIds(text);
+  // Decoded, JSON's escapes may spell the key where the text did not.
+  const decoded = typeof ids === 'object' ? [...ids].flat() : [];
+  if (ids === undefined || decoded.some((entry) => key.appearsIn(entry))) {
     throw new ConfigurationError(
       'Input `audit-id` contains the API key, so it was not sent. Give the id the action printed ' +
         '(the `audit-id` output of the run that started the audit).',
     );
   }
-  return auditId === undefined ? undefined : parseAuditIds(auditId);
+  return ids;
 }
 
 /** An output file the user named: only in the workspace or RUNNER_TEMP, never elsewhere on the runner. */

@@ -134,36 +134,43 @@ async function audit(settings: Settings, state: Run): Promise<Outcome> {
       );
     }
     const startedIds = new Map<AuditJob, string>();
-    const outcome = await auditProjects(jobs, {
-      client,
-      settings,
-      deadline: state.deadline,
-      log,
-      now: Date.now,
-      sleep: (ms) => sleep(ms),
-      random: Math.random,
-      triage: createTriage(settings, state, baseline),
-      started: (job, auditId) => {
-        startedIds.set(job, auditId);
-        // In the jobs' order, however the uploads finished: the same value a resume hint gives.
-        progress.auditId = formatAuditIds(
-          jobs.flatMap((each) => {
-            const id = startedIds.get(each);
-            return id === undefined ? [] : [{ name: each.name, path: each.path, auditId: id }];
-          }),
-          jobs.length > 1,
-        );
-        const which = jobs.length > 1 ? ` (${job.name})` : '';
-        announceAuditId(
-          job.resumeId === undefined
-            ? `Audit started: ${auditId}${which}`
-            : `Resuming audit ${auditId}${which} (input \`audit-id\`); nothing is uploaded.`,
-          state,
-        );
-        // In the background: a slow GitHub API must not eat into the audit's time.
-        if (startedIds.size === 1) void state.channels?.auditStarted(renderCheckRunStart(auditId));
+    // With several projects, the id output is their object, even when one is collected.
+    const several = jobs.length > 1 || typeof settings.auditId === 'object';
+    const outcome = await auditProjects(
+      jobs,
+      {
+        client,
+        settings,
+        deadline: state.deadline,
+        log,
+        now: Date.now,
+        sleep: (ms) => sleep(ms),
+        random: Math.random,
+        triage: createTriage(settings, state, baseline),
+        started: (job, auditId) => {
+          startedIds.set(job, auditId);
+          // In the jobs' order, however the uploads finished: the same value a resume hint gives.
+          progress.auditId = formatAuditIds(
+            jobs.flatMap((each) => {
+              const id = startedIds.get(each);
+              return id === undefined ? [] : [{ name: each.name, path: each.path, auditId: id }];
+            }),
+            several,
+          );
+          const which = several ? ` (${job.name})` : '';
+          announceAuditId(
+            job.resumeId === undefined
+              ? `Audit started: ${auditId}${which}`
+              : `Resuming audit ${auditId}${which} (input \`audit-id\`); nothing is uploaded.`,
+            state,
+          );
+          // In the background: a slow GitHub API must not eat into the audit's time.
+          if (startedIds.size === 1)
+            void state.channels?.auditStarted(renderCheckRunStart(auditId));
+        },
       },
-    });
+      several,
+    );
     if (baseline && outcome.findings) logUnusedBaseline(baseline, outcome.findings, log);
     return { ...outcome, projects: progress.projects };
   } finally {
@@ -221,7 +228,7 @@ async function resumeJobs(
       },
     ];
   }
-  return [...ids].map(([folder, auditId]) => {
+  const resumed = [...ids].map(([folder, auditId]): AuditJob => {
     const upload = uploads?.find((candidate) => candidate.path === folder);
     if (uploads && !upload) {
       throw new ConfigurationError(
@@ -229,8 +236,21 @@ async function resumeJobs(
           `(it has ${uploads.map((candidate) => candidate.path).join(', ')}). Pass the \`audit-id\` output of a run on this commit and \`working-directory\`.`,
       );
     }
-    return { name: upload?.name ?? folder, path: folder, files: upload?.files, resumeId: auditId };
+    const name = upload?.name ?? `${settings.projectName}/${folder}`;
+    return { name, path: folder, files: upload?.files, resumeId: auditId };
   });
+  // A project of this checkout without an id was never audited (its upload failed, or it is
+  // new): it must not pass unseen.
+  const notResumed = (uploads ?? [])
+    .filter((upload) => !ids.has(upload.path))
+    .map((upload): AuditJob => ({
+      ...upload,
+      resumeId: undefined,
+      notStarted:
+        `Input \`audit-id\` has no audit id for ${upload.path}, so it has no results: its audit was never started ` +
+        '(or it is new since). Run without `audit-id` to audit it.',
+    }));
+  return [...resumed, ...notResumed];
 }
 
 async function uploadOfThisCheckout(
@@ -278,7 +298,7 @@ function createTriage(
     }
     return { scope: settings.scope, changes: changedFiles && buildChangeSet(changedFiles) };
   };
-  return async (findings, uploaded) => {
+  return async (findings, { files: uploaded, path: folder }) => {
     const { scope, changes: changeSet } = await (changes ??= scoped());
     // By the name the parser gives a finding's file (an upload name as written may hold `..`).
     const nameOf = uploaded && pathReader(uploaded.map((file) => file.relativePath));
@@ -289,7 +309,9 @@ function createTriage(
     return triageFindings(findings, {
       scope,
       changes: changeSet,
-      pathPrefix: settings.pathPrefix,
+      // Without the upload (a resume whose checkout could not be listed), names are taken as
+      // the project's own, under its folder.
+      pathPrefix: folder === '.' ? '' : `${folder}/`,
       uploaded: byName,
       baseline,
       sources: createSourceReader({

@@ -34,6 +34,8 @@ export interface AuditJob {
   files: UploadFile[] | undefined;
   /** An audit to collect instead of uploading. */
   resumeId: string | undefined;
+  /** Set when resuming gave this project no audit: why, as its error. */
+  notStarted?: string;
 }
 
 export interface ProjectAuditDependencies {
@@ -44,20 +46,18 @@ export interface ProjectAuditDependencies {
   now: () => number;
   sleep: (ms: number) => Promise<void>;
   random: () => number;
-  triage: (
-    findings: readonly Finding[],
-    files: readonly UploadFile[] | undefined,
-  ) => Promise<Triage>;
+  triage: (findings: readonly Finding[], job: AuditJob) => Promise<Triage>;
   /** As soon as an audit has its id, before it is waited for. */
   started: (job: AuditJob, auditId: string) => void;
 }
 
+/** `several`: the run is one of several projects, even when only one of them is in `jobs`. */
 export async function auditProjects(
   jobs: readonly AuditJob[],
   deps: ProjectAuditDependencies,
+  several = jobs.length > 1,
 ): Promise<Outcome> {
   const limitUploads = pLimit(MAX_CONCURRENT_UPLOADS);
-  const several = jobs.length > 1;
   const parts = await Promise.all(
     jobs.map(async (job) => {
       const log = several ? prefixed(deps.log, `${job.name}: `) : deps.log;
@@ -65,7 +65,7 @@ export async function auditProjects(
       return { name: job.name, path: job.path, outcome };
     }),
   );
-  return combineOutcomes(parts);
+  return combineOutcomes(parts, several);
 }
 
 async function auditProject(
@@ -76,9 +76,11 @@ async function auditProject(
   const progress: Progress = {
     auditId: job.resumeId,
     resumed: job.resumeId !== undefined,
-    fileCount: job.resumeId === undefined ? job.files?.length : undefined,
+    fileCount: undefined,
   };
   const { client, log } = deps;
+  if (job.notStarted !== undefined)
+    return errorOutcome(new ConfigurationError(job.notStarted), progress);
   try {
     let auditId: string;
     let initialWaitMs: number | undefined;
@@ -93,6 +95,8 @@ async function auditProject(
         return client.startAudit(job.name, files);
       });
       auditId = progress.auditId = started.auditId;
+      // Counted once the service took them: a refused upload sent nothing that counts.
+      progress.fileCount = files.length;
       initialWaitMs = started.retryAfterMs;
     }
     deps.started(job, auditId);
@@ -114,7 +118,7 @@ async function auditProject(
     const { snapshot } = waited;
     if (snapshot.state === 'failed' || !snapshot.findings)
       return serviceFailureOutcome(progress, snapshot);
-    const triage = await deps.triage(snapshot.findings, job.files);
+    const triage = await deps.triage(snapshot.findings, job);
     return resultsOutcome(progress, snapshot, triage, deps.settings.failOn);
   } catch (error) {
     if (!(error instanceof ConfigurationError || error instanceof ServiceError)) {

@@ -208,6 +208,8 @@ describe('a monorepo in one step', () => {
     // tokens' results are kept, under its name; its id alone is the output, by its folder.
     expect(recorded.outputs['findings-count']).toBe('1');
     expect(recorded.summary).toContain('#### vaults/packages/tokens (1)');
+    // Nothing of core's refused upload counts as uploaded.
+    expect(recorded.summary).toMatch(/\| vaults\/packages\/core \| ⚠️ Error \| — \| — \| — \|/);
     expect(JSON.parse(recorded.outputs['audit-id'] ?? '')).toEqual({
       'packages/tokens': svc.uploads[0]?.auditId,
     });
@@ -223,23 +225,22 @@ describe('a monorepo in one step', () => {
     );
   });
 
-  it('resumes one project of several by its folder', async () => {
+  it('resuming some projects of several says the others have no results, and keeps the object form', async () => {
     const svc = await monorepo();
     await run();
     const ids = JSON.parse(recorded.outputs['audit-id'] ?? '') as Record<string, string>;
-    resetCore({
-      ...recorded.inputs,
-      'audit-id': JSON.stringify({ 'packages/core': ids['packages/core'] }),
-    });
+    const core = JSON.stringify({ 'packages/core': ids['packages/core'] });
+    resetCore({ ...recorded.inputs, 'audit-id': core });
     await run();
     expect(svc.uploads).toHaveLength(2);
-    // One audit: its own id and verdict, and its findings, the token's among them as
-    // dependencies (no other project's audit repeats them now).
-    expect(recorded.outputs).toMatchObject({
-      verdict: 'fail',
-      'audit-id': ids['packages/core'],
-      'findings-count': '3',
-    });
+    // tokens has no id: never silently passed over, and the run cannot pass without it.
+    expect(recorded.outputs['verdict']).toBe('error');
+    expect(recorded.failed[0]).toContain(
+      'vaults/packages/tokens: Input `audit-id` has no audit id for packages/tokens, so it has no results',
+    );
+    // core's results are all there, and its id stays in the form the input takes back.
+    expect(recorded.outputs['findings-count']).toBe('3');
+    expect(recorded.outputs['audit-id']).toBe(core);
     expect(recorded.summary).toContain('#### In dependencies (2)');
   });
 
@@ -270,6 +271,13 @@ describe('a monorepo in one step', () => {
       }),
     );
     expect(recorded.outputs['verdict']).toBe('fail');
-    expect(recorded.summary).toContain('#### packages/core (');
+    // Named as the project, its findings under its folder; which are dependencies is unknown.
+    expect(recorded.summary).toContain('#### vaults/packages/core (');
+    const results = JSON.parse(await readFile(recorded.outputs['results-file'] ?? '', 'utf8')) as {
+      findings: { file: string }[];
+    };
+    expect(results.findings.map((finding) => finding.file)).toContain(
+      'packages/core/src/Vault.sol',
+    );
   });
 });

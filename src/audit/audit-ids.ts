@@ -5,6 +5,8 @@
  */
 import { ConfigurationError } from '../errors.ts';
 
+const CONTROL = /[\p{Cc}\p{Cf}]/u;
+
 export interface ProjectAuditId {
   /** The upload's name: `project-name`, and with several projects `/` and its folder. */
   name: string;
@@ -47,13 +49,17 @@ export function parseAuditIds(text: string): AuditIds {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new ConfigurationError(`${problem}.`);
   const byPath = new Map<string, string>();
-  for (const [folder, id] of Object.entries(value)) {
-    if (typeof id !== 'string' || id.trim() === '' || folder.trim() === '') {
-      throw new ConfigurationError(
-        `${problem}: the entry for "${folder.slice(0, 100)}" is not a non-empty id.`,
-      );
-    }
-    byPath.set(folder.trim(), id.trim());
+  for (const [key, id] of Object.entries(value)) {
+    const folder = key.trim();
+    const shown = JSON.stringify(folder.slice(0, 100));
+    if (typeof id !== 'string' || id.trim() === '' || folder === '')
+      throw new ConfigurationError(`${problem}: the entry for ${shown} is not a non-empty id.`);
+    // JSON's escapes can spell what no id or folder holds: a control character.
+    if (CONTROL.test(id) || CONTROL.test(folder))
+      throw new ConfigurationError(`${problem}: the entry for ${shown} holds a control character.`);
+    if (byPath.has(folder))
+      throw new ConfigurationError(`${problem}: the folder ${shown} is given twice.`);
+    byPath.set(folder, id.trim());
   }
   if (byPath.size === 0) throw new ConfigurationError(`${problem}: it is empty.`);
   return byPath;

@@ -211,9 +211,13 @@ const VERDICT_SEVERITY: readonly Verdict[] = ['error', 'timeout', 'fail', 'pass'
  * One outcome from the outcomes of several projects' audits: the worst verdict, every finding
  * (marked with its project, in the model's order) and the counts over them all.
  */
-export function combineOutcomes(parts: readonly ProjectOutcome[]): Outcome {
+/** `several`: the parts are of a run over several projects, even when there is one part. */
+export function combineOutcomes(
+  parts: readonly ProjectOutcome[],
+  several = parts.length > 1,
+): Outcome {
   const [only] = parts;
-  if (parts.length === 1 && only !== undefined) return only.outcome;
+  if (!several && only !== undefined) return only.outcome;
   const verdict =
     VERDICT_SEVERITY.find((candidate) =>
       parts.some((part) => part.outcome.verdict === candidate),
@@ -268,8 +272,9 @@ export function combineOutcomes(parts: readonly ProjectOutcome[]): Outcome {
 
 /**
  * A file several projects import is reported by each of their audits, and a sibling package's
- * file also by its own project's: a finding in a dependency that repeats one already listed
+ * file also by its own project's: a finding in a dependency that repeats one of another project
  * (same file, lines, rule, title and severity) is listed once, and never over the project's own.
+ * What one audit reports twice is its own and stays.
  */
 function withoutRepeats(findings: readonly TriagedFinding[]): TriagedFinding[] {
   const key = ({ finding }: TriagedFinding) =>
@@ -282,13 +287,15 @@ function withoutRepeats(findings: readonly TriagedFinding[]): TriagedFinding[] {
       finding.swcId,
       finding.title,
     ].join('\0');
-  const listed = new Set(findings.filter((entry) => entry.status !== 'dependency').map(key));
+  const listedBy = new Map<string, string | undefined>();
+  for (const entry of findings) {
+    if (entry.status !== 'dependency') listedBy.set(key(entry), entry.project);
+  }
   return findings.filter((entry) => {
     if (entry.status !== 'dependency') return true;
     const repeated = key(entry);
-    if (listed.has(repeated)) return false;
-    listed.add(repeated);
-    return true;
+    if (!listedBy.has(repeated)) listedBy.set(repeated, entry.project);
+    return listedBy.get(repeated) === entry.project;
   });
 }
 
@@ -302,7 +309,7 @@ function combinedReason(parts: readonly ProjectOutcome[]): string {
     .filter(({ outcome }) => outcome.verdict !== 'pass' && outcome.verdict !== 'skipped')
     .map(({ name, outcome }) => `${name}: ${outcome.reason.replace(/[\s.]+$/, '')}`);
   const why = notPassed.length > 0 ? ` ${notPassed.join('; ')}.` : '';
-  return `${parts.length} projects: ${tally.join(', ')}.${why}`;
+  return `${parts.length} project${parts.length === 1 ? '' : 's'}: ${tally.join(', ')}.${why}`;
 }
 
 export function formatDuration(ms: number): string {

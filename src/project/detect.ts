@@ -13,7 +13,7 @@ import { parseRemappingsFile, type Remapping } from './remappings.ts';
 import { readLiteralSetting, type LiteralSetting } from './script-config.ts';
 import { readApeConfig, readBrownieConfig } from './yaml-config.ts';
 
-export type Framework = 'Foundry' | 'Hardhat' | 'Truffle' | 'Brownie' | 'Ape';
+export type Framework = 'Foundry' | 'Hardhat' | 'Truffle' | 'Brownie' | 'Ape' | 'Workspace package';
 
 export interface Project {
   /** Absolute, links resolved. */

@@ -11,6 +11,7 @@ import { isInside, posixRelative } from '../files/inside.ts';
 import { checkUploadLimits, type UploadLimits } from '../files/limits.ts';
 import type { Logger } from '../log.ts';
 import { importClosure, type Closure } from './closure.ts';
+import { packageProjects } from './package-projects.ts';
 import { detectProjects, emptyProject, type Project } from './detect.ts';
 import { createImportResolver, type SourceNode } from './resolve.ts';
 import { productionSources } from './selection.ts';
@@ -75,8 +76,14 @@ export async function findProjects(search: ContractSearch, log: Logger): Promise
     foundryProfile: search.foundryProfile,
   });
   for (const warning of detection.warnings) log.warning(warning);
-  logProjects(detection.projects, search, log);
-  return detection.projects;
+  // Only beside framework projects: alone, a folder of contracts is searched as it always was.
+  const packages =
+    detection.projects.length > 0 ? await packageProjects(root, workspace, detection.projects) : [];
+  const projects = [...detection.projects, ...packages].sort((a, b) =>
+    a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
+  );
+  logProjects(projects, search, log);
+  return projects;
 }
 
 /**

@@ -75,7 +75,8 @@ export function httpUrl(raw: string): string | undefined {
 
 /** The URL as a Markdown link destination, if it is http(s) and carries no credentials. */
 export function safeHttpUrl(raw: string): string | undefined {
-  return httpUrl(raw)?.replace(/[()]/g, (c) => (c === '(' ? '%28' : '%29'));
+  // Parentheses would end a Markdown link, a pipe a table cell; the URL parser keeps all three.
+  return httpUrl(raw)?.replace(/[()|]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 function encodePath(path: string): string {

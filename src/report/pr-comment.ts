@@ -23,7 +23,7 @@ import {
 } from './comment-memory.ts';
 import { escapeMarkdown } from './escape.ts';
 import { groupFindings } from './finding-groups.ts';
-import { truncateText } from '../text.ts';
+import { removeInvisibleCharacters, truncateText } from '../text.ts';
 import { SEVERITY_LABELS, VERDICT_ICONS, VERDICT_WORDS } from './labels.ts';
 import { locationCell, locationText, safeHttpUrl, type SourceLinks } from './links.ts';
 
@@ -65,8 +65,19 @@ export function renderPrComment(input: PrCommentInput, maxChars = COMMENT_MAX_CH
     : // No results this run: keep the last real ones for the next comparison.
       encodeMemory(input.previous?.findings ?? [], (p) => p, input.previous?.partial === true);
 
-  const head = [commentMarker(input.projectName), ...renderHead(input, results), ''].join('\n');
-  const sections = results ? renderSections(input, keyOf) : '';
+  // Projects that did report are shown even when another did not; without every project's
+  // results there is nothing to compare, and the last complete ones are kept for the next run.
+  const partial = !results && (input.audits?.some((audit) => hasResults(audit.verdict)) ?? false);
+  const head = [
+    commentMarker(input.projectName),
+    ...renderHead(input, results || partial, partial),
+    '',
+  ].join('\n');
+  const sections = results
+    ? renderSections(input, keyOf)
+    : partial
+      ? renderFindings(input, () => false).join('\n')
+      : '';
   const footer = renderFooter(input);
   const tail = `\n${footer}\n\n${data}\n`;
   const room = maxChars - head.length - tail.length;
@@ -82,7 +93,7 @@ function toPrevious(finding: Finding, key: string): PreviousFinding {
   };
 }
 
-function renderHead(input: PrCommentInput, results: boolean): string[] {
+function renderHead(input: PrCommentInput, results: boolean, partial = false): string[] {
   const name = escapeMarkdown(truncateText(input.projectName, 200));
   const verdict = `${VERDICT_ICONS[input.verdict]} ${VERDICT_WORDS[input.verdict]}`;
   const lines = [
@@ -91,6 +102,15 @@ function renderHead(input: PrCommentInput, results: boolean): string[] {
     escapeMarkdown(truncateText(input.reason, 2_000)),
     '',
   ];
+  if (input.audits !== undefined && input.audits.length > 1)
+    lines.push(...projectsTable(input.audits));
+  if (partial) {
+    lines.push(
+      '> ⚠️ **Not every project has results**, so this run says nothing about those that have none. ' +
+        'The findings below are those of the projects that reported; nothing is compared with the previous run.',
+      '',
+    );
+  }
   if (!results) {
     lines.push(
       input.verdict === 'skipped'
@@ -100,18 +120,6 @@ function renderHead(input: PrCommentInput, results: boolean): string[] {
       '',
     );
     return lines;
-  }
-  if (input.audits !== undefined && input.audits.length > 1) {
-    lines.push(
-      '| Project | Verdict | Findings that count |',
-      '| --- | --- | ---: |',
-      ...input.audits.map(
-        (audit) =>
-          `| ${escapeMarkdown(truncateText(audit.name, 200))} | ${VERDICT_ICONS[audit.verdict]} ${VERDICT_WORDS[audit.verdict]} | ` +
-          `${hasResults(audit.verdict) ? audit.counts.byStatus.active : '—'} |`,
-      ),
-      '',
-    );
   }
   const counts = input.counts.counted;
   const columns = shownSeverities(counts);
@@ -175,13 +183,24 @@ function renderSections(input: PrCommentInput, keyOf: (entry: TriagedFinding) =>
     }
   }
 
+  lines.push(...renderFindings(input, isNew));
+  return lines.join('\n');
+}
+
+/** The most severe findings of each project, then those in dependencies. */
+function renderFindings(
+  input: PrCommentInput,
+  isNew: (entry: TriagedFinding) => boolean,
+): string[] {
+  const ordered = inReportOrder(input.findings);
+  const lines: string[] = [];
   if (ordered.length === 0) lines.push(`#### Findings (0)`, '', 'No findings.', '');
   for (const group of groupFindings(ordered, input.audits?.map((audit) => audit.name) ?? [])) {
     const what = group.dependencies
       ? 'in dependencies, never counted'
       : group.project === undefined
         ? undefined
-        : `of ${escapeMarkdown(truncateText(group.project, 200))}`;
+        : `of ${escapeMarkdown(truncateText(removeInvisibleCharacters(group.project), 200))}`;
     const shown = group.entries.slice(0, LIST_LIMIT);
     lines.push(
       shown.length < group.entries.length
@@ -191,7 +210,21 @@ function renderSections(input: PrCommentInput, keyOf: (entry: TriagedFinding) =>
       ...findingTable(shown, input, isNew),
     );
   }
-  return lines.join('\n');
+  return lines;
+}
+
+/** Each project's verdict, in one line each. */
+function projectsTable(audits: readonly ProjectAudit[]): string[] {
+  return [
+    '| Project | Verdict | Findings that count |',
+    '| --- | --- | ---: |',
+    ...audits.map(
+      (audit) =>
+        `| ${escapeMarkdown(truncateText(removeInvisibleCharacters(audit.name), 200))} | ${VERDICT_ICONS[audit.verdict]} ${VERDICT_WORDS[audit.verdict]} | ` +
+        `${hasResults(audit.verdict) ? audit.counts.byStatus.active : '—'} |`,
+    ),
+    '',
+  ];
 }
 
 function findingTable(

@@ -18,7 +18,7 @@ import type { AnnotationLevel } from './annotations.ts';
 import { MAX_CHECK_RUN_ANNOTATIONS } from './check-run-output.ts';
 import { escapeHtml, escapeHtmlLines, escapeMarkdown } from './escape.ts';
 import { groupFindings, groupKey } from './finding-groups.ts';
-import { truncateText } from '../text.ts';
+import { removeInvisibleCharacters, truncateText } from '../text.ts';
 import { SEVERITY_LABELS, VERDICT_ICONS, VERDICT_WORDS } from './labels.ts';
 import { fileUrl, locationCell, locationText, safeHttpUrl, type SourceLinks } from './links.ts';
 
@@ -145,7 +145,7 @@ function groupOpening(
   }
   const header = withStatus ? TABLE_HEADER_WITH_STATUS : TABLE_HEADER;
   if (!severalProjects || first.project === undefined) return header;
-  return `#### ${escapeMarkdown(truncateText(first.project, 200))} (${size})\n\n${header}`;
+  return `#### ${escapeMarkdown(truncateText(removeInvisibleCharacters(first.project), 200))} (${size})\n\n${header}`;
 }
 
 const TABLE_HEADER = '| Severity | Rule | Title | Location |\n| --- | --- | --- | --- |\n';
@@ -199,7 +199,7 @@ function projectsTable(audits: readonly ProjectAudit[]): string[] {
         audit.auditId === undefined ? '—' : escapeMarkdown(truncateText(audit.auditId, 100));
       const url = audit.reportUrl === undefined ? undefined : safeHttpUrl(audit.reportUrl);
       return `| ${[
-        escapeMarkdown(truncateText(audit.name, 200)),
+        escapeMarkdown(truncateText(removeInvisibleCharacters(audit.name), 200)),
         `${VERDICT_ICONS[audit.verdict]} ${VERDICT_WORDS[audit.verdict]}`,
         hasResults(audit.verdict) ? String(audit.counts.byStatus.active) : '—',
         audit.fileCount === undefined ? '—' : String(audit.fileCount),
@@ -229,7 +229,7 @@ function outcomeNotes(input: SummaryInput, hasFindings: boolean): string[] {
   }
   if (input.resumeHint !== undefined) {
     notes.push(
-      `${notes.length > 0 ? '>\n' : ''}> ${escapeMarkdown(truncateText(input.resumeHint, 1_000))}`,
+      `${notes.length > 0 ? '>\n' : ''}> ${escapeMarkdown(truncateText(input.resumeHint, 10_000))}`,
     );
   }
   return notes.length > 0 ? [notes.join('\n'), ''] : [];

@@ -265,5 +265,21 @@ describe('the outcome of several projects', () => {
       ['active', 'acme/o'],
     ]);
     expect(withOwner.counts.counted.high).toBe(1);
+    // What one audit reports twice is its own to say: kept.
+    const doubled = resultsOutcome(
+      { auditId: 'd', resumed: false, fileCount: 1 },
+      { ...completed, auditId: 'd', findings: [] },
+      triageOf([
+        { finding: own!, status: 'dependency', note: undefined },
+        { finding: own!, status: 'dependency', note: undefined },
+      ]),
+      'high',
+    );
+    const alone = combineOutcomes([
+      { name: 'acme/d', path: 'd', outcome: doubled },
+      { name: 'acme/e', path: 'e', outcome: passed },
+    ]);
+    expect(alone.findings?.filter((entry) => entry.status === 'dependency')).toHaveLength(2);
+    expect(alone.repeatedDependencyFindings).toBe(0);
   });
 });

@@ -198,6 +198,34 @@ describe('the upload of each fixture layout', () => {
     expect(protocol.log).not.toContain('warning:');
   });
 
+  it('pnpm workspace from the root: a package of contracts with no framework config is a project too, and a negated one is not', async () => {
+    const { uploads, log } = await upload('pnpm-workspace');
+    expect(
+      uploads.map((each) => [
+        each.path,
+        sent(each.files, false).length,
+        sent(each.files, true).length,
+      ]),
+    ).toEqual([
+      ['packages/protocol', 2, 1],
+      ['packages/router', 1, 3],
+      ['packages/shared', 2, 0],
+    ]);
+    expect(sent(uploads[2]?.files ?? [], false)).toEqual([
+      'contracts/Errors.sol ← packages/shared/contracts/Errors.sol',
+      'contracts/libraries/SafeTransfer.sol ← packages/shared/contracts/libraries/SafeTransfer.sol',
+    ]);
+    for (const each of uploads) expect(await unresolvedWithin(each.files)).toEqual([]);
+    expect(log).toContain('packages/shared: Workspace package project');
+    expect(log).toContain('workspace package @acme/shared with no framework config');
+    expect(log).not.toContain('packages/legacy');
+  });
+
+  it('a folder of contracts with no framework anywhere is searched as it always was, workspace or not', async () => {
+    const { uploads } = await upload('pnpm-workspace', { pathPrefix: 'packages/shared/' });
+    expect(uploads.map((each) => [each.name, each.path])).toEqual([['acme', 'packages/shared']]);
+  });
+
   it('Brownie with Vyper: contracts and interfaces, not the testing folder; a package that is not installed is one warning', async () => {
     const { files, lines } = await upload('brownie-vyper');
     expect(sent(files, false)).toEqual([

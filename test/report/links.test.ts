@@ -24,6 +24,10 @@ describe('httpUrl and safeHttpUrl', () => {
   it('keep parentheses in a plain URL but encode them for a Markdown link', () => {
     expect(httpUrl('https://audit.example/r/(1)')).toBe('https://audit.example/r/(1)');
     expect(safeHttpUrl('https://audit.example/r/(1)')).toBe('https://audit.example/r/%281%29');
+    // A pipe would end a table cell: report links sit in the projects table.
+    expect(safeHttpUrl('https://audit.example/r/a1?x=|evil|cell')).toBe(
+      'https://audit.example/r/a1?x=%7Cevil%7Ccell',
+    );
   });
 });
 

@@ -144,6 +144,7 @@ describe('renderPrComment', () => {
     expect(body).toContain('### ⏱️ Timed out');
     expect(body).toContain('**No complete results were obtained**');
     expect(body).not.toContain('Fixed since');
+    expect(previous?.findings).toHaveLength(1);
     expect(readPreviousFindings(body)).toEqual(previous);
   });
 
@@ -332,5 +333,57 @@ describe('the comment of a run over several projects', () => {
     expect(body.slice(dependencies)).toContain('Lib');
     // Each project's id is in the job summary's table, not a JSON object here.
     expect(body).not.toContain('Audit ID:');
+  });
+
+  it('shows the findings of the projects that reported when another did not, and compares nothing', () => {
+    const counts = withCounts({ findings: [] }).counts;
+    const previous = readPreviousFindings(
+      renderPrComment(input({ plain: [makeFinding({ title: 'Old', fingerprint: 'old' })] })),
+    );
+    const body = renderPrComment(
+      input({
+        verdict: 'error',
+        reason: '2 projects: 1 error, 1 fail.',
+        auditId: '{"a":"b"}',
+        findings: [
+          {
+            finding: makeFinding({ title: 'Drain all funds', severity: 'critical' }),
+            status: 'active',
+            note: undefined,
+            project: 'vault/a',
+          },
+        ],
+        previous,
+        audits: [
+          {
+            name: 'vault/a',
+            path: 'a',
+            auditId: 'x',
+            verdict: 'fail',
+            reason: '',
+            counts,
+            fileCount: 1,
+            reportUrl: undefined,
+          },
+          {
+            name: 'vault/\u202eb',
+            path: 'b',
+            auditId: undefined,
+            verdict: 'error',
+            reason: '',
+            counts,
+            fileCount: undefined,
+            reportUrl: undefined,
+          },
+        ],
+      }),
+    );
+    expect(body).toContain('Not every project has results');
+    expect(body).toContain('Drain all funds');
+    expect(body).toContain('| vault/b | ⚠️ Error | — |');
+    expect(body).not.toContain('Fixed since the previous run');
+    // The last complete findings are kept for the next comparison.
+    expect(previous?.findings).toHaveLength(1);
+    expect(readPreviousFindings(body)).toEqual(previous);
   });
 });

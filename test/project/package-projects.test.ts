@@ -1,0 +1,56 @@
+import fs from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { emptyProject } from '../../src/project/detect.ts';
+import { packageProjects } from '../../src/project/package-projects.ts';
+import { CONTRACT, workspaceWith } from '../support/workspace.ts';
+
+const MANIFEST = JSON.stringify({ private: true, workspaces: ['packages/*'] });
+const named = (name: string) => JSON.stringify({ name });
+
+describe('packageProjects', () => {
+  it('makes a project of each package with contracts and no project, its sources where they are', async () => {
+    const workspace = await fs.realpath(
+      await workspaceWith({
+        'package.json': MANIFEST,
+        'packages/types/package.json': named('@acme/types'),
+        'packages/types/contracts/IVault.sol': CONTRACT,
+        'packages/flat/package.json': named('@acme/flat'),
+        'packages/flat/Token.sol': CONTRACT,
+        'packages/both/package.json': named('@acme/both'),
+        'packages/both/src/A.sol': CONTRACT,
+        'packages/both/contracts/B.vy': '# vyper',
+        // A TypeScript package, and one with only tests: no contracts to audit.
+        'packages/sdk/package.json': named('@acme/sdk'),
+        'packages/sdk/src/index.ts': 'export {};',
+        'packages/tested/package.json': named('@acme/tested'),
+        'packages/tested/test/Vault.t.sol': CONTRACT,
+        'packages/tested/src/Deploy.s.sol': CONTRACT,
+        // Already a project: left to it.
+        'packages/core/package.json': named('@acme/core'),
+        'packages/core/foundry.toml': '',
+        'packages/core/src/Core.sol': CONTRACT,
+      }),
+    );
+    const core = emptyProject(`${workspace}/packages/core`, 'packages/core');
+    const projects = await packageProjects(workspace, workspace, [core]);
+    expect(projects.map((project) => [project.path, project.sources, project.frameworks])).toEqual([
+      ['packages/both', ['contracts', 'src'], ['Workspace package']],
+      ['packages/flat', ['.'], ['Workspace package']],
+      ['packages/types', ['contracts'], ['Workspace package']],
+    ]);
+    expect(projects[2]?.libs).toEqual(['node_modules']);
+  });
+
+  it('takes no package outside the working directory, nor the working directory itself', async () => {
+    const workspace = await fs.realpath(
+      await workspaceWith({
+        'package.json': MANIFEST,
+        'packages/a/package.json': named('a'),
+        'packages/a/contracts/A.sol': CONTRACT,
+        'packages/b/package.json': named('b'),
+        'packages/b/contracts/B.sol': CONTRACT,
+      }),
+    );
+    expect(await packageProjects(`${workspace}/packages/a`, workspace, [])).toEqual([]);
+  });
+});
