@@ -8,6 +8,7 @@ import type { StoredAudit } from '@contract-audit/reference-service';
 import { describe, expect, it, vi } from 'vitest';
 import { run } from '../src/main.ts';
 import { recorded, resetCore } from './support/core.ts';
+import { expectInOrder } from './support/order.ts';
 import { useInProcessRun } from './support/in-process-run.ts';
 import { CONTRACT, serviceFinding, workspaceWith } from './support/workspace.ts';
 
@@ -106,13 +107,12 @@ describe('a monorepo in one step', () => {
     );
     expect(summary).toMatch(/\| vaults\/packages\/tokens \| ✅ Passed \| 1 \| 1 \| \[audit\\-\d\]/);
     // Grouped: each project's findings under its name, the dependency's apart and last.
-    const core = summary.indexOf('#### vaults/packages/core (1)');
-    const tokens = summary.indexOf('#### vaults/packages/tokens (1)');
-    const dependencies = summary.indexOf('#### In dependencies (1)');
-    expect(core).toBeGreaterThan(0);
-    expect(tokens).toBeGreaterThan(core);
-    expect(dependencies).toBeGreaterThan(tokens);
-    expect(summary.slice(dependencies)).toContain('packages/tokens/src/Token.sol');
+    expectInOrder(summary, [
+      '#### vaults/packages/core (1)',
+      '#### vaults/packages/tokens (1)',
+      '#### In dependencies (1)',
+      'packages/tokens/src/Token.sol',
+    ]);
     // The low core's audit saw in the token is tokens' own: listed once, and said so.
     expect(summary).toContain(
       'ℹ️ 1 more finding in dependencies repeats another finding of this run',
@@ -121,7 +121,7 @@ describe('a monorepo in one step', () => {
     // Reports point at repository paths, whatever name a file was sent under.
     const results = JSON.parse(await readFile(recorded.outputs['results-file'] ?? '', 'utf8')) as {
       findings: { file: string; status: string; project: string }[];
-      projects: { name: string; path: string; auditId: string; verdict: string }[];
+      projects: { name: string; path: string; auditId: string; verdict: string; status: string }[];
       repeatedDependencyFindings: number;
     };
     expect(
@@ -136,6 +136,8 @@ describe('a monorepo in one step', () => {
       ['packages/tokens', ids['vaults/packages/tokens'], 'pass'],
     ]);
     expect(results.repeatedDependencyFindings).toBe(1);
+    // The statuses the outputs cannot hold, one per project.
+    expect(results.projects.map((project) => project.status)).toEqual(['completed', 'completed']);
     expect(recorded.log).toContain(
       'packages/fuzz: no contract files to audit, so no audit for this project.',
     );

@@ -49,6 +49,8 @@ export interface ProjectAudit {
   reason: string;
   counts: FindingCounts;
   fileCount: number | undefined;
+  /** The service's own word for the audit's status, when it gave one. */
+  rawStatus: string | undefined;
   reportUrl: string | undefined;
 }
 
@@ -252,7 +254,7 @@ export function combineOutcomes(
     scopeNote: scopeNote(scope, counts),
     fileCount: fileCounts.length > 0 ? fileCounts.reduce((sum, n) => sum + n, 0) : undefined,
     resumeHint: parts.some((part) => part.outcome.resumeHint !== undefined)
-      ? 'Some audits were started but not reported; they go on at the service. To collect every ' +
+      ? 'The audits that did not report go on at the service. To collect every ' +
         `project's results without uploading again, re-run with \`${resumeInput(formatAuditIds(started, true))}\` ` +
         '(and a larger `timeout-minutes` if needed).'
       : undefined,
@@ -265,6 +267,7 @@ export function combineOutcomes(
       reason: outcome.reason,
       counts: outcome.counts,
       fileCount: outcome.fileCount,
+      rawStatus: outcome.rawStatus,
       reportUrl: outcome.reportUrl,
     })),
   };

@@ -380,7 +380,7 @@ function logDependencies(
   const dependencies = files.filter((file) => file.dependency);
   if (dependencies.length === 0) return;
   log.group(
-    `${uploadName === undefined ? '' : `${uploadName}: `}Dependencies uploaded (${dependencies.length}): imported by the files to audit; their findings do not count`,
+    `${uploadName === undefined ? '' : `${uploadName}: `}Dependencies (${dependencies.length}): imported by the files to audit, sent with them; their findings do not count`,
     dependencies.map((file) =>
       file.relativePath === file.repositoryPath
         ? file.relativePath

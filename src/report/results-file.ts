@@ -47,6 +47,8 @@ export function resultsFileChunks(input: ResultsFileInput): Generator<string> {
         path: audit.path,
         auditId: audit.auditId ?? null,
         verdict: audit.verdict,
+        status: audit.rawStatus ?? null,
+        reportUrl: audit.reportUrl ?? null,
         fileCount: audit.fileCount ?? null,
         counts: audit.counts.bySeverity,
         statusCounts: audit.counts.byStatus,

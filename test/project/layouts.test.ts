@@ -146,7 +146,7 @@ describe('the upload of each fixture layout', () => {
     for (const each of uploads) expect(await unresolvedWithin(each.files)).toEqual([]);
     expect(log).toContain('group: Projects (2)');
     expect(log).toContain('2 projects: each is audited on its own');
-    expect(log).toContain('group: acme/packages/core: Dependencies uploaded (3)');
+    expect(log).toContain('group: acme/packages/core: Dependencies (3)');
   });
 
   it('npm workspaces without node_modules: siblings found through the root package.json, the rest named in the warning', async () => {

@@ -2,7 +2,7 @@ import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import { compareFindings, SEVERITIES, type Finding } from '../../src/audit/findings.ts';
 import { type TriagedFinding } from '../../src/audit/triage.ts';
-import { allActive, withCounts } from '../support/triage.ts';
+import { allActive, projectAudit, withCounts } from '../support/triage.ts';
 import {
   commentMarker,
   findingKey,
@@ -14,6 +14,7 @@ import {
   type PrCommentInput,
 } from '../../src/report/pr-comment.ts';
 import { findingsOf, makeFinding } from '../support/findings.ts';
+import { expectInOrder } from '../support/order.ts';
 
 const links = { serverUrl: 'https://github.com', repository: 'octo/vault', sha: 'deadbeef01' };
 
@@ -285,17 +286,6 @@ describe('readPreviousFindings', () => {
 
 describe('the comment of a run over several projects', () => {
   it('has a line per project and lists each one apart, and the findings in dependencies last', () => {
-    const counts = withCounts({ findings: [] }).counts;
-    const audit = (name: string, verdict: 'pass' | 'timeout', active: number) => ({
-      name,
-      path: name,
-      auditId: `${name}-id`,
-      verdict,
-      reason: '',
-      counts: { ...counts, byStatus: { ...counts.byStatus, active } },
-      fileCount: 1,
-      reportUrl: undefined,
-    });
     const body = renderPrComment(
       input({
         auditId: '{"a":"b"}',
@@ -319,24 +309,22 @@ describe('the comment of a run over several projects', () => {
             project: 'vault/one',
           },
         ],
-        audits: [audit('vault/one', 'pass', 1), audit('vault/two', 'timeout', 1)],
+        audits: [projectAudit('vault/one', 'pass', 1), projectAudit('vault/two', 'timeout', 1)],
       }),
     );
     expect(body).toContain('| vault/one | ✅ Passed | 1 |');
     expect(body).toContain('| vault/two | ⏱️ Timed out | — |');
-    const one = body.indexOf('#### Findings of vault/one (1)');
-    const two = body.indexOf('#### Findings of vault/two (1)');
-    const dependencies = body.indexOf('#### Findings in dependencies, never counted (1)');
-    expect(one).toBeGreaterThan(0);
-    expect(two).toBeGreaterThan(one);
-    expect(dependencies).toBeGreaterThan(two);
-    expect(body.slice(dependencies)).toContain('Lib');
+    expectInOrder(body, [
+      '#### Findings of vault/one (1)',
+      '#### Findings of vault/two (1)',
+      '#### Findings in dependencies, never counted (1)',
+      'Lib',
+    ]);
     // Each project's id is in the job summary's table, not a JSON object here.
     expect(body).not.toContain('Audit ID:');
   });
 
   it('shows the findings of the projects that reported when another did not, and compares nothing', () => {
-    const counts = withCounts({ findings: [] }).counts;
     const previous = readPreviousFindings(
       renderPrComment(input({ plain: [makeFinding({ title: 'Old', fingerprint: 'old' })] })),
     );
@@ -355,26 +343,8 @@ describe('the comment of a run over several projects', () => {
         ],
         previous,
         audits: [
-          {
-            name: 'vault/a',
-            path: 'a',
-            auditId: 'x',
-            verdict: 'fail',
-            reason: '',
-            counts,
-            fileCount: 1,
-            reportUrl: undefined,
-          },
-          {
-            name: 'vault/\u202eb',
-            path: 'b',
-            auditId: undefined,
-            verdict: 'error',
-            reason: '',
-            counts,
-            fileCount: undefined,
-            reportUrl: undefined,
-          },
+          projectAudit('vault/a', 'fail', 1),
+          projectAudit('vault/\u202eb', 'error', 0, { auditId: undefined, fileCount: undefined }),
         ],
       }),
     );

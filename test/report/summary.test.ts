@@ -2,9 +2,10 @@ import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import { SEVERITIES, type Finding } from '../../src/audit/findings.ts';
 import { type TriagedFinding } from '../../src/audit/triage.ts';
-import { allActive, withCounts } from '../support/triage.ts';
+import { allActive, projectAudit, withCounts } from '../support/triage.ts';
 import { renderSummary, type SummaryInput } from '../../src/report/summary.ts';
 import { makeFinding } from '../support/findings.ts';
+import { expectInOrder } from '../support/order.ts';
 import { fixtureText } from '../support/fixtures.ts';
 
 const links = { serverUrl: 'https://github.com', repository: 'octo/vault', sha: 'deadbeef' };
@@ -555,20 +556,6 @@ describe('renderSummary size limit', () => {
 });
 
 describe('the summary of findings apart', () => {
-  const audit = (name: string, verdict: 'pass' | 'fail', active: number) => ({
-    name,
-    path: name.replace(/^vault\//, ''),
-    auditId: `${name}-id|1`,
-    verdict,
-    reason: '',
-    counts: {
-      ...withCounts({ findings: [] }).counts,
-      byStatus: { ...withCounts({ findings: [] }).counts.byStatus, active },
-    },
-    fileCount: 2,
-    reportUrl: 'javascript:alert(1)',
-  });
-
   it('lists the findings in dependencies in a section of their own, after the rest, without a status column', () => {
     const markdown = renderSummary(
       input({
@@ -622,18 +609,25 @@ describe('the summary of findings apart', () => {
       verdict: 'fail',
       auditId: '{"a":"x"}',
       triaged: [triaged[1]!, triaged[0]!, triaged[2]!],
-      audits: [audit('vault/a', 'pass', 2), audit('vault/b', 'fail', 1)],
+      audits: [
+        projectAudit('vault/a', 'pass', 2, {
+          auditId: 'vault/a-id|1',
+          fileCount: 2,
+          reportUrl: 'javascript:alert(1)',
+        }),
+        projectAudit('vault/b', 'fail', 1, {
+          auditId: 'vault/b-id|1',
+          fileCount: 2,
+          reportUrl: 'javascript:alert(1)',
+        }),
+      ],
     });
     const markdown = renderSummary(several);
     expect(markdown).not.toContain('**Audit ID:**');
     // Ids are escaped; a report link that is not http(s) is left out.
     expect(markdown).toContain('| vault/a | ✅ Passed | 2 | 2 | vault/a\\-id\\|1 |');
     expect(markdown).toContain('| vault/b | ❌ Failed | 1 | 2 | vault/b\\-id\\|1 |');
-    const a = markdown.indexOf('#### vault/a (2)');
-    const b = markdown.indexOf('#### vault/b (1)');
-    expect(a).toBeGreaterThan(0);
-    expect(b).toBeGreaterThan(a);
-    expect(markdown.slice(a, b)).toContain('Ahigh');
+    expectInOrder(markdown, ['#### vault/a (2)', 'Ahigh', '#### vault/b (1)', 'Bcritical']);
 
     // Shrunk until a row goes: the low goes first, though its project is listed first.
     let maxBytes = Buffer.byteLength(renderSummary(several), 'utf8');

@@ -2,6 +2,8 @@
 import { compareFindings, type Finding } from '../../src/audit/findings.ts';
 import { inModelOrder } from './findings.ts';
 import type { BaselineEntry } from '../../src/audit/baseline.ts';
+import type { Verdict } from '../../src/audit/gate.ts';
+import type { ProjectAudit } from '../../src/audit/outcome.ts';
 import {
   countFindings,
   type FindingCounts,
@@ -47,4 +49,26 @@ export function withCounts<T extends { findings: readonly TriagedFinding[] }>(
 /** Triaged findings in the order triageFindings gives them, for tests that build them by hand. */
 export function inTriageOrder(triaged: readonly TriagedFinding[]): TriagedFinding[] {
   return [...triaged].sort((a, b) => compareFindings(a.finding, b.finding));
+}
+
+/** One project's audit as a run over several reports it: `active` findings that count. */
+export function projectAudit(
+  name: string,
+  verdict: Verdict,
+  active: number,
+  overrides: Partial<ProjectAudit> = {},
+): ProjectAudit {
+  const counts = countFindings([]);
+  return {
+    name,
+    path: name.replace(/^[^/]*\//, ''),
+    auditId: `${name}-id`,
+    verdict,
+    reason: '',
+    counts: { ...counts, byStatus: { ...counts.byStatus, active } },
+    fileCount: 1,
+    rawStatus: undefined,
+    reportUrl: undefined,
+    ...overrides,
+  };
 }
