@@ -3,9 +3,8 @@
  * happens, the run ends in one outcome, and publishing it is the last thing the step does.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AuditClient } from './api/client.ts';
+import type { AuditClient } from './api/client.ts';
 import { pathReader } from './api/parse-location.ts';
-import { describeProjects } from './api/project.ts';
 import { formatAuditIds, type AuditIds } from './audit/audit-ids.ts';
 import { readBaselineFile, unusedBaselineEntries, type BaselineEntry } from './audit/baseline.ts';
 import {
@@ -23,7 +22,7 @@ import { openGitHubChannels, type GitHubChannels } from './github/channels.ts';
 import { readRunContext, type RunContext } from './github/run-context.ts';
 import { getInputs, type Settings } from './inputs.ts';
 import { createLogger, type Logger } from './log.ts';
-import { auditProjects, type AuditJob, type ProjectAuditDependencies } from './project-audits.ts';
+import type { AuditJob, ProjectAuditDependencies } from './project-audits.ts';
 import { publish } from './publish.ts';
 import type { Project } from './project/detect.ts';
 import {
@@ -114,6 +113,11 @@ async function audit(settings: Settings, state: Run): Promise<Outcome> {
   const baseline = settings.baselineFile
     ? await readBaselineFile(settings.baselineFile, settings.workspace)
     : undefined;
+  // Loaded only now: a run that uploads nothing (a fork's, a detect-only one) never needs them.
+  const [{ AuditClient }, { auditProjects }] = await Promise.all([
+    import('./api/client.ts'),
+    import('./project-audits.ts'),
+  ]);
   const client = new AuditClient({
     baseUrl: settings.baseUrl,
     apiKey: settings.apiKey,
@@ -188,6 +192,7 @@ async function uploadJobs(
   const uploads = await findUploads(settings, log, projects);
   progress.fileCount = uploads.reduce((sum, upload) => sum + upload.files.length, 0);
   if (uploads.length === 0) return [];
+  const { describeProjects } = await import('./api/project.ts');
   await describeProjects(
     client,
     uploads.map((upload) => upload.name),

@@ -43,7 +43,11 @@ describe('what a run loads', () => {
       inputs: { 'base-url': 'https://audit.example.test' },
     });
     expect(run.outputs['verdict']).toBe('skipped');
-    expect(await readFile(recorder.file, 'utf8')).toContain('/src/runner.ts\n');
+    const loaded = await readFile(recorder.file, 'utf8');
+    expect(loaded).toContain('/src/runner.ts\n');
+    // Nor the service's client, nor what audits projects: nothing is uploaded.
+    expect(loaded).not.toContain('/src/api/client.ts\n');
+    expect(loaded).not.toContain('/src/project-audits.ts\n');
     // Only the TOML parser, for the `projects` output every run sets from foundry.toml.
     expect(await lazyPackagesLoaded(recorder.file)).toEqual(['smol-toml']);
   });
