@@ -215,11 +215,31 @@ function spelledOut(secret: string): Matcher {
   let pattern: RegExp | undefined;
   return (text) =>
     ENCODING_START.test(text) || withoutInvisible(text).includes(visible)
-      ? (pattern ??= new RegExp(
-          Array.from(secret, (c) => alternation(spellings(c))).join(NOISE),
-          'gu',
-        ))
+      ? (pattern ??= new RegExp(spelledPattern(Array.from(secret)), 'gu'))
       : undefined;
+}
+
+/**
+ * Each character's forms, noise between them. A literal character is followed by noise or by
+ * the next character's form, so it is checked for that at once: in prose most letters of a
+ * secret turn up at every few words, and without the check each would start a search through
+ * the noise's forms (the same matches, about twice as fast on long text).
+ */
+function spelledPattern(characters: readonly string[]): string {
+  return characters
+    .map((c, index) => {
+      const next = characters[index + 1];
+      const [literal, ...encoded] = spellings(c);
+      if (next === undefined || literal === undefined) return alternation(spellings(c));
+      const follows = `(?=[${classCharacter(next)}%&\\\\${INVISIBLE.source.slice(1, -1)}])`;
+      return alternation([{ lead: literal.lead, rest: follows }, ...encoded]);
+    })
+    .join(NOISE);
+}
+
+/** A character as a member of a regex class. */
+function classCharacter(c: string): string {
+  return c.replace(/[\\\]^-]/g, '\\$&');
 }
 
 function withoutInvisible(text: string): string {
