@@ -78,8 +78,16 @@ export async function findProjects(search: ContractSearch, log: Logger): Promise
   for (const warning of detection.warnings) log.warning(warning);
   // Only beside framework projects: alone, a folder of contracts is searched as it always was.
   const packages =
-    detection.projects.length > 0 ? await packageProjects(root, workspace, detection.projects) : [];
-  const projects = [...detection.projects, ...packages].sort((a, b) =>
+    detection.projects.length > 0
+      ? await packageProjects(root, workspace, detection.projects)
+      : { projects: [], unexamined: [] };
+  if (packages.unexamined.length > 0) {
+    log.warning(
+      `${packages.unexamined.length} workspace package(s) were not looked through for contracts, so none of theirs is audited unless imported: ${shortList(packages.unexamined.map((folder) => `  - ${shownFolder(search.pathPrefix, folder)}`))}\n` +
+        'The workspace has too many files to look through them all; set `working-directory` to the folder of the packages to audit.',
+    );
+  }
+  const projects = [...detection.projects, ...packages.projects].sort((a, b) =>
     a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
   );
   logProjects(projects, search, log);

@@ -32,7 +32,8 @@ describe('packageProjects', () => {
       }),
     );
     const core = emptyProject(`${workspace}/packages/core`, 'packages/core');
-    const projects = await packageProjects(workspace, workspace, [core]);
+    const { projects, unexamined } = await packageProjects(workspace, workspace, [core]);
+    expect(unexamined).toEqual([]);
     expect(projects.map((project) => [project.path, project.sources, project.frameworks])).toEqual([
       ['packages/both', ['contracts', 'src'], ['Workspace package']],
       ['packages/flat', ['.'], ['Workspace package']],
@@ -51,6 +52,24 @@ describe('packageProjects', () => {
         'packages/b/contracts/B.sol': CONTRACT,
       }),
     );
-    expect(await packageProjects(`${workspace}/packages/a`, workspace, [])).toEqual([]);
+    expect(await packageProjects(`${workspace}/packages/a`, workspace, [])).toEqual({
+      projects: [],
+      unexamined: [],
+    });
+  });
+
+  it('names the packages it had no time left to look through, rather than pass them over', async () => {
+    const workspace = await fs.realpath(
+      await workspaceWith({
+        'package.json': MANIFEST,
+        'packages/a/package.json': named('a'),
+        'packages/a/contracts/A.sol': CONTRACT,
+        'packages/b/package.json': named('b'),
+        'packages/b/contracts/B.sol': CONTRACT,
+      }),
+    );
+    const { projects, unexamined } = await packageProjects(workspace, workspace, [], 1);
+    expect(projects.map((project) => project.path)).toEqual(['packages/a']);
+    expect(unexamined).toEqual(['packages/b']);
   });
 });
