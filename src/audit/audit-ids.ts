@@ -6,6 +6,7 @@
 import { ConfigurationError } from '../errors.ts';
 
 const CONTROL = /[\p{Cc}\p{Cf}]/u;
+const CONTROL_EVERYWHERE = new RegExp(CONTROL.source, 'gu');
 
 export interface ProjectAuditId {
   /** The upload's name: `project-name`, and with several projects `/` and its folder. */
@@ -49,16 +50,14 @@ export function parseAuditIds(text: string): AuditIds {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new ConfigurationError(`${problem}.`);
   const byPath = new Map<string, string>();
-  for (const [key, id] of Object.entries(value)) {
-    const folder = key.trim();
-    const shown = JSON.stringify(folder.slice(0, 100));
+  // Folders are kept as written: they are compared with this checkout's, which the action wrote.
+  for (const [folder, id] of Object.entries(value)) {
+    const shown = JSON.stringify(folder.slice(0, 100)).replace(CONTROL_EVERYWHERE, '?');
     if (typeof id !== 'string' || id.trim() === '' || folder === '')
       throw new ConfigurationError(`${problem}: the entry for ${shown} is not a non-empty id.`);
-    // JSON's escapes can spell what no id or folder holds: a control character.
-    if (CONTROL.test(id) || CONTROL.test(folder))
-      throw new ConfigurationError(`${problem}: the entry for ${shown} holds a control character.`);
-    if (byPath.has(folder))
-      throw new ConfigurationError(`${problem}: the folder ${shown} is given twice.`);
+    // JSON's escapes can spell what no id holds, and an id is sent in a URL: a control character.
+    if (CONTROL.test(id))
+      throw new ConfigurationError(`${problem}: the id for ${shown} holds a control character.`);
     byPath.set(folder, id.trim());
   }
   if (byPath.size === 0) throw new ConfigurationError(`${problem}: it is empty.`);

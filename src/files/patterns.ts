@@ -99,3 +99,12 @@ function parsePattern(source: string, root: string): IncludePattern | undefined 
     literalPrefix: firstGlobSegment === -1 ? segments : segments.slice(0, firstGlobSegment),
   };
 }
+
+/**
+ * A folder's path as a glob that names it literally, for a project's folder in its patterns:
+ * each glob character in a class of its own, or, where a class cannot hold it (`{`, `}`, `!`),
+ * as any one character, which names at most a folder spelled the same but for it.
+ */
+export function literalGlob(folder: string): string {
+  return folder.replace(/[*?[\]()+@{}!]/g, (c) => ('{}!'.includes(c) ? '?' : `[${c}]`));
+}

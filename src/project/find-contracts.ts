@@ -53,6 +53,9 @@ export interface ProjectUpload {
   files: UploadFile[];
 }
 
+/** Audits one step starts at most: past that, a matrix of jobs is the way (see `projects`). */
+const MAX_AUDITS = 50;
+
 /** Lines of a long list shown in a warning; the rest are counted. */
 const SHOWN = 20;
 
@@ -80,11 +83,16 @@ export async function findProjects(search: ContractSearch, log: Logger): Promise
   const packages =
     detection.projects.length > 0
       ? await packageProjects(root, workspace, detection.projects)
-      : { projects: [], unexamined: [] };
-  if (packages.unexamined.length > 0) {
+      : { projects: [], unexamined: [], incomplete: false };
+  if (packages.unexamined.length > 0 || packages.incomplete) {
+    const named = packages.unexamined.map(
+      (folder) => `  - ${shownFolder(search.pathPrefix, folder)}`,
+    );
     log.warning(
-      `${packages.unexamined.length} workspace package(s) were not looked through for contracts, so none of theirs is audited unless imported: ${shortList(packages.unexamined.map((folder) => `  - ${shownFolder(search.pathPrefix, folder)}`))}\n` +
-        'The workspace has too many files to look through them all; set `working-directory` to the folder of the packages to audit.',
+      `Some workspace packages were not looked through for contracts, so none of theirs is audited unless imported` +
+        (packages.incomplete ? ' (the workspace has more folders than are walked)' : '') +
+        (named.length > 0 ? `:\n${shortList(named)}` : '.') +
+        '\nSet `working-directory` to the folder of the packages to audit.',
     );
   }
   const projects = [...detection.projects, ...packages.projects].sort((a, b) =>
@@ -144,9 +152,16 @@ export async function findUploads(
     return [];
   }
 
+  const groups = uploadGroups(projects, discovery.files, root, search, log);
+  if (groups.length > MAX_AUDITS) {
+    throw new ConfigurationError(
+      `${groups.length} projects under ${search.pathPrefix || './'} have contracts to audit; one step audits at most ${MAX_AUDITS}. ` +
+        'Set `working-directory` to a folder with fewer, or give each project a job of its own (see "projects" and `detect-only` in the README).',
+    );
+  }
   const uploads: ProjectUpload[] = [];
   const closures: Closure[] = [];
-  for (const group of uploadGroups(projects, discovery.files, root, search, log)) {
+  for (const group of groups) {
     // Before anything is read for imports: the files to audit alone may already be too many.
     checkUploadLimits(group.files, search.limits);
     const audited = group.files.map((file): SourceNode => {

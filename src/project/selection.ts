@@ -4,6 +4,7 @@
  * verification or fuzzing harnesses (LAYOUTS.md). Each rule carries the reason the log gives.
  */
 import { NON_PRODUCTION, type ExcludePattern } from '../files/excludes.ts';
+import { literalGlob } from '../files/patterns.ts';
 import type { Project } from './detect.ts';
 
 export interface ProjectSelection {
@@ -14,7 +15,8 @@ export interface ProjectSelection {
 
 /** The project's rules, for a search rooted `project.path` above the project's root. */
 export function productionSources(project: Project): ProjectSelection {
-  const prefix = project.path === '' ? '' : `${project.path}/`;
+  // Folder names are not globs: `lib[1]` is a folder, not `lib1`.
+  const prefix = project.path === '' ? '' : `${literalGlob(project.path)}/`;
   const config = project.frameworks.join('/');
   const anchored = (folder: string, reason: string): ExcludePattern => ({
     pattern: `/${prefix}${folder}/`,

@@ -18,16 +18,26 @@ const MAX_MANIFEST_BYTES = 1024 * 1024;
 /** Folders listed while expanding the patterns: a workspace's packages lie within a few levels. */
 const MAX_FOLDERS = 5000;
 const GLOB_SYNTAX = /[*?[\]{}()!+@]/;
+/** Patterns read from one manifest, and their length: real ones are a few, and short. */
+const MAX_PATTERNS = 256;
+const MAX_PATTERN_CHARS = 256;
+
+/** The folders the workspace's patterns match (absolute, links resolved), each with its name. */
+export interface WorkspaceListing {
+  packages: { name: string | undefined; folder: string }[];
+  /** True when the walk stopped at MAX_FOLDERS: there may be more. */
+  stopped: boolean;
+}
 
 /**
  * The packages declared by the nearest workspace manifest at or above `from`: pnpm-workspace.yaml
  * `packages:`, else package.json `workspaces` (a list, or yarn's `{ packages: [...] }`). A manifest
  * that cannot be read or parsed declares nothing. Both paths are absolute with links resolved.
  */
-export async function workspacePackages(
+export async function listWorkspacePackages(
   from: string,
   workspace: string,
-): Promise<WorkspacePackages> {
+): Promise<WorkspaceListing> {
   for (let dir = from; isInside(workspace, dir); dir = path.dirname(dir)) {
     // pnpm reads only its own file, even where package.json has `workspaces` too.
     const pnpm = await readManifest(path.join(dir, 'pnpm-workspace.yaml'), workspace);
@@ -36,7 +46,19 @@ export async function workspacePackages(
     if (npm !== undefined) return packagesMatching(dir, npm);
     if (dir === workspace) break;
   }
-  return new Map();
+  return { packages: [], stopped: false };
+}
+
+/** The workspace's packages by name; of two with one name, the first listed. */
+export async function workspacePackages(
+  from: string,
+  workspace: string,
+): Promise<WorkspacePackages> {
+  const byName = new Map<string, string>();
+  for (const { name, folder } of (await listWorkspacePackages(from, workspace)).packages) {
+    if (name !== undefined && !byName.has(name)) byName.set(name, folder);
+  }
+  return byName;
 }
 
 /** The file for `importPath` (`@scope/name/…` or `name/…`) inside its workspace package, if known. */
@@ -77,6 +99,11 @@ interface Pattern {
 }
 
 function parsePattern(source: string): Pattern | undefined {
+  // The matcher's regex backtracks on many wildcards in one segment (`*a*a*a*a*b`): no real
+  // manifest has them, and a hostile one must not stall the run.
+  if (source.length > MAX_PATTERN_CHARS) return undefined;
+  if (source.split('/').some((segment) => segment !== '**' && segment.split('*').length > 4))
+    return undefined;
   const negated = source.startsWith('!');
   const glob = path.posix.join(negated ? source.slice(1) : source, 'package.json');
   // Only folders below the manifest belong to its workspace.
@@ -99,20 +126,23 @@ function parsePattern(source: string): Pattern | undefined {
 async function packagesMatching(
   root: string,
   sources: readonly string[],
-): Promise<WorkspacePackages> {
-  const patterns = sources.map(parsePattern).filter((pattern) => pattern !== undefined);
+): Promise<WorkspaceListing> {
+  const patterns = sources
+    .slice(0, MAX_PATTERNS)
+    .map(parsePattern)
+    .filter((pattern) => pattern !== undefined);
   const positives = patterns.filter((pattern) => !pattern.negated);
   const negatives = patterns.filter((pattern) => pattern.negated);
-  const packages = new Map<string, string>();
+  const listing: WorkspaceListing = { packages: [], stopped: false };
   const queue = [''];
   for (let index = 0; index < queue.length; index++) {
     const folder = queue[index] ?? '';
     const manifest = path.posix.join(folder, 'package.json');
     const matches = (pattern: Pattern) => path.posix.matchesGlob(manifest, pattern.glob);
     if (positives.some(matches) && !negatives.some(matches)) {
+      // In a stable order, the nearest first, then by name.
       const name = packageName(await readManifest(path.join(root, manifest), root));
-      // The first of two packages with one name wins, in a stable order: the nearest, then by name.
-      if (name !== undefined && !packages.has(name)) packages.set(name, path.join(root, folder));
+      listing.packages.push({ name, folder: path.join(root, folder) });
     }
     const entries = await fs
       .readdir(path.join(root, folder), { withFileTypes: true })
@@ -122,11 +152,12 @@ async function packagesMatching(
       if (!entry.isDirectory() || entry.name === 'node_modules' || entry.name.startsWith('.'))
         continue;
       const child = folder === '' ? entry.name : `${folder}/${entry.name}`;
-      if (queue.length < MAX_FOLDERS && positives.some((pattern) => mayHold(pattern, child)))
-        queue.push(child);
+      if (!positives.some((pattern) => mayHold(pattern, child))) continue;
+      if (queue.length < MAX_FOLDERS) queue.push(child);
+      else listing.stopped = true;
     }
   }
-  return packages;
+  return listing;
 }
 
 /** Whether the pattern can match `folder` or a folder below it. */

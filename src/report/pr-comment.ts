@@ -67,7 +67,10 @@ export function renderPrComment(input: PrCommentInput, maxChars = COMMENT_MAX_CH
 
   // Projects that did report are shown even when another did not; without every project's
   // results there is nothing to compare, and the last complete ones are kept for the next run.
-  const partial = !results && (input.audits?.some((audit) => hasResults(audit.verdict)) ?? false);
+  const partial =
+    !results &&
+    input.audits !== undefined &&
+    (input.findings.length > 0 || input.audits.some((audit) => hasResults(audit.verdict)));
   const head = [
     commentMarker(input.projectName),
     ...renderHead(input, results || partial, partial),

@@ -23,6 +23,19 @@ describe('the audit-id value', () => {
     );
   });
 
+  it('keeps folders as the output wrote them, spaces and all', () => {
+    const odd = [
+      { name: 'a', path: 'packages/lib ', auditId: 'a1' },
+      { name: 'b', path: 'packages/a\u202eb', auditId: 'b2' },
+    ];
+    expect(parseAuditIds(formatAuditIds(odd))).toEqual(
+      new Map([
+        ['packages/lib ', 'a1'],
+        ['packages/a\u202eb', 'b2'],
+      ]),
+    );
+  });
+
   it('refuses an object that is not one of ids by folder, saying what to pass', () => {
     for (const bad of ['{"packages/core": 1}', '{not json', '{}', '{"": "a1"}', '{"x": " "}']) {
       expect(() => parseAuditIds(bad)).toThrow(ConfigurationError);

@@ -112,6 +112,58 @@ describe('findUploads', () => {
     expect(lines.filter((line) => line.startsWith('warning:'))).toEqual([]);
   });
 
+  it('audits at most 50 projects in one step, and says what to do instead', async () => {
+    const projects = Object.fromEntries(
+      Array.from({ length: 51 }, (_, i) => [
+        [`packages/p${i}/foundry.toml`, ''],
+        [`packages/p${i}/src/A.sol`, CONTRACT],
+      ]).flat(),
+    ) as Record<string, string>;
+    await expect(findUploads(await search(projects), recordingLogger().log)).rejects.toThrow(
+      '51 projects under ./ have contracts to audit; one step audits at most 50.',
+    );
+  });
+
+  it('names a workspace package it could not look through to the end, and what to do', async () => {
+    const { log, lines } = recordingLogger();
+    const generated = Object.fromEntries(
+      Array.from({ length: 2001 }, (_, i) => [`packages/big/contracts/gen/${i}.json`, '']),
+    );
+    await findUploads(
+      await search({
+        'package.json': JSON.stringify({ workspaces: ['packages/*'] }),
+        'packages/core/foundry.toml': '',
+        'packages/core/src/A.sol': CONTRACT,
+        'packages/big/package.json': JSON.stringify({ name: 'big' }),
+        ...generated,
+        'packages/big/contracts/zz/Big.sol': CONTRACT,
+      }),
+      log,
+    );
+    expect(lines.filter((line) => line.startsWith('warning:'))).toEqual([
+      expect.stringContaining(
+        'Some workspace packages were not looked through for contracts, so none of theirs is audited unless imported:\n  - packages/big',
+      ),
+    ]);
+  });
+
+  it('names a project folder literally, glob characters and all', async () => {
+    const uploads = await findUploads(
+      await search({
+        'packages/v[1]/foundry.toml': '[profile.default]\n',
+        'packages/v[1]/src/A.sol': CONTRACT,
+        'packages/v[1]/test/A.t.sol': CONTRACT,
+        'packages/{x}/foundry.toml': '[profile.default]\n',
+        'packages/{x}/src/B.sol': CONTRACT,
+      }),
+      recordingLogger().log,
+    );
+    expect(uploads.map((each) => each.files.map((file) => file.repositoryPath))).toEqual([
+      ['packages/v[1]/src/A.sol'],
+      ['packages/{x}/src/B.sol'],
+    ]);
+  });
+
   it('warns once about an import name that leads to two files, naming both', async () => {
     const { log, lines } = recordingLogger();
     const files = await findContracts(

@@ -55,6 +55,7 @@ describe('packageProjects', () => {
     expect(await packageProjects(`${workspace}/packages/a`, workspace, [])).toEqual({
       projects: [],
       unexamined: [],
+      incomplete: false,
     });
   });
 
@@ -71,5 +72,32 @@ describe('packageProjects', () => {
     const { projects, unexamined } = await packageProjects(workspace, workspace, [], 1);
     expect(projects.map((project) => project.path)).toEqual(['packages/a']);
     expect(unexamined).toEqual(['packages/b']);
+  });
+
+  it('names a package whose search ran out midway, and keeps one that holds a project for its other files', async () => {
+    const many = Object.fromEntries(
+      Array.from({ length: 30 }, (_, i) => [
+        `packages/z/docs/${String(i).padStart(2, '0')}.md`,
+        '',
+      ]),
+    );
+    const workspace = await fs.realpath(
+      await workspaceWith({
+        'package.json': MANIFEST,
+        'packages/z/package.json': named('z'),
+        ...many,
+        'packages/z/zz/Z.sol': CONTRACT,
+        'packages/core/package.json': named('core'),
+        'packages/core/contracts/L.sol': CONTRACT,
+        'packages/core/sub/foundry.toml': '',
+        'packages/core/sub/src/S.sol': CONTRACT,
+      }),
+    );
+    const sub = emptyProject(`${workspace}/packages/core/sub`, 'packages/core/sub');
+    const { projects, unexamined } = await packageProjects(workspace, workspace, [sub], 20);
+    expect(unexamined).toEqual(['packages/z']);
+    expect(projects.map((project) => [project.path, project.sources])).toEqual([
+      ['packages/core', ['contracts']],
+    ]);
   });
 });

@@ -1,7 +1,11 @@
 import { mkdir, realpath, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fileInPackage, workspacePackages } from '../../src/project/workspaces.ts';
+import {
+  fileInPackage,
+  listWorkspacePackages,
+  workspacePackages,
+} from '../../src/project/workspaces.ts';
 import { workspaceWith } from '../support/workspace.ts';
 
 /** The packages seen from `from`, as `name → folder` relative to the workspace. */
@@ -151,5 +155,34 @@ describe('fileInPackage', () => {
     expect(fileInPackage(packages, '@acme/core')).toBeUndefined();
     expect(fileInPackage(packages, '@acme/other/X.sol')).toBeUndefined();
     expect(fileInPackage(packages, 'core/X.sol')).toBeUndefined();
+  });
+
+  it('lists every matched folder, nameless and same-named ones too, for the projects it may hold', async () => {
+    const workspace = await realpath(
+      await workspaceWith({
+        'package.json': JSON.stringify({ workspaces: ['packages/*'] }),
+        'packages/a/package.json': JSON.stringify({ name: 'x' }),
+        'packages/b/package.json': JSON.stringify({ name: 'x' }),
+        'packages/c/package.json': '{}',
+      }),
+    );
+    const listing = await listWorkspacePackages(workspace, workspace);
+    expect(
+      listing.packages.map(({ name, folder }) => [name, path.relative(workspace, folder)]),
+    ).toEqual([
+      ['x', 'packages/a'],
+      ['x', 'packages/b'],
+      [undefined, 'packages/c'],
+    ]);
+    expect(listing.stopped).toBe(false);
+  });
+
+  it('ignores a pattern whose wildcards would make matching backtrack without end', async () => {
+    const packages = await packagesFor({
+      'pnpm-workspace.yaml': `packages:\n  - 'packages/${'*a'.repeat(12)}b'\n  - 'long/${'x'.repeat(300)}'\n  - 'libs/*'\n`,
+      [`packages/${'a'.repeat(40)}/package.json`]: JSON.stringify({ name: 'slow' }),
+      'libs/one/package.json': JSON.stringify({ name: 'one' }),
+    });
+    expect(packages).toEqual({ one: 'libs/one' });
   });
 });
