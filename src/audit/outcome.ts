@@ -211,9 +211,9 @@ const VERDICT_SEVERITY: readonly Verdict[] = ['error', 'timeout', 'fail', 'pass'
 
 /**
  * One outcome from the outcomes of several projects' audits: the worst verdict, every finding
- * (marked with its project, in the model's order) and the counts over them all.
+ * (marked with its project, in the model's order) and the counts over them all. `several`: the
+ * parts are of a run over several projects, even when there is one part.
  */
-/** `several`: the parts are of a run over several projects, even when there is one part. */
 export function combineOutcomes(
   parts: readonly ProjectOutcome[],
   several = parts.length > 1,
