@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigurationError } from '../errors.ts';
 import { isInside, posixRelative } from '../files/inside.ts';
+import { MAX_CONFIG_BYTES, readConfigFile } from './config-file.ts';
 import { cleanFolder, readFoundryConfig } from './foundry-config.ts';
 import { parseRemappingsFile, type Remapping } from './remappings.ts';
 import { readLiteralSetting, type LiteralSetting } from './script-config.ts';
@@ -86,8 +87,6 @@ const NOT_SEARCHED = new Set([
   'audits',
 ]);
 const MAX_DEPTH = 8;
-/** Configs are small; a larger one is not read (a hostile checkout could make it huge). */
-const MAX_CONFIG_BYTES = 1024 * 1024;
 
 export interface Detection {
   /** The working directory's own project first, then by path. */
@@ -186,7 +185,7 @@ async function readProject(
   const project = emptyProject(root, posixRelative(options.root, root));
   const shown = (file: string) => (project.path === '' ? file : `${project.path}/${file}`);
   const read = async (file: string): Promise<string | undefined> => {
-    const text = await readSmallFile(path.join(root, file));
+    const text = await readConfigFile(path.join(root, file), options.workspace);
     if (text === undefined) {
       project.warnings.push(
         `${shown(file)} is larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MiB or cannot be read: it was not read, and its tool's defaults are used.`,
@@ -281,7 +280,7 @@ async function readProject(
     project.notes.push(`remappings.txt: ${remappings.length} remapping(s)`);
   }
   if (project.autoDetectRemappings) {
-    const own = await librariesOwnRemappings(root, project.libs);
+    const own = await librariesOwnRemappings(root, project.libs, options.workspace);
     project.remappings = own.concat(project.remappings);
     if (own.length > 0)
       project.notes.push(`libraries' own remappings.txt: ${own.length} remapping(s)`);
@@ -294,13 +293,17 @@ async function readProject(
  * As Foundry's automatic remappings do: a library's own remappings.txt applies to the files of
  * that library (`lib/oz-upgradeable/:@openzeppelin/contracts/=lib/oz-upgradeable/lib/oz/contracts/`).
  */
-async function librariesOwnRemappings(root: string, libs: readonly string[]): Promise<Remapping[]> {
+async function librariesOwnRemappings(
+  root: string,
+  libs: readonly string[],
+  workspace: string,
+): Promise<Remapping[]> {
   const remappings: Remapping[] = [];
   for (const lib of libs.filter((folder) => folder !== 'node_modules')) {
     for (const entry of await listDirectory(path.join(root, lib))) {
       if (!entry.isDirectory()) continue;
       const base = `${lib}/${entry.name}/`;
-      const text = await readSmallFile(path.join(root, base, 'remappings.txt'));
+      const text = await readConfigFile(path.join(root, base, 'remappings.txt'), workspace);
       for (const remapping of parseRemappingsFile(text ?? '')) {
         remappings.push({
           context: base + remapping.context,
@@ -311,13 +314,6 @@ async function librariesOwnRemappings(root: string, libs: readonly string[]): Pr
     }
   }
   return remappings;
-}
-
-/** The file's text, or undefined when it is missing, not a regular file, or too large. */
-async function readSmallFile(file: string): Promise<string | undefined> {
-  const stats = await fs.stat(file).catch(() => undefined);
-  if (!stats?.isFile() || stats.size > MAX_CONFIG_BYTES) return undefined;
-  return fs.readFile(file, 'utf8').catch(() => undefined);
 }
 
 /** Longer than any real folder: a config holding more is not describing a folder. */

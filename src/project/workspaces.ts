@@ -8,13 +8,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { isInside } from '../files/inside.ts';
 import { isRecord } from '../json.ts';
+import { readConfigFile } from './config-file.ts';
 import { readYaml } from './yaml-config.ts';
 
 /** Package name → its folder (absolute, links resolved). */
 export type WorkspacePackages = ReadonlyMap<string, string>;
 
-/** As for project configs: a larger manifest is not read (a hostile checkout could make it huge). */
-const MAX_MANIFEST_BYTES = 1024 * 1024;
 /** Folders listed while expanding the patterns: a workspace's packages lie within a few levels. */
 const MAX_FOLDERS = 5000;
 const GLOB_SYNTAX = /[*?[\]{}()!+@]/;
@@ -40,9 +39,9 @@ export async function listWorkspacePackages(
 ): Promise<WorkspaceListing> {
   for (let dir = from; isInside(workspace, dir); dir = path.dirname(dir)) {
     // pnpm reads only its own file, even where package.json has `workspaces` too.
-    const pnpm = await readManifest(path.join(dir, 'pnpm-workspace.yaml'), workspace);
+    const pnpm = await readConfigFile(path.join(dir, 'pnpm-workspace.yaml'), workspace);
     if (pnpm !== undefined) return packagesMatching(dir, await pnpmPatterns(pnpm));
-    const npm = npmPatterns(await readManifest(path.join(dir, 'package.json'), workspace));
+    const npm = npmPatterns(await readConfigFile(path.join(dir, 'package.json'), workspace));
     if (npm !== undefined) return packagesMatching(dir, npm);
     if (dir === workspace) break;
   }
@@ -141,7 +140,7 @@ async function packagesMatching(
     const matches = (pattern: Pattern) => path.posix.matchesGlob(manifest, pattern.glob);
     if (positives.some(matches) && !negatives.some(matches)) {
       // In a stable order, the nearest first, then by name.
-      const name = packageName(await readManifest(path.join(root, manifest), root));
+      const name = packageName(await readConfigFile(path.join(root, manifest), root));
       listing.packages.push({ name, folder: path.join(root, folder) });
     }
     const entries = await fs
@@ -173,19 +172,6 @@ function packageName(text: string | undefined): string | undefined {
   const manifest = parseJson(text);
   const name = isRecord(manifest) ? manifest.name : undefined;
   return typeof name === 'string' && name !== '' ? name : undefined;
-}
-
-/** The file's text when it is a file inside `within`, at most MAX_MANIFEST_BYTES. */
-async function readManifest(file: string, within: string): Promise<string | undefined> {
-  try {
-    const real = await fs.realpath(file);
-    const stats = await fs.stat(real);
-    if (!isInside(within, real) || !stats.isFile() || stats.size > MAX_MANIFEST_BYTES)
-      return undefined;
-    return await fs.readFile(real, 'utf8');
-  } catch {
-    return undefined;
-  }
 }
 
 function parseJson(text: string | undefined): unknown {
