@@ -8,6 +8,8 @@
 import type { AuditSnapshot } from '../src/audit/findings.ts';
 import { pollPolicy, waitForAudit } from '../src/api/poll.ts';
 import { actionDefaults } from '../test/support/run-action.ts';
+// Seeded, so every run of the bench prints the same.
+import { seeded } from '../test/support/random.ts';
 
 const AUDIT_MS = 10 * 60_000;
 const RUNS = 1_000;
@@ -63,17 +65,6 @@ async function detect(
   );
   if (outcome.kind !== 'finished') throw new Error('the audit was not noticed before the deadline');
   return { requests, delayMs: now - AUDIT_MS };
-}
-
-/** A small deterministic generator (mulberry32), so every run of the bench prints the same. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 function percentile(sorted: readonly number[], share: number): number {

@@ -239,13 +239,14 @@ export function combineOutcomes(
   const started = parts.flatMap(({ name, path, outcome }): ProjectAuditId[] =>
     outcome.auditId === undefined ? [] : [{ name, path, auditId: outcome.auditId }],
   );
+  const auditIds = formatAuditIds(started, true);
   const fileCounts = parts.flatMap(({ outcome }) =>
     outcome.fileCount === undefined ? [] : [outcome.fileCount],
   );
   return {
     verdict,
     reason: combinedReason(parts),
-    auditId: started.length > 0 ? formatAuditIds(started, true) : undefined,
+    auditId: started.length > 0 ? auditIds : undefined,
     rawStatus: undefined,
     reportUrl: undefined,
     findings,
@@ -255,7 +256,7 @@ export function combineOutcomes(
     fileCount: fileCounts.length > 0 ? fileCounts.reduce((sum, n) => sum + n, 0) : undefined,
     resumeHint: parts.some((part) => part.outcome.resumeHint !== undefined)
       ? 'The audits that did not report go on at the service. To collect every ' +
-        `project's results without uploading again, re-run with \`${resumeInput(formatAuditIds(started, true))}\` ` +
+        `project's results without uploading again, re-run with \`${resumeInput(auditIds)}\` ` +
         '(and a larger `timeout-minutes` if needed).'
       : undefined,
     repeatedDependencyFindings: (merged?.length ?? 0) - (findings?.length ?? 0),
