@@ -9,6 +9,7 @@ import type { FindingStatus, TriagedFinding } from '../../src/audit/triage.ts';
 import {
   automationId,
   fileUri,
+  MAX_GZIPPED_BYTES,
   writeSarif,
   type SarifInput,
   type SarifOutput,
@@ -17,6 +18,7 @@ import { ruleName, type ReportingDescriptor } from '../../src/report/sarif-rules
 import { inTriageOrder } from '../support/triage.ts';
 import { makeFinding } from '../support/findings.ts';
 import { fixtureJson } from '../support/fixtures.ts';
+import { seeded } from '../support/random.ts';
 
 /** The parts of a SARIF log these tests read. */
 interface SarifLog {
@@ -86,6 +88,7 @@ interface RenderedSarif extends SarifOutput {
 async function render(
   findings: TriagedFinding[],
   overrides: Partial<SarifInput> = {},
+  onWrite: () => void = () => {},
 ): Promise<RenderedSarif> {
   let json = '';
   const output = await writeSarif(
@@ -98,6 +101,7 @@ async function render(
       ...overrides,
     },
     async (chunks) => {
+      onWrite();
       json = '';
       for await (const chunk of chunks) json += chunk;
     },
@@ -484,9 +488,12 @@ describe('renderSarif', () => {
         }),
       ),
     );
-    const output = await render(findings);
+    let writes = 0;
+    const output = await render(findings, {}, () => (writes += 1));
     expect(output).toMatchObject({ resultCount: 25_000, truncated: 0 });
     expect(gzipSync(output.json).length).toBeLessThan(10 * 1024 * 1024);
+    // Measured once, at the quick level: under the limit there, so under it at GitHub's.
+    expect(writes).toBe(1);
     expect(JSON.parse(output.json).runs[0].properties.note).toBeUndefined();
   });
 
@@ -495,6 +502,31 @@ describe('renderSarif', () => {
     await expect(
       writeSarif({ ...input, reportUrl: undefined, toolVersion: '1.4.0' }, async () => {}),
     ).rejects.toThrow('the SARIF log was not written to its end');
+  });
+
+  it("measures at GitHub's gzip level before cutting a log that only the quick level puts over", async () => {
+    // Words from a small vocabulary: the default level compresses them a fifth better than the
+    // quick one, so this log is above the limit at the one and below it at the other.
+    const random = seeded(64);
+    const words = Array.from({ length: 64 }, (_, i) => ((i * 2_654_435_761) >>> 0).toString(36));
+    const findings = Array.from({ length: 25_000 }, (_, i) =>
+      triaged(
+        makeFinding({
+          ruleId: `rule-${i % 100}`,
+          description: Array.from({ length: 250 }, () => words[Math.floor(random() * 64)]).join(
+            ' ',
+          ),
+          fingerprint: `f-${i}`,
+        }),
+      ),
+    );
+    let writes = 0;
+    const output = await render(findings, {}, () => (writes += 1));
+    expect(gzipSync(output.json, { level: 1 }).length).toBeGreaterThan(MAX_GZIPPED_BYTES);
+    expect(gzipSync(output.json).length).toBeLessThanOrEqual(MAX_GZIPPED_BYTES);
+    expect(writes).toBe(2);
+    expect(output).toMatchObject({ resultCount: 25_000, truncated: 0 });
+    expect(JSON.parse(output.json).runs[0].properties.note).toBeUndefined();
   });
 
   it('shortens texts to stay under 10 MB gzipped when they do not compress', async () => {
