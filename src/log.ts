@@ -3,6 +3,7 @@
  * the key as it is, not the forms a hostile service can disguise it in) and quoted text cannot
  * run a workflow command. Modules below main.ts take the `Logger` they are given.
  */
+import { EOL } from 'node:os';
 import type { Redactor } from './redaction.ts';
 import * as runner from './runner.ts';
 import { neutralizeWorkflowCommands } from './text.ts';
@@ -38,7 +39,8 @@ export function createLogger(redactor: Redactor): Logger {
     error: annotation(runner.error),
     group(title, lines) {
       runner.startGroup(line(title));
-      for (const text of lines) runner.info(line(text));
+      // One write: stdout is synchronous on a pipe, and a line at a time cost a system call each.
+      if (lines.length > 0) runner.info(lines.map(line).join(EOL));
       runner.endGroup();
     },
   };

@@ -47,13 +47,13 @@ describe('createLogger', () => {
     },
   );
 
-  it('groups lines, each cleaned like info', () => {
+  it('groups lines, each cleaned like info, in one write', () => {
     logger().group(`Files ${KEY}`, ['a.sol', `::error::${KEY}`]);
-    expect(written).toEqual([
-      '::group::Files ***\n',
-      'a.sol\n',
-      ': :error::***\n',
-      '::endgroup::\n',
-    ]);
+    expect(written).toEqual(['::group::Files ***\n', 'a.sol\n: :error::***\n', '::endgroup::\n']);
+  });
+
+  it('writes an empty group as its two commands', () => {
+    logger().group('Nothing', []);
+    expect(written).toEqual(['::group::Nothing\n', '::endgroup::\n']);
   });
 });

@@ -99,7 +99,8 @@ export const runnerStandIn: typeof runner = {
     recorded.debug.push(text);
   },
   info(text) {
-    recorded.log.push(text);
+    // The job log is lines: one write may carry several.
+    recorded.log.push(...text.split('\n'));
   },
   notice: annotate('notice'),
   warning: annotate('warning'),
