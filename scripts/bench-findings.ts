@@ -6,15 +6,18 @@
  * the pull-request comment — against the reference service and the stand-in GitHub API, both in
  * this process. CPU is the bundle's from its loading to the end (see child); peak RSS is the
  * whole child's. A run with no findings gives the fixed cost. Run: node scripts/bench-findings.ts
- * [sizes…] [--runs=N] [--profile] [--src]: each size N times (default 1), its medians shown with their
- * range, since one run on a shared machine says little; --profile writes a CPU profile of each
- * child to PROFILES.
+ * [sizes…] [--runs=N] [--profile] [--src] [--against=DIR]: each size N times (default 1), its
+ * medians shown with their range, since one run on a shared machine says little; --profile writes
+ * a CPU profile of each child to PROFILES; --against runs another build's index.js (e.g. an older
+ * dist/) alternating with this one, so the two are compared side by side.
  */
 import { spawn } from 'node:child_process';
+import diagnostics from 'node:diagnostics_channel';
 import { once } from 'node:events';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { startAuditService, type ServiceFinding } from '@contract-audit/reference-service';
 import { actionDefaults, parseOutputFile } from '../test/support/run-action.ts';
 import { pullRequestEvent } from '../test/support/scenarios.ts';
@@ -24,6 +27,10 @@ const FILES = 1_000;
 const DEFAULT_SIZES = [0, 1_000, 10_000, 100_000];
 const SHA = '0123456789abcdef0123456789abcdef01234567';
 const PROFILES = path.join(os.tmpdir(), 'bench-findings-profiles');
+const DIST = path.join(import.meta.dirname, '../dist');
+/** What a child runs: the folder of a bundle, or SOURCE for src/main.ts. */
+type Target = string;
+const SOURCE = 'src';
 
 /** Detector-like rules, so fingerprints, SARIF rules and titles repeat as they do in real audits. */
 const RULES = Array.from({ length: 40 }, (_, i) => ({
@@ -79,6 +86,8 @@ export function syntheticFindings(count: number): ServiceFinding[] {
 export interface Report {
   cpuUserMs: number;
   cpuSystemMs: number;
+  /** User and system CPU from the arrival of the finished audit's answer to the end. */
+  cpuAfterAuditMs: number;
   peakRssMiB: number;
   outputs: Record<string, string>;
   summaryBytes: number;
@@ -89,23 +98,38 @@ export interface Report {
 /**
  * Child process: the action with the environment the parent set; a report to `reportFile`. The
  * bundle is what the runner runs: its CPU counts from loading dist/index.js (whose top-level
- * await is the whole run) to the end. `source`: run() of src/main.ts instead, its modules loaded
- * first, for trying a change without a build; modules run() loads lazily are then compiled from
- * TypeScript inside the measured time, which the bundle never pays.
+ * await is the whole run) to the end. `target` is the folder of the bundle, or SOURCE: run() of
+ * src/main.ts instead, its modules loaded first, for trying a change without a build; modules
+ * run() loads lazily are then compiled from TypeScript inside the measured time, which the
+ * bundle never pays.
  */
-async function child(reportFile: string, source: boolean): Promise<void> {
-  const run = source
-    ? (await import('../src/main.ts')).run
-    : () => import(path.join(import.meta.dirname, '../dist/index.js'));
+async function child(reportFile: string, target: Target): Promise<void> {
+  const run =
+    target === SOURCE
+      ? (await import('../src/main.ts')).run
+      : () => import(pathToFileURL(path.join(target, 'index.js')).href);
+  // The issue's measure: what the findings cost once the audit has finished, from the moment
+  // the answer that says so starts to arrive (reading its body is part of that cost). undici,
+  // bundled or not, publishes each answer's headers on this channel.
+  let atAnswer: NodeJS.CpuUsage | undefined;
+  diagnostics.subscribe('undici:request:headers', (message) => {
+    const { request } = message as { request: { method: string; path: string } };
+    if (request.method === 'GET' && request.path.startsWith('/v1/audits/')) {
+      atAnswer = process.cpuUsage();
+    }
+  });
   const cpu = process.cpuUsage();
   await run();
   const used = process.cpuUsage(cpu);
+  if (atAnswer === undefined) throw new Error('no answer about the audit was seen');
+  const afterAudit = process.cpuUsage(atAnswer);
   const outputs = parseOutputFile(await fs.readFile(process.env['GITHUB_OUTPUT']!, 'utf8'));
   const size = async (file: string | undefined) =>
     file === undefined ? 0 : (await fs.stat(file)).size;
   const report: Report = {
     cpuUserMs: used.user / 1000,
     cpuSystemMs: used.system / 1000,
+    cpuAfterAuditMs: (afterAudit.user + afterAudit.system) / 1000,
     peakRssMiB: process.resourceUsage().maxRSS / 1024,
     outputs,
     summaryBytes: await size(process.env['GITHUB_STEP_SUMMARY']),
@@ -117,12 +141,15 @@ async function child(reportFile: string, source: boolean): Promise<void> {
 
 export interface ActionBench {
   /** The action on a pull request whose audit finds `count` findings; its requests to GitHub. */
-  run(count: number, profile?: boolean): Promise<{ report: Report; requests: RecordedRequest[] }>;
+  run(
+    count: number,
+    options?: { profile?: boolean; target?: Target },
+  ): Promise<{ report: Report; requests: RecordedRequest[] }>;
   close(): Promise<void>;
 }
 
 /** A checkout of FILES contracts, the reference service and the stand-in GitHub API. */
-export async function startActionBench(source = false): Promise<ActionBench> {
+export async function startActionBench(): Promise<ActionBench> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-findings-'));
   const workspace = path.join(root, 'workspace');
   for (let i = 0; i < FILES; i += 1) {
@@ -138,7 +165,7 @@ export async function startActionBench(source = false): Promise<ActionBench> {
   const defaults = await actionDefaults();
   let runs = 0;
 
-  async function run(count: number, profile = false) {
+  async function run(count: number, { profile = false, target = DIST } = {}) {
     service.setFindings(syntheticFindings(count));
     const runnerDir = path.join(root, `runner-${(runs += 1)}`);
     await fs.mkdir(runnerDir);
@@ -175,7 +202,7 @@ export async function startActionBench(source = false): Promise<ActionBench> {
     // The action's log goes nowhere: only the report file is read.
     const running = spawn(
       process.execPath,
-      [...profileArgs, import.meta.filename, '--child', reportFile, ...(source ? ['--src'] : [])],
+      [...profileArgs, import.meta.filename, '--child', reportFile, target],
       { cwd: workspace, env, stdio: ['ignore', 'ignore', 'inherit'] },
     );
     await once(running, 'close');
@@ -199,47 +226,66 @@ async function main(
   sizes: readonly number[],
   runs: number,
   profile: boolean,
-  source: boolean,
+  targets: readonly Target[],
 ): Promise<void> {
-  const bench = await startActionBench(source);
+  const bench = await startActionBench();
+  const name = (target: Target) =>
+    target === SOURCE
+      ? "src/main.ts's run(), its modules loaded first"
+      : `${path.relative(process.cwd(), path.join(target, 'index.js'))}, as the runner runs it`;
   console.log(
-    `The action (${source ? "src/main.ts's run(), its modules loaded first" : 'dist/index.js, as the runner runs it'}) on a pull request, ${FILES} files uploaded, each size in a fresh process` +
+    `The action (${targets.map(name).join('; against ')}) on a pull request, ${FILES} files ` +
+      'uploaded, each size in a fresh process' +
+      (targets.length > 1 ? ', the builds alternating' : '') +
       (runs > 1 ? `, ${runs} times: medians [lowest–highest]` : '') +
       (profile ? `; CPU profiles in ${PROFILES}` : ''),
   );
   console.log(
-    '(CPU and peak RSS of the whole run; with no findings they are the fixed cost: discovery, ' +
-      'upload, polling, empty reports)',
+    '(CPU of the whole run, and of what follows the arrival of the answer that says the audit ' +
+      'finished: reading it, parsing, triage, every report and file. Peak RSS of the whole run. ' +
+      'With no findings, the whole run is the fixed cost: discovery, upload, polling, empty reports)',
   );
+  const label = (target: Target) =>
+    targets.length > 1 ? `  ${path.relative(process.cwd(), target) || '.'}` : '';
   console.log(
-    'findings   CPU (user+sys)   above no findings   peak RSS   GitHub requests   summary      SARIF   results file',
+    'findings   CPU whole run   after the audit   peak RSS   GitHub requests   summary      SARIF   results file' +
+      (targets.length > 1 ? '   build' : ''),
   );
-  let fixedCpu: number | undefined;
   try {
     for (const count of sizes) {
-      const measured = [];
-      for (let run = 0; run < runs; run += 1) measured.push(await bench.run(count, profile));
-      const { report, requests } = measured[0]!;
-      const cpus = measured.map((m) => (m.report.cpuUserMs + m.report.cpuSystemMs) / 1000);
-      const rsses = measured.map((m) => m.report.peakRssMiB);
-      const cpu = median(cpus);
-      if (count === 0) fixedCpu = cpu;
-      const above = fixedCpu === undefined || count === 0 ? '' : `${(cpu - fixedCpu).toFixed(2)} s`;
-      const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
-      const range = (values: number[], digits: number) =>
-        `[${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}]`;
-      console.log(
-        `${count.toLocaleString('en-US').padStart(8)}   ${`${cpu.toFixed(2)} s`.padStart(14)}   ` +
-          `${above.padStart(17)}   ${`${median(rsses).toFixed(0)} MiB`.padStart(8)}   ` +
-          `${String(requests.length).padStart(15)}   ` +
-          `${kib(report.summaryBytes).padStart(7)}   ${kib(report.sarifBytes).padStart(8)}   ` +
-          `${kib(report.resultsBytes).padStart(12)}` +
-          (runs > 1 ? `   CPU ${range(cpus, 2)} s, RSS ${range(rsses, 0)} MiB` : ''),
-      );
+      const measured = new Map(targets.map((target): [Target, Measured[]] => [target, []]));
+      for (let run = 0; run < runs; run += 1) {
+        for (const target of targets) {
+          measured.get(target)?.push(await bench.run(count, { profile, target }));
+        }
+      }
+      for (const [target, results] of measured) console.log(row(count, results) + label(target));
     }
   } finally {
     await bench.close();
   }
+}
+
+type Measured = Awaited<ReturnType<ActionBench['run']>>;
+
+function row(count: number, measured: readonly Measured[]): string {
+  const { report, requests } = measured[0]!;
+  const cpus = measured.map((m) => (m.report.cpuUserMs + m.report.cpuSystemMs) / 1000);
+  const afters = measured.map((m) => m.report.cpuAfterAuditMs / 1000);
+  const rsses = measured.map((m) => m.report.peakRssMiB);
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+  const range = (values: number[], digits: number) =>
+    `[${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}]`;
+  return (
+    `${count.toLocaleString('en-US').padStart(8)}   ${`${median(cpus).toFixed(2)} s`.padStart(13)}   ` +
+    `${`${median(afters).toFixed(2)} s`.padStart(15)}   ${`${median(rsses).toFixed(0)} MiB`.padStart(8)}   ` +
+    `${String(requests.length).padStart(15)}   ` +
+    `${kib(report.summaryBytes).padStart(7)}   ${kib(report.sarifBytes).padStart(8)}   ` +
+    `${kib(report.resultsBytes).padStart(12)}` +
+    (measured.length > 1
+      ? `   CPU ${range(cpus, 2)} s, after ${range(afters, 2)} s, RSS ${range(rsses, 0)} MiB`
+      : '')
+  );
 }
 
 function median(values: readonly number[]): number {
@@ -256,15 +302,17 @@ function inputEnv(inputs: Record<string, string>): Record<string, string> {
 }
 
 if (process.argv[2] === '--child') {
-  await child(process.argv[3]!, process.argv[4] === '--src');
+  await child(process.argv[3]!, process.argv[4]!);
 } else if (import.meta.main) {
   const args = process.argv.slice(2);
+  const option = (name: string) =>
+    args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
   const sizes = args.filter((arg) => /^\d+$/.test(arg)).map(Number);
-  const runs = Number(args.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 1);
+  const against = option('against');
   await main(
     sizes.length > 0 ? sizes : DEFAULT_SIZES,
-    runs,
+    Number(option('runs') ?? 1),
     args.includes('--profile'),
-    args.includes('--src'),
+    [args.includes('--src') ? SOURCE : DIST, ...(against ? [path.resolve(against)] : [])],
   );
 }
