@@ -82,6 +82,23 @@ describe('createMultipartBody', () => {
     expect(second.length).toBe(body.length);
   });
 
+  it('sends many small files in few chunks, each at most 64 KiB, byte for byte the same', async () => {
+    const files = await Promise.all(
+      Array.from({ length: 1_000 }, (_, i) =>
+        file(`C${i}.sol`, `contract C${i} {}\n`.repeat(i % 7), `contracts/C${i}.sol`),
+      ),
+    );
+    const body = createMultipartBody([{ name: 'project_name', value: 'p' }], files, 'B');
+    const chunks = await chunksOf(body.open());
+    expect(chunks.length).toBeLessThanOrEqual(Math.ceil(body.length / (64 * 1024)) + 1);
+    expect(Math.max(...chunks.map((c) => c.length))).toBeLessThanOrEqual(64 * 1024);
+    const parsed = parseMultipart(Buffer.concat(chunks), 'B');
+    expect(parsed).toHaveLength(1_001);
+    expect(parsed[500]!.filename).toBe('contracts/C499.sol');
+    expect(parsed[500]!.content.toString()).toBe('contract C499 {}\n'.repeat(499 % 7));
+    expect(Buffer.concat(chunks).length).toBe(body.length);
+  });
+
   it('fails with UploadReadError when a file shrank or vanished since it was measured', async () => {
     const shrunk = { ...(await file('s', 'abc')), size: 10 };
     await expect(chunksOf(createMultipartBody([], [shrunk]).open())).rejects.toThrow(
