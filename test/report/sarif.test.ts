@@ -88,7 +88,8 @@ interface RenderedSarif extends SarifOutput {
 async function render(
   findings: TriagedFinding[],
   overrides: Partial<SarifInput> = {},
-  onWrite: () => void = () => {},
+  /** Told the length of each log written, in order. */
+  onWrite: (length: number) => void = () => {},
 ): Promise<RenderedSarif> {
   let json = '';
   const output = await writeSarif(
@@ -101,9 +102,9 @@ async function render(
       ...overrides,
     },
     async (chunks) => {
-      onWrite();
       json = '';
       for await (const chunk of chunks) json += chunk;
+      onWrite(json.length);
     },
   );
   return { ...output, json };
@@ -539,9 +540,12 @@ describe('renderSarif', () => {
         }),
       ),
     );
-    const output = await render(findings);
+    const written: number[] = [];
+    const output = await render(findings, {}, (length) => written.push(length));
     expect(output).toMatchObject({ resultCount: 25_000, truncated: 0 });
     expect(gzipSync(output.json).length).toBeLessThanOrEqual(9_500_000);
+    // Far over at the quick level: shortened at once, never measured again as it was.
+    expect(written[1]).toBeLessThan(written[0]!);
     const run = runOf(output);
     expect(run.properties.note).toMatch(/shortened to stay under 10 MB gzipped/);
     expect(run.results[0]!.message.text.length).toBeLessThan(800);
