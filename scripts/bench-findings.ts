@@ -208,7 +208,11 @@ export async function startActionBench(): Promise<ActionBench> {
     await once(running, 'close');
     const report = JSON.parse(await fs.readFile(reportFile, 'utf8')) as Report;
     const found = Number(report.outputs['findings-count']);
-    if (found !== count) throw new Error(`the run read ${found} findings of ${count}`);
+    const verdict = report.outputs['verdict'];
+    // A run that failed would still print figures: only a finished audit's are worth any.
+    if (found !== count || (verdict !== 'pass' && verdict !== 'fail')) {
+      throw new Error(`the run read ${found} findings of ${count}, verdict ${verdict}`);
+    }
     return { report, requests: github.requests.slice(requestsBefore) };
   }
 
@@ -308,11 +312,19 @@ if (process.argv[2] === '--child') {
   const option = (name: string) =>
     args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
   const sizes = args.filter((arg) => /^\d+$/.test(arg)).map(Number);
+  const unknown = args.filter(
+    (arg) => !/^(\d+|--runs=\d+|--profile|--src|--against=.+)$/.test(arg),
+  );
+  if (unknown.length > 0) throw new Error(`unknown or incomplete arguments: ${unknown.join(' ')}`);
+  const target = args.includes('--src') ? SOURCE : DIST;
   const against = option('against');
+  if (against !== undefined && path.resolve(against) === path.resolve(target)) {
+    throw new Error(`--against=${against} is the build measured anyway: name another one`);
+  }
   await main(
     sizes.length > 0 ? sizes : DEFAULT_SIZES,
     Number(option('runs') ?? 1),
     args.includes('--profile'),
-    [args.includes('--src') ? SOURCE : DIST, ...(against ? [path.resolve(against)] : [])],
+    [target, ...(against === undefined ? [] : [path.resolve(against)])],
   );
 }
