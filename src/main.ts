@@ -119,10 +119,11 @@ async function audit(settings: Settings, state: Run): Promise<Outcome> {
     import('./project-audits.ts'),
     import('node:v8'),
   ]);
-  // V8 doubles its young generation whenever a run allocates fast, up to 128 MiB on a runner,
-  // and keeps it: at 100,000 findings that was a quarter of the peak memory. Left at its first
-  // size, the peak was 361 MiB rather than 474 MiB, for the same CPU (`bench-findings.ts
-  // --against`). V8 reads the flag as it goes; were it ignored, only memory would differ.
+  // V8 doubles its young generation whenever a run allocates fast (to 128 MiB on a machine
+  // with a runner's memory) and keeps it: at 100,000 findings, a quarter of the peak memory.
+  // Left at its first size, the peak was 361–374 MiB rather than 474 MiB, for the same CPU
+  // (`bench-findings.ts --against`). V8 reads the flag as it goes; were it ignored, only memory
+  // would differ.
   v8.setFlagsFromString('--semi-space-growth-factor=1');
   const client = new AuditClient({
     baseUrl: settings.baseUrl,

@@ -179,7 +179,8 @@ interface UploadSize {
 
 /**
  * The chunks, passed on, and their size: the plain size while it is surely small enough, else
- * the gzipped size (gzip is costly: it starts only past that, with the chunks held till then).
+ * the size gzipped at `level` (gzip is costly: it starts only past that, with the chunks held
+ * till then).
  */
 async function* measured(
   chunks: Iterable<string>,
