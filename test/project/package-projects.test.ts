@@ -7,6 +7,19 @@ import { CONTRACT, workspaceWith } from '../support/workspace.ts';
 const MANIFEST = JSON.stringify({ private: true, workspaces: ['packages/*'] });
 const named = (name: string) => JSON.stringify({ name });
 
+/** A workspace of two packages, `a` and `b`, each with one contract. */
+async function twoPackages(): Promise<string> {
+  return fs.realpath(
+    await workspaceWith({
+      'package.json': MANIFEST,
+      'packages/a/package.json': named('a'),
+      'packages/a/contracts/A.sol': CONTRACT,
+      'packages/b/package.json': named('b'),
+      'packages/b/contracts/B.sol': CONTRACT,
+    }),
+  );
+}
+
 describe('packageProjects', () => {
   it('makes a project of each package with contracts and no project, its sources where they are', async () => {
     const workspace = await fs.realpath(
@@ -43,15 +56,7 @@ describe('packageProjects', () => {
   });
 
   it('takes no package outside the working directory, nor the working directory itself', async () => {
-    const workspace = await fs.realpath(
-      await workspaceWith({
-        'package.json': MANIFEST,
-        'packages/a/package.json': named('a'),
-        'packages/a/contracts/A.sol': CONTRACT,
-        'packages/b/package.json': named('b'),
-        'packages/b/contracts/B.sol': CONTRACT,
-      }),
-    );
+    const workspace = await twoPackages();
     expect(await packageProjects(`${workspace}/packages/a`, workspace, [])).toEqual({
       projects: [],
       unexamined: [],
@@ -60,15 +65,7 @@ describe('packageProjects', () => {
   });
 
   it('names the packages it had no time left to look through, rather than pass them over', async () => {
-    const workspace = await fs.realpath(
-      await workspaceWith({
-        'package.json': MANIFEST,
-        'packages/a/package.json': named('a'),
-        'packages/a/contracts/A.sol': CONTRACT,
-        'packages/b/package.json': named('b'),
-        'packages/b/contracts/B.sol': CONTRACT,
-      }),
-    );
+    const workspace = await twoPackages();
     const { projects, unexamined } = await packageProjects(workspace, workspace, [], 1);
     expect(projects.map((project) => project.path)).toEqual(['packages/a']);
     expect(unexamined).toEqual(['packages/b']);
