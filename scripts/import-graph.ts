@@ -16,6 +16,8 @@ export const LAYERS: readonly (readonly string[])[] = [
     'errors.ts',
     'json.ts',
     'text.ts',
+    'digest.ts',
+    'random-id.ts',
     'version.ts',
     'node-version.ts',
     'redaction.ts',

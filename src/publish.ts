@@ -4,18 +4,19 @@
  * written before anything talks to GitHub, so a slow or hostile API can delay only itself.
  * Every text passes the redactor on its way out.
  */
-import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { SEVERITIES } from './audit/findings.ts';
 import { hasResults, type FailOn } from './audit/gate.ts';
 import type { Outcome } from './audit/outcome.ts';
 import { activeFindings, STATUS_WORDS, type TriagedFinding } from './audit/triage.ts';
+import { sha256 } from './digest.ts';
 import { errorMessage } from './errors.ts';
 import { fileSafe, writeOutputFile } from './files/output-file.ts';
 import type { GitHubChannels } from './github/channels.ts';
 import type { RunContext } from './github/run-context.ts';
 import type { Settings } from './inputs.ts';
 import type { Logger } from './log.ts';
+import { randomHex } from './random-id.ts';
 import type { Redactor } from './redaction.ts';
 import { planAnnotations, type AnnotationPlan } from './report/annotations.ts';
 import {
@@ -336,12 +337,10 @@ function defaultPath(
   // Several audits' ids make a JSON object: a hash of it names them all, and stays short.
   const audit =
     outcome.audits && outcome.auditId !== undefined
-      ? `${outcome.audits.length}-projects-${createHash('sha256').update(outcome.auditId).digest('hex').slice(0, 12)}`
-      : (outcome.auditId ?? `run-${randomUUID().slice(0, 8)}`);
+      ? `${outcome.audits.length}-projects-${sha256(outcome.auditId, 'hex').slice(0, 12)}`
+      : (outcome.auditId ?? `run-${randomHex(8)}`);
   const name = `${prefix}-${fileSafe(redactor.redact(settings.projectName))}-${fileSafe(redactor.redact(audit))}`;
-  const safe = redactor.appearsIn(name)
-    ? `${prefix}-${createHash('sha256').update(name).digest('hex').slice(0, 16)}`
-    : name;
+  const safe = redactor.appearsIn(name) ? `${prefix}-${sha256(name, 'hex').slice(0, 16)}` : name;
   return path.join(settings.outputDirectory, `${safe}${extension}`);
 }
 

@@ -17,12 +17,16 @@ const serve = useAuditService();
 const demo = path.join(repositoryRoot, 'examples/foundry-demo');
 const LAZY = /\/node_modules\/(undici|@octokit\/[^/]+|yaml|smol-toml)\//;
 
-/** Node options that append the URL of every module the child loads to the file. */
+/**
+ * Node options that append the URL of every module the child loads to the file, and at exit
+ * Node's own modules as `builtin:<name>` (process.getBuiltinModule passes no hook).
+ */
 async function loadRecorder(): Promise<{ nodeArgs: string[]; file: string }> {
   const file = path.join(await mkdtemp(path.join(tmpdir(), 'loads-')), 'loads.txt');
   const hook =
     "import { registerHooks } from 'node:module'; import { appendFileSync } from 'node:fs';" +
-    `registerHooks({ load(url, context, next) { appendFileSync(${JSON.stringify(file)}, url + '\\n'); return next(url, context); } });`;
+    `registerHooks({ load(url, context, next) { appendFileSync(${JSON.stringify(file)}, url + '\\n'); return next(url, context); } });` +
+    `process.on('exit', () => appendFileSync(${JSON.stringify(file)}, process.moduleLoadList.flatMap((entry) => entry.startsWith('NativeModule ') ? ['builtin:' + entry.slice(13) + '\\n'] : []).join('')));`;
   return { nodeArgs: ['--import', `data:text/javascript,${encodeURIComponent(hook)}`], file };
 }
 
@@ -50,6 +54,9 @@ describe('what a run loads', () => {
     expect(loaded).not.toContain('/src/project-audits.ts\n');
     // Only the TOML parser, for the `projects` output every run sets from foundry.toml.
     expect(await lazyPackagesLoaded(recorder.file)).toEqual(['smol-toml']);
+    // Nothing it does needs a hash or secret randomness; node:crypto costs a tenth of its start.
+    expect(loaded).toContain('builtin:fs\n');
+    expect(loaded).not.toMatch(/^builtin:(crypto|internal\/crypto\/.*)$/m);
   });
 
   it('loads undici for the first request and the TOML parser for foundry.toml', async () => {
@@ -67,6 +74,7 @@ describe('what a run loads', () => {
     });
     expect(run.outputs['verdict']).toBe('fail');
     expect(await lazyPackagesLoaded(recorder.file)).toEqual(['smol-toml', 'undici']);
+    expect(await readFile(recorder.file, 'utf8')).toContain('builtin:crypto\n');
   });
 });
 

@@ -13,12 +13,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as runner from '../src/runner.ts';
 import { parseAnnotation, parseOutputFile } from './support/run-action.ts';
 
-// The delimiter's randomness, pinned by one test to show that a value holding it is refused.
-vi.mock('node:crypto', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:crypto')>();
-  return { ...real, randomUUID: vi.fn(real.randomUUID) };
-});
-
 /** Text a hostile service or repository could put in a message, a title, a path or an output. */
 const HOSTILE = [
   'plain',
@@ -166,20 +160,28 @@ describe('outputs', () => {
     }
   });
 
-  it('refuses a name or value holding its delimiter, and writes nothing', async () => {
-    const uuid = '0b1c2d3e-4f50-4617-8899-aabbccddeeff';
+  it('draws another delimiter when the name or value holds the first, and keeps the output whole', async () => {
+    // Math.random pinned to 0.5 for the first draw (four 32-bit draws), real after it.
+    const first = 'ghadelimiter_80000000-8000-0000-8000-000080000000';
     const file = path.join(directory, 'output');
-    await writeFile(file, '');
-    vi.stubEnv('GITHUB_OUTPUT', file);
-    vi.mocked(randomUUID).mockReturnValueOnce(uuid);
-    expect(() => runner.setOutput('verdict', `pass\nghadelimiter_${uuid}\nverdict<<X`)).toThrow(
-      `Unexpected input: value should not contain the delimiter "ghadelimiter_${uuid}"`,
-    );
-    vi.mocked(randomUUID).mockReturnValueOnce(uuid);
-    expect(() => runner.setOutput(`x<<ghadelimiter_${uuid}`, 'pass')).toThrow(
-      `Unexpected input: name should not contain the delimiter "ghadelimiter_${uuid}"`,
-    );
-    expect(await readFile(file, 'utf8')).toBe('');
+    for (const [name, value] of [
+      ['verdict', `pass\n${first}\nverdict<<X\nfail`],
+      [`out-${first}`, 'pass'],
+    ] as const) {
+      await writeFile(file, '');
+      vi.stubEnv('GITHUB_OUTPUT', file);
+      const random = vi.spyOn(Math, 'random');
+      for (let draw = 0; draw < 4; draw += 1) random.mockReturnValueOnce(0.5);
+      runner.setOutput(name, value);
+      random.mockRestore();
+      const text = await readFile(file, 'utf8');
+      const delimiter = text.slice(name.length + 2, text.indexOf('\n'));
+      expect(delimiter).toMatch(
+        /^ghadelimiter_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+      );
+      expect(delimiter).not.toBe(first);
+      expect(parseOutputFile(text)).toEqual({ [name]: value });
+    }
   });
 
   it('refuses a GITHUB_OUTPUT that does not exist, as @actions/core does', () => {

@@ -3,8 +3,7 @@
  * partialFingerprints, baselines). They hash what a finding is (rule, file, title), never where
  * it is, so they survive unrelated lines moving.
  */
-
-import { createHash } from 'node:crypto';
+import { sha256 } from '../digest.ts';
 import type { Finding } from './findings.ts';
 
 type Unfingerprinted = Omit<Finding, 'fingerprint'>;
@@ -60,7 +59,7 @@ function fingerprintKeys(): (finding: Unfingerprinted) => string {
     let hash = byTitle.get(title);
     if (hash === undefined) {
       const material = [rule, file, title].join('\u0000');
-      hash = createHash('sha256').update(material).digest('hex').slice(0, 16);
+      hash = sha256(material, 'hex').slice(0, 16);
       byTitle.set(title, hash);
     }
     return hash;

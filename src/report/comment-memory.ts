@@ -4,8 +4,8 @@
  * comment again. Everything read back is untrusted (anyone can edit a comment) and checked.
  */
 import { Buffer } from 'node:buffer';
-import { hash } from 'node:crypto';
 import type { Severity } from '../audit/findings.ts';
+import { sha256 } from '../digest.ts';
 import { truncateText } from '../text.ts';
 
 /** A finding of the previous run, as remembered in its comment. */
@@ -40,12 +40,9 @@ export function commentMarker(projectName: string): string {
   return `${MARKER_PREFIX}project=${encodeURIComponent(projectName)} -->`;
 }
 
-/**
- * 48 bits of the fingerprint's hash: compact, fixed-length, and unlikely to collide. One-shot
- * `hash` costs half of a `createHash` object, and a comparison may key every finding.
- */
+/** 48 bits of the fingerprint's hash: compact, fixed-length, and unlikely to collide. */
 export function findingKey(fingerprint: string): string {
-  return hash('sha256', fingerprint, 'base64url').slice(0, KEY_CHARS);
+  return sha256(fingerprint, 'base64url').slice(0, KEY_CHARS);
 }
 
 /*
