@@ -6,8 +6,9 @@
  * Prints the bundle's chunks (which ones that run loads), what each is made of by package (from
  * the metafile of a build of src/ made for it, which must give the same chunks as dist/), the
  * medians and their ratio. Run `npm run build` first. Needs bash, whose `time` measures the runs.
+ * `--against` runs another build's index.js in the same alternation, for a ratio side by side.
  *
- *   node scripts/bench-coldstart.ts [--runs 21] [--dist dist]
+ *   node scripts/bench-coldstart.ts [--runs 21] [--dist dist] [--against ../other/dist]
  */
 import type { Metafile } from 'esbuild';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -28,11 +29,14 @@ const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '21' },
     dist: { type: 'string', default: path.join(repositoryRoot, 'dist') },
+    against: { type: 'string' },
   },
 });
 const runs = Number(values.runs);
 const dist = path.resolve(values.dist);
 const entry = path.join(dist, 'index.js');
+const against = values.against === undefined ? undefined : path.resolve(values.against);
+if (against === dist) throw new Error(`--against ${values.against} is the build measured itself`);
 
 // Once, untimed: which files of dist/ the run loads (chunks come in through import()).
 const LOAD_RECORDER = `
@@ -144,27 +148,22 @@ async function cpuTime(script: string): Promise<number> {
   return (user + system) * 1000;
 }
 
-const loaded = new Set(
-  (await loadedUrls(entry)).filter((url) => url.startsWith(pathToFileURL(dist + path.sep).href)),
-);
-const verdict = parseOutputFile(await fs.readFile(files.output, 'utf8'))['verdict'];
-if (verdict !== 'skipped') throw new Error(`expected verdict skipped, got ${verdict}`);
-
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
-const chunks = (await fs.readdir(dist)).filter((name) => name.endsWith('.js')).sort();
-let total = 0;
-let loadedTotal = 0;
-console.log(`Bundle ${path.relative(process.cwd(), dist) || '.'}/ (* = loaded on the skipped run)`);
-for (const name of chunks) {
-  const { size } = await fs.stat(path.join(dist, name));
-  const isLoaded = loaded.has(pathToFileURL(path.join(dist, name)).href);
-  total += size;
-  if (isLoaded) loadedTotal += size;
-  console.log(`  ${isLoaded ? '*' : ' '} ${kib(size).padStart(9)}  ${name}`);
-}
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
 const target = `target ≤ ${mib(TARGET_BUNDLE_BYTES)}`;
-console.log(`  total ${mib(total)}, loaded on the skipped run ${mib(loadedTotal)} (${target})`);
+const label = (directory: string) => `${path.relative(process.cwd(), directory) || '.'}/`;
+const chunks = (await fs.readdir(dist)).filter((name) => name.endsWith('.js')).sort();
+const bundle = await measureBundle(dist);
+console.log(`Bundle ${label(dist)} (* = loaded on the skipped run)`);
+for (const { name, size, loaded } of bundle.chunks)
+  console.log(`  ${loaded ? '*' : ' '} ${kib(size).padStart(9)}  ${name}`);
+console.log(
+  `  total ${mib(bundle.total)}, loaded on the skipped run ${mib(bundle.loaded)} (${target})`,
+);
+if (against !== undefined) {
+  const other = await measureBundle(against);
+  console.log(`Against ${label(against)}: total ${mib(other.total)}, loaded ${mib(other.loaded)}`);
+}
 
 await printComposition();
 
@@ -172,17 +171,47 @@ console.log(`\nCold start, CPU (user + system), median of ${runs} alternating ru
 console.log(`  (github-token of ${GITHUB_TOKEN.length} characters, as long as a real one)`);
 const bare: number[] = [];
 const action: number[] = [];
+const other: number[] = [];
 for (let i = 0; i < runs; i += 1) {
   bare.push(await cpuTime(files.empty));
   action.push(await cpuTime(entry));
+  if (against !== undefined) other.push(await cpuTime(path.join(against, 'index.js')));
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
-const ratio = median(action) / median(bare);
+const ratio = (xs: number[]) => `${(median(xs) / median(bare)).toFixed(2)}×`;
 console.log(`  bare node, empty script   ${ms(median(bare))}`);
-console.log(`  dist/index.js, skipped    ${ms(median(action))}`);
-console.log(`  ratio                     ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO}×)`);
+console.log(
+  `  ${`${label(dist)}index.js`.padEnd(24)}  ${ms(median(action))}, ${ratio(action)} (target ≤ ${TARGET_RATIO}×)`,
+);
+if (against !== undefined)
+  console.log(`  ${`${label(against)}index.js`.padEnd(24)}  ${ms(median(other))}, ${ratio(other)}`);
 await fs.rm(scratch, { recursive: true, force: true });
+
+/** The build's chunks, and which of them a skipped run loads (it must end `skipped`). */
+async function measureBundle(directory: string) {
+  const prefix = pathToFileURL(directory + path.sep).href;
+  const loaded = new Set(
+    (await loadedUrls(path.join(directory, 'index.js'))).filter((url) => url.startsWith(prefix)),
+  );
+  const verdict = parseOutputFile(await fs.readFile(files.output, 'utf8'))['verdict'];
+  if (verdict !== 'skipped')
+    throw new Error(`${label(directory)}: verdict ${verdict}, not skipped`);
+  const names = (await fs.readdir(directory)).filter((name) => name.endsWith('.js')).sort();
+  const measured = await Promise.all(
+    names.map(async (name) => {
+      const file = path.join(directory, name);
+      const { size } = await fs.stat(file);
+      return { name, size, loaded: loaded.has(pathToFileURL(file).href) };
+    }),
+  );
+  const sum = (sizes: number[]) => sizes.reduce((a, b) => a + b, 0);
+  return {
+    chunks: measured,
+    total: sum(measured.map((chunk) => chunk.size)),
+    loaded: sum(measured.flatMap((chunk) => (chunk.loaded ? [chunk.size] : []))),
+  };
+}
 
 /** Output bytes per package in each chunk of a fresh build, as esbuild's metafile counts them. */
 async function printComposition(): Promise<void> {

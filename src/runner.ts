@@ -92,13 +92,16 @@ export function setOutput(name: string, value: string): void {
  * `ghadelimiter_` and a random UUID's shape, as @actions/core writes it, drawn again while the
  * name or value holds it. Safety comes from that check, not from secrecy: a value that guessed
  * the delimiter still could not end its block, and unlike core, it is not refused either.
+ * Honest text never holds a draw; text that does was made by someone who predicts Math.random,
+ * so the draws after it are secret ones: one more scan of the value, not one per guessed draw.
  */
 function delimiterFor(name: string, value: string): string {
+  let hex = randomHex(32);
   for (;;) {
-    const hex = randomHex(32);
     const uuid = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
     const delimiter = `ghadelimiter_${uuid}`;
     if (!name.includes(delimiter) && !value.includes(delimiter)) return delimiter;
+    hex = process.getBuiltinModule('node:crypto').randomBytes(16).toString('hex');
   }
 }
 

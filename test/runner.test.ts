@@ -161,7 +161,8 @@ describe('outputs', () => {
   });
 
   it('draws another delimiter when the name or value holds the first, and keeps the output whole', async () => {
-    // Math.random pinned to 0.5 for the first draw (four 32-bit draws), real after it.
+    // Math.random pinned to 0.5 for the first draw (four 32-bit draws), so it is known; a value
+    // made to hold it gets a delimiter from the secret draws that follow, not from Math.random.
     const first = 'ghadelimiter_80000000-8000-0000-8000-000080000000';
     const file = path.join(directory, 'output');
     for (const [name, value] of [
@@ -170,7 +171,9 @@ describe('outputs', () => {
     ] as const) {
       await writeFile(file, '');
       vi.stubEnv('GITHUB_OUTPUT', file);
-      const random = vi.spyOn(Math, 'random');
+      const random = vi.spyOn(Math, 'random').mockImplementation(() => {
+        throw new Error('Math.random drawn again after a collision');
+      });
       for (let draw = 0; draw < 4; draw += 1) random.mockReturnValueOnce(0.5);
       runner.setOutput(name, value);
       random.mockRestore();

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fileSafe, writeOutputFile } from '../../src/files/output-file.ts';
 import { Redactor } from '../../src/redaction.ts';
 import { leakedForms } from '../support/leaks.ts';
@@ -110,6 +110,29 @@ describe('writeOutputFile', () => {
     }
     await expect(writeOutputFile(file, failing(), roots)).rejects.toThrow('the renderer failed');
     expect(await fs.readdir(path.dirname(file))).toEqual([]);
+  });
+
+  it('tells why the write failed when closing the file fails too, and leaves no file', async () => {
+    const file = path.join(workspace, 'audit-results.json');
+    const open = fs.open;
+    vi.spyOn(fs, 'open').mockImplementation(async (...args: Parameters<typeof fs.open>) => {
+      const handle = await open(...args);
+      const close = handle.close.bind(handle);
+      handle.close = async () => {
+        await close();
+        throw new Error('EIO on close');
+      };
+      return handle;
+    });
+    async function* failing() {
+      yield '{"findings": [';
+      throw new Error('the renderer failed');
+    }
+    await expect(writeOutputFile(file, failing(), roots)).rejects.toThrow('the renderer failed');
+    // With nothing else wrong, the close's own error is the one told.
+    await expect(writeOutputFile(file, ['{}'], roots)).rejects.toThrow('EIO on close');
+    vi.restoreAllMocks();
+    expect(await fs.readdir(workspace)).toEqual([]);
   });
 
   it('written through the redactor, holds no form of a key split between chunks', async () => {
