@@ -1,7 +1,7 @@
 /**
- * SHA-256 digests, with `node:crypto` loaded on the first: a run that hashes nothing (a fork's,
- * skipped) never loads it. Loading it cost such a run about 5 ms of CPU, a tenth of its whole
- * (scripts/bench-coldstart.ts).
+ * SHA-256 digests, with `node:crypto` loaded when the first is asked for: a run that hashes
+ * nothing (a fork's, skipped) never loads it. Loading it cost such a run about 5 ms of CPU, a
+ * tenth of its whole (scripts/bench-coldstart.ts).
  */
 let crypto: typeof import('node:crypto') | undefined;
 
