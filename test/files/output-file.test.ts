@@ -22,6 +22,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  vi.restoreAllMocks();
   await fs.rm(sandbox, { recursive: true, force: true });
 });
 
@@ -131,7 +132,6 @@ describe('writeOutputFile', () => {
     await expect(writeOutputFile(file, failing(), roots)).rejects.toThrow('the renderer failed');
     // With nothing else wrong, the close's own error is the one told.
     await expect(writeOutputFile(file, ['{}'], roots)).rejects.toThrow('EIO on close');
-    vi.restoreAllMocks();
     expect(await fs.readdir(workspace)).toEqual([]);
   });
 
