@@ -106,7 +106,7 @@ export interface Report {
 async function child(reportFile: string, target: Target): Promise<void> {
   const run =
     target === SOURCE
-      ? (await import('../src/main.ts')).run
+      ? (await import('../src/action/main.ts')).run
       : () => import(pathToFileURL(path.join(target, 'index.js')).href);
   // The measure: what the findings cost once the audit has finished, from the moment
   // the answer that says so starts to arrive (reading its body is part of that cost). undici,

@@ -1,7 +1,8 @@
 /**
  * The import graph of src/ between its layers, and the rule it must keep: every import goes to
  * the same layer or one below it, so the flow reads top to bottom
- * (main → publish → github → report → api → inputs → audit → files → base).
+ * (index → action → engine → report → api → audit → project → files → base). The engine
+ * never imports the Action's door (src/action/), and only the door imports `@actions/*`.
  *
  *   npm run graph    # prints the edges between layers and any that break the rule
  *
@@ -21,22 +22,21 @@ export const LAYERS: readonly (readonly string[])[] = [
     'version.ts',
     'node-version.ts',
     'redaction.ts',
-    'runner.ts',
     'log.ts',
     'net',
   ],
   ['files'],
   ['project'],
   ['audit'],
-  ['inputs.ts'],
   ['api'],
-  ['project-audits.ts'],
   ['report'],
-  ['github'],
-  ['publish.ts'],
-  ['main.ts'],
+  ['engine'],
+  ['action'],
   ['index.ts'],
 ];
+
+/** The doors: the only members that may import the Actions toolkit (`@actions/*`). */
+export const TOOLKIT_IMPORTERS: readonly string[] = ['action', 'index.ts'];
 
 export interface ImportGraph {
   /** `from → to` between layer members (folders or top-level modules), with how many imports. */
@@ -47,6 +47,8 @@ export interface ImportGraph {
   cycles: string[][];
   /** Files that belong to no declared layer. */
   unplaced: string[];
+  /** Files outside TOOLKIT_IMPORTERS that import `@actions/*`. */
+  toolkitOutsideDoor: string[];
 }
 
 const SOURCE = path.resolve(import.meta.dirname, '../src');
@@ -57,8 +59,10 @@ export async function importGraph(root = SOURCE): Promise<ImportGraph> {
     .map((file) => file.split(path.sep).join('/'))
     .sort();
   const imports = new Map<string, string[]>();
+  const toolkitUsers: string[] = [];
   for (const file of files) {
     const text = await readFile(path.join(root, file), 'utf8');
+    if (/^(?:import|export)[^'";]*?from\s+'@actions\//m.test(text)) toolkitUsers.push(file);
     const targets = [...text.matchAll(/^(?:import|export)[^'";]*?from\s+'(\.[^']+)'/gm)].map(
       (match) => path.posix.normalize(path.posix.join(path.posix.dirname(file), match[1]!)),
     );
@@ -67,7 +71,13 @@ export async function importGraph(root = SOURCE): Promise<ImportGraph> {
 
   const memberOf = (file: string) => (file.includes('/') ? file.split('/')[0]! : file);
   const rank = new Map(LAYERS.flatMap((layer, index) => layer.map((member) => [member, index])));
-  const graph: ImportGraph = { edges: new Map(), backEdges: [], cycles: [], unplaced: [] };
+  const graph: ImportGraph = {
+    edges: new Map(),
+    backEdges: [],
+    cycles: [],
+    unplaced: [],
+    toolkitOutsideDoor: toolkitUsers.filter((file) => !TOOLKIT_IMPORTERS.includes(memberOf(file))),
+  };
   for (const [file, targets] of imports) {
     const from = memberOf(file);
     if (!rank.has(from)) graph.unplaced.push(file);
@@ -123,5 +133,13 @@ if (import.meta.main) {
     `Cycles between files: ${graph.cycles.length ? graph.cycles.map((c) => c.join(' → ')).join('; ') : 'none'}`,
   );
   if (graph.unplaced.length) console.log(`Files in no layer: ${graph.unplaced.join(', ')}`);
-  process.exitCode = graph.backEdges.length + graph.cycles.length + graph.unplaced.length ? 1 : 0;
+  console.log(
+    `@actions/* imported outside ${TOOLKIT_IMPORTERS.join(' and ')}: ${graph.toolkitOutsideDoor.length ? graph.toolkitOutsideDoor.join(', ') : 'nowhere'}`,
+  );
+  const problems =
+    graph.backEdges.length +
+    graph.cycles.length +
+    graph.unplaced.length +
+    graph.toolkitOutsideDoor.length;
+  process.exitCode = problems > 0 ? 1 : 0;
 }

@@ -11,8 +11,10 @@ import {
   BUNDLE_ENTRY,
   repositoryRoot,
   runAction,
+  SOURCE_ENTRY,
   verdictAnnotation,
 } from './support/run-action.ts';
+import { layoutWorkspace } from './support/layouts.ts';
 import { forkPullRequestEvent, pullRequestEvent } from './support/scenarios.ts';
 import { useAuditService } from './support/service.ts';
 
@@ -113,5 +115,33 @@ describe('dist/index.js as the runner runs it', () => {
       },
     ]);
     expect(run.outputs).toEqual({});
+  });
+
+  it('reads a Brownie config (YAML, a parser loaded through import()) as the sources do', async () => {
+    const service = await serve();
+    const uploads = [];
+    for (const entry of [SOURCE_ENTRY, BUNDLE_ENTRY]) {
+      const run = await runAction({
+        entry,
+        workspace: await layoutWorkspace('brownie-vyper'),
+        inputs: {
+          'api-key': service.apiKey,
+          'base-url': service.url,
+          'github-token': '',
+          'poll-interval-seconds': '0.02',
+        },
+      });
+      expect(run.stderr).toBe('');
+      // The remapping comes from brownie-config.yaml.
+      expect(run.stdout).toContain('its remapping leads to OpenZeppelin/openzeppelin-contracts');
+      uploads.push(service.uploads.at(-1)?.files.map((file) => file.filename));
+    }
+    expect(uploads[0]).toEqual([
+      'contracts/LiquidityGauge.vy',
+      'contracts/StableSwap.vy',
+      'contracts/Zap.sol',
+      'interfaces/IStableSwap.vy',
+    ]);
+    expect(uploads[1]).toEqual(uploads[0]);
   });
 });

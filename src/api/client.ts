@@ -8,17 +8,12 @@ import { ResponseFormatError, ServiceError } from '../errors.ts';
 import type { Log } from '../log.ts';
 import { Redactor } from '../redaction.ts';
 import { bodyExcerpt } from './excerpt.ts';
-import {
-  headerValue,
-  HttpSession,
-  type DeadlineStop,
-  type HttpAnswer,
-  type HttpOutcome,
-} from './http.ts';
+import { headerValue } from './answer-body.ts';
+import { HttpSession, type DeadlineStop, type HttpAnswer, type HttpOutcome } from './http.ts';
 import { createMultipartBody } from './multipart.ts';
 import { parseAuditAnswer } from './parse-audit.ts';
 import { serviceErrorText } from './parse-error.ts';
-import { parseProjectsAnswer, type ProjectSummary } from './parse-projects.ts';
+import { parseProjectsAnswer, type ServiceProject } from './parse-projects.ts';
 import { parseStartAnswer } from './parse-start.ts';
 import { parseRetryAfter } from './retry-after.ts';
 
@@ -102,7 +97,7 @@ export class AuditClient {
     });
   }
 
-  async listProjects(): Promise<ProjectSummary[]> {
+  async listProjects(): Promise<ServiceProject[]> {
     const operation: Operation = {
       name: 'list projects',
       permission: 'listing projects needs a key with read permission',
@@ -145,8 +140,8 @@ export class AuditClient {
       retryUntil: this.#deadline,
     });
     if (!outcome.ok && outcome.mayHaveActed) {
-      const Failure = outcome.unreadable ? ResponseFormatError : ServiceError;
-      throw new Failure(
+      const ErrorClass = outcome.unreadable ? ResponseFormatError : ServiceError;
+      throw new ErrorClass(
         `could not start the audit: ${this.#failureText(outcome)}. ` +
           'The request reached the service, so it may have created the audit anyway — check the ' +
           "project's audits on the service before rerunning; a rerun starts another audit.",
@@ -254,8 +249,11 @@ export class AuditClient {
       const { answer } = outcome;
       const status = answer && answer.status < 300 ? undefined : answer?.status;
       const what = outcome.attempts <= 1 ? ':' : ` after ${outcome.attempts} attempts; last:`;
-      const Failure = outcome.unreadable ? ResponseFormatError : ServiceError;
-      throw new Failure(`could not ${operation.name}${what} ${this.#failureText(outcome)}`, status);
+      const ErrorClass = outcome.unreadable ? ResponseFormatError : ServiceError;
+      throw new ErrorClass(
+        `could not ${operation.name}${what} ${this.#failureText(outcome)}`,
+        status,
+      );
     }
     const { answer } = outcome;
     const { status } = answer;

@@ -7,8 +7,10 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { createDispatcher, type LazyDispatcher } from '../net/dispatcher.ts';
 import type { Log } from '../log.ts';
+import { AnswerTooLarge, headerValue, isCutShort, readText } from './answer-body.ts';
 import { UploadReadError } from './multipart.ts';
 import { parseRetryAfter, RETRY_AFTER_CAP_MS } from './retry-after.ts';
+import { judgeTransportError, type TransportJudgement } from './transport-errors.ts';
 
 export interface HttpSessionOptions {
   baseUrl: URL;
@@ -75,11 +77,7 @@ export type HttpOutcome =
     };
 
 /** What one failed attempt means for the request. */
-export interface Failure {
-  reason: string;
-  retryable: boolean;
-  mayHaveActed: boolean;
-  neverSent: boolean;
+export interface AttemptFailure extends TransportJudgement {
   unreadable?: boolean;
   answer?: HttpAnswer;
   /** The wait `Retry-After` asks for, capped; and as asked, for messages. */
@@ -90,39 +88,10 @@ export interface Failure {
 
 const BACKOFF_BASE_MS = 1000;
 const BACKOFF_CAP_MS = 60_000;
-/** Answers are JSON of findings; anything beyond this is not a plausible answer. */
-export const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 const RETRY_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
 /** Statuses that say the service turned the request away before processing it. */
 const RETRY_STATUS_UNSAFE = new Set([429, 503]);
-
-/** Connection failures a repeat may cure, where no byte of the request reached the service. */
-const NOT_SENT_TRANSIENT_CODES = new Set([
-  'ECONNREFUSED',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'EAI_AGAIN',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-]);
-/**
- * Failures before any byte was sent that a repeat will not cure: an unknown host, a refused
- * TLS handshake, a header undici will not send (a key with a line break or beyond Latin-1).
- */
-const NOT_SENT_LASTING_CODES = new Set(['ENOTFOUND', 'UND_ERR_INVALID_ARG']);
-/** Failures mid-exchange that a repeat may cure. */
-const TRANSIENT_CODES = new Set([
-  ...NOT_SENT_TRANSIENT_CODES,
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CLOSED',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
-  'ERR_STREAM_PREMATURE_CLOSE',
-]);
 
 class AttemptTimeout extends Error {
   readonly byDeadline: boolean;
@@ -132,8 +101,6 @@ class AttemptTimeout extends Error {
     this.byDeadline = byDeadline;
   }
 }
-
-class AnswerTooLarge extends Error {}
 
 export class HttpSession {
   readonly #options: HttpSessionOptions;
@@ -159,7 +126,7 @@ export class HttpSession {
     const { retryUntil } = request;
     const label = `${request.method} ${this.#basePath}${request.path}`;
     const timeLeft = () => (retryUntil === undefined ? Infinity : retryUntil - now());
-    let last: { failure: Failure; deadline: DeadlineStop } | undefined;
+    let last: { failure: AttemptFailure; deadline: DeadlineStop } | undefined;
     for (let attempt = 1; ; attempt += 1) {
       // A wait can overrun by a little, so this is checked before every attempt, not only the first.
       if (timeLeft() <= 0) {
@@ -196,11 +163,10 @@ export class HttpSession {
     return Math.floor(this.#options.random() * ceiling);
   }
 
-  async #attempt(request: HttpRequest): Promise<HttpAnswer | Failure> {
+  async #attempt(request: HttpRequest): Promise<HttpAnswer | AttemptFailure> {
     const { baseUrl, apiKey, userAgent, requestTimeoutMs, now } = this.#options;
     const { retryUntil } = request;
-    // Made before the clock starts: the first one loads undici.
-    const agent = await (request.body ? this.#uploadAgent : this.#agent).get();
+    const agent = (request.body ? this.#uploadAgent : this.#agent).get();
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     let ended = false;
@@ -255,7 +221,7 @@ export class HttpSession {
   }
 
   /** A failure when the answer should not be handed on as it is, else undefined. */
-  #judge(request: HttpRequest, answer: HttpAnswer): Failure | undefined {
+  #judge(request: HttpRequest, answer: HttpAnswer): AttemptFailure | undefined {
     const { status } = answer;
     // Uncapped here: a message names the wait the service asked for, not the one we allow.
     const askedMs = parseRetryAfter(
@@ -290,7 +256,7 @@ export class HttpSession {
     return undefined;
   }
 
-  #failureOf(request: HttpRequest, error: unknown, signal: AbortSignal): Failure {
+  #failureOf(request: HttpRequest, error: unknown, signal: AbortSignal): AttemptFailure {
     if (error instanceof UploadReadError) {
       return { reason: error.message, retryable: false, mayHaveActed: false, neverSent: false };
     }
@@ -320,7 +286,7 @@ export class HttpSession {
   }
 }
 
-const DEADLINE_PASSED: Failure = {
+const DEADLINE_PASSED: AttemptFailure = {
   reason: 'not sent: the deadline had passed',
   retryable: false,
   mayHaveActed: false,
@@ -329,7 +295,7 @@ const DEADLINE_PASSED: Failure = {
 const PASSED: DeadlineStop = { kind: 'passed' };
 
 function failed(
-  failure: Failure,
+  failure: AttemptFailure,
   attempts: number,
   deadline: DeadlineStop | undefined,
 ): HttpOutcome {
@@ -343,133 +309,4 @@ function failed(
     unreadable: failure.unreadable ?? false,
     deadline,
   };
-}
-
-/** What a connection-level error means: whether anything was sent, and whether to try again. */
-export function judgeTransportError(error: unknown, idempotent: boolean): Failure {
-  const code = errorCode(error);
-  const reason = `${describeCode(code)}${error instanceof Error ? `: ${error.message}` : ''}`;
-  const neverSent =
-    code !== undefined &&
-    (NOT_SENT_TRANSIENT_CODES.has(code) || NOT_SENT_LASTING_CODES.has(code) || isTlsCode(code));
-  const transient = code !== undefined && TRANSIENT_CODES.has(code);
-  return {
-    reason,
-    retryable: transient && (idempotent || neverSent),
-    mayHaveActed: !idempotent && !neverSent,
-    neverSent,
-  };
-}
-
-/**
- * Reads the whole body, bounded, into one buffer and decodes it once: a large answer is held as
- * bytes and as text, never also as chunks and their copy. undici's body must always be consumed
- * or destroyed.
- */
-async function readText(body: Readable, headers: IncomingHttpHeaders): Promise<string> {
-  const tooLarge = () => {
-    body.destroy();
-    return new AnswerTooLarge(`the answer exceeded ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
-  };
-  const declared = Number(headerValue(headers['content-length']));
-  // Refused before reading: the bytes may be slow to come, or never come.
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  // undici holds the body to its Content-Length: then the buffer is made to measure; without
-  // one it doubles as needed. Pages of it that are never written are never taken from the system.
-  let buffer = Buffer.allocUnsafe(Number.isSafeInteger(declared) && declared > 0 ? declared : 0);
-  let size = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    const end = size + chunk.length;
-    if (end > MAX_BODY_BYTES) throw tooLarge();
-    if (end > buffer.length) {
-      const grown = Buffer.allocUnsafe(Math.min(MAX_BODY_BYTES, Math.max(end, 2 * buffer.length)));
-      buffer.copy(grown, 0, 0, size);
-      buffer = grown;
-    }
-    chunk.copy(buffer, size);
-    size = end;
-  }
-  return buffer.toString('utf8', 0, size);
-}
-
-/**
- * A 2xx answer lost on the way: an empty 200 (201/202/204 may be empty), or JSON that stops
- * inside a string, object or array, as one cut off does. A body that is not JSON at all (a web
- * page) is complete: repeating it changes nothing, so it goes to the parser, which says what it
- * is; so does JSON closed but malformed, or lacking fields. Scanned, not parsed: the parser
- * reads a large answer once.
- */
-function isCutShort(answer: HttpAnswer): boolean {
-  const text = answer.text.trim();
-  if (text === '') return answer.status === 200;
-  return /^[[{"]/.test(text) && endsOpen(text);
-}
-
-/** Whether JSON text ends inside a string, or with an object or array still open. */
-function endsOpen(text: string): boolean {
-  let depth = 0;
-  for (let at = 0; at < text.length; at += 1) {
-    switch (text.charCodeAt(at)) {
-      case 0x22: // " : on to the closing quote, the first not escaped by an odd run of backslashes
-        do {
-          at = text.indexOf('"', at + 1);
-          if (at < 0) return true;
-        } while (escaped(text, at));
-        break;
-      case 0x5b: // [
-      case 0x7b: // {
-        depth += 1;
-        break;
-      case 0x5d: // ]
-      case 0x7d: // }
-        depth -= 1;
-    }
-  }
-  return depth > 0;
-}
-
-function escaped(text: string, at: number): boolean {
-  let backslashes = 0;
-  while (text.charCodeAt(at - 1 - backslashes) === 0x5c) backslashes += 1;
-  return backslashes % 2 === 1;
-}
-
-/** A header's value; the first when it came more than once. */
-export function headerValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
-/** The error's code, looking through undici's and Node's wrappers. */
-function errorCode(error: unknown): string | undefined {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth += 1) {
-    const { code, cause, errors } = e as { code?: unknown; cause?: unknown; errors?: unknown };
-    if (typeof code === 'string') return code;
-    // Happy-eyeballs connects fail with an AggregateError of per-address errors.
-    e = cause ?? (Array.isArray(errors) ? errors[0] : undefined);
-  }
-  return undefined;
-}
-
-function isTlsCode(code: string): boolean {
-  return /CERT|SELF_SIGNED|TLS|SSL/.test(code);
-}
-
-function describeCode(code: string | undefined): string {
-  switch (code) {
-    case 'ECONNREFUSED':
-      return 'connection refused';
-    case 'ECONNRESET':
-    case 'UND_ERR_SOCKET':
-    case 'ERR_STREAM_PREMATURE_CLOSE':
-      return 'connection closed unexpectedly';
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return 'host name not resolved';
-    case 'UND_ERR_INVALID_ARG':
-      return 'the request was never sent';
-    case undefined:
-      return 'request failed';
-    default:
-      return isTlsCode(code) ? `TLS handshake failed (${code})` : code;
-  }
 }

@@ -17,7 +17,7 @@ import {
 } from './json-fields.ts';
 import { AUDIT_ID_FIELDS, STATUS_FIELDS } from './parse-start.ts';
 
-export interface ProjectSummary {
+export interface ServiceProject {
   name: string;
   auditCount: number | undefined;
   lastAuditId: string | undefined;
@@ -44,7 +44,7 @@ const LAST_STATUS_FIELDS = [
 ];
 
 /** Entries without any name are left out: there is nothing to show for them. */
-export function parseProjectsAnswer(bodyText: string): ProjectSummary[] {
+export function parseProjectsAnswer(bodyText: string): ServiceProject[] {
   const json = readJson(bodyText);
   const list = json.ok
     ? Array.isArray(json.value)
@@ -69,14 +69,14 @@ export function parseProjectsAnswer(bodyText: string): ProjectSummary[] {
   });
 }
 
-function namedOnly(name: string): ProjectSummary | undefined {
+function namedOnly(name: string): ServiceProject | undefined {
   const trimmed = text(name);
   return trimmed === undefined
     ? undefined
     : { name: trimmed, auditCount: undefined, lastAuditId: undefined, lastAuditStatus: undefined };
 }
 
-function readProject(project: JsonRecord): ProjectSummary | undefined {
+function readProject(project: JsonRecord): ServiceProject | undefined {
   const name = firstOf(project, NAME_FIELDS, scalarText);
   if (name === undefined) return undefined;
   const lastAudit = LAST_AUDIT_FIELDS.map((key) => field(project, key)).find(isRecord);

@@ -54,34 +54,34 @@ export interface ProjectAudit {
   reportUrl: string | undefined;
 }
 
-/** What is known of a run so far, so a failure late on still reports it. */
-export interface Progress {
-  auditId: string | undefined;
+/** What was known of a run when it ended, so that an outcome made early still reports it. */
+export interface RunFacts {
+  readonly auditId?: string | undefined;
   /** True when `auditId` came from the `audit-id` input rather than from this run's upload. */
-  resumed: boolean;
-  fileCount: number | undefined;
-  projects?: ProjectSummary[];
+  readonly resumed?: boolean;
+  readonly fileCount?: number | undefined;
+  readonly projects?: ProjectSummary[] | undefined;
 }
 
-function base(progress: Progress): Outcome {
+function base(facts: RunFacts): Outcome {
   return {
     verdict: 'error',
     reason: '',
-    auditId: progress.auditId,
+    auditId: facts.auditId,
     rawStatus: undefined,
     reportUrl: undefined,
     findings: undefined,
     counts: countFindings([]),
     scope: 'all',
     scopeNote: undefined,
-    fileCount: progress.fileCount,
+    fileCount: facts.fileCount,
     resumeHint: undefined,
-    projects: progress.projects,
+    projects: facts.projects,
   };
 }
 
-export function skippedOutcome(reason: string, progress: Progress): Outcome {
-  return { ...base(progress), verdict: 'skipped', reason };
+export function skippedOutcome(reason: string, facts: RunFacts): Outcome {
+  return { ...base(facts), verdict: 'skipped', reason };
 }
 
 /**
@@ -90,12 +90,15 @@ export function skippedOutcome(reason: string, progress: Progress): Outcome {
  */
 export function noApiKeyOutcome(
   untrustedPullRequest: 'fork' | 'dependabot' | undefined,
-  progress: Progress,
+  facts: RunFacts,
 ): Outcome {
   if (!untrustedPullRequest) {
-    throw new ConfigurationError(
-      'Input `api-key` is empty. Add the service key as a repository secret (e.g. AUDIT_API_KEY) and pass it: ' +
-        '`api-key: ${{ secrets.AUDIT_API_KEY }}`.',
+    return errorOutcome(
+      new ConfigurationError(
+        'Input `api-key` is empty. Add the service key as a repository secret (e.g. AUDIT_API_KEY) and pass it: ' +
+          '`api-key: ${{ secrets.AUDIT_API_KEY }}`.',
+      ),
+      facts,
     );
   }
   const origin =
@@ -105,7 +108,7 @@ export function noApiKeyOutcome(
   return skippedOutcome(
     `No API key: ${origin}, and GitHub does not give repository secrets to such runs. ` +
       'The audit was skipped; nothing was sent. It runs on pushes and on pull requests from branches of this repository.',
-    progress,
+    facts,
   );
 }
 
@@ -114,7 +117,7 @@ export function noApiKeyOutcome(
  * the 404s of an audit the service did not show yet.
  */
 export function timeoutOutcome(
-  progress: Progress & { auditId: string },
+  facts: RunFacts & { auditId: string },
   timeoutMs: number,
   last: AuditSnapshot | undefined,
   lastProblem?: string,
@@ -124,7 +127,7 @@ export function timeoutOutcome(
       ? `the last poll got no status: ${lastProblem}`
       : `last status: ${last?.rawStatus ?? 'unknown'}`;
   return {
-    ...base(progress),
+    ...base(facts),
     verdict: 'timeout',
     reason:
       `The audit did not finish within ${formatDuration(timeoutMs)} ` +
@@ -133,16 +136,16 @@ export function timeoutOutcome(
     reportUrl: last?.reportUrl,
     resumeHint:
       'The audit goes on at the service. To collect its results without uploading again, re-run with ' +
-      `\`${resumeInput(progress.auditId)}\` (and a larger \`timeout-minutes\` if needed).`,
+      `\`${resumeInput(facts.auditId)}\` (and a larger \`timeout-minutes\` if needed).`,
   };
 }
 
 /** The service finished the audit without results: its message is the reason. */
-export function serviceFailureOutcome(progress: Progress, snapshot: AuditSnapshot): Outcome {
+export function serviceFailureOutcome(facts: RunFacts, snapshot: AuditSnapshot): Outcome {
   // The sentence goes on after the service's words: their own full stop would double it.
   const message = snapshot.message?.replace(/[\s.]+$/, '');
   return {
-    ...base(progress),
+    ...base(facts),
     verdict: 'error',
     reason:
       (snapshot.state === 'failed'
@@ -156,7 +159,7 @@ export function serviceFailureOutcome(progress: Progress, snapshot: AuditSnapsho
 }
 
 export function resultsOutcome(
-  progress: Progress,
+  facts: RunFacts,
   snapshot: AuditSnapshot,
   triage: Triage,
   failOn: FailOn,
@@ -165,7 +168,7 @@ export function resultsOutcome(
   // Findings the service itself says are not all there cannot pass a gate, nor prove a fail.
   const incomplete = snapshot.incomplete?.replace(/[\s.]+$/, '');
   return {
-    ...base(progress),
+    ...base(facts),
     verdict: incomplete === undefined ? gate.verdict : 'error',
     reason:
       incomplete === undefined
@@ -183,17 +186,17 @@ export function resultsOutcome(
 }
 
 /** An error ends the run with verdict `error`; the reason says what to fix, or that it is a bug. */
-export function errorOutcome(error: unknown, progress: Progress): Outcome {
+export function errorOutcome(error: unknown, facts: RunFacts): Outcome {
   let reason: string;
   if (error instanceof ConfigurationError) reason = error.message;
   else if (error instanceof ServiceError) reason = `The audit service: ${error.message}`;
   else reason = `Unexpected error (a bug in this action; please report it): ${errorMessage(error)}`;
   return {
-    ...base(progress),
+    ...base(facts),
     reason,
     resumeHint:
-      progress.auditId && !progress.resumed
-        ? `The audit ${progress.auditId} was started; re-run with \`${resumeInput(progress.auditId)}\` ` +
+      facts.auditId && !facts.resumed
+        ? `The audit ${facts.auditId} was started; re-run with \`${resumeInput(facts.auditId)}\` ` +
           'to collect its results without uploading again.'
         : undefined,
   };

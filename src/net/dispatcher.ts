@@ -2,22 +2,14 @@
  * Which connection pool a request goes through. A proxy is for reaching the internet: loopback
  * is never proxied, so a plain-http request to this machine (the only plain http the action
  * allows) cannot leave it through `HTTP_PROXY`, whatever `NO_PROXY` says.
- *
- * undici is loaded on the first request, not when the action starts: it is most of the bundle,
- * and a run that makes no request (a fork's pull request without a key) never needs it.
  */
-import type { Agent, Dispatcher } from 'undici';
+import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
 
 export type DispatcherOptions = Agent.Options;
 
-let undici: Promise<typeof import('undici')> | undefined;
-
-/** undici, loaded on first use. */
-export const loadUndici = () => (undici ??= import('undici'));
-
-/** A pool made on first use; closing one never used loads nothing. */
+/** A pool made on first use; closing one never used does nothing. */
 export interface LazyDispatcher {
-  get(): Promise<Dispatcher>;
+  get(): Dispatcher;
   close(): Promise<void>;
 }
 
@@ -39,15 +31,13 @@ export function isSafeTransport(url: URL): boolean {
 
 /** A direct pool for loopback; for anything else one that honours HTTP(S)_PROXY and NO_PROXY. */
 export function createDispatcher(url: URL, options: DispatcherOptions = {}): LazyDispatcher {
-  let made: Promise<Dispatcher> | undefined;
+  let made: Dispatcher | undefined;
   return {
+    // Self-hosted runners often reach the internet only through HTTP(S)_PROXY / NO_PROXY.
     get: () =>
-      (made ??= loadUndici().then(({ Agent, EnvHttpProxyAgent }) =>
-        // Self-hosted runners often reach the internet only through HTTP(S)_PROXY / NO_PROXY.
-        isLoopbackHost(url.hostname) ? new Agent(options) : new EnvHttpProxyAgent(options),
-      )),
+      (made ??= isLoopbackHost(url.hostname) ? new Agent(options) : new EnvHttpProxyAgent(options)),
     close: async () => {
-      if (made) await (await made).close();
+      await made?.close();
     },
   };
 }

@@ -1,8 +1,8 @@
 /** HttpSession on its own: how transport errors are judged, and what it leaves behind. */
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpSession, judgeTransportError } from '../../src/api/http.ts';
-import { loadUndici } from '../../src/net/dispatcher.ts';
+import { HttpSession } from '../../src/api/http.ts';
+import { judgeTransportError } from '../../src/api/transport-errors.ts';
 import { startServer, type TestServer } from '../support/hostile-server.ts';
 
 /** An error as undici reports it: a wrapper whose cause carries the system code. */
@@ -37,10 +37,6 @@ describe('judgeTransportError', () => {
     expect(judgeTransportError(error, false)).toMatchObject({ retryable: true, neverSent: true });
   });
 });
-
-// Loaded by the first request otherwise: the test runner's work to import it would fall inside
-// the timer counts below, and let a timer of its own expire there.
-await loadUndici();
 
 describe('HttpSession timers', () => {
   let server: TestServer | undefined;

@@ -8,14 +8,14 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createGitHubClient,
-  GITHUB_ANSWER_MAX_BYTES,
   ISSUE_COMMENTS_MAX_PAGES,
   PULL_REQUEST_FILES_MAX_PAGES,
-} from '../../src/github/api.ts';
-import { GitHubChannels } from '../../src/github/channels.ts';
-import { completeCheckRun, startCheckRun } from '../../src/github/check-run-lifecycle.ts';
-import { upsertStickyComment } from '../../src/github/sticky-comment.ts';
-import { fetchChangedFiles } from '../../src/github/pr-files.ts';
+} from '../../src/action/github/client.ts';
+import { GITHUB_ANSWER_MAX_BYTES } from '../../src/action/github/transport.ts';
+import { GitHubChannels } from '../../src/action/github/channels.ts';
+import { completeCheckRun, startCheckRun } from '../../src/action/github/check-run-lifecycle.ts';
+import { upsertStickyComment } from '../../src/action/github/sticky-comment.ts';
+import { fetchChangedFiles } from '../../src/action/github/pr-files.ts';
 import { Redactor } from '../../src/redaction.ts';
 import {
   renderCheckRunCompletion,

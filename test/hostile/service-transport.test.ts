@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AuditClient, type AuditClientOptions } from '../../src/api/client.ts';
-import { MAX_BODY_BYTES } from '../../src/api/http.ts';
+import { MAX_BODY_BYTES } from '../../src/api/answer-body.ts';
 import { waitForAudit } from '../../src/api/poll.ts';
 import { ResponseFormatError } from '../../src/errors.ts';
 import { startRecordingProxy, startServer } from '../support/hostile-server.ts';

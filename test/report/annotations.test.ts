@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SEVERITIES } from '../../src/audit/findings.ts';
 import { annotationLevel, planAnnotations } from '../../src/report/annotations.ts';
-import * as runner from '../../src/runner.ts';
+import * as core from '@actions/core';
 import { findingsOf, inModelOrder, makeFinding } from '../support/findings.ts';
 
 describe('annotationLevel', () => {
@@ -144,7 +144,7 @@ describe('planAnnotations', () => {
   });
 });
 
-describe('planned annotations written by runner.ts', () => {
+describe('planned annotations written by @actions/core', () => {
   afterEach(() => vi.restoreAllMocks());
 
   /** Parses a command line as the runner does (TryParseV2) and undoes our escaping. */
@@ -187,7 +187,7 @@ describe('planned annotations written by runner.ts', () => {
       written.push(String(chunk));
       return true;
     });
-    runner.error(planned!.message, {
+    core.error(planned!.message, {
       title: planned!.title,
       file: planned!.file,
       startLine: planned!.startLine,

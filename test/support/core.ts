@@ -1,16 +1,16 @@
 /**
- * A typed stand-in for src/runner.ts, for in-process tests of `run()` and `publish()` (the
+ * A typed stand-in of `@actions/core` for in-process tests of `run()` and `publish()` (the
  * typescript-action template's pattern): it records what the action asked the runner to do.
- * Typed against the real module, so a function added there must be added here.
+ * Typed against the real package, so a function the action starts to use must be added here.
  *
- *   vi.mock('../src/runner.ts', () => import('./support/core.ts').then((m) => m.runnerStandIn));
+ *   vi.mock('@actions/core', () => import('../support/core.ts').then((m) => m.coreStandIn));
  */
-import type * as runner from '../../src/runner.ts';
+import type * as core from '@actions/core';
 
 export interface RecordedAnnotation {
   level: 'error' | 'warning' | 'notice';
   message: string;
-  properties: runner.AnnotationProperties;
+  properties: core.AnnotationProperties;
 }
 
 export interface RecordedRun {
@@ -50,50 +50,51 @@ export function resetCore(inputs: Record<string, string> = {}): RecordedRun {
 
 const annotate =
   (level: RecordedAnnotation['level']) =>
-  (message: string, properties: runner.AnnotationProperties = {}) => {
-    recorded.annotations.push({ level, message, properties });
+  (message: string | Error, properties: core.AnnotationProperties = {}) => {
+    recorded.annotations.push({ level, message: String(message), properties });
   };
 
-const unexpanded = new Set<string>();
+/** The summary's buffer, as core's: text added, then written (appended) at once. */
+let buffer = '';
+const summary = {
+  addRaw(text: string, addEOL = false) {
+    buffer += text + (addEOL ? '\n' : '');
+    return summary;
+  },
+  async write() {
+    recorded.summary += buffer;
+    buffer = '';
+    return summary;
+  },
+};
 
-export const runnerStandIn: typeof runner = {
-  // Like the runner: an input is trimmed, missing means empty, and so does an unexpanded `${{ }}`.
-  getInput(name) {
-    const value = (recorded.inputs[name] ?? '').trim();
-    if (!/\$\{\{[\s\S]*\}\}/.test(value)) return value;
-    unexpanded.add(name);
-    return '';
-  },
-  takeUnexpandedInputs() {
-    const names = [...unexpanded];
-    unexpanded.clear();
-    return names;
-  },
-  // Like the runner: one entry per non-empty line, each trimmed.
-  getMultilineInput(name) {
-    return (recorded.inputs[name] ?? '')
-      .split('\n')
-      .filter((line) => line !== '')
-      .map((line) => line.trim());
-  },
-  getBooleanInput(name) {
-    const value = runnerStandIn.getInput(name);
-    if (['true', 'True', 'TRUE'].includes(value)) return true;
-    if (['false', 'False', 'FALSE'].includes(value)) return false;
-    throw new TypeError(
-      `Input does not meet YAML 1.2 "Core Schema" specification: ${name}\n` +
-        'Support boolean input list: `true | True | TRUE | false | False | FALSE`',
-    );
-  },
+type UsedCore = Pick<
+  typeof core,
+  | 'getInput'
+  | 'setSecret'
+  | 'setOutput'
+  | 'setFailed'
+  | 'debug'
+  | 'info'
+  | 'notice'
+  | 'warning'
+  | 'error'
+  | 'startGroup'
+  | 'endGroup'
+> & { summary: Pick<typeof core.summary, 'addRaw' | 'write'> };
+
+export const coreStandIn: UsedCore = {
+  // As core: trimmed, missing means empty.
+  getInput: (name) => (recorded.inputs[name] ?? '').trim(),
   setSecret(secret) {
     recorded.secrets.push(secret);
   },
   setOutput(name, value) {
-    recorded.outputs[name] = value;
+    recorded.outputs[name] = String(value);
   },
-  setFailed(text) {
-    recorded.failed.push(text);
-    annotate('error')(text);
+  setFailed(message) {
+    recorded.failed.push(String(message));
+    annotate('error')(message);
   },
   debug(text) {
     recorded.debug.push(text);
@@ -109,7 +110,5 @@ export const runnerStandIn: typeof runner = {
     recorded.log.push(`▸ ${title}`);
   },
   endGroup() {},
-  async appendSummary(text) {
-    recorded.summary += `${text}\n`;
-  },
+  summary: summary as unknown as UsedCore['summary'],
 };

@@ -7,7 +7,7 @@ import {
   createGitHubClient,
   type GitHubClient,
   type GitHubClientOptions,
-} from '../../src/github/api.ts';
+} from '../../src/action/github/client.ts';
 import { startGitHubApi, type GitHubApiOptions, type GitHubApiStandIn } from './github-api.ts';
 
 export type GitHubSetUp = (

@@ -152,7 +152,7 @@ export function verdictAnnotation(run: ActionRun): Annotation | undefined {
   return run.annotations.find((a) => a.level === 'error' && a.message.startsWith('Verdict: '));
 }
 
-/** `name<<DELIMITER\nvalue\nDELIMITER` blocks, as src/runner.ts writes them; the last value wins. */
+/** `name<<DELIMITER\nvalue\nDELIMITER` blocks, as @actions/core writes them; the last value wins. */
 export function parseOutputFile(text: string): Record<string, string> {
   const outputs: Record<string, string> = {};
   const lines = text.split('\n');

@@ -1,2 +1,0 @@
-import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);
-var n=class extends Error{name="ConfigurationError"},r=class extends Error{name="ServiceError";status;constructor(t,o,a){super(t,a),this.status=o}},s=class extends r{name="ResponseFormatError"};function i(e){return e instanceof Error?e.message:String(e)}export{n as a,r as b,s as c,i as d};

@@ -1,0 +1,138 @@
+/**
+ * The facts of the workflow run that the reports need, from `@actions/github`'s context: its
+ * event, repository, commit and run, and whether GitHub withheld secrets from it.
+ */
+import * as github from '@actions/github';
+
+export interface RunContext {
+  eventName: string;
+  actor: string;
+  serverUrl: string;
+  /** `owner/name`, '' outside Actions. */
+  repository: string;
+  sha: string;
+  apiUrl: string;
+  /** `owner/name` of this action's repository, as the runner names it. */
+  actionRepository: string | undefined;
+  /** The workflow run's page, for links back from comments. */
+  runUrl: string | undefined;
+  /** Set on `pull_request` and `pull_request_target` events. */
+  pullRequest: PullRequestFacts | undefined;
+  /** Set when secrets are withheld: a pull request from a fork or from Dependabot. */
+  untrustedPullRequest: 'fork' | 'dependabot' | undefined;
+}
+
+export interface PullRequestFacts {
+  number: number;
+  /** Check runs belong to the head commit, not to the merge commit GITHUB_SHA names. */
+  headSha: string;
+  /** As the event reports it; the files API lists at most 3,000. */
+  changedFiles: number | undefined;
+}
+
+/**
+ * The parts of the event payload the reports read. The runner writes it; nothing here is
+ * trusted to have the shape GitHub documents.
+ */
+export interface EventPayload {
+  pull_request?: {
+    number?: unknown;
+    changed_files?: unknown;
+    head?: { sha?: unknown; repo?: { full_name?: unknown } | null };
+  };
+  repository?: { full_name?: unknown };
+}
+
+/** What is read of `@actions/github`'s context (read once, when that package is imported). */
+export type GitHubContext = Pick<
+  typeof github.context,
+  'eventName' | 'actor' | 'sha' | 'serverUrl' | 'apiUrl' | 'runId' | 'payload' | 'repo'
+>;
+
+export function readRunContext(
+  context: GitHubContext = github.context,
+  env: NodeJS.ProcessEnv = process.env,
+): RunContext {
+  // Each field is read through `?.` and checked for its type: the payload may be any JSON.
+  const payload = (context.payload ?? {}) as EventPayload;
+  const eventName = context.eventName ?? '';
+  const actor = context.actor ?? '';
+  const sha = context.sha ?? '';
+  const repository = repositoryOf(context);
+  return {
+    eventName,
+    actor,
+    serverUrl: context.serverUrl,
+    repository,
+    sha,
+    apiUrl: context.apiUrl,
+    actionRepository: env['GITHUB_ACTION_REPOSITORY'] || undefined,
+    runUrl:
+      repository && context.runId
+        ? `${context.serverUrl}/${repository}/actions/runs/${context.runId}`
+        : undefined,
+    pullRequest: readPullRequest(eventName, payload, sha),
+    untrustedPullRequest: classifyPullRequest(eventName, payload, actor, repository),
+  };
+}
+
+/** `owner/name`, or '' outside Actions (where `context.repo` throws). */
+function repositoryOf(context: GitHubContext): string {
+  try {
+    const { owner, repo } = context.repo;
+    return owner && repo ? `${owner}/${repo}` : '';
+  } catch {
+    return '';
+  }
+}
+
+const COMMENTABLE_PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
+
+function readPullRequest(
+  eventName: string,
+  payload: EventPayload,
+  sha: string,
+): PullRequestFacts | undefined {
+  const pullRequest = payload.pull_request;
+  const number = pullRequest?.number;
+  if (!COMMENTABLE_PULL_REQUEST_EVENTS.has(eventName) || typeof number !== 'number')
+    return undefined;
+  const changedFiles = pullRequest?.changed_files;
+  return {
+    number,
+    headSha: text(pullRequest?.head?.sha) ?? sha,
+    changedFiles: typeof changedFiles === 'number' ? changedFiles : undefined,
+  };
+}
+
+const PULL_REQUEST_EVENTS = new Set([
+  'pull_request',
+  'pull_request_review',
+  'pull_request_review_comment',
+]);
+
+/**
+ * GitHub withholds secrets from `pull_request` runs of forks and from runs Dependabot triggers,
+ * so an empty key there is expected, not a misconfiguration. (`pull_request_target` does get secrets.)
+ */
+export function classifyPullRequest(
+  eventName: string,
+  payload: EventPayload,
+  actor: string,
+  /** GITHUB_REPOSITORY, for events whose payload does not name the repository. */
+  repository = '',
+): RunContext['untrustedPullRequest'] {
+  // Runs Dependabot triggers get only Dependabot secrets, whatever the event.
+  if (actor === 'dependabot[bot]') return 'dependabot';
+  if (!PULL_REQUEST_EVENTS.has(eventName)) return undefined;
+  const head = payload.pull_request?.head;
+  if (head?.repo === null) return 'fork'; // the fork was deleted
+  const base = text(payload.repository?.full_name) ?? repository;
+  const headName = text(head?.repo?.full_name);
+  if (headName && base && headName !== base) return 'fork';
+  return undefined;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}

@@ -1,0 +1,53 @@
+/**
+ * The Action's inputs, read with `@actions/core`: the engine's settings and what only the Action
+ * has (the GitHub token and channels). Secrets are masked before anything else is read, since an
+ * error message could echo an input.
+ *
+ * The runner expands `${{ }}` expressions, in defaults too; one still there was set by a tool that
+ * does not (local-action passes action.yml's `${{ github.token }}` as it is), and is taken as not
+ * given, with one notice: sent on, it would be a credential that is a template.
+ */
+import * as core from '@actions/core';
+import { inputReader, readSettings, type Settings } from '../engine/settings.ts';
+import type { Logger } from '../log.ts';
+
+export interface ActionSettings extends Settings {
+  githubToken: string;
+  checkRun: { enabled: boolean; name: string };
+  pullRequestComment: boolean;
+}
+
+const UNEXPANDED = /\$\{\{[\s\S]*\}\}/;
+
+export function getInputs(log: Logger, env: NodeJS.ProcessEnv = process.env): ActionSettings {
+  const unexpanded = new Set<string>();
+  const input = (name: string): string => {
+    const value = core.getInput(name);
+    if (!UNEXPANDED.test(value)) return value;
+    unexpanded.add(name);
+    return '';
+  };
+  for (const secret of ['api-key', 'github-token']) {
+    const value = input(secret);
+    if (value) core.setSecret(value);
+  }
+  const source = { get: input };
+  const read = inputReader(source);
+  const action: ActionSettings = {
+    ...readSettings(source, env, log),
+    githubToken: read.text('github-token'),
+    checkRun: {
+      enabled: read.boolean('check-run', true),
+      name: read.text('check-name') || 'Smart contract audit',
+    },
+    pullRequestComment: read.boolean('pr-comment', true),
+  };
+  if (unexpanded.size > 0) {
+    const names = [...unexpanded];
+    log.notice(
+      `${names.map((name) => `\`${name}\``).join(', ')} held an unexpanded \`\${{ … }}\` expression, so ${names.length === 1 ? 'it was' : 'they were'} taken as not given. ` +
+        'The runner expands expressions; a tool that runs the action locally (such as @github/local-action) does not: set the value itself in its .env.',
+    );
+  }
+  return action;
+}

@@ -1,0 +1,130 @@
+/**
+ * The story of the Action's run: inputs → projects → audit → publish. Whatever happens, the run
+ * ends in one outcome, and publishing it is the last thing the step does.
+ */
+import * as core from '@actions/core';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { errorOutcome, noApiKeyOutcome, skippedOutcome, type Outcome } from '../audit/outcome.ts';
+import {
+  auditCheckout,
+  detectProjects,
+  type AuditStarted,
+  type Detection,
+} from '../engine/audit-checkout.ts';
+import { ConfigurationError, ServiceError, errorMessage } from '../errors.ts';
+import type { Logger } from '../log.ts';
+import { Redactor } from '../redaction.ts';
+import { renderCheckRunStart } from '../report/check-run-output.ts';
+import { ACTION_VERSION } from '../version.ts';
+import { readRunContext, type RunContext } from './context.ts';
+import { openGitHubChannels, type GitHubChannels } from './github/channels.ts';
+import { getInputs, type ActionSettings } from './inputs.ts';
+import { createActionLogger } from './logger.ts';
+import { publish } from './publish.ts';
+
+const USER_AGENT = `smart-contract-audit-action/${ACTION_VERSION}`;
+
+export async function run(): Promise<void> {
+  const startedAt = Date.now();
+  const redactor = new Redactor();
+  const log = createActionLogger(redactor);
+  const context = readRunContext();
+  let settings: ActionSettings | undefined;
+  let channels: GitHubChannels | undefined;
+  let outcome: Outcome;
+  try {
+    settings = getInputs(log);
+    redactor.add(settings.apiKey);
+    redactor.add(settings.githubToken);
+    const deadline = startedAt + settings.timeoutMs;
+    channels = openGitHubChannels(settings, {
+      context,
+      deadline,
+      redact: (text) => redactor.redact(text),
+      log,
+    });
+    outcome = await audit(settings, { context, channels, log, redactor, deadline });
+  } catch (error) {
+    outcome = unexpected(error, log);
+  }
+  try {
+    await publish(outcome, { settings, context, channels, log, redactor });
+  } catch (error) {
+    // Every sink guards itself; reaching here is a bug, and it must not read as a clean run.
+    core.setFailed(
+      redactor.redact(
+        `Unexpected error while reporting (a bug in this action; please report it): ${errorMessage(error)}`,
+      ),
+    );
+  } finally {
+    await channels?.close();
+  }
+}
+
+interface Run {
+  context: RunContext;
+  channels: GitHubChannels | undefined;
+  log: Logger;
+  redactor: Redactor;
+  /** When the audit stops waiting (`timeout-minutes` from the start), per Date.now. */
+  deadline: number;
+}
+
+/** Projects are found on every run (the `projects` output); the audit only with a key. */
+async function audit(settings: ActionSettings, run: Run): Promise<Outcome> {
+  const { context, log } = run;
+  let detection: Detection;
+  try {
+    detection = await detectProjects(settings, log);
+  } catch (error) {
+    return unexpected(error, log);
+  }
+  const facts = { projects: detection.summaries };
+  if (settings.detectOnly) {
+    return skippedOutcome(
+      `\`detect-only\`: ${detection.summaries.length} project(s) listed in the \`projects\` output; nothing was audited.`,
+      facts,
+    );
+  }
+  if (!settings.apiKey) {
+    const outcome = noApiKeyOutcome(context.untrustedPullRequest, facts);
+    if (outcome.verdict === 'skipped') log.notice(outcome.reason);
+    return outcome;
+  }
+  return auditCheckout(settings, detection, run.deadline, {
+    log,
+    now: Date.now,
+    sleep: (ms) => sleep(ms),
+    random: Math.random,
+    userAgent: USER_AGENT,
+    changedFiles: () => changedFiles(settings, run),
+    auditStarted: (started) => auditStarted(started, run),
+  });
+}
+
+/** The audit id is an output as soon as it is known, and the check run starts then. */
+function auditStarted({ auditId, auditIds, message, first }: AuditStarted, run: Run): void {
+  core.setOutput('audit-id', run.redactor.redact(auditIds));
+  run.log.info(message);
+  // In the background: a slow GitHub API must not eat into the audit's time.
+  if (first) void run.channels?.auditStarted(renderCheckRunStart(auditId));
+}
+
+/** The pull request's changed files for `scope`; on any other event, every finding counts. */
+async function changedFiles(settings: ActionSettings, { context, channels, log }: Run) {
+  if (!context.pullRequest) {
+    log.notice(
+      `\`scope: ${settings.scope}\` applies to pull requests; on this ${context.eventName} run every finding counts.`,
+    );
+    return undefined;
+  }
+  return channels?.changedFiles();
+}
+
+/** An error outside the engine: a configuration error says what to fix; anything else is a bug. */
+function unexpected(error: unknown, log: Logger): Outcome {
+  if (!(error instanceof ConfigurationError || error instanceof ServiceError)) {
+    if (error instanceof Error) log.debug(error.stack ?? error.message);
+  }
+  return errorOutcome(error, {});
+}

@@ -1,0 +1,410 @@
+/**
+ * The one module that publishes a run: outputs, the SARIF and results files, the job summary, the
+ * job's result, log annotations, and then the GitHub channels. Everything the runner keeps is
+ * written before anything talks to GitHub, so a slow or hostile API can delay only itself.
+ * Every text passes the redactor on its way out.
+ */
+import * as core from '@actions/core';
+import path from 'node:path';
+import { SEVERITIES } from '../audit/findings.ts';
+import { hasResults, type FailOn } from '../audit/gate.ts';
+import type { Outcome } from '../audit/outcome.ts';
+import { activeFindings, STATUS_WORDS, type TriagedFinding } from '../audit/triage.ts';
+import { sha256 } from '../digest.ts';
+import { errorMessage } from '../errors.ts';
+import { fileSafe, writeOutputFile } from '../files/output-file.ts';
+import type { GitHubChannels } from './github/channels.ts';
+import type { RunContext } from './context.ts';
+import type { ActionSettings } from './inputs.ts';
+import type { Logger } from '../log.ts';
+import { randomHex } from '../random-id.ts';
+import type { Redactor } from '../redaction.ts';
+import { planAnnotations, type AnnotationPlan } from '../report/annotations.ts';
+import {
+  checkRunAnnotations,
+  checkRunConclusion,
+  checkRunTitle,
+  MAX_CHECK_RUN_ANNOTATIONS,
+  renderCheckRunCompletion,
+  renderCheckRunStart,
+} from '../report/check-run-output.ts';
+import { commentMarker, readPreviousFindings } from '../report/comment-memory.ts';
+import { renderPrComment } from '../report/pr-comment.ts';
+import { resultsFileChunks } from '../report/results-file.ts';
+import { writeSarif, type SarifWriter } from '../report/sarif.ts';
+import {
+  renderCheckRunNotAnnotatedNote,
+  renderNotAnnotatedNote,
+  renderSummary,
+  type SummaryInput,
+} from '../report/summary.ts';
+import { ACTION_VERSION } from '../version.ts';
+
+const CHECK_RUN_SUMMARY_MAX = 65_000;
+/** Findings listed in the log, as many as the check run annotates. */
+const MAX_LOGGED_FINDINGS = MAX_CHECK_RUN_ANNOTATIONS;
+
+export interface PublishDependencies {
+  settings: ActionSettings | undefined;
+  context: RunContext;
+  channels: GitHubChannels | undefined;
+  log: Logger;
+  redactor: Redactor;
+}
+
+type Output = (name: string, value: string | number) => void;
+
+export async function publish(outcome: Outcome, deps: PublishDependencies): Promise<void> {
+  const { settings, context, channels, log, redactor } = deps;
+  const projectName = settings?.projectName ?? (context.repository.split('/')[1] || 'unknown');
+  const failOn = settings?.failOn ?? 'low';
+  const findings = outcome.findings ?? [];
+  const failsJob = outcome.verdict !== 'pass' && outcome.verdict !== 'skipped';
+  const output: Output = (name, value) => core.setOutput(name, redactor.redact(String(value)));
+
+  // Every annotation is planned before anything is rendered: the summary says what they left out.
+  const checkRunAnnotates = channels?.annotatesCheckRun ?? false;
+  const logAnnotations = checkRunAnnotates ? undefined : planLogAnnotations(findings, failsJob);
+  const summaryInput: SummaryInput = {
+    verdict: outcome.verdict,
+    reason: outcome.reason,
+    projectName,
+    auditId: outcome.auditId,
+    rawStatus: outcome.rawStatus,
+    reportUrl: outcome.reportUrl,
+    failOn,
+    findings,
+    counts: outcome.counts,
+    scopeNote: outcome.scopeNote,
+    links:
+      context.repository && context.sha
+        ? { serverUrl: context.serverUrl, repository: context.repository, sha: context.sha }
+        : undefined,
+    notAnnotated: logAnnotations?.notAnnotated ?? { error: 0, warning: 0, notice: 0 },
+    resumeHint: outcome.resumeHint,
+    fileCount: outcome.fileCount,
+    audits: outcome.audits,
+    repeatedDependencyFindings: outcome.repeatedDependencyFindings,
+  };
+
+  logFindings(findings, log);
+  warnUnreadSeverities(findings, failOn, log);
+  setCountOutputs(outcome, output);
+  if (settings) await writeReportFiles(outcome, { ...deps, settings }, projectName, output);
+  if (logAnnotations) annotateInLog(logAnnotations, log);
+  await writeSummary(() => renderSummary(summaryInput), deps);
+
+  const verdictLine = `Verdict: ${outcome.verdict}. ${outcome.reason}`;
+  if (outcome.resumeHint) log.info(outcome.resumeHint);
+  if (failsJob) core.setFailed(redactor.redact(verdictLine));
+  else log.info(verdictLine);
+
+  if (channels) {
+    await publishToGitHub(channels, summaryInput, {
+      ...deps,
+      checkRunAnnotates,
+      failsJob,
+      output,
+    });
+  }
+}
+
+/**
+ * The check run and the comment, after everything else is written. The log annotates findings
+ * only when the check run carries none; findings past its cap are counted in the summary.
+ */
+async function publishToGitHub(
+  channels: GitHubChannels,
+  summaryInput: SummaryInput,
+  deps: PublishDependencies & {
+    /** Whether the summary left annotating to the check run. */
+    checkRunAnnotates: boolean;
+    failsJob: boolean;
+    output: Output;
+  },
+): Promise<void> {
+  const { context, log, checkRunAnnotates, failsJob, output } = deps;
+  const { findings, verdict, counts } = summaryInput;
+  const active = activeFindings(findings);
+  const plan = checkRunAnnotations(active);
+  const title = checkRunTitle(verdict, counts);
+  const summaryMarkdown = renderSummary(summaryInput, CHECK_RUN_SUMMARY_MAX);
+  const total = plan.annotations.length + plan.overCap;
+  const checkRun = await channels.completeCheckRun({
+    start: renderCheckRunStart(summaryInput.auditId ?? 'none'),
+    conclusion: checkRunConclusion(verdict),
+    annotations: plan.annotations,
+    output: (posted) =>
+      renderCheckRunCompletion({ title, summaryMarkdown, total, overCap: plan.overCap, posted }),
+  });
+  if (checkRun) output('check-run-url', checkRun.url);
+  const completed = checkRun?.completed;
+  if (completed?.postingError !== undefined) {
+    log.warning(
+      `Posted ${completed.annotationsPosted} of ${total} check run annotations; ` +
+        `${total - completed.annotationsPosted} were not: ${errorMessage(completed.postingError)}. ` +
+        'The check run says so; every finding is in the job summary and the results file.',
+    );
+  } else if (completed && plan.overCap > 0) {
+    log.info(
+      `${plan.overCap} finding(s) are not annotated on the check run: it gets at most ` +
+        `${MAX_CHECK_RUN_ANNOTATIONS.toLocaleString('en-US')}, the most severe, to spare the token's request limit.`,
+    );
+  }
+  await channels.upsertComment(commentMarker(summaryInput.projectName), (previousBody) =>
+    renderPrComment({
+      projectName: summaryInput.projectName,
+      verdict,
+      reason: summaryInput.reason,
+      findings,
+      counts,
+      links: summaryInput.links,
+      auditId: summaryInput.auditId,
+      reportUrl: summaryInput.reportUrl,
+      audits: summaryInput.audits,
+      ...(context.runUrl === undefined ? {} : { runUrl: context.runUrl }),
+      previous: previousBody === undefined ? undefined : readPreviousFindings(previousBody),
+    }),
+  );
+
+  // Check runs on, yet some findings are on no check run: past its cap, or it failed.
+  const notAnnotated = completed ? plan.overCap + completed.annotationsNotPosted : total;
+  if (checkRun && completed && notAnnotated === 0) {
+    log.info(
+      `The ${active.length} finding(s) that count are annotated on the check run: ${checkRun.url}`,
+    );
+  }
+  if (!checkRunAnnotates || notAnnotated === 0) return;
+  let note: string | undefined;
+  if (notAnnotated < total) {
+    // The check run carries the most severe; the log's 10 per level would only repeat them.
+    note = renderCheckRunNotAnnotatedNote(notAnnotated);
+  } else {
+    log.info('The check run carries no annotations; annotating in the log instead.');
+    const fallback = planLogAnnotations(findings, failsJob);
+    annotateInLog(fallback, log);
+    note = renderNotAnnotatedNote(fallback.notAnnotated);
+  }
+  if (note !== undefined) await writeSummary(() => `\n${note}\n`, deps);
+}
+
+/** The verdict, the counts and what the service said of the audit, as step outputs. */
+function setCountOutputs(outcome: Outcome, output: Output): void {
+  const { counts } = outcome;
+  output('verdict', outcome.verdict);
+  output('findings-count', counts.total);
+  for (const severity of SEVERITIES) output(`${severity}-count`, counts.bySeverity[severity]);
+  output('in-scope-count', counts.inScope);
+  if (outcome.rawStatus) output('status', outcome.rawStatus);
+  if (outcome.reportUrl) output('report-url', outcome.reportUrl);
+  if (outcome.projects) output('projects', JSON.stringify(outcome.projects));
+}
+
+/**
+ * The SARIF file, only for a complete audit (an empty or partial upload would close open
+ * alerts), and the results file. Each is rendered and written on its own: one that cannot be
+ * made is a warning, never the end of the run's report.
+ */
+async function writeReportFiles(
+  outcome: Outcome,
+  deps: PublishDependencies & { settings: ActionSettings },
+  projectName: string,
+  output: Output,
+): Promise<void> {
+  const { settings, context, log } = deps;
+  if (outcome.findings && hasResults(outcome.verdict)) {
+    const sarif = await writeFile(
+      settings.sarifFile ?? defaultPath(settings, 'smart-contract-audit', outcome, '.sarif', deps),
+      (write) => writeSarifFile(settings, outcome, context, log, write),
+      'SARIF file',
+      deps,
+    );
+    if (sarif) output('sarif-file', sarif);
+  }
+  const results = await writeFile(
+    defaultPath(settings, 'audit-results', outcome, '.json', deps),
+    (write) =>
+      write(
+        resultsFileChunks({
+          auditId: outcome.auditId,
+          projectName,
+          status: outcome.rawStatus,
+          verdict: outcome.verdict,
+          failOn: settings.failOn,
+          scope: outcome.scope,
+          findings: outcome.findings ?? [],
+          counts: outcome.counts,
+          audits: outcome.audits,
+          repeatedDependencyFindings: outcome.repeatedDependencyFindings,
+        }),
+      ),
+    'results file',
+    deps,
+  );
+  if (results) output('results-file', results);
+}
+
+/**
+ * Log annotations, most severe first, within GitHub's 10 per level per step; `setFailed` writes
+ * an error annotation too, so one is kept for it.
+ */
+function planLogAnnotations(
+  findings: readonly TriagedFinding[],
+  failsJob: boolean,
+): AnnotationPlan {
+  return planAnnotations(activeFindings(findings), { reserved: { error: failsJob ? 1 : 0 } });
+}
+
+function annotateInLog(plan: AnnotationPlan, log: Logger): void {
+  for (const annotation of plan.annotations) {
+    log[annotation.level](annotation.message, {
+      title: annotation.title,
+      file: annotation.file,
+      startLine: annotation.startLine,
+      endLine: annotation.endLine,
+    });
+  }
+  const left = plan.notAnnotated.error + plan.notAnnotated.warning + plan.notAnnotated.notice;
+  if (left > 0) {
+    log.info(
+      `${left} finding(s) were not annotated: GitHub shows at most 10 annotations of each kind per step. ` +
+        'All findings are in the job summary and the results file (a check run shows them all: see `check-run`).',
+    );
+  }
+}
+
+/**
+ * One line per finding, most severe first, up to MAX_LOGGED_FINDINGS: past that, a log is
+ * scrolled rather than read, and writing it costs more than the rest of the report.
+ */
+function logFindings(findings: readonly TriagedFinding[], log: Logger): void {
+  if (findings.length === 0) return;
+  const lines = findings.slice(0, MAX_LOGGED_FINDINGS).map(({ finding, status }) => {
+    const where = finding.file
+      ? `${finding.file}${finding.startLine ? `:${finding.startLine}` : ''}`
+      : '(no location)';
+    const rule = finding.swcId ?? finding.ruleId;
+    const mark = status === 'active' ? '' : `  (${STATUS_WORDS[status]}: not counted)`;
+    return `${finding.severity.toUpperCase().padEnd(8)} ${where}  ${finding.title}${rule ? ` [${rule}]` : ''}${mark}`;
+  });
+  const unlogged = findings.length - lines.length;
+  if (unlogged > 0) {
+    lines.push(
+      `… and ${unlogged} more, not logged: the log lists the ${MAX_LOGGED_FINDINGS.toLocaleString('en-US')} ` +
+        'most severe. The results file has every finding.',
+    );
+  }
+  log.group(`Findings (${findings.length})`, lines);
+}
+
+/** A severity word the action could not place is never silently below the gate: say which. */
+function warnUnreadSeverities(
+  findings: readonly TriagedFinding[],
+  failOn: FailOn,
+  log: Logger,
+): void {
+  const words = new Map<string, number>();
+  for (const { finding } of findings) {
+    if (finding.severity === 'unknown')
+      words.set(finding.severityLabel, (words.get(finding.severityLabel) ?? 0) + 1);
+  }
+  for (const [word, count] of words) {
+    const effect =
+      failOn === 'none' ? 'they are listed as unknown' : `they fail the gate (fail-on: ${failOn})`;
+    // The parser labels a finding that came without any severity `unknown`.
+    const given =
+      word === 'unknown'
+        ? 'no severity'
+        : `the severity "${word}", which the action cannot place on critical/high/medium/low/info/gas`;
+    log.warning(
+      `The service gave ${count} finding(s) ${given}; ${effect}. Check the findings in the job summary.`,
+    );
+  }
+}
+
+/**
+ * `<prefix>-<project>-<audit><extension>` in RUNNER_TEMP: unique per project and audit, so two
+ * runs of one job never overwrite each other. Made file-safe, a name could spell the key again
+ * (`sk!live` becomes `sk_live`): then a hash of it stands in.
+ */
+function defaultPath(
+  settings: ActionSettings,
+  prefix: string,
+  outcome: Outcome,
+  extension: string,
+  { redactor }: PublishDependencies,
+): string {
+  // Several audits' ids make a JSON object: a hash of it names them all, and stays short.
+  const audit =
+    outcome.audits && outcome.auditId !== undefined
+      ? `${outcome.audits.length}-projects-${sha256(outcome.auditId, 'hex').slice(0, 12)}`
+      : (outcome.auditId ?? `run-${randomHex(8)}`);
+  const name = `${prefix}-${fileSafe(redactor.redact(settings.projectName))}-${fileSafe(redactor.redact(audit))}`;
+  const safe = redactor.appearsIn(name) ? `${prefix}-${sha256(name, 'hex').slice(0, 16)}` : name;
+  return path.join(settings.outputDirectory, `${safe}${extension}`);
+}
+
+async function writeSarifFile(
+  settings: ActionSettings,
+  outcome: Outcome,
+  context: RunContext,
+  log: Logger,
+  write: SarifWriter,
+): Promise<void> {
+  const sarif = await writeSarif(
+    {
+      findings: outcome.findings ?? [],
+      projectName: settings.projectName,
+      auditId: outcome.auditId,
+      reportUrl: outcome.reportUrl,
+      toolVersion: ACTION_VERSION,
+      informationUri: context.actionRepository
+        ? `${context.serverUrl}/${context.actionRepository}`
+        : undefined,
+    },
+    write,
+  );
+  if (sarif.truncated > 0) {
+    log.warning(
+      `The SARIF file holds ${sarif.resultCount} results; ${sarif.truncated} were left out to stay within GitHub's limits.`,
+    );
+  }
+}
+
+type FileWriter = (chunks: Iterable<string> | AsyncIterable<string>) => Promise<void>;
+
+/**
+ * Inside the workspace or RUNNER_TEMP only, never through a link, redacted as it is written
+ * (a file may be written again: the last one stays); a failure is a warning.
+ */
+async function writeFile(
+  file: string,
+  render: (write: FileWriter) => Promise<void>,
+  what: string,
+  { settings, redactor, log }: PublishDependencies & { settings: ActionSettings },
+): Promise<string | undefined> {
+  const roots = [settings.workspace, settings.outputDirectory];
+  let written: string | undefined;
+  try {
+    await render(async (chunks) => {
+      written = await writeOutputFile(file, redactor.redactChunks(chunks), roots);
+    });
+    return written;
+  } catch (error) {
+    log.warning(`Could not write the ${what} ${file}: ${errorMessage(error)}`);
+    return undefined;
+  }
+}
+
+/** Appends to the job summary; a summary that cannot be made or written is a warning. */
+async function writeSummary(
+  render: () => string,
+  { redactor, log }: PublishDependencies,
+): Promise<void> {
+  if (!process.env['GITHUB_STEP_SUMMARY']) return;
+  try {
+    await core.summary.addRaw(redactor.redact(render()), true).write();
+  } catch (error) {
+    log.warning(`Could not write the job summary: ${errorMessage(error)}`);
+  }
+}

@@ -1,0 +1,244 @@
+/**
+ * The engine's entry: a checkout's projects found, their files uploaded (or audits resumed),
+ * waited for within one deadline, their findings triaged, and one outcome returned. It knows
+ * nothing of the door that drives it: settings, a logger, a clock and two callbacks are all it
+ * is given, and it never throws (an error is an outcome with verdict `error`).
+ */
+import { AuditClient } from '../api/client.ts';
+import { pathReader } from '../api/parse-location.ts';
+import { describeProjects } from '../api/project.ts';
+import { formatAuditIds } from '../audit/audit-ids.ts';
+import { readBaselineFile, unusedBaselineEntries, type BaselineEntry } from '../audit/baseline.ts';
+import { errorOutcome, skippedOutcome, type Outcome } from '../audit/outcome.ts';
+import { buildChangeSet, type ChangedFile, type ChangeSet, type Scope } from '../audit/scope.ts';
+import { triageFindings, type TriagedFinding } from '../audit/triage.ts';
+import { ConfigurationError, ServiceError } from '../errors.ts';
+import { createSourceReader } from '../files/source-reader.ts';
+import type { Logger } from '../log.ts';
+import type { Project } from '../project/detect.ts';
+import {
+  findProjects,
+  findUploads,
+  projectSummaries,
+  type ProjectSummary,
+} from '../project/find-contracts.ts';
+import { auditProjects, type AuditJob, type ProjectAuditDependencies } from './project-audits.ts';
+import { resumeJobs } from './resume.ts';
+import type { Settings } from './settings.ts';
+
+export interface EngineDependencies {
+  log: Logger;
+  /** The clock `deadline` is on. */
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+  random: () => number;
+  userAgent: string;
+  /** The pull request's changed files for `scope`; undefined when there are none to be had. */
+  changedFiles: () => Promise<ChangedFile[] | undefined>;
+  /** As each audit gets its id, before it is waited for. */
+  auditStarted: (started: AuditStarted) => void;
+}
+
+export interface AuditStarted {
+  /** The audit that started. */
+  auditId: string;
+  /** The `audit-id` value so far: one id, or with several projects a JSON object of them. */
+  auditIds: string;
+  /** What to log. */
+  message: string;
+  /** The run's first audit to get an id. */
+  first: boolean;
+}
+
+/** The projects of a checkout: parsed, never run, so safe on any checkout. */
+export interface Detection {
+  projects: Project[];
+  /** As the `projects` output lists them. */
+  summaries: ProjectSummary[];
+}
+
+export async function detectProjects(settings: Settings, log: Logger): Promise<Detection> {
+  const projects = await findProjects(settings, log);
+  return { projects, summaries: projectSummaries(projects, settings, settings.projectName) };
+}
+
+export async function auditCheckout(
+  settings: Settings,
+  detection: Detection,
+  deadline: number,
+  deps: EngineDependencies,
+): Promise<Outcome> {
+  const { log } = deps;
+  const client = new AuditClient({
+    baseUrl: settings.baseUrl,
+    apiKey: settings.apiKey,
+    userAgent: deps.userAgent,
+    sleep: deps.sleep,
+    now: deps.now,
+    deadline,
+    log,
+  });
+  let fileCount: number | undefined;
+  try {
+    // Read before anything is uploaded, so a broken baseline costs no audit.
+    const baseline = settings.baselineFile
+      ? await readBaselineFile(settings.baselineFile, settings.workspace)
+      : undefined;
+    const { auditId } = settings;
+    const uploading = auditId === undefined;
+    const jobs = uploading
+      ? await uploadJobs(settings, detection.projects, log)
+      : await resumeJobs(settings, auditId, detection.projects, log);
+    if (uploading) fileCount = jobs.reduce((sum, job) => sum + (job.files?.length ?? 0), 0);
+    if (jobs.length === 0) {
+      return skippedOutcome(
+        `No contract files matched (if-no-files-found: ${settings.ifNoFilesFound}); nothing was audited.`,
+        { projects: detection.summaries, fileCount },
+      );
+    }
+    if (uploading) await checkKey(settings, jobs, fileCount ?? 0, client, log);
+    // With several projects, the id output is their object, even when one is collected.
+    const several = jobs.length > 1 || typeof settings.auditId === 'object';
+    const outcome = await auditProjects(
+      jobs,
+      {
+        client,
+        settings,
+        deadline,
+        log,
+        now: deps.now,
+        sleep: deps.sleep,
+        random: deps.random,
+        triage: createTriage(settings, deps, baseline),
+        started: announcer(jobs, several, deps),
+      },
+      several,
+    );
+    if (baseline && outcome.findings) logUnusedBaseline(baseline, outcome.findings, log);
+    return { ...outcome, projects: detection.summaries };
+  } catch (error) {
+    if (!(error instanceof ConfigurationError || error instanceof ServiceError)) {
+      if (error instanceof Error) log.debug(error.stack ?? error.message);
+    }
+    return errorOutcome(error, { projects: detection.summaries, fileCount });
+  } finally {
+    await client.close();
+  }
+}
+
+/** One job per project with files to audit. */
+async function uploadJobs(
+  settings: Settings,
+  projects: readonly Project[],
+  log: Logger,
+): Promise<AuditJob[]> {
+  const uploads = await findUploads(settings, log, projects);
+  return uploads.map((upload) => ({ ...upload, resumeId: undefined }));
+}
+
+/** The key is checked against the service (listing its projects) before anything is uploaded. */
+async function checkKey(
+  settings: Settings,
+  jobs: readonly AuditJob[],
+  fileCount: number,
+  client: AuditClient,
+  log: Logger,
+): Promise<void> {
+  await describeProjects(
+    client,
+    jobs.map((job) => job.name),
+    log,
+  );
+  log.info(
+    `Sending ${fileCount} file(s) to ${settings.baseUrl.origin}` +
+      (jobs.length > 1 ? ` in ${jobs.length} audits, one per project.` : '.'),
+  );
+}
+
+/**
+ * Tells the door each id as its audit starts, with the `audit-id` value so far: in the jobs'
+ * order, however the uploads finished, the same value a resume hint gives.
+ */
+function announcer(
+  jobs: readonly AuditJob[],
+  several: boolean,
+  deps: EngineDependencies,
+): ProjectAuditDependencies['started'] {
+  const startedIds = new Map<AuditJob, string>();
+  return (job, auditId) => {
+    startedIds.set(job, auditId);
+    const auditIds = formatAuditIds(
+      jobs.flatMap((each) => {
+        const id = startedIds.get(each);
+        return id === undefined ? [] : [{ name: each.name, path: each.path, auditId: id }];
+      }),
+      several,
+    );
+    const which = several ? ` (${job.name})` : '';
+    deps.auditStarted({
+      auditId,
+      auditIds,
+      first: startedIds.size === 1,
+      message:
+        job.resumeId === undefined
+          ? `Audit started: ${auditId}${which}`
+          : `Resuming audit ${auditId}${which} (input \`audit-id\`); nothing is uploaded.`,
+    });
+  };
+}
+
+/**
+ * Which findings count: inline suppressions, the baseline, and on pull requests the `scope`.
+ * The pull request's changes are asked for once, however many projects are triaged.
+ */
+function createTriage(
+  settings: Settings,
+  { changedFiles }: EngineDependencies,
+  baseline: Map<string, BaselineEntry> | undefined,
+): ProjectAuditDependencies['triage'] {
+  let changes: Promise<{ scope: Scope; changes: ChangeSet | undefined }> | undefined;
+  const scoped = async () => {
+    const files = settings.scope === 'all' ? undefined : await changedFiles();
+    if (!files) return { scope: 'all' as const, changes: undefined };
+    return { scope: settings.scope, changes: buildChangeSet(files) };
+  };
+  return async (findings, { files: uploaded, path: folder }) => {
+    const { scope, changes: changeSet } = await (changes ??= scoped());
+    // By the name the parser gives a finding's file (an upload name as written may hold `..`).
+    const nameOf = uploaded && pathReader(uploaded.map((file) => file.relativePath));
+    const byName =
+      uploaded &&
+      nameOf &&
+      new Map(uploaded.map((file) => [nameOf(file.relativePath) ?? file.relativePath, file]));
+    return triageFindings(findings, {
+      scope,
+      changes: changeSet,
+      // Without the upload (a resume of a project this checkout no longer has), names are
+      // taken as the project's own, under its folder.
+      pathPrefix: folder === '.' ? '' : `${folder}/`,
+      uploaded: byName,
+      baseline,
+      sources: createSourceReader({
+        workspace: settings.workspace,
+        root: settings.workingDirectory,
+        uploaded: byName && new Map([...byName].map(([name, file]) => [name, file.absolutePath])),
+      }),
+    });
+  };
+}
+
+function logUnusedBaseline(
+  baseline: Map<string, BaselineEntry>,
+  findings: readonly TriagedFinding[],
+  log: Logger,
+): void {
+  const unused = unusedBaselineEntries(
+    baseline,
+    findings.map((entry) => entry.finding),
+  ).length;
+  if (unused > 0) {
+    log.info(
+      `${unused} baseline entr${unused === 1 ? 'y matches' : 'ies match'} no finding any more and can be removed.`,
+    );
+  }
+}

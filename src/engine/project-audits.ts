@@ -1,0 +1,137 @@
+/**
+ * One audit per project: uploads started a few at a time, every audit waited for within the
+ * run's one deadline, each project's findings triaged against its own upload, and one outcome
+ * made of them all. A project's failure is its own outcome: the others still report.
+ */
+import pLimit, { type LimitFunction } from 'p-limit';
+import type { AuditClient, StartedAudit } from '../api/client.ts';
+import { pollPolicy, waitForAudit } from '../api/poll.ts';
+import type { Finding } from '../audit/findings.ts';
+import {
+  combineOutcomes,
+  errorOutcome,
+  resultsOutcome,
+  serviceFailureOutcome,
+  timeoutOutcome,
+  type Outcome,
+} from '../audit/outcome.ts';
+import type { Triage } from '../audit/triage.ts';
+import { ConfigurationError, ServiceError } from '../errors.ts';
+import type { Settings } from './settings.ts';
+import type { Log } from '../log.ts';
+import type { UploadFile } from '../project/find-contracts.ts';
+
+/** Uploads at once: enough to overlap the service's work, few enough to spare its rate limit. */
+export const MAX_CONCURRENT_UPLOADS = 3;
+
+export interface AuditJob {
+  /** The project's upload name. */
+  name: string;
+  /** Its folder relative to the workspace, `.` for the workspace. */
+  path: string;
+  /** This checkout's files for it: what is uploaded, or, resuming, how findings map back. */
+  files: UploadFile[] | undefined;
+  /** An audit to collect instead of uploading. */
+  resumeId: string | undefined;
+  /** Set when resuming gave this project no audit: why, as its error. */
+  notStarted?: string;
+}
+
+export interface ProjectAuditDependencies {
+  client: AuditClient;
+  settings: Pick<Settings, 'pollIntervalMs' | 'failOn' | 'timeoutMs'>;
+  deadline: number;
+  log: Log;
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+  random: () => number;
+  triage: (findings: readonly Finding[], job: AuditJob) => Promise<Triage>;
+  /** As soon as an audit has its id, before it is waited for. */
+  started: (job: AuditJob, auditId: string) => void;
+}
+
+/** `several`: the run is one of several projects, even when only one of them is in `jobs`. */
+export async function auditProjects(
+  jobs: readonly AuditJob[],
+  deps: ProjectAuditDependencies,
+  several = jobs.length > 1,
+): Promise<Outcome> {
+  const limitUploads = pLimit(MAX_CONCURRENT_UPLOADS);
+  const parts = await Promise.all(
+    jobs.map(async (job) => {
+      const log = several ? prefixed(deps.log, `${job.name}: `) : deps.log;
+      const outcome = await auditProject(job, { ...deps, log }, limitUploads);
+      return { name: job.name, path: job.path, outcome };
+    }),
+  );
+  return combineOutcomes(parts, several);
+}
+
+async function auditProject(
+  job: AuditJob,
+  deps: ProjectAuditDependencies,
+  limitUploads: LimitFunction,
+): Promise<Outcome> {
+  const resumed = job.resumeId !== undefined;
+  const { log } = deps;
+  if (job.notStarted !== undefined)
+    return errorOutcome(new ConfigurationError(job.notStarted), { resumed });
+  let started: StartedAudit | undefined;
+  try {
+    const auditId = job.resumeId ?? (started = await upload(job, deps, limitUploads)).auditId;
+    // Counted once the service took them: a refused upload sent nothing that counts.
+    const facts = { auditId, resumed, fileCount: started && job.files?.length };
+    deps.started(job, auditId);
+
+    const waited = await waitForAudit(
+      auditId,
+      pollPolicy({
+        deadline: deps.deadline,
+        pollIntervalMs: deps.settings.pollIntervalMs,
+        resumed,
+        initialWaitMs: started?.retryAfterMs,
+      }),
+      { ...deps, knownFiles: job.files?.map((file) => file.relativePath) },
+    );
+    if (waited.kind === 'timeout') {
+      const { last, lastProblem } = waited;
+      return timeoutOutcome(facts, deps.settings.timeoutMs, last, lastProblem);
+    }
+    const { snapshot } = waited;
+    if (snapshot.state === 'failed' || !snapshot.findings)
+      return serviceFailureOutcome(facts, snapshot);
+    const triage = await deps.triage(snapshot.findings, job);
+    return resultsOutcome(facts, snapshot, triage, deps.settings.failOn);
+  } catch (error) {
+    if (!(error instanceof ConfigurationError || error instanceof ServiceError)) {
+      if (error instanceof Error) log.debug(error.stack ?? error.message);
+    }
+    const auditId = started?.auditId ?? job.resumeId;
+    return errorOutcome(error, { auditId, resumed, fileCount: started && job.files?.length });
+  }
+}
+
+/** Sends the job's files, a few projects at a time. */
+function upload(
+  job: AuditJob,
+  { client, log }: ProjectAuditDependencies,
+  limitUploads: LimitFunction,
+): Promise<StartedAudit> {
+  const files = job.files ?? [];
+  const dependencies = files.filter((file) => file.dependency).length;
+  return limitUploads(() => {
+    log.info(
+      `Uploading ${files.length} file(s)${dependencies > 0 ? ` (${dependencies} of them dependencies)` : ''} as project "${job.name}"…`,
+    );
+    return client.startAudit(job.name, files);
+  });
+}
+
+/** Lines about one of several projects say which. */
+function prefixed(log: Log, prefix: string): Log {
+  return {
+    debug: (message) => log.debug(prefix + message),
+    info: (message) => log.info(prefix + message),
+    warning: (message) => log.warning(prefix + message),
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * The audits of `audit-id`, collected instead of uploading, each with what this checkout would
+ * upload for its project, so that findings are read as the uploading run read them: names mapped
+ * back, dependencies told apart. Every project of the checkout must have its id: one without
+ * was never audited and must not pass unseen.
+ */
+import type { AuditIds } from '../audit/audit-ids.ts';
+import { ConfigurationError, errorMessage } from '../errors.ts';
+import type { Logger } from '../log.ts';
+import type { Project } from '../project/detect.ts';
+import { findUploads, projectSummaries, type UploadFile } from '../project/find-contracts.ts';
+import type { AuditJob } from './project-audits.ts';
+import type { Settings } from './settings.ts';
+
+/** A project of this checkout: its upload name, folder and, when they could be listed, files. */
+interface CheckoutProject {
+  name: string;
+  path: string;
+  files: UploadFile[] | undefined;
+}
+
+export async function resumeJobs(
+  settings: Settings,
+  ids: AuditIds,
+  projects: readonly Project[],
+  log: Logger,
+): Promise<AuditJob[]> {
+  const { checkout, unlisted } = await projectsOfThisCheckout(settings, projects, log);
+  if (typeof ids === 'string') {
+    if (checkout.length > 1) {
+      throw new ConfigurationError(
+        `Input \`audit-id\` is one id, but this checkout has ${checkout.length} projects to audit (${checkout.map((project) => project.path).join(', ')}), each with its own audit. ` +
+          'Pass the `audit-id` output of the run that started them as it is (a JSON object of ids by project folder), or set `working-directory` to the project of this audit.',
+      );
+    }
+    const [only] = checkout;
+    return [
+      {
+        name: only?.name ?? settings.projectName,
+        path: only?.path ?? (settings.pathPrefix.replace(/\/$/, '') || '.'),
+        files: only?.files,
+        resumeId: ids,
+      },
+    ];
+  }
+  const resumed = [...ids].map(([folder, auditId]): AuditJob => {
+    const project = checkout.find((candidate) => candidate.path === folder);
+    if (checkout.length > 0 && !project) {
+      throw new ConfigurationError(
+        `Input \`audit-id\` names the project folder "${folder}", but this checkout has no project with files to audit there ` +
+          `(it has ${checkout.map((candidate) => candidate.path).join(', ')}). Pass the \`audit-id\` output of a run on this commit and \`working-directory\`.`,
+      );
+    }
+    const name = project?.name ?? `${settings.projectName}/${folder}`;
+    return { name, path: folder, files: project?.files, resumeId: auditId };
+  });
+  const notResumed = checkout
+    .filter((project) => !ids.has(project.path))
+    .map((project): AuditJob => ({
+      ...project,
+      resumeId: undefined,
+      notStarted:
+        unlisted === undefined
+          ? `Input \`audit-id\` has no audit id for ${project.path}, so it has no results: its audit was never started ` +
+            '(or it is new since). Run without `audit-id` to audit it.'
+          : `Input \`audit-id\` has no audit id for ${project.path}, and this checkout's files could not be listed (${unlisted}) ` +
+            'to tell whether it has any to audit: it may never have been audited. Fix the listing, or run without `audit-id`.',
+    }));
+  return [...resumed, ...notResumed];
+}
+
+/**
+ * The projects with files to audit, with their files. When the files cannot be listed (one is
+ * over `max-file-size-kb`, say), the projects found are still every project the checks need:
+ * only the mapping of names back to files is lost, and that is said.
+ */
+async function projectsOfThisCheckout(
+  settings: Settings,
+  projects: readonly Project[],
+  log: Logger,
+): Promise<{ checkout: CheckoutProject[]; unlisted?: string }> {
+  try {
+    return { checkout: await findUploads(settings, log, projects) };
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    const unlisted = errorMessage(error);
+    log.warning(
+      `The files of this checkout could not be listed (${unlisted}), so the findings keep the names the service gives them.`,
+    );
+    const checkout = projectSummaries(projects, settings, settings.projectName).map((project) => ({
+      ...project,
+      files: undefined,
+    }));
+    return { checkout, unlisted };
+  }
+}

@@ -1,0 +1,167 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { EOL, tmpdir } from 'node:os';
+import path from 'node:path';
+import * as github from '@actions/github';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { classifyPullRequest, readRunContext as readContext } from '../../src/action/context.ts';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+});
+
+/** @actions/github's own Context, made afresh from exactly these runner variables. */
+const Context = github.context.constructor as new () => typeof github.context;
+const RUNNER_VARIABLES = [
+  'GITHUB_EVENT_NAME',
+  'GITHUB_EVENT_PATH',
+  'GITHUB_ACTOR',
+  'GITHUB_SHA',
+  'GITHUB_SERVER_URL',
+  'GITHUB_API_URL',
+  'GITHUB_REPOSITORY',
+  'GITHUB_RUN_ID',
+  'GITHUB_ACTION_REPOSITORY',
+];
+function readRunContext(env: Record<string, string>) {
+  for (const name of RUNNER_VARIABLES) vi.stubEnv(name, env[name]);
+  return readContext(new Context(), env);
+}
+
+const pullRequest = (head: string | null) => ({
+  pull_request: { number: 1, head: { repo: head === null ? null : { full_name: head } } },
+  repository: { full_name: 'acme/vaults', name: 'vaults', owner: { login: 'acme' } },
+});
+
+describe('classifyPullRequest', () => {
+  it('recognises a pull request from a fork, even a deleted one', () => {
+    expect(classifyPullRequest('pull_request', pullRequest('stranger/vaults'), 'stranger')).toBe(
+      'fork',
+    );
+    expect(classifyPullRequest('pull_request', pullRequest(null), 'stranger')).toBe('fork');
+  });
+
+  it('recognises Dependabot, on pull requests and on the pushes of its branches', () => {
+    expect(classifyPullRequest('pull_request', pullRequest('acme/vaults'), 'dependabot[bot]')).toBe(
+      'dependabot',
+    );
+    expect(classifyPullRequest('push', {}, 'dependabot[bot]')).toBe('dependabot');
+  });
+
+  it('trusts a branch of the same repository, pull_request_target and other events', () => {
+    expect(
+      classifyPullRequest('pull_request', pullRequest('acme/vaults'), 'octocat'),
+    ).toBeUndefined();
+    expect(
+      classifyPullRequest('pull_request_target', pullRequest('stranger/vaults'), 'stranger'),
+    ).toBeUndefined();
+    expect(classifyPullRequest('push', {}, 'octocat')).toBeUndefined();
+  });
+});
+
+describe('readRunContext', () => {
+  const forkPullRequest = {
+    pull_request: {
+      number: 12,
+      changed_files: 3,
+      head: { sha: 'f'.repeat(40), repo: { full_name: 'stranger/vaults' } },
+    },
+    repository: { full_name: 'acme/vaults' },
+  };
+
+  async function eventFile(payload: unknown): Promise<string> {
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'event-')), 'event.json');
+    await writeFile(file, JSON.stringify(payload));
+    return file;
+  }
+
+  const runner = {
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_ACTOR: 'stranger',
+    GITHUB_SHA: 'a'.repeat(40),
+    GITHUB_SERVER_URL: 'https://ghe.example.com',
+    GITHUB_API_URL: 'https://ghe.example.com/api/v3',
+    GITHUB_REPOSITORY: 'acme/vaults',
+    GITHUB_RUN_ID: '42',
+    GITHUB_ACTION_REPOSITORY: 'auditors/audit-action',
+  };
+
+  it("reads the runner's variables and the pull request from the event file", async () => {
+    const context = readRunContext({
+      ...runner,
+      GITHUB_EVENT_PATH: await eventFile(forkPullRequest),
+    });
+    expect(context).toEqual({
+      eventName: 'pull_request',
+      actor: 'stranger',
+      serverUrl: 'https://ghe.example.com',
+      repository: 'acme/vaults',
+      sha: 'a'.repeat(40),
+      apiUrl: 'https://ghe.example.com/api/v3',
+      actionRepository: 'auditors/audit-action',
+      runUrl: 'https://ghe.example.com/acme/vaults/actions/runs/42',
+      pullRequest: { number: 12, headSha: 'f'.repeat(40), changedFiles: 3 },
+      untrustedPullRequest: 'fork',
+    });
+  });
+
+  it('falls back to github.com and to GITHUB_SHA outside a pull request, and has no run link without a run', async () => {
+    const push = { repository: { full_name: 'acme/vaults' } };
+    const context = readRunContext({
+      GITHUB_EVENT_NAME: 'push',
+      GITHUB_SHA: 'b'.repeat(40),
+      GITHUB_REPOSITORY: 'acme/vaults',
+      GITHUB_EVENT_PATH: await eventFile(push),
+    });
+    expect(context).toMatchObject({
+      serverUrl: 'https://github.com',
+      apiUrl: 'https://api.github.com',
+      actionRepository: undefined,
+      runUrl: undefined,
+      pullRequest: undefined,
+      untrustedPullRequest: undefined,
+    });
+  });
+
+  it('takes the head commit from GITHUB_SHA when the event does not name it, and ignores fields of the wrong type', async () => {
+    const event = { pull_request: { number: 3, changed_files: '3', head: { sha: 7 } } };
+    const context = readRunContext({ ...runner, GITHUB_EVENT_PATH: await eventFile(event) });
+    expect(context.pullRequest).toEqual({
+      number: 3,
+      headSha: 'a'.repeat(40),
+      changedFiles: undefined,
+    });
+    const noNumber = { pull_request: { number: '3' } };
+    expect(
+      readRunContext({ ...runner, GITHUB_EVENT_PATH: await eventFile(noNumber) }).pullRequest,
+    ).toBeUndefined();
+    expect(
+      readRunContext({ ...runner, GITHUB_EVENT_PATH: await eventFile(null) }).pullRequest,
+    ).toBeUndefined();
+  });
+
+  it('outside Actions has empty facts; a missing event file is said and read as empty', () => {
+    expect(readRunContext({})).toEqual({
+      eventName: '',
+      actor: '',
+      serverUrl: 'https://github.com',
+      repository: '',
+      sha: '',
+      apiUrl: 'https://api.github.com',
+      actionRepository: undefined,
+      runUrl: undefined,
+      pullRequest: undefined,
+      untrustedPullRequest: undefined,
+    });
+    const write = vi.spyOn(process.stdout, 'write').mockReturnValue(true);
+    const missing = path.join(tmpdir(), 'no-such-dir', 'event.json');
+    expect(readRunContext({ ...runner, GITHUB_EVENT_PATH: missing }).pullRequest).toBeUndefined();
+    expect(write).toHaveBeenCalledWith(`GITHUB_EVENT_PATH ${missing} does not exist${EOL}`);
+  });
+
+  it('throws on an event file that is not JSON', async () => {
+    const file = await eventFile('');
+    await writeFile(file, '{');
+    expect(() => readRunContext({ ...runner, GITHUB_EVENT_PATH: file })).toThrow(SyntaxError);
+  });
+});

@@ -1,0 +1,219 @@
+import { describe, expect, it } from 'vitest';
+import type { Finding } from '../../../src/audit/findings.ts';
+import { countFindings } from '../../../src/audit/triage.ts';
+import { allActive } from '../../support/triage.ts';
+import type { GitHubClient, IssueComment } from '../../../src/action/github/client.ts';
+import { PermissionError } from '../../../src/action/github/errors.ts';
+import {
+  findStickyComment,
+  upsertStickyComment,
+} from '../../../src/action/github/sticky-comment.ts';
+import {
+  commentMarker,
+  readPreviousFindings,
+  type PreviousRun,
+} from '../../../src/report/comment-memory.ts';
+import { COMMENT_MAX_CHARS, renderPrComment } from '../../../src/report/pr-comment.ts';
+import type { GitHubApiOptions } from '../../support/github-api.ts';
+import { makeFinding } from '../../support/findings.ts';
+import { useGitHubApi } from '../../support/github-client.ts';
+
+const setUp = useGitHubApi();
+
+const PR = 17;
+
+/** The comment as publishing renders it, given what the comment being replaced remembered. */
+function renderer(findings: Finding[], projectName = 'vault') {
+  const triaged = allActive(findings);
+  return (previous: PreviousRun | undefined) =>
+    renderPrComment({
+      projectName,
+      verdict: 'fail',
+      reason: 'findings at or above high',
+      findings: triaged,
+      counts: countFindings(triaged),
+      previous,
+      links: { serverUrl: 'https://github.com', repository: 'octo-org/contracts', sha: 'abcdef1' },
+      auditId: 'audit-1',
+      reportUrl: undefined,
+    });
+}
+
+/** The project's marker, and a body renderer fed what the replaced comment remembered. */
+function sticky(
+  projectName: string,
+  render: (previous: PreviousRun | undefined) => string,
+): { marker: string; render: (previousBody: string | undefined) => string } {
+  return {
+    marker: commentMarker(projectName),
+    render: (body) => render(body === undefined ? undefined : readPreviousFindings(body)),
+  };
+}
+
+/** Comments on `first`, then on `second`; returns what the second run read of the first. */
+async function commentTwice(
+  client: GitHubClient,
+  first: Finding[],
+  second: Finding[],
+): Promise<PreviousRun | undefined> {
+  await upsertStickyComment(client, {
+    issueNumber: PR,
+    ...sticky('vault', renderer(first)),
+  });
+  let seen: PreviousRun | undefined;
+  await upsertStickyComment(client, {
+    issueNumber: PR,
+    ...sticky('vault', (previous) => {
+      seen = previous;
+      return renderer(second)(previous);
+    }),
+  });
+  return seen;
+}
+
+describe('upsertStickyComment', () => {
+  it('creates the comment on the first run and updates it in place on the second', async () => {
+    const { api, client } = await setUp();
+    const others = api.seedComments(PR, [
+      { body: 'LGTM', login: 'alice' },
+      { body: 'please fix', login: 'bob' },
+    ]);
+    const first = await upsertStickyComment(client, {
+      issueNumber: PR,
+      ...sticky('vault', renderer([makeFinding({ title: 'Reentrancy' })])),
+    });
+    expect(first).toMatchObject({ action: 'created', requests: 2 });
+
+    const second = await upsertStickyComment(client, {
+      issueNumber: PR,
+      ...sticky('vault', renderer([])),
+    });
+    expect(second).toEqual({ action: 'updated', url: first.url, requests: 2 });
+
+    const comments = api.comments(PR);
+    expect(comments).toHaveLength(3);
+    expect(comments.slice(0, 2)).toEqual(others);
+    expect(comments[2]?.body.startsWith(commentMarker('vault'))).toBe(true);
+    expect(comments[2]?.body).toContain('#### ✅ Fixed since the previous run (1)');
+    expect(api.requests.map((r) => r.method)).toEqual(['GET', 'POST', 'GET', 'PATCH']);
+  });
+
+  it('finds its comment pages away, among many others', async () => {
+    const { api, client } = await setUp();
+    api.seedComments(
+      PR,
+      Array.from({ length: 230 }, (_, i) => ({ body: `comment ${i}` })),
+    );
+    await upsertStickyComment(client, {
+      issueNumber: PR,
+      ...sticky('vault', renderer([])),
+    });
+    api.seedComments(
+      PR,
+      Array.from({ length: 150 }, (_, i) => ({ body: `later ${i}` })),
+    );
+    api.requests.length = 0;
+
+    const result = await upsertStickyComment(client, {
+      issueNumber: PR,
+      ...sticky('vault', renderer([])),
+    });
+    expect(result).toMatchObject({ action: 'updated', requests: 5 });
+    expect(api.requests.map((r) => `${r.method} ${r.path.replace(/^.*\/issues/, '')}`)).toEqual([
+      'GET /17/comments?per_page=100',
+      'GET /17/comments?per_page=100&page=2',
+      'GET /17/comments?per_page=100&page=3',
+      'GET /17/comments?per_page=100&page=4',
+      expect.stringMatching(/^PATCH \/comments\/\d+$/),
+    ]);
+    expect(api.comments(PR).filter((c) => c.body.includes(commentMarker('vault')))).toHaveLength(1);
+  });
+
+  it('keeps one comment per project', async () => {
+    const { api, client } = await setUp();
+    for (const projectName of ['vault', 'token', 'vault', 'token']) {
+      await upsertStickyComment(client, {
+        issueNumber: PR,
+        ...sticky(projectName, renderer([], projectName)),
+      });
+    }
+    expect(api.comments(PR).map((c) => c.body.split('\n')[0])).toEqual([
+      commentMarker('vault'),
+      commentMarker('token'),
+    ]);
+  });
+
+  it('reports new and fixed findings across two runs, by fingerprint', async () => {
+    const { api, client } = await setUp();
+    const kept = makeFinding({ severity: 'high', title: 'Kept', fingerprint: 'kept' });
+    const fixed = makeFinding({ severity: 'medium', title: 'Fixed one', fingerprint: 'fixed' });
+    const added = makeFinding({ severity: 'critical', title: 'Added one', fingerprint: 'added' });
+    const seen = await commentTwice(client, [kept, fixed], [{ ...kept, startLine: 99 }, added]);
+    expect(seen?.findings.map((p) => p.title)).toEqual(['Kept', 'Fixed one']);
+    const body = api.comments(PR)[0]!.body;
+    expect(body).toMatch(
+      /#### 🆕 New since the previous run \(1\)\n\n.*\n.*\n\| 🔴 Critical \| Added one \|/,
+    );
+    expect(body).toMatch(
+      /#### ✅ Fixed since the previous run \(1\)\n\n.*\n.*\n\| 🟡 Medium \| Fixed one \|/,
+    );
+    expect(body).not.toMatch(/New since[^#]*Kept/);
+  });
+
+  it('stores a comment cut to 65,536 characters whose hidden data the next run still reads', async () => {
+    const { api, client } = await setUp();
+    const findings = Array.from({ length: 2_500 }, (_, i) =>
+      makeFinding({ title: `${'<'.repeat(200)} ${i}`, file: `c/${'<'.repeat(100)}/F${i}.sol` }),
+    );
+    // Every finding replaced by a new, more severe one: long new and fixed lists.
+    const seen = await commentTwice(
+      client,
+      findings,
+      findings.map((f) => ({ ...f, severity: 'critical', fingerprint: `new-${f.fingerprint}` })),
+    );
+    const body = api.comments(PR)[0]!.body;
+    expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
+    expect(body).toContain("Cut here to fit GitHub's limit for comments.");
+    expect(seen?.findings.length).toBeGreaterThan(1_500);
+    expect(readPreviousFindings(body)?.findings.length).toBe(seen?.findings.length);
+    expect(body).toContain(`#### ✅ Fixed since the previous run (${seen?.findings.length})`);
+    expect(body).toContain('#### 🆕 New since the previous run (2500)');
+  });
+
+  it.each<[string, GitHubApiOptions]>([
+    ['without pull-requests: write', { forbid: ['issue-comments'] }],
+    ['with a read-only token', { readOnly: true }],
+  ])('throws PermissionError %s', async (_, options) => {
+    const { api, client } = await setUp(options);
+    const error = await upsertStickyComment(client, {
+      issueNumber: PR,
+      ...sticky('vault', renderer([])),
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PermissionError);
+    expect(error).toMatchObject({ permission: 'pull-requests: write', status: 403 });
+    expect(api.comments(PR)).toHaveLength(0);
+  });
+});
+
+describe('findStickyComment', () => {
+  const marker = commentMarker('vault');
+  const comment = (id: number, body: string, isBot: boolean): IssueComment => ({
+    id,
+    url: `u${id}`,
+    body,
+    author: { login: isBot ? 'github-actions[bot]' : 'mallory', isBot },
+  });
+
+  it("takes the latest bot's comment, never a person's pasting the marker", () => {
+    const comments = [
+      comment(1, `${marker}\nold`, true),
+      comment(2, `${marker}\nnewer`, true),
+      comment(3, `quoting ${marker}`, false),
+      comment(4, commentMarker('vault2'), true),
+    ];
+    expect(findStickyComment(comments, marker)?.id).toBe(2);
+    // Anyone can paste the marker: adopting it would let them author or block the report.
+    expect(findStickyComment(comments.slice(2), marker)).toBeUndefined();
+    expect(findStickyComment([comment(5, 'no marker', true)], marker)).toBeUndefined();
+  });
+});
