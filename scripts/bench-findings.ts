@@ -28,7 +28,7 @@ const DEFAULT_SIZES = [0, 1_000, 10_000, 100_000];
 const SHA = '0123456789abcdef0123456789abcdef01234567';
 const PROFILES = path.join(os.tmpdir(), 'bench-findings-profiles');
 const DIST = path.join(import.meta.dirname, '../dist');
-/** What a child runs: the folder of a bundle, or SOURCE for src/main.ts. */
+/** What a child runs: the folder of a bundle, or SOURCE for src/action/main.ts. */
 type Target = string;
 const SOURCE = 'src';
 
@@ -99,7 +99,7 @@ export interface Report {
  * Child process: the action with the environment the parent set; a report to `reportFile`. The
  * bundle is what the runner runs: its CPU counts from loading dist/index.js (whose top-level
  * await is the whole run) to the end. `target` is the folder of the bundle, or SOURCE: run() of
- * src/main.ts instead, its modules loaded first, for trying a change without a build; modules
+ * src/action/main.ts instead, its modules loaded first, for trying a change without a build; modules
  * run() loads lazily are then compiled from TypeScript inside the measured time, which the
  * bundle never pays.
  */
@@ -235,7 +235,7 @@ async function main(
   const bench = await startActionBench();
   const name = (target: Target) =>
     target === SOURCE
-      ? "src/main.ts's run(), its modules loaded first"
+      ? "src/action/main.ts's run(), its modules loaded first"
       : `${path.relative(process.cwd(), path.join(target, 'index.js'))}, as the runner runs it`;
   console.log(
     `The action (${targets.map(name).join('; against ')}) on a pull request, ${FILES} files ` +

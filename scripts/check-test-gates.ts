@@ -33,7 +33,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const read = async <T>(file: string): Promise<T> =>
   JSON.parse(await readFile(path.join(root, file), 'utf8')) as T;
 
-/** `src/api/http.ts` → `src/api`; `src/main.ts` → `src`. */
+/** `src/api/http.ts` → `src/api`; `src/index.ts` → `src`. */
 function folderOf(file: string): string {
   const relative = path.relative(root, file).split(path.sep);
   return relative.length > 2 ? relative.slice(0, 2).join('/') : relative[0]!;
