@@ -4,8 +4,8 @@
  * cleaning and escaping the action does, so no later transform can rebuild a secret from what
  * the service sent. It finds a secret spelled literally, percent-encoded (either case), as
  * HTML entities, JSON or Markdown escapes, split by invisible characters, and as hex or base64;
- * and, separated (see SEPARATORS), its characters, its bytes in hex, decimal or octal escapes,
- * and its base64.
+ * and, separated (see SEPARATORS), its letters and digits, its bytes in hex, decimal or octal
+ * escapes, and its base64.
  */
 
 /** Secrets shorter than this would mask ordinary words wherever they occur. */
@@ -63,6 +63,7 @@ const SEPARATORS =
   ' \t\n\r\f\v!"$\'()*+,-./:;<=>?@^_`|~\u00a0\u00ad\u200b\u200c\u200d\u200e\u200f\u2060\ufeff';
 /** At most this many separators between two units: `", "`, a line break and an indent. */
 const MAX_GAP = 12;
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]+$/u;
 /** Units of a separated form found before its whole pattern is made. */
 const HEAD_UNITS = 3;
 /** Texts are redacted this many characters at a time, or about: a regex call costs little more. */
@@ -374,10 +375,11 @@ interface SeparatedForm {
 /**
  * A secret's separated forms: its bytes in hex (`73 6b`, `0x73, 0x6B`, `\\x73\\x6b`, `%73 %6b`),
  * in decimal (`115, 107`), as octal escapes (`\\163\\153`), its base64 at each alignment (split
- * across lines), and its own characters. A backslash may be doubled, as JSON writes it.
+ * across lines), and its letters and digits. A backslash may be doubled, as JSON writes it.
  */
 function separatedForms(bytes: Buffer, secret: string): SeparatedForm[] {
-  const gap = gapPattern('');
+  const letters = Array.from(secret).filter((c) => LETTER_OR_DIGIT.test(c));
+  const gap = gapPattern(SEPARATORS);
   const hex = [...bytes].map((b) => caseless(b.toString(16).padStart(2, '0')));
   return [
     { prefix: '(?:0[xX]|\\\\{1,2}[xX]|%)?', units: hex, gap },
@@ -386,16 +388,17 @@ function separatedForms(bytes: Buffer, secret: string): SeparatedForm[] {
     ...base64Inner(bytes).map((inner) => ({
       prefix: '',
       units: Array.from(inner, (c) => (c === '+' ? '[+-]' : c === '/' ? '[/_]' : c)),
-      gap: gapPattern('+/-_'),
+      gap: gapPattern(SEPARATORS.replace(/[+/_-]/g, '')),
     })),
-    { prefix: '', units: Array.from(secret, escapeRegExp), gap: gapPattern(secret) },
-  ];
+    // Its own punctuation may be changed or left out (`sk-live-…`, `sklive…`).
+    { prefix: '', units: letters.map(escapeRegExp), gap: gapPattern(SEPARATORS + secret) },
+  ].filter(({ units }) => units.length >= MIN_SECRET_LENGTH);
 }
 
-/** Up to MAX_GAP separators, less the characters a form's units are written with. */
-function gapPattern(excluded: string): string {
-  const single = Array.from(SEPARATORS)
-    .filter((c) => !excluded.includes(c))
+/** Up to MAX_GAP of the characters given (but letters and digits) or escaped white space. */
+function gapPattern(characters: string): string {
+  const single = [...new Set(characters)]
+    .filter((c) => !LETTER_OR_DIGIT.test(c))
     .map(classCharacter)
     .join('');
   return `(?:[${single}]|\\\\[nrt]|&(?:nbsp|Tab|NewLine|#(?:9|1[03]|32));){0,${MAX_GAP}}`;

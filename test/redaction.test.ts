@@ -154,6 +154,14 @@ describe('Redactor: separated forms', () => {
       }
   });
 
+  it('masks the key with its punctuation changed or left out, not with a letter changed', () => {
+    const redactor = redactorOf(KEY);
+    for (const form of ['sk-live-9f3a-Qe7-Zx41', 'sklive9f3aQe7Zx41', 'sk live 9f3a Qe7 Zx41'])
+      expect(redactor.redact(`(${form})`), form).toBe('(***)');
+    for (const form of ['sklive9f3aQe7Zx4l', 'SKLIVE9F3AQE7ZX41', 'sk_live/9f3a+Qe7=Zx4'])
+      expect(redactor.redact(`(${form})`), form).toBe(`(${form})`);
+  });
+
   it('masks hex and base64 of an 8-character secret, not of a 7-character one', () => {
     const eight = 'Ab3$xY9!';
     const redactor = redactorOf(eight, 'Ab3$xY9');
@@ -462,25 +470,30 @@ const REF_SEPARATORS =
 
 function refSeparated(secret: string): string[] {
   if (secret.length < MIN_SECRET_LENGTH) return [];
-  const gap = (excluded: string) => {
-    const single = [...REF_SEPARATORS]
-      .filter((c) => !excluded.includes(c))
+  const gap = (characters: string) => {
+    const single = [...new Set(characters)]
+      .filter((c) => !/[\p{L}\p{N}]/u.test(c))
       .map((c) => c.replace(/[\\\]^-]/g, '\\$&'))
       .join('');
     return `(?:[${single}]|\\\\[nrt]|&(?:nbsp|Tab|NewLine|#(?:9|1[03]|32));){0,12}`;
   };
   const bytes = [...Buffer.from(secret)];
+  const letters = [...secret].filter((c) => /[\p{L}\p{N}]/u.test(c));
   const hex = (b: number) => refCaseless(b.toString(16).padStart(2, '0'));
   const inner = refBase64Forms(Buffer.from(bytes)).filter((_, i) => i % 2 === 0);
   return [
-    bytes.map((b) => `(?:0[xX]|\\\\{1,2}[xX]|%)?${hex(b)}`).join(gap('')),
-    bytes.map(String).join(gap('')),
-    bytes.map((b) => `\\\\{1,2}0{0,2}${b.toString(8)}`).join(gap('')),
+    bytes.map((b) => `(?:0[xX]|\\\\{1,2}[xX]|%)?${hex(b)}`).join(gap(REF_SEPARATORS)),
+    bytes.map(String).join(gap(REF_SEPARATORS)),
+    bytes.map((b) => `\\\\{1,2}0{0,2}${b.toString(8)}`).join(gap(REF_SEPARATORS)),
     ...inner.map((form) =>
-      Array.from(form, (c) => (c === '+' ? '[+-]' : c === '/' ? '[/_]' : c)).join(gap('+/-_')),
+      Array.from(form, (c) => (c === '+' ? '[+-]' : c === '/' ? '[/_]' : c)).join(
+        gap(REF_SEPARATORS.replace(/[+/_-]/g, '')),
+      ),
     ),
-    Array.from(secret, refEscape).join(gap(secret)),
-  ];
+    letters.length < MIN_SECRET_LENGTH
+      ? []
+      : letters.map(refEscape).join(gap(REF_SEPARATORS + secret)),
+  ].flat();
 }
 
 function refCaseless(hex: string): string {
