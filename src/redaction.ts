@@ -3,7 +3,9 @@
  * GitHub request passes through `redact`. It runs on the finished text, after every decoding,
  * cleaning and escaping the action does, so no later transform can rebuild a secret from what
  * the service sent. It finds a secret spelled literally, percent-encoded (either case), as
- * HTML entities, JSON or Markdown escapes, split by invisible characters, and as hex or base64.
+ * HTML entities, JSON or Markdown escapes, split by invisible characters, and as hex or base64;
+ * and, separated (see SEPARATORS), its letters and digits, its bytes in hex, decimal or octal
+ * escapes, and its base64.
  */
 
 /** Secrets shorter than this would mask ordinary words wherever they occur. */
@@ -45,10 +47,25 @@ const NOISE = `${alternation([
 
 /**
  * Characters no form of a secret is written with unless the secret holds them: not invisible,
- * and in no encoding's alphabet or syntax (`%`, `&#;`, a backslash, hex, base64). No match can
- * span one, so text can be redacted in pieces cut after one. JSON has them on every line.
+ * in no encoding's alphabet or syntax (`%`, `&#;`, a backslash, hex, base64), and no separator.
+ * No match can span one, so text can be redacted in pieces cut after one. JSON has them on every
+ * line; a list of bytes has them only around it.
  */
-const BARRIERS = ' "{}[],:';
+const BARRIERS = '{}[]';
+
+/**
+ * What a service may put between the units of a separated form (bytes, base64 characters, the
+ * secret's characters): white space, punctuation, invisible characters; never a letter, digit,
+ * barrier, or `%`, `&`, `#` or backslash, which begin units and escapes. So a text reads one way
+ * only: a failed match costs at most MAX_GAP tries per gap, the same in a text of any length.
+ */
+const SEPARATORS =
+  ' \t\n\r\f\v!"$\'()*+,-./:;<=>?@^_`|~\u00a0\u00ad\u200b\u200c\u200d\u200e\u200f\u2060\ufeff';
+/** At most this many separators between two units: `", "`, a line break and an indent. */
+const MAX_GAP = 12;
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]+$/u;
+/** Units of a separated form found before its whole pattern is made. */
+const HEAD_UNITS = 3;
 /** Texts are redacted this many characters at a time, or about: a regex call costs little more. */
 const BATCH_CHARS = 64 * 1024;
 
@@ -78,16 +95,20 @@ export class Redactor {
   readonly #visible: string[] = [];
   /** The hex and base64 forms, as pattern sources. */
   readonly #encodedForms: string[] = [];
-  /** Made when first needed, for all secrets: see #mayHold. */
+  /** Separated forms of all secrets: each one's first units and whole, and its pattern once made. */
+  readonly #separatedForms: { head: string; whole: string; heads?: RegExp; pattern?: RegExp }[] =
+    [];
+  /** Made when first needed, for all secrets: see #mayHold and #separated. */
   #encoded: RegExp | undefined;
   #anyForm: RegExp | undefined;
+  #anyHead: RegExp | undefined;
 
   /** Adds a secret; empty ones are ignored. */
   add(secret: string): void {
     if (secret === '') return;
     this.#matchers.push(spelledOut(secret));
     this.#visible.push(withoutInvisible(secret));
-    this.#encoded = this.#anyForm = undefined;
+    this.#encoded = this.#anyForm = this.#anyHead = undefined;
     for (const c of secret) this.#barriers.delete(c.charCodeAt(0));
     // Encoded forms of a short secret are short enough to turn up by chance.
     if (secret.length < MIN_SECRET_LENGTH) return;
@@ -100,12 +121,19 @@ export class Redactor {
       () => base64,
     );
     this.#encodedForms.push(hex.source, base64.source);
+    for (const { prefix, units, gap } of separatedForms(bytes, secret)) {
+      // A head without its prefix: the search for it starts at a digit or letter.
+      const head = units.slice(0, HEAD_UNITS).map((unit, i) => (i > 0 ? prefix : '') + unit);
+      this.#separatedForms.push({ head: head.join(gap), whole: prefix + units.join(gap + prefix) });
+    }
   }
 
   /** The text with every form of every secret replaced by `***`. */
   redact(text: string): string {
-    if (!this.#mayHold(text)) return text;
+    // Separated forms first: a secret's characters among them are read as they came.
     let out = text;
+    for (const pattern of this.#separated(text)) out = out.replace(pattern, REDACTED);
+    if (!this.#mayHold(out)) return out;
     for (const matcher of this.#matchers) {
       const pattern = matcher(out);
       if (pattern) out = out.replace(pattern, REDACTED);
@@ -135,16 +163,16 @@ export class Redactor {
 
   /** Whether any form of a secret appears in the text. */
   appearsIn(text: string): boolean {
+    const found = (pattern: RegExp | undefined) => {
+      if (!pattern) return false;
+      pattern.lastIndex = 0;
+      const result = pattern.test(text);
+      pattern.lastIndex = 0;
+      return result;
+    };
     return (
-      this.#mayHold(text) &&
-      this.#matchers.some((matcher) => {
-        const pattern = matcher(text);
-        if (!pattern) return false;
-        pattern.lastIndex = 0;
-        const found = pattern.test(text);
-        pattern.lastIndex = 0;
-        return found;
-      })
+      this.#separated(text).some(found) ||
+      (this.#mayHold(text) && this.#matchers.some((matcher) => found(matcher(text))))
     );
   }
 
@@ -193,6 +221,22 @@ export class Redactor {
     }
     const visible = withoutInvisible(text);
     return this.#visible.some((secret) => visible.includes(secret));
+  }
+
+  /**
+   * The patterns of the separated forms whose first units the text holds. Almost no text holds
+   * any, which one search of all heads tells. Each form has a pattern of its own: V8 runs one
+   * pattern of all of them many times slower.
+   */
+  #separated(text: string): RegExp[] {
+    if (this.#separatedForms.length === 0) return [];
+    this.#anyHead ??= new RegExp(this.#separatedForms.map(({ head }) => head).join('|'));
+    if (!this.#anyHead.test(text)) return [];
+    return this.#separatedForms.flatMap((form) => {
+      // Searched apart: in one search, a head's match could hide another's start.
+      if (!(form.heads ??= new RegExp(form.head)).test(text)) return [];
+      return [(form.pattern ??= new RegExp(form.whole, 'g'))];
+    });
   }
 
   #lastBarrier(text: string): number {
@@ -304,15 +348,60 @@ function spellings(char: string): Form[] {
  * standard and URL-safe alphabets.
  */
 function base64Forms(bytes: Buffer): string[] {
-  const forms: string[] = [];
-  for (let offset = 0; offset < 3; offset += 1) {
+  return base64Inner(bytes).flatMap((inner) => [
+    inner,
+    inner.replace(/\+/g, '-').replace(/\//g, '_'),
+  ]);
+}
+
+/** For each of the three byte alignments, the standard base64 characters of the bytes alone. */
+function base64Inner(bytes: Buffer): string[] {
+  return [0, 1, 2].map((offset) => {
     const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
-    const first = Math.ceil((8 * offset) / 6);
-    const last = Math.floor((8 * (offset + bytes.length)) / 6);
-    const inner = encoded.slice(first, last);
-    forms.push(inner, inner.replace(/\+/g, '-').replace(/\//g, '_'));
-  }
-  return forms;
+    return encoded.slice(
+      Math.ceil((8 * offset) / 6),
+      Math.floor((8 * (offset + bytes.length)) / 6),
+    );
+  });
+}
+
+/** A form as units, each written after a prefix, with a gap between units. */
+interface SeparatedForm {
+  prefix: string;
+  units: string[];
+  gap: string;
+}
+
+/**
+ * A secret's separated forms: its bytes in hex (`73 6b`, `0x73, 0x6B`, `\\x73\\x6b`, `%73 %6b`),
+ * in decimal (`115, 107`), as octal escapes (`\\163\\153`), its base64 at each alignment (split
+ * across lines), and its letters and digits. A backslash may be doubled, as JSON writes it.
+ */
+function separatedForms(bytes: Buffer, secret: string): SeparatedForm[] {
+  const letters = Array.from(secret).filter((c) => LETTER_OR_DIGIT.test(c));
+  const gap = gapPattern(SEPARATORS);
+  const hex = [...bytes].map((b) => caseless(b.toString(16).padStart(2, '0')));
+  return [
+    { prefix: '(?:0[xX]|\\\\{1,2}[xX]|%)?', units: hex, gap },
+    { prefix: '', units: [...bytes].map(String), gap },
+    { prefix: '\\\\{1,2}0{0,2}', units: [...bytes].map((b) => b.toString(8)), gap },
+    ...base64Inner(bytes).map((inner) => ({
+      prefix: '',
+      units: Array.from(inner, (c) => (c === '+' ? '[+-]' : c === '/' ? '[/_]' : c)),
+      gap: gapPattern(SEPARATORS.replace(/[+/_-]/g, '')),
+    })),
+    // Its own punctuation may be changed or left out (`sk-live-…`, `sklive…`).
+    { prefix: '', units: letters.map(escapeRegExp), gap: gapPattern(SEPARATORS + secret) },
+  ].filter(({ units }) => units.length >= MIN_SECRET_LENGTH);
+}
+
+/** Up to MAX_GAP of the characters given (but letters and digits) or escaped white space. */
+function gapPattern(characters: string): string {
+  const single = [...new Set(characters)]
+    .filter((c) => !LETTER_OR_DIGIT.test(c))
+    .map(classCharacter)
+    .join('');
+  return `(?:[${single}]|\\\\[nrt]|&(?:nbsp|Tab|NewLine|#(?:9|1[03]|32));){0,${MAX_GAP}}`;
 }
 
 /** Hex digits matched in either case. */

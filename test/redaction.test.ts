@@ -45,6 +45,178 @@ const FORMS: Array<[string, string]> = [
   ['HEX', Buffer.from(KEY).toString('hex').toUpperCase()],
 ];
 
+const BYTES = [...Buffer.from(KEY)];
+const hexBytes = (prefix = '', upper = false) =>
+  BYTES.map(
+    (b) => prefix + b.toString(16).padStart(2, '0')[upper ? 'toUpperCase' : 'toLowerCase'](),
+  );
+/** Every `n` characters, `separator`. */
+const split = (text: string, n: number, separator: string) =>
+  text.replace(new RegExp(`[^]{${n}}(?=[^])`, 'g'), `$&${separator}`);
+
+/** The key's separated spellings: bytes, base64 and characters with separators between. */
+const SEPARATED: Array<[string, string]> = [
+  ['hex with spaces', hexBytes().join(' ')],
+  ['hex with colons, upper case', hexBytes('', true).join(':')],
+  ['hex with dashes', hexBytes().join('-')],
+  ['hex, 0x per byte, comma and space', hexBytes('0x').join(', ')],
+  ['hex, 0X per byte, upper case, in braces', `{${hexBytes('0X', true).join(',')}}`],
+  ['\\x escapes', hexBytes('\\x').join('')],
+  ['\\x escapes, JSON-escaped', hexBytes('\\\\x').join('')],
+  ['%XX with spaces', hexBytes('%').join(' ')],
+  ['hex, one byte a line', hexBytes().join('\n')],
+  ['hex in a JSON array of strings', JSON.stringify(hexBytes('0x'), null, 2)],
+  ['decimal byte list', BYTES.join(', ')],
+  ['decimal byte list without spaces, in brackets', `[${BYTES.join(',')}]`],
+  ['decimal bytes a line each (CRLF)', BYTES.join('\r\n')],
+  ['octal escapes', BYTES.map((b) => `\\${b.toString(8)}`).join('')],
+  [
+    'octal escapes, three digits, JSON-escaped',
+    BYTES.map((b) => `\\\\${b.toString(8).padStart(3, '0')}`).join(''),
+  ],
+  ['base64 with a line break every 4', split(Buffer.from(KEY).toString('base64'), 4, '\n')],
+  ['base64 with spaces every 3', split(Buffer.from(KEY).toString('base64'), 3, ' ')],
+  ['base64 at offset 1, CRLF every 7', split(Buffer.from(`a${KEY}`).toString('base64'), 7, '\r\n')],
+  [
+    'base64url at offset 2, JSON line breaks every 5',
+    split(Buffer.from(`ab${KEY}`).toString('base64url'), 5, '\\n'),
+  ],
+  ['the key with a space every 3 characters', split(KEY, 3, ' ')],
+  ['the key with a line break and indent every 4', split(KEY, 4, '\n    ')],
+  ['the key with a dot between characters', split(KEY, 1, '.')],
+  ['the key with &nbsp; every 5', split(KEY, 5, '&nbsp;')],
+];
+
+describe('Redactor: separated forms', () => {
+  it.each(SEPARATED)('masks the key as %s, all of it', (_, form) => {
+    const redactor = redactorOf(KEY);
+    const text = `before ${form} after`;
+    expect(redactor.appearsIn(text)).toBe(true);
+    const out = redactor.redact(text);
+    expect(out).toMatch(/^before .*\*\*\*.* after$/s);
+    // Left: separators, brackets, and base64 characters that also hold a neighbour's bits.
+    const left = out
+      .slice(7, -6)
+      .replace('***', '')
+      .replace(/\\[nrt]|[\W_]/g, '');
+    expect(left.length).toBeLessThanOrEqual(4);
+  });
+
+  it('masks hex of every separator, prefix and case, and decimal and octal of every separator', () => {
+    const redactor = redactorOf(KEY);
+    const separators = [
+      '',
+      ' ',
+      ':',
+      '-',
+      ', ',
+      ';',
+      '.',
+      '|',
+      '\t',
+      '\n',
+      '\r\n',
+      '\\n',
+      '\u200b',
+      '&#10;',
+    ];
+    for (const separator of separators) {
+      for (const prefix of ['', '0x', '0X', '\\x', '\\\\x', '%'])
+        for (const upper of [false, true]) {
+          const form = hexBytes(prefix, upper).join(separator);
+          expect(redactor.redact(`<${form}>`), form).toBe('<***>');
+        }
+      expect(redactor.redact(`<${BYTES.join(separator)}>`), separator).toBe('<***>');
+      const octal = BYTES.map((b) => `\\${b.toString(8)}`).join(separator);
+      expect(redactor.redact(`<${octal}>`), octal).toBe('<***>');
+    }
+  });
+
+  it('masks base64 cut into lines of any length at any offset, and the key cut every n characters', () => {
+    const redactor = redactorOf(KEY);
+    for (const offset of ['', 'a', 'ab'])
+      for (const alphabet of ['base64', 'base64url'] as const)
+        for (let n = 1; n <= 20; n += 1)
+          for (const separator of ['\n', '\r\n', ' ', '\\n']) {
+            const form = split(Buffer.from(offset + KEY).toString(alphabet), n, separator);
+            expect(redactor.appearsIn(form), form).toBe(true);
+            // What is left is the offset's characters and two that hold a few bits of the key.
+            const rest = redactor
+              .redact(form)
+              .replace('***', '')
+              .replace(/\\n|[\s=]/g, '');
+            expect(rest.length, form).toBeLessThanOrEqual(4);
+          }
+    for (let n = 1; n < KEY.length; n += 1)
+      for (const separator of [' ', '\n', '-', '.', ', ', '\\n', '\u00ad ']) {
+        const form = split(KEY, n, separator);
+        expect(redactor.redact(`(${form})`), form).toBe('(***)');
+      }
+  });
+
+  it('masks the key with its punctuation changed or left out, not with a letter changed', () => {
+    const redactor = redactorOf(KEY);
+    for (const form of ['sk-live-9f3a-Qe7-Zx41', 'sklive9f3aQe7Zx41', 'sk live 9f3a Qe7 Zx41'])
+      expect(redactor.redact(`(${form})`), form).toBe('(***)');
+    for (const form of ['sklive9f3aQe7Zx4l', 'SKLIVE9F3AQE7ZX41', 'sk_live/9f3a+Qe7=Zx4'])
+      expect(redactor.redact(`(${form})`), form).toBe(`(${form})`);
+  });
+
+  it('masks hex and base64 of an 8-character secret, not of a 7-character one', () => {
+    const eight = 'Ab3$xY9!';
+    const redactor = redactorOf(eight, 'Ab3$xY9');
+    const bytes = Buffer.from(eight);
+    for (const form of [
+      bytes.toString('hex'),
+      bytes.toString('base64'),
+      Buffer.from(`z${eight}`).toString('base64'),
+      [...bytes].map((b) => b.toString(16)).join(' '),
+      [...bytes].join(', '),
+    ])
+      expect(redactor.redact(`(${form})`), form).toMatch(/^\(\w{0,2}\*\*\*\w?=*\)$/);
+    const seven = Buffer.from('Ab3$xY9');
+    for (const form of [seven.toString('hex'), [...seven].join(', ')])
+      expect(redactorOf('Ab3$xY9').redact(form), form).toBe(form);
+  });
+
+  it('masks URL-safe base64 where the standard one holds `/` and `+`', () => {
+    const key = 'sk?>?~~~live';
+    expect(Buffer.from(key).toString('base64')).toMatch(/\/.*\+/);
+    const redactor = redactorOf(key);
+    for (const form of [
+      Buffer.from(key).toString('base64url'),
+      split(Buffer.from(key).toString('base64url'), 4, '\n'),
+    ])
+      expect(redactor.redact(`(${form})`), form).toBe('(***)');
+  });
+
+  it('masks a key written with named entities', () => {
+    const key = 'k.e:y<1234';
+    const redactor = redactorOf(key);
+    const named = 'k&period;e&colon;y&lt;1234';
+    expect(redactor.redact(`(${named})`)).toBe('(***)');
+    expect(redactor.redact(`(${named.replace('&lt;', '&#60;')})`)).toBe('(***)');
+  });
+
+  it('leaves near misses and ordinary numbers as they are', () => {
+    const redactor = redactorOf(KEY);
+    const wrong = [...BYTES];
+    wrong[7] = 0x2e;
+    for (const text of [
+      hexBytes().slice(0, -1).join(' '),
+      wrong.map((b) => b.toString(16)).join(':'),
+      BYTES.slice(1).join(', '),
+      `${BYTES.slice(0, 10).join(', ')} and ${BYTES.slice(10).join(', ')}`,
+      split(KEY.slice(0, -1), 3, ' '),
+      `${KEY.slice(0, 9)} word ${KEY.slice(9)}`,
+      'lines 115, 107, 95 and 108 of 0x73 6b 5f',
+    ]) {
+      expect(redactor.appearsIn(text), text).toBe(false);
+      expect(redactor.redact(text)).toBe(text);
+    }
+  });
+});
+
 describe('Redactor', () => {
   it.each(FORMS)('finds and masks the key %s', (_, form) => {
     const redactor = redactorOf(KEY);
@@ -98,18 +270,21 @@ async function joined(chunks: AsyncIterable<string>): Promise<string> {
 }
 
 describe('Redactor.redactChunks', () => {
-  it.each(FORMS)('masks the key %s wherever the chunks split it', async (_, form) => {
-    const redactor = redactorOf(KEY, 'ghs_0123456789abcdef');
-    const text = `{\n  "title": "before ${form} after",\n  "line": 3\n}\n`;
-    const whole = redactor.redact(text);
-    expect(whole).toContain(REDACTED);
-    for (let cut = 0; cut <= text.length; cut += 1) {
-      const chunks = [text.slice(0, cut), text.slice(cut)];
-      expect(await joined(redactor.redactChunks(chunks)), `cut at ${cut}`).toBe(whole);
-    }
-    // One character per chunk: every boundary at once.
-    expect(await joined(redactor.redactChunks([...text]))).toBe(whole);
-  });
+  it.each([...FORMS, ...SEPARATED])(
+    'masks the key %s wherever the chunks split it',
+    async (_, form) => {
+      const redactor = redactorOf(KEY, 'ghs_0123456789abcdef');
+      const text = `{\n  "title": "before ${form} after",\n  "line": 3\n}\n`;
+      const whole = redactor.redact(text);
+      expect(whole).toContain(REDACTED);
+      for (let cut = 0; cut <= text.length; cut += 1) {
+        const chunks = [text.slice(0, cut), text.slice(cut)];
+        expect(await joined(redactor.redactChunks(chunks)), `cut at ${cut}`).toBe(whole);
+      }
+      // One character per chunk: every boundary at once.
+      expect(await joined(redactor.redactChunks([...text]))).toBe(whole);
+    },
+  );
 
   it('holds text back past characters a barrier would be, when the key has them', async () => {
     // Space, quote, braces, colon and comma are part of this key, so they cannot end a piece.
@@ -157,14 +332,17 @@ describe('Redactor.appearsInAny', () => {
 
 /**
  * The Redactor as it was before its pattern of a secret's spellings was compiled only for texts
- * that may hold the secret: the reference the lazy one must match exactly.
+ * that may hold the secret, and its separated forms only for texts holding their first units:
+ * the reference the lazy one must match exactly.
  */
 class ReferenceRedactor {
   readonly patterns: RegExp[] = [];
-  readonly barriers = new Set(Array.from(' "{}[],:', (c) => c.charCodeAt(0)));
+  readonly separated: string[] = [];
+  readonly barriers = new Set(Array.from('{}[]', (c) => c.charCodeAt(0)));
 
   add(secret: string): void {
     if (secret === '') return;
+    this.separated.push(...refSeparated(secret));
     const chars = Array.from(secret).map((c) => refAlternation(refSpellings(c)));
     this.patterns.push(new RegExp(chars.join(REF_NOISE), 'gu'));
     for (const c of secret) this.barriers.delete(c.charCodeAt(0));
@@ -177,12 +355,17 @@ class ReferenceRedactor {
 
   redact(text: string): string {
     let out = text;
-    for (const pattern of this.patterns) out = out.replace(pattern, REDACTED);
+    for (const pattern of this.#all()) out = out.replace(pattern, REDACTED);
     return out;
   }
 
+  /** The separated forms first, one after another. */
+  #all(): RegExp[] {
+    return [...this.separated.map((form) => new RegExp(form, 'g')), ...this.patterns];
+  }
+
   appearsIn(text: string): boolean {
-    return this.patterns.some((pattern) => {
+    return this.#all().some((pattern) => {
       pattern.lastIndex = 0;
       const found = pattern.test(text);
       pattern.lastIndex = 0;
@@ -282,6 +465,37 @@ function refBase64Forms(bytes: Buffer): string[] {
   return forms;
 }
 
+const REF_SEPARATORS =
+  ' \t\n\r\f\v!"$\'()*+,-./:;<=>?@^_`|~\u00a0\u00ad\u200b\u200c\u200d\u200e\u200f\u2060\ufeff';
+
+function refSeparated(secret: string): string[] {
+  if (secret.length < MIN_SECRET_LENGTH) return [];
+  const gap = (characters: string) => {
+    const single = [...new Set(characters)]
+      .filter((c) => !/[\p{L}\p{N}]/u.test(c))
+      .map((c) => c.replace(/[\\\]^-]/g, '\\$&'))
+      .join('');
+    return `(?:[${single}]|\\\\[nrt]|&(?:nbsp|Tab|NewLine|#(?:9|1[03]|32));){0,12}`;
+  };
+  const bytes = [...Buffer.from(secret)];
+  const letters = [...secret].filter((c) => /[\p{L}\p{N}]/u.test(c));
+  const hex = (b: number) => refCaseless(b.toString(16).padStart(2, '0'));
+  const inner = refBase64Forms(Buffer.from(bytes)).filter((_, i) => i % 2 === 0);
+  return [
+    bytes.map((b) => `(?:0[xX]|\\\\{1,2}[xX]|%)?${hex(b)}`).join(gap(REF_SEPARATORS)),
+    bytes.map(String).join(gap(REF_SEPARATORS)),
+    bytes.map((b) => `\\\\{1,2}0{0,2}${b.toString(8)}`).join(gap(REF_SEPARATORS)),
+    ...inner.map((form) =>
+      Array.from(form, (c) => (c === '+' ? '[+-]' : c === '/' ? '[/_]' : c)).join(
+        gap(REF_SEPARATORS.replace(/[+/_-]/g, '')),
+      ),
+    ),
+    letters.length < MIN_SECRET_LENGTH
+      ? []
+      : letters.map(refEscape).join(gap(REF_SEPARATORS + secret)),
+  ].flat();
+}
+
 function refCaseless(hex: string): string {
   return hex.replace(/[a-f]/gi, (d) => `[${d.toLowerCase()}${d.toUpperCase()}]`);
 }
@@ -333,6 +547,29 @@ describe('Redactor against the reference (compiled for every text)', () => {
         Buffer.concat([Buffer.from('ab'.slice(0, Math.floor(random() * 3))), bytes]).toString(
           pick(['base64', 'base64url'] as const),
         ),
+      // Separated forms, sometimes cut short; a short secret has none.
+      ...(secret.length < MIN_SECRET_LENGTH
+        ? []
+        : [
+            () =>
+              [...bytes]
+                .map((b) => pick(['', '0x', '\\x', '%']) + hex(b))
+                .slice(0, random() < 0.8 ? undefined : -1)
+                .join(pick([' ', ':', ', ', '\n', '-', '\\n'])),
+            () =>
+              [...bytes].map((b) => `${pick(['', '\\'])}${b}`).join(pick([', ', ',', ' ', '{'])),
+            () =>
+              split(secret, 1 + Math.floor(random() * 5), pick([' ', '\n', '.', '&nbsp;', ' ['])),
+            () =>
+              split(
+                Buffer.concat([
+                  Buffer.from('ab'.slice(0, Math.floor(random() * 3))),
+                  bytes,
+                ]).toString(pick(['base64', 'base64url'] as const)),
+                1 + Math.floor(random() * 8),
+                pick(['\n', ' ', '\r\n', '\\n']),
+              ),
+          ]),
     ])();
   };
   const filler = (): string =>

@@ -28,12 +28,19 @@ const WORDS: Record<string, Exclude<AuditState, 'unknown'>> = {
   expired: 'failed',
 };
 
-// A subject word some services put before the state (`scan_done`, `job_failed`).
-const SUBJECTS = new Set(['scan', 'job', 'audit', 'analysis', 'task']);
+/**
+ * Words naming the audit as a whole (`audit_completed`, `static_analysis_done`). Only after one
+ * does a done word mean the audit is done: `upload_completed` or `compilation_done` is one stage.
+ */
+const SUBJECTS = new Set(['scan', 'job', 'audit', 'analysis', 'task', 'review', 'check', 'run']);
+/** Words that undo or narrow the state after them: `not_completed`, `partial_scan_done`. */
+const DOUBTS = new Set(['not', 'no', 'non', 'never', 'un', 'partial', 'partially', 'pre', 'sub']);
 
 /**
- * Case-, space-, hyphen- and underscore-insensitive. Anything unrecognized is 'unknown', which
- * the poller treats as "keep waiting until the deadline".
+ * Case-, space-, hyphen- and underscore-insensitive. A state word may end longer words: any
+ * words may come before a failed, pending or running one (`compilation_failed`), a subject before
+ * a done one; none that doubts it. Anything unrecognized is 'unknown', which the poller treats as
+ * "keep waiting until the deadline".
  */
 export function classifyStatus(raw: string): AuditState {
   const words = raw
@@ -42,8 +49,18 @@ export function classifyStatus(raw: string): AuditState {
     .filter(Boolean);
   const whole = lookUp(words.join(''));
   if (whole) return whole;
-  if (words.length > 1 && SUBJECTS.has(words[0] ?? ''))
-    return lookUp(words.slice(1).join('')) ?? 'unknown';
+  // The state in the last word or two (`scan_in_progress`), the longer first.
+  for (const size of [2, 1]) {
+    const head = words.slice(0, -size);
+    const state = head.length > 0 ? lookUp(words.slice(-size).join('')) : undefined;
+    if (state === undefined) continue;
+    if (head.some((word) => DOUBTS.has(word))) return 'unknown';
+    // `failed_to_complete`: a failure before the end is still one.
+    if (head.some((word) => lookUp(word) === 'failed')) return 'failed';
+    if (head.some((word) => lookUp(word) !== undefined)) return 'unknown';
+    if (state !== 'completed' || SUBJECTS.has(head.at(-1) ?? '')) return state;
+    return 'unknown';
+  }
   return 'unknown';
 }
 

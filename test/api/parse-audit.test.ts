@@ -423,6 +423,52 @@ describe('parseAuditAnswer: a non-empty list the answer says is incomplete', () 
     });
   });
 
+  const completed = (extra: object, findings: object[]) =>
+    parseAuditAnswer(JSON.stringify({ status: 'completed', findings, ...extra }), 'abc123');
+  const low = { title: 'Unused variable', severity: 'low' };
+
+  it('reads no count in a two-word number that names no severity (`files_count`)', () => {
+    for (const extra of [
+      { summary: { files_count: 3 } },
+      { stats: { contracts_total: 2, lines_count: 120 } },
+      { files_count: 3 },
+    ]) {
+      const name = JSON.stringify(extra);
+      expect(completed(extra, []).findings, name).toEqual([]);
+      expect(completed(extra, [low]).incomplete, name).toBeUndefined();
+    }
+    // The same shape with a severity word is a count.
+    expect(completed({ summary: { high_count: 3 } }, [low]).incomplete).toBe(
+      'summary.high_count is 3, but the findings list holds 0 high',
+    );
+  });
+
+  it('reads `total` as a count inside a summary only, not at the top of the answer', () => {
+    // At the top, `total` is as often a page's size or the files scanned.
+    expect(completed({ total: 5 }, []).findings).toEqual([]);
+    expect(completed({ total: 5 }, [low]).incomplete).toBeUndefined();
+    expect(completed({ data: { total: 5 } }, [low]).incomplete).toBeUndefined();
+    expect(completed({ summary: { total: 5 } }, [low]).incomplete).toBe(
+      'summary.total is 5, but the findings list holds 1',
+    );
+  });
+
+  it('names the first severity counted above what the list holds, and what it holds of that one', () => {
+    const findings = [
+      { title: 'a', severity: 'critical' },
+      { title: 'b', severity: 'high' },
+      { title: 'c', severity: 'low' },
+      { title: 'd', severity: 'low' },
+    ];
+    // critical agrees; high and medium are over: high comes first.
+    expect(
+      completed({ summary: { critical: 1, high: 3, medium: 2, low: 2 } }, findings).incomplete,
+    ).toBe('summary.high is 3, but the findings list holds 1 high');
+    expect(completed({ summary: { low: 2, medium: 1 } }, findings).incomplete).toBe(
+      'summary.medium is 1, but the findings list holds 0 medium',
+    );
+  });
+
   it('quotes a hostile count name or page link as one bounded line', () => {
     const summary = { [`high\u001b${'_count'.repeat(200)}`]: 1 };
     const snapshot = parseAuditAnswer(

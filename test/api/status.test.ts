@@ -24,6 +24,29 @@ describe('classifyStatus', () => {
     }
   });
 
+  it('never reads a state doubted by a word before it as the state', () => {
+    for (const word of [
+      'audit_not_completed',
+      'analysis not done',
+      'partial_scan_completed',
+      'partially-completed',
+      'pre_scan_done',
+      'sub_task_finished',
+      'non_failed',
+      'scan_never_failed',
+      'audit_not_running',
+    ]) {
+      expect(classifyStatus(word), word).toBe('unknown');
+    }
+  });
+
+  it('reads a done word after a stage that is not the whole audit as unknown, after a failure as failed', () => {
+    for (const word of ['upload_completed', 'compilation_done', 'scan_phase_completed'])
+      expect(classifyStatus(word), word).toBe('unknown');
+    for (const word of ['failed_to_complete', 'audit error then done'])
+      expect(classifyStatus(word), word).toBe('failed');
+  });
+
   it('reads a word every object has as a key, such as constructor, as unknown', () => {
     for (const word of ['constructor', 'job_constructor', '__proto__', 'hasOwnProperty']) {
       expect(classifyStatus(word), word).toBe('unknown');

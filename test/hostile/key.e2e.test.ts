@@ -3,7 +3,6 @@
  * finding text that the action decodes or cleans, in every report it writes, and in what it
  * sends to the GitHub API. Nothing the step writes or sends may hold any form of the key.
  */
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startGitHubApi, type GitHubApiStandIn } from '../support/github-api.ts';
@@ -80,6 +79,35 @@ describe('the API key cannot be re-created from anything the action writes or se
     expect(run.summary).toContain('zero-width ***');
   });
 
+  it('survives separated encodings in findings: bytes, base64 and characters with gaps', async () => {
+    const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0'));
+    const service = await serve({
+      apiKey: KEY,
+      pollsUntilDone: 1,
+      findings: [
+        serviceFinding({
+          severity: 'critical',
+          title: `spaced ${[...KEY].join(' ')}`,
+          description: [
+            `hex ${hex.join(' ')} colons ${hex.join(':').toUpperCase()}`,
+            `bytes {${hex.map((h) => `0x${h}`).join(', ')}} escapes ${hex.map((h) => `\\x${h}`).join('')}`,
+            `decimal [${[...bytes].join(', ')}] octal ${[...bytes].map((b) => `\\${b.toString(8)}`).join('')}`,
+            `base64\n${bytes.toString('base64').replace(/.{8}/g, '$&\n')}`,
+          ].join('\n'),
+          recommendation: `every 4: ${KEY.replace(/.{4}/g, '$& ')}`,
+        }),
+      ],
+    });
+    const run = await runAction({
+      workspace: await workspaceWith({ 'src/Vault.sol': CONTRACT }),
+      env: { RUNNER_DEBUG: '1' },
+      inputs: { 'api-key': KEY, 'base-url': service.url, ...fast },
+    });
+    expect(run.outputs['verdict']).toBe('fail');
+    expect(leakedForms(await everythingWritten(run, KEY), KEY)).toEqual([]);
+    expect(run.summary).toContain('spaced ***');
+  });
+
   it('refuses an audit id that holds the key, percent-encoded in the Location header', async () => {
     const service = await serve({ apiKey: KEY });
     service.addFault({
@@ -104,7 +132,7 @@ describe('the API key cannot be re-created from anything the action writes or se
     ).toEqual([]);
   });
 
-  it('names no output file after the key, even when making a name file-safe would spell it', async () => {
+  it('refuses an audit id that is the key with its punctuation changed, which a file-safe name would turn back into the key', async () => {
     // `fileSafe` turns `!` into `_`: this id would come out as the key itself.
     const service = await serve({
       apiKey: KEY,
@@ -116,12 +144,11 @@ describe('the API key cannot be re-created from anything the action writes or se
       workspace: await workspaceWith({ 'src/Vault.sol': CONTRACT }),
       inputs: { 'api-key': KEY, 'base-url': service.url, ...fast },
     });
-    expect(run.outputs['verdict']).toBe('fail');
-    const files = [run.outputs['sarif-file']!, run.outputs['results-file']!];
-    for (const file of files) {
-      expect(path.basename(file)).toMatch(/^(smart-contract-audit|audit-results)-[0-9a-f]{16}\./);
-      expect((await stat(file)).isFile()).toBe(true);
-    }
+    expect(run.outputs['verdict']).toBe('error');
+    expect(run.outputs['audit-id']).toBeUndefined();
+    expect(run.summary).toMatch(/audit id that contains the API key/);
+    for (const file of [run.outputs['sarif-file'], run.outputs['results-file']])
+      if (file !== undefined) expect(path.basename(file)).not.toContain('live');
     expect(leakedForms(await everythingWritten(run, KEY), KEY)).toEqual([]);
   });
 

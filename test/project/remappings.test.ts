@@ -68,3 +68,51 @@ describe('applyRemappings', () => {
     expect(applyRemappings(remappings, 'other/X.sol', 'src/X.sol')).toBeUndefined();
   });
 });
+
+describe('remappings in either order', () => {
+  // Targets that do not extend each other, so the rule that picked one shows in the answer.
+  const lines = [
+    '@oz/=lib/oz/',
+    '@oz/contracts/=lib/oz-contracts/',
+    'lib/v4/:@oz/=lib/v4/lib/oz/',
+    'lib/v4/src/:@oz/=lib/v4-src-only/',
+  ];
+  // Shortest first, "last wins" would give the same answers: longest first tells them apart.
+  it.each([
+    ['shortest first', lines],
+    ['longest first', [...lines].reverse()],
+  ])('applies the longest context, then the longest prefix, listed %s', (_, order) => {
+    const remappings = parseRemappingsFile(order.join('\n'));
+    expect(applyRemappings(remappings, '@oz/contracts/A.sol', 'src/X.sol')).toBe(
+      'lib/oz-contracts/A.sol',
+    );
+    expect(applyRemappings(remappings, '@oz/utils/B.sol', 'src/X.sol')).toBe('lib/oz/utils/B.sol');
+    expect(applyRemappings(remappings, '@oz/contracts/A.sol', 'lib/v4/src/Pool.sol')).toBe(
+      'lib/v4-src-only/contracts/A.sol',
+    );
+    expect(applyRemappings(remappings, '@oz/contracts/A.sol', 'lib/v4/test/T.sol')).toBe(
+      'lib/v4/lib/oz/contracts/A.sol',
+    );
+  });
+});
+
+describe('parseRemappingsFile: lines that are no remapping', () => {
+  it('skips a line without `=` and keeps the lines around it', () => {
+    expect(parseRemappingsFile('a/=lib/a/\njust words\nb/=lib/b/')).toEqual([
+      { context: '', prefix: 'a/', target: 'lib/a/' },
+      { context: '', prefix: 'b/', target: 'lib/b/' },
+    ]);
+  });
+
+  it('skips a `#` comment that holds `=`, indented or not', () => {
+    expect(parseRemappingsFile('# old/=lib/old/\n  #x/=lib/x/\nb/=lib/b/')).toEqual([
+      { context: '', prefix: 'b/', target: 'lib/b/' },
+    ]);
+  });
+
+  it('keeps an empty target empty: the prefix is removed, nothing put in its place', () => {
+    const remappings = parseRemappingsFile('src/=');
+    expect(remappings).toEqual([{ context: '', prefix: 'src/', target: '' }]);
+    expect(applyRemappings(remappings, 'src/A.sol', 'test/T.sol')).toBe('A.sol');
+  });
+});

@@ -46,9 +46,26 @@ export function secretForms(secret: string): string[] {
   ];
 }
 
+/**
+ * The secret's letters and digits, and its bytes in hex, decimal and octal and its base64 as
+ * letters and digits only: what a separated form leaves once everything else is taken out.
+ */
+export function separatedSecretForms(secret: string): string[] {
+  const bytes = [...Buffer.from(secret)];
+  const alnum = (text: string) => text.replace(/[^\dA-Za-z]/g, '');
+  return [
+    alnum(secret),
+    Buffer.from(bytes).toString('hex'),
+    bytes.join(''),
+    bytes.map((b) => b.toString(8)).join(''),
+    alnum(Buffer.from(bytes).toString('base64')),
+  ].filter((form) => form.length >= 8);
+}
+
 /** The forms of `secret` found in `texts`, read also with invisible characters, gaps and escapes removed. */
 export function leakedForms(texts: readonly string[], secret: string): string[] {
   const forms = secretForms(secret);
+  const separated = separatedSecretForms(secret);
   const found = new Set<string>();
   for (const text of texts) {
     const readings = [
@@ -60,6 +77,14 @@ export function leakedForms(texts: readonly string[], secret: string): string[] 
     ];
     for (const reading of readings)
       for (const form of forms) if (reading.includes(form)) found.add(form);
+    // Separated forms: every separator, escape of one, and byte prefix taken out.
+    const skeleton = text
+      .replace(/\\[nrt]|&(?:nbsp|Tab|NewLine|#\d+);|0x|\\x/gi, '')
+      .replace(/[^\dA-Za-z]/g, '');
+    // Hex in either case; the rest as the secret has it (a key in lower case is another key).
+    for (const form of separated)
+      if (skeleton.includes(form) || skeleton.toLowerCase().includes(form))
+        found.add(`separated ${form}`);
   }
   return [...found];
 }
