@@ -157,7 +157,7 @@ async function audit(settings: Settings, state: Run): Promise<Outcome> {
         now: Date.now,
         sleep: (ms) => sleep(ms),
         random: Math.random,
-        triage: createTriage(settings, state, baseline),
+        triage: createTriage(settings, state, baseline, several),
         started: (job, auditId) => {
           startedIds.set(job, auditId);
           // In the jobs' order, however the uploads finished: the same value a resume hint gives.
@@ -295,6 +295,7 @@ function createTriage(
   settings: Settings,
   { context, channels, log }: Run,
   baseline: Map<string, BaselineEntry> | undefined,
+  severalProjects: boolean,
 ): ProjectAuditDependencies['triage'] {
   let changes: Promise<{ scope: Scope; changes: ChangeSet | undefined }> | undefined;
   const scoped = async () => {
@@ -326,6 +327,7 @@ function createTriage(
       pathPrefix: folder === '.' ? '' : `${folder}/`,
       uploaded: byName,
       baseline,
+      severalProjects,
       sources: createSourceReader({
         workspace: settings.workspace,
         root: settings.workingDirectory,
