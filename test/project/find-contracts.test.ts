@@ -307,3 +307,118 @@ describe('findUploads', () => {
     expect(files.map((file) => file.relativePath)).toEqual(['Token.sol']);
   });
 });
+
+describe('findUploads: hidden names, and files production code imports', () => {
+  const FOUNDRY = "[profile.default]\nsrc = 'src'\n";
+  const importing = (...paths: string[]) =>
+    `${paths.map((p) => `import "${p}";`).join('\n')}\n${CONTRACT}`;
+  const audit = async (files: Record<string, string>, overrides: Partial<ContractSearch> = {}) => {
+    const { log, lines } = recordingLogger();
+    const found = await findContracts(await search(files, overrides), log);
+    return {
+      lines,
+      files: found.map((file) => [file.repositoryPath, file.dependency ? 'dependency' : 'audited']),
+    };
+  };
+
+  it('audits a contract in a dot folder, found by the search and not only imported', async () => {
+    const { files, lines } = await audit({
+      'foundry.toml': FOUNDRY,
+      'src/Vault.sol': importing('./.internal/VaultLogic.sol'),
+      'src/.internal/VaultLogic.sol': CONTRACT,
+      'src/.a/.b/Deep.sol': CONTRACT,
+    });
+    expect(files).toEqual([
+      ['src/.a/.b/Deep.sol', 'audited'],
+      ['src/.internal/VaultLogic.sol', 'audited'],
+      ['src/Vault.sol', 'audited'],
+    ]);
+    expect(lines).toContain(`  src/.internal/VaultLogic.sol (${CONTRACT.length} bytes)`);
+  });
+
+  it('audits a hidden contract at the root of a plain folder, and leaves .git out', async () => {
+    const { files } = await audit({
+      '.Hidden.sol': CONTRACT,
+      '.git/modules/x/A.sol': CONTRACT,
+      'node_modules/.pnpm/x/B.sol': CONTRACT,
+    });
+    expect(files).toEqual([['.Hidden.sol', 'audited']]);
+  });
+
+  it('audits a file left out by convention that production code imports, through a chain of imports', async () => {
+    const { files, lines } = await audit({
+      'foundry.toml': FOUNDRY,
+      'src/Vault.sol': importing('./utils/VaultHarness.sol'),
+      // The harness passes the import on: what it reaches is production code too.
+      'src/utils/VaultHarness.sol': importing('../mocks/LogicMock.sol', '../../lib/dep/Dep.sol'),
+      'src/mocks/LogicMock.sol': CONTRACT,
+      'src/mocks/Unused.sol': CONTRACT,
+      'lib/dep/Dep.sol': CONTRACT,
+    });
+    expect(files).toEqual([
+      ['src/Vault.sol', 'audited'],
+      ['src/mocks/LogicMock.sol', 'audited'],
+      ['src/utils/VaultHarness.sol', 'audited'],
+      ['lib/dep/Dep.sol', 'dependency'],
+    ]);
+    expect(lines).toContain(
+      'group: Audited because production code imports them (2), though left out above',
+    );
+  });
+
+  it('sends an imported file of its own even with `dependencies: exclude`', async () => {
+    const { files } = await audit(
+      {
+        'foundry.toml': FOUNDRY,
+        'src/Vault.sol': importing('./VaultHarness.sol', '../lib/dep/Dep.sol'),
+        'src/VaultHarness.sol': CONTRACT,
+        'lib/dep/Dep.sol': CONTRACT,
+      },
+      { dependencies: 'exclude' },
+    );
+    expect(files).toEqual([
+      ['src/Vault.sol', 'audited'],
+      ['src/VaultHarness.sol', 'audited'],
+    ]);
+  });
+
+  it("keeps as dependencies what lives in a dependency folder, hidden or not, or in the user's exclude", async () => {
+    const { files } = await audit(
+      {
+        'foundry.toml': FOUNDRY,
+        'src/Vault.sol': importing(
+          '../lib/.x/Hidden.sol',
+          './legacy/Old.sol',
+          '../node_modules/pkg/P.sol',
+        ),
+        'lib/.x/Hidden.sol': CONTRACT,
+        'src/legacy/Old.sol': CONTRACT,
+        'node_modules/pkg/P.sol': CONTRACT,
+      },
+      { excludePatterns: ['src/legacy/'] },
+    );
+    expect(files).toEqual([
+      ['src/Vault.sol', 'audited'],
+      ['lib/.x/Hidden.sol', 'dependency'],
+      ['node_modules/pkg/P.sol', 'dependency'],
+      ['src/legacy/Old.sol', 'dependency'],
+    ]);
+  });
+
+  it("audits another project's file left out by convention in the project whose code imports it", async () => {
+    const { files } = await audit({
+      'packages/a/foundry.toml': FOUNDRY,
+      'packages/a/src/A.sol': importing('../../b/src/BHarness.sol', '../../b/src/B.sol'),
+      'packages/b/foundry.toml': FOUNDRY,
+      'packages/b/src/B.sol': CONTRACT,
+      'packages/b/src/BHarness.sol': CONTRACT,
+    });
+    expect(files).toEqual([
+      ['packages/a/src/A.sol', 'audited'],
+      ['packages/b/src/BHarness.sol', 'audited'],
+      // Audited by its own project's upload, so only sent with the importer's.
+      ['packages/b/src/B.sol', 'dependency'],
+      ['packages/b/src/B.sol', 'audited'],
+    ]);
+  });
+});
