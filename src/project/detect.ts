@@ -219,8 +219,12 @@ async function readProject(
   const hardhat = HARDHAT_CONFIGS.find((file) => names.has(file));
   if (hardhat) {
     const text = (await read(hardhat)) ?? '';
-    const sources = literalFolders(readLiteralSetting(text, 'sources', 'paths'), 'contracts');
-    const tests = literalFolders(readLiteralSetting(text, 'tests', 'paths'), 'test');
+    const sources = literalFolders(
+      readLiteralSetting(text, 'sources', 'paths'),
+      'contracts',
+      'sources',
+    );
+    const tests = literalFolders(readLiteralSetting(text, 'tests', 'paths'), 'test', 'tests');
     add(project, 'Hardhat', {
       sources: folders(hardhat, 'paths.sources', sources.folders, ['contracts']),
       tests: folders(hardhat, 'paths.tests', tests.folders, ['test']),
@@ -235,6 +239,7 @@ async function readProject(
     const sources = literalFolders(
       readLiteralSetting(text, 'contracts_directory', undefined),
       'contracts',
+      'sources',
     );
     add(project, 'Truffle', {
       sources: folders(truffle, 'contracts_directory', sources.folders, ['contracts']),
@@ -363,19 +368,31 @@ function add(
   }
 }
 
+/**
+ * The folders a setting names. Source folders of a config that cannot be read literally are the
+ * default and every literal value the file holds for the key, so that a value the config does
+ * not use never costs the audit a folder it does use; test folders are then the default only.
+ */
 function literalFolders(
   setting: LiteralSetting,
   fallback: string,
+  use: 'sources' | 'tests',
 ): { folders: string[]; note: string } {
+  const usable = (values: readonly string[]) =>
+    values.map(cleanFolder).filter((folder) => folder !== '' && !folder.startsWith('/'));
   if (setting.kind === 'literal') {
-    const folders = setting.values
-      .map(cleanFolder)
-      .filter((folder) => folder !== '' && !folder.startsWith('/'));
+    const folders = usable(setting.values);
     if (folders.length > 0) return { folders, note: '' };
   }
-  const why =
-    setting.kind === 'absent'
-      ? ' (the default)'
-      : ` (the default: the config's value is not a literal and is never run)`;
-  return { folders: [fallback], note: why };
+  if (setting.kind === 'absent') return { folders: [fallback], note: ' (the default)' };
+  const candidates =
+    use === 'sources' && setting.kind === 'not-literal' ? usable(setting.candidates) : [];
+  const folders = [...new Set([fallback, ...candidates])];
+  return {
+    folders,
+    note:
+      candidates.length > 0
+        ? " (the default and the literal values the file holds: the config's exported value is not a literal and is never run)"
+        : " (the default: the config's value is not a literal and is never run)",
+  };
 }

@@ -421,4 +421,25 @@ describe('findUploads: hidden names, and files production code imports', () => {
       ['packages/b/src/B.sol', 'audited'],
     ]);
   });
+
+  it('audits the sources the exported Hardhat config names, whatever object comes before it', async () => {
+    const decoy = 'const legacy = { paths: { sources: "./legacy" } };\n';
+    const layout = (config: string) => ({
+      'hardhat.config.js': decoy + config,
+      'contracts/Vault.sol': CONTRACT,
+      'legacy/Old.sol': CONTRACT,
+    });
+    expect((await audit(layout('module.exports = { solidity: "0.8.24" };'))).files).toEqual([
+      ['contracts/Vault.sol', 'audited'],
+    ]);
+    // Exported by code that is never run: the default and every literal value, never fewer.
+    const { files, lines } = await audit(layout('module.exports = build(legacy);'));
+    expect(files).toEqual([
+      ['contracts/Vault.sol', 'audited'],
+      ['legacy/Old.sol', 'audited'],
+    ]);
+    expect(lines.join('\n')).toContain(
+      "hardhat.config.js: paths.sources = contracts, legacy (the default and the literal values the file holds: the config's exported value is not a literal and is never run)",
+    );
+  });
 });
