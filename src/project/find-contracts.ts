@@ -18,12 +18,14 @@ import {
   logClosureProblems,
   logDependencies,
   logDiscovery,
+  logOutsideProjects,
   logProjects,
   noFiles,
   shortList,
   shownFolder,
   type SearchSettings,
 } from './search-log.ts';
+import { contractsOutsideProjects } from './outside-projects.ts';
 import { productionSources } from './selection.ts';
 import { teamCode } from './team-code.ts';
 
@@ -147,6 +149,8 @@ export async function findUploads(
     defaultExcludes: rules.excludes,
   });
   logDiscovery(discovery, search, log);
+  if (search.defaultContractPatterns)
+    logOutsideProjects(await contractsOutsideProjects(search, projects), search, log);
   if (discovery.files.length === 0) {
     noFiles(discovery, projects, search, log);
     return [];

@@ -99,6 +99,26 @@ export function logDiscovery(
   }
 }
 
+/** Contracts outside every project's folder, which nothing audits: named, never dropped unsaid. */
+export function logOutsideProjects(
+  outside: readonly string[] | { problem: string },
+  search: SearchSettings,
+  log: Logger,
+): void {
+  if ('problem' in outside) {
+    log.warning(
+      `Could not look for contracts outside the projects' folders, which are not audited: ${outside.problem}`,
+    );
+    return;
+  }
+  if (outside.length === 0) return;
+  log.warning(
+    `${outside.length} contract file(s) lie outside every project's folder, so they are not audited:\n` +
+      shortList(outside.map((file) => `  - ${search.pathPrefix}${file}`)) +
+      '\nGive their folder a project config (or a package.json in a workspace), or set `contracts` to audit them.',
+  );
+}
+
 export function logDependencies(
   files: readonly LoggedFile[],
   selected: number,

@@ -144,6 +144,10 @@ describe('findUploads', () => {
       expect.stringContaining(
         'Some workspace packages were not looked through for contracts, so none of theirs is audited unless imported:\n  - packages/big',
       ),
+      // The package's contracts are named all the same.
+      expect.stringContaining(
+        "lie outside every project's folder, so they are not audited:\n  - packages/big/contracts/zz/Big.sol",
+      ),
     ]);
   });
 

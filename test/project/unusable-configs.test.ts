@@ -105,3 +105,36 @@ describe('sub-projects whose config cannot be used', () => {
     expect(warnings).toHaveLength(1);
   });
 });
+
+describe('contracts outside every project', () => {
+  it('names the contracts of a folder with no config beside projects, which nothing audits', async () => {
+    const workspace = await monorepo({
+      'legacy/Vault.sol': CONTRACT,
+      'legacy/mocks/VaultMock.sol': CONTRACT,
+      'lib/dep/Dep.sol': CONTRACT,
+    });
+    const { audited, warnings } = await audit(workspace);
+    expect(audited).toEqual(['packages/core/src/Core.sol']);
+    expect(warnings).toEqual([
+      "warning: 1 contract file(s) lie outside every project's folder, so they are not audited:\n  - legacy/Vault.sol\nGive their folder a project config (or a package.json in a workspace), or set `contracts` to audit them.",
+    ]);
+  });
+
+  it('says nothing when a project holds the working directory, or when `contracts` is given', async () => {
+    const rooted = await workspaceWith({
+      'foundry.toml': "[profile.default]\nsrc = 'src'\n",
+      'src/A.sol': CONTRACT,
+      'legacy/Old.sol': CONTRACT,
+    });
+    expect((await audit(rooted)).warnings).toEqual([]);
+    const { log, lines } = recordingLogger();
+    await findUploads(
+      contractSearch(await monorepo({ 'legacy/Vault.sol': CONTRACT }), {
+        contractPatterns: ['packages/**/*.sol'],
+        defaultContractPatterns: false,
+      }),
+      log,
+    );
+    expect(lines.filter((line) => line.startsWith('warning: '))).toEqual([]);
+  });
+});
