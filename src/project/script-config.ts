@@ -73,13 +73,28 @@ function objectAt(tokens: readonly Token[], index: number, hops: number): Value 
   if (tokens[index + 1]?.text === '(') {
     return IDENTITY_CALLS.has(token.text) ? objectAt(tokens, index + 2, hops - 1) : undefined;
   }
+  if (changedLater(tokens, token.text)) return undefined;
   const name = token.text;
-  const assigned = tokens.some(
-    (other, i) => other.text === name && tokens[i - 1]?.text !== '.' && tokens[i + 1]?.text === '.',
-  );
-  if (assigned) return undefined;
   const declaration = declarationOf(tokens, name);
   return declaration === undefined ? undefined : objectAt(tokens, declaration, hops - 1);
+}
+
+/**
+ * Whether the variable may be changed after it is written: a member set (`config.paths = …`),
+ * the name assigned again, or handed to `Object.assign`.
+ */
+function changedLater(tokens: readonly Token[], name: string): boolean {
+  return tokens.some((token, i) => {
+    if (token.text !== name || tokens[i - 1]?.text === '.') return false;
+    const next = tokens[i + 1]?.text;
+    const declared = ['const', 'let', 'var'].includes(tokens[i - 1]?.text ?? '');
+    return (
+      next === '.' ||
+      next === '[' ||
+      (next === '=' && tokens[i + 2]?.text !== '=' && !declared) ||
+      (tokens[i - 1]?.text === '(' && tokens[i - 2]?.text === 'assign')
+    );
+  });
 }
 
 /** The first token of `const|let|var name [: Type] = …`'s initializer, when there is one such. */
@@ -134,6 +149,8 @@ function property(
       /^[,}]$/.test(tokens[i + 1]?.text ?? '')
     ) {
       found = objectAt(tokens, i, MAX_INDIRECTIONS);
+    } else if (token.text === '[' || tokens.slice(i, i + 2).some((t) => t.text === name)) {
+      found = undefined; // a computed key, a method or a getter may be it: code, never run
     } else if (tokens[i + 1]?.text === ':' || tokens[i + 1]?.text === '(') {
       i += 1; // another property, or a method: its value is skipped below
     }

@@ -107,6 +107,13 @@ describe('readLiteralSetting', () => {
       'module.exports = { paths: { sources: "src" }, ...overrides };',
       'const config = { paths: { sources: "src" } };\nconfig.paths.sources = dir;\nmodule.exports = config;',
       '// no export at all\nconst config = { paths: { sources: "src" } };',
+      'let config = { paths: { sources: "src" } };\nconfig = other;\nexport default config;',
+      'const config = { paths: { sources: "src" } };\nObject.assign(config, o);\nexport default config;',
+      'const config = { paths: { sources: "src" } };\nconfig["paths"] = p;\nexport default config;',
+      'export = { paths: { sources: "src" } };',
+      'export default { get paths() { return { sources: "src" } } };',
+      'export default { paths() { return { sources: "src" } } };',
+      'export default { [key]: { sources: "src" } };',
     ]) {
       const setting = sources(decoy + config);
       expect(setting.kind, config).toBe('not-literal');
