@@ -94,6 +94,31 @@ describe('sub-projects whose config cannot be used', () => {
     ]);
   });
 
+  it('searches the working directory by convention when its own config links to nothing', async () => {
+    const workspace = await monorepo({
+      'contracts/Root.sol': CONTRACT,
+      'test/Root.t.sol': CONTRACT,
+    });
+    await symlink('gone/foundry.toml', path.join(workspace, 'foundry.toml'));
+    const { audited, warnings } = await audit(workspace);
+    expect(audited).toEqual(['contracts/Root.sol', 'packages/core/src/Core.sol']);
+    expect(warnings[0]).toBe(
+      "warning: foundry.toml is a link to nothing. It is not used: the folder's contracts are searched as a plain folder's (all but tests, scripts, mocks and harnesses by convention, and lib/).",
+    );
+  });
+
+  it('takes a config linked to a folder for no config, and says so', async () => {
+    const workspace = await monorepo({ 'packages/f/src/F.sol': CONTRACT, 'packages/f/dir/x': '' });
+    await symlink('dir', path.join(workspace, 'packages/f/hardhat.config.ts'));
+    const { audited, warnings } = await audit(workspace);
+    expect(audited).toEqual(['packages/core/src/Core.sol', 'packages/f/src/F.sol']);
+    expect(warnings).toEqual([
+      expect.stringContaining(
+        'packages/f/hardhat.config.ts is a link to something that is not a file. It is not used:',
+      ),
+    ]);
+  });
+
   it('falls back the same way for a Brownie or Ape config that is not YAML', async () => {
     const workspace = await monorepo({
       'packages/e/brownie-config.yaml': 'compiler: [unclosed',
