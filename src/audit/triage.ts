@@ -143,7 +143,10 @@ export function triageFindings(findings: readonly Finding[], options: TriageOpti
   const inRepo = findings.map((uploaded, index) =>
     inRepository(uploaded, files[index], options.pathPrefix),
   );
-  const located = assignFingerprints(inRepo).map((finding, index) => {
+  // Names as uploaded that are already repository paths (one project at the root) keep the
+  // parser's fingerprints: hashing them again would give the same.
+  const moved = inRepo.some((finding, index) => finding !== findings[index]);
+  const located = (moved ? assignFingerprints(inRepo) : inRepo).map((finding, index) => {
     const uploaded = findings[index] as Finding;
     const former = uploaded.fingerprint;
     return {
