@@ -167,7 +167,7 @@ export async function findUploads(
   const closures: Closure[] = [];
   const ours = teamCode({
     root,
-    patterns: rules.patterns,
+    patterns: search.defaultContractPatterns ? undefined : search.contractPatterns,
     excludes: search.excludePatterns,
     projects,
   });

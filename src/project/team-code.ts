@@ -1,8 +1,9 @@
 /**
  * Which imported files are the team's own code. A file the selection left out by convention
- * (a `*Harness*.sol`, a `mocks/` folder) that production code imports ships with it, whatever
- * its name: it is audited and its findings count. Only dependency folders, build output and
- * the user's own `exclude` make an imported file a dependency.
+ * (a `*Harness*.sol`, a `mocks/` folder, the project's `test/`) that production code imports
+ * ships with it, whatever its name: it is audited and its findings count. Only dependency
+ * folders, build output, the user's own `exclude` and what the user's `contracts` do not select
+ * make an imported file a dependency.
  */
 import { compileExcludes, type ExcludePattern } from '../files/excludes.ts';
 import { isInside, posixRelative } from '../files/inside.ts';
@@ -12,8 +13,8 @@ import type { Project } from './detect.ts';
 export interface TeamCodeRules {
   /** The working directory, links resolved: patterns and rules are relative to it. */
   root: string;
-  /** The selection's patterns: the projects' sources, or the user's `contracts`. */
-  patterns: readonly string[];
+  /** The user's `contracts`, or undefined for the default: the projects' whole folders. */
+  patterns: readonly string[] | undefined;
   /** The user's `exclude`. */
   excludes: readonly string[];
   projects: readonly Project[];
@@ -23,7 +24,14 @@ const BUILD_OUTPUT = ['out', 'cache', 'artifacts'];
 
 /** Whether a file (absolute, links resolved) is the team's code by these rules. */
 export function teamCode(rules: TeamCodeRules): (file: string) => boolean {
-  const patterns = compilePatterns(rules.patterns, rules.root);
+  // A project's tests and scripts that production code imports ship with it too.
+  const folders = rules.projects.map((project) =>
+    project.path === '' ? '**' : `${literalGlob(project.path)}/**`,
+  );
+  const patterns = compilePatterns(
+    rules.patterns ?? (folders.length > 0 ? folders : ['**']),
+    rules.root,
+  );
   const notOurs = compileExcludes([
     ...dependencyFolders(rules.projects),
     ...rules.excludes.map((pattern) => ({ pattern, reason: 'exclude' })),

@@ -370,6 +370,33 @@ describe('findUploads: hidden names, and files production code imports', () => {
     );
   });
 
+  it("audits a project's test or script file that production code imports, and what `contracts` selects only", async () => {
+    const files = {
+      'foundry.toml': FOUNDRY,
+      'src/Vault.sol': importing('../test/utils/Logic.sol', '../script/Helper.sol'),
+      'test/utils/Logic.sol': CONTRACT,
+      'script/Helper.sol': CONTRACT,
+    };
+    expect((await audit(files)).files).toEqual([
+      ['src/Vault.sol', 'audited'],
+      ['script/Helper.sol', 'audited'],
+      ['test/utils/Logic.sol', 'audited'],
+    ]);
+    // With `contracts` given, the user's globs say what is the team's to audit.
+    expect(
+      (
+        await audit(files, {
+          contractPatterns: ['src/**', 'test/**'],
+          defaultContractPatterns: false,
+        })
+      ).files,
+    ).toEqual([
+      ['src/Vault.sol', 'audited'],
+      ['test/utils/Logic.sol', 'audited'],
+      ['script/Helper.sol', 'dependency'],
+    ]);
+  });
+
   it('sends an imported file of its own even with `dependencies: exclude`', async () => {
     const { files } = await audit(
       {
