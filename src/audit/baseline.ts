@@ -11,7 +11,7 @@ import { readFile, realpath } from 'node:fs/promises';
 import { ConfigurationError, errorMessage } from '../errors.ts';
 import { isInside } from '../files/inside.ts';
 import { isRecord, type JsonRecord } from '../json.ts';
-import type { Finding } from './findings.ts';
+import { SEVERITIES, type Finding, type Severity } from './findings.ts';
 
 export interface BaselineEntry {
   fingerprint: string;
@@ -153,11 +153,37 @@ function add(entries: Map<string, BaselineEntry>, entry: BaselineEntry): void {
   if (!entries.has(entry.fingerprint)) entries.set(entry.fingerprint, entry);
 }
 
+/**
+ * The entry that accepts a finding: by its fingerprint, else by the one it had before
+ * fingerprints named repository paths, where that one is unambiguous: the run audits one
+ * project, or the entry names the finding's file (two projects' `src/Vault.sol` shared it).
+ */
+export function baselineEntryFor(
+  baseline: ReadonlyMap<string, BaselineEntry>,
+  finding: Finding,
+  severalProjects: boolean,
+): BaselineEntry | undefined {
+  const entry = baseline.get(finding.fingerprint);
+  if (entry !== undefined || finding.formerFingerprint === undefined) return entry;
+  const former = baseline.get(finding.formerFingerprint);
+  return former !== undefined && (!severalProjects || former.file === finding.file)
+    ? former
+    : undefined;
+}
+
+/** The severity an entry was accepted at, when it names one of ours (`low`, `High`). */
+export function acceptedSeverity(entry: BaselineEntry): Severity | undefined {
+  const word = entry.severity?.trim().toLowerCase();
+  return SEVERITIES.find((severity) => severity === word);
+}
+
 /** Entries no current finding matches (fixed, or moved to another file): worth removing. */
 export function unusedBaselineEntries(
   baseline: ReadonlyMap<string, BaselineEntry>,
   findings: readonly Finding[],
 ): BaselineEntry[] {
-  const present = new Set(findings.map((finding) => finding.fingerprint));
+  const present = new Set(
+    findings.flatMap((finding) => [finding.fingerprint, finding.formerFingerprint ?? []].flat()),
+  );
   return [...baseline.values()].filter((entry) => !present.has(entry.fingerprint));
 }

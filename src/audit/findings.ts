@@ -32,6 +32,11 @@ export interface Finding {
   endLine: number | undefined;
   /** Stable across runs and unrelated edits; see audit/fingerprint.ts. */
   fingerprint: string;
+  /**
+   * The fingerprint made from the name as uploaded, where it differs: how baselines written
+   * before fingerprints named repository paths know the finding.
+   */
+  formerFingerprint?: string;
 }
 
 /** Where an audit is in its lifecycle, whatever words the service used. */

@@ -4,7 +4,7 @@
  * it is, so they survive unrelated lines moving.
  */
 import { sha256 } from '../digest.ts';
-import type { Finding } from './findings.ts';
+import { severityRank, type Finding } from './findings.ts';
 
 type Unfingerprinted = Omit<Finding, 'fingerprint'>;
 
@@ -76,12 +76,29 @@ export function normalizeTitle(title: string): string {
     .trim();
 }
 
+/**
+ * A total order on everything the service says of a finding, so that the suffixes never depend
+ * on the order it lists them in: two findings that differ only in severity keep their own.
+ */
 function compareForOrder(a: Unfingerprinted, b: Unfingerprinted): number {
   const unknown = Number.MAX_SAFE_INTEGER;
   return (
     (a.startLine ?? unknown) - (b.startLine ?? unknown) ||
     (a.endLine ?? unknown) - (b.endLine ?? unknown) ||
-    // Plain code-unit order, not localeCompare: the same on every runner.
-    (a.description < b.description ? -1 : a.description > b.description ? 1 : 0)
+    compareText(a.description, b.description) ||
+    severityRank(b.severity) - severityRank(a.severity) ||
+    compareText(a.severityLabel, b.severityLabel) ||
+    compareText(a.title, b.title) ||
+    compareText(a.swcId, b.swcId) ||
+    compareText(a.cweId, b.cweId) ||
+    compareText(a.recommendation, b.recommendation) ||
+    compareText(a.serviceId, b.serviceId)
   );
+}
+
+/** Plain code-unit order, not localeCompare: the same on every runner; absent sorts last. */
+function compareText(a: string | undefined, b: string | undefined): number {
+  if (a === b) return 0;
+  if (a === undefined || b === undefined) return a === undefined ? 1 : -1;
+  return a < b ? -1 : 1;
 }

@@ -3,8 +3,15 @@
  * carry repository-relative paths, in one order, with their counts: nothing downstream rebuilds
  * a path, re-sorts or re-counts.
  */
-import type { BaselineEntry } from './baseline.ts';
-import { compareFindings, countBySeverity, type Finding, type SeverityCounts } from './findings.ts';
+import { acceptedSeverity, baselineEntryFor, type BaselineEntry } from './baseline.ts';
+import {
+  compareFindings,
+  countBySeverity,
+  severityRank,
+  type Finding,
+  type SeverityCounts,
+} from './findings.ts';
+import { assignFingerprints } from './fingerprint.ts';
 import { isInScope, repositoryPath, type ChangeSet, type Scope } from './scope.ts';
 import { findSuppressions, isSuppressed, type Suppression } from './suppressions.ts';
 
@@ -105,6 +112,11 @@ export interface TriageOptions {
    */
   uploaded: ReadonlyMap<string, UploadedFile> | undefined;
   baseline: ReadonlyMap<string, BaselineEntry> | undefined;
+  /**
+   * The run audits several projects: a baseline entry from before fingerprints named repository
+   * paths then accepts a finding only when it names the finding's file.
+   */
+  severalProjects: boolean;
   /** The contract's text by `finding.file` as uploaded, or undefined when it cannot be read. */
   sources: (file: string) => string | undefined;
 }
@@ -125,9 +137,23 @@ export function triageFindings(findings: readonly Finding[], options: TriageOpti
     return found;
   };
 
-  const located = findings.map((uploaded) => {
-    const file = uploaded.file === undefined ? undefined : options.uploaded?.get(uploaded.file);
-    return { uploaded, finding: inRepository(uploaded, file, options.pathPrefix), file };
+  const files = findings.map((uploaded) =>
+    uploaded.file === undefined ? undefined : options.uploaded?.get(uploaded.file),
+  );
+  const inRepo = findings.map((uploaded, index) =>
+    inRepository(uploaded, files[index], options.pathPrefix),
+  );
+  // Names as uploaded that are already repository paths (one project at the root) keep the
+  // parser's fingerprints: hashing them again would give the same.
+  const moved = inRepo.some((finding, index) => finding !== findings[index]);
+  const located = (moved ? assignFingerprints(inRepo) : inRepo).map((finding, index) => {
+    const uploaded = findings[index] as Finding;
+    const former = uploaded.fingerprint;
+    return {
+      uploaded,
+      finding: finding.fingerprint === former ? finding : { ...finding, formerFingerprint: former },
+      file: files[index],
+    };
   });
   located.sort((a, b) => compareFindings(a.finding, b.finding));
   const triaged = located.map(({ uploaded, finding, file }): TriagedFinding => {
@@ -137,11 +163,14 @@ export function triageFindings(findings: readonly Finding[], options: TriageOpti
         ? undefined
         : isSuppressed(uploaded, suppressionsOf(uploaded.file));
     if (suppression !== undefined) return { finding, status: 'suppressed', note: suppression.text };
-    const accepted = options.baseline?.get(finding.fingerprint);
-    if (accepted !== undefined) return { finding, status: 'accepted', note: accepted.reason };
+    const accepted =
+      options.baseline && baselineEntryFor(options.baseline, finding, options.severalProjects);
+    const note = accepted && escalation(accepted, finding);
+    if (accepted !== undefined && note === undefined)
+      return { finding, status: 'accepted', note: accepted.reason };
     if (options.changes !== undefined && !isInScope(finding, options.scope, options.changes))
-      return { finding, status: 'outside-change', note: undefined };
-    return { finding, status: 'active', note: undefined };
+      return { finding, status: 'outside-change', note };
+    return { finding, status: 'active', note };
   });
   const counts = countFindings(triaged);
   return {
@@ -150,6 +179,17 @@ export function triageFindings(findings: readonly Finding[], options: TriageOpti
     scope: options.scope,
     scopeNote: scopeNote(options.scope, counts),
   };
+}
+
+/**
+ * A finding the service now reports as more severe than the baseline accepted it is not
+ * accepted: the team accepted a lesser risk. The note says so; undefined when it did not rise.
+ */
+function escalation(accepted: BaselineEntry, finding: Finding): string | undefined {
+  const acceptedAt = acceptedSeverity(accepted);
+  if (acceptedAt === undefined || severityRank(finding.severity) <= severityRank(acceptedAt))
+    return undefined;
+  return `the baseline accepted it at ${acceptedAt} severity (${accepted.reason}); it is now ${finding.severity}`;
 }
 
 /** What `scope` did, e.g. "changed-lines: 5 of 12 findings are in the change". */

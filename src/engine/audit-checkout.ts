@@ -109,7 +109,7 @@ export async function auditCheckout(
         now: deps.now,
         sleep: deps.sleep,
         random: deps.random,
-        triage: createTriage(settings, deps, baseline),
+        triage: createTriage(settings, deps, baseline, several),
         started: announcer(jobs, several, deps),
       },
       several,
@@ -195,6 +195,7 @@ function createTriage(
   settings: Settings,
   { changedFiles }: EngineDependencies,
   baseline: Map<string, BaselineEntry> | undefined,
+  severalProjects: boolean,
 ): ProjectAuditDependencies['triage'] {
   let changes: Promise<{ scope: Scope; changes: ChangeSet | undefined }> | undefined;
   const scoped = async () => {
@@ -218,6 +219,7 @@ function createTriage(
       pathPrefix: folder === '.' ? '' : `${folder}/`,
       uploaded: byName,
       baseline,
+      severalProjects,
       sources: createSourceReader({
         workspace: settings.workspace,
         root: settings.workingDirectory,

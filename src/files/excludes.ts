@@ -3,6 +3,7 @@
  * path alone and is never opened.
  */
 import path from 'node:path';
+import { matchesGlob } from './patterns.ts';
 
 /** An exclude glob and why it is there, for the log (`rule` when only the glob is known). */
 export interface ExcludePattern {
@@ -84,7 +85,7 @@ export function compileExcludes(patterns: readonly (string | ExcludePattern)[]):
       const subject = rule.anchored ? relativePath : basename;
       const matches = isDirectory
         ? named(subject, rule.glob) ||
-          (rule.contentsOf !== undefined && path.posix.matchesGlob(relativePath, rule.contentsOf))
+          (rule.contentsOf !== undefined && matchesGlob(relativePath, rule.contentsOf))
         : !rule.directoryOnly && named(subject, rule.glob);
       if (matches) excludedBy = rule.negated ? undefined : rule;
     }
@@ -99,7 +100,7 @@ export function compileExcludes(patterns: readonly (string | ExcludePattern)[]):
 
 /** A name taken literally too, as in `contracts`: a path copied from a message matches. */
 function named(subject: string, glob: string): boolean {
-  return subject === glob || path.posix.matchesGlob(subject, glob);
+  return subject === glob || matchesGlob(subject, glob);
 }
 
 function parseRule(pattern: string, reason: string): ExcludeRule | undefined {

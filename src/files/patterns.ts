@@ -48,9 +48,8 @@ export function compilePatterns(patterns: readonly string[], root: string): Patt
         // A name taken literally too: `Token[1].sol` is a file's name more often than a class.
         const matches =
           relativePath === pattern.glob ||
-          path.posix.matchesGlob(relativePath, pattern.glob) ||
-          (pattern.descendants !== undefined &&
-            path.posix.matchesGlob(relativePath, pattern.descendants));
+          matchesGlob(relativePath, pattern.glob) ||
+          (pattern.descendants !== undefined && matchesGlob(relativePath, pattern.descendants));
         if (!matches) continue;
         selected = !pattern.negated;
         if (selected) matched.add(pattern);
@@ -71,6 +70,21 @@ export function compilePatterns(patterns: readonly string[], root: string): Patt
     },
     unmatched: () => positives.filter((p) => !matched.has(p)).map((p) => p.source),
   };
+}
+
+/**
+ * `path.posix.matchesGlob`, with names that start with a dot matched like any other: Node's
+ * globs never let `*` or `**` match one, so `src/**\/*.sol` missed `src/.internal/Vault.sol`,
+ * which then went neither audited nor listed as left out. A NUL, which no path holds and no glob
+ * treats specially, goes before each such dot, in the path and where a name starts in the glob
+ * (after `/`, `{`, `,`, `(` or `|`): `*` then matches the dot as a character, `.git` still
+ * names `.git`.
+ */
+export function matchesGlob(relativePath: string, glob: string): boolean {
+  return path.posix.matchesGlob(
+    relativePath.replace(/(^|\/)\./g, '$1\0.'),
+    glob.replace(/(^|[/{,(|])\./g, '$1\0.'),
+  );
 }
 
 function parsePattern(source: string, root: string): IncludePattern | undefined {

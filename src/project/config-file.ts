@@ -3,7 +3,9 @@
  * the workspace once links are resolved. A hostile checkout could make one huge, or link it to
  * a file elsewhere on the runner.
  */
+import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { isInside } from '../files/inside.ts';
 
 export const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -19,4 +21,37 @@ export async function readConfigFile(file: string, within: string): Promise<stri
   } catch {
     return undefined;
   }
+}
+
+/** A folder's config files: those that can be read, and links that cannot be followed, with why. */
+export interface ConfigFiles {
+  readable: Set<string>;
+  /** By name: what is wrong with the link, said after its name. */
+  unusable: Map<string, string>;
+}
+
+/**
+ * Regular files, and links to files inside the workspace (Balancer links each package's
+ * foundry.toml to the root's). A link to nothing, to a folder or outside the workspace is never
+ * read: it is unusable, and the caller says so.
+ */
+export async function configFiles(
+  dir: string,
+  entries: readonly Dirent[],
+  workspace: string,
+): Promise<ConfigFiles> {
+  const found: ConfigFiles = { readable: new Set(), unusable: new Map() };
+  for (const entry of entries) {
+    if (entry.isFile()) found.readable.add(entry.name);
+    else if (entry.isSymbolicLink() && /\.(toml|ya?ml|[cm]?[jt]s|txt)$/.test(entry.name)) {
+      const target = await fs.realpath(path.join(dir, entry.name)).catch(() => undefined);
+      const stats = target === undefined ? undefined : await fs.stat(target).catch(() => undefined);
+      if (target === undefined) found.unusable.set(entry.name, 'is a link to nothing');
+      else if (!isInside(workspace, target))
+        found.unusable.set(entry.name, `is a link that leads outside the workspace (to ${target})`);
+      else if (stats?.isFile()) found.readable.add(entry.name);
+      else found.unusable.set(entry.name, 'is a link to something that is not a file');
+    }
+  }
+  return found;
 }

@@ -7,8 +7,8 @@ import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigurationError } from '../errors.ts';
-import { isInside, posixRelative } from '../files/inside.ts';
-import { MAX_CONFIG_BYTES, readConfigFile } from './config-file.ts';
+import { posixRelative } from '../files/inside.ts';
+import { configFiles, MAX_CONFIG_BYTES, readConfigFile, type ConfigFiles } from './config-file.ts';
 import { cleanFolder, readFoundryConfig } from './foundry-config.ts';
 import { parseRemappingsFile, type Remapping } from './remappings.ts';
 import { readLiteralSetting, type LiteralSetting } from './script-config.ts';
@@ -109,7 +109,7 @@ export async function detectProjects(options: DetectOptions): Promise<Detection>
     const names = await configFiles(next.dir, entries, options.workspace);
     let project: Project | undefined;
     try {
-      project = await readProject(next.dir, names, options);
+      project = await readProject(next.dir, names, options, next.depth === 0);
     } catch (error) {
       if (next.depth === 0 || !(error instanceof ConfigurationError)) throw error;
       detection.warnings.push(`${error.message} This folder is not taken for a project.`);
@@ -130,25 +130,6 @@ export async function detectProjects(options: DetectOptions): Promise<Detection>
   }
   detection.projects.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return detection;
-}
-
-/** Regular files, and links to files inside the workspace (Balancer links each package's foundry.toml to the root's). */
-async function configFiles(
-  dir: string,
-  entries: readonly Dirent[],
-  workspace: string,
-): Promise<Set<string>> {
-  const names = new Set<string>();
-  for (const entry of entries) {
-    if (entry.isFile()) names.add(entry.name);
-    else if (entry.isSymbolicLink() && /\.(toml|ya?ml|[cm]?[jt]s|txt)$/.test(entry.name)) {
-      const target = await fs.realpath(path.join(dir, entry.name)).catch(() => undefined);
-      const stats = target === undefined ? undefined : await fs.stat(target).catch(() => undefined);
-      if (target !== undefined && stats?.isFile() && isInside(workspace, target))
-        names.add(entry.name);
-    }
-  }
-  return names;
 }
 
 async function listDirectory(dir: string): Promise<Dirent[]> {
@@ -177,10 +158,18 @@ export function emptyProject(root: string, projectPath: string): Project {
   };
 }
 
+/**
+ * The project of a folder, from each of its configs. A config that cannot be used (a link to
+ * nothing or outside the workspace, or, below the root, one that does not parse) is named in a
+ * warning and set aside: the folder is the project of its other configs, or, with none, a plain
+ * folder whose contracts are searched by convention. Its contracts are never silently dropped.
+ * `strict`: the root's own config fails the run when it does not parse.
+ */
 async function readProject(
   root: string,
-  names: ReadonlySet<string>,
+  configs: ConfigFiles,
   options: DetectOptions,
+  strict: boolean,
 ): Promise<Project | undefined> {
   const project = emptyProject(root, posixRelative(options.root, root));
   const shown = (file: string) => (project.path === '' ? file : `${project.path}/${file}`);
@@ -195,8 +184,30 @@ async function readProject(
   };
   const folders = (config: string, key: string, values: readonly string[], fallback: string[]) =>
     usableFolders(values, fallback, `${shown(config)}: ${key}`, project.warnings);
+  const names = configs.readable;
+  const present = (candidates: readonly string[]) =>
+    candidates.find((file) => names.has(file) || configs.unusable.has(file));
+  const broken: { tool: Framework; problem: string }[] = [];
+  const attempt = async (
+    tool: Framework,
+    file: string | undefined,
+    use: (file: string) => Promise<void>,
+  ) => {
+    if (file === undefined) return;
+    const problem = configs.unusable.get(file);
+    if (problem !== undefined) {
+      broken.push({ tool, problem: `${shown(file)} ${problem}.` });
+      return;
+    }
+    try {
+      await use(file);
+    } catch (error) {
+      if (strict || !(error instanceof ConfigurationError)) throw error;
+      broken.push({ tool, problem: error.message });
+    }
+  };
 
-  if (names.has('foundry.toml')) {
+  await attempt('Foundry', present(['foundry.toml']), async () => {
     const text = await read('foundry.toml');
     const config = await readFoundryConfig(
       text ?? '',
@@ -215,12 +226,15 @@ async function readProject(
       `foundry.toml (profile ${config.profile}): src = ${config.src}, test = ${config.test}, script = ${config.script}, libs = ${config.libs.join(', ') || 'none'}` +
         (config.remappings.length > 0 ? `, ${config.remappings.length} remapping(s)` : ''),
     );
-  }
-  const hardhat = HARDHAT_CONFIGS.find((file) => names.has(file));
-  if (hardhat) {
+  });
+  await attempt('Hardhat', present(HARDHAT_CONFIGS), async (hardhat) => {
     const text = (await read(hardhat)) ?? '';
-    const sources = literalFolders(readLiteralSetting(text, 'sources', 'paths'), 'contracts');
-    const tests = literalFolders(readLiteralSetting(text, 'tests', 'paths'), 'test');
+    const sources = literalFolders(
+      readLiteralSetting(text, 'sources', 'paths'),
+      'contracts',
+      'sources',
+    );
+    const tests = literalFolders(readLiteralSetting(text, 'tests', 'paths'), 'test', 'tests');
     add(project, 'Hardhat', {
       sources: folders(hardhat, 'paths.sources', sources.folders, ['contracts']),
       tests: folders(hardhat, 'paths.tests', tests.folders, ['test']),
@@ -228,13 +242,13 @@ async function readProject(
       libs: [],
     });
     project.notes.push(`${hardhat}: paths.sources = ${sources.folders.join(', ')}${sources.note}`);
-  }
-  const truffle = TRUFFLE_CONFIGS.find((file) => names.has(file));
-  if (truffle) {
+  });
+  await attempt('Truffle', present(TRUFFLE_CONFIGS), async (truffle) => {
     const text = (await read(truffle)) ?? '';
     const sources = literalFolders(
       readLiteralSetting(text, 'contracts_directory', undefined),
       'contracts',
+      'sources',
     );
     add(project, 'Truffle', {
       sources: folders(truffle, 'contracts_directory', sources.folders, ['contracts']),
@@ -245,9 +259,8 @@ async function readProject(
     project.notes.push(
       `${truffle}: contracts_directory = ${sources.folders.join(', ')}${sources.note}`,
     );
-  }
-  const brownie = BROWNIE_CONFIGS.find((file) => names.has(file));
-  if (brownie) {
+  });
+  await attempt('Brownie', present(BROWNIE_CONFIGS), async (brownie) => {
     const config = await readBrownieConfig((await read(brownie)) ?? '', shown(brownie));
     add(project, 'Brownie', {
       sources: folders(brownie, 'contracts', [config.contracts, config.interfaces], ['contracts']),
@@ -260,9 +273,8 @@ async function readProject(
     project.notes.push(
       `${brownie}: contracts = ${config.contracts}, interfaces = ${config.interfaces}`,
     );
-  }
-  const ape = APE_CONFIGS.find((file) => names.has(file));
-  if (ape) {
+  });
+  await attempt('Ape', present(APE_CONFIGS), async (ape) => {
     const config = await readApeConfig((await read(ape)) ?? '', shown(ape));
     add(project, 'Ape', {
       sources: folders(ape, 'contracts_folder', [config.contractsFolder], ['contracts']),
@@ -271,7 +283,8 @@ async function readProject(
       libs: [],
     });
     project.notes.push(`${ape}: contracts_folder = ${config.contractsFolder}`);
-  }
+  });
+  setAside(project, broken);
   if (project.frameworks.length === 0) return undefined;
   // Explicit remappings from remappings.txt apply after foundry.toml's (Foundry) or alone (Hardhat 3).
   if (names.has('remappings.txt')) {
@@ -287,6 +300,25 @@ async function readProject(
   }
   add(project, undefined, { sources: [], tests: [], scripts: [], libs: ['node_modules'] });
   return project;
+}
+
+/**
+ * Configs that could not be used, each named in a warning. With no other config, the folder is
+ * still a project: every contract in it but tests, scripts, mocks and harnesses by convention,
+ * and `lib/`, as a folder with no project config is searched.
+ */
+function setAside(project: Project, broken: readonly { tool: Framework; problem: string }[]): void {
+  const [first] = broken;
+  if (first === undefined) return;
+  const plain = project.frameworks.length === 0;
+  if (plain) {
+    add(project, first.tool, { sources: ['.'], tests: [], scripts: [], libs: ['lib'] });
+    project.notes.push('no config could be used: searched as a plain folder, by convention');
+  }
+  const instead = plain
+    ? "the folder's contracts are searched as a plain folder's (all but tests, scripts, mocks and harnesses by convention, and lib/)"
+    : `the folder is taken for a ${project.frameworks.join(' + ')} project`;
+  for (const { problem } of broken) project.warnings.push(`${problem} It is not used: ${instead}.`);
 }
 
 /**
@@ -363,19 +395,31 @@ function add(
   }
 }
 
+/**
+ * The folders a setting names. Source folders of a config that cannot be read literally are the
+ * default and every literal value the file holds for the key, so that a value the config does
+ * not use never costs the audit a folder it does use; test folders are then the default only.
+ */
 function literalFolders(
   setting: LiteralSetting,
   fallback: string,
+  use: 'sources' | 'tests',
 ): { folders: string[]; note: string } {
+  const usable = (values: readonly string[]) =>
+    values.map(cleanFolder).filter((folder) => folder !== '' && !folder.startsWith('/'));
   if (setting.kind === 'literal') {
-    const folders = setting.values
-      .map(cleanFolder)
-      .filter((folder) => folder !== '' && !folder.startsWith('/'));
+    const folders = usable(setting.values);
     if (folders.length > 0) return { folders, note: '' };
   }
-  const why =
-    setting.kind === 'absent'
-      ? ' (the default)'
-      : ` (the default: the config's value is not a literal and is never run)`;
-  return { folders: [fallback], note: why };
+  if (setting.kind === 'absent') return { folders: [fallback], note: ' (the default)' };
+  const candidates =
+    use === 'sources' && setting.kind === 'not-literal' ? usable(setting.candidates) : [];
+  const folders = [...new Set([fallback, ...candidates])];
+  return {
+    folders,
+    note:
+      candidates.length > 0
+        ? " (the default and the literal values the file holds: the config's exported value is not a literal and is never run)"
+        : " (the default: the config's value is not a literal and is never run)",
+  };
 }

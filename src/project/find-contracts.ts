@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs/promises';
 import { ConfigurationError } from '../errors.ts';
-import { discoverContracts, type ContractFile, type DiscoveryResult } from '../files/discover.ts';
+import { discoverContracts, type ContractFile } from '../files/discover.ts';
 import { DEFAULT_EXCLUDES, type ExcludePattern } from '../files/excludes.ts';
 import { isInside, posixRelative } from '../files/inside.ts';
 import { checkUploadLimits, type UploadLimits } from '../files/limits.ts';
@@ -14,22 +14,27 @@ import { importClosure, type Closure } from './closure.ts';
 import { packageProjects } from './package-projects.ts';
 import { detectProjects, emptyProject, type Project } from './detect.ts';
 import { createImportResolver, type SourceNode } from './resolve.ts';
+import {
+  logClosureProblems,
+  logDependencies,
+  logDiscovery,
+  logOutsideProjects,
+  logProjects,
+  noFiles,
+  shortList,
+  shownFolder,
+  type SearchSettings,
+} from './search-log.ts';
+import { contractsOutsideProjects } from './outside-projects.ts';
 import { productionSources } from './selection.ts';
+import { teamCode } from './team-code.ts';
 
-export interface ContractSearch {
+export interface ContractSearch extends SearchSettings {
   workspace: string;
   workingDirectory: string;
-  /** `working-directory` relative to the workspace, '' or ending in '/'. */
-  pathPrefix: string;
-  contractPatterns: string[];
-  /** True when `contracts` was not given. */
-  defaultContractPatterns: boolean;
   excludePatterns: string[];
   useDefaultExcludes: boolean;
-  ifNoFilesFound: 'error' | 'warn' | 'ignore';
   limits: UploadLimits;
-  /** `include`: also upload what the audited files import. */
-  dependencies: 'include' | 'exclude';
   /** FOUNDRY_PROFILE, else `default`. */
   foundryProfile: string;
   /** `project-name`: each upload's name starts with it. */
@@ -55,9 +60,6 @@ export interface ProjectUpload {
 
 /** Audits one step starts at most: past that, a matrix of jobs is the way (see `projects`). */
 const MAX_AUDITS = 50;
-
-/** Lines of a long list shown in a warning; the rest are counted. */
-const SHOWN = 20;
 
 /** A project as the `projects` output lists it, for a matrix of one job per project. */
 export interface ProjectSummary {
@@ -147,6 +149,8 @@ export async function findUploads(
     defaultExcludes: rules.excludes,
   });
   logDiscovery(discovery, search, log);
+  if (search.defaultContractPatterns)
+    logOutsideProjects(await contractsOutsideProjects(search, projects), search, log);
   if (discovery.files.length === 0) {
     noFiles(discovery, projects, search, log);
     return [];
@@ -161,10 +165,17 @@ export async function findUploads(
   }
   const uploads: ProjectUpload[] = [];
   const closures: Closure[] = [];
+  const ours = teamCode({
+    root,
+    patterns: search.defaultContractPatterns ? undefined : search.contractPatterns,
+    excludes: search.excludePatterns,
+    projects,
+  });
+  const audited = new Set(discovery.files.map((file) => file.absolutePath));
   for (const group of groups) {
     // Before anything is read for imports: the files to audit alone may already be too many.
     checkUploadLimits(group.files, search.limits);
-    const audited = group.files.map((file): SourceNode => {
+    const selected = group.files.map((file): SourceNode => {
       const name = group.namesFrom
         ? relativeName(group.namesFrom.root, file.absolutePath, file.relativePath)
         : file.relativePath;
@@ -176,33 +187,41 @@ export async function findUploads(
         size: file.size,
       };
     });
-    const closure = await importsOfAudited(audited, projects, root, workspace, search.limits);
+    const closure = await importsOfAudited(selected, projects, root, workspace, search.limits);
     if (closure.stopped && search.dependencies === 'include') {
       throw new ConfigurationError(
-        `The ${audited.length} files to audit${group.several ? ` in ${group.path}` : ''} import so many others that the upload would hold more than ${search.limits.maxFiles} files (input \`max-files\`). ` +
+        `The ${selected.length} files to audit${group.several ? ` in ${group.path}` : ''} import so many others that the upload would hold more than ${search.limits.maxFiles} files (input \`max-files\`). ` +
           'Raise `max-files`, narrow `contracts` or `exclude`, or set `dependencies: exclude` to send only the files to audit.',
       );
     }
+    // An imported file of a project's sources that no upload audits is audited where production
+    // code imports it, not a dependency, and sent even with `dependencies: exclude`.
+    const imported = new Set(
+      closure.dependencies.filter(
+        (node) => !audited.has(node.absolutePath) && ours(node.absolutePath),
+      ),
+    );
+    const dependencies = closure.dependencies.filter((node) => !imported.has(node));
     const files: UploadFile[] = [
-      ...audited.map((node, index) => ({
+      ...selected.map((node, index) => ({
         absolutePath: node.absolutePath,
         relativePath: node.name,
         size: node.size,
         repositoryPath: `${search.pathPrefix}${group.files[index]?.relativePath ?? node.name}`,
         dependency: false,
       })),
-      ...(search.dependencies === 'include' ? closure.dependencies : []).map((node) => ({
+      ...[...imported, ...(search.dependencies === 'include' ? dependencies : [])].map((node) => ({
         absolutePath: node.absolutePath,
         relativePath: node.name,
         size: node.size,
         repositoryPath: posixRelative(workspace, node.absolutePath),
-        dependency: true,
+        dependency: !imported.has(node),
       })),
     ];
-    logDependencies(files, group.several ? group.name : undefined, log);
+    logDependencies(files, selected.length, group.several ? group.name : undefined, log);
     checkUploadLimits(files, search.limits);
     uploads.push({ name: group.name, path: group.path, files });
-    closures.push(closure);
+    closures.push({ ...closure, dependencies });
   }
   logClosureProblems(closures, search, workspace, projects, log);
   return uploads;
@@ -334,163 +353,4 @@ function relativeName(root: string, absolutePath: string, fallback: string): str
 async function realDirectory(directory: string): Promise<string | undefined> {
   // discoverContracts says what is wrong with a working directory that is not one.
   return fs.realpath(directory).catch(() => undefined);
-}
-
-function logProjects(projects: readonly Project[], search: ContractSearch, log: Logger): void {
-  if (projects.length === 0) {
-    log.info(
-      'No Foundry, Hardhat, Truffle, Brownie or Ape project found: searching by `contracts` and the built-in excludes.',
-    );
-    return;
-  }
-  const lines = projects.flatMap((project) => {
-    const where = shownFolder(search.pathPrefix, project.path);
-    const folders = (list: readonly string[]) => list.map((folder) => `${folder}/`).join(' and ');
-    const leftOut = [
-      project.tests.length > 0 ? `${folders(project.tests)} (tests)` : undefined,
-      project.scripts.length > 0 ? `${folders(project.scripts)} (scripts)` : undefined,
-      `${folders(project.libs)} (dependencies)`,
-    ].filter((part) => part !== undefined);
-    return [
-      `${where}: ${project.frameworks.join(' + ')} project`,
-      ...project.notes.map((note) => `  ${note}`),
-      search.defaultContractPatterns
-        ? `  audits ${folders(project.sources)}; leaves out ${leftOut.join(', ')}, and mocks and harnesses by convention`
-        : '  audits what `contracts` selects',
-    ];
-  });
-  log.group(`Projects (${projects.length})`, lines);
-  if (projects.length > 1) {
-    log.info(
-      `${projects.length} projects: each is audited on its own, its files named from its own folder as its compiler names them.`,
-    );
-  }
-}
-
-function logDiscovery(discovery: DiscoveryResult, search: ContractSearch, log: Logger): void {
-  for (const link of discovery.skippedLinks) {
-    const why =
-      link.reason === 'broken' ? 'its target does not exist' : 'it points outside the workspace';
-    log.warning(
-      `Skipped the symbolic link ${search.pathPrefix}${link.path} (to ${link.target}): ${why}. It was not read.`,
-    );
-  }
-  // File and directory names come from the checkout: the logger keeps them from running commands.
-  log.group(
-    `Contract files to audit (${discovery.files.length})`,
-    discovery.files.map((file) => `${search.pathPrefix}${file.relativePath} (${file.size} bytes)`),
-  );
-  if (discovery.excluded.length > 0) {
-    log.group(`Not audited (${discovery.excluded.length})`, [
-      ...discovery.excluded.map((entry) => `${search.pathPrefix}${entry.path}: ${entry.reason}`),
-      "To audit one of them, add `exclude: '!<path>'` (e.g. `!mocks/`), or set `default-excludes: false`.",
-    ]);
-  }
-  // The defaults look for Solidity and Vyper: a project of one language is not a mistake.
-  const misspelled = !search.defaultContractPatterns && discovery.unmatchedPatterns.length > 0;
-  if (misspelled && discovery.files.length > 0) {
-    const message = `No file matched these \`contracts\` patterns: ${discovery.unmatchedPatterns.join(', ')}`;
-    if (search.ifNoFilesFound === 'ignore') log.info(message);
-    else log.warning(message);
-  }
-}
-
-function logDependencies(
-  files: readonly UploadFile[],
-  uploadName: string | undefined,
-  log: Logger,
-): void {
-  const dependencies = files.filter((file) => file.dependency);
-  if (dependencies.length === 0) return;
-  log.group(
-    `${uploadName === undefined ? '' : `${uploadName}: `}Dependencies (${dependencies.length}): imported by the files to audit, sent with them; their findings do not count`,
-    dependencies.map((file) =>
-      file.relativePath === file.repositoryPath
-        ? file.relativePath
-        : `${file.relativePath} (${file.repositoryPath})`,
-    ),
-  );
-}
-
-/** One warning for every import left unresolved, one for every name conflict, over all uploads. */
-function logClosureProblems(
-  closures: readonly Closure[],
-  search: ContractSearch,
-  workspace: string,
-  projects: readonly Project[],
-  log: Logger,
-): void {
-  if (search.dependencies === 'exclude') {
-    const notSent = closures.reduce((sum, closure) => sum + closure.dependencies.length, 0);
-    if (notSent > 0) {
-      log.info(
-        `${notSent} imported file(s) were not uploaded (\`dependencies: exclude\`): the service sees an upload that does not compile on its own.`,
-      );
-    }
-    return;
-  }
-  const unresolved = closures.flatMap((closure) => closure.unresolved);
-  if (unresolved.length > 0) {
-    const lines = unresolved.map(
-      (entry) =>
-        `  - ${posixRelative(workspace, entry.importer)}:${entry.line} imports "${entry.importPath}": ${entry.problem}`,
-    );
-    const packages = projects.flatMap((project) => project.packages);
-    log.warning(
-      `${unresolved.length} import(s) could not be resolved, so the upload does not compile on its own and the service may not audit these files fully:\n` +
-        shortList(lines) +
-        '\nIf they are git submodules, check out with `submodules: recursive` in actions/checkout (or run `forge install`); ' +
-        "if they are npm packages, run `npm ci` (or your package manager's install) before this step; otherwise add a remapping to remappings.txt." +
-        (packages.length > 0
-          ? ` Brownie installs its packages (${packages.join(', ')}) outside the repository, so they cannot be uploaded.`
-          : ''),
-    );
-  }
-  const conflicts = closures.flatMap((closure) => closure.conflicts);
-  if (conflicts.length > 0) {
-    const shown = (file: string) => posixRelative(workspace, file);
-    const lines = conflicts.map(
-      (conflict) =>
-        `  - "${conflict.name}": sent ${shown(conflict.sent)}, not ${shown(conflict.notSent)}`,
-    );
-    log.warning(
-      `${conflicts.length} import name(s) lead to two different files; an upload has one file per name, so importers of the other one see the wrong file:\n${shortList(lines)}\n` +
-        'This happens with context-specific remappings: give each context its own folder name, or audit the projects that need them in separate steps.',
-    );
-  }
-}
-
-/** `packages/core` for a project there, `.` for the repository's root. */
-function shownFolder(pathPrefix: string, projectPath: string): string {
-  return `${pathPrefix}${projectPath}`.replace(/\/$/, '') || '.';
-}
-
-function shortList(lines: readonly string[]): string {
-  const more = lines.length > SHOWN ? [`  … and ${lines.length - SHOWN} more`] : [];
-  return [...lines.slice(0, SHOWN), ...more].join('\n');
-}
-
-function noFiles(
-  discovery: DiscoveryResult,
-  projects: readonly Project[],
-  search: ContractSearch,
-  log: Logger,
-): void {
-  const where =
-    projects.length > 0 && search.defaultContractPatterns
-      ? `in the source folders of ${projects.map((project) => shownFolder(search.pathPrefix, project.path)).join(', ')}`
-      : `under ${search.pathPrefix || './'} for ${discovery.unmatchedPatterns.join(', ') || search.contractPatterns.join(', ')}`;
-  const message =
-    `No contract files found ${where}` +
-    (discovery.excluded.length > 0
-      ? ` (${discovery.excluded.length} left out: see "Not audited")`
-      : '') +
-    '. Check `contracts`, `exclude` and `working-directory`.';
-  if (search.ifNoFilesFound === 'error') {
-    throw new ConfigurationError(
-      `${message} (Set \`if-no-files-found\` to warn or ignore to allow this.)`,
-    );
-  }
-  if (search.ifNoFilesFound === 'warn') log.warning(message);
-  else log.info(message);
 }

@@ -242,13 +242,11 @@ function findingTable(
       const { finding } = entry;
       const notes: string[] = [];
       if (isNew(entry)) notes.push('🆕 new');
+      const note = entry.note?.trim();
+      const shown = note ? escapeMarkdown(truncateText(note, 100)) : undefined;
       if (entry.status !== 'active') {
-        const note = entry.note?.trim();
-        notes.push(
-          STATUS_REASONS[entry.status] +
-            (note ? `: ${escapeMarkdown(truncateText(note, 100))}` : ''),
-        );
-      }
+        notes.push(STATUS_REASONS[entry.status] + (shown ? `: ${shown}` : ''));
+      } else if (shown) notes.push(shown);
       return `| ${[
         SEVERITY_LABELS[finding.severity],
         escapeMarkdown(truncateText(finding.title, 150)) || '—',

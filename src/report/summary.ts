@@ -62,9 +62,12 @@ export function renderSummary(input: SummaryInput, maxBytes: number = DEFAULT_MA
     return fitBytes(head + results, maxBytes);
   }
 
-  // The status column appears only when a finding of the audited files does not count.
+  // The status column appears only when a finding of the audited files does not count, or
+  // counts with a note (the baseline accepted it at a lower severity).
   const withStatus = findings.some(
-    (entry) => entry.status !== 'active' && entry.status !== 'dependency',
+    (entry) =>
+      (entry.status !== 'active' && entry.status !== 'dependency') ||
+      (entry.status === 'active' && entry.note !== undefined),
   );
   const projects = input.audits?.map((audit) => audit.name) ?? [];
   const groupSizes = new Map<string, number>();
@@ -327,8 +330,9 @@ function renderRow(entry: TriagedFinding, input: SummaryInput, withStatus: boole
 
 function statusCell(entry: TriagedFinding): string {
   const mark = STATUS_WORDS[entry.status];
-  if (entry.status === 'active') return mark;
-  if (entry.status !== 'accepted' || !entry.note?.trim()) return mark;
+  // Notes on findings that count say why the baseline no longer accepts them.
+  if (entry.status !== 'accepted' && entry.status !== 'active') return mark;
+  if (!entry.note?.trim()) return mark;
   return `${mark}: ${escapeMarkdown(truncateText(entry.note.trim(), 100))}`;
 }
 
@@ -383,9 +387,9 @@ function statusDetail(entry: TriagedFinding): string | undefined {
   const note = entry.note?.trim() ? escapeHtml(truncateText(entry.note.trim(), 500)) : undefined;
   switch (entry.status) {
     case 'active':
-      return undefined;
+      return note === undefined ? undefined : `Counts: ${note}`;
     case 'outside-change':
-      return 'Not counted: outside the change';
+      return `Not counted: outside the change${note === undefined ? '' : ` (${note})`}`;
     case 'accepted':
       return `Not counted: accepted in the baseline${note === undefined ? '' : ` (${note})`}`;
     case 'suppressed':

@@ -3,8 +3,8 @@
  * retried, which leave the request unsent, and what a deadline says about the audit.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpSession, judgeTransportError, type HttpRequest } from '../../src/api/http.ts';
-import { loadUndici } from '../../src/net/dispatcher.ts';
+import { HttpSession, type HttpRequest } from '../../src/api/http.ts';
+import { judgeTransportError } from '../../src/api/transport-errors.ts';
 import { startServer, type TestServer } from '../support/hostile-server.ts';
 
 function wrapped(code: string): Error {
@@ -73,8 +73,6 @@ describe('judgeTransportError: every code of the retry and "never sent" sets', (
     }
   });
 });
-
-await loadUndici();
 
 describe('HttpSession answers and deadlines', () => {
   let server: TestServer | undefined;

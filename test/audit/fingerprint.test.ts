@@ -99,6 +99,39 @@ describe('assignFingerprints', () => {
     expect(backward).toEqual([forward[1], forward[0]]);
   });
 
+  it('gives same-key findings at the same lines the same suffixes whatever order they come in', () => {
+    // Same rule, file, title, lines and description: only what else the service says differs.
+    const variants = [
+      finding({ severity: 'low' }),
+      finding({ severity: 'critical' }),
+      finding({ severity: 'critical', severityLabel: 'Critical!' }),
+      finding({ title: 'REENTRANCY in withdraw' }),
+      finding({ swcId: 'SWC-104' }),
+      finding({ cweId: 'CWE-841' }),
+      finding({ recommendation: 'Use a guard.' }),
+      finding({ serviceId: 'svc-2' }),
+      finding({ serviceId: 'svc-1' }),
+    ];
+    const printed = (list: Unfingerprinted[]) =>
+      new Map(assignFingerprints(list).map((r, i) => [list[i], r.fingerprint]));
+    const forward = printed(variants);
+    expect(new Set(forward.values()).size).toBe(variants.length);
+    for (const order of [
+      [...variants].reverse(),
+      [...variants.slice(4), ...variants.slice(0, 4)],
+    ]) {
+      expect(printed(order)).toEqual(forward);
+    }
+    // Of two otherwise identical findings, the more severe keeps the bare fingerprint.
+    const [low, critical] = variants;
+    for (const pair of [
+      [low!, critical!],
+      [critical!, low!],
+    ]) {
+      expect(printed(pair).get(critical!)).toBe(print(finding()));
+    }
+  });
+
   // Golden values. Every user's baseline file and open SARIF alert is keyed by these: a change
   // here invalidates all of them, so it must be deliberate, never a side effect of a refactor.
   it('keeps the exact fingerprints of representative findings', () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseBaseline } from '../../src/audit/baseline.ts';
+import { parseBaseline, unusedBaselineEntries } from '../../src/audit/baseline.ts';
+import type { Finding, Severity } from '../../src/audit/findings.ts';
+import { assignFingerprints } from '../../src/audit/fingerprint.ts';
 import { allActive, renderBaseline } from '../support/triage.ts';
-import { buildChangeSet } from '../../src/audit/scope.ts';
+import { buildChangeSet, type ChangeSet } from '../../src/audit/scope.ts';
 import {
   activeFindings,
   countFindings,
@@ -37,6 +39,7 @@ function options(overrides: Partial<TriageOptions> = {}): TriageOptions {
     pathPrefix: 'packages/core/',
     uploaded: undefined,
     baseline: undefined,
+    severalProjects: false,
     sources: (file) => (file === 'contracts/Vault.sol' ? VAULT : undefined),
     ...overrides,
   };
@@ -94,7 +97,8 @@ describe('triageFindings', () => {
       ...options({ changes: narrow }),
       baseline,
     });
-    expect(triaged.map((t) => [t.finding.fingerprint, t.status, t.note])).toEqual([
+    // Fingerprints now name repository paths: the ones given are kept as the former ones.
+    expect(triaged.map((t) => [t.finding.formerFingerprint, t.status, t.note])).toEqual([
       ['active', 'active', undefined],
       [
         'all-three',
@@ -189,7 +193,7 @@ describe('triageFindings: paths, counts and notes made once', () => {
         ],
         options({ changes: pay, pathPrefix }),
       );
-      expect(findings.map((t) => [t.finding.fingerprint, t.finding.file, t.status])).toEqual([
+      expect(findings.map((t) => [t.finding.formerFingerprint, t.finding.file, t.status])).toEqual([
         ['out', 'packages/core/contracts/Pay.sol', 'outside-change'],
         ['in', 'packages/core/contracts/Pay.sol', 'active'],
         ['dotted', 'packages/core/contracts/Pay.sol', 'active'],
@@ -304,5 +308,139 @@ describe('inReportOrder', () => {
       'medium',
       'critical',
     ]);
+  });
+});
+
+describe('triageFindings: fingerprints from repository paths', () => {
+  // As the parser fingerprints it: from the name as uploaded, the same in every project.
+  const parsed = (severity: Severity = 'critical') =>
+    assignFingerprints([
+      makeFinding({
+        severity,
+        ruleId: 'reentrancy-eth',
+        title: 'Reentrancy in withdraw',
+        file: 'src/Vault.sol',
+        startLine: 3,
+      }),
+    ]);
+  const triageIn = (
+    folder: string,
+    overrides: Partial<TriageOptions> = {},
+    severity: Severity = 'critical',
+  ) => {
+    const repositoryPath = folder === '' ? 'src/Vault.sol' : `${folder}/src/Vault.sol`;
+    const [entry] = triageFindings(
+      parsed(severity),
+      options({
+        scope: 'all',
+        changes: undefined,
+        pathPrefix: folder === '' ? '' : `${folder}/`,
+        uploaded: new Map([['src/Vault.sol', { repositoryPath, dependency: false }]]),
+        severalProjects: true,
+        ...overrides,
+      }),
+    ).findings;
+    return entry!;
+  };
+  const baselineOf = (...accepted: object[]) =>
+    parseBaseline(JSON.stringify({ version: 1, accepted }), 'baseline.json');
+
+  it("tells two projects' files of the same name apart: accepting one accepts only it", () => {
+    const a = triageIn('packages/a');
+    const b = triageIn('packages/b');
+    expect(a.finding.fingerprint).not.toBe(b.finding.fingerprint);
+    expect(a.finding.formerFingerprint).toBe(b.finding.formerFingerprint);
+    const baseline = baselineOf({ fingerprint: a.finding.fingerprint, reason: 'ours, reviewed' });
+    expect(triageIn('packages/a', { baseline }).status).toBe('accepted');
+    expect(triageIn('packages/b', { baseline }).status).toBe('active');
+  });
+
+  it('keeps the fingerprints of a project at the root as they were', () => {
+    const [before] = parsed();
+    const { finding } = triageIn('', { severalProjects: false });
+    expect(finding.fingerprint).toBe(before!.fingerprint);
+    expect(finding.formerFingerprint).toBeUndefined();
+  });
+
+  it("keeps an older baseline's entries where they are unambiguous: one project, or the file named", () => {
+    const former = parsed()[0]!.fingerprint;
+    const bare = baselineOf({ fingerprint: former, reason: 'old entry' });
+    expect(triageIn('packages/a', { baseline: bare, severalProjects: false })).toMatchObject({
+      status: 'accepted',
+      note: 'old entry',
+    });
+    expect(triageIn('packages/a', { baseline: bare }).status).toBe('active');
+    const named = baselineOf({
+      fingerprint: former,
+      reason: 'old entry',
+      file: 'packages/a/src/Vault.sol',
+    });
+    expect(triageIn('packages/a', { baseline: named }).status).toBe('accepted');
+    expect(triageIn('packages/b', { baseline: named }).status).toBe('active');
+    // An entry matched by the former fingerprint is in use, not one to remove.
+    expect(
+      unusedBaselineEntries(named, [triageIn('packages/a', { baseline: named }).finding]),
+    ).toEqual([]);
+  });
+});
+
+describe('triageFindings: a finding whose severity rose since it was accepted', () => {
+  const finding = (severity: Severity, startLine = 3) =>
+    makeFinding({
+      severity,
+      ruleId: 'arbitrary-send',
+      title: 'Arbitrary send',
+      file: 'contracts/Pay.sol',
+      startLine,
+      endLine: startLine,
+      fingerprint: 'pay',
+    });
+  const baselineAt = (severity: string | undefined) =>
+    parseBaseline(
+      JSON.stringify({
+        version: 1,
+        accepted: [{ fingerprint: 'pay', reason: 'owner only', severity }],
+      }),
+      'baseline.json',
+    );
+  const triaged = (found: Finding, baseline: TriageOptions['baseline'], changes?: ChangeSet) =>
+    triageFindings([found], options({ scope: 'changed-lines', changes, baseline })).findings[0]!;
+
+  it('counts it, with a note that the baseline accepted it at a lower severity', () => {
+    expect(triaged(finding('critical'), baselineAt('low'))).toMatchObject({
+      status: 'active',
+      note: 'the baseline accepted it at low severity (owner only); it is now critical',
+    });
+    // A results file kept as the baseline says the severity too.
+    const kept = parseBaseline(renderBaseline([finding('medium')], 'risk accepted'), 'r.json');
+    expect(triaged(finding('high'), kept)).toMatchObject({ status: 'active' });
+    expect(triaged(finding('high'), kept).note).toContain('at medium severity');
+  });
+
+  it('keeps it accepted at the same or a lower severity, or when the entry names none', () => {
+    for (const [now, accepted] of [
+      ['low', 'low'],
+      ['low', 'high'],
+      ['critical', undefined],
+      ['critical', 'a lot'],
+      ['high', 'HIGH'],
+    ] as const) {
+      expect(triaged(finding(now), baselineAt(accepted)), `${now} after ${accepted}`).toMatchObject(
+        {
+          status: 'accepted',
+          note: 'owner only',
+        },
+      );
+    }
+  });
+
+  it('still leaves one outside the change out, with the note', () => {
+    const elsewhere = buildChangeSet([
+      { path: 'packages/core/contracts/Pay.sol', status: 'modified', patch: '@@ -9 +9 @@\n-x\n+y' },
+    ]);
+    expect(triaged(finding('critical'), baselineAt('low'), elsewhere)).toMatchObject({
+      status: 'outside-change',
+      note: expect.stringContaining('at low severity') as unknown,
+    });
   });
 });

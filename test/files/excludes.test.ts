@@ -88,6 +88,23 @@ describe('compileExcludes', () => {
     expect(rules.excludesFile('bad\\xc3(')).toBeUndefined();
   });
 
+  it('excludes inside folders whose names start with a dot, and names them too', () => {
+    const rules = compileExcludes(DEFAULT_EXCLUDES);
+    expect(rules.excludesFile('src/.internal/VaultMock.sol')).toBe('a mock, by its name');
+    expect(rules.excludesDirectory('src/.hidden/mocks')).toBe('mocks, by convention');
+    expect(rules.excludesFile('.hidden/A.t.sol')).toBe('a Foundry test');
+    expect(rules.excludesDirectory('.git')).toBe('git metadata');
+    expect(rules.excludesDirectory('src/.internal')).toBeUndefined();
+    const user = compileExcludes(['.deps/', 'src/.*', '**/.cache/**']);
+    expect(user.excludesDirectory('a/.deps')).toBe('rule .deps/');
+    expect(user.excludesFile('src/.Old.sol')).toBe('rule src/.*');
+    expect(user.excludesDirectory('x/.cache')).toBe('rule **/.cache/**');
+    // A wildcard matches a hidden name as it matches any other.
+    expect(compileExcludes(['src/*/legacy/']).excludesDirectory('src/.v1/legacy')).toBe(
+      'rule src/*/legacy/',
+    );
+  });
+
   it('ignores blank rules', () => {
     const rules = compileExcludes(['', '  ', '/', '!']);
     expect(rules.excludesDirectory('src')).toBeUndefined();

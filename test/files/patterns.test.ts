@@ -12,6 +12,28 @@ describe('compilePatterns', () => {
     expect(matcher.selects('contracts/a/b/Pool.vy')).toBe(true);
   });
 
+  it('matches names that start with a dot like any other, at any depth', () => {
+    const matcher = compilePatterns(['**/*.sol', '*.vy', 'vendor/'], ROOT);
+    for (const file of [
+      'src/.internal/VaultLogic.sol',
+      '.Hidden.sol',
+      'src/.a/.b/Deep.sol',
+      '.config/x/.Y.sol',
+      '.Pool.vy',
+      'vendor/.v/Lib.sol',
+    ]) {
+      expect(matcher.selects(file), file).toBe(true);
+    }
+    expect(compilePatterns(['src/.internal/*.sol'], ROOT).selects('src/.internal/A.sol')).toBe(
+      true,
+    );
+    expect(compilePatterns(['src/.*'], ROOT).selects('src/.A.sol')).toBe(true);
+    expect(compilePatterns(['src/.*'], ROOT).selects('src/A.sol')).toBe(false);
+    expect(
+      compilePatterns(['**/*.sol', '!**/.internal/**'], ROOT).selects('src/.internal/A.sol'),
+    ).toBe(false);
+  });
+
   it('lets the last matching pattern decide, so negations can be undone', () => {
     const matcher = compilePatterns(['**/*.sol', '!src/**', 'src/Keep.sol'], ROOT);
     expect(matcher.selects('contracts/A.sol')).toBe(true);

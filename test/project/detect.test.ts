@@ -83,12 +83,21 @@ describe('detectProjects', () => {
     });
     await symlink('../../foundry.toml', path.join(root, 'pkg/vault/foundry.toml'));
     await symlink('/etc/hostname', path.join(root, 'pkg/evil/foundry.toml'));
-    const { projects } = await detectProjects({
+    const { projects, warnings } = await detectProjects({
       workspace: root,
       root: path.join(root, 'pkg'),
       foundryProfile: 'default',
     });
-    expect(projects.map((p) => [p.path, p.sources])).toEqual([['vault', ['contracts']]]);
+    // The link outside is never read: its folder is searched as a plain folder, and said so.
+    expect(projects.map((p) => [p.path, p.sources])).toEqual([
+      ['evil', ['.']],
+      ['vault', ['contracts']],
+    ]);
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^evil\/foundry\.toml is a link that leads outside the workspace \(to \/\S+\)\. It is not used: the folder's contracts are searched as a plain folder's/,
+      ),
+    ]);
   });
 
   it('does not follow links while searching, and finds nothing in a plain folder', async () => {
@@ -112,15 +121,18 @@ describe('detectProjects', () => {
     expect(projects).toEqual([]);
   });
 
-  it('warns about a broken config below the root and goes on, but fails on its own', async () => {
+  it('warns about a broken config below the root and searches its folder by convention, but fails on its own', async () => {
     const { projects, warnings } = await detect({
       'foundry.toml': '[profile.default]\n',
       'packages/template/foundry.toml': 'src = {{src}}',
     });
-    expect(projects.map((p) => p.path)).toEqual(['']);
+    expect(projects.map((p) => [p.path, p.sources, p.libs])).toEqual([
+      ['', ['src'], ['lib', 'node_modules']],
+      ['packages/template', ['.'], ['lib', 'node_modules']],
+    ]);
     expect(warnings).toEqual([
       expect.stringMatching(
-        /^packages\/template\/foundry\.toml is not valid TOML .* This folder is not taken for a project\.$/,
+        /^packages\/template\/foundry\.toml is not valid TOML .* It is not used: the folder's contracts are searched as a plain folder's \(all but tests, scripts, mocks and harnesses by convention, and lib\/\)\.$/,
       ),
     ]);
     await expect(detect({ 'foundry.toml': 'src = {{src}}' })).rejects.toThrow(ConfigurationError);

@@ -144,6 +144,10 @@ describe('findUploads', () => {
       expect.stringContaining(
         'Some workspace packages were not looked through for contracts, so none of theirs is audited unless imported:\n  - packages/big',
       ),
+      // The package's contracts are named all the same.
+      expect.stringContaining(
+        "lie outside every project's folder, so they are not audited:\n  - packages/big/contracts/zz/Big.sol",
+      ),
     ]);
   });
 
@@ -305,5 +309,168 @@ describe('findUploads', () => {
       recordingLogger().log,
     );
     expect(files.map((file) => file.relativePath)).toEqual(['Token.sol']);
+  });
+});
+
+describe('findUploads: hidden names, and files production code imports', () => {
+  const FOUNDRY = "[profile.default]\nsrc = 'src'\n";
+  const importing = (...paths: string[]) =>
+    `${paths.map((p) => `import "${p}";`).join('\n')}\n${CONTRACT}`;
+  const audit = async (files: Record<string, string>, overrides: Partial<ContractSearch> = {}) => {
+    const { log, lines } = recordingLogger();
+    const found = await findContracts(await search(files, overrides), log);
+    return {
+      lines,
+      files: found.map((file) => [file.repositoryPath, file.dependency ? 'dependency' : 'audited']),
+    };
+  };
+
+  it('audits a contract in a dot folder, found by the search and not only imported', async () => {
+    const { files, lines } = await audit({
+      'foundry.toml': FOUNDRY,
+      'src/Vault.sol': importing('./.internal/VaultLogic.sol'),
+      'src/.internal/VaultLogic.sol': CONTRACT,
+      'src/.a/.b/Deep.sol': CONTRACT,
+    });
+    expect(files).toEqual([
+      ['src/.a/.b/Deep.sol', 'audited'],
+      ['src/.internal/VaultLogic.sol', 'audited'],
+      ['src/Vault.sol', 'audited'],
+    ]);
+    expect(lines).toContain(`  src/.internal/VaultLogic.sol (${CONTRACT.length} bytes)`);
+  });
+
+  it('audits a hidden contract at the root of a plain folder, and leaves .git out', async () => {
+    const { files } = await audit({
+      '.Hidden.sol': CONTRACT,
+      '.git/modules/x/A.sol': CONTRACT,
+      'node_modules/.pnpm/x/B.sol': CONTRACT,
+    });
+    expect(files).toEqual([['.Hidden.sol', 'audited']]);
+  });
+
+  it('audits a file left out by convention that production code imports, through a chain of imports', async () => {
+    const { files, lines } = await audit({
+      'foundry.toml': FOUNDRY,
+      'src/Vault.sol': importing('./utils/VaultHarness.sol'),
+      // The harness passes the import on: what it reaches is production code too.
+      'src/utils/VaultHarness.sol': importing('../mocks/LogicMock.sol', '../../lib/dep/Dep.sol'),
+      'src/mocks/LogicMock.sol': CONTRACT,
+      'src/mocks/Unused.sol': CONTRACT,
+      'lib/dep/Dep.sol': CONTRACT,
+    });
+    expect(files).toEqual([
+      ['src/Vault.sol', 'audited'],
+      ['src/mocks/LogicMock.sol', 'audited'],
+      ['src/utils/VaultHarness.sol', 'audited'],
+      ['lib/dep/Dep.sol', 'dependency'],
+    ]);
+    expect(lines).toContain(
+      'group: Audited because production code imports them (2), though left out above',
+    );
+  });
+
+  it("audits a project's test or script file that production code imports, and what `contracts` selects only", async () => {
+    const files = {
+      'foundry.toml': FOUNDRY,
+      'src/Vault.sol': importing('../test/utils/Logic.sol', '../script/Helper.sol'),
+      'test/utils/Logic.sol': CONTRACT,
+      'script/Helper.sol': CONTRACT,
+    };
+    expect((await audit(files)).files).toEqual([
+      ['src/Vault.sol', 'audited'],
+      ['script/Helper.sol', 'audited'],
+      ['test/utils/Logic.sol', 'audited'],
+    ]);
+    // With `contracts` given, the user's globs say what is the team's to audit.
+    expect(
+      (
+        await audit(files, {
+          contractPatterns: ['src/**', 'test/**'],
+          defaultContractPatterns: false,
+        })
+      ).files,
+    ).toEqual([
+      ['src/Vault.sol', 'audited'],
+      ['test/utils/Logic.sol', 'audited'],
+      ['script/Helper.sol', 'dependency'],
+    ]);
+  });
+
+  it('sends an imported file of its own even with `dependencies: exclude`', async () => {
+    const { files } = await audit(
+      {
+        'foundry.toml': FOUNDRY,
+        'src/Vault.sol': importing('./VaultHarness.sol', '../lib/dep/Dep.sol'),
+        'src/VaultHarness.sol': CONTRACT,
+        'lib/dep/Dep.sol': CONTRACT,
+      },
+      { dependencies: 'exclude' },
+    );
+    expect(files).toEqual([
+      ['src/Vault.sol', 'audited'],
+      ['src/VaultHarness.sol', 'audited'],
+    ]);
+  });
+
+  it("keeps as dependencies what lives in a dependency folder, hidden or not, or in the user's exclude", async () => {
+    const { files } = await audit(
+      {
+        'foundry.toml': FOUNDRY,
+        'src/Vault.sol': importing(
+          '../lib/.x/Hidden.sol',
+          './legacy/Old.sol',
+          '../node_modules/pkg/P.sol',
+        ),
+        'lib/.x/Hidden.sol': CONTRACT,
+        'src/legacy/Old.sol': CONTRACT,
+        'node_modules/pkg/P.sol': CONTRACT,
+      },
+      { excludePatterns: ['src/legacy/'] },
+    );
+    expect(files).toEqual([
+      ['src/Vault.sol', 'audited'],
+      ['lib/.x/Hidden.sol', 'dependency'],
+      ['node_modules/pkg/P.sol', 'dependency'],
+      ['src/legacy/Old.sol', 'dependency'],
+    ]);
+  });
+
+  it("audits another project's file left out by convention in the project whose code imports it", async () => {
+    const { files } = await audit({
+      'packages/a/foundry.toml': FOUNDRY,
+      'packages/a/src/A.sol': importing('../../b/src/BHarness.sol', '../../b/src/B.sol'),
+      'packages/b/foundry.toml': FOUNDRY,
+      'packages/b/src/B.sol': CONTRACT,
+      'packages/b/src/BHarness.sol': CONTRACT,
+    });
+    expect(files).toEqual([
+      ['packages/a/src/A.sol', 'audited'],
+      ['packages/b/src/BHarness.sol', 'audited'],
+      // Audited by its own project's upload, so only sent with the importer's.
+      ['packages/b/src/B.sol', 'dependency'],
+      ['packages/b/src/B.sol', 'audited'],
+    ]);
+  });
+
+  it('audits the sources the exported Hardhat config names, whatever object comes before it', async () => {
+    const decoy = 'const legacy = { paths: { sources: "./legacy" } };\n';
+    const layout = (config: string) => ({
+      'hardhat.config.js': decoy + config,
+      'contracts/Vault.sol': CONTRACT,
+      'legacy/Old.sol': CONTRACT,
+    });
+    expect((await audit(layout('module.exports = { solidity: "0.8.24" };'))).files).toEqual([
+      ['contracts/Vault.sol', 'audited'],
+    ]);
+    // Exported by code that is never run: the default and every literal value, never fewer.
+    const { files, lines } = await audit(layout('module.exports = build(legacy);'));
+    expect(files).toEqual([
+      ['contracts/Vault.sol', 'audited'],
+      ['legacy/Old.sol', 'audited'],
+    ]);
+    expect(lines.join('\n')).toContain(
+      "hardhat.config.js: paths.sources = contracts, legacy (the default and the literal values the file holds: the config's exported value is not a literal and is never run)",
+    );
   });
 });

@@ -218,7 +218,11 @@ describe('the upload of each fixture layout', () => {
     for (const each of uploads) expect(await unresolvedWithin(each.files)).toEqual([]);
     expect(log).toContain('packages/shared: Workspace package project');
     expect(log).toContain('workspace package @acme/shared with no framework config');
-    expect(log).not.toContain('packages/legacy');
+    // The negated package is no project, and its contracts are named as audited by nothing.
+    expect(log).not.toContain('packages/legacy: ');
+    expect(log).toContain(
+      "warning: 1 contract file(s) lie outside every project's folder, so they are not audited:\n  - packages/legacy/contracts/Errors.sol",
+    );
   });
 
   it('a folder of contracts with no framework anywhere is searched as it always was, workspace or not', async () => {

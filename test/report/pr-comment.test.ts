@@ -81,6 +81,23 @@ describe('renderPrComment', () => {
     );
   });
 
+  it('notes a counted finding that the baseline accepted at a lower severity', () => {
+    const body = renderPrComment(
+      input({
+        findings: [
+          {
+            finding: makeFinding({ severity: 'critical', title: 'Arbitrary send' }),
+            status: 'active',
+            note: 'the baseline accepted it at low severity (owner only); it is now critical',
+          },
+        ],
+      }),
+    );
+    expect(body).toContain(
+      '| the baseline accepted it at low severity \\(owner only\\); it is now critical |',
+    );
+  });
+
   it('lists counted findings before the others, most severe first, at most 20', () => {
     const triaged: TriagedFinding[] = [
       {

@@ -4,6 +4,7 @@ import { SEVERITIES, type Finding } from '../../src/audit/findings.ts';
 import { type TriagedFinding } from '../../src/audit/triage.ts';
 import { allActive, projectAudit, withCounts } from '../support/triage.ts';
 import { renderSummary, type SummaryInput } from '../../src/report/summary.ts';
+import { escapeMarkdown } from '../../src/report/escape.ts';
 import { makeFinding } from '../support/findings.ts';
 import { expectInOrder } from '../support/order.ts';
 import { fixtureText } from '../support/fixtures.ts';
@@ -453,6 +454,20 @@ describe('renderSummary with triaged findings', () => {
       'Not counted: suppressed by <code>audit-ignore-next-line SWC-104 -- checked &lt;below&gt;</code>',
     );
     expect(blocks[0]).not.toContain('Not counted');
+  });
+
+  it('shows why a finding the baseline accepted at a lower severity counts, in its row and details', () => {
+    const note = 'the baseline accepted it at low severity (owner only); it is now critical';
+    const markdown = renderSummary(
+      input({
+        verdict: 'fail',
+        triaged: [{ finding: makeFinding({ severity: 'critical' }), status: 'active', note }],
+      }),
+    );
+    expect(tableRows(markdown).map((row) => row.split(' | ').at(-1))).toEqual([
+      `counts: ${escapeMarkdown(note)} |`,
+    ]);
+    expect(detailsBlocks(markdown)[0]).toContain(`Counts: ${note}`);
   });
 
   it('shows the scope note, escaped, and no status column when every finding counts', () => {

@@ -1,0 +1,64 @@
+/**
+ * Which imported files are the team's own code. A file the selection left out by convention
+ * (a `*Harness*.sol`, a `mocks/` folder, the project's `test/`) that production code imports
+ * ships with it, whatever its name: it is audited and its findings count. Only dependency
+ * folders, build output, the user's own `exclude` and what the user's `contracts` do not select
+ * make an imported file a dependency.
+ */
+import { compileExcludes, type ExcludePattern } from '../files/excludes.ts';
+import { isInside, posixRelative } from '../files/inside.ts';
+import { compilePatterns, literalGlob } from '../files/patterns.ts';
+import type { Project } from './detect.ts';
+
+export interface TeamCodeRules {
+  /** The working directory, links resolved: patterns and rules are relative to it. */
+  root: string;
+  /** The user's `contracts`, or undefined for the default: the projects' whole folders. */
+  patterns: readonly string[] | undefined;
+  /** The user's `exclude`. */
+  excludes: readonly string[];
+  projects: readonly Project[];
+}
+
+const BUILD_OUTPUT = ['out', 'cache', 'artifacts'];
+
+/** Whether a file (absolute, links resolved) is the team's code by these rules. */
+export function teamCode(rules: TeamCodeRules): (file: string) => boolean {
+  // A project's tests and scripts that production code imports ship with it too.
+  const folders = rules.projects.map((project) =>
+    project.path === '' ? '**' : `${literalGlob(project.path)}/**`,
+  );
+  const patterns = compilePatterns(
+    rules.patterns ?? (folders.length > 0 ? folders : ['**']),
+    rules.root,
+  );
+  const notOurs = compileExcludes([
+    ...dependencyFolders(rules.projects),
+    ...rules.excludes.map((pattern) => ({ pattern, reason: 'exclude' })),
+  ]);
+  return (file) => {
+    if (!isInside(rules.root, file)) return false;
+    const relative = posixRelative(rules.root, file);
+    const segments = relative.split('/');
+    for (let depth = 1; depth < segments.length; depth++) {
+      if (notOurs.excludesDirectory(segments.slice(0, depth).join('/')) !== undefined) return false;
+    }
+    return notOurs.excludesFile(relative) === undefined && patterns.selects(relative);
+  };
+}
+
+/** Where dependencies and build output live: each project's, or the plain folder's defaults. */
+function dependencyFolders(projects: readonly Project[]): ExcludePattern[] {
+  const anchored = (folder: string): ExcludePattern => ({ pattern: `/${folder}/`, reason: '' });
+  const rules: ExcludePattern[] = [
+    { pattern: 'node_modules/', reason: '' },
+    { pattern: '.git/', reason: '' },
+  ];
+  if (projects.length === 0) return [...rules, anchored('lib'), ...BUILD_OUTPUT.map(anchored)];
+  for (const project of projects) {
+    const prefix = project.path === '' ? '' : `${literalGlob(project.path)}/`;
+    for (const folder of [...project.libs, ...BUILD_OUTPUT])
+      rules.push(anchored(`${prefix}${folder}`));
+  }
+  return rules;
+}
