@@ -183,7 +183,9 @@ export function unusedBaselineEntries(
   findings: readonly Finding[],
 ): BaselineEntry[] {
   const present = new Set(
-    findings.flatMap((finding) => [finding.fingerprint, finding.formerFingerprint ?? []].flat()),
+    findings.flatMap(({ fingerprint, formerFingerprint }) =>
+      formerFingerprint === undefined ? [fingerprint] : [fingerprint, formerFingerprint],
+    ),
   );
   return [...baseline.values()].filter((entry) => !present.has(entry.fingerprint));
 }

@@ -96,8 +96,8 @@ export interface Detection {
 }
 
 /**
- * Every project under the root. A broken config at the root is an error (the user's own
- * project); one further down is a warning, and that folder is not taken for a project.
+ * Every project under the root. A config that does not parse is an error at the root (the
+ * user's own project); further down it is a warning, and the folder is searched without it.
  */
 export async function detectProjects(options: DetectOptions): Promise<Detection> {
   const detection: Detection = { projects: [], warnings: [] };
@@ -107,13 +107,7 @@ export async function detectProjects(options: DetectOptions): Promise<Detection>
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
     const entries = await listDirectory(next.dir);
     const names = await configFiles(next.dir, entries, options.workspace);
-    let project: Project | undefined;
-    try {
-      project = await readProject(next.dir, names, options, next.depth === 0);
-    } catch (error) {
-      if (next.depth === 0 || !(error instanceof ConfigurationError)) throw error;
-      detection.warnings.push(`${error.message} This folder is not taken for a project.`);
-    }
+    const project = await readProject(next.dir, names, options, next.depth === 0);
     if (project) {
       detection.projects.push(project);
       detection.warnings.push(...project.warnings);

@@ -2,6 +2,7 @@
  * HttpSession's retry policy, pinned code by code and answer by answer: which failures are
  * retried, which leave the request unsent, and what a deadline says about the audit.
  */
+import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpSession, type HttpRequest } from '../../src/api/http.ts';
 import { judgeTransportError } from '../../src/api/transport-errors.ts';
@@ -197,6 +198,36 @@ describe('HttpSession answers and deadlines', () => {
       neverSent: true,
       deadline: { kind: 'wait', askedMs: undefined },
     });
+  });
+
+  // Bug in http.ts (#failureOf, AttemptTimeout): a POST whose upload the deadline cuts short is
+  // `mayHaveActed: true`, so the client says the audit may exist, though the service never had
+  // the whole body. Fix: note in #attempt when the body stream ended; a timeout before that is
+  // `mayHaveActed: false`.
+  it.fails('says a POST whose upload the deadline cut short acted on nothing', async () => {
+    server = await startServer((request) => request.resume());
+    const chunk = Buffer.alloc(1024, 0x61);
+    let sent = false;
+    const body = {
+      contentType: 'application/octet-stream',
+      length: 64 * chunk.length,
+      // One chunk, then the upload stalls.
+      open: () =>
+        new Readable({
+          read() {
+            if (!sent) this.push(chunk);
+            sent = true;
+          },
+        }),
+    };
+    const outcome = await sessionOf(server.url).send({
+      ...post,
+      body,
+      retryUntil: Date.now() + 300,
+    });
+    expect(outcome).toMatchObject({ ok: false, deadline: { kind: 'attempt' } });
+    // Fails here today: true.
+    expect(outcome).toMatchObject({ mayHaveActed: false });
   });
 
   it('says a GET cut short by the deadline acted on nothing, and a POST may have', async () => {
