@@ -186,6 +186,9 @@ export class HttpSession {
     };
     restartTimer();
     const body = request.body?.open(restartTimer);
+    // Until the whole body has been taken, the service cannot have acted on a POST.
+    let bodyTaken = body === undefined;
+    body?.once('end', () => (bodyTaken = true));
     try {
       const response = await agent.request({
         origin: baseUrl.origin,
@@ -212,7 +215,7 @@ export class HttpSession {
       };
       return this.#judge(request, answer) ?? answer;
     } catch (error) {
-      return this.#failureOf(request, error, controller.signal);
+      return this.#failureOf(request, error, controller.signal, bodyTaken);
     } finally {
       ended = true;
       clearTimeout(timer);
@@ -256,7 +259,12 @@ export class HttpSession {
     return undefined;
   }
 
-  #failureOf(request: HttpRequest, error: unknown, signal: AbortSignal): AttemptFailure {
+  #failureOf(
+    request: HttpRequest,
+    error: unknown,
+    signal: AbortSignal,
+    bodyTaken: boolean,
+  ): AttemptFailure {
     if (error instanceof UploadReadError) {
       return { reason: error.message, retryable: false, mayHaveActed: false, neverSent: false };
     }
@@ -277,7 +285,7 @@ export class HttpSession {
       return {
         reason,
         retryable: request.idempotent,
-        mayHaveActed: !request.idempotent,
+        mayHaveActed: !request.idempotent && bodyTaken,
         neverSent: false,
         byDeadline,
       };
