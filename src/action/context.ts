@@ -76,11 +76,20 @@ export function readRunContext(
   };
 }
 
-/** `owner/name`, or '' outside Actions (where `context.repo` throws). */
+/**
+ * `owner/name`, or '' outside Actions (where `context.repo` throws). Without GITHUB_REPOSITORY,
+ * context.repo reads the event payload unchecked: only names GitHub could give are taken.
+ */
 function repositoryOf(context: GitHubContext): string {
   try {
     const { owner, repo } = context.repo;
-    return owner && repo ? `${owner}/${repo}` : '';
+    const name = /^[\w.-]+$/;
+    return typeof owner === 'string' &&
+      typeof repo === 'string' &&
+      name.test(owner) &&
+      name.test(repo)
+      ? `${owner}/${repo}`
+      : '';
   } catch {
     return '';
   }

@@ -10,6 +10,7 @@
 import * as core from '@actions/core';
 import { inputReader, readSettings, type Settings } from '../engine/settings.ts';
 import type { Logger } from '../log.ts';
+import type { Redactor } from '../redaction.ts';
 
 export interface ActionSettings extends Settings {
   githubToken: string;
@@ -19,7 +20,15 @@ export interface ActionSettings extends Settings {
 
 const UNEXPANDED = /\$\{\{[\s\S]*\}\}/;
 
-export function getInputs(log: Logger, env: NodeJS.ProcessEnv = process.env): ActionSettings {
+/**
+ * `redactor` learns each secret as soon as it is read, with the runner's mask: an error about a
+ * later input may quote what a workflow passed it, a secret by mistake.
+ */
+export function getInputs(
+  log: Logger,
+  redactor: Redactor,
+  env: NodeJS.ProcessEnv = process.env,
+): ActionSettings {
   const unexpanded = new Set<string>();
   const input = (name: string): string => {
     const value = core.getInput(name);
@@ -30,6 +39,7 @@ export function getInputs(log: Logger, env: NodeJS.ProcessEnv = process.env): Ac
   for (const secret of ['api-key', 'github-token']) {
     const value = input(secret);
     if (value) core.setSecret(value);
+    redactor.add(value);
   }
   const source = { get: input };
   const read = inputReader(source);

@@ -9,7 +9,7 @@ import {
   auditCheckout,
   detectProjects,
   type AuditStarted,
-  type Detection,
+  type CheckoutProjects,
 } from '../engine/audit-checkout.ts';
 import { ConfigurationError, ServiceError, errorMessage } from '../errors.ts';
 import type { Logger } from '../log.ts';
@@ -33,9 +33,7 @@ export async function run(): Promise<void> {
   let channels: GitHubChannels | undefined;
   let outcome: Outcome;
   try {
-    settings = getInputs(log);
-    redactor.add(settings.apiKey);
-    redactor.add(settings.githubToken);
+    settings = getInputs(log, redactor);
     const deadline = startedAt + settings.timeoutMs;
     channels = openGitHubChannels(settings, {
       context,
@@ -73,7 +71,7 @@ interface Run {
 /** Projects are found on every run (the `projects` output); the audit only with a key. */
 async function audit(settings: ActionSettings, run: Run): Promise<Outcome> {
   const { context, log } = run;
-  let detection: Detection;
+  let detection: CheckoutProjects;
   try {
     detection = await detectProjects(settings, log);
   } catch (error) {

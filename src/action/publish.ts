@@ -405,6 +405,8 @@ async function writeSummary(
   try {
     await core.summary.addRaw(redactor.redact(render()), true).write();
   } catch (error) {
+    // core keeps what it could not write, and would append it with the next text.
+    core.summary.emptyBuffer();
     log.warning(`Could not write the job summary: ${errorMessage(error)}`);
   }
 }

@@ -17,6 +17,8 @@ export class AnswerTooLarge extends Error {}
  */
 export async function readText(body: Readable, headers: IncomingHttpHeaders): Promise<string> {
   const tooLarge = () => {
+    // undici reports a body destroyed unread as aborted: the abort is ours, not news.
+    body.on('error', () => undefined);
     body.destroy();
     return new AnswerTooLarge(`the answer exceeded ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
   };

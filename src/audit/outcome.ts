@@ -36,6 +36,17 @@ export interface Outcome {
   audits?: ProjectAudit[];
   /** Findings in dependencies left out of `findings` as repeats of one listed there. */
   repeatedDependencyFindings?: number;
+  /** Set when the results are those of an earlier audit of a byte-identical upload. */
+  reused?: ReusedAudit;
+}
+
+/** An earlier audit whose results a run reported, its upload being byte-identical. */
+export interface ReusedAudit {
+  auditId: string;
+  /** When it was started (ISO 8601). */
+  auditedAt: string;
+  /** The workflow run that started it, when known. */
+  runUrl: string | undefined;
 }
 
 /** One project's audit in a run that audited several. */
@@ -52,6 +63,7 @@ export interface ProjectAudit {
   /** The service's own word for the audit's status, when it gave one. */
   rawStatus: string | undefined;
   reportUrl: string | undefined;
+  reused?: ReusedAudit;
 }
 
 /** What was known of a run when it ended, so that an outcome made early still reports it. */
@@ -273,6 +285,7 @@ export function combineOutcomes(
       fileCount: outcome.fileCount,
       rawStatus: outcome.rawStatus,
       reportUrl: outcome.reportUrl,
+      ...(outcome.reused === undefined ? {} : { reused: outcome.reused }),
     })),
   };
 }

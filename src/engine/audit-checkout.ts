@@ -24,6 +24,7 @@ import {
 } from '../project/find-contracts.ts';
 import { auditProjects, type AuditJob, type ProjectAuditDependencies } from './project-audits.ts';
 import { resumeJobs } from './resume.ts';
+import { readRecord, recordText, uploadDigest, type ReuseStore } from './reuse.ts';
 import type { Settings } from './settings.ts';
 
 export interface EngineDependencies {
@@ -37,6 +38,14 @@ export interface EngineDependencies {
   changedFiles: () => Promise<ChangedFile[] | undefined>;
   /** As each audit gets its id, before it is waited for. */
   auditStarted: (started: AuditStarted) => void;
+  /** Where completed audits are recorded, so a byte-identical upload is not paid for twice. */
+  reuse?: {
+    store: ReuseStore;
+    /** This run's page, recorded with its audits. */
+    runUrl: string | undefined;
+    /** A recorded run link is shown only when it starts with this (this repository's runs). */
+    runUrlPrefix: string | undefined;
+  };
 }
 
 export interface AuditStarted {
@@ -51,20 +60,20 @@ export interface AuditStarted {
 }
 
 /** The projects of a checkout: parsed, never run, so safe on any checkout. */
-export interface Detection {
+export interface CheckoutProjects {
   projects: Project[];
   /** As the `projects` output lists them. */
   summaries: ProjectSummary[];
 }
 
-export async function detectProjects(settings: Settings, log: Logger): Promise<Detection> {
+export async function detectProjects(settings: Settings, log: Logger): Promise<CheckoutProjects> {
   const projects = await findProjects(settings, log);
   return { projects, summaries: projectSummaries(projects, settings, settings.projectName) };
 }
 
 export async function auditCheckout(
   settings: Settings,
-  detection: Detection,
+  detection: CheckoutProjects,
   deadline: number,
   deps: EngineDependencies,
 ): Promise<Outcome> {
@@ -97,10 +106,12 @@ export async function auditCheckout(
       );
     }
     if (uploading) await checkKey(settings, jobs, fileCount ?? 0, client, log);
+    const reuse = uploading && settings.reuse ? deps.reuse : undefined;
+    const audited = reuse ? await findReusable(jobs, settings, reuse, deps) : jobs;
     // With several projects, the id output is their object, even when one is collected.
     const several = jobs.length > 1 || typeof settings.auditId === 'object';
     const outcome = await auditProjects(
-      jobs,
+      audited,
       {
         client,
         settings,
@@ -110,7 +121,11 @@ export async function auditCheckout(
         sleep: deps.sleep,
         random: deps.random,
         triage: createTriage(settings, deps, baseline, several),
-        started: announcer(jobs, several, deps),
+        started: announcer(audited, several, deps),
+        ...(reuse && {
+          record: (record) =>
+            reuse.store.save(record.digest, recordText({ ...record, runUrl: reuse.runUrl })),
+        }),
       },
       several,
     );
@@ -156,6 +171,39 @@ async function checkKey(
 }
 
 /**
+ * Each upload's digest, and the recorded audit of a byte-identical one when there is a usable
+ * record; a record that cannot be used is one line in the log, and the project is uploaded.
+ */
+async function findReusable(
+  jobs: readonly AuditJob[],
+  settings: Settings,
+  reuse: NonNullable<EngineDependencies['reuse']>,
+  { log, now }: EngineDependencies,
+): Promise<AuditJob[]> {
+  return Promise.all(
+    jobs.map(async (job) => {
+      const digest = await uploadDigest(job.name, settings.baseUrl.origin, job.files ?? []);
+      const text = await reuse.store.find(digest);
+      if (text === undefined) return { ...job, digest };
+      const record = readRecord(text, {
+        digest,
+        apiKey: settings.apiKey,
+        now: now(),
+        maxAgeMs: settings.reuseMaxAgeDays * 24 * 60 * 60 * 1000,
+        runUrlPrefix: reuse.runUrlPrefix,
+      });
+      if (typeof record === 'string') {
+        log.info(
+          `${job.name}: a record of this upload was found but not used (${record}); uploading.`,
+        );
+        return { ...job, digest };
+      }
+      return { ...job, digest, reusable: record };
+    }),
+  );
+}
+
+/**
  * Tells the door each id as its audit starts, with the `audit-id` value so far: in the jobs'
  * order, however the uploads finished, the same value a resume hint gives.
  */
@@ -165,7 +213,7 @@ function announcer(
   deps: EngineDependencies,
 ): ProjectAuditDependencies['started'] {
   const startedIds = new Map<AuditJob, string>();
-  return (job, auditId) => {
+  return (job, auditId, reused) => {
     startedIds.set(job, auditId);
     const auditIds = formatAuditIds(
       jobs.flatMap((each) => {
@@ -180,9 +228,11 @@ function announcer(
       auditIds,
       first: startedIds.size === 1,
       message:
-        job.resumeId === undefined
-          ? `Audit started: ${auditId}${which}`
-          : `Resuming audit ${auditId}${which} (input \`audit-id\`); nothing is uploaded.`,
+        reused !== undefined
+          ? `Reused audit ${auditId}${which}: the upload is byte-identical to the one audited on ${reused.auditedAt}${reused.runUrl === undefined ? '' : ` by ${reused.runUrl}`}; nothing is uploaded.`
+          : job.resumeId === undefined
+            ? `Audit started: ${auditId}${which}`
+            : `Resuming audit ${auditId}${which} (input \`audit-id\`); nothing is uploaded.`,
     });
   };
 }

@@ -16,7 +16,8 @@ import {
   type Outcome,
 } from '../audit/outcome.ts';
 import type { Triage } from '../audit/triage.ts';
-import { ConfigurationError, ServiceError } from '../errors.ts';
+import { ConfigurationError, ServiceError, errorMessage } from '../errors.ts';
+import type { ReuseRecord } from './reuse.ts';
 import type { Settings } from './settings.ts';
 import type { Log } from '../log.ts';
 import type { UploadFile } from '../project/find-contracts.ts';
@@ -35,6 +36,10 @@ export interface AuditJob {
   resumeId: string | undefined;
   /** Set when resuming gave this project no audit: why, as its error. */
   notStarted?: string;
+  /** The upload's digest, when audits are reused: recorded once its audit completes. */
+  digest?: string;
+  /** A completed audit of a byte-identical upload, collected instead of uploading. */
+  reusable?: ReuseRecord;
 }
 
 export interface ProjectAuditDependencies {
@@ -46,8 +51,10 @@ export interface ProjectAuditDependencies {
   sleep: (ms: number) => Promise<void>;
   random: () => number;
   triage: (findings: readonly Finding[], job: AuditJob) => Promise<Triage>;
-  /** As soon as an audit has its id, before it is waited for. */
-  started: (job: AuditJob, auditId: string) => void;
+  /** As soon as an audit has its id, before it is waited for; `reused` for a reused audit. */
+  started: (job: AuditJob, auditId: string, reused?: ReuseRecord) => void;
+  /** Keeps the record of an uploaded audit that completed (pass or fail). */
+  record?: (record: ReuseRecord) => Promise<void>;
 }
 
 /** `several`: the run is one of several projects, even when only one of them is in `jobs`. */
@@ -76,8 +83,13 @@ async function auditProject(
   const { log } = deps;
   if (job.notStarted !== undefined)
     return errorOutcome(new ConfigurationError(job.notStarted), { resumed });
+  if (job.reusable !== undefined) {
+    const reused = await collectReused(job, job.reusable, deps);
+    if (reused !== undefined) return reused;
+  }
   let started: StartedAudit | undefined;
   try {
+    const startedAt = new Date(deps.now()).toISOString();
     const auditId = job.resumeId ?? (started = await upload(job, deps, limitUploads)).auditId;
     // Counted once the service took them: a refused upload sent nothing that counts.
     const facts = { auditId, resumed, fileCount: started && job.files?.length };
@@ -101,13 +113,51 @@ async function auditProject(
     if (snapshot.state === 'failed' || !snapshot.findings)
       return serviceFailureOutcome(facts, snapshot);
     const triage = await deps.triage(snapshot.findings, job);
-    return resultsOutcome(facts, snapshot, triage, deps.settings.failOn);
+    const outcome = resultsOutcome(facts, snapshot, triage, deps.settings.failOn);
+    // Only a complete result is worth paying for once: not an error, a timeout or an incomplete answer.
+    const complete = outcome.verdict === 'pass' || outcome.verdict === 'fail';
+    if (started && complete && job.digest !== undefined && deps.record) {
+      await deps.record({ digest: job.digest, auditId, auditedAt: startedAt, runUrl: undefined });
+    }
+    return outcome;
   } catch (error) {
     if (!(error instanceof ConfigurationError || error instanceof ServiceError)) {
       if (error instanceof Error) log.debug(error.stack ?? error.message);
     }
     const auditId = started?.auditId ?? job.resumeId;
     return errorOutcome(error, { auditId, resumed, fileCount: started && job.files?.length });
+  }
+}
+
+/**
+ * The results of a recorded audit of the same upload, fresh from the service, or undefined
+ * (said in the log) when they cannot be had complete: then the project is uploaded as usual.
+ */
+async function collectReused(
+  job: AuditJob,
+  record: ReuseRecord,
+  deps: ProjectAuditDependencies,
+): Promise<Outcome | undefined> {
+  const { auditId } = record;
+  const knownFiles = job.files?.map((file) => file.relativePath);
+  try {
+    const { snapshot } = await deps.client.getAudit(auditId, knownFiles);
+    if (snapshot.state !== 'completed' || !snapshot.findings || snapshot.incomplete !== undefined) {
+      deps.log.info(
+        `The recorded audit ${auditId} of this upload now reads as ${snapshot.rawStatus}${snapshot.incomplete === undefined ? '' : ', incomplete'}; uploading again.`,
+      );
+      return undefined;
+    }
+    deps.started(job, auditId, record);
+    const triage = await deps.triage(snapshot.findings, job);
+    const facts = { auditId, resumed: true, fileCount: undefined };
+    const outcome = resultsOutcome(facts, snapshot, triage, deps.settings.failOn);
+    return { ...outcome, reused: { auditId, auditedAt: record.auditedAt, runUrl: record.runUrl } };
+  } catch (error) {
+    deps.log.info(
+      `The recorded audit ${auditId} of this upload cannot be read (${errorMessage(error)}); uploading again.`,
+    );
+    return undefined;
   }
 }
 

@@ -8,7 +8,7 @@ import type { AuditIds } from '../audit/audit-ids.ts';
 import { ConfigurationError, errorMessage } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import type { Project } from '../project/detect.ts';
-import { findUploads, projectSummaries, type UploadFile } from '../project/find-contracts.ts';
+import { findUploads, type UploadFile } from '../project/find-contracts.ts';
 import type { AuditJob } from './project-audits.ts';
 import type { Settings } from './settings.ts';
 
@@ -25,7 +25,7 @@ export async function resumeJobs(
   projects: readonly Project[],
   log: Logger,
 ): Promise<AuditJob[]> {
-  const { checkout, unlisted } = await projectsOfThisCheckout(settings, projects, log);
+  const checkout = await projectsOfThisCheckout(settings, projects, log);
   if (typeof ids === 'string') {
     if (checkout.length > 1) {
       throw new ConfigurationError(
@@ -60,37 +60,32 @@ export async function resumeJobs(
       ...project,
       resumeId: undefined,
       notStarted:
-        unlisted === undefined
-          ? `Input \`audit-id\` has no audit id for ${project.path}, so it has no results: its audit was never started ` +
-            '(or it is new since). Run without `audit-id` to audit it.'
-          : `Input \`audit-id\` has no audit id for ${project.path}, and this checkout's files could not be listed (${unlisted}) ` +
-            'to tell whether it has any to audit: it may never have been audited. Fix the listing, or run without `audit-id`.',
+        `Input \`audit-id\` has no audit id for ${project.path}, so it has no results: its audit was never started ` +
+        '(or it is new since). Run without `audit-id` to audit it.',
     }));
   return [...resumed, ...notResumed];
 }
 
 /**
- * The projects with files to audit, with their files. When the files cannot be listed (one is
- * over `max-file-size-kb`, say), the projects found are still every project the checks need:
- * only the mapping of names back to files is lost, and that is said.
+ * The projects with files to audit, with their files, listed as an upload would list them but
+ * without the upload limits: nothing is uploaded, and a limit that refused a file (a larger
+ * `max-file-size-kb` since, say) must not hide a project from the checks. When they cannot be
+ * listed at all, the resume fails with the reason: which projects were never audited could not
+ * be told.
  */
 async function projectsOfThisCheckout(
   settings: Settings,
   projects: readonly Project[],
   log: Logger,
-): Promise<{ checkout: CheckoutProject[]; unlisted?: string }> {
+): Promise<CheckoutProject[]> {
+  const unlimited = { maxFiles: Infinity, maxFileBytes: Infinity, maxTotalBytes: Infinity };
   try {
-    return { checkout: await findUploads(settings, log, projects) };
+    return await findUploads({ ...settings, limits: unlimited }, log, projects);
   } catch (error) {
     if (!(error instanceof ConfigurationError)) throw error;
-    const unlisted = errorMessage(error);
-    log.warning(
-      `The files of this checkout could not be listed (${unlisted}), so the findings keep the names the service gives them.`,
+    throw new ConfigurationError(
+      `Input \`audit-id\`: the files of this checkout could not be listed (${errorMessage(error)}), so whether every project has its audit cannot be checked. ` +
+        'Fix what stops the listing, or run without `audit-id`.',
     );
-    const checkout = projectSummaries(projects, settings, settings.projectName).map((project) => ({
-      ...project,
-      files: undefined,
-    }));
-    return { checkout, unlisted };
   }
 }

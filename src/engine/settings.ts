@@ -61,6 +61,10 @@ export interface Settings {
   baselineFile: string | undefined;
   /** Absolute path of `sarif-file`; unset, a name unique to the project and audit is chosen. */
   sarifFile: string | undefined;
+  /** `reuse`: collect the recorded audit of a byte-identical upload instead of uploading. */
+  reuse: boolean;
+  /** `reuse-max-age-days`: an older record is not used. */
+  reuseMaxAgeDays: number;
   /** Where the results file, and by default the SARIF file, are written (RUNNER_TEMP). */
   outputDirectory: string;
 }
@@ -118,6 +122,8 @@ export function readSettings(
     scope: read.choice('scope', SCOPES, 'all'),
     baselineFile: baseline ? insideWorkspace(workspace, baseline, 'baseline') : undefined,
     sarifFile: sarifFile ? outputFile(workspace, outputDirectory, sarifFile) : undefined,
+    reuse: read.boolean('reuse', true),
+    reuseMaxAgeDays: read.positiveNumber('reuse-max-age-days', 7),
     outputDirectory,
   };
 }
@@ -257,9 +263,11 @@ export function inputReader(inputs: InputSource) {
         .map((line) => line.trim())
         .filter((line) => line && !line.startsWith('#')),
     choice<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
-      const raw = text(name).toLowerCase();
+      const raw = text(name);
       if (!raw) return fallback;
-      if ((allowed as readonly string[]).includes(raw)) return raw as T;
+      const value = raw.toLowerCase();
+      if ((allowed as readonly string[]).includes(value)) return value as T;
+      // Quoted as given: a secret passed by mistake is then masked like any other spelling of it.
       throw new ConfigurationError(
         `Input \`${name}\` is "${raw}"; it must be one of: ${allowed.join(', ')}.`,
       );

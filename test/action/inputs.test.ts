@@ -8,7 +8,10 @@ import { createActionLogger } from '../../src/action/logger.ts';
 import { parseBaseUrl } from '../../src/engine/settings.ts';
 import { Redactor } from '../../src/redaction.ts';
 
-const getInputs = () => getActionInputs(createActionLogger(new Redactor()));
+const getInputs = () => {
+  const redactor = new Redactor();
+  return getActionInputs(createActionLogger(redactor), redactor);
+};
 
 const workspace = mkdtempSync(path.join(tmpdir(), 'inputs-'));
 const saved = { ...process.env };

@@ -259,27 +259,14 @@ describe('a monorepo in one step', () => {
     );
   });
 
-  it('resumes by folder when this checkout cannot be listed, keeping the names the service gives, and never passes a project it cannot show was audited', async () => {
+  it('resumes by folder though an upload limit would now refuse the checkout: nothing is uploaded', async () => {
     await monorepo();
     await run();
     const auditIds = recorded.outputs['audit-id'] ?? '';
-    // Too many files for the limit now: the upload cannot be listed again.
+    // Too many files for the limit now: an upload would be refused, a resume is not.
     resetCore({ ...recorded.inputs, 'audit-id': auditIds, 'max-files': '1' });
     await run();
-    expect(recorded.annotations).toContainEqual(
-      expect.objectContaining({
-        level: 'warning',
-        message: expect.stringContaining('The files of this checkout could not be listed'),
-      }),
-    );
-    // packages/fuzz got no id: whether it has files to audit cannot be told, so it cannot pass.
-    expect(recorded.outputs['verdict']).toBe('error');
-    expect(recorded.failed).toEqual([
-      expect.stringContaining(
-        "no audit id for packages/fuzz, and this checkout's files could not be listed",
-      ),
-    ]);
-    // Named as the project, its findings under its folder; which are dependencies is unknown.
+    expect(recorded.outputs['verdict']).toBe('fail');
     expect(recorded.summary).toContain('#### vaults/packages/core (');
     const results = JSON.parse(await readFile(recorded.outputs['results-file'] ?? '', 'utf8')) as {
       findings: { file: string }[];
@@ -289,13 +276,13 @@ describe('a monorepo in one step', () => {
     );
   });
 
-  it('refuses one id for a checkout of several projects, even when its files cannot be listed', async () => {
+  it('refuses one id for a checkout of several projects, whatever the upload limits', async () => {
     await monorepo();
     resetCore({ ...recorded.inputs, 'audit-id': 'audit-1', 'max-files': '1' });
     await run();
     expect(recorded.outputs['verdict']).toBe('error');
     expect(recorded.failed).toEqual([
-      expect.stringContaining('Input `audit-id` is one id, but this checkout has 3 projects'),
+      expect.stringContaining('Input `audit-id` is one id, but this checkout has 2 projects'),
     ]);
   });
 });

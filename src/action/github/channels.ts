@@ -9,6 +9,7 @@ import type { Log } from '../../log.ts';
 import type {
   CheckAnnotation,
   CheckConclusion,
+  CheckRunStart,
   CheckRunText,
 } from '../../report/check-run-output.ts';
 import type { PullRequestFacts, RunContext } from '../context.ts';
@@ -28,13 +29,6 @@ export interface ChannelsOptions {
   checkRun: { enabled: boolean; name: string };
   comment: boolean;
   log: Log;
-}
-
-/** What the check run is created with; rendered by the caller. */
-export interface CheckRunStart {
-  externalId: string;
-  detailsUrl?: string;
-  output: CheckRunText;
 }
 
 export interface CheckRunReport {
