@@ -6721,6 +6721,27 @@ function escapeHtml(text) {
 function escapeHtmlLines(text) {
     return text.split(LINE_BREAKS).map(escapeHtml).join('<br>');
 }
+/**
+ * Controls a terminal acts on: C0 (ESC, BEL, backspace, a carriage return that overwrites the
+ * line, line breaks), DEL, C1 (CSI and OSC among them), and the bidirectional overrides and
+ * isolates that reorder what a reader sees. Tab is harmless and stays.
+ */
+const TERMINAL_CONTROLS = 
+// eslint-disable-next-line no-control-regex
+/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * For one line of untrusted text on a terminal: each control is shown as a visible `\xNN` or
+ * `\uNNNN`, so no text from the service can colour, move the cursor, set the window title,
+ * write a hyperlink or a clipboard, hide itself, or start a line of its own.
+ */
+function escapeTerminal(text) {
+    return text.replace(TERMINAL_CONTROLS, (c) => {
+        const code = c.charCodeAt(0);
+        return code < 0x100
+            ? `\\x${code.toString(16).padStart(2, '0')}`
+            : `\\u${code.toString(16).padStart(4, '0')}`;
+    });
+}
 
 ;// CONCATENATED MODULE: ./.build/text.js
 /**

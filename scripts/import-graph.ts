@@ -1,8 +1,9 @@
 /**
  * The import graph of src/ between its layers, and the rule it must keep: every import goes to
  * the same layer or one below it, so the flow reads top to bottom
- * (index → action → engine → report → api → audit → project → files → base). The engine
- * never imports the Action's door (src/action/), and only the door imports `@actions/*`.
+ * (index → action | cli → engine → report → api → audit → project → files → base). The engine
+ * never imports a door (src/action/, the Action's; src/cli/, the command line's), the two doors
+ * never import each other, and only the Action's imports `@actions/*`.
  *
  *   npm run graph    # prints the edges between layers and any that break the rule
  *
@@ -31,11 +32,14 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['api'],
   ['report'],
   ['engine'],
-  ['action'],
+  ['action', 'cli'],
   ['index.ts'],
 ];
 
-/** The doors: the only members that may import the Actions toolkit (`@actions/*`). */
+/** The doors on the engine: each stands alone. */
+export const DOORS: readonly string[] = ['action', 'cli'];
+
+/** The Action's door: the only members that may import the Actions toolkit (`@actions/*`). */
 export const TOOLKIT_IMPORTERS: readonly string[] = ['action', 'index.ts'];
 
 export interface ImportGraph {
@@ -49,6 +53,8 @@ export interface ImportGraph {
   unplaced: string[];
   /** Files outside TOOLKIT_IMPORTERS that import `@actions/*`. */
   toolkitOutsideDoor: string[];
+  /** Imports from one door into another: `file → imported file`. */
+  doorCrossings: string[];
 }
 
 const SOURCE = path.resolve(import.meta.dirname, '../src');
@@ -77,6 +83,7 @@ export async function importGraph(root = SOURCE): Promise<ImportGraph> {
     cycles: [],
     unplaced: [],
     toolkitOutsideDoor: toolkitUsers.filter((file) => !TOOLKIT_IMPORTERS.includes(memberOf(file))),
+    doorCrossings: [],
   };
   for (const [file, targets] of imports) {
     const from = memberOf(file);
@@ -89,6 +96,8 @@ export async function importGraph(root = SOURCE): Promise<ImportGraph> {
       }
       if ((rank.get(to) ?? Infinity) > (rank.get(from) ?? -Infinity))
         graph.backEdges.push(`${file} → ${target}`);
+      if (from !== to && DOORS.includes(from) && DOORS.includes(to))
+        graph.doorCrossings.push(`${file} → ${target}`);
     }
   }
   graph.cycles = findCycles(imports);
@@ -134,12 +143,16 @@ if (import.meta.main) {
   );
   if (graph.unplaced.length) console.log(`Files in no layer: ${graph.unplaced.join(', ')}`);
   console.log(
+    `Imports between doors: ${graph.doorCrossings.length ? graph.doorCrossings.join(', ') : 'none'}`,
+  );
+  console.log(
     `@actions/* imported outside ${TOOLKIT_IMPORTERS.join(' and ')}: ${graph.toolkitOutsideDoor.length ? graph.toolkitOutsideDoor.join(', ') : 'nowhere'}`,
   );
   const problems =
     graph.backEdges.length +
     graph.cycles.length +
     graph.unplaced.length +
-    graph.toolkitOutsideDoor.length;
+    graph.toolkitOutsideDoor.length +
+    graph.doorCrossings.length;
   process.exitCode = problems > 0 ? 1 : 0;
 }

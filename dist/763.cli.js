@@ -1,0 +1,7974 @@
+export const id = 763;
+export const ids = [763];
+export const modules = {
+
+/***/ 9763:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  main: () => (/* binding */ main)
+});
+
+// UNUSED EXPORTS: EXIT_CODES
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+// EXTERNAL MODULE: external "node:timers/promises"
+var external_node_timers_promises_ = __webpack_require__(8500);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+;// CONCATENATED MODULE: ./.build/errors.js
+/**
+ * Typed errors, so main.ts can tell the user what to fix (configuration), what the
+ * service did wrong (service), and what is our own bug (any other Error).
+ */
+/** Something the user must change: an input, a secret, the workflow's permissions. */
+class errors_ConfigurationError extends Error {
+    name = 'ConfigurationError';
+}
+/** The service answered in a way that ends the operation (after any retries). */
+class ServiceError extends Error {
+    name = 'ServiceError';
+    /** HTTP status of the final answer, when there was one. */
+    status;
+    constructor(message, status, options) {
+        super(message, options);
+        this.status = status;
+    }
+}
+/** The service answered 2xx, but with a body we could not read. */
+class ResponseFormatError extends ServiceError {
+    name = 'ResponseFormatError';
+}
+function errorMessage(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+
+;// CONCATENATED MODULE: ./.build/redaction.js
+/**
+ * The last step before anything leaves the action: every output, file, summary, log line and
+ * GitHub request passes through `redact`. It runs on the finished text, after every decoding,
+ * cleaning and escaping the action does, so no later transform can rebuild a secret from what
+ * the service sent. It finds a secret spelled literally, percent-encoded (either case), as
+ * HTML entities, JSON or Markdown escapes, split by invisible characters, and as hex or base64.
+ */
+/** Secrets shorter than this would mask ordinary words wherever they occur. */
+const MIN_SECRET_LENGTH = 8;
+const REDACTED = '***';
+const NAMED_ENTITIES = {
+    '&': 'amp',
+    '<': 'lt',
+    '>': 'gt',
+    '"': 'quot',
+    "'": 'apos',
+    '/': 'sol',
+    '=': 'equals',
+    '+': 'plus',
+    _: '(?:lowbar|UnderBar)',
+    '-': '(?:dash|hyphen)',
+    '.': 'period',
+    ':': 'colon',
+};
+/**
+ * Characters a reader does not see, in the forms our renderers and the service may write them:
+ * literal (any invisible code point), as an HTML entity, percent-encoded UTF-8 or a JSON escape
+ * of the common ones; and a backslash, which Markdown escaping puts before punctuation.
+ */
+const INVISIBLE_CODE_POINTS = [
+    0x7f, 0xad, 0x34f, 0x61c, 0x180e, 0x200b, 0x200c, 0x200d, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c,
+    0x202d, 0x202e, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0xfeff,
+];
+const NOISE = `${alternation([
+    { lead: undefined, rest: '[\\p{Cc}\\p{Cf}\\p{Default_Ignorable_Code_Point}\\\\]' },
+    {
+        lead: '&',
+        rest: '(?:shy|zwsp|zwj|zwnj|lrm|rlm|ZeroWidthSpace|NoBreak|InvisibleTimes|InvisibleComma|ApplyFunction);',
+    },
+    ...INVISIBLE_CODE_POINTS.flatMap((code) => spellings(String.fromCodePoint(code)).slice(1)),
+])}*`;
+/**
+ * Characters no form of a secret is written with unless the secret holds them: not invisible,
+ * and in no encoding's alphabet or syntax (`%`, `&#;`, a backslash, hex, base64). No match can
+ * span one, so text can be redacted in pieces cut after one. JSON has them on every line.
+ */
+const BARRIERS = ' "{}[],:';
+/** Texts are redacted this many characters at a time, or about: a regex call costs little more. */
+const BATCH_CHARS = 64 * 1024;
+/**
+ * What every encoded spelling of a character, and of the noise between them, starts with:
+ * `%` with two hex digits, `&` or a backslash.
+ */
+const ENCODING_START = /%[\da-f]{2}|[&\\]/i;
+/** NOISE's class less the backslash: the noise a text without ENCODING_START can hold. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+const EVERY_INVISIBLE = new RegExp(INVISIBLE.source, 'gu');
+/**
+ * From this length a text is searched for every form with one pattern, made once, rather than
+ * with its invisible characters taken out: the pattern takes milliseconds to make, which short
+ * texts never pay back (a skipped run redacts only short ones).
+ */
+const LONG_TEXT = 16 * 1024;
+class Redactor {
+    #matchers = [];
+    /** BARRIERS less the characters of the secrets. */
+    #barriers = new Set(Array.from(BARRIERS, (c) => c.charCodeAt(0)));
+    /** The secrets without their invisible characters. */
+    #visible = [];
+    /** The hex and base64 forms, as pattern sources. */
+    #encodedForms = [];
+    /** Made when first needed, for all secrets: see #mayHold. */
+    #encoded;
+    #anyForm;
+    /** Adds a secret; empty ones are ignored. */
+    add(secret) {
+        if (secret === '')
+            return;
+        this.#matchers.push(spelledOut(secret));
+        this.#visible.push(withoutInvisible(secret));
+        this.#encoded = this.#anyForm = undefined;
+        for (const c of secret)
+            this.#barriers.delete(c.charCodeAt(0));
+        // Encoded forms of a short secret are short enough to turn up by chance.
+        if (secret.length < MIN_SECRET_LENGTH)
+            return;
+        const bytes = Buffer.from(secret, 'utf8');
+        const hex = new RegExp(caseless(bytes.toString('hex')), 'g');
+        const encoded = [...new Set(base64Forms(bytes))].map(escapeRegExp);
+        const base64 = new RegExp(encoded.join('|'), 'g');
+        this.#matchers.push(() => hex, () => base64);
+        this.#encodedForms.push(hex.source, base64.source);
+    }
+    /** The text with every form of every secret replaced by `***`. */
+    redact(text) {
+        if (!this.#mayHold(text))
+            return text;
+        let out = text;
+        for (const matcher of this.#matchers) {
+            const pattern = matcher(out);
+            if (pattern)
+                out = out.replace(pattern, REDACTED);
+        }
+        return out;
+    }
+    /**
+     * The chunks redacted as if joined, without ever joining them: each is passed on up to its
+     * last barrier and the rest held for the next, so a secret split between chunks, in any form,
+     * is found as in the whole text (no match spans a barrier), and what comes out is the same.
+     */
+    async *redactChunks(chunks) {
+        let held = '';
+        for await (const chunk of chunks) {
+            // Held text has no barrier, so the chunk's last one is the last of both.
+            const cut = this.#lastBarrier(chunk) + 1;
+            if (cut === 0) {
+                held += chunk;
+                continue;
+            }
+            yield this.redact(held + chunk.slice(0, cut));
+            held = chunk.slice(cut);
+        }
+        if (held !== '')
+            yield this.redact(held);
+    }
+    /** Whether any form of a secret appears in the text. */
+    appearsIn(text) {
+        return (this.#mayHold(text) &&
+            this.#matchers.some((matcher) => {
+                const pattern = matcher(text);
+                if (!pattern)
+                    return false;
+                pattern.lastIndex = 0;
+                const found = pattern.test(text);
+                pattern.lastIndex = 0;
+                return found;
+            }));
+    }
+    /**
+     * Whether any form of a secret appears in one of the texts. They are looked at in batches
+     * joined by a barrier, so many short texts cost about what one long one does.
+     */
+    appearsInAny(texts) {
+        const [barrier] = this.#barriers;
+        if (barrier === undefined)
+            return [...texts].some((text) => this.appearsIn(text));
+        const join = String.fromCharCode(barrier);
+        let batch = '';
+        for (const text of texts) {
+            batch += text + join;
+            if (batch.length < BATCH_CHARS)
+                continue;
+            if (this.appearsIn(batch))
+                return true;
+            batch = '';
+        }
+        return this.appearsIn(batch);
+    }
+    /**
+     * False when no matcher can match, found in one pass over the text for all secrets, which
+     * spares most texts a pass per pattern. Without ENCODING_START a matcher matches only a hex or
+     * base64 form, or the secret with invisible characters in it (see spelledOut).
+     */
+    #mayHold(text) {
+        if (this.#matchers.length === 0)
+            return false;
+        if (ENCODING_START.test(text))
+            return true;
+        if (text.length >= LONG_TEXT) {
+            // Each secret's visible characters with only invisible ones between, or an encoded form.
+            this.#anyForm ??= new RegExp([
+                ...this.#visible.map((secret) => Array.from(secret, escapeRegExp).join(`${INVISIBLE.source}*`)),
+                ...this.#encodedForms,
+            ].join('|'), 'u');
+            return this.#anyForm.test(text);
+        }
+        if (this.#encodedForms.length > 0) {
+            this.#encoded ??= new RegExp(this.#encodedForms.join('|'));
+            if (this.#encoded.test(text))
+                return true;
+        }
+        const visible = withoutInvisible(text);
+        return this.#visible.some((secret) => visible.includes(secret));
+    }
+    #lastBarrier(text) {
+        let at = text.length - 1;
+        while (at >= 0 && !this.#barriers.has(text.charCodeAt(at)))
+            at -= 1;
+        return at;
+    }
+}
+/**
+ * Every spelling of the secret, with invisible noise between its characters: a regex of tens of
+ * thousands of characters (about 60,000 for a 40-character token) whose compiling costs more
+ * than the rest of a skipped run. So it is made only for a text that may hold the secret: one
+ * with ENCODING_START, or that has the secret's visible characters once invisible ones are taken
+ * out. Without ENCODING_START a character is spelled only as itself and the noise is only
+ * invisible characters, so the check never misses a match.
+ */
+function spelledOut(secret) {
+    const visible = withoutInvisible(secret);
+    let pattern;
+    return (text) => ENCODING_START.test(text) || withoutInvisible(text).includes(visible)
+        ? (pattern ??= new RegExp(spelledPattern(Array.from(secret)), 'gu'))
+        : undefined;
+}
+/**
+ * Each character's forms, noise between them. A literal character is followed by noise or by
+ * the next character's form, so it is checked for that at once: in prose most letters of a
+ * secret turn up at every few words, and without the check each would start a search through
+ * the noise's forms (the same matches, about twice as fast on long text).
+ */
+function spelledPattern(characters) {
+    return characters
+        .map((c, index) => {
+        const next = characters[index + 1];
+        const [literal, ...encoded] = spellings(c);
+        if (next === undefined || literal === undefined)
+            return alternation(spellings(c));
+        const follows = `(?=[${classCharacter(next)}%&\\\\${INVISIBLE.source.slice(1, -1)}])`;
+        return alternation([{ lead: literal.lead, rest: follows }, ...encoded]);
+    })
+        .join(NOISE);
+}
+/** A character as a member of a regex class. */
+function classCharacter(c) {
+    return c.replace(/[\\\]^-]/g, '\\$&');
+}
+function withoutInvisible(text) {
+    return INVISIBLE.test(text) ? text.replace(EVERY_INVISIBLE, '') : text;
+}
+/**
+ * The forms as one alternation, those with the same first character grouped behind it, so the
+ * engine tries one group per position rather than every form (on long text, a secret is found
+ * in about half the time). Forms with different first characters never both match at one
+ * position, so the grouping, in the order of each group's first form, changes no match.
+ */
+function alternation(forms) {
+    const groups = [];
+    for (const { lead, rest } of forms) {
+        // A class is a group of its own, in its place: it may hold a character a form starts with.
+        const group = lead === undefined ? undefined : groups.find((g) => g.lead === lead);
+        if (group)
+            group.rests.push(rest);
+        else
+            groups.push({ lead, rests: [rest] });
+    }
+    const alternatives = groups.map(({ lead, rests }) => {
+        if (lead === undefined)
+            return rests.join('|');
+        const first = escapeRegExp(lead);
+        return rests.length === 1 && rests[0] === '' ? first : `${first}(?:${rests.join('|')})`;
+    });
+    return `(?:${alternatives.join('|')})`;
+}
+/**
+ * One character's forms: literally, percent-encoded UTF-8 (either case), an HTML numeric or
+ * named entity, behind a backslash (JSON and Markdown escapes), or a JSON `\uXXXX` escape.
+ */
+function spellings(char) {
+    const code = char.codePointAt(0) ?? 0;
+    const percent = [...Buffer.from(char, 'utf8')]
+        .map((byte) => caseless(byte.toString(16).padStart(2, '0')))
+        .join('%');
+    const forms = [
+        { lead: char, rest: '' },
+        { lead: '%', rest: percent },
+        { lead: '&', rest: `#0*${code};?` },
+        { lead: '&', rest: `#[xX]0*${caseless(code.toString(16))};?` },
+        { lead: '\\', rest: `[\\\\]?${escapeRegExp(char)}` },
+    ];
+    if (code <= 0xffff)
+        forms.push({ lead: '\\', rest: `u${caseless(code.toString(16).padStart(4, '0'))}` });
+    const named = NAMED_ENTITIES[char];
+    if (named !== undefined)
+        forms.push({ lead: '&', rest: `${named};` });
+    return forms;
+}
+/**
+ * The base64 text of the secret wherever it sits in a longer encoded string: for each of the
+ * three byte alignments, the characters that depend on the secret's bytes alone, in the
+ * standard and URL-safe alphabets.
+ */
+function base64Forms(bytes) {
+    const forms = [];
+    for (let offset = 0; offset < 3; offset += 1) {
+        const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+        const first = Math.ceil((8 * offset) / 6);
+        const last = Math.floor((8 * (offset + bytes.length)) / 6);
+        const inner = encoded.slice(first, last);
+        forms.push(inner, inner.replace(/\+/g, '-').replace(/\//g, '_'));
+    }
+    return forms;
+}
+/** Hex digits matched in either case. */
+function caseless(hex) {
+    return hex.replace(/[a-f]/gi, (d) => `[${d.toLowerCase()}${d.toUpperCase()}]`);
+}
+function escapeRegExp(text) {
+    return text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+}
+
+;// CONCATENATED MODULE: ./.build/json.js
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+;// CONCATENATED MODULE: ./.build/api/json-fields.js
+/**
+ * Small readers for JSON of unknown shape: type guards, "first present field among aliases",
+ * and envelope unwrapping. Everything the service sends stays `unknown` until checked here.
+ */
+
+function readJson(text) {
+    try {
+        return { ok: true, value: JSON.parse(text) };
+    }
+    catch {
+        return { ok: false };
+    }
+}
+/** The value at a dotted path (`links.report`), own properties only; `null` reads as absent. */
+function field(record, path) {
+    // Called a few hundred times per finding, most often for an absent key: no split, so a path
+    // costs nothing past its first absent segment.
+    let current = record;
+    let from = 0;
+    for (let dot = path.indexOf('.'); dot !== -1; dot = path.indexOf('.', from)) {
+        const inner = ownValue(current, path.slice(from, dot));
+        if (!isRecord(inner))
+            return undefined;
+        current = inner;
+        from = dot + 1;
+    }
+    return ownValue(current, from === 0 ? path : path.slice(from));
+}
+function ownValue(record, key) {
+    return Object.hasOwn(record, key) ? (record[key] ?? undefined) : undefined;
+}
+/** The first of `aliases` whose value `read` accepts; absent ones are not read. */
+function firstOf(record, aliases, read) {
+    for (const alias of aliases) {
+        const raw = field(record, alias);
+        const value = raw === undefined ? undefined : read(raw);
+        if (value !== undefined)
+            return value;
+    }
+    return undefined;
+}
+/** Searches level by level (innermost first), each level through all aliases. */
+function firstInLevels(levels, aliases, read) {
+    for (const level of levels) {
+        const value = firstOf(level, aliases, read);
+        if (value !== undefined)
+            return value;
+    }
+    return undefined;
+}
+/** Searches alias by alias, each through all levels: a specific name anywhere beats a generic one. */
+function firstByAlias(levels, aliases, read) {
+    for (const alias of aliases) {
+        for (const level of levels) {
+            const value = read(field(level, alias));
+            if (value !== undefined)
+                return value;
+        }
+    }
+    return undefined;
+}
+/** Keys under which comparable services wrap the object that matters. */
+const ENVELOPE_KEYS = [
+    'data',
+    'result',
+    'results',
+    'audit',
+    'report',
+    'scan_report',
+    'attributes',
+];
+const MAX_ENVELOPE_DEPTH = 4;
+/**
+ * The root and every object reachable from it through envelope keys (arrays are never
+ * envelopes: `results: [...]` is a findings list), innermost first and the root last, so
+ * an inner `status` wins over an outer transport-level one.
+ */
+function envelopeLevels(root) {
+    if (!isRecord(root))
+        return [];
+    const byDepth = [[root]];
+    for (let depth = 0; depth < MAX_ENVELOPE_DEPTH; depth += 1) {
+        const next = [];
+        for (const level of byDepth[depth] ?? []) {
+            for (const key of ENVELOPE_KEYS) {
+                const inner = field(level, key);
+                if (isRecord(inner))
+                    next.push(inner);
+            }
+        }
+        if (next.length === 0)
+            break;
+        byDepth.push(next);
+    }
+    return byDepth.reverse().flat();
+}
+/** A non-empty string, trimmed. */
+function json_fields_text(value) {
+    if (typeof value !== 'string')
+        return undefined;
+    const trimmed = value.trim();
+    return trimmed === '' ? undefined : trimmed;
+}
+/**
+ * Control, format and other invisible characters (escape sequences, DEL, bidi overrides,
+ * zero-width joiners, the BOM, Hangul fillers) and lone surrogates: removed, never turned into
+ * spaces, so text split by them reads as what it is (and a secret split by them is found).
+ */
+const json_fields_INVISIBLE = /(?![\t\n\v\f\r\u0085])[\p{Cc}\p{Cf}\p{Cs}\p{Default_Ignorable_Code_Point}]/gu;
+/** Runs of white space and line breaks, folded to one space. */
+const BLANK_RUNS = /[\s\u0085]+/g;
+/** What the two above and trim() leave as it is: no invisible character, no blank run or edge. */
+const PLAIN_LINE = /^[\x21-\x7e]+(?: [\x21-\x7e]+)*$/;
+const MAX_NAME = 200;
+/**
+ * A name-like string (file, rule or service id, severity word) on one line: invisible characters
+ * dropped, white space folded, cut to `max` code points with '…'. A line break in a name once
+ * ended an HTML block in the job summary. Undefined when nothing visible is left.
+ */
+function json_fields_oneLine(value, max = MAX_NAME) {
+    // Printable ASCII with single inner spaces is already one clean line: most names are.
+    const line = PLAIN_LINE.test(value)
+        ? value
+        : value.replace(json_fields_INVISIBLE, '').replace(BLANK_RUNS, ' ').trim();
+    if (line === '')
+        return undefined;
+    // UTF-16 units bound the code points: most names are short enough without counting them.
+    if (line.length <= max)
+        return line;
+    const chars = Array.from(line); // by code point, so a cut never splits a surrogate pair
+    if (chars.length <= max)
+        return line;
+    return `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
+}
+/** A non-empty string or a finite number, as a string (ids and status words arrive as either). */
+function scalarText(value) {
+    if (typeof value === 'number')
+        return Number.isFinite(value) ? String(value) : undefined;
+    return json_fields_text(value);
+}
+/** A positive integer, from a number or a string of digits. */
+function positiveInteger(value) {
+    const number = typeof value === 'number'
+        ? value
+        : typeof value === 'string' && /^\s*\d+\s*$/.test(value)
+            ? Number(value)
+            : NaN;
+    return Number.isSafeInteger(number) && number > 0 ? number : undefined;
+}
+/** `read` remembering its answers, for values an answer repeats (file names, severity words). */
+function memoized(read) {
+    const answers = new Map();
+    return (value) => {
+        let answer = answers.get(value);
+        if (answer === undefined && !answers.has(value)) {
+            answer = read(value);
+            answers.set(value, answer);
+        }
+        return answer;
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/api/excerpt.js
+/** Short, single-line quotes of untrusted service text, for error messages and logs. */
+
+/**
+ * Whitespace collapsed to single spaces, invisible and control characters (escape sequences,
+ * which would let a body rewrite a log line) removed, cut to `max` characters with '…'.
+ */
+function bodyExcerpt(text, max = 200) {
+    return json_fields_oneLine(text, max) ?? '';
+}
+/**
+ * How an error message shows the body it could not use: `empty body`, `body: …`,
+ * `body is not JSON: …`, or for a web page its words and the likely cause.
+ */
+function describeBody(bodyText, isJson) {
+    if (bodyText.trim() === '')
+        return 'empty body';
+    if (!isJson && looksLikeHtml(bodyText)) {
+        return `body is an HTML page, not JSON — is \`base-url\` the API's address?: ${bodyExcerpt(htmlText(bodyText))}`;
+    }
+    return `${isJson ? 'body' : 'body is not JSON'}: ${bodyExcerpt(bodyText)}`;
+}
+function looksLikeHtml(body) {
+    return /^\s*</.test(body);
+}
+/** Tags, scripts and styles removed, so a gateway's error page reads as its words. */
+function htmlText(body) {
+    return body
+        .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/&nbsp;/g, ' ');
+}
+
+;// CONCATENATED MODULE: ./.build/api/answer-body.js
+/** Answers are JSON of findings; anything beyond this is not a plausible answer. */
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
+class AnswerTooLarge extends Error {
+}
+/**
+ * Reads the whole body, bounded, into one buffer and decodes it once: a large answer is held as
+ * bytes and as text, never also as chunks and their copy. undici's body must always be consumed
+ * or destroyed.
+ */
+async function readText(body, headers) {
+    const tooLarge = () => {
+        body.destroy();
+        return new AnswerTooLarge(`the answer exceeded ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
+    };
+    const declared = Number(headerValue(headers['content-length']));
+    // Refused before reading: the bytes may be slow to come, or never come.
+    if (declared > MAX_BODY_BYTES)
+        throw tooLarge();
+    // undici holds the body to its Content-Length: then the buffer is made to measure; without
+    // one it doubles as needed. Pages of it that are never written are never taken from the system.
+    let buffer = Buffer.allocUnsafe(Number.isSafeInteger(declared) && declared > 0 ? declared : 0);
+    let size = 0;
+    for await (const chunk of body) {
+        const end = size + chunk.length;
+        if (end > MAX_BODY_BYTES)
+            throw tooLarge();
+        if (end > buffer.length) {
+            const grown = Buffer.allocUnsafe(Math.min(MAX_BODY_BYTES, Math.max(end, 2 * buffer.length)));
+            buffer.copy(grown, 0, 0, size);
+            buffer = grown;
+        }
+        chunk.copy(buffer, size);
+        size = end;
+    }
+    return buffer.toString('utf8', 0, size);
+}
+/**
+ * A 2xx answer lost on the way: an empty 200 (201/202/204 may be empty), or JSON that stops
+ * inside a string, object or array, as one cut off does. A body that is not JSON at all (a web
+ * page) is complete: repeating it changes nothing, so it goes to the parser, which says what it
+ * is; so does JSON closed but malformed, or lacking fields. Scanned, not parsed: the parser
+ * reads a large answer once.
+ */
+function isCutShort(answer) {
+    const text = answer.text.trim();
+    if (text === '')
+        return answer.status === 200;
+    return /^[[{"]/.test(text) && endsOpen(text);
+}
+/** Whether JSON text ends inside a string, or with an object or array still open. */
+function endsOpen(text) {
+    let depth = 0;
+    for (let at = 0; at < text.length; at += 1) {
+        switch (text.charCodeAt(at)) {
+            case 0x22: // " : on to the closing quote, the first not escaped by an odd run of backslashes
+                do {
+                    at = text.indexOf('"', at + 1);
+                    if (at < 0)
+                        return true;
+                } while (escaped(text, at));
+                break;
+            case 0x5b: // [
+            case 0x7b: // {
+                depth += 1;
+                break;
+            case 0x5d: // ]
+            case 0x7d: // }
+                depth -= 1;
+        }
+    }
+    return depth > 0;
+}
+function escaped(text, at) {
+    let backslashes = 0;
+    while (text.charCodeAt(at - 1 - backslashes) === 0x5c)
+        backslashes += 1;
+    return backslashes % 2 === 1;
+}
+/** A header's value; the first when it came more than once. */
+function headerValue(value) {
+    return Array.isArray(value) ? value[0] : value;
+}
+
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __webpack_require__(6752);
+;// CONCATENATED MODULE: ./.build/net/dispatcher.js
+/**
+ * Which connection pool a request goes through. A proxy is for reaching the internet: loopback
+ * is never proxied, so a plain-http request to this machine (the only plain http the action
+ * allows) cannot leave it through `HTTP_PROXY`, whatever `NO_PROXY` says.
+ */
+
+/** 127.0.0.0/8, ::1 and localhost, as `URL.hostname` spells them. */
+function isLoopbackHost(hostname) {
+    if (hostname === 'localhost' || hostname === '[::1]' || hostname === '::1')
+        return true;
+    const octets = hostname.split('.');
+    return (octets.length === 4 &&
+        octets[0] === '127' &&
+        octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255));
+}
+/** True for https, and for plain http to loopback: the only ways the action sends a credential. */
+function isSafeTransport(url) {
+    return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+}
+/** A direct pool for loopback; for anything else one that honours HTTP(S)_PROXY and NO_PROXY. */
+function createDispatcher(url, options = {}) {
+    let made;
+    return {
+        // Self-hosted runners often reach the internet only through HTTP(S)_PROXY / NO_PROXY.
+        get: () => (made ??= isLoopbackHost(url.hostname) ? new undici/* Agent */.g6(options) : new undici/* EnvHttpProxyAgent */.J2(options)),
+        close: async () => {
+            await made?.close();
+        },
+    };
+}
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __webpack_require__(7075);
+;// CONCATENATED MODULE: ./.build/api/multipart.js
+/**
+ * A multipart/form-data body (RFC 7578) whose file parts are streamed from disk, so memory
+ * stays flat however large the upload. Its length is known up front from the file sizes, so
+ * the request carries Content-Length instead of chunked encoding.
+ */
+
+
+
+/** A file part could not be read as planned; nothing complete reached the service. */
+class UploadReadError extends Error {
+    name = 'UploadReadError';
+}
+const CRLF = '\r\n';
+/**
+ * Small parts (a part's head, a short contract, a line break) go out together, up to this many
+ * bytes: each chunk is a write to the socket, and a thousand contracts were three thousand.
+ * A file's own chunks are at most this large already.
+ */
+const BATCH_BYTES = 64 * 1024;
+const PERCENT_ENCODED = { '"': '%22', '\r': '%0D', '\n': '%0A' };
+/** Percent-encodes `"`, CR and LF, as RFC 7578 §4.2 and the HTML form encoder do. */
+function quoteParameter(value) {
+    return `"${value.replace(/["\r\n]/g, (c) => PERCENT_ENCODED[c] ?? c)}"`;
+}
+function randomBoundary() {
+    return `----audit-action-${(0,external_node_crypto_.randomBytes)(16).toString('hex')}`;
+}
+function createMultipartBody(fields, files, boundary = randomBoundary()) {
+    const fieldParts = fields.map((field) => Buffer.from(`--${boundary}${CRLF}Content-Disposition: form-data; name=${quoteParameter(field.name)}` +
+        `${CRLF}${CRLF}${field.value}${CRLF}`));
+    const fileParts = files.map((file) => ({
+        file,
+        head: Buffer.from(`--${boundary}${CRLF}Content-Disposition: form-data; name=${quoteParameter(file.field)}; ` +
+            `filename=${quoteParameter(file.filename)}${CRLF}` +
+            `Content-Type: application/octet-stream${CRLF}${CRLF}`),
+    }));
+    const crlf = Buffer.from(CRLF);
+    const closing = Buffer.from(`--${boundary}--${CRLF}`);
+    const length = fieldParts.reduce((sum, part) => sum + part.length, 0) +
+        fileParts.reduce((sum, { file, head }) => sum + head.length + file.size + crlf.length, 0) +
+        closing.length;
+    async function* parts() {
+        yield* fieldParts;
+        for (const { file, head } of fileParts) {
+            yield head;
+            yield* fileChunks(file);
+            yield crlf;
+        }
+        yield closing;
+    }
+    async function* chunks(onProgress) {
+        let batch = [];
+        let batched = 0;
+        for await (const chunk of parts()) {
+            onProgress();
+            if (batched > 0 && batched + chunk.length > BATCH_BYTES) {
+                yield Buffer.concat(batch, batched);
+                batch = [];
+                batched = 0;
+            }
+            if (chunk.length >= BATCH_BYTES) {
+                yield chunk;
+            }
+            else {
+                batch.push(chunk);
+                batched += chunk.length;
+            }
+        }
+        if (batched > 0)
+            yield Buffer.concat(batch, batched);
+    }
+    return {
+        contentType: `multipart/form-data; boundary=${boundary}`,
+        length,
+        open: (onProgress = () => undefined) => external_node_stream_.Readable.from(chunks(onProgress), { objectMode: false }),
+    };
+}
+async function* fileChunks(file) {
+    let sent = 0;
+    if (file.size > 0) {
+        // `end` bounds the read, so a file that grew since stat cannot overrun Content-Length.
+        const stream = (0,external_node_fs_.createReadStream)(file.absolutePath, { start: 0, end: file.size - 1 });
+        try {
+            for await (const chunk of stream) {
+                sent += chunk.length;
+                yield chunk;
+            }
+        }
+        catch (error) {
+            throw new UploadReadError(`could not read ${file.filename}: ${error.message}`, {
+                cause: error,
+            });
+        }
+    }
+    if (sent !== file.size) {
+        throw new UploadReadError(`${file.filename} changed while it was uploaded (expected ${file.size} bytes, read ${sent})`);
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/api/retry-after.js
+/**
+ * The `Retry-After` header (RFC 9110 §10.2.3): delay-seconds or an HTTP date. Services send it
+ * on 202, 429 and 503; the value is untrusted, so it is bounded before anyone waits on it.
+ */
+/** Longest wait a service may ask for; a larger value is cut to this. */
+const RETRY_AFTER_CAP_MS = 5 * 60_000;
+/**
+ * Milliseconds to wait, between 0 and `capMs`, or undefined when the header is absent or
+ * unreadable (then the caller's own backoff applies).
+ */
+function parseRetryAfter(value, now = Date.now, capMs = RETRY_AFTER_CAP_MS) {
+    const text = value?.trim();
+    if (!text)
+        return undefined;
+    let ms;
+    if (/^\d+$/.test(text)) {
+        ms = Number(text) * 1000;
+    }
+    else {
+        // Only date-looking values: Date.parse also accepts bare numbers like "1.5" as years.
+        if (!/[A-Za-z]/.test(text))
+            return undefined;
+        const at = Date.parse(text);
+        if (Number.isNaN(at))
+            return undefined;
+        ms = at - now();
+    }
+    return Math.min(Math.max(ms, 0), capMs);
+}
+
+;// CONCATENATED MODULE: ./.build/api/transport-errors.js
+/**
+ * What a connection-level error means for a request to the service: whether any byte of it was
+ * sent, whether the service may have acted on it, and whether a repeat may cure it.
+ */
+/** Connection failures a repeat may cure, where no byte of the request reached the service. */
+const NOT_SENT_TRANSIENT_CODES = new Set([
+    'ECONNREFUSED',
+    'UND_ERR_CONNECT_TIMEOUT',
+    'EAI_AGAIN',
+    'ENETUNREACH',
+    'EHOSTUNREACH',
+]);
+/**
+ * Failures before any byte was sent that a repeat will not cure: an unknown host, a refused
+ * TLS handshake, a header undici will not send (a key with a line break or beyond Latin-1).
+ */
+const NOT_SENT_LASTING_CODES = new Set(['ENOTFOUND', 'UND_ERR_INVALID_ARG']);
+/** Failures mid-exchange that a repeat may cure. */
+const TRANSIENT_CODES = new Set([
+    ...NOT_SENT_TRANSIENT_CODES,
+    'ECONNRESET',
+    'EPIPE',
+    'ETIMEDOUT',
+    'UND_ERR_SOCKET',
+    'UND_ERR_CLOSED',
+    'UND_ERR_HEADERS_TIMEOUT',
+    'UND_ERR_BODY_TIMEOUT',
+    'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+    'ERR_STREAM_PREMATURE_CLOSE',
+]);
+/** What a connection-level error means: whether anything was sent, and whether to try again. */
+function judgeTransportError(error, idempotent) {
+    const code = errorCode(error);
+    const reason = `${describeCode(code)}${error instanceof Error ? `: ${error.message}` : ''}`;
+    const neverSent = code !== undefined &&
+        (NOT_SENT_TRANSIENT_CODES.has(code) || NOT_SENT_LASTING_CODES.has(code) || isTlsCode(code));
+    const transient = code !== undefined && TRANSIENT_CODES.has(code);
+    return {
+        reason,
+        retryable: transient && (idempotent || neverSent),
+        mayHaveActed: !idempotent && !neverSent,
+        neverSent,
+    };
+}
+/** The error's code, looking through undici's and Node's wrappers. */
+function errorCode(error) {
+    for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth += 1) {
+        const { code, cause, errors } = e;
+        if (typeof code === 'string')
+            return code;
+        // Happy-eyeballs connects fail with an AggregateError of per-address errors.
+        e = cause ?? (Array.isArray(errors) ? errors[0] : undefined);
+    }
+    return undefined;
+}
+function isTlsCode(code) {
+    return /CERT|SELF_SIGNED|TLS|SSL/.test(code);
+}
+function describeCode(code) {
+    switch (code) {
+        case 'ECONNREFUSED':
+            return 'connection refused';
+        case 'ECONNRESET':
+        case 'UND_ERR_SOCKET':
+        case 'ERR_STREAM_PREMATURE_CLOSE':
+            return 'connection closed unexpectedly';
+        case 'ENOTFOUND':
+        case 'EAI_AGAIN':
+            return 'host name not resolved';
+        case 'UND_ERR_INVALID_ARG':
+            return 'the request was never sent';
+        case undefined:
+            return 'request failed';
+        default:
+            return isTlsCode(code) ? `TLS handshake failed (${code})` : code;
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/api/http.js
+
+
+
+
+
+const BACKOFF_BASE_MS = 1000;
+const BACKOFF_CAP_MS = 60_000;
+const RETRY_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
+/** Statuses that say the service turned the request away before processing it. */
+const RETRY_STATUS_UNSAFE = new Set([429, 503]);
+class AttemptTimeout extends Error {
+    byDeadline;
+    constructor(byDeadline) {
+        super('attempt timed out');
+        this.byDeadline = byDeadline;
+    }
+}
+class HttpSession {
+    #options;
+    #agent;
+    /** Uploads never reuse a pooled socket: a stale one failing mid-POST could leave an audit we can't retry. */
+    #uploadAgent;
+    #basePath;
+    constructor(options) {
+        this.#options = options;
+        this.#basePath = options.baseUrl.pathname.replace(/\/+$/, '');
+        const agentOptions = {
+            connect: { timeout: Math.min(options.requestTimeoutMs, 30_000) },
+            headersTimeout: options.requestTimeoutMs,
+            bodyTimeout: options.requestTimeoutMs,
+        };
+        this.#agent = createDispatcher(options.baseUrl, agentOptions);
+        this.#uploadAgent = createDispatcher(options.baseUrl, agentOptions);
+    }
+    async send(request) {
+        const { maxAttempts, log, now } = this.#options;
+        const { retryUntil } = request;
+        const label = `${request.method} ${this.#basePath}${request.path}`;
+        const timeLeft = () => (retryUntil === undefined ? Infinity : retryUntil - now());
+        let last;
+        for (let attempt = 1;; attempt += 1) {
+            // A wait can overrun by a little, so this is checked before every attempt, not only the first.
+            if (timeLeft() <= 0) {
+                const { failure, deadline } = last ?? { failure: DEADLINE_PASSED, deadline: PASSED };
+                return failed(failure, attempt - 1, deadline);
+            }
+            log.debug(`${label} (attempt ${attempt}/${maxAttempts})`);
+            const result = await this.#attempt(request);
+            if (!('reason' in result))
+                return { ok: true, answer: result, attempts: attempt };
+            if (result.byDeadline)
+                return failed(result, attempt, { kind: 'attempt' });
+            if (!result.retryable || attempt >= maxAttempts)
+                return failed(result, attempt, undefined);
+            // A Retry-After of 0 or a date already past (clock skew) must not become a burst of retries.
+            const asked = result.retryAfter?.waitMs ? result.retryAfter : undefined;
+            const waitMs = asked?.waitMs ?? this.#backoff(attempt);
+            const deadline = { kind: 'wait', askedMs: asked?.askedMs };
+            // Nobody waits for the answer past `retryUntil`: an attempt there would be cut off unheard.
+            if (waitMs >= timeLeft())
+                return failed(result, attempt, deadline);
+            last = { failure: result, deadline };
+            log.info(`${label} failed (attempt ${attempt}/${maxAttempts}): ${result.reason}; ` +
+                `retrying in ${(waitMs / 1000).toFixed(1)}s`);
+            await this.#options.sleep(waitMs);
+        }
+    }
+    async close() {
+        await Promise.all([this.#agent.close(), this.#uploadAgent.close()]);
+    }
+    /** Full jitter: a uniform wait up to an exponentially growing ceiling. */
+    #backoff(attempt) {
+        const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1));
+        return Math.floor(this.#options.random() * ceiling);
+    }
+    async #attempt(request) {
+        const { baseUrl, apiKey, userAgent, requestTimeoutMs, now } = this.#options;
+        const { retryUntil } = request;
+        const agent = (request.body ? this.#uploadAgent : this.#agent).get();
+        const controller = new AbortController();
+        let timer;
+        let ended = false;
+        // The time limit runs from the last chunk of the upload taken: a large upload on a slow
+        // link must not read as "no answer" (and so as an audit that may or may not exist).
+        // Never past `retryUntil`, and never once the attempt has ended: the body stream may still
+        // take a chunk then, and a timer armed by it would keep the process alive.
+        const restartTimer = () => {
+            if (ended)
+                return;
+            clearTimeout(timer);
+            const left = retryUntil === undefined ? Infinity : retryUntil - now();
+            const byDeadline = left < requestTimeoutMs;
+            timer = setTimeout(() => controller.abort(new AttemptTimeout(byDeadline)), Math.max(0, Math.min(requestTimeoutMs, left)));
+        };
+        restartTimer();
+        const body = request.body?.open(restartTimer);
+        try {
+            const response = await agent.request({
+                origin: baseUrl.origin,
+                reset: Boolean(request.body),
+                path: `${this.#basePath}${request.path}`,
+                method: request.method,
+                headers: {
+                    authorization: `Bearer ${apiKey}`,
+                    accept: 'application/json',
+                    'user-agent': userAgent,
+                    ...(request.body && {
+                        'content-type': request.body.contentType,
+                        'content-length': String(request.body.length),
+                    }),
+                    ...request.headers,
+                },
+                body: body ?? null,
+                signal: controller.signal,
+            });
+            const answer = {
+                status: response.statusCode,
+                headers: response.headers,
+                text: await readText(response.body, response.headers),
+            };
+            return this.#judge(request, answer) ?? answer;
+        }
+        catch (error) {
+            return this.#failureOf(request, error, controller.signal);
+        }
+        finally {
+            ended = true;
+            clearTimeout(timer);
+            body?.destroy();
+        }
+    }
+    /** A failure when the answer should not be handed on as it is, else undefined. */
+    #judge(request, answer) {
+        const { status } = answer;
+        // Uncapped here: a message names the wait the service asked for, not the one we allow.
+        const askedMs = parseRetryAfter(headerValue(answer.headers['retry-after']), this.#options.now, Infinity);
+        if (RETRY_STATUS.has(status)) {
+            const retryable = request.idempotent || RETRY_STATUS_UNSAFE.has(status);
+            // A POST answered 429/503 was turned away; a 500/502/504 may come after the audit began.
+            if (!retryable && status < 500)
+                return undefined;
+            return {
+                reason: `HTTP ${status}`,
+                retryable,
+                mayHaveActed: !retryable,
+                neverSent: false,
+                answer,
+                ...(askedMs !== undefined && {
+                    retryAfter: { waitMs: Math.min(askedMs, RETRY_AFTER_CAP_MS), askedMs },
+                }),
+            };
+        }
+        if (request.idempotent && status >= 200 && status < 300 && isCutShort(answer)) {
+            return {
+                reason: `HTTP ${status} with an incomplete body (${Buffer.byteLength(answer.text)} bytes)`,
+                retryable: true,
+                mayHaveActed: false,
+                neverSent: false,
+                answer,
+            };
+        }
+        return undefined;
+    }
+    #failureOf(request, error, signal) {
+        if (error instanceof UploadReadError) {
+            return { reason: error.message, retryable: false, mayHaveActed: false, neverSent: false };
+        }
+        if (error instanceof AnswerTooLarge) {
+            return {
+                reason: error.message,
+                retryable: false,
+                mayHaveActed: !request.idempotent,
+                neverSent: false,
+                unreadable: true,
+            };
+        }
+        if (signal.aborted && signal.reason instanceof AttemptTimeout) {
+            const { byDeadline } = signal.reason;
+            const reason = byDeadline
+                ? 'no complete answer before the deadline'
+                : `no complete answer within ${this.#options.requestTimeoutMs / 1000}s`;
+            return {
+                reason,
+                retryable: request.idempotent,
+                mayHaveActed: !request.idempotent,
+                neverSent: false,
+                byDeadline,
+            };
+        }
+        return judgeTransportError(error, request.idempotent);
+    }
+}
+const DEADLINE_PASSED = {
+    reason: 'not sent: the deadline had passed',
+    retryable: false,
+    mayHaveActed: false,
+    neverSent: true,
+};
+const PASSED = { kind: 'passed' };
+function failed(failure, attempts, deadline) {
+    return {
+        ok: false,
+        reason: failure.reason,
+        attempts,
+        answer: failure.answer,
+        mayHaveActed: failure.mayHaveActed,
+        neverSent: failure.neverSent,
+        unreadable: failure.unreadable ?? false,
+        deadline,
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/audit/findings.js
+/**
+ * The normalized findings model: the one shape every module past the parser sees.
+ * Raw service JSON never travels beyond src/api/parse*.
+ */
+/**
+ * Most severe first; this order drives sorting, gating and annotation levels. `unknown` is a
+ * severity word the parser could not place: it fails the gate at every `fail-on` but `none`, so
+ * it ranks with the findings that fail a `high` gate and is never silently below one.
+ */
+const SEVERITIES = ['critical', 'high', 'unknown', 'medium', 'low', 'info', 'gas'];
+function severityRank(severity) {
+    return SEVERITIES.length - SEVERITIES.indexOf(severity);
+}
+/** The severities worth a row or column: `unknown` only when some finding has it. */
+function shownSeverities(counts) {
+    return SEVERITIES.filter((severity) => severity !== 'unknown' || counts.unknown > 0);
+}
+/** Most severe first, then by file and line, so every report lists findings the same way. */
+function compareFindings(a, b) {
+    return (severityRank(b.severity) - severityRank(a.severity) ||
+        (a.file ?? '\uffff').localeCompare(b.file ?? '\uffff') ||
+        (a.startLine ?? 0) - (b.startLine ?? 0) ||
+        a.title.localeCompare(b.title));
+}
+function countBySeverity(findings) {
+    const counts = Object.fromEntries(SEVERITIES.map((s) => [s, 0]));
+    for (const finding of findings)
+        counts[finding.severity] += 1;
+    return counts;
+}
+
+;// CONCATENATED MODULE: ./.build/digest.js
+/**
+ * SHA-256 digests, with `node:crypto` loaded when the first is asked for: a run that hashes
+ * nothing (a fork's, skipped) never loads it. Loading it cost such a run about 5 ms of CPU, a
+ * tenth of its whole (scripts/bench-coldstart.ts).
+ */
+let digest_crypto;
+/** One-shot `hash`: half the cost of a `createHash` object, and a list may hash every finding. */
+function sha256(text, encoding) {
+    digest_crypto ??= process.getBuiltinModule('node:crypto');
+    return digest_crypto.hash('sha256', text, encoding);
+}
+
+;// CONCATENATED MODULE: ./.build/audit/fingerprint.js
+/**
+ * Fingerprints identify "the same finding" across runs (sticky comments, SARIF
+ * partialFingerprints, baselines). They hash what a finding is (rule, file, title), never where
+ * it is, so they survive unrelated lines moving.
+ */
+
+/**
+ * Findings with identical keys (the same rule twice in one file) are told apart by their order
+ * of `startLine`: the first keeps the bare hash, the next get `:2`, `:3`…. Input order is kept.
+ */
+function assignFingerprints(findings) {
+    const keyOf = fingerprintKeys();
+    const keyed = findings.map((finding, index) => ({ finding, index, key: keyOf(finding) }));
+    const groups = new Map();
+    for (const entry of keyed) {
+        const group = groups.get(entry.key);
+        if (group)
+            group.push(entry);
+        else
+            groups.set(entry.key, [entry]);
+    }
+    const suffixes = [];
+    for (const group of groups.values()) {
+        if (group.length === 1)
+            continue;
+        group
+            .sort((a, b) => compareForOrder(a.finding, b.finding) || a.index - b.index)
+            .forEach((entry, rank) => {
+            if (rank > 0)
+                suffixes[entry.index] = `:${rank + 1}`;
+        });
+    }
+    return keyed.map(({ finding, index, key }) => ({
+        ...finding,
+        fingerprint: key + (suffixes[index] ?? ''),
+    }));
+}
+/**
+ * Keys for one list: its titles and (rule, file, title) triples repeat, so each is worked once.
+ * The triple is looked up part by part: findings share each part's string, so no key is built.
+ */
+function fingerprintKeys() {
+    const titles = new Map();
+    const hashes = new Map();
+    return (finding) => {
+        let title = titles.get(finding.title);
+        if (title === undefined) {
+            title = normalizeTitle(finding.title);
+            titles.set(finding.title, title);
+        }
+        const rule = finding.ruleId ?? finding.swcId ?? title;
+        const file = finding.file ?? '';
+        let byFile = hashes.get(rule);
+        if (byFile === undefined)
+            hashes.set(rule, (byFile = new Map()));
+        let byTitle = byFile.get(file);
+        if (byTitle === undefined)
+            byFile.set(file, (byTitle = new Map()));
+        let hash = byTitle.get(title);
+        if (hash === undefined) {
+            const material = [rule, file, title].join('\u0000');
+            hash = sha256(material, 'hex').slice(0, 16);
+            byTitle.set(title, hash);
+        }
+        return hash;
+    };
+}
+/** Case and spacing ignored; line references (`#12-20`, `#L12`, `line 12`) dropped, as they move. */
+function normalizeTitle(title) {
+    return title
+        .toLowerCase()
+        .replace(/#l?\d+(?:\s*-\s*l?\d+)?/g, ' ')
+        .replace(/\blines?\s*\d+(?:\s*(?:-|to)\s*\d+)?/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+}
+function compareForOrder(a, b) {
+    const unknown = Number.MAX_SAFE_INTEGER;
+    return ((a.startLine ?? unknown) - (b.startLine ?? unknown) ||
+        (a.endLine ?? unknown) - (b.endLine ?? unknown) ||
+        // Plain code-unit order, not localeCompare: the same on every runner.
+        (a.description < b.description ? -1 : a.description > b.description ? 1 : 0));
+}
+
+;// CONCATENATED MODULE: ./.build/api/parse-error.js
+/**
+ * The human message inside a service answer: error bodies (no shape is documented) and the
+ * `message` of a failed audit. The text is untrusted: it comes back as one bounded line.
+ */
+
+
+
+const MAX_MESSAGE = 500;
+/** `error` as a string or `{message}`, `message`, `detail`, `errors[].message`, `reason`. */
+function messageIn(levels) {
+    for (const level of levels) {
+        const found = messageText(field(level, 'error')) ??
+            json_fields_text(field(level, 'message')) ??
+            messageText(field(level, 'detail')) ??
+            messageText(field(level, 'errors')) ??
+            json_fields_text(field(level, 'reason')) ??
+            json_fields_text(field(level, 'error_description'));
+        if (found !== undefined)
+            return bodyExcerpt(found, MAX_MESSAGE);
+    }
+    return undefined;
+}
+/** Fields a service names an error: any text in them is bad news, unless it says there is none. */
+const ERROR_FIELDS = [
+    'error',
+    'errors',
+    'error_message',
+    'errorMessage',
+    'failure',
+    'failure_reason',
+    'failureReason',
+    'exception',
+];
+/** Fields that carry good news as often as bad: only words of failure in them count. */
+const NOTE_FIELDS = [
+    'message',
+    'msg',
+    'detail',
+    'details',
+    'status_message',
+    'statusMessage',
+    'status_detail',
+    'statusDetail',
+    'status_reason',
+    'reason',
+    'error_description',
+];
+/** Lists where compilers also put harmless diagnostics: only a failed analysis counts. */
+const WARNING_FIELDS = ['warnings', 'warning'];
+const SAYS_NO_ERROR = /^(?:none|null|nil|n\/a|ok|okay|false|success(?:ful)?|no errors?(?: found)?|0 errors?)\.?$/i;
+const FAILURE = /\b(?:fail(?:s|ed|ing|ures?)?|errors?|crash(?:es|ed)?|abort(?:s|ed)?|exceptions?|fatal|panic(?:s|ked)?|timed? ?out|unable|cannot|can't|could ?not|couldn't|unsupported|incomplete)\b/gi;
+/** `0 files analyzed`, `no Solidity files found`, `compiled 0 contracts`, `nothing to analyze`. */
+const NOTHING_ANALYZED = new RegExp([
+    String.raw `\b(?:0|no|zero|none of the)\s+(?:(?:solidity|vyper|source|smart|input|uploaded)\s+)?(?:files?|contracts?|sources?)\s+(?:(?:were|was|could be|have been)\s+)?(?:analy[sz]ed|compiled|scanned|processed|found|detected)\b(?!\s+(?:with|that|having|containing)\b)`,
+    String.raw `\b(?:analy[sz]ed|compiled|scanned|processed)\s+(?:0|no|zero)\s+(?:\w+\s+)?(?:files?|contracts?|sources?)\b`,
+    String.raw `\bnothing\s+(?:was\s+|to\s+)?(?:analy[sz]e[ds]?|compiled?|scan(?:ned)?)\b`,
+].join('|'), 'i');
+/** The subject a warning must name to say the analysis (not the code) went wrong. */
+const ANALYSIS = /\b(?:analy[sz]\w*|compil\w*|scan\w*|audit\w*|solc|detectors?|slither|mythril|pars(?:er|ing)|build|job|worker|engine|tool)\b/i;
+const NEGATION = /\b(?:no|not|without|zero|0|never|none)\b/i;
+const ZERO_AFTER = /^(?:-free\b|\s*(?:count|total)?\s*[:=]\s*(?:0|none)\b)/i;
+/**
+ * In a completed answer: the service's own words that the analysis failed or analysed nothing,
+ * as one bounded line; undefined when it says nothing of the kind (`No issues found`, `0 errors`,
+ * `completed without errors`). Text in an error field counts unless it says there is no error.
+ */
+function failureIn(levels) {
+    const said = (fields, counts) => levels.flatMap((level) => fields.flatMap((key) => {
+        const parts = messageParts(field(level, key)).filter(counts);
+        return parts.length > 0 ? [parts.join('; ')] : [];
+    }))[0];
+    const found = said(ERROR_FIELDS, (text) => !SAYS_NO_ERROR.test(text)) ??
+        said(NOTE_FIELDS, (text) => saysFailure(text) || NOTHING_ANALYZED.test(text)) ??
+        said(WARNING_FIELDS, (text) => (saysFailure(text) && ANALYSIS.test(text)) || NOTHING_ANALYZED.test(text));
+    return found === undefined ? undefined : bodyExcerpt(found, MAX_MESSAGE);
+}
+/** A word of failure that no `no`/`without`/`0` before it, nor `: 0` after it, takes back. */
+function saysFailure(text) {
+    for (const match of text.matchAll(FAILURE)) {
+        const clause = text
+            .slice(0, match.index)
+            .split(/[.;:!?,\n]/)
+            .at(-1) ?? '';
+        const before = clause.trim().split(/\s+/).slice(-3).join(' ');
+        const after = text.slice(match.index + match[0].length);
+        if (!NEGATION.test(before) && !ZERO_AFTER.test(after))
+            return true;
+    }
+    return false;
+}
+/** A string, `{message}` (or `msg`/`detail`), or a list of those joined with '; '. */
+function messageText(value) {
+    const parts = messageParts(value);
+    return parts.length > 0 ? parts.join('; ') : undefined;
+}
+function messageParts(value) {
+    const items = Array.isArray(value) ? value : [value];
+    return items.flatMap((item) => {
+        const part = isRecord(item)
+            ? (json_fields_text(item.message) ?? json_fields_text(item.msg) ?? json_fields_text(item.detail))
+            : json_fields_text(item);
+        return part === undefined ? [] : [part];
+    });
+}
+/**
+ * The service's explanation in an error answer, or undefined when a JSON body holds none.
+ * A non-JSON body (a proxy's HTML page, plain text) is quoted as a short excerpt.
+ */
+function serviceErrorText(bodyText) {
+    if (bodyText.trim() === '')
+        return undefined;
+    const json = readJson(bodyText);
+    if (!json.ok) {
+        const excerpt = bodyExcerpt(looksLikeHtml(bodyText) ? htmlText(bodyText) : bodyText);
+        return excerpt === '' ? undefined : excerpt;
+    }
+    const { value } = json;
+    if (typeof value === 'string')
+        return json_fields_text(value) === undefined ? undefined : bodyExcerpt(value);
+    if (Array.isArray(value)) {
+        const list = messageText(value);
+        return list === undefined ? undefined : bodyExcerpt(list, MAX_MESSAGE);
+    }
+    return messageIn(envelopeLevels(value));
+}
+
+;// CONCATENATED MODULE: ./.build/api/parse-location.js
+/**
+ * Where a finding is: a file path relative to the workspace and a line range, found among the
+ * many places comparable scanners put them (flat fields, `location{}`, `locations[]`, Slither's
+ * `elements[].source_mapping`, SARIF regions, MythX source maps, `"file.sol:12"` strings).
+ */
+
+
+const FILE_FIELDS = [
+    'file',
+    'file.path',
+    'file_path',
+    'filePath',
+    'filename_relative',
+    'filename',
+    'fileName',
+    'path',
+    'contract_path',
+    'contractPath',
+    'source_file',
+    'sourceFile',
+    'filename_short',
+    'filename_used',
+    'filename_absolute',
+    'artifactLocation.uri',
+    'uri',
+];
+const START_FIELDS = [
+    'line',
+    'lineno',
+    'line_no',
+    'lineNumber',
+    'line_number',
+    'start_line',
+    'startLine',
+    'line_start',
+    'lineStart',
+    'start.line',
+];
+const END_FIELDS = ['end_line', 'endLine', 'line_end', 'lineEnd', 'end.line'];
+const START_LIST_FIELDS = ['lines', 'line_nos_start', 'line_nos'];
+const END_LIST_FIELDS = ['lines', 'line_nos_end', 'line_nos'];
+/** Records that may hold the location of the record around them; arrays give their first entry. */
+const NESTED_FIELDS = [
+    'location',
+    'locations',
+    'source_mapping',
+    'sourceMapping',
+    'elements',
+    'physicalLocation',
+    'region',
+];
+const MAX_NESTING = 3;
+/**
+ * The location from the first of `records` (most specific first: an instance, its finding, the
+ * finding's group) that has one; the file and the lines may come from different nested records.
+ */
+function locate(records, readPath) {
+    const candidates = [];
+    for (const record of records)
+        withNested(record, 0, candidates);
+    const sourceList = first(candidates, (c) => {
+        const list = field(c, 'sourceList');
+        return Array.isArray(list) ? list : undefined;
+    });
+    const rawFile = first(candidates, (c) => fileIn(c, sourceList));
+    const file = rawFile === undefined ? undefined : readPath(rawFile);
+    // Lines of a file we will not name (outside the repository) belong to no file of ours.
+    const lines = rawFile !== undefined && file === undefined ? undefined : first(candidates, linesIn);
+    return { file, startLine: lines?.start, endLine: lines?.end };
+}
+/** The first value `read` gives, reading no further. */
+function first(records, read) {
+    for (const record of records) {
+        const value = read(record);
+        if (value !== undefined)
+            return value;
+    }
+    return undefined;
+}
+/** `record`, then the records nested in it, depth first, appended to `into`. */
+function withNested(record, depth, into) {
+    into.push(record);
+    if (depth >= MAX_NESTING)
+        return;
+    for (const key of NESTED_FIELDS) {
+        const value = field(record, key);
+        const first = Array.isArray(value) ? value[0] : value;
+        const inner = typeof first === 'string' ? fromLocationString(first) : first;
+        if (isRecord(inner))
+            withNested(inner, depth + 1, into);
+    }
+}
+/** `contracts/A.sol:12`, `contracts/A.sol:12:5`, `contracts/A.sol#L12-L20`, `contracts/A.sol`. */
+function fromLocationString(location) {
+    const match = /^(.*?)(?::(\d+)(?::\d+)?|#L?(\d+)(?:-L?(\d+))?)?$/.exec(location.trim());
+    return { file: match?.[1], line: match?.[2] ?? match?.[3], end_line: match?.[4] };
+}
+function fileIn(record, sourceList) {
+    const named = firstOf(record, FILE_FIELDS, json_fields_text);
+    if (named !== undefined)
+        return named;
+    // MythX: `sourceMap` is `offset:length:fileIndex` into the `sourceList` beside it or above it.
+    const sourceMap = json_fields_text(field(record, 'sourceMap'));
+    const index = sourceMap?.split(';')[0]?.split(':')[2];
+    if (index === undefined || !/^\d+$/.test(index) || sourceList === undefined)
+        return undefined;
+    return json_fields_text(sourceList[Number(index)]);
+}
+function linesIn(record) {
+    const decoded = decodedLines(record);
+    const start = firstOf(record, START_FIELDS, positiveInteger) ??
+        firstOf(record, START_LIST_FIELDS, (v) => lineList(v, Math.min)) ??
+        decoded?.start;
+    const end = firstOf(record, END_FIELDS, positiveInteger) ??
+        firstOf(record, END_LIST_FIELDS, (v) => lineList(v, Math.max)) ??
+        decoded?.end;
+    const first = start ?? end;
+    const last = end ?? start;
+    if (first === undefined || last === undefined)
+        return undefined;
+    return { start: Math.min(first, last), end: Math.max(first, last) };
+}
+/** `[12, 13, 14]`, `"12-14"` or a single line, reduced with `pick` (min or max). */
+function lineList(value, pick) {
+    const parts = Array.isArray(value)
+        ? value
+        : typeof value === 'string'
+            ? value.split(/\s*[-–,]\s*/)
+            : [value];
+    const lines = parts.map(positiveInteger).filter((n) => n !== undefined);
+    return lines.length === 0 ? undefined : pick(...lines);
+}
+/** MythX `decodedLocations: [[{line, column}, {line, column}], ...]`. */
+function decodedLines(record) {
+    const decoded = field(record, 'decodedLocations');
+    if (!Array.isArray(decoded))
+        return undefined;
+    const pair = decoded[0];
+    if (!Array.isArray(pair))
+        return undefined;
+    const [from, to] = pair;
+    const start = isRecord(from) ? positiveInteger(from.line) : undefined;
+    const end = isRecord(to) ? positiveInteger(to.line) : undefined;
+    return start === undefined && end === undefined ? undefined : { start, end };
+}
+/** The uploads indexed once, and each distinct name read once: findings repeat them. */
+function pathReader(knownFiles) {
+    const known = knownFiles && indexKnownFiles(knownFiles);
+    return memoized((raw) => normalizePath(raw, known));
+}
+/**
+ * A POSIX path inside the repository, `.` and `..` resolved, or undefined. With `known` (the
+ * uploaded paths, indexed), a path with an extra prefix (`/tmp/upload/contracts/A.sol`) maps to
+ * the longest known file it ends with, and a relative shortened one (`A.sol`) to the only known
+ * file ending with it. A path that is absolute, climbs out (`../x.sol`) or is a URL is used only when it maps to a
+ * known file: the reports link it and SARIF uploads it as a repository path. Known files are
+ * matched whatever the Unicode normal form or percent-encoding the service used, and are
+ * returned as uploaded.
+ */
+function normalizePath(raw, known) {
+    const path = readPath(raw);
+    if (path === undefined)
+        return undefined;
+    const file = (known && knownFile(path, known)) ?? (path.inside ? path.clean : undefined);
+    // UTF-16 units bound the code points: only a long name needs counting.
+    const fits = file !== undefined && (file.length <= MAX_PATH || Array.from(file).length <= MAX_PATH);
+    return fits ? file : undefined;
+}
+const MAX_PATH = 1024;
+/** A URL scheme: two characters or more, as one is a drive letter. */
+const SCHEME = /^([a-z][a-z0-9+.-]+):(.*)$/is;
+function readPath(raw) {
+    const line = json_fields_oneLine(raw, Number.POSITIVE_INFINITY);
+    if (line === undefined)
+        return undefined;
+    const reading = resolve(line);
+    const decoded = percentDecoded(line);
+    // A link or a SARIF URI would decode `%2e%2e/` back into `../`.
+    const inside = reading.inside && (decoded === line || resolve(decoded).inside);
+    return reading.clean === '' ? undefined : { clean: reading.clean, inside };
+}
+function resolve(line) {
+    const { path, rooted } = unrooted(line);
+    const segments = [];
+    let climbs = false;
+    for (const segment of path.replace(/\\/g, '/').split('/')) {
+        if (segment === '..') {
+            if (segments.pop() === undefined)
+                climbs = true;
+        }
+        else if (segment !== '' && segment !== '.') {
+            segments.push(segment);
+        }
+    }
+    const absolute = rooted || /^[/\\]/.test(path);
+    return { clean: segments.join('/'), inside: !absolute && !climbs };
+}
+/**
+ * A drive path's or a URL's path part (no authority, query or fragment), else the line itself.
+ * A dotted "scheme" without `//` is a file name with a line (`A.sol:12`), not a URL.
+ */
+function unrooted(line) {
+    const drive = /^[a-z]:(.*)$/is.exec(line);
+    if (drive)
+        return { path: drive[1] ?? '', rooted: true };
+    const [, scheme = '', rest = ''] = SCHEME.exec(line) ?? [];
+    if (scheme === '' || (scheme.includes('.') && !rest.startsWith('//')))
+        return { path: line, rooted: false };
+    const path = rest.startsWith('//') ? rest.replace(/^\/\/[^/\\]*/, '') : rest;
+    return { path: path.replace(/[?#].*$/s, ''), rooted: true };
+}
+function indexKnownFiles(files) {
+    const byKey = new Map();
+    const bySuffix = new Map();
+    let longestKey = 0;
+    for (const uploaded of files) {
+        const file = readPath(uploaded)?.clean;
+        if (file === undefined)
+            continue;
+        const key = comparable(file);
+        if (!byKey.has(key))
+            byKey.set(key, file);
+        longestKey = Math.max(longestKey, key.length);
+        for (let slash = key.indexOf('/'); slash !== -1; slash = key.indexOf('/', slash + 1)) {
+            const suffix = key.slice(slash + 1);
+            const entry = bySuffix.get(suffix);
+            if (entry === undefined)
+                bySuffix.set(suffix, { file, count: 1 });
+            else
+                entry.count += 1;
+        }
+    }
+    return { byKey, bySuffix, longestKey };
+}
+function knownFile(path, known) {
+    const key = comparable(path.clean);
+    const same = known.byKey.get(key);
+    if (same !== undefined)
+        return same;
+    // The longest known key the path ends with after a `/`: its suffixes, longest first.
+    const from = Math.max(0, key.length - known.longestKey - 1);
+    for (let slash = key.indexOf('/', from); slash !== -1; slash = key.indexOf('/', slash + 1)) {
+        const longer = known.byKey.get(key.slice(slash + 1));
+        if (longer !== undefined)
+            return longer;
+    }
+    if (!path.inside)
+        return undefined;
+    const shorter = known.bySuffix.get(key);
+    return shorter?.count === 1 ? shorter.file : undefined;
+}
+/** NFC (macOS checkouts are often NFD) and percent-decoded, for comparing paths only. */
+function comparable(path) {
+    return percentDecoded(path).normalize('NFC');
+}
+function percentDecoded(path) {
+    if (!/%[0-9a-f]{2}/i.test(path))
+        return path;
+    try {
+        return decodeURIComponent(path);
+    }
+    catch {
+        return path; // Not valid percent-encoding: read as written.
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/api/severity.js
+/**
+ * Severity as comparable scanners send it (Slither impacts, MythX/Mythril, SolidityScan,
+ * SARIF/Semgrep levels, CVSS scores, phrases such as `High Risk`) mapped onto our scale.
+ * What cannot be placed is `unknown`, which fails the gate: guessing a level could let a
+ * critical finding pass under a word we do not know.
+ */
+
+
+
+/** Single words, after a phrase is split into words (`HIGH_RISK`, `highRisk` -> high, risk). */
+const WORDS = {
+    critical: 'critical',
+    crit: 'critical',
+    blocker: 'critical',
+    high: 'high',
+    h: 'high',
+    error: 'high',
+    medium: 'medium',
+    med: 'medium',
+    m: 'medium',
+    moderate: 'medium',
+    warning: 'medium',
+    low: 'low',
+    l: 'low',
+    informational: 'info',
+    information: 'info',
+    info: 'info',
+    note: 'info',
+    none: 'info',
+    // Code4rena's "Non-Critical": read as one word, never as "critical".
+    noncritical: 'info',
+    gas: 'gas',
+    optimization: 'gas',
+    optimizations: 'gas',
+    optimisation: 'gas',
+    optimisations: 'gas',
+};
+/** Keys under which an object carries its level (`{"level": "high"}`, CVSS `baseScore`). */
+const LEVEL_KEYS = [
+    'severity',
+    'level',
+    'value',
+    'name',
+    'label',
+    'baseSeverity',
+    'baseScore',
+    'score',
+];
+const MAX_DEPTH = 3;
+const MAX_LABEL = 100;
+const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+/**
+ * Words case-insensitively, phrases by the most severe word they name (`Low to High` is high,
+ * so a phrase never lands below the gate by accident), CVSS scores as numbers or numeric
+ * strings, and objects by their level keys. Anything else, a missing severity included, is
+ * `unknown`.
+ */
+function normalizeSeverity(raw) {
+    return read(raw, 0) ?? { severity: 'unknown', label: rendering(raw) };
+}
+function read(raw, depth) {
+    if (typeof raw === 'number') {
+        const severity = cvss(raw);
+        return severity === undefined ? undefined : { severity, label: String(raw) };
+    }
+    if (typeof raw === 'string') {
+        const label = json_fields_oneLine(raw, MAX_LABEL);
+        if (label === undefined)
+            return undefined;
+        const severity = NUMBER.test(label) ? cvss(Number(label)) : phrase(label);
+        return severity === undefined ? undefined : { severity, label };
+    }
+    if (!isRecord(raw) || depth >= MAX_DEPTH)
+        return undefined;
+    const readings = LEVEL_KEYS.flatMap((key) => Object.hasOwn(raw, key) ? (read(raw[key], depth + 1) ?? []) : []);
+    return mostSevere(readings);
+}
+/** CVSS v3 ranges: 0 none, 0.1–3.9 low, 4.0–6.9 medium, 7.0–8.9 high, 9.0–10.0 critical. */
+function cvss(score) {
+    if (!(score >= 0 && score <= 10))
+        return undefined;
+    if (score === 0)
+        return 'info';
+    if (score < 4)
+        return 'low';
+    if (score < 7)
+        return 'medium';
+    return score < 9 ? 'high' : 'critical';
+}
+function phrase(label) {
+    const words = label
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean);
+    const named = words.flatMap((word, index) => {
+        if (words[index - 1] === 'non')
+            return []; // read with the "non" before it
+        const key = word === 'non' ? `non${words[index + 1] ?? ''}` : word;
+        // Own keys only: `constructor` or `toString` must not read as a severity.
+        const severity = Object.hasOwn(WORDS, key) ? WORDS[key] : undefined;
+        return severity === undefined ? [] : [{ severity }];
+    });
+    return mostSevere(named)?.severity;
+}
+function mostSevere(items) {
+    return items.reduce((best, item) => best === undefined || severityRank(item.severity) > severityRank(best.severity) ? item : best, undefined);
+}
+/** The unreadable value as one short line: the word as sent, or an object as compact JSON. */
+function rendering(raw) {
+    const text = typeof raw === 'string'
+        ? raw
+        : typeof raw === 'number' || typeof raw === 'boolean'
+            ? String(raw)
+            : raw === undefined || raw === null
+                ? ''
+                : JSON.stringify(raw);
+    return json_fields_oneLine(text, MAX_LABEL) ?? 'unknown';
+}
+
+;// CONCATENATED MODULE: ./.build/api/parse-finding.js
+/**
+ * One raw finding (or a group of them) to the normalized `Finding` model, whatever names the
+ * service used. Fingerprints are added afterwards, over the whole list.
+ */
+
+
+
+
+
+
+const SEVERITY_FIELDS = ['severity', 'impact', 'level', 'risk', 'issue_severity', 'extra.severity'];
+const RULE_FIELDS = [
+    'check',
+    'check_id',
+    'rule_id',
+    'ruleId',
+    'rule',
+    'rule.id',
+    'detector',
+    'detector.id',
+    'detector_id',
+    'detector_name',
+];
+const TITLE_FIELDS = ['title', 'name', 'issue_name', ...RULE_FIELDS, 'swcTitle', 'swc_title'];
+const SWC_FIELDS = ['swcID', 'swcId', 'swc_id', 'swc-id', 'swc'];
+const CWE_FIELDS = ['cwe', 'cwe_id', 'cweId', 'cweID', 'extra.metadata.cwe'];
+const DESCRIPTION_FIELDS = [
+    'description',
+    'issue_description',
+    'message',
+    'extra.message',
+    'markdown',
+    'details',
+];
+const RECOMMENDATION_FIELDS = [
+    'recommendation',
+    'remediation',
+    'issue_remediation',
+    'mitigation',
+    'solution',
+];
+const SERVICE_ID_FIELDS = ['id', 'finding_id', 'uuid'];
+/** Arrays under a finding that hold either its instances (locations) or, in a group, findings. */
+const CHILD_FIELDS = ['issues', 'findings', 'vulnerabilities', 'instances', 'detectors'];
+const IDENTITY_FIELDS = [...SEVERITY_FIELDS, ...TITLE_FIELDS, ...SWC_FIELDS, ...DESCRIPTION_FIELDS];
+const MAX_GROUP_DEPTH = 3;
+/**
+ * Characters kept of a description or a recommendation, cut with '…': far above what the
+ * reports show (10,000), and small enough that a finding repeated per instance stays small.
+ */
+const MAX_PROSE = 20_000;
+/**
+ * Findings an answer may hold once groups and instances are expanded. A few hundred bytes of
+ * instances can expand one finding thousands of times; more than this is refused, never cut.
+ */
+const MAX_FINDINGS = 100_000;
+/**
+ * Characters of description and recommendation all findings may carry together: the results
+ * file holds every one, and must stay under V8's string limit (about 512 million characters).
+ */
+const MAX_FINDINGS_TEXT = 50_000_000;
+/**
+ * Every entry of a findings list, flattened: a group (`{sourceList, issues: [...]}` as MythX
+ * reports, or per-file groups) yields its findings, and a finding with several instances (Aderyn,
+ * SolidityScan) yields one finding per instance, so no location is silently lost. An answer that
+ * expands beyond MAX_FINDINGS or MAX_FINDINGS_TEXT is a ResponseFormatError, found without
+ * expanding more than the limit.
+ */
+function readFindings(items, options = {}) {
+    const findings = [];
+    let textLength = 0;
+    const add = (finding) => {
+        if (findings.length === MAX_FINDINGS) {
+            const count = items.reduce((sum, item) => sum + expandedCount(item, 0), 0);
+            throw new ResponseFormatError(`The audit answer holds ${count.toLocaleString('en-US')} findings once its groups and ` +
+                `instances are expanded; the action reads at most ${MAX_FINDINGS.toLocaleString('en-US')}`);
+        }
+        textLength += finding.description.length + (finding.recommendation?.length ?? 0);
+        if (textLength > MAX_FINDINGS_TEXT) {
+            throw new ResponseFormatError("The audit answer's findings carry more than " +
+                `${MAX_FINDINGS_TEXT.toLocaleString('en-US')} characters of description and ` +
+                'recommendation once its groups and instances are expanded; the action reads at most that');
+        }
+        findings.push(finding);
+    };
+    const reader = {
+        path: pathReader(options.knownFiles),
+        severity: memoized((word) => normalizeSeverity(word)),
+        shared: memoized((text) => text),
+        description: lastOfRule(),
+        recommendation: lastOfRule(),
+    };
+    items.forEach((item, index) => readItem(item, [], 0, () => `finding ${index + 1}`, reader, add));
+    return findings;
+}
+/**
+ * The text, or the equal one the rule's previous finding gave, so that findings of one rule
+ * repeating a text share one copy. Only the last is kept: remembering every long text (each
+ * hashed to be looked up) cost more than the copies it saved.
+ */
+function lastOfRule() {
+    const last = new Map();
+    return (rule, text) => {
+        const before = last.get(rule);
+        if (before === text)
+            return before;
+        last.set(rule, text);
+        return text;
+    };
+}
+function readItem(item, parents, depth, 
+/** Where the item is, for an error: made only then. */
+where, reader, add) {
+    const record = asRecord(item);
+    if (record === undefined) {
+        throw new ResponseFormatError(`The audit answer's ${where()} is not an object: ${bodyExcerpt(JSON.stringify(item))}`);
+    }
+    const { children, group } = expansion(record, depth);
+    const around = [record, ...parents];
+    if (group) {
+        children.forEach((child, index) => readItem(child, around, depth + 1, () => `${where()}.${index + 1}`, reader, add));
+        return;
+    }
+    // Read once for all instances: only the place and the id differ between them.
+    const finding = readFinding(record, parents, reader);
+    for (const instance of children.length > 0 ? children : [undefined]) {
+        const location = locate(instance === undefined ? around : [instance, ...around], reader.path);
+        add({
+            ...finding,
+            serviceId: (instance === undefined ? undefined : firstOf(instance, SERVICE_ID_FIELDS, scalarName)) ??
+                finding.serviceId,
+            file: location.file,
+            startLine: location.startLine,
+            endLine: location.endLine,
+        });
+    }
+}
+/** A bare string is a finding that is only a description. */
+function asRecord(item) {
+    const record = typeof item === 'string' ? { description: item } : item;
+    return isRecord(record) ? record : undefined;
+}
+/** The findings of a group, or the instances of one finding (none when it has one place). */
+function expansion(record, depth) {
+    const children = childRecords(record);
+    return { children, group: depth < MAX_GROUP_DEPTH && children.some(looksLikeFinding) };
+}
+/** How many findings `item` expands to, counted without reading them. */
+function expandedCount(item, depth) {
+    const record = asRecord(item);
+    if (record === undefined)
+        return 1;
+    const { children, group } = expansion(record, depth);
+    return group
+        ? children.reduce((sum, child) => sum + expandedCount(child, depth + 1), 0)
+        : Math.max(children.length, 1);
+}
+function childRecords(record) {
+    for (const key of CHILD_FIELDS) {
+        const value = field(record, key);
+        if (Array.isArray(value) && value.length > 0 && value.every(isRecord))
+            return value;
+    }
+    return [];
+}
+function looksLikeFinding(record) {
+    return IDENTITY_FIELDS.some((alias) => field(record, alias) !== undefined);
+}
+/** Everything but the place, which each instance gives (see readItem). */
+function readFinding(record, parents, reader) {
+    const rule = firstOf(record, RULE_FIELDS, parse_finding_name);
+    const swcId = firstOf(record, SWC_FIELDS, swcIdOf);
+    const ruleId = rule ?? swcId;
+    const description = firstOf(record, DESCRIPTION_FIELDS, prose) ?? '';
+    let given = firstOf(record, SEVERITY_FIELDS, anyValue);
+    for (const parent of parents) {
+        if (given !== undefined)
+            break;
+        given = firstOf(parent, SEVERITY_FIELDS, anyValue);
+    }
+    const { severity, label } = typeof given === 'string' ? reader.severity(given) : normalizeSeverity(given);
+    const shared = (text) => text === undefined ? undefined : reader.shared(text);
+    const title = reader.shared(firstOf(record, TITLE_FIELDS, parse_finding_name) ?? ruleId ?? firstLine(description) ?? 'Untitled finding');
+    const recommendation = firstOf(record, RECOMMENDATION_FIELDS, prose);
+    return {
+        serviceId: firstOf(record, SERVICE_ID_FIELDS, scalarName),
+        severity,
+        severityLabel: label,
+        title,
+        ruleId: shared(ruleId),
+        swcId: shared(swcId),
+        cweId: shared(firstOf(record, CWE_FIELDS, cweIdOf)),
+        description: reader.description(ruleId ?? title, description),
+        recommendation: recommendation === undefined
+            ? undefined
+            : reader.recommendation(ruleId ?? title, recommendation),
+    };
+}
+/** Severity is taken whatever its type: normalizeSeverity reads numbers and objects too. */
+function anyValue(value) {
+    return value;
+}
+/** Titles and ids stay on one line: they are shown in tables, headings and HTML blocks. */
+function parse_finding_name(value) {
+    const raw = json_fields_text(value);
+    return raw === undefined ? undefined : json_fields_oneLine(raw);
+}
+function scalarName(value) {
+    const raw = scalarText(value);
+    return raw === undefined ? undefined : json_fields_oneLine(raw);
+}
+/**
+ * A string, or MythX's `{head, tail}` (joined as paragraphs), or SARIF's `{text}`/`{markdown}`,
+ * cut to MAX_PROSE.
+ */
+function prose(value) {
+    if (!isRecord(value))
+        return bounded(json_fields_text(value));
+    const parts = [json_fields_text(value.head), json_fields_text(value.tail)].filter((p) => p !== undefined);
+    return bounded(parts.length > 0 ? parts.join('\n\n') : (json_fields_text(value.text) ?? json_fields_text(value.markdown)));
+}
+/** Cut to MAX_PROSE UTF-16 units with '…', never between the halves of a surrogate pair. */
+function bounded(value) {
+    if (value === undefined || value.length <= MAX_PROSE)
+        return value;
+    const last = value.charCodeAt(MAX_PROSE - 2);
+    const end = last >= 0xd800 && last <= 0xdbff ? MAX_PROSE - 2 : MAX_PROSE - 1;
+    return `${value.slice(0, end).trimEnd()}…`;
+}
+function firstLine(description) {
+    return description
+        .split('\n')
+        .map(parse_finding_name)
+        .find((line) => line !== undefined);
+}
+const swcIdOf = (value) => weaknessId(value, 'SWC');
+const cweIdOf = (value) => weaknessId(value, 'CWE');
+/** Compiled once: every finding is read for both. */
+const WEAKNESS_IDS = {
+    SWC: /^(?:SWC[\s_-]*)?0*(\d{1,6})\b/i,
+    CWE: /^(?:CWE[\s_-]*)?0*(\d{1,6})\b/i,
+};
+/**
+ * `SWC-107`, `swc_107`, `"107"`, `107`, `"CWE-841: Improper Enforcement…"` or a list of
+ * those (the first readable one) -> `SWC-107` / `CWE-841`.
+ */
+function weaknessId(value, prefix) {
+    if (Array.isArray(value)) {
+        for (const entry of value) {
+            const id = weaknessId(entry, prefix);
+            if (id !== undefined)
+                return id;
+        }
+        return undefined;
+    }
+    const raw = scalarText(value);
+    // Real SWC and CWE numbers are short; a long one would print as `1e+21`.
+    const digits = raw === undefined ? undefined : WEAKNESS_IDS[prefix].exec(raw)?.[1];
+    const number = digits === undefined ? 0 : Number(digits);
+    return number > 0 ? `${prefix}-${number}` : undefined;
+}
+
+;// CONCATENATED MODULE: ./.build/api/parse-start.js
+/**
+ * The answer to `POST /v1/audits`. Documented: `{"audit_id": "abc123", "status": "pending"}`;
+ * tolerated: envelopes, other id names, and an id only in the `Location` header.
+ */
+
+
+
+const AUDIT_ID_FIELDS = ['audit_id', 'auditId', 'id', 'uuid', 'scan_id', 'job_id'];
+const STATUS_FIELDS = ['status', 'state', 'scan_status'];
+function parseStartAnswer(bodyText, locationHeader) {
+    const json = bodyText.trim() === '' ? undefined : readJson(bodyText);
+    const levels = json?.ok ? envelopeLevels(json.value) : [];
+    const rawStatus = firstInLevels(levels, STATUS_FIELDS, scalarText);
+    const auditId = firstByAlias(levels, AUDIT_ID_FIELDS, scalarText) ?? lastPathSegment(locationHeader);
+    if (auditId !== undefined)
+        return { auditId, rawStatus };
+    // The header's value is never quoted: messages may name a header, never show its contents.
+    throw new ResponseFormatError(`The start-audit answer has no audit id: looked for ${AUDIT_ID_FIELDS.join(', ')} and a Location header (${describeBody(bodyText, json?.ok ?? false)})`);
+}
+/** `https://host/v1/audits/abc123?x=1` or `/v1/audits/abc123/` -> `abc123`. */
+function lastPathSegment(location) {
+    if (location === undefined || location.trim() === '')
+        return undefined;
+    let path;
+    try {
+        path = new URL(location.trim(), 'http://relative.invalid').pathname;
+    }
+    catch {
+        return undefined;
+    }
+    const segment = path.split('/').filter(Boolean).at(-1);
+    if (segment === undefined)
+        return undefined;
+    try {
+        return json_fields_text(decodeURIComponent(segment));
+    }
+    catch {
+        return segment;
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/api/status.js
+/**
+ * The service's status words mapped to our lifecycle. Only `pending`, `in_progress` and
+ * `completed` are documented; the rest are what comparable services say (PRODUCT §2).
+ */
+const status_WORDS = {
+    pending: 'pending',
+    queued: 'pending',
+    submitted: 'pending',
+    notstarted: 'pending',
+    inprogress: 'running',
+    running: 'running',
+    processing: 'running',
+    scanning: 'running',
+    analyzing: 'running',
+    completed: 'completed',
+    complete: 'completed',
+    finished: 'completed',
+    succeeded: 'completed',
+    success: 'completed',
+    done: 'completed',
+    failed: 'failed',
+    error: 'failed',
+    cancelled: 'failed',
+    canceled: 'failed',
+    expired: 'failed',
+};
+// A subject word some services put before the state (`scan_done`, `job_failed`).
+const SUBJECTS = new Set(['scan', 'job', 'audit', 'analysis', 'task']);
+/**
+ * Case-, space-, hyphen- and underscore-insensitive. Anything unrecognized is 'unknown', which
+ * the poller treats as "keep waiting until the deadline".
+ */
+function classifyStatus(raw) {
+    const words = raw
+        .toLowerCase()
+        .split(/[\s_-]+/)
+        .filter(Boolean);
+    const whole = lookUp(words.join(''));
+    if (whole)
+        return whole;
+    if (words.length > 1 && SUBJECTS.has(words[0] ?? ''))
+        return lookUp(words.slice(1).join('')) ?? 'unknown';
+    return 'unknown';
+}
+/** Own keys only: every object has a `constructor`, which is no status. */
+function lookUp(word) {
+    return Object.hasOwn(status_WORDS, word) ? status_WORDS[word] : undefined;
+}
+
+;// CONCATENATED MODULE: ./.build/api/parse-audit.js
+/**
+ * The answer to `GET /v1/audits/{id}`, whose body is undocumented: status, message, report link
+ * and (once completed) the findings, read tolerantly from the shapes comparable services use.
+ * Whatever cannot be read is a ResponseFormatError, never an empty result; a completed answer
+ * whose own words or counts contradict an empty list has no findings and says why, and one whose
+ * words, counts or page links say a non-empty list is not all there keeps it, marked incomplete.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+/** In search order; `results` only counts as a list (as an object it is an envelope). */
+const FINDINGS_FIELDS = ['findings', 'issues', 'vulnerabilities', 'results', 'detectors'];
+/** Totals some answers carry beside the list; a total above zero with an empty list is not "none". */
+const COUNT_FIELDS = [
+    'findings_count',
+    'findingsCount',
+    'total_findings',
+    'totalFindings',
+    'issues_count',
+    'issuesCount',
+    'total_issues',
+    'totalIssues',
+    'vulnerabilities_count',
+    'vulnerabilitiesCount',
+    'vulnerability_count',
+    'vulnerabilityCount',
+];
+/** Where answers keep their numbers, at any envelope level and one object further in. */
+const STATS_FIELDS = [
+    'summary',
+    'stats',
+    'statistics',
+    'counts',
+    'metrics',
+    'meta',
+    'severity_counts',
+    'severityCounts',
+    'by_severity',
+    'bySeverity',
+];
+/** Totals named only by their place (`summary.total`). */
+const STATS_COUNT_FIELDS = ['total', 'count', 'findings', 'issues', 'vulnerabilities'];
+/** Severity words a count is named by (`high`, `high_count`, `numHigh`, `critical_issues`). */
+const COUNTED_SEVERITIES = new Set([
+    'critical',
+    'blocker',
+    'high',
+    'medium',
+    'moderate',
+    'low',
+    'info',
+    'informational',
+    'optimization',
+    'optimizations',
+]);
+/**
+ * Where an answer says there is a next page of findings (a link, a page number, `has_more`), at
+ * any envelope level.
+ */
+const NEXT_PAGE_FIELDS = [
+    'next',
+    'next_page',
+    'nextPage',
+    'next_page_url',
+    'links.next',
+    'links.next.href',
+    '_links.next.href',
+    'has_more',
+    'hasMore',
+];
+/** Words around the severity in a count's name. */
+const COUNT_WORDS = new Set([
+    'count',
+    'counts',
+    'num',
+    'number',
+    'total',
+    'of',
+    'severity',
+    'risk',
+    'issue',
+    'issues',
+    'finding',
+    'findings',
+    'vulnerabilities',
+]);
+/** As failureIn bounds the service's own words. */
+const MAX_QUOTE = 500;
+const REPORT_URL_FIELDS = [
+    'report_url',
+    'reportUrl',
+    'report_link',
+    'reportLink',
+    'report',
+    'links.report',
+    'links.report.href',
+    '_links.report.href',
+    'links.html',
+    'links.html.href',
+    'html_url',
+    'web_url',
+    'dashboard_url',
+    'url',
+];
+function parseAuditAnswer(bodyText, requestedId, options = {}) {
+    const json = bodyText.trim() === '' ? undefined : readJson(bodyText);
+    const levels = json?.ok ? envelopeLevels(json.value) : [];
+    const fail = (what) => {
+        throw new ResponseFormatError(`The audit answer for ${requestedId} ${what} (${describeBody(bodyText, json?.ok ?? false)})`);
+    };
+    if (levels.length === 0)
+        fail('is not a JSON object');
+    const rawStatus = readStatus(levels) ?? fail(`has no status: looked for ${STATUS_FIELDS.join(', ')}`);
+    // Slither-style `"success": false` is a failed run, whatever the status word says.
+    const unsuccessful = levels.some((level) => field(level, 'success') === false);
+    const state = unsuccessful ? 'failed' : classifyStatus(rawStatus);
+    let findings;
+    let message = messageIn(levels);
+    let incomplete;
+    if (state === 'completed') {
+        const list = findingsList(levels) ??
+            fail(`says "${rawStatus}" but has no findings list: looked for ${FINDINGS_FIELDS.join(', ')} and results.detectors`);
+        if (list.length === 0) {
+            // "Completed" with nothing found, yet an error, a failure or a count beside it: the analysis
+            // did not run through, which the report must never show as a clean audit.
+            const contradiction = contradictionIn(levels);
+            if (contradiction === undefined)
+                findings = [];
+            else
+                message = contradiction;
+        }
+        else {
+            // What was found is shown either way; a list the answer says is partial must not pass.
+            findings = assignFingerprints(readFindings(list, options));
+            incomplete = incompletenessIn(levels, findings);
+        }
+    }
+    return {
+        auditId: requestedId,
+        state,
+        rawStatus,
+        message,
+        reportUrl: firstInLevels(levels, REPORT_URL_FIELDS, webUrl),
+        findings,
+        incomplete,
+    };
+}
+/**
+ * The innermost non-empty list, else the innermost empty one: an empty list beside a full one
+ * must not hide it.
+ */
+function findingsList(levels) {
+    const lists = levels.flatMap((level) => FINDINGS_FIELDS.flatMap((alias) => {
+        const value = field(level, alias);
+        return Array.isArray(value) ? [value] : [];
+    }));
+    return lists.find((list) => list.length > 0) ?? lists[0];
+}
+function contradictionIn(levels) {
+    const [counted] = countsIn(levels);
+    return (failureIn(levels) ??
+        (counted && quoted(`${counted.name} is ${counted.count}, but the findings list is empty`)));
+}
+/**
+ * In a completed answer with findings: the first of its words that the analysis failed, a count
+ * above what the list holds, or a link to a next page, as one bounded line.
+ */
+function incompletenessIn(levels, findings) {
+    return failureIn(levels) ?? shortfallIn(levels, findings) ?? nextPageIn(levels);
+}
+/**
+ * A total above the list's length, or counts by severity above what the list holds of it. Both
+ * are compared with the list after instances are expanded, so a service counting each finding
+ * once, whatever its instances, is never short.
+ */
+function shortfallIn(levels, findings) {
+    const counts = countsIn(levels);
+    const total = counts.find((c) => c.severity === undefined && c.count > findings.length);
+    if (total !== undefined)
+        return quoted(`${total.name} is ${total.count}, but the findings list holds ${findings.length}`);
+    const held = countBySeverity(findings);
+    const over = counts.flatMap(({ name, count, severity }) => severity !== undefined && count > held[severity] ? [{ name, count, severity }] : []);
+    // The same severity may be counted in two places: what is missing of it is the largest gap.
+    const missing = new Map();
+    for (const { count, severity } of over)
+        missing.set(severity, Math.max(missing.get(severity) ?? 0, count - held[severity]));
+    const [first] = over;
+    // Findings whose severity word we could not place may be the ones counted.
+    const gap = [...missing.values()].reduce((total, count) => total + count, 0);
+    if (first === undefined || gap <= held.unknown)
+        return undefined;
+    const unplaced = held.unknown > 0 ? ` and ${held.unknown} of unknown severity` : '';
+    return quoted(`${first.name} is ${first.count}, but the findings list holds ${held[first.severity]} ${first.severity}${unplaced}`);
+}
+/** Every count above zero, in the order the answer gives them. */
+function countsIn(levels) {
+    return levels.flatMap((level) => statsRecords(level, '', 0).flatMap(({ path, record }) => Object.entries(record).flatMap(([key, value]) => {
+        const count = positiveInteger(value);
+        if (count === undefined)
+            return [];
+        const name = `${path}${key}`;
+        if (COUNT_FIELDS.includes(key) || (path !== '' && STATS_COUNT_FIELDS.includes(key)))
+            return [{ name, count, severity: undefined }];
+        const severity = countedSeverity(key);
+        return severity === undefined ? [] : [{ name, count, severity }];
+    })));
+}
+function statsRecords(record, path, depth) {
+    const inner = depth >= 2
+        ? []
+        : STATS_FIELDS.flatMap((key) => {
+            const value = field(record, key);
+            return isRecord(value) ? statsRecords(value, `${path}${key}.`, depth + 1) : [];
+        });
+    return [{ path, record }, ...inner];
+}
+/**
+ * The severity a count is named by (`high`, `High`, `high_count`, `numHigh`, `critical_issues`,
+ * `gas_findings`, `informational`), on our scale; undefined for other numbers (`files`).
+ */
+function countedSeverity(key) {
+    const words = key
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .toLowerCase()
+        .split(/[^a-z]+/)
+        .filter(Boolean);
+    const named = words.filter((word) => !COUNT_WORDS.has(word));
+    const [word = ''] = named;
+    // `gas` alone may be the gas a call used; `gas_issues` is a count of findings.
+    const counted = named.length === 1 && (COUNTED_SEVERITIES.has(word) || (word === 'gas' && words.length > 1));
+    return counted ? normalizeSeverity(word).severity : undefined;
+}
+/** A link or page number to a next page, or `has_more: true`, innermost level first. */
+function nextPageIn(levels) {
+    for (const level of levels) {
+        for (const path of NEXT_PAGE_FIELDS) {
+            const next = pageLink(field(level, path));
+            if (next !== undefined)
+                return quoted(`the answer holds one page of findings (${path}: ${next})`);
+        }
+    }
+    return undefined;
+}
+/** `null`, `false`, 0 and empty text are no next page. */
+function pageLink(value) {
+    if (value === true)
+        return 'true';
+    const page = positiveInteger(value);
+    return page === undefined ? json_fields_text(value) : String(page);
+}
+/** Service text inside our sentences stays one bounded line. */
+function quoted(sentence) {
+    return bodyExcerpt(sentence, MAX_QUOTE);
+}
+/**
+ * The innermost status word we recognize (an outer `"status": "success"` may only describe the
+ * HTTP call), else the innermost one at all, which the poller treats as unknown.
+ */
+function readStatus(levels) {
+    const words = levels.flatMap((level) => STATUS_FIELDS.flatMap((alias) => scalarText(field(level, alias)) ?? []));
+    return words.find((word) => classifyStatus(word) !== 'unknown') ?? words[0];
+}
+/**
+ * Only absolute https URLs, or plain http to this machine: the link is shown as "the full report"
+ * and must not be a script, a file, or a page anyone on the network path can replace.
+ */
+function webUrl(value) {
+    const candidate = json_fields_text(value);
+    if (candidate === undefined)
+        return undefined;
+    try {
+        const url = new URL(candidate);
+        return isSafeTransport(url) ? url.href : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/api/parse-projects.js
+/**
+ * The answer to `GET /v1/projects`, whose body is undocumented: a list of projects, bare or
+ * wrapped, each named by `project_name` (documented) or `name`.
+ */
+
+
+
+
+
+const LIST_FIELDS = ['projects', 'items', 'data', 'results'];
+const NAME_FIELDS = ['project_name', 'projectName', 'name', 'title'];
+const parse_projects_COUNT_FIELDS = [
+    'audit_count',
+    'auditCount',
+    'audits_count',
+    'auditsCount',
+    'num_audits',
+    'audits',
+];
+const LAST_AUDIT_FIELDS = ['last_audit', 'lastAudit', 'latest_audit', 'latestAudit'];
+const LAST_AUDIT_ID_FIELDS = ['last_audit_id', 'lastAuditId', 'latest_audit_id', 'latestAuditId'];
+const LAST_STATUS_FIELDS = [
+    'last_audit_status',
+    'lastAuditStatus',
+    'latest_audit_status',
+    'latestAuditStatus',
+];
+/** Entries without any name are left out: there is nothing to show for them. */
+function parseProjectsAnswer(bodyText) {
+    const json = readJson(bodyText);
+    const list = json.ok
+        ? Array.isArray(json.value)
+            ? json.value
+            : firstInLevels(envelopeLevels(json.value), LIST_FIELDS, (v) => Array.isArray(v) ? v : undefined)
+        : undefined;
+    if (list === undefined) {
+        throw new ResponseFormatError(`The projects answer has no project list: looked for a JSON array and ${LIST_FIELDS.join(', ')} (${describeBody(bodyText, json.ok)})`);
+    }
+    return list.flatMap((entry) => {
+        const summary = typeof entry === 'string'
+            ? namedOnly(entry)
+            : isRecord(entry)
+                ? readProject(entry)
+                : undefined;
+        return summary === undefined ? [] : [summary];
+    });
+}
+function namedOnly(name) {
+    const trimmed = json_fields_text(name);
+    return trimmed === undefined
+        ? undefined
+        : { name: trimmed, auditCount: undefined, lastAuditId: undefined, lastAuditStatus: undefined };
+}
+function readProject(project) {
+    const name = firstOf(project, NAME_FIELDS, scalarText);
+    if (name === undefined)
+        return undefined;
+    const lastAudit = LAST_AUDIT_FIELDS.map((key) => field(project, key)).find(isRecord);
+    return {
+        name,
+        auditCount: firstOf(project, parse_projects_COUNT_FIELDS, count),
+        lastAuditId: firstOf(project, LAST_AUDIT_ID_FIELDS, scalarText) ??
+            (lastAudit === undefined ? undefined : firstOf(lastAudit, AUDIT_ID_FIELDS, scalarText)),
+        lastAuditStatus: firstOf(project, LAST_STATUS_FIELDS, scalarText) ??
+            (lastAudit === undefined ? undefined : firstOf(lastAudit, STATUS_FIELDS, scalarText)),
+    };
+}
+/** A non-negative integer, or the length of an embedded list of audits. */
+function count(value) {
+    if (Array.isArray(value))
+        return value.length;
+    return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
+
+;// CONCATENATED MODULE: ./.build/api/client.js
+/**
+ * The audit service's three operations, and what each failure tells the user to fix.
+ * Transport and retries live in http.ts; reading bodies lives in the parse-* modules.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+const NO_LOG = { debug() { }, info() { }, warning() { } };
+class AuditClient {
+    #http;
+    #now;
+    #deadline;
+    /** Finds the API key in what the service sends, in any spelling. */
+    #apiKey = new Redactor();
+    /** What in the key no HTTP header can carry, if anything: then no request can be sent. */
+    #keyFlaw;
+    /** Said with every "check `base-url`": the most common mistake is to include the version. */
+    #baseUrlHint;
+    constructor(options) {
+        this.#now = options.now ?? Date.now;
+        this.#deadline = options.deadline;
+        this.#apiKey.add(options.apiKey);
+        this.#keyFlaw = headerFlaw(options.apiKey);
+        this.#baseUrlHint = /\/v\d+\/*$/.test(options.baseUrl.pathname)
+            ? ' (/v1 is added to `base-url` by the action: leave it out)'
+            : '';
+        this.#http = new HttpSession({
+            baseUrl: options.baseUrl,
+            apiKey: options.apiKey,
+            userAgent: options.userAgent,
+            sleep: options.sleep,
+            random: options.random ?? Math.random,
+            now: this.#now,
+            maxAttempts: options.maxAttempts ?? 5,
+            requestTimeoutMs: options.requestTimeoutMs ?? 60_000,
+            log: options.log ?? NO_LOG,
+        });
+    }
+    async listProjects() {
+        const operation = {
+            name: 'list projects',
+            permission: 'listing projects needs a key with read permission',
+            notFound: `the service has no /v1/projects (HTTP 404) — check \`base-url\`${this.#baseUrlHint}`,
+        };
+        const answer = this.#expectSuccess(operation, await this.#http.send({
+            method: 'GET',
+            path: '/v1/projects',
+            idempotent: true,
+            retryUntil: this.#deadline,
+        }));
+        return parseProjectsAnswer(answer.text);
+    }
+    async startAudit(projectName, files) {
+        const operation = {
+            name: 'start the audit',
+            permission: 'starting an audit needs a key with write permission',
+            notFound: `the service has no /v1/audits (HTTP 404) — check \`base-url\`${this.#baseUrlHint}`,
+        };
+        const body = createMultipartBody([{ name: 'project_name', value: projectName }], files.map((file) => ({
+            field: 'contracts',
+            filename: file.relativePath,
+            absolutePath: file.absolutePath,
+            size: file.size,
+        })));
+        const outcome = await this.#http.send({
+            method: 'POST',
+            path: '/v1/audits',
+            // One key for all attempts: a service that honours it will not start the audit twice.
+            headers: { 'idempotency-key': (0,external_node_crypto_.randomUUID)() },
+            body,
+            idempotent: false,
+            retryUntil: this.#deadline,
+        });
+        if (!outcome.ok && outcome.mayHaveActed) {
+            const ErrorClass = outcome.unreadable ? ResponseFormatError : ServiceError;
+            throw new ErrorClass(`could not start the audit: ${this.#failureText(outcome)}. ` +
+                'The request reached the service, so it may have created the audit anyway — check the ' +
+                "project's audits on the service before rerunning; a rerun starts another audit.", outcome.answer?.status);
+        }
+        const answer = this.#expectSuccess(operation, outcome, { accept303: true });
+        let started;
+        try {
+            started = parseStartAnswer(answer.text, headerValue(answer.headers.location));
+        }
+        catch (error) {
+            if (!(error instanceof ResponseFormatError))
+                throw error;
+            throw new ResponseFormatError(`${error.message}. The service accepted the upload (HTTP ${answer.status}), so an audit ` +
+                'may have been created — check the service before rerunning.', answer.status, { cause: error });
+        }
+        // Reports, outputs and URLs carry the id: one holding the key would spread it everywhere.
+        if (this.#apiKey.appearsIn(started.auditId)) {
+            throw new ServiceError('the service answered the start of the audit with an audit id that contains the API key; ' +
+                'the id is neither used nor shown. An audit may have been created — check the service ' +
+                'before rerunning.', answer.status);
+        }
+        return { ...started, retryAfterMs: this.#retryAfter(answer) };
+    }
+    /** `retryUntil` (per `now`, default the deadline): the request ends there, e.g. at the poll's deadline. */
+    async getAudit(auditId, knownFiles, { retryUntil } = {}) {
+        // The id may come from the service: shown as one bounded line.
+        const shownId = bodyExcerpt(auditId, 100);
+        const operation = {
+            name: `read audit ${shownId}`,
+            permission: 'reading an audit needs a key with read permission',
+            notFound: `audit ${shownId} not found (HTTP 404) — check \`base-url\` and \`audit-id\`${this.#baseUrlHint}`,
+        };
+        const answer = this.#expectSuccess(operation, await this.#http.send({
+            method: 'GET',
+            path: `/v1/audits/${pathSegment(auditId)}`,
+            idempotent: true,
+            retryUntil: earliest(retryUntil, this.#deadline),
+        }));
+        const retryAfterMs = this.#retryAfter(answer);
+        // 202 with no body: accepted, not finished; the poller decides how long to wait.
+        if (answer.text.trim() === '' && (answer.status === 202 || answer.status === 204)) {
+            return { snapshot: pendingSnapshot(auditId), retryAfterMs };
+        }
+        try {
+            const snapshot = parseAuditAnswer(answer.text, auditId, knownFiles ? { knownFiles } : undefined);
+            return { snapshot: this.#withoutKey(snapshot), retryAfterMs };
+        }
+        catch (error) {
+            // Reading findings recurses: JSON nested deep enough overflows the stack. Asking again
+            // would bring the same answer.
+            if (!(error instanceof RangeError))
+                throw error;
+            throw new ResponseFormatError(`the answer for audit ${shownId} is nested too deeply to read`, answer.status, { cause: error });
+        }
+    }
+    /** Releases pooled connections, so the process can exit at once. */
+    async close() {
+        await this.#http.close();
+    }
+    /**
+     * The snapshot with the key taken out of every text the service sent, once parsing has
+     * decoded and cleaned it. Outputs are redacted again where they leave the action; this also
+     * covers what reports encode on the way (the pull-request comment's hidden data is base64).
+     * The texts are looked through at once first: a snapshot without the key is not copied.
+     */
+    #withoutKey(snapshot) {
+        if (!this.#apiKey.appearsInAny(serviceTexts(snapshot)))
+            return snapshot;
+        const redact = (text) => this.#apiKey.redact(text);
+        return {
+            ...mapTexts(snapshot, SNAPSHOT_TEXTS, redact),
+            findings: snapshot.findings?.map((finding) => mapTexts(finding, FINDING_TEXTS, redact)),
+        };
+    }
+    /** The 2xx answer, or the error that says what went wrong and what to fix. */
+    #expectSuccess(operation, outcome, { accept303 = false } = {}) {
+        if (!outcome.ok) {
+            const { answer } = outcome;
+            const status = answer && answer.status < 300 ? undefined : answer?.status;
+            const what = outcome.attempts <= 1 ? ':' : ` after ${outcome.attempts} attempts; last:`;
+            const ErrorClass = outcome.unreadable ? ResponseFormatError : ServiceError;
+            throw new ErrorClass(`could not ${operation.name}${what} ${this.#failureText(outcome)}`, status);
+        }
+        const { answer } = outcome;
+        const { status } = answer;
+        if ((status >= 200 && status < 300) || (accept303 && status === 303))
+            return answer;
+        throw new ServiceError(this.#failureMessage(operation, answer), status);
+    }
+    #failureMessage(operation, answer) {
+        const { status } = answer;
+        const text = this.#serviceText(answer);
+        switch (status) {
+            case 400:
+                return `the service rejected the request to ${operation.name} (HTTP 400)${text || ': no reason given'}`;
+            case 401:
+                return 'the service rejected the API key (HTTP 401) — check the secret passed as `api-key`';
+            case 403:
+                return `the API key lacks the permission for this operation (HTTP 403): ${operation.permission}`;
+            case 404:
+                return operation.notFound;
+            case 413:
+                return `the upload is too large for the service (HTTP 413)${text} — audit fewer or smaller files`;
+        }
+        if (status >= 300 && status < 400) {
+            return (`the service answered the request to ${operation.name} with a redirect (HTTP ${status}); ` +
+                'redirects are not followed, so the API key goes nowhere else — set `base-url` to the ' +
+                "service's final address");
+        }
+        return `could not ${operation.name}: the service answered HTTP ${status}${text}`;
+    }
+    /** The failure, the service's explanation, and how `timeout-minutes` ended it. */
+    #failureText(outcome) {
+        const keyText = outcome.neverSent && this.#keyFlaw
+            ? ` (the API key holds ${this.#keyFlaw}, which no HTTP header can carry — check the ` +
+                'secret passed as `api-key`)'
+            : '';
+        return `${outcome.reason}${keyText}${this.#serviceText(outcome.answer)}${deadlineText(outcome.deadline)}`;
+    }
+    /** The service's own explanation as `: <text>`; masked where it leaves the action. */
+    #serviceText(answer) {
+        if (!answer)
+            return '';
+        const text = serviceErrorText(answer.text);
+        return text === undefined ? '' : `: ${text}`;
+    }
+    #retryAfter(answer) {
+        return parseRetryAfter(headerValue(answer.headers['retry-after']), this.#now);
+    }
+}
+/** The texts of a snapshot and of its findings that come from the service. */
+const SNAPSHOT_TEXTS = ['rawStatus', 'message', 'incomplete', 'reportUrl'];
+const FINDING_TEXTS = [
+    'serviceId',
+    'severityLabel',
+    'title',
+    'ruleId',
+    'swcId',
+    'cweId',
+    'description',
+    'recommendation',
+    'file',
+];
+function* serviceTexts(snapshot) {
+    for (const key of SNAPSHOT_TEXTS)
+        yield snapshot[key] ?? '';
+    for (const finding of snapshot.findings ?? []) {
+        for (const key of FINDING_TEXTS)
+            yield finding[key] ?? '';
+    }
+}
+/** A copy of the record with `map` applied to the texts named. */
+function mapTexts(record, keys, map) {
+    const copy = { ...record };
+    for (const key of keys) {
+        const value = copy[key];
+        if (typeof value === 'string')
+            copy[key] = map(value);
+    }
+    return copy;
+}
+function deadlineText(stop) {
+    switch (stop?.kind) {
+        case undefined:
+            return '';
+        case 'passed':
+            return ' — `timeout-minutes` had ended';
+        case 'attempt':
+            return ' — `timeout-minutes` ended while it was under way';
+        case 'wait':
+            return stop.askedMs === undefined
+                ? ' — the next attempt would come after `timeout-minutes` ends'
+                : ` — the service asked to wait ${Math.ceil(stop.askedMs / 1000)} s (Retry-After) before ` +
+                    'trying again, and `timeout-minutes` ends before then';
+    }
+}
+/** Why undici would refuse the key in a header value (tab, printable ASCII and Latin-1 pass). */
+function headerFlaw(key) {
+    if (/[\r\n]/.test(key))
+        return 'a line break';
+    if (/[^\t\x20-\x7e\x80-\xff]/.test(key))
+        return 'a control character or one beyond Latin-1';
+    return undefined;
+}
+/** The earlier of two optional times. */
+function earliest(a, b) {
+    return a === undefined ? b : b === undefined ? a : Math.min(a, b);
+}
+function pendingSnapshot(auditId) {
+    return {
+        auditId,
+        state: 'pending',
+        rawStatus: 'accepted',
+        message: undefined,
+        reportUrl: undefined,
+        findings: undefined,
+        incomplete: undefined,
+    };
+}
+/** The id as one path segment; `.` and `..` are encoded too, or a proxy would resolve them. */
+function pathSegment(id) {
+    const encoded = encodeURIComponent(id);
+    return /^\.{1,2}$/.test(encoded) ? encoded.replace(/\./g, '%2E') : encoded;
+}
+
+;// CONCATENATED MODULE: ./.build/api/project.js
+
+/** Checks the key before anything is uploaded, and tells whether each project is new. */
+async function describeProjects(client, projectNames, log) {
+    try {
+        const projects = await client.listProjects();
+        for (const projectName of projectNames) {
+            const project = projects.find((candidate) => candidate.name === projectName);
+            if (!project) {
+                log.info(`Project "${projectName}" is new: the service creates it with this audit.`);
+                continue;
+            }
+            const last = project.lastAuditId
+                ? `; last audit ${project.lastAuditId}${project.lastAuditStatus ? ` (${project.lastAuditStatus})` : ''}`
+                : '';
+            const count = project.auditCount === undefined ? '' : `: ${project.auditCount} earlier audit(s)`;
+            log.info(`Project "${projectName}"${count}${last}.`);
+        }
+    }
+    catch (error) {
+        // A rejected key ends the run here, before an upload; anything else only costs the project line.
+        if (error instanceof ServiceError && (error.status === 401 || error.status === 403))
+            throw error;
+        log.warning(`Could not list projects (${errorMessage(error)}); continuing with the audit.`);
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/audit/audit-ids.js
+/**
+ * The `audit-id` output and input: one id for a run with one audit; with several, a JSON object
+ * of ids by project folder (`{"packages/core": "a1", …}`), which the input takes back to resume
+ * them all. JSON, because ids come from the service and may hold any character.
+ */
+
+const CONTROL = /[\p{Cc}\p{Cf}]/u;
+const CONTROL_EVERYWHERE = new RegExp(CONTROL.source, 'gu');
+/** `several`: the run has more than one project, however many of their audits have started. */
+function formatAuditIds(started, several = started.length > 1) {
+    const [only] = started;
+    if (!several && only !== undefined)
+        return only.auditId;
+    return JSON.stringify(Object.fromEntries(started.map((audit) => [audit.path, audit.auditId])));
+}
+/** The YAML for resuming: a JSON object must be quoted, or YAML reads it as a mapping. */
+function resumeInput(value) {
+    return value.startsWith('{')
+        ? `audit-id: '${value.replaceAll("'", "''")}'`
+        : `audit-id: ${value}`;
+}
+function parseAuditIds(text) {
+    if (!text.startsWith('{'))
+        return text;
+    const problem = 'Input `audit-id` starts with `{` but is not a JSON object of audit ids by project folder, ' +
+        'as the `audit-id` output of a run that audited several projects gives it (`{"packages/core": "<id>"}`)';
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        throw new errors_ConfigurationError(`${problem}. Pass that output as it is, or a single id.`);
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        throw new errors_ConfigurationError(`${problem}.`);
+    const byPath = new Map();
+    // Folders are kept as written: they are compared with this checkout's, which the action wrote.
+    for (const [folder, id] of Object.entries(value)) {
+        const shown = JSON.stringify(folder.slice(0, 100)).replace(CONTROL_EVERYWHERE, '?');
+        if (typeof id !== 'string' || id.trim() === '' || folder === '')
+            throw new errors_ConfigurationError(`${problem}: the entry for ${shown} is not a non-empty id.`);
+        // JSON's escapes can spell what no id holds, and an id is sent in a URL: a control character.
+        if (CONTROL.test(id))
+            throw new errors_ConfigurationError(`${problem}: the id for ${shown} holds a control character.`);
+        byPath.set(folder, id.trim());
+    }
+    if (byPath.size === 0)
+        throw new errors_ConfigurationError(`${problem}: it is empty.`);
+    return byPath;
+}
+
+;// CONCATENATED MODULE: ./.build/files/inside.js
+
+/** Whether `child` is `parent` or below it (a name like `..config` is below, `../x` is not). */
+function isInside(parent, child) {
+    const relative = external_node_path_.relative(parent, child);
+    return (relative === '' ||
+        (relative !== '..' && !relative.startsWith(`..${external_node_path_.sep}`) && !external_node_path_.isAbsolute(relative)));
+}
+/** `child` relative to `parent`, with `/` whatever the platform: how paths are named in reports. */
+function posixRelative(parent, child) {
+    return external_node_path_.relative(parent, child).split(external_node_path_.sep).join('/');
+}
+
+;// CONCATENATED MODULE: ./.build/audit/baseline.js
+/**
+ * The baseline file (input `baseline`): findings the team has accepted, by fingerprint, each
+ * with a reason. Accepted findings never count for the gate and are shown as accepted.
+ *
+ * Two shapes are read:
+ * - the baseline's own, `{"version": 1, "accepted": [{"fingerprint", "reason", ...}]}`;
+ * - this action's results file, so `cp "$RESULTS_FILE" .audit-baseline.json` accepts every
+ *   current finding (reason: "accepted from audit <id>", or the reason it was accepted for).
+ */
+
+
+
+
+/** Reads and parses the baseline; only a file really inside the workspace is read. */
+async function readBaselineFile(file, workspace) {
+    let text;
+    try {
+        // The checkout may hold a link to anywhere.
+        const real = await (0,promises_.realpath)(file);
+        if (isInside(await (0,promises_.realpath)(workspace), real))
+            text = await (0,promises_.readFile)(real, 'utf8');
+    }
+    catch (error) {
+        throw new errors_ConfigurationError(`Could not read the baseline file ${file} (${errorMessage(error)}). Check the \`baseline\` input; ` +
+            'to create one, copy the `results-file` of a run into the repository: cp "$RESULTS_FILE" .audit-baseline.json');
+    }
+    if (text === undefined) {
+        throw new errors_ConfigurationError(`The baseline file ${file} is a link that leads outside the workspace, so it was not read. ` +
+            'Check the `baseline` input.');
+    }
+    return parseBaseline(text, file);
+}
+const SHAPE_HELP = 'Expected {"version": 1, "accepted": [{"fingerprint": "…", "reason": "…"}]} or a results file ' +
+    'written by this action.';
+const ENTRY_HELP = 'Each entry needs the finding\'s "fingerprint" (shown in the job summary details and the ' +
+    'results file) and a "reason" saying why it is accepted.';
+/** Entries by fingerprint; throws a ConfigurationError naming `source` and what to fix. */
+function parseBaseline(text, source) {
+    let document;
+    try {
+        document = JSON.parse(text.replace(/^\uFEFF/, ''));
+    }
+    catch (error) {
+        const why = error instanceof Error ? ` (${error.message})` : '';
+        throw new errors_ConfigurationError(`Baseline file ${source} is not valid JSON${why}. ${SHAPE_HELP}`);
+    }
+    if (!isRecord(document)) {
+        throw new errors_ConfigurationError(`Baseline file ${source} is not a JSON object. ${SHAPE_HELP}`);
+    }
+    if (Array.isArray(document['accepted']))
+        return fromBaseline(document, source);
+    if (Array.isArray(document['findings']))
+        return fromResultsFile(document, source);
+    throw new errors_ConfigurationError(`Baseline file ${source} has neither an "accepted" nor a "findings" list. ${SHAPE_HELP}`);
+}
+function fromBaseline(document, source) {
+    const version = document['version'];
+    if (version !== undefined && version !== 1) {
+        throw new errors_ConfigurationError(`Baseline file ${source} has version ${JSON.stringify(version)}; this action reads version 1.`);
+    }
+    const entries = new Map();
+    document['accepted'].forEach((item, index) => {
+        const where = `Baseline file ${source}, accepted[${index}]`;
+        const record = entryRecord(item, where);
+        const reason = record['reason'];
+        if (typeof reason !== 'string' || reason.trim() === '') {
+            throw new errors_ConfigurationError(`${where} has no "reason". ${ENTRY_HELP}`);
+        }
+        add(entries, {
+            fingerprint: fingerprintOf(record, where),
+            reason: reason.trim(),
+            ...described(record, 'rule', 'file', 'title', 'severity'),
+        });
+    });
+    return entries;
+}
+function fromResultsFile(document, source) {
+    const auditId = typeof document['auditId'] === 'string' ? document['auditId'] : undefined;
+    const defaultReason = auditId === undefined ? 'accepted from an earlier audit' : `accepted from audit ${auditId}`;
+    const entries = new Map();
+    document['findings'].forEach((item, index) => {
+        const where = `Baseline file ${source}, findings[${index}]`;
+        const record = entryRecord(item, where);
+        // A finding accepted before keeps the reason it was accepted for.
+        const note = record['note'];
+        const reason = record['status'] === 'accepted' && typeof note === 'string' && note.trim() !== ''
+            ? note.trim()
+            : defaultReason;
+        const rule = typeof record['ruleId'] === 'string' ? record['ruleId'] : record['swcId'];
+        add(entries, {
+            fingerprint: fingerprintOf(record, where),
+            reason,
+            ...described({ ...record, rule }, 'rule', 'file', 'title', 'severity'),
+        });
+    });
+    return entries;
+}
+function entryRecord(item, where) {
+    if (!isRecord(item))
+        throw new errors_ConfigurationError(`${where} is not an object. ${ENTRY_HELP}`);
+    return item;
+}
+function fingerprintOf(record, where) {
+    const fingerprint = record['fingerprint'];
+    if (typeof fingerprint !== 'string' || fingerprint.trim() === '') {
+        throw new errors_ConfigurationError(`${where} has no "fingerprint". ${ENTRY_HELP}`);
+    }
+    return fingerprint.trim();
+}
+/** The descriptive fields that are strings; anything else (null in a results file) is left out. */
+function described(record, ...keys) {
+    const entry = {};
+    for (const key of keys) {
+        const value = record[key];
+        if (typeof value === 'string')
+            entry[key] = value;
+    }
+    return entry;
+}
+/** The first entry for a fingerprint wins, as in a file read top to bottom. */
+function add(entries, entry) {
+    if (!entries.has(entry.fingerprint))
+        entries.set(entry.fingerprint, entry);
+}
+/** Entries no current finding matches (fixed, or moved to another file): worth removing. */
+function unusedBaselineEntries(baseline, findings) {
+    const present = new Set(findings.map((finding) => finding.fingerprint));
+    return [...baseline.values()].filter((entry) => !present.has(entry.fingerprint));
+}
+
+;// CONCATENATED MODULE: ./.build/audit/patch.js
+/**
+ * Reads the unified diff GitHub gives for one file of a pull request (the `patch` field of
+ * "list pull request files") and says which lines of the new file the pull request added or
+ * changed.
+ */
+/** `@@ -12,7 +12,9 @@ optional section heading`; a count left out means 1. */
+const HUNK_HEADER = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
+/**
+ * The new-file lines of every `+` line, merged into ascending, non-overlapping ranges.
+ * Context and `-` lines add nothing (a pure deletion changes no line that is left); the
+ * `\ No newline at end of file` marker is not a line. Each hunk is read for the number of
+ * lines its header announces, so text after it (another file's `--- a/…` header) is never
+ * taken for a deleted or added line.
+ * Throws when a line starting with `@@` is not a hunk header: the patch is not one this
+ * function understands, and guessing could hide a change.
+ */
+function addedLineRanges(patch) {
+    const ranges = [];
+    let oldLeft = 0;
+    let newLeft = 0;
+    let newLine = 0;
+    for (const line of patch.split(/\r?\n/)) {
+        // Content lines start with ' ', '+', '-' or '\\', so '@@' always opens a hunk.
+        if (line.startsWith('@@')) {
+            const header = HUNK_HEADER.exec(line);
+            if (header === null)
+                throw new Error(`Unrecognized hunk header: ${line.slice(0, 80)}`);
+            oldLeft = header[2] === undefined ? 1 : Number(header[2]);
+            newLeft = header[4] === undefined ? 1 : Number(header[4]);
+            newLine = Number(header[3]);
+            continue;
+        }
+        if (oldLeft === 0 && newLeft === 0)
+            continue; // between hunks: file headers, trailing newline
+        if (line.startsWith('+')) {
+            addLine(ranges, newLine);
+            newLine += 1;
+            newLeft -= 1;
+        }
+        else if (line.startsWith('-')) {
+            oldLeft -= 1;
+        }
+        else if (line === '' || line.startsWith(' ')) {
+            // A context line; some tools strip the space of an empty one, so '' counts too.
+            newLine += 1;
+            newLeft -= 1;
+            oldLeft -= 1;
+        }
+        else if (!line.startsWith('\\')) {
+            // Not hunk content (the counts were wrong): the hunk is over.
+            oldLeft = 0;
+            newLeft = 0;
+        }
+        // A wrong count must not leave one side waiting for lines that never come.
+        oldLeft = Math.max(oldLeft, 0);
+        newLeft = Math.max(newLeft, 0);
+    }
+    return ranges;
+}
+/** Hunks come in file order, so a line either extends the last range or starts a new one. */
+function addLine(ranges, line) {
+    const last = ranges.at(-1);
+    if (last !== undefined && line <= last.end + 1)
+        last.end = Math.max(last.end, line);
+    else
+        ranges.push({ start: line, end: line });
+}
+
+;// CONCATENATED MODULE: ./.build/audit/scope.js
+/**
+ * Diff-aware scope: whether a finding lies in what a pull request changed, so that only those
+ * count for the gate (input `scope`). Paths here are relative to the repository root.
+ */
+
+
+const SCOPES = ['all', 'changed-files', 'changed-lines'];
+function buildChangeSet(files) {
+    const map = new Map();
+    for (const file of files) {
+        // A removed file is not in the checkout, so no finding can be in it.
+        if (file.status === 'removed')
+            continue;
+        map.set(repositoryPath('', file.path), changedLines(file));
+    }
+    return { files: map };
+}
+/**
+ * When the diff is not there (too large, binary) or not readable, the whole file counts as
+ * changed: hiding a finding the change may have caused is worse than counting one it did not.
+ * Only when GitHub says no line was added (a pure rename, a mode change) is that trusted.
+ */
+function changedLines(file) {
+    if (file.patch === undefined)
+        return file.additions === 0 ? [] : 'whole-file';
+    try {
+        return addedLineRanges(file.patch);
+    }
+    catch {
+        return 'whole-file';
+    }
+}
+/**
+ * Whether the finding counts under `scope`.
+ * - `all`, or a finding with no file: in scope (what cannot be placed is never hidden).
+ * - `changed-files`: its file (relative to the repository root, as triage made it) is one the
+ *   pull request added or modified, renamed files by their new path.
+ * - `changed-lines`: also its lines (`startLine`..`endLine`) overlap an added line; a finding
+ *   with a file but no line is in scope when any line of that file was added.
+ */
+function isInScope(finding, scope, changes) {
+    if (scope === 'all' || finding.file === undefined)
+        return true;
+    const lines = changes.files.get(finding.file);
+    if (lines === undefined)
+        return false;
+    if (scope === 'changed-files' || lines === 'whole-file')
+        return true;
+    const { startLine, endLine } = finding;
+    if (startLine === undefined)
+        return lines.length > 0;
+    const end = endLine !== undefined && endLine >= startLine ? endLine : startLine;
+    return lines.some((range) => range.start <= end && startLine <= range.end);
+}
+/**
+ * The one spelling of a repository path, so the service's and GitHub's meet: `packages/core/`
+ * with `./a//b/../c.sol` is `packages/core/a/c.sol`. A path that climbs out of the repository
+ * keeps its `..`, so it is never mistaken for a file inside it.
+ */
+function repositoryPath(pathPrefix, file) {
+    const prefix = external_node_path_.posix.normalize(`${pathPrefix}/`).replace(/^(\.\/)+|^\/+/, '');
+    return external_node_path_.posix.normalize(prefix + file).replace(/^(\.\/)+|^\/+/, '');
+}
+
+;// CONCATENATED MODULE: ./.build/audit/suppressions.js
+const DIRECTIVE = /(?:\/\/+|\/\*+|#)[^\S\r\n]*(audit-ignore-(next-line|line)(?=\s|\*\/|$).*?)[^\S\r\n]*(?:\*\/.*)?$/;
+function findSuppressions(source) {
+    const suppressions = [];
+    let pending = [];
+    source.split(/\r?\n/).forEach((text, index) => {
+        const line = index + 1;
+        const match = DIRECTIVE.exec(text);
+        const directive = match?.[1];
+        const nextLine = match?.[2] === 'next-line';
+        const standalone = match !== null && text.slice(0, match.index).trim() === '';
+        // Blank lines and stacked next-line directives pass pending directives on to the line below.
+        if (text.trim() !== '' && !(nextLine && standalone)) {
+            suppressions.push(...pending.map((p) => ({ ...p, line })));
+            pending = [];
+        }
+        if (directive === undefined)
+            return;
+        const parsed = { rules: parseRules(directive), text: directive };
+        if (nextLine)
+            pending.push(parsed);
+        else
+            suppressions.push({ ...parsed, line });
+    });
+    return suppressions;
+}
+/** The ids between the directive word and ` -- reason`. */
+function parseRules(directive) {
+    const list = directive.replace(/^audit-ignore-(next-line|line)/, '').split(/\s--(?:\s|$)/)[0];
+    const ids = (list ?? '').split(/[\s,]+/).filter((id) => id !== '');
+    return ids.includes('*') ? 'all' : ids.map(normalizeRuleId);
+}
+/** Case folded, and every spelling of an SWC id (`SWC-107`, `swc107`, `107`) as `swc-107`. */
+function normalizeRuleId(id) {
+    const folded = id.trim().toLowerCase();
+    const swc = /^(?:swc[-_]?)?(\d+)$/.exec(folded);
+    return swc === null ? folded : `swc-${Number(swc[1])}`;
+}
+/** The suppression on the finding's first line that names its rule, if any. */
+function isSuppressed(finding, suppressions) {
+    const onLine = suppressions.filter((s) => s.line === finding.startLine);
+    // Most findings have none on their line: their ids need not be read.
+    if (onLine.length === 0)
+        return undefined;
+    const ids = [finding.ruleId, finding.swcId]
+        .filter((id) => id !== undefined)
+        .map(normalizeRuleId);
+    return onLine.find((s) => s.rules === 'all' || s.rules.some((rule) => ids.includes(rule)));
+}
+
+;// CONCATENATED MODULE: ./.build/audit/triage.js
+
+
+
+/** Findings that count come first in every report, so they are the last cut for size. */
+const STATUS_ORDER = [
+    'active',
+    'outside-change',
+    'accepted',
+    'suppressed',
+    'dependency',
+];
+/** The status as a report's cell or mark says it. */
+const STATUS_WORDS = {
+    active: 'counts',
+    'outside-change': 'outside the change',
+    accepted: 'accepted',
+    suppressed: 'suppressed',
+    dependency: 'in a dependency',
+};
+/** Why a finding that does not count does not, in a sentence. */
+const STATUS_REASONS = {
+    'outside-change': 'outside the change',
+    accepted: 'accepted in the baseline',
+    suppressed: 'suppressed by a comment in the code',
+    dependency: 'in dependencies (imported by the audited files, not audited themselves)',
+};
+/** "3 outside the change, 1 accepted": the findings that do not count, by status, in `words`. */
+function describeNotCounted(byStatus, words) {
+    return STATUS_ORDER.flatMap((status) => status === 'active' || byStatus[status] === 0 ? [] : [`${byStatus[status]} ${words[status]}`]);
+}
+/**
+ * Most specific reason first: in a dependency (not ours to fix), suppressed (the code says so,
+ * right there), then accepted (the baseline says so), then outside the change.
+ */
+function triageFindings(findings, options) {
+    const suppressionsByFile = new Map();
+    const suppressionsOf = (file) => {
+        let found = suppressionsByFile.get(file);
+        if (found === undefined) {
+            const source = options.sources(file);
+            found = source === undefined ? [] : findSuppressions(source);
+            suppressionsByFile.set(file, found);
+        }
+        return found;
+    };
+    const located = findings.map((uploaded) => {
+        const file = uploaded.file === undefined ? undefined : options.uploaded?.get(uploaded.file);
+        return { uploaded, finding: inRepository(uploaded, file, options.pathPrefix), file };
+    });
+    located.sort((a, b) => compareFindings(a.finding, b.finding));
+    const triaged = located.map(({ uploaded, finding, file }) => {
+        if (file?.dependency === true)
+            return { finding, status: 'dependency', note: undefined };
+        const suppression = uploaded.file === undefined
+            ? undefined
+            : isSuppressed(uploaded, suppressionsOf(uploaded.file));
+        if (suppression !== undefined)
+            return { finding, status: 'suppressed', note: suppression.text };
+        const accepted = options.baseline?.get(finding.fingerprint);
+        if (accepted !== undefined)
+            return { finding, status: 'accepted', note: accepted.reason };
+        if (options.changes !== undefined && !isInScope(finding, options.scope, options.changes))
+            return { finding, status: 'outside-change', note: undefined };
+        return { finding, status: 'active', note: undefined };
+    });
+    const counts = countFindings(triaged);
+    return {
+        findings: triaged,
+        counts,
+        scope: options.scope,
+        scopeNote: scopeNote(options.scope, counts),
+    };
+}
+/** What `scope` did, e.g. "changed-lines: 5 of 12 findings are in the change". */
+function scopeNote(scope, counts) {
+    return scope === 'all'
+        ? undefined
+        : `${scope}: ${counts.inScope} of ${counts.total} findings are in the change`;
+}
+/**
+ * The service names files as uploaded: made repository paths here, once, from the upload when it
+ * is known (names there are the compiler's, not paths), else under the working directory (the
+ * parser has already dropped paths that climb out, unless they were uploaded).
+ */
+function inRepository(finding, uploaded, pathPrefix) {
+    if (finding.file === undefined)
+        return finding;
+    const file = uploaded?.repositoryPath ?? repositoryPath(pathPrefix, finding.file);
+    return file === finding.file ? finding : { ...finding, file };
+}
+function countFindings(triaged) {
+    const byStatus = {
+        active: 0,
+        'outside-change': 0,
+        accepted: 0,
+        suppressed: 0,
+        dependency: 0,
+    };
+    for (const entry of triaged)
+        byStatus[entry.status] += 1;
+    const active = activeFindings(triaged);
+    return {
+        total: triaged.length,
+        bySeverity: countBySeverity(triaged.map((entry) => entry.finding)),
+        counted: countBySeverity(active),
+        byStatus,
+        inScope: triaged.length - byStatus['outside-change'],
+    };
+}
+function activeFindings(triaged) {
+    return triaged.filter((entry) => entry.status === 'active').map((entry) => entry.finding);
+}
+/**
+ * The findings as reports list them: grouped by STATUS_ORDER, each group in the model's order.
+ * A stable partition of the triaged order, not another sort.
+ */
+function inReportOrder(triaged) {
+    // One pass: every report asks, and the list may be long.
+    const groups = new Map(STATUS_ORDER.map((status) => [status, []]));
+    for (const entry of triaged)
+        groups.get(entry.status)?.push(entry);
+    return [...groups.values()].flat();
+}
+
+;// CONCATENATED MODULE: ./.build/audit/gate.js
+/**
+ * The severity gate: whether the findings that count (triage status `active`) fail the job at
+ * the chosen `fail-on` level.
+ */
+
+
+const FAIL_ON_LEVELS = ['critical', 'high', 'medium', 'low', 'info', 'none'];
+/** Whether the run has the audit's results: only pass and fail come from them. */
+function hasResults(verdict) {
+    return verdict === 'pass' || verdict === 'fail';
+}
+/**
+ * Whether a finding of this severity fails the job. `info` is the most inclusive level there
+ * is, so it means "any finding": gas findings, which rank below info, fail it too. `none`
+ * never fails. A severity the action could not read fails every level but `none`.
+ */
+function isBlocking(severity, failOn) {
+    if (failOn === 'none')
+        return false;
+    if (failOn === 'info' || severity === 'unknown')
+        return true;
+    return severityRank(severity) >= severityRank(failOn);
+}
+/** Only active findings count; the reason says how many others there were and why. */
+function evaluateGate(counts, failOn) {
+    const blocking = Object.fromEntries(SEVERITIES.map((s) => [s, isBlocking(s, failOn) ? counts.counted[s] : 0]));
+    const blockingCount = SEVERITIES.reduce((sum, s) => sum + blocking[s], 0);
+    const all = describeCounts(counts.counted);
+    const excluded = describeExcluded(counts);
+    const notCounted = excluded === '' ? '' : `; not counted: ${excluded}`;
+    const none = excluded === '' ? 'no findings' : 'no findings that count';
+    if (failOn === 'none') {
+        return {
+            verdict: 'pass',
+            reason: `fail-on is none, so findings never fail the job (${all || none})${notCounted}`,
+        };
+    }
+    if (blockingCount > 0) {
+        const noun = blockingCount === 1 ? 'finding' : 'findings';
+        return {
+            verdict: 'fail',
+            reason: `${blockingCount} ${noun} at or above ${failOn} (${describeCounts(blocking)})${notCounted}`,
+        };
+    }
+    return {
+        verdict: 'pass',
+        reason: (counts.byStatus.active > 0
+            ? `no findings at or above ${failOn} (${all})`
+            : `${none} (fail-on: ${failOn})`) + notCounted,
+    };
+}
+/** "3 outside the change, 1 accepted, 1 suppressed": the findings that did not count. */
+function describeExcluded({ byStatus }) {
+    return describeNotCounted(byStatus, STATUS_WORDS).join(', ');
+}
+/** "1 critical, 3 info": the non-zero counts, most severe first. */
+function describeCounts(counts) {
+    return SEVERITIES.filter((s) => counts[s] > 0)
+        .map((s) => `${counts[s]} ${s}`)
+        .join(', ');
+}
+
+;// CONCATENATED MODULE: ./.build/audit/outcome.js
+
+
+
+
+
+function base(facts) {
+    return {
+        verdict: 'error',
+        reason: '',
+        auditId: facts.auditId,
+        rawStatus: undefined,
+        reportUrl: undefined,
+        findings: undefined,
+        counts: countFindings([]),
+        scope: 'all',
+        scopeNote: undefined,
+        fileCount: facts.fileCount,
+        resumeHint: undefined,
+        projects: facts.projects,
+    };
+}
+function skippedOutcome(reason, facts) {
+    return { ...base(facts), verdict: 'skipped', reason };
+}
+/**
+ * A run without a key: skipped on a fork's or Dependabot's pull request (GitHub gives such runs
+ * no secrets), a configuration error anywhere else.
+ */
+function noApiKeyOutcome(untrustedPullRequest, facts) {
+    if (!untrustedPullRequest) {
+        return errorOutcome(new ConfigurationError('Input `api-key` is empty. Add the service key as a repository secret (e.g. AUDIT_API_KEY) and pass it: ' +
+            '`api-key: ${{ secrets.AUDIT_API_KEY }}`.'), facts);
+    }
+    const origin = untrustedPullRequest === 'fork'
+        ? 'this pull request comes from a fork'
+        : 'this run was triggered by Dependabot';
+    return skippedOutcome(`No API key: ${origin}, and GitHub does not give repository secrets to such runs. ` +
+        'The audit was skipped; nothing was sent. It runs on pushes and on pull requests from branches of this repository.', facts);
+}
+/**
+ * `lastProblem`: the last error the wait went on through, when no answer came after it, such as
+ * the 404s of an audit the service did not show yet.
+ */
+function timeoutOutcome(facts, timeoutMs, last, lastProblem) {
+    const status = lastProblem !== undefined
+        ? `the last poll got no status: ${lastProblem}`
+        : `last status: ${last?.rawStatus ?? 'unknown'}`;
+    return {
+        ...base(facts),
+        verdict: 'timeout',
+        reason: `The audit did not finish within ${formatDuration(timeoutMs)} ` +
+            `(${status}). No results were obtained.`,
+        rawStatus: last?.rawStatus,
+        reportUrl: last?.reportUrl,
+        resumeHint: 'The audit goes on at the service. To collect its results without uploading again, re-run with ' +
+            `\`${resumeInput(facts.auditId)}\` (and a larger \`timeout-minutes\` if needed).`,
+    };
+}
+/** The service finished the audit without results: its message is the reason. */
+function serviceFailureOutcome(facts, snapshot) {
+    // The sentence goes on after the service's words: their own full stop would double it.
+    const message = snapshot.message?.replace(/[\s.]+$/, '');
+    return {
+        ...base(facts),
+        verdict: 'error',
+        reason: (snapshot.state === 'failed'
+            ? `The service reports the audit as ${snapshot.rawStatus}` +
+                (message ? `: ${message}` : ' (no message given)')
+            : `The audit ended (${snapshot.rawStatus}) but the service reports an error` +
+                (message ? `: ${message}` : '')) + '. No results were obtained.',
+        rawStatus: snapshot.rawStatus,
+        reportUrl: snapshot.reportUrl,
+    };
+}
+function resultsOutcome(facts, snapshot, triage, failOn) {
+    const gate = evaluateGate(triage.counts, failOn);
+    // Findings the service itself says are not all there cannot pass a gate, nor prove a fail.
+    const incomplete = snapshot.incomplete?.replace(/[\s.]+$/, '');
+    return {
+        ...base(facts),
+        verdict: incomplete === undefined ? gate.verdict : 'error',
+        reason: incomplete === undefined
+            ? gate.reason
+            : `The audit ended (${snapshot.rawStatus}), but the service's answer says its findings are ` +
+                `incomplete: ${incomplete}. The ${triage.findings.length} finding(s) it sent are shown; ` +
+                `on them alone the gate says: ${gate.reason}.`,
+        rawStatus: snapshot.rawStatus,
+        reportUrl: snapshot.reportUrl,
+        findings: triage.findings,
+        counts: triage.counts,
+        scope: triage.scope,
+        scopeNote: triage.scopeNote,
+    };
+}
+/** An error ends the run with verdict `error`; the reason says what to fix, or that it is a bug. */
+function errorOutcome(error, facts) {
+    let reason;
+    if (error instanceof errors_ConfigurationError)
+        reason = error.message;
+    else if (error instanceof ServiceError)
+        reason = `The audit service: ${error.message}`;
+    else
+        reason = `Unexpected error (a bug in this action; please report it): ${errorMessage(error)}`;
+    return {
+        ...base(facts),
+        reason,
+        resumeHint: facts.auditId && !facts.resumed
+            ? `The audit ${facts.auditId} was started; re-run with \`${resumeInput(facts.auditId)}\` ` +
+                'to collect its results without uploading again.'
+            : undefined,
+    };
+}
+/** Worst first: a run is as bad as its worst project. */
+const VERDICT_SEVERITY = ['error', 'timeout', 'fail', 'pass', 'skipped'];
+/**
+ * One outcome from the outcomes of several projects' audits: the worst verdict, every finding
+ * (marked with its project, in the model's order) and the counts over them all. `several`: the
+ * parts are of a run over several projects, even when there is one part.
+ */
+function combineOutcomes(parts, several = parts.length > 1) {
+    const [only] = parts;
+    if (!several && only !== undefined)
+        return only.outcome;
+    const verdict = VERDICT_SEVERITY.find((candidate) => parts.some((part) => part.outcome.verdict === candidate)) ?? 'skipped';
+    const withResults = parts.filter((part) => part.outcome.findings !== undefined);
+    const merged = withResults.length === 0
+        ? undefined
+        : withResults
+            .flatMap(({ name, outcome }) => (outcome.findings ?? []).map((entry) => ({ ...entry, project: name })))
+            .sort((a, b) => compareFindings(a.finding, b.finding));
+    const findings = merged && withoutRepeats(merged);
+    const counts = countFindings(findings ?? []);
+    const scope = withResults[0]?.outcome.scope ?? 'all';
+    const started = parts.flatMap(({ name, path, outcome }) => outcome.auditId === undefined ? [] : [{ name, path, auditId: outcome.auditId }]);
+    const auditIds = formatAuditIds(started, true);
+    const fileCounts = parts.flatMap(({ outcome }) => outcome.fileCount === undefined ? [] : [outcome.fileCount]);
+    return {
+        verdict,
+        reason: combinedReason(parts),
+        auditId: started.length > 0 ? auditIds : undefined,
+        rawStatus: undefined,
+        reportUrl: undefined,
+        findings,
+        counts,
+        scope,
+        scopeNote: scopeNote(scope, counts),
+        fileCount: fileCounts.length > 0 ? fileCounts.reduce((sum, n) => sum + n, 0) : undefined,
+        resumeHint: parts.some((part) => part.outcome.resumeHint !== undefined)
+            ? 'The audits that did not report go on at the service. To collect every ' +
+                `project's results without uploading again, re-run with \`${resumeInput(auditIds)}\` ` +
+                '(and a larger `timeout-minutes` if needed).'
+            : undefined,
+        repeatedDependencyFindings: (merged?.length ?? 0) - (findings?.length ?? 0),
+        audits: parts.map(({ name, path, outcome }) => ({
+            name,
+            path,
+            auditId: outcome.auditId,
+            verdict: outcome.verdict,
+            reason: outcome.reason,
+            counts: outcome.counts,
+            fileCount: outcome.fileCount,
+            rawStatus: outcome.rawStatus,
+            reportUrl: outcome.reportUrl,
+        })),
+    };
+}
+/**
+ * A file several projects import is reported by each of their audits, and a sibling package's
+ * file also by its own project's: a finding in a dependency that repeats one of another project
+ * (same file, lines, rule, title and severity) is listed once, and never over the project's own.
+ * What one audit reports twice is its own and stays.
+ */
+function withoutRepeats(findings) {
+    const key = ({ finding }) => [
+        finding.file,
+        finding.startLine,
+        finding.endLine,
+        finding.severity,
+        finding.ruleId,
+        finding.swcId,
+        finding.title,
+    ].join('\0');
+    const listedBy = new Map();
+    for (const entry of findings) {
+        if (entry.status !== 'dependency')
+            listedBy.set(key(entry), entry.project);
+    }
+    return findings.filter((entry) => {
+        if (entry.status !== 'dependency')
+            return true;
+        const repeated = key(entry);
+        if (!listedBy.has(repeated))
+            listedBy.set(repeated, entry.project);
+        return listedBy.get(repeated) === entry.project;
+    });
+}
+/** "3 projects: 1 fail, 2 pass." and then why each that did not pass did not. */
+function combinedReason(parts) {
+    const tally = VERDICT_SEVERITY.flatMap((verdict) => {
+        const count = parts.filter((part) => part.outcome.verdict === verdict).length;
+        return count === 0 ? [] : [`${count} ${verdict}`];
+    });
+    const notPassed = parts
+        .filter(({ outcome }) => outcome.verdict !== 'pass' && outcome.verdict !== 'skipped')
+        .map(({ name, outcome }) => `${name}: ${outcome.reason.replace(/[\s.]+$/, '')}`);
+    const why = notPassed.length > 0 ? ` ${notPassed.join('; ')}.` : '';
+    return `${parts.length} project${parts.length === 1 ? '' : 's'}: ${tally.join(', ')}.${why}`;
+}
+function formatDuration(ms) {
+    if (ms < 60_000)
+        return `${Math.round(ms / 100) / 10} s`;
+    return `${Math.round(ms / 600) / 100} min`;
+}
+
+;// CONCATENATED MODULE: ./.build/files/source-reader.js
+
+
+
+/** Contract sources larger than this are not scanned for suppression comments. */
+const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
+/**
+ * Reads contract sources by the file names the service reported, for suppression comments.
+ * Those names are untrusted: when the upload is known, only uploaded files are read, from where
+ * they were read for the upload; otherwise (a resumed audit) the name is taken under the working
+ * directory. Either way only regular files whose real path stays in the workspace are read.
+ */
+function createSourceReader(options) {
+    const cache = new Map();
+    const workspace = (0,external_node_fs_.realpathSync)(options.workspace);
+    return (file) => {
+        if (!cache.has(file))
+            cache.set(file, read(file));
+        return cache.get(file);
+    };
+    function read(file) {
+        const location = options.uploaded
+            ? options.uploaded.get(file)
+            : external_node_path_.resolve(options.root, file);
+        if (location === undefined)
+            return undefined;
+        let fd;
+        try {
+            const real = (0,external_node_fs_.realpathSync)(location);
+            if (!isInside(workspace, real))
+                return undefined;
+            // Non-blocking, so opening a FIFO does not wait for a writer; no link swapped in since
+            // realpath is followed. What was opened is then checked, not what the path names now.
+            fd = (0,external_node_fs_.openSync)(real, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK | external_node_fs_.constants.O_NOFOLLOW);
+            const stats = (0,external_node_fs_.fstatSync)(fd);
+            if (!stats.isFile() || stats.size > MAX_SOURCE_BYTES)
+                return undefined;
+            return readAll(fd, stats.size)?.toString('utf8');
+        }
+        catch {
+            return undefined;
+        }
+        finally {
+            if (fd !== undefined)
+                (0,external_node_fs_.closeSync)(fd);
+        }
+    }
+}
+/** The file's bytes, or undefined when it has grown since fstat (it is being written). */
+function readAll(fd, size) {
+    // One byte more than fstat gave shows growth, and the size was checked against the cap.
+    const buffer = Buffer.alloc(size + 1);
+    let filled = 0;
+    while (filled < buffer.length) {
+        const read = (0,external_node_fs_.readSync)(fd, buffer, filled, buffer.length - filled, null);
+        if (read === 0)
+            break;
+        filled += read;
+    }
+    return filled > size ? undefined : buffer.subarray(0, filled);
+}
+
+// EXTERNAL MODULE: external "node:buffer"
+var external_node_buffer_ = __webpack_require__(4573);
+;// CONCATENATED MODULE: ./.build/files/excludes.js
+/**
+ * Exclude rules with gitignore-like semantics, so a pruned directory is decided from its
+ * path alone and is never opened.
+ */
+
+/** Folder and file names that hold no production code, at any depth. */
+const NON_PRODUCTION = [
+    ...['test/', 'tests/', 'test-helpers/', 'testing/'].map((pattern) => ({
+        pattern,
+        reason: 'tests and test helpers, by convention',
+    })),
+    ...['script/', 'scripts/'].map((pattern) => ({ pattern, reason: 'scripts, by convention' })),
+    ...['mocks/', 'mock/'].map((pattern) => ({ pattern, reason: 'mocks, by convention' })),
+    ...['certora/', 'fv/', 'halmos/', 'harness/', 'harnesses/'].map((pattern) => ({
+        pattern,
+        reason: 'formal-verification harnesses, by convention',
+    })),
+    ...['echidna/', 'crytic/', 'medusa/'].map((pattern) => ({
+        pattern,
+        reason: 'fuzzing harnesses, by convention',
+    })),
+    { pattern: 'audits/', reason: 'audit reports and their harnesses, by convention' },
+    { pattern: '*.t.sol', reason: 'a Foundry test' },
+    { pattern: '*.s.sol', reason: 'a Foundry script' },
+    ...['*Mock*.sol', '*Mock*.vy'].map((pattern) => ({ pattern, reason: 'a mock, by its name' })),
+    ...['*Harness*.sol', '*Harness*.vy'].map((pattern) => ({
+        pattern,
+        reason: 'a verification harness, by its name',
+    })),
+];
+/**
+ * For a folder with no project config: dependencies and build output (a dependency folder only
+ * at the root, as Foundry puts it: `src/lib/` is production code), and NON_PRODUCTION.
+ */
+const DEFAULT_EXCLUDES = [
+    { pattern: 'node_modules/', reason: 'installed packages' },
+    { pattern: '/lib/', reason: 'dependencies (lib/ at the root, by convention)' },
+    ...['out/', 'cache/', 'artifacts/'].map((pattern) => ({ pattern, reason: 'build output' })),
+    { pattern: '.git/', reason: 'git metadata' },
+    ...NON_PRODUCTION,
+];
+function compileExcludes(patterns) {
+    const rules = patterns
+        .map((entry) => typeof entry === 'string'
+        ? parseRule(entry, `rule ${entry}`)
+        : parseRule(entry.pattern, entry.reason))
+        .filter((rule) => rule !== undefined);
+    const decide = (relativePath, isDirectory) => {
+        const basename = external_node_path_.posix.basename(relativePath);
+        let excludedBy;
+        for (const rule of rules) {
+            const subject = rule.anchored ? relativePath : basename;
+            const matches = isDirectory
+                ? named(subject, rule.glob) ||
+                    (rule.contentsOf !== undefined && external_node_path_.posix.matchesGlob(relativePath, rule.contentsOf))
+                : !rule.directoryOnly && named(subject, rule.glob);
+            if (matches)
+                excludedBy = rule.negated ? undefined : rule;
+        }
+        return excludedBy?.reason;
+    };
+    return {
+        excludesDirectory: (relativePath) => decide(relativePath, true),
+        excludesFile: (relativePath) => decide(relativePath, false),
+    };
+}
+/** A name taken literally too, as in `contracts`: a path copied from a message matches. */
+function named(subject, glob) {
+    return subject === glob || external_node_path_.posix.matchesGlob(subject, glob);
+}
+function parseRule(pattern, reason) {
+    let glob = pattern.trim();
+    const negated = glob.startsWith('!');
+    if (negated)
+        glob = glob.slice(1);
+    const directoryOnly = glob.endsWith('/');
+    glob = glob.replace(/\/+$/, '');
+    // A leading '/' anchors the rule at the root, as in .gitignore; so does `./`, which says "here".
+    const rooted = /^\.?\//.test(glob);
+    glob = glob.replace(/^(\.?\/)+/, '');
+    if (glob === '' || glob === '.')
+        return undefined;
+    return {
+        reason,
+        negated,
+        directoryOnly,
+        anchored: rooted || glob.includes('/'),
+        glob,
+        contentsOf: glob.endsWith('/**') ? glob.slice(0, -'/**'.length) : undefined,
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/files/patterns.js
+/**
+ * The `contracts` patterns: ordered globs, a leading '!' negates (the last matching pattern
+ * decides, as in GitHub's glob convention). Plain globs, not gitignore rules: `*.sol` matches
+ * only at the root, `**\/*.sol` at any depth.
+ */
+
+
+
+const GLOB_SYNTAX = /[*?[\]{}()!+@]/;
+function compilePatterns(patterns, root) {
+    const compiled = patterns
+        .map((source) => parsePattern(source, root))
+        .filter((pattern) => pattern !== undefined);
+    const positives = compiled.filter((pattern) => !pattern.negated);
+    const matched = new Set();
+    // Without a literal prefix on every positive pattern, any directory may hold a match.
+    const walkEverything = positives.some((pattern) => pattern.literalPrefix.length === 0);
+    return {
+        selects(relativePath) {
+            let selected = false;
+            for (const pattern of compiled) {
+                // A name taken literally too: `Token[1].sol` is a file's name more often than a class.
+                const matches = relativePath === pattern.glob ||
+                    external_node_path_.posix.matchesGlob(relativePath, pattern.glob) ||
+                    (pattern.descendants !== undefined &&
+                        external_node_path_.posix.matchesGlob(relativePath, pattern.descendants));
+                if (!matches)
+                    continue;
+                selected = !pattern.negated;
+                if (selected)
+                    matched.add(pattern);
+            }
+            return selected;
+        },
+        mayMatchBelow(relativeDirectory) {
+            if (walkEverything)
+                return true;
+            const segments = relativeDirectory.split('/');
+            return positives.some((pattern) => {
+                const common = Math.min(segments.length, pattern.literalPrefix.length);
+                for (let i = 0; i < common; i++) {
+                    if (segments[i] !== pattern.literalPrefix[i])
+                        return false;
+                }
+                // Either the directory lies on the prefix, or below it where the glob part applies.
+                return true;
+            });
+        },
+        unmatched: () => positives.filter((p) => !matched.has(p)).map((p) => p.source),
+    };
+}
+function parsePattern(source, root) {
+    let glob = source.trim();
+    const negated = glob.startsWith('!');
+    if (negated)
+        glob = glob.slice(1).trim();
+    if (glob === '')
+        return undefined;
+    if (external_node_path_.isAbsolute(glob))
+        glob = posixRelative(root, glob);
+    glob = glob.replace(/^(\.\/)+/, '');
+    if (glob === '..' || glob.startsWith('../') || glob.includes('/../')) {
+        throw new errors_ConfigurationError(`Pattern \`${source}\` in \`contracts\` points outside \`working-directory\` (${root}). ` +
+            'Patterns are relative to `working-directory`: change it, or the pattern.');
+    }
+    const namesDirectory = glob.endsWith('/') || !GLOB_SYNTAX.test(glob);
+    glob = glob.replace(/\/+$/, '');
+    if (glob === '' || glob === '.')
+        glob = '**';
+    const segments = glob.split('/');
+    const firstGlobSegment = segments.findIndex((segment) => GLOB_SYNTAX.test(segment));
+    return {
+        source,
+        negated,
+        glob,
+        descendants: namesDirectory ? `${glob}/**/*.{sol,vy}` : undefined,
+        literalPrefix: firstGlobSegment === -1 ? segments : segments.slice(0, firstGlobSegment),
+    };
+}
+/**
+ * A folder's path as a glob that names it literally, for a project's folder in its patterns:
+ * each glob character in a class of its own, or, where a class cannot hold it (`{`, `}`, `!`),
+ * as any one character, which names at most a folder spelled the same but for it.
+ */
+function literalGlob(folder) {
+    return folder.replace(/[*?[\]()+@{}!]/g, (c) => ('{}!'.includes(c) ? '?' : `[${c}]`));
+}
+
+;// CONCATENATED MODULE: ./.build/files/discover.js
+/**
+ * Finds the contract files to upload with our own walker: excluded directories are never
+ * opened (a huge node_modules costs nothing), nothing outside the workspace is read, whatever
+ * symbolic links point to, and a file that matches but cannot be uploaded fails the run rather
+ * than going unaudited.
+ */
+
+
+
+
+
+
+
+/** Files stat'ed at once: fast on network disks, bounded on huge directories. */
+const STAT_BATCH = 64;
+async function discoverContracts(options) {
+    const readDir = options.readDir ?? ((dir) => promises_.readdir(dir, { withFileTypes: true }));
+    const workspace = await resolveWorkspace(options.workspace);
+    const root = await resolveRoot(options.root, options.workspace, workspace);
+    const defaults = options.defaultExcludes ?? DEFAULT_EXCLUDES;
+    const excludes = compileExcludes([
+        ...(options.useDefaultExcludes ? defaults : []),
+        ...options.excludes.map((pattern) => ({ pattern, reason: `\`exclude: ${pattern}\`` })),
+    ]);
+    const patterns = compilePatterns(options.patterns, options.root);
+    const walk = new Walk(workspace, excludes, patterns);
+    // Directories reached through links wait until every plainly reachable one is walked, so
+    // a link to a directory that is also reachable without it never claims that directory.
+    const plain = [{ realPath: root, relativePath: '', exactName: true }];
+    const linked = [];
+    const visited = new Set();
+    for (let dir = plain.pop(); dir !== undefined; dir = plain.pop() ?? linked.pop()) {
+        // Bytes are keyed after a NUL, which no text path holds, so the two never collide.
+        const key = typeof dir.realPath === 'string' ? dir.realPath : `\0${dir.realPath.toString('latin1')}`;
+        if (visited.has(key))
+            continue; // also ends link cycles
+        visited.add(key);
+        const candidates = [];
+        for (const { type, entry } of await listDirectory(readDir, dir)) {
+            if (type.isDirectory()) {
+                if (walk.admitsDirectory(entry))
+                    plain.push(entry);
+            }
+            else if (type.isSymbolicLink()) {
+                const resolved = await walk.followLink(entry);
+                if (resolved?.kind === 'directory')
+                    linked.push(resolved.entry);
+                if (resolved?.kind === 'file')
+                    candidates.push(resolved.entry);
+            }
+            else if (walk.admitsFile(entry)) {
+                // A FIFO, socket or device named like a contract too: addFiles says it cannot be sent.
+                candidates.push(entry);
+            }
+        }
+        await walk.addFiles(candidates);
+    }
+    if (walk.unsendable.length > 0)
+        throw unsendableError(walk.unsendable);
+    return {
+        files: walk.files.sort((a, b) => compare(a.relativePath, b.relativePath)),
+        unmatchedPatterns: patterns.unmatched(),
+        skippedLinks: walk.skippedLinks.sort((a, b) => compare(a.path, b.path)),
+        prunedDirectories: walk.prunedDirectories.sort(compare),
+        excluded: walk.excluded.sort((a, b) => compare(a.path, b.path)),
+    };
+}
+/** Decisions about single entries, and what they add to the result. */
+class Walk {
+    files = [];
+    skippedLinks = [];
+    prunedDirectories = [];
+    excluded = [];
+    unsendable = [];
+    workspace;
+    /** The workspace and a separator, to compare paths that are bytes. */
+    workspacePrefix;
+    excludes;
+    patterns;
+    constructor(workspace, excludes, patterns) {
+        this.workspace = workspace;
+        this.workspacePrefix = external_node_buffer_.Buffer.from(workspace.endsWith(external_node_path_.sep) ? workspace : workspace + external_node_path_.sep);
+        this.excludes = excludes;
+        this.patterns = patterns;
+    }
+    admitsDirectory(dir) {
+        if (!this.patterns.mayMatchBelow(dir.relativePath))
+            return false;
+        const reason = this.excludes.excludesDirectory(dir.relativePath);
+        if (reason !== undefined) {
+            this.prunedDirectories.push(dir.relativePath);
+            this.excluded.push({ path: `${dir.relativePath}/`, reason });
+            return false;
+        }
+        return true;
+    }
+    admitsFile(file) {
+        if (!this.patterns.selects(file.relativePath))
+            return false;
+        const reason = this.excludes.excludesFile(file.relativePath);
+        if (reason !== undefined)
+            this.excluded.push({ path: file.relativePath, reason });
+        return reason === undefined;
+    }
+    /** Resolves a link without touching what it points to unless that is inside the workspace. */
+    async followLink(link) {
+        let realPath;
+        try {
+            realPath = fromBytes(await promises_.realpath(link.realPath, { encoding: 'buffer' }));
+        }
+        catch {
+            const target = await promises_.readlink(link.realPath, { encoding: 'buffer' }).then((bytes) => escapeBytes(bytes), () => '');
+            this.skip(link, target, 'broken');
+            return undefined;
+        }
+        if (!this.contains(realPath)) {
+            this.skip(link, show(realPath), 'outside-workspace');
+            return undefined;
+        }
+        const target = { ...link, realPath };
+        const stats = await promises_.stat(realPath).catch(() => undefined);
+        if (stats?.isDirectory()) {
+            return this.admitsDirectory(target) ? { kind: 'directory', entry: target } : undefined;
+        }
+        // Anything else named like a contract is a candidate: addFiles says what is wrong with it.
+        return this.admitsFile(target) ? { kind: 'file', entry: target } : undefined;
+    }
+    async addFiles(candidates) {
+        for (let start = 0; start < candidates.length; start += STAT_BATCH) {
+            await Promise.all(candidates.slice(start, start + STAT_BATCH).map((file) => this.add(file)));
+        }
+    }
+    /** Lists the file for upload, or records why it cannot be sent. */
+    async add(file) {
+        const checked = await check(file);
+        if (typeof checked === 'string') {
+            this.unsendable.push({ path: file.relativePath, reason: checked });
+        }
+        else {
+            this.files.push(checked);
+        }
+    }
+    contains(realPath) {
+        if (typeof realPath === 'string')
+            return isInside(this.workspace, realPath);
+        // From realpath, so absolute and without `..`: comparing bytes is exact, decoding is not.
+        return realPath.subarray(0, this.workspacePrefix.length).equals(this.workspacePrefix);
+    }
+    /** A link whose name an exclude rule covers is left out silently, as its target would be. */
+    skip(link, target, reason) {
+        const excluded = this.excludes.excludesDirectory(link.relativePath) ??
+            this.excludes.excludesFile(link.relativePath);
+        if (excluded === undefined)
+            this.skippedLinks.push({ path: link.relativePath, target, reason });
+    }
+}
+/** The file to upload, or why it cannot be sent. */
+async function check(file) {
+    if (!file.exactName)
+        return 'its name is not valid UTF-8';
+    if (typeof file.realPath !== 'string') {
+        return 'the path of the file it links to is not valid UTF-8';
+    }
+    try {
+        const stats = await promises_.stat(file.realPath);
+        if (!stats.isFile())
+            return 'it is not a regular file';
+        // stat needs no read permission, so an unreadable file would only fail while uploading.
+        // Checkouts are readable by all; the kernel is asked only about files that are not.
+        if ((stats.mode & 0o444) !== 0o444)
+            await promises_.access(file.realPath, promises_.constants.R_OK);
+        return { absolutePath: file.realPath, relativePath: file.relativePath, size: stats.size };
+    }
+    catch (error) {
+        const code = error.code;
+        return code === 'ENOENT' || code === 'ENOTDIR'
+            ? 'it was removed while the checkout was searched'
+            : `it cannot be read (${code ?? String(error)})`;
+    }
+}
+async function listDirectory(readDir, dir) {
+    try {
+        let entries;
+        if (typeof dir.realPath === 'string') {
+            const listed = await readDir(dir.realPath);
+            // Text is fast, but a name holding U+FFFD may stand for bytes that are not UTF-8, or be
+            // that character itself: only the bytes tell, so the directory is read again as bytes.
+            if (!listed.some((entry) => entry.name.includes('\uFFFD')))
+                entries = listed;
+        }
+        entries ??= await promises_.readdir(dir.realPath, { withFileTypes: true, encoding: 'buffer' });
+        return entries
+            .map((type) => ({ type, entry: childOf(dir, type.name) }))
+            .sort((a, b) => compare(a.entry.relativePath, b.entry.relativePath));
+    }
+    catch (error) {
+        const code = error.code;
+        if (code === 'ENOENT')
+            return []; // removed while we walked
+        throw new errors_ConfigurationError(`Cannot read directory ${dir.relativePath || '.'} (${code ?? String(error)}). ` +
+            'Leave it out with `exclude`, or make it readable.', { cause: error });
+    }
+}
+const SEPARATOR = external_node_buffer_.Buffer.from(external_node_path_.sep);
+function childOf(dir, name) {
+    const text = typeof name === 'string' || (0,external_node_buffer_.isUtf8)(name);
+    const shown = text ? name.toString() : escapeBytes(name);
+    return {
+        realPath: text && typeof dir.realPath === 'string'
+            ? external_node_path_.join(dir.realPath, shown)
+            : external_node_buffer_.Buffer.concat([bytes(dir.realPath), SEPARATOR, bytes(name)]),
+        relativePath: dir.relativePath === '' ? shown : `${dir.relativePath}/${shown}`,
+        exactName: dir.exactName && text,
+    };
+}
+function bytes(value) {
+    return typeof value === 'string' ? external_node_buffer_.Buffer.from(value) : value;
+}
+/** Text when the bytes are UTF-8, so one place on disk always has one DiskPath. */
+function fromBytes(bytes) {
+    return (0,external_node_buffer_.isUtf8)(bytes) ? bytes.toString() : bytes;
+}
+function show(diskPath) {
+    return typeof diskPath === 'string' ? diskPath : escapeBytes(diskPath);
+}
+/** The bytes as text, each byte that begins no UTF-8 character shown as `\xff`. */
+function escapeBytes(bytes) {
+    let text = '';
+    for (let i = 0; i < bytes.length;) {
+        // A character is 1 to 4 bytes, and no shorter start of one is valid by itself.
+        const length = [1, 2, 3, 4].find((n) => i + n <= bytes.length && (0,external_node_buffer_.isUtf8)(bytes.subarray(i, i + n)));
+        if (length === undefined) {
+            text += `\\x${bytes.toString('hex', i, i + 1)}`;
+            i += 1;
+        }
+        else {
+            text += bytes.toString('utf8', i, i + length);
+            i += length;
+        }
+    }
+    return text;
+}
+function unsendableError(unsendable) {
+    const list = [...unsendable]
+        .sort((a, b) => compare(a.path, b.path))
+        .map((file) => `  - ${file.path}: ${file.reason}`);
+    return new errors_ConfigurationError(`${unsendable.length} file(s) match \`contracts\` but cannot be uploaded, so they would go ` +
+        `unaudited:\n${list.join('\n')}\n` +
+        'Rename each one (a name must be valid UTF-8) or make it a readable regular file, or leave ' +
+        'it out with `exclude` (the path as shown here works).');
+}
+async function resolveWorkspace(workspace) {
+    try {
+        return await promises_.realpath(workspace);
+    }
+    catch (error) {
+        throw new errors_ConfigurationError(`The workspace ${workspace} does not exist.`, { cause: error });
+    }
+}
+async function resolveRoot(root, workspace, realWorkspace) {
+    const outside = (how) => new errors_ConfigurationError(`\`working-directory\` (${root}) ${how} outside the workspace (${workspace}); ` +
+        'set it to a folder of the repository.');
+    if (!isInside(external_node_path_.resolve(workspace), external_node_path_.resolve(root)))
+        throw outside('is');
+    let realRoot;
+    try {
+        realRoot = await promises_.realpath(root);
+    }
+    catch (error) {
+        throw new errors_ConfigurationError(`\`working-directory\` (${root}) does not exist.`, {
+            cause: error,
+        });
+    }
+    if (!isInside(realWorkspace, realRoot))
+        throw outside(`leads to ${realRoot},`);
+    if (!(await promises_.stat(realRoot)).isDirectory()) {
+        throw new errors_ConfigurationError(`\`working-directory\` (${root}) is not a directory.`);
+    }
+    return realRoot;
+}
+/** Code-unit order: the same on every machine and locale. */
+function compare(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+
+;// CONCATENATED MODULE: ./.build/files/limits.js
+/**
+ * Upload limits, checked before anything is sent, with a message that says what to change.
+ */
+
+
+const SHOWN = 5;
+/** Throws one ConfigurationError naming every limit exceeded, its numbers and the main causes. */
+function checkUploadLimits(files, limits) {
+    const problems = [];
+    const inputs = [];
+    const dependencies = files.filter((file) => file.dependency === true);
+    const ofWhich = dependencies.length === 0
+        ? ''
+        : ` (${dependencies.length} of them, ${formatBytes(totalSize(dependencies))}, dependencies the audited files import)`;
+    if (files.length > limits.maxFiles) {
+        problems.push(`${files.length} contract files were found${ofWhich}; at most ${limits.maxFiles} may be uploaded ` +
+            `(input \`max-files\`). Folders with the most files:\n${listFolders(files)}`);
+        inputs.push('`max-files`');
+    }
+    const tooLarge = files.filter((file) => file.size > limits.maxFileBytes);
+    if (tooLarge.length > 0) {
+        problems.push(`${tooLarge.length} file(s) are larger than ${formatBytes(limits.maxFileBytes)} ` +
+            `(input \`max-file-size-kb\`):\n${listLargest(tooLarge)}`);
+        inputs.push('`max-file-size-kb`');
+    }
+    const total = totalSize(files);
+    if (total > limits.maxTotalBytes) {
+        problems.push(`The ${files.length} files${ofWhich} add up to ${formatBytes(total)}; at most ` +
+            `${formatBytes(limits.maxTotalBytes)} may be uploaded (input \`max-total-size-mb\`). ` +
+            `Largest files:\n${listLargest(files)}`);
+        inputs.push('`max-total-size-mb`');
+    }
+    if (problems.length === 0)
+        return;
+    throw new errors_ConfigurationError(`Upload limits exceeded.\n${problems.join('\n')}\n` +
+        'Narrow `contracts` or add `exclude` patterns so that only the contracts to audit are ' +
+        `selected, ${dependencies.length > 0 ? 'set `dependencies: exclude` to send only those, ' : ''}or raise ${inputs.join(', ')}.`);
+}
+function totalSize(files) {
+    return files.reduce((sum, file) => sum + file.size, 0);
+}
+/** 1,024-based, as the `-kb` and `-mb` inputs are: `512 B`, `1.5 KB`, `12 MB`. */
+function formatBytes(bytes) {
+    const units = ['B', 'KB', 'MB', 'GB'];
+    let value = bytes;
+    let unit = 0;
+    while (value >= 1024 && unit < units.length - 1) {
+        value /= 1024;
+        unit++;
+    }
+    const shown = unit === 0 ? String(value) : String(Number(value.toFixed(1)));
+    return `${shown} ${units[unit]}`;
+}
+function listLargest(files) {
+    const largest = [...files].sort((a, b) => b.size - a.size).slice(0, SHOWN);
+    return bulletList(largest.map((file) => `${file.relativePath} (${formatBytes(file.size)})`), files.length);
+}
+function listFolders(files) {
+    const counts = new Map();
+    for (const file of files) {
+        const folder = external_node_path_.posix.dirname(file.relativePath);
+        counts.set(folder, (counts.get(folder) ?? 0) + 1);
+    }
+    const busiest = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, SHOWN);
+    return bulletList(busiest.map(([folder, count]) => `${folder === '.' ? './' : `${folder}/`} (${count} files)`), counts.size);
+}
+function bulletList(lines, total) {
+    const more = total > lines.length ? [`  … and ${total - lines.length} more`] : [];
+    return [...lines.map((line) => `  - ${line}`), ...more].join('\n');
+}
+
+;// CONCATENATED MODULE: ./.build/project/lexer.js
+/**
+ * Words, strings and punctuation of C-like source (Solidity, JavaScript, TypeScript), with
+ * comments skipped and lines counted: enough to find import paths and literal settings without
+ * running or fully parsing anything.
+ */
+const WORD = /[A-Za-z0-9_$]/;
+class Lexer {
+    source;
+    index = 0;
+    line = 1;
+    constructor(source) {
+        this.source = source;
+    }
+    next() {
+        this.skipSpaceAndComments();
+        const { source } = this;
+        if (this.index >= source.length)
+            return undefined;
+        const line = this.line;
+        const char = source[this.index] ?? '';
+        if (char === '"' || char === "'" || char === '`')
+            return { kind: 'string', text: this.readString(char), line };
+        if (WORD.test(char)) {
+            const start = this.index;
+            while (this.index < source.length && WORD.test(source[this.index] ?? ''))
+                this.index++;
+            return { kind: 'word', text: source.slice(start, this.index), line };
+        }
+        this.index++;
+        return { kind: 'punctuation', text: char, line };
+    }
+    skipSpaceAndComments() {
+        const { source } = this;
+        while (this.index < source.length) {
+            const char = source[this.index];
+            if (char === '\n') {
+                this.line++;
+                this.index++;
+            }
+            else if (char === ' ' || char === '\t' || char === '\r' || char === '\f') {
+                this.index++;
+            }
+            else if (source.startsWith('//', this.index)) {
+                const end = source.indexOf('\n', this.index);
+                this.index = end === -1 ? source.length : end;
+            }
+            else if (source.startsWith('/*', this.index)) {
+                const end = source.indexOf('*/', this.index + 2);
+                const stop = end === -1 ? source.length : end + 2;
+                this.countLines(this.index, stop);
+                this.index = stop;
+            }
+            else {
+                return;
+            }
+        }
+    }
+    /** The contents up to the closing quote; a string cut by the end of the line ends there. */
+    readString(quote) {
+        const { source } = this;
+        const start = ++this.index;
+        while (this.index < source.length) {
+            const char = source[this.index];
+            if (char === '\\') {
+                if (source[this.index + 1] === '\n')
+                    this.line++;
+                this.index += 2;
+            }
+            else if (char === quote)
+                break;
+            else if (char === '\n')
+                break;
+            else
+                this.index++;
+        }
+        const text = source.slice(start, Math.min(this.index, source.length));
+        if (source[this.index] === quote)
+            this.index++;
+        return text;
+    }
+    countLines(from, to) {
+        for (let i = from; i < to; i++)
+            if (this.source[i] === '\n')
+                this.line++;
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/project/imports.js
+/**
+ * The import paths of a Solidity source, read with a small lexer rather than a parser: it must
+ * also read files that do not compile (a dependency for a newer compiler), and it only has to
+ * tell code from comments and strings.
+ */
+
+/** Every form: `import "x";`, `import "x" as X;`, `import * as X from "x";`, `import {A} from "x";`. */
+function readImports(source) {
+    const imports = [];
+    const lexer = new Lexer(source);
+    let previous;
+    for (let token = lexer.next(); token !== undefined; token = lexer.next()) {
+        if (token.kind === 'word' && token.text === 'import' && previous !== '.') {
+            const statement = readImportPath(lexer);
+            if (statement !== undefined)
+                imports.push({ path: statement, line: token.line });
+        }
+        previous = token.text;
+    }
+    return imports;
+}
+/** The first string before the `;` that ends the import directive. */
+function readImportPath(lexer) {
+    for (let token = lexer.next(); token !== undefined; token = lexer.next()) {
+        if (token.kind === 'string')
+            return token.text;
+        if (token.text === ';')
+            return undefined;
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./.build/project/closure.js
+/**
+ * The import closure of the files to audit: every file they import, directly or not, added to
+ * the upload under the name its importers use, so that the upload compiles with no remappings.
+ */
+
+
+/** Files read at once. */
+const READ_BATCH = 32;
+/**
+ * Names one file may be sent under. Two importers may reach one file by different strings, but
+ * a folder link that leads back into itself would give it a new name at every level, forever.
+ */
+const MAX_NAMES_PER_FILE = 8;
+/** `audited` are named as the compiler sees them. Vyper files are not read for imports. */
+async function importClosure(audited, resolve, limits) {
+    const byName = new Map(audited.map((node) => [node.name, node]));
+    const namesOf = new Map();
+    const nameOnce = (node) => namesOf.set(node.absolutePath, (namesOf.get(node.absolutePath) ?? 0) + 1);
+    audited.forEach(nameOnce);
+    const closure = { dependencies: [], unresolved: [], conflicts: [], stopped: false };
+    const conflicts = new Map();
+    const add = ({ node, statement }) => {
+        const known = byName.get(node.name);
+        if (known !== undefined) {
+            if (known.absolutePath !== node.absolutePath) {
+                conflicts.set(`${node.name}\0${node.absolutePath}`, {
+                    name: node.name,
+                    sent: known.absolutePath,
+                    notSent: node.absolutePath,
+                });
+            }
+            return undefined;
+        }
+        if ((namesOf.get(node.absolutePath) ?? 0) >= MAX_NAMES_PER_FILE) {
+            closure.unresolved.push({
+                ...statement,
+                problem: `it reaches a file already sent under ${MAX_NAMES_PER_FILE} names (a folder link that leads back into itself?)`,
+            });
+            return undefined;
+        }
+        if (byName.size >= limits.maxFiles) {
+            closure.stopped = true;
+            return undefined;
+        }
+        byName.set(node.name, node);
+        nameOnce(node);
+        closure.dependencies.push(node);
+        return node;
+    };
+    let pending = [...audited];
+    while (pending.length > 0 && !closure.stopped) {
+        const next = [];
+        for (let start = 0; start < pending.length && !closure.stopped; start += READ_BATCH) {
+            const batch = pending.slice(start, start + READ_BATCH);
+            for (const { found, problems } of await Promise.all(batch.map((node) => importsOf(node, resolve, limits.maxFileBytes)))) {
+                closure.unresolved.push(...problems);
+                for (const entry of found) {
+                    const added = add(entry);
+                    if (added)
+                        next.push(added);
+                }
+            }
+        }
+        pending = next;
+    }
+    closure.dependencies.sort((a, b) => closure_compare(a.name, b.name));
+    closure.unresolved.sort((a, b) => closure_compare(a.importer, b.importer) || a.line - b.line || closure_compare(a.importPath, b.importPath));
+    closure.conflicts = [...conflicts.values()].sort((a, b) => closure_compare(a.name, b.name) || closure_compare(a.notSent, b.notSent));
+    return closure;
+}
+async function importsOf(node, resolve, maxFileBytes) {
+    const found = [];
+    const problems = [];
+    if (!node.name.endsWith('.sol') || node.size > maxFileBytes)
+        return { found, problems };
+    let source;
+    try {
+        source = await promises_.readFile(node.absolutePath, 'utf8');
+    }
+    catch {
+        return { found, problems }; // discovery and the upload say what is wrong with it
+    }
+    for (const statement of readImports(source)) {
+        const resolution = await resolve(statement.path, node);
+        const where = { importer: node.absolutePath, line: statement.line, importPath: statement.path };
+        if ('node' in resolution)
+            found.push({ node: resolution.node, statement: where });
+        else
+            problems.push({ ...where, problem: resolution.problem });
+    }
+    return { found, problems };
+}
+function closure_compare(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+
+;// CONCATENATED MODULE: ./.build/project/config-file.js
+/**
+ * Reading a project's config or manifest from the checkout: small, a regular file, and inside
+ * the workspace once links are resolved. A hostile checkout could make one huge, or link it to
+ * a file elsewhere on the runner.
+ */
+
+
+const MAX_CONFIG_BYTES = 1024 * 1024;
+/** The file's text, or undefined when it is missing, not a regular file, too large or outside. */
+async function readConfigFile(file, within) {
+    try {
+        const real = await promises_.realpath(file);
+        const stats = await promises_.stat(real);
+        if (!isInside(within, real) || !stats.isFile() || stats.size > MAX_CONFIG_BYTES)
+            return undefined;
+        return await promises_.readFile(real, 'utf8');
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/project/remappings.js
+/**
+ * Solidity import remappings, `[context:]prefix=target`, applied as solc applies them: among the
+ * remappings whose context starts the importing unit's name and whose prefix starts the import
+ * path, the longest context wins, then the longest prefix, then the one given last.
+ */
+/** One remapping, or undefined when the text is not one (no `=`, or nothing before it). */
+function parseRemapping(text) {
+    const line = text.trim();
+    const equals = line.indexOf('=');
+    if (equals <= 0)
+        return undefined;
+    const left = line.slice(0, equals);
+    const colon = left.indexOf(':');
+    const context = colon === -1 ? '' : left.slice(0, colon);
+    const prefix = colon === -1 ? left : left.slice(colon + 1);
+    if (prefix === '')
+        return undefined;
+    let target = withoutDotSlash(line.slice(equals + 1));
+    // As Foundry reads it: `@oz/=lib/oz/contracts` means `lib/oz/contracts/`, not `lib/oz/contractsX`.
+    if (prefix.endsWith('/') && target !== '' && !target.endsWith('/'))
+        target += '/';
+    return { context: withoutDotSlash(context), prefix, target };
+}
+/** `remappings.txt`: one remapping per line; blank lines and `#` comments are skipped. */
+function parseRemappingsFile(text) {
+    return text
+        .split(/\r?\n/)
+        .filter((line) => line.trim() !== '' && !line.trim().startsWith('#'))
+        .map(parseRemapping)
+        .filter((remapping) => remapping !== undefined);
+}
+/** The import path after the winning remapping, or undefined when none applies. */
+function applyRemappings(remappings, importPath, importerName) {
+    let best;
+    for (const remapping of remappings) {
+        if (!importerName.startsWith(remapping.context) || !importPath.startsWith(remapping.prefix))
+            continue;
+        const better = best === undefined ||
+            remapping.context.length > best.context.length ||
+            (remapping.context.length === best.context.length &&
+                remapping.prefix.length >= best.prefix.length);
+        if (better)
+            best = remapping;
+    }
+    return best && best.target + importPath.slice(best.prefix.length);
+}
+/** Foundry writes targets relative to the project root, with or without `./`. */
+function withoutDotSlash(path) {
+    return path.replace(/^(\.\/)+/, '');
+}
+
+;// CONCATENATED MODULE: ./.build/project/foundry-config.js
+/**
+ * foundry.toml, read with a TOML parser (never by running forge, which the runner may not have):
+ * the active profile's folders and remappings, over `[profile.default]` as Foundry merges them.
+ */
+
+
+
+/** Foundry's own defaults. */
+const DEFAULTS = { src: 'src', test: 'test', script: 'script', libs: ['lib'] };
+/** `file` names foundry.toml in messages. `profile` is FOUNDRY_PROFILE, else `default`. */
+async function readFoundryConfig(text, profile, file) {
+    // Loaded here, not at start: a run that never reads a project config never pays for the parser.
+    const { parse: parseToml, TomlError } = await __webpack_require__.e(/* import() */ 292).then(__webpack_require__.bind(__webpack_require__, 3292));
+    let document;
+    try {
+        // Foundry configs hold u64 values (`gas_limit = 9223372036854775807`): read them as BigInt.
+        document = parseToml(text, { integersAsBigInt: 'asNeeded' });
+    }
+    catch (error) {
+        const where = error instanceof TomlError ? ` (line ${error.line}, column ${error.column})` : '';
+        throw new errors_ConfigurationError(`${file} is not valid TOML${where}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}. ` +
+            'Fix the file (forge would reject it too).', { cause: error });
+    }
+    const profiles = isRecord(document.profile) ? document.profile : {};
+    const base = isRecord(profiles.default) ? profiles.default : {};
+    const active = profile !== 'default' && isRecord(profiles[profile]) ? profiles[profile] : {};
+    const setting = (key) => (key in active ? active[key] : base[key]);
+    const folder = (key) => {
+        const value = setting(key);
+        return typeof value === 'string' && value.trim() !== '' ? cleanFolder(value) : DEFAULTS[key];
+    };
+    const libs = setting('libs');
+    const remappings = setting('remappings');
+    return {
+        profile,
+        src: folder('src'),
+        test: folder('test'),
+        script: folder('script'),
+        libs: Array.isArray(libs)
+            ? libs.filter((lib) => typeof lib === 'string').map(cleanFolder)
+            : DEFAULTS.libs,
+        remappings: Array.isArray(remappings)
+            ? remappings
+                .filter((line) => typeof line === 'string')
+                .map(parseRemapping)
+                .filter((remapping) => remapping !== undefined)
+            : [],
+        autoDetectRemappings: setting('auto_detect_remappings') !== false,
+    };
+}
+/** `./contracts/` and `contracts` are the same folder; `/` stays itself, to be refused later. */
+function cleanFolder(folder) {
+    return folder
+        .trim()
+        .replace(/^(\.\/)+/, '')
+        .replace(/(.)\/+$/, '$1');
+}
+
+;// CONCATENATED MODULE: ./.build/project/script-config.js
+/**
+ * Settings of configs that are code (hardhat.config.*, truffle-config.js), read statically: only
+ * a literal value is taken, and the file is never run. `paths: { sources: './src' }` is read;
+ * `sources: path.join(__dirname, 'src')` is not a literal, and the caller says so.
+ */
+
+/**
+ * The folders of `key` as written: a string, a list of strings, or (Hardhat 3) an object whose
+ * `solidity` entry is either; `key` is looked for in the object under `parent` (`paths.sources`),
+ * or anywhere when `parent` is undefined (`contracts_directory`).
+ */
+function readLiteralSetting(source, key, parent) {
+    const tokens = allTokens(source);
+    let depthOfParent = parent === undefined ? 0 : undefined;
+    let depth = 0;
+    for (let i = 0; i < tokens.length; i++) {
+        const token = tokens[i];
+        if (token === undefined)
+            break;
+        if (token.text === '{')
+            depth++;
+        else if (token.text === '}') {
+            depth--;
+            if (parent !== undefined && depthOfParent !== undefined && depth < depthOfParent)
+                depthOfParent = undefined;
+        }
+        else if (isKey(tokens, i, parent) && parent !== undefined && tokens[i + 2]?.text === '{') {
+            depthOfParent = depth + 1;
+        }
+        else if (isKey(tokens, i, key) &&
+            depthOfParent !== undefined &&
+            (parent === undefined || depth === depthOfParent)) {
+            const values = literalFolders(tokens, i + 2);
+            return values === undefined ? { kind: 'not-literal' } : { kind: 'literal', values };
+        }
+    }
+    return { kind: 'absent' };
+}
+/** The strings of `"a"`, `["a", "b"]` or `{ solidity: … }` starting at `start`, if literal. */
+function literalFolders(tokens, start) {
+    const ends = (index) => {
+        const text = tokens[index]?.text;
+        return text === undefined || text === ',' || text === '}' || text === ';';
+    };
+    const literal = (token) => token?.kind === 'string' && !token.text.includes('${') ? token.text : undefined;
+    const first = tokens[start];
+    if (first?.kind === 'string') {
+        const value = literal(first);
+        return value !== undefined && ends(start + 1) ? [value] : undefined;
+    }
+    if (first?.text === '[') {
+        const values = [];
+        for (let i = start + 1;; i += 2) {
+            const value = literal(tokens[i]);
+            if (value === undefined)
+                return undefined;
+            values.push(value);
+            const next = tokens[i + 1]?.text;
+            if (next === ']')
+                return ends(i + 2) && values.length > 0 ? values : undefined;
+            if (next !== ',')
+                return undefined;
+            if (tokens[i + 2]?.text === ']')
+                return ends(i + 3) ? values : undefined;
+        }
+    }
+    if (first?.text === '{' && isKey(tokens, start + 1, 'solidity'))
+        return literalFolders(tokens, start + 3);
+    return undefined;
+}
+/** `key:` or `"key":`, as an object property (a `?:` in a type is not one). */
+function isKey(tokens, index, key) {
+    const token = tokens[index];
+    return (token !== undefined &&
+        (token.kind === 'word' || token.kind === 'string') &&
+        token.text === key &&
+        tokens[index + 1]?.text === ':' &&
+        tokens[index - 1]?.text !== '.');
+}
+function allTokens(source) {
+    const lexer = new Lexer(source);
+    const tokens = [];
+    for (let token = lexer.next(); token !== undefined; token = lexer.next())
+        tokens.push(token);
+    return tokens;
+}
+
+;// CONCATENATED MODULE: ./.build/project/yaml-config.js
+/**
+ * brownie-config.yaml and ape-config.yaml, read with a YAML parser: the contracts folders, and
+ * Brownie's remappings and packages (installed in the user's home, so usually absent in CI).
+ * workspaces.ts reads pnpm-workspace.yaml with the same reader.
+ */
+
+
+
+
+async function readBrownieConfig(text, file) {
+    const document = await readYaml(text, file);
+    const structure = isRecord(document.project_structure) ? document.project_structure : {};
+    const folder = (key, fallback) => {
+        const value = structure[key];
+        return typeof value === 'string' && value.trim() !== '' ? cleanFolder(value) : fallback;
+    };
+    const compiler = isRecord(document.compiler) ? document.compiler : {};
+    const solc = isRecord(compiler.solc) ? compiler.solc : {};
+    return {
+        contracts: folder('contracts', 'contracts'),
+        interfaces: folder('interfaces', 'interfaces'),
+        tests: folder('tests', 'tests'),
+        scripts: folder('scripts', 'scripts'),
+        remappings: strings(solc.remappings)
+            .map(parseRemapping)
+            .filter((remapping) => remapping !== undefined),
+        packages: strings(document.dependencies),
+    };
+}
+async function readApeConfig(text, file) {
+    const document = await readYaml(text, file);
+    const folder = document.contracts_folder;
+    return {
+        contractsFolder: typeof folder === 'string' && folder.trim() !== '' ? cleanFolder(folder) : 'contracts',
+    };
+}
+/** The document's top-level mapping; a file that is not YAML is a ConfigurationError naming `file`. */
+async function readYaml(text, file) {
+    // Loaded here, not at start: only Brownie, Ape and pnpm workspaces need a YAML parser.
+    const { parse: parseYaml } = await __webpack_require__.e(/* import() */ 815).then(__webpack_require__.t.bind(__webpack_require__, 8815, 19));
+    let document;
+    try {
+        // Warnings would go to stderr with the file's own text, where the runner reads commands.
+        document = parseYaml(text, { logLevel: 'error' });
+    }
+    catch (error) {
+        throw new errors_ConfigurationError(`${file} is not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}. Fix the file.`, { cause: error });
+    }
+    // An empty file is a valid, empty config.
+    return isRecord(document) ? document : {};
+}
+/** A string or a list of strings, as both configs allow. */
+function strings(value) {
+    if (typeof value === 'string')
+        return [value];
+    return Array.isArray(value)
+        ? value.filter((item) => typeof item === 'string')
+        : [];
+}
+
+;// CONCATENATED MODULE: ./.build/project/detect.js
+
+
+
+
+
+
+
+
+
+// Buidler is Hardhat's former name, with the same `paths`.
+const HARDHAT_CONFIGS = [
+    'hardhat.config.ts',
+    'hardhat.config.js',
+    'hardhat.config.cjs',
+    'hardhat.config.mjs',
+    'hardhat.config.cts',
+    'hardhat.config.mts',
+    'buidler.config.js',
+    'buidler.config.ts',
+];
+const TRUFFLE_CONFIGS = ['truffle-config.js', 'truffle-config.cjs', 'truffle.js'];
+const BROWNIE_CONFIGS = ['brownie-config.yaml', 'brownie-config.yml'];
+const APE_CONFIGS = ['ape-config.yaml', 'ape-config.yml'];
+/**
+ * Folders never searched for projects: dependencies (a library carries its own foundry.toml),
+ * build output, and where tests, examples and test data keep configs of their own.
+ */
+const NOT_SEARCHED = new Set([
+    'node_modules',
+    'lib',
+    'out',
+    'cache',
+    'artifacts',
+    'build',
+    'test',
+    'tests',
+    'testdata',
+    'test-data',
+    'fixtures',
+    'examples',
+    'example',
+    'mocks',
+    'certora',
+    'audits',
+]);
+const detect_MAX_DEPTH = 8;
+/**
+ * Every project under the root. A broken config at the root is an error (the user's own
+ * project); one further down is a warning, and that folder is not taken for a project.
+ */
+async function detectProjects(options) {
+    const detection = { projects: [], warnings: [] };
+    const queue = [
+        { dir: options.root, depth: 0, skip: new Set() },
+    ];
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+        const entries = await detect_listDirectory(next.dir);
+        const names = await configFiles(next.dir, entries, options.workspace);
+        let project;
+        try {
+            project = await detect_readProject(next.dir, names, options);
+        }
+        catch (error) {
+            if (next.depth === 0 || !(error instanceof errors_ConfigurationError))
+                throw error;
+            detection.warnings.push(`${error.message} This folder is not taken for a project.`);
+        }
+        if (project) {
+            detection.projects.push(project);
+            detection.warnings.push(...project.warnings);
+        }
+        if (next.depth >= detect_MAX_DEPTH)
+            continue;
+        // A project's own dependency folders hold other projects' configs (deps/solady/foundry.toml).
+        const skip = project ? new Set(project.libs) : new Set();
+        for (const entry of entries) {
+            const name = entry.name;
+            if (!entry.isDirectory() || name.startsWith('.') || NOT_SEARCHED.has(name) || skip.has(name))
+                continue;
+            queue.push({ dir: external_node_path_.join(next.dir, name), depth: next.depth + 1, skip });
+        }
+    }
+    detection.projects.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return detection;
+}
+/** Regular files, and links to files inside the workspace (Balancer links each package's foundry.toml to the root's). */
+async function configFiles(dir, entries, workspace) {
+    const names = new Set();
+    for (const entry of entries) {
+        if (entry.isFile())
+            names.add(entry.name);
+        else if (entry.isSymbolicLink() && /\.(toml|ya?ml|[cm]?[jt]s|txt)$/.test(entry.name)) {
+            const target = await promises_.realpath(external_node_path_.join(dir, entry.name)).catch(() => undefined);
+            const stats = target === undefined ? undefined : await promises_.stat(target).catch(() => undefined);
+            if (target !== undefined && stats?.isFile() && isInside(workspace, target))
+                names.add(entry.name);
+        }
+    }
+    return names;
+}
+async function detect_listDirectory(dir) {
+    try {
+        return await promises_.readdir(dir, { withFileTypes: true });
+    }
+    catch {
+        return []; // unreadable or removed: the contract search says so if it matters
+    }
+}
+/** A project with nothing read yet: configs fill it in. */
+function emptyProject(root, projectPath) {
+    return {
+        root,
+        path: projectPath,
+        frameworks: [],
+        sources: [],
+        tests: [],
+        scripts: [],
+        libs: [],
+        remappings: [],
+        autoDetectRemappings: false,
+        notes: [],
+        packages: [],
+        warnings: [],
+    };
+}
+async function detect_readProject(root, names, options) {
+    const project = emptyProject(root, posixRelative(options.root, root));
+    const shown = (file) => (project.path === '' ? file : `${project.path}/${file}`);
+    const read = async (file) => {
+        const text = await readConfigFile(external_node_path_.join(root, file), options.workspace);
+        if (text === undefined) {
+            project.warnings.push(`${shown(file)} is larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MiB or cannot be read: it was not read, and its tool's defaults are used.`);
+        }
+        return text;
+    };
+    const folders = (config, key, values, fallback) => usableFolders(values, fallback, `${shown(config)}: ${key}`, project.warnings);
+    if (names.has('foundry.toml')) {
+        const text = await read('foundry.toml');
+        const config = await readFoundryConfig(text ?? '', options.foundryProfile, shown('foundry.toml'));
+        detect_add(project, 'Foundry', {
+            sources: folders('foundry.toml', 'src', [config.src], ['src']),
+            tests: folders('foundry.toml', 'test', [config.test], ['test']),
+            scripts: folders('foundry.toml', 'script', [config.script], ['script']),
+            libs: folders('foundry.toml', 'libs', config.libs, []),
+        });
+        project.remappings = project.remappings.concat(config.remappings);
+        project.autoDetectRemappings = config.autoDetectRemappings;
+        project.notes.push(`foundry.toml (profile ${config.profile}): src = ${config.src}, test = ${config.test}, script = ${config.script}, libs = ${config.libs.join(', ') || 'none'}` +
+            (config.remappings.length > 0 ? `, ${config.remappings.length} remapping(s)` : ''));
+    }
+    const hardhat = HARDHAT_CONFIGS.find((file) => names.has(file));
+    if (hardhat) {
+        const text = (await read(hardhat)) ?? '';
+        const sources = detect_literalFolders(readLiteralSetting(text, 'sources', 'paths'), 'contracts');
+        const tests = detect_literalFolders(readLiteralSetting(text, 'tests', 'paths'), 'test');
+        detect_add(project, 'Hardhat', {
+            sources: folders(hardhat, 'paths.sources', sources.folders, ['contracts']),
+            tests: folders(hardhat, 'paths.tests', tests.folders, ['test']),
+            scripts: ['scripts'],
+            libs: [],
+        });
+        project.notes.push(`${hardhat}: paths.sources = ${sources.folders.join(', ')}${sources.note}`);
+    }
+    const truffle = TRUFFLE_CONFIGS.find((file) => names.has(file));
+    if (truffle) {
+        const text = (await read(truffle)) ?? '';
+        const sources = detect_literalFolders(readLiteralSetting(text, 'contracts_directory', undefined), 'contracts');
+        detect_add(project, 'Truffle', {
+            sources: folders(truffle, 'contracts_directory', sources.folders, ['contracts']),
+            tests: ['test'],
+            scripts: ['migrations'],
+            libs: [],
+        });
+        project.notes.push(`${truffle}: contracts_directory = ${sources.folders.join(', ')}${sources.note}`);
+    }
+    const brownie = BROWNIE_CONFIGS.find((file) => names.has(file));
+    if (brownie) {
+        const config = await readBrownieConfig((await read(brownie)) ?? '', shown(brownie));
+        detect_add(project, 'Brownie', {
+            sources: folders(brownie, 'contracts', [config.contracts, config.interfaces], ['contracts']),
+            tests: folders(brownie, 'tests', [config.tests], ['tests']),
+            scripts: folders(brownie, 'scripts', [config.scripts], ['scripts']),
+            libs: [],
+        });
+        project.remappings = project.remappings.concat(config.remappings);
+        project.packages = project.packages.concat(config.packages);
+        project.notes.push(`${brownie}: contracts = ${config.contracts}, interfaces = ${config.interfaces}`);
+    }
+    const ape = APE_CONFIGS.find((file) => names.has(file));
+    if (ape) {
+        const config = await readApeConfig((await read(ape)) ?? '', shown(ape));
+        detect_add(project, 'Ape', {
+            sources: folders(ape, 'contracts_folder', [config.contractsFolder], ['contracts']),
+            tests: ['tests'],
+            scripts: ['scripts'],
+            libs: [],
+        });
+        project.notes.push(`${ape}: contracts_folder = ${config.contractsFolder}`);
+    }
+    if (project.frameworks.length === 0)
+        return undefined;
+    // Explicit remappings from remappings.txt apply after foundry.toml's (Foundry) or alone (Hardhat 3).
+    if (names.has('remappings.txt')) {
+        const remappings = parseRemappingsFile((await read('remappings.txt')) ?? '');
+        project.remappings = project.remappings.concat(remappings);
+        project.notes.push(`remappings.txt: ${remappings.length} remapping(s)`);
+    }
+    if (project.autoDetectRemappings) {
+        const own = await librariesOwnRemappings(root, project.libs, options.workspace);
+        project.remappings = own.concat(project.remappings);
+        if (own.length > 0)
+            project.notes.push(`libraries' own remappings.txt: ${own.length} remapping(s)`);
+    }
+    detect_add(project, undefined, { sources: [], tests: [], scripts: [], libs: ['node_modules'] });
+    return project;
+}
+/**
+ * As Foundry's automatic remappings do: a library's own remappings.txt applies to the files of
+ * that library (`lib/oz-upgradeable/:@openzeppelin/contracts/=lib/oz-upgradeable/lib/oz/contracts/`).
+ */
+async function librariesOwnRemappings(root, libs, workspace) {
+    const remappings = [];
+    for (const lib of libs.filter((folder) => folder !== 'node_modules')) {
+        for (const entry of await detect_listDirectory(external_node_path_.join(root, lib))) {
+            if (!entry.isDirectory())
+                continue;
+            const base = `${lib}/${entry.name}/`;
+            const text = await readConfigFile(external_node_path_.join(root, base, 'remappings.txt'), workspace);
+            for (const remapping of parseRemappingsFile(text ?? '')) {
+                remappings.push({
+                    context: base + remapping.context,
+                    prefix: remapping.prefix,
+                    target: base + remapping.target,
+                });
+            }
+        }
+    }
+    return remappings;
+}
+/** Longer than any real folder: a config holding more is not describing a folder. */
+const MAX_FOLDER_LENGTH = 512;
+const GLOB = /[*?[\]{}]/;
+/**
+ * Folders as the project's tools take them, relative to its root. A glob (Truffle's
+ * `contracts/*.sol`) stands for the folder before it; an absolute path, one that climbs out of
+ * the project, or an endless one cannot be searched from here, and the warning says so.
+ */
+function usableFolders(values, fallback, setting, warnings) {
+    const usable = [];
+    for (const value of values) {
+        const glob = value.search(GLOB);
+        const folder = external_node_path_.posix.normalize(cleanFolder(glob === -1 ? value : value.slice(0, value.lastIndexOf('/', glob) + 1)) || '.');
+        const problem = value.length > MAX_FOLDER_LENGTH
+            ? `is longer than ${MAX_FOLDER_LENGTH} characters`
+            : external_node_path_.posix.isAbsolute(value.trim()) || /^[a-z]:/i.test(value.trim())
+                ? 'is an absolute path'
+                : folder === '..' || folder.startsWith('../')
+                    ? "leads out of the project's folder (set `working-directory` to a folder that holds both, or use `contracts`)"
+                    : undefined;
+        if (problem === undefined)
+            usable.push(folder);
+        else
+            warnings.push(`${setting} = "${value.slice(0, 80)}" ${problem}: it is not used.`);
+    }
+    return usable.length > 0 || values.length === 0 ? usable : fallback;
+}
+function detect_add(project, framework, folders) {
+    if (framework)
+        project.frameworks.push(framework);
+    for (const key of ['sources', 'tests', 'scripts', 'libs']) {
+        for (const folder of folders[key])
+            if (!project[key].includes(folder))
+                project[key].push(folder);
+    }
+}
+function detect_literalFolders(setting, fallback) {
+    if (setting.kind === 'literal') {
+        const folders = setting.values
+            .map(cleanFolder)
+            .filter((folder) => folder !== '' && !folder.startsWith('/'));
+        if (folders.length > 0)
+            return { folders, note: '' };
+    }
+    const why = setting.kind === 'absent'
+        ? ' (the default)'
+        : ` (the default: the config's value is not a literal and is never run)`;
+    return { folders: [fallback], note: why };
+}
+
+;// CONCATENATED MODULE: ./.build/project/workspaces.js
+/**
+ * The packages of the npm/yarn/pnpm workspace a project belongs to, by name: where an import of a
+ * sibling package leads when `node_modules` holds no link to it (the install step was not run, or
+ * pnpm linked only the declared dependencies). Read from the nearest workspace manifest at or
+ * above the project; nothing outside the workspace is read, and links are not followed.
+ */
+
+
+
+
+
+
+/** Folders listed while expanding the patterns: a workspace's packages lie within a few levels. */
+const MAX_FOLDERS = 5000;
+const workspaces_GLOB_SYNTAX = /[*?[\]{}()!+@]/;
+/** Patterns read from one manifest, and their length: real ones are a few, and short. */
+const MAX_PATTERNS = 256;
+const MAX_PATTERN_CHARS = 256;
+/**
+ * The packages declared by the nearest workspace manifest at or above `from`: pnpm-workspace.yaml
+ * `packages:`, else package.json `workspaces` (a list, or yarn's `{ packages: [...] }`). A manifest
+ * that cannot be read or parsed declares nothing. Both paths are absolute with links resolved.
+ */
+async function listWorkspacePackages(from, workspace) {
+    for (let dir = from; isInside(workspace, dir); dir = external_node_path_.dirname(dir)) {
+        // pnpm reads only its own file, even where package.json has `workspaces` too.
+        const pnpm = await readConfigFile(external_node_path_.join(dir, 'pnpm-workspace.yaml'), workspace);
+        if (pnpm !== undefined)
+            return packagesMatching(dir, await pnpmPatterns(pnpm));
+        const npm = npmPatterns(await readConfigFile(external_node_path_.join(dir, 'package.json'), workspace));
+        if (npm !== undefined)
+            return packagesMatching(dir, npm);
+        if (dir === workspace)
+            break;
+    }
+    return { packages: [], stopped: false };
+}
+/** The workspace's packages by name; of two with one name, the first listed. */
+async function workspacePackages(from, workspace) {
+    const byName = new Map();
+    for (const { name, folder } of (await listWorkspacePackages(from, workspace)).packages) {
+        if (name !== undefined && !byName.has(name))
+            byName.set(name, folder);
+    }
+    return byName;
+}
+/** The file for `importPath` (`@scope/name/…` or `name/…`) inside its workspace package, if known. */
+function fileInPackage(packages, importPath) {
+    const segments = importPath.split('/');
+    const length = importPath.startsWith('@') ? 2 : 1;
+    const folder = packages.get(segments.slice(0, length).join('/'));
+    const rest = segments.slice(length);
+    return folder === undefined || rest.length === 0 ? undefined : external_node_path_.join(folder, ...rest);
+}
+async function pnpmPatterns(text) {
+    try {
+        return workspaces_strings((await readYaml(text, 'pnpm-workspace.yaml')).packages);
+    }
+    catch {
+        return []; // the import it would have resolved is named in the unresolved-import warning
+    }
+}
+/** The `workspaces` patterns, or undefined for a package.json that declares no workspace. */
+function npmPatterns(text) {
+    const manifest = parseJson(text);
+    const workspaces = isRecord(manifest) ? manifest.workspaces : undefined;
+    if (Array.isArray(workspaces))
+        return workspaces_strings(workspaces);
+    return isRecord(workspaces) && Array.isArray(workspaces.packages)
+        ? workspaces_strings(workspaces.packages)
+        : undefined;
+}
+function workspaces_parsePattern(source) {
+    // The matcher's regex backtracks on many wildcards in one segment (`*a*a*a*a*b`): no real
+    // manifest has them, and a hostile one must not stall the run.
+    if (source.length > MAX_PATTERN_CHARS)
+        return undefined;
+    if (source.split('/').some((segment) => segment !== '**' && segment.split('*').length > 4))
+        return undefined;
+    const negated = source.startsWith('!');
+    const glob = external_node_path_.posix.join(negated ? source.slice(1) : source, 'package.json');
+    // Only folders below the manifest belong to its workspace.
+    if (glob.startsWith('../') || external_node_path_.posix.isAbsolute(glob))
+        return undefined;
+    const folders = glob.split('/').slice(0, -1);
+    const firstGlob = folders.findIndex((segment) => workspaces_GLOB_SYNTAX.test(segment));
+    return {
+        negated,
+        glob,
+        literalPrefix: firstGlob === -1 ? folders : folders.slice(0, firstGlob),
+        depth: folders.includes('**') ? Infinity : folders.length,
+    };
+}
+/**
+ * Every folder below `root` whose package.json a positive pattern matches and no negation does
+ * (pnpm's rule; npm's, where negations come last as they usually do), by its package's name. The
+ * walk lists only folders a pattern can reach, follows no link, and stops after MAX_FOLDERS.
+ */
+async function packagesMatching(root, sources) {
+    const patterns = sources
+        .slice(0, MAX_PATTERNS)
+        .map(workspaces_parsePattern)
+        .filter((pattern) => pattern !== undefined);
+    const positives = patterns.filter((pattern) => !pattern.negated);
+    const negatives = patterns.filter((pattern) => pattern.negated);
+    const listing = { packages: [], stopped: false };
+    const queue = [''];
+    for (let index = 0; index < queue.length; index++) {
+        const folder = queue[index] ?? '';
+        const manifest = external_node_path_.posix.join(folder, 'package.json');
+        const matches = (pattern) => external_node_path_.posix.matchesGlob(manifest, pattern.glob);
+        if (positives.some(matches) && !negatives.some(matches)) {
+            // In a stable order, the nearest first, then by name.
+            const name = packageName(await readConfigFile(external_node_path_.join(root, manifest), root));
+            listing.packages.push({ name, folder: external_node_path_.join(root, folder) });
+        }
+        const entries = await promises_.readdir(external_node_path_.join(root, folder), { withFileTypes: true })
+            .catch(() => []);
+        for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+            // Installed packages are not the workspace's; globs skip hidden folders (.git among them).
+            if (!entry.isDirectory() || entry.name === 'node_modules' || entry.name.startsWith('.'))
+                continue;
+            const child = folder === '' ? entry.name : `${folder}/${entry.name}`;
+            if (!positives.some((pattern) => mayHold(pattern, child)))
+                continue;
+            if (queue.length < MAX_FOLDERS)
+                queue.push(child);
+            else
+                listing.stopped = true;
+        }
+    }
+    return listing;
+}
+/** Whether the pattern can match `folder` or a folder below it. */
+function mayHold(pattern, folder) {
+    const segments = folder.split('/');
+    if (segments.length > pattern.depth)
+        return false;
+    return pattern.literalPrefix.every((literal, index) => index >= segments.length || segments[index] === literal);
+}
+function packageName(text) {
+    const manifest = parseJson(text);
+    const name = isRecord(manifest) ? manifest.name : undefined;
+    return typeof name === 'string' && name !== '' ? name : undefined;
+}
+function parseJson(text) {
+    if (text === undefined)
+        return undefined;
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+function workspaces_strings(value) {
+    return Array.isArray(value)
+        ? value.filter((item) => typeof item === 'string')
+        : [];
+}
+
+;// CONCATENATED MODULE: ./.build/project/package-projects.js
+
+
+
+
+
+/** Entries looked at to tell whether a folder holds contracts: enough for a package's sources. */
+const MAX_ENTRIES = 2000;
+/** And over all packages: a checkout of thousands of packages must not take minutes. */
+const MAX_ENTRIES_IN_ALL = 50_000;
+/** Never where a package keeps contracts to audit. */
+const NOT_SOURCES = new Set([
+    'node_modules',
+    'test',
+    'tests',
+    'mocks',
+    'out',
+    'cache',
+    'artifacts',
+]);
+const CONTRACT = /(?<!\.t|\.s)\.(?:sol|vy)$/;
+/**
+ * The workspace's packages below `root` (absolute, links resolved) that no project holds: each
+ * with contracts becomes one, named by its folder. A package holding a project is one too, for
+ * its files outside it (each file belongs to the deepest project that holds it).
+ */
+async function packageProjects(root, workspace, found, entriesInAll = MAX_ENTRIES_IN_ALL) {
+    const listing = await listWorkspacePackages(root, workspace);
+    const result = { projects: [], unexamined: [], incomplete: listing.stopped };
+    const budget = { entries: entriesInAll };
+    for (const { name, folder } of listing.packages) {
+        if (folder === root || !isInside(root, folder))
+            continue;
+        if (found.some((project) => isInside(project.root, folder)))
+            continue;
+        const search = await contractFolders(folder, workspace, budget);
+        if (search.cut && search.sources.length === 0) {
+            result.unexamined.push(posixRelative(root, folder));
+            continue;
+        }
+        if (search.sources.length === 0)
+            continue;
+        const project = emptyProject(folder, posixRelative(root, folder));
+        project.frameworks = ['Workspace package'];
+        project.sources = search.sources;
+        project.libs = ['node_modules'];
+        const where = search.sources.map((source) => (source === '.' ? 'the package' : `${source}/`));
+        project.notes.push(`workspace package ${name ?? '(no name)'} with no framework config: its contracts are in ${where.join(' and ')}`);
+        result.projects.push(project);
+    }
+    return result;
+}
+/** `contracts` and `src` where they hold contracts, else `.` when the package does elsewhere. */
+async function contractFolders(folder, workspace, budget) {
+    const sources = [];
+    let cut = false;
+    for (const candidate of ['contracts', 'src']) {
+        // A folder linked from elsewhere is not read: nothing outside the workspace is.
+        const real = await promises_.realpath(external_node_path_.join(folder, candidate)).catch(() => undefined);
+        if (real === undefined || !isInside(workspace, real))
+            continue;
+        const found = await holdsContracts(real, budget);
+        if (found === 'yes')
+            sources.push(candidate);
+        cut ||= found === 'cut';
+    }
+    if (sources.length > 0 || cut)
+        return { sources, cut };
+    const found = await holdsContracts(folder, budget);
+    return { sources: found === 'yes' ? ['.'] : [], cut: found === 'cut' };
+}
+/**
+ * Whether a contract file lies under `dir`, in a stable order, within MAX_ENTRIES entries and
+ * the budget: `cut` when they ran out first. Links are not followed.
+ */
+async function holdsContracts(dir, budget) {
+    const queue = [dir];
+    let seen = 0;
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+        let entries;
+        try {
+            entries = await promises_.readdir(next, { withFileTypes: true });
+        }
+        catch {
+            continue;
+        }
+        entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+        for (const entry of entries) {
+            if (seen >= MAX_ENTRIES || budget.entries <= 0)
+                return 'cut';
+            seen += 1;
+            budget.entries -= 1;
+            if (entry.isFile() && CONTRACT.test(entry.name))
+                return 'yes';
+            if (entry.isDirectory() && !entry.name.startsWith('.') && !NOT_SOURCES.has(entry.name))
+                queue.push(external_node_path_.join(next, entry.name));
+        }
+    }
+    return 'no';
+}
+
+;// CONCATENATED MODULE: ./.build/project/unit-names.js
+/**
+ * Source unit names, as solc forms them for relative imports (docs: "Import Path Resolution";
+ * checked against solc 0.8.37 by the reference service's tests).
+ */
+/** True for `./x` and `../x`: resolved against the importer's name; every other path is direct. */
+function isRelativeImport(importPath) {
+    return importPath.startsWith('./') || importPath.startsWith('../');
+}
+/**
+ * The unit name a relative import refers to: the importer's name without its last segment, then
+ * each segment of the import applied (`.` and empty ones dropped, `..` removes one). A `..` with
+ * nothing left to remove is ignored, as solc ignores it.
+ */
+function resolveRelativeImport(importerName, importPath) {
+    const segments = importerName.split('/').slice(0, -1);
+    for (const segment of importPath.split('/')) {
+        if (segment === '..')
+            segments.pop();
+        else if (segment !== '.' && segment !== '')
+            segments.push(segment);
+    }
+    return segments.join('/');
+}
+
+;// CONCATENATED MODULE: ./.build/project/resolve.js
+/**
+ * Where an import leads, as the project's compiler would find it: relative imports by solc's
+ * rules, direct ones through the remappings, then the project's root, its dependency folders
+ * (with Foundry's automatic `<name>/ → <lib>/<name>/src/`), and `node_modules` from the importer up
+ * to the workspace (Hardhat, Truffle and npm workspaces). Where no `node_modules` link leads to a
+ * sibling workspace package, the workspace's manifest says which folder it is. Nothing outside the
+ * workspace is read.
+ */
+
+
+
+
+
+
+/**
+ * `workspace` is absolute with links resolved. Answers are remembered: a project imports the same
+ * paths from the same folders again and again, and each answer may cost a dozen file lookups.
+ */
+function createImportResolver(project, workspace) {
+    const answers = new Map();
+    const files = new Map();
+    const lookUp = (file) => {
+        let found = files.get(file);
+        if (found === undefined)
+            files.set(file, (found = existingFile(file, workspace)));
+        return found;
+    };
+    // Read once, and only when an import needs it: most packages are found through node_modules.
+    let packages;
+    const lookUpPackages = () => (packages ??= workspacePackages(project.root, workspace));
+    const contexts = project.remappings.some((remapping) => remapping.context !== '');
+    return (importPath, importer) => {
+        const folder = external_node_path_.dirname(importer.absolutePath);
+        // Everything the answer depends on: a relative one on the importer's names, a direct one on
+        // where node_modules is looked for and, with contexts, on the importer's unit name.
+        const key = isRelativeImport(importPath)
+            ? [importPath, folder, parentOf(importer.name), parentOf(importer.unitName)].join('\0')
+            : [importPath, folder, contexts ? importer.unitName : '', 'direct'].join('\0');
+        let answer = answers.get(key);
+        if (answer === undefined) {
+            answer = resolveImport(project, workspace, lookUp, lookUpPackages, importPath, importer);
+            answers.set(key, answer);
+        }
+        return answer;
+    };
+}
+async function resolveImport(project, workspace, lookUp, lookUpPackages, importPath, importer) {
+    if (isRelativeImport(importPath)) {
+        const name = resolveRelativeImport(importer.name, importPath);
+        const onDisk = external_node_path_.resolve(external_node_path_.dirname(importer.absolutePath), importPath);
+        const found = await lookUp(onDisk);
+        if (typeof found === 'string')
+            return { problem: `${shown(workspace, onDisk)} ${found}` };
+        return {
+            node: { name, unitName: resolveRelativeImport(importer.unitName, importPath), ...found },
+        };
+    }
+    const remapped = applyRemappings(project.remappings, importPath, importer.unitName);
+    const candidates = remapped !== undefined
+        ? [{ file: external_node_path_.resolve(project.root, remapped), unitName: remapped }]
+        : directCandidates(project, workspace, importPath, importer);
+    const problems = [];
+    for (const candidate of candidates) {
+        const found = await lookUp(candidate.file);
+        if (typeof found !== 'string') {
+            return { node: { name: importPath, unitName: candidate.unitName, ...found } };
+        }
+        problems.push(found);
+    }
+    // The package the missing node_modules link would have led to: the import itself, or where a
+    // remapping into node_modules (`@acme/=node_modules/@acme/`) points.
+    const linked = remapped === undefined ? importPath : insideNodeModules(remapped);
+    const inPackage = linked === undefined ? undefined : fileInPackage(await lookUpPackages(), linked);
+    if (inPackage !== undefined) {
+        const found = await lookUp(inPackage);
+        if (typeof found !== 'string') {
+            return { node: { name: importPath, unitName: remapped ?? importPath, ...found } };
+        }
+        if (remapped === undefined)
+            candidates.push({ file: inPackage, unitName: importPath });
+    }
+    const where = candidates.map((c) => shown(workspace, c.file));
+    return {
+        problem: remapped !== undefined
+            ? `its remapping leads to ${where[0] ?? remapped}, which ${problems[0] ?? 'does not exist'}`
+            : `no file was found at ${where.join(', ')}`,
+    };
+}
+/** `@acme/core/X.sol` for `../../node_modules/@acme/core/X.sol`: the path within node_modules. */
+function insideNodeModules(file) {
+    const segments = file.split('/');
+    const last = segments.lastIndexOf('node_modules');
+    return last === -1 ? undefined : segments.slice(last + 1).join('/');
+}
+/** The name without its last segment: what a relative import is resolved against. */
+function parentOf(name) {
+    return name.slice(0, name.lastIndexOf('/') + 1);
+}
+function directCandidates(project, workspace, importPath, importer) {
+    const candidates = [
+        { file: external_node_path_.resolve(project.root, importPath), unitName: importPath },
+    ];
+    const [first, ...rest] = importPath.split('/');
+    for (const lib of project.libs) {
+        if (lib === 'node_modules')
+            continue; // looked up from the importer below, as Node does
+        if (project.autoDetectRemappings && first !== undefined && rest.length > 0) {
+            for (const inner of ['src', 'contracts', '']) {
+                const unitName = external_node_path_.posix.join(lib, first, inner, ...rest);
+                candidates.push({ file: external_node_path_.resolve(project.root, unitName), unitName });
+            }
+        }
+        const unitName = external_node_path_.posix.join(lib, importPath);
+        candidates.push({ file: external_node_path_.resolve(project.root, unitName), unitName });
+    }
+    for (const dir of ancestors(external_node_path_.dirname(importer.absolutePath), workspace, project.root)) {
+        candidates.push({ file: external_node_path_.join(dir, 'node_modules', importPath), unitName: importPath });
+    }
+    const seen = new Set();
+    return candidates.filter((c) => !seen.has(c.file) && seen.add(c.file));
+}
+/** The importer's folder and its parents up to the workspace, then the project root's. */
+function ancestors(from, workspace, projectRoot) {
+    const dirs = [];
+    for (const start of [from, projectRoot]) {
+        for (let dir = start; isInside(workspace, dir); dir = external_node_path_.dirname(dir)) {
+            if (!dirs.includes(dir))
+                dirs.push(dir);
+            if (dir === workspace)
+                break;
+        }
+    }
+    return dirs;
+}
+/** The file's real path and size, or why it cannot be used. */
+async function existingFile(file, workspace) {
+    if (!isInside(workspace, file))
+        return 'is outside the workspace';
+    try {
+        const real = await promises_.realpath(file);
+        if (!isInside(workspace, real))
+            return 'links outside the workspace';
+        const stats = await promises_.stat(real);
+        return stats.isFile() ? { absolutePath: real, size: stats.size } : 'is not a file';
+    }
+    catch {
+        return 'does not exist';
+    }
+}
+function shown(workspace, file) {
+    return isInside(workspace, file) ? posixRelative(workspace, file) : file;
+}
+
+;// CONCATENATED MODULE: ./.build/project/selection.js
+/**
+ * Which files of a project are its production sources: the config's source folders, minus its
+ * test, script and dependency folders and the conventional homes of tests, mocks and
+ * verification or fuzzing harnesses (LAYOUTS.md). Each rule carries the reason the log gives.
+ */
+
+
+/** The project's rules, for a search rooted `project.path` above the project's root. */
+function productionSources(project) {
+    // Folder names are not globs: `lib[1]` is a folder, not `lib1`.
+    const prefix = project.path === '' ? '' : `${literalGlob(project.path)}/`;
+    const config = project.frameworks.join('/');
+    const anchored = (folder, reason) => ({
+        pattern: `/${prefix}${folder}/`,
+        reason,
+    });
+    return {
+        patterns: project.sources.flatMap((folder) => {
+            const base = folder === '.' || folder === '' ? prefix : `${prefix}${folder}/`;
+            return [`${base}**/*.sol`, `${base}**/*.vy`];
+        }),
+        excludes: [
+            { pattern: 'node_modules/', reason: 'installed packages' },
+            ...['out', 'cache', 'artifacts'].map((folder) => anchored(folder, 'build output')),
+            ...project.libs
+                .filter((lib) => lib !== 'node_modules')
+                .map((lib) => anchored(lib, `the project's dependency folder (${config} libs)`)),
+            ...project.tests.map((folder) => anchored(folder, `the project's test folder (${config})`)),
+            ...project.scripts.map((folder) => anchored(folder, `the project's script folder (${config})`)),
+            ...NON_PRODUCTION,
+        ],
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/project/find-contracts.js
+/**
+ * Choosing what to upload: the projects under the working directory, their production sources
+ * (or the user's `contracts`), each file left out and why, the files those sources import (named
+ * so that the upload compiles as it is), the upload limits, and `if-no-files-found`.
+ */
+
+
+
+
+
+
+
+
+
+
+
+/** Audits one step starts at most: past that, a matrix of jobs is the way (see `projects`). */
+const MAX_AUDITS = 50;
+/** Lines of a long list shown in a warning; the rest are counted. */
+const find_contracts_SHOWN = 20;
+/** The projects under `working-directory`, each logged with the folders chosen and why. */
+async function findProjects(search, log) {
+    const workspace = await promises_.realpath(search.workspace);
+    const root = await realDirectory(search.workingDirectory);
+    if (root === undefined)
+        return [];
+    const detection = await detectProjects({
+        workspace,
+        root,
+        foundryProfile: search.foundryProfile,
+    });
+    for (const warning of detection.warnings)
+        log.warning(warning);
+    // Only beside framework projects: alone, a folder of contracts is searched as it always was.
+    const packages = detection.projects.length > 0
+        ? await packageProjects(root, workspace, detection.projects)
+        : { projects: [], unexamined: [], incomplete: false };
+    if (packages.unexamined.length > 0 || packages.incomplete) {
+        const named = packages.unexamined.map((folder) => `  - ${shownFolder(search.pathPrefix, folder)}`);
+        log.warning(`Some workspace packages were not looked through for contracts, so none of theirs is audited unless imported` +
+            (packages.incomplete ? ' (the workspace has more folders than are walked)' : '') +
+            (named.length > 0 ? `:\n${shortList(named)}` : '.') +
+            '\nSet `working-directory` to the folder of the packages to audit.');
+    }
+    const projects = [...detection.projects, ...packages.projects].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+    logProjects(projects, search, log);
+    return projects;
+}
+/**
+ * The projects as a matrix takes them. A folder with no project config is one project of its
+ * own, so a matrix built from the output always has a job.
+ */
+function projectSummaries(projects, search, projectName) {
+    const found = projects.length > 0 ? projects : [{ path: '', frameworks: [] }];
+    return found.map((project) => {
+        const path = shownFolder(search.pathPrefix, project.path);
+        return {
+            name: unitName(projectName, project.path),
+            path,
+            frameworks: [...project.frameworks],
+        };
+    });
+}
+/**
+ * What to upload, one upload per audit: with one project (or none), everything under the
+ * working directory; with several, each project's files, named from its own root so that its
+ * compiler's names (`src/L1/X.sol`) resolve, plus its own import closure. `projects` are
+ * findProjects' answer, or found here when not given.
+ */
+async function findUploads(search, log, found) {
+    const projects = found ?? (await findProjects(search, log));
+    const workspace = await promises_.realpath(search.workspace);
+    const root = (await realDirectory(search.workingDirectory)) ?? search.workingDirectory;
+    const rules = selectionRules(projects, search);
+    const discovery = await discoverContracts({
+        workspace: search.workspace,
+        root: search.workingDirectory,
+        patterns: rules.patterns,
+        excludes: search.excludePatterns,
+        useDefaultExcludes: search.useDefaultExcludes,
+        defaultExcludes: rules.excludes,
+    });
+    logDiscovery(discovery, search, log);
+    if (discovery.files.length === 0) {
+        noFiles(discovery, projects, search, log);
+        return [];
+    }
+    const groups = uploadGroups(projects, discovery.files, root, search, log);
+    if (groups.length > MAX_AUDITS) {
+        throw new errors_ConfigurationError(`${groups.length} projects under ${search.pathPrefix || './'} have contracts to audit; one step audits at most ${MAX_AUDITS}. ` +
+            'Set `working-directory` to a folder with fewer, or give each project a job of its own (see "projects" and `detect-only` in the README).');
+    }
+    const uploads = [];
+    const closures = [];
+    for (const group of groups) {
+        // Before anything is read for imports: the files to audit alone may already be too many.
+        checkUploadLimits(group.files, search.limits);
+        const audited = group.files.map((file) => {
+            const name = group.namesFrom
+                ? relativeName(group.namesFrom.root, file.absolutePath, file.relativePath)
+                : file.relativePath;
+            const project = owner(projects, file.absolutePath) ?? group.namesFrom;
+            return {
+                name,
+                unitName: project ? relativeName(project.root, file.absolutePath, name) : name,
+                absolutePath: file.absolutePath,
+                size: file.size,
+            };
+        });
+        const closure = await importsOfAudited(audited, projects, root, workspace, search.limits);
+        if (closure.stopped && search.dependencies === 'include') {
+            throw new errors_ConfigurationError(`The ${audited.length} files to audit${group.several ? ` in ${group.path}` : ''} import so many others that the upload would hold more than ${search.limits.maxFiles} files (input \`max-files\`). ` +
+                'Raise `max-files`, narrow `contracts` or `exclude`, or set `dependencies: exclude` to send only the files to audit.');
+        }
+        const files = [
+            ...audited.map((node, index) => ({
+                absolutePath: node.absolutePath,
+                relativePath: node.name,
+                size: node.size,
+                repositoryPath: `${search.pathPrefix}${group.files[index]?.relativePath ?? node.name}`,
+                dependency: false,
+            })),
+            ...(search.dependencies === 'include' ? closure.dependencies : []).map((node) => ({
+                absolutePath: node.absolutePath,
+                relativePath: node.name,
+                size: node.size,
+                repositoryPath: posixRelative(workspace, node.absolutePath),
+                dependency: true,
+            })),
+        ];
+        logDependencies(files, group.several ? group.name : undefined, log);
+        checkUploadLimits(files, search.limits);
+        uploads.push({ name: group.name, path: group.path, files });
+        closures.push(closure);
+    }
+    logClosureProblems(closures, search, workspace, projects, log);
+    return uploads;
+}
+/**
+ * The files to audit by upload: one group for one project (or none), else one per project that
+ * has files, by the deepest project holding each; a file of no project (a `contracts` pattern
+ * outside them) goes with the working directory's own group.
+ */
+function uploadGroups(projects, files, root, search, log) {
+    const [only] = projects;
+    if (projects.length <= 1) {
+        return [
+            {
+                name: search.projectName,
+                path: shownFolder(search.pathPrefix, only?.path ?? ''),
+                namesFrom: only,
+                files: [...files],
+                several: false,
+            },
+        ];
+    }
+    const rest = emptyProject(root, '');
+    const byProject = new Map([...projects, rest].map((p) => [p, []]));
+    for (const file of files)
+        byProject.get(owner(projects, file.absolutePath) ?? rest)?.push(file);
+    const groups = [...byProject].filter(([, grouped]) => grouped.length > 0);
+    for (const [project, grouped] of byProject) {
+        if (grouped.length === 0 && project !== rest) {
+            log.info(`${shownFolder(search.pathPrefix, project.path)}: no contract files to audit, so no audit for this project.`);
+        }
+    }
+    return groups.map(([project, grouped]) => ({
+        name: unitName(search.projectName, project.path),
+        path: shownFolder(search.pathPrefix, project.path),
+        namesFrom: project === rest ? undefined : project,
+        files: grouped,
+        several: groups.length > 1,
+    }));
+}
+/** `project-name` for the working directory's own project, `project-name/<folder>` below it. */
+function unitName(projectName, projectPath) {
+    return projectPath === '' ? projectName : `${projectName}/${projectPath}`;
+}
+/**
+ * With projects, their production sources (or the user's `contracts`) and their rules; without
+ * any, today's patterns and built-in excludes, so a plain folder of contracts works as before.
+ */
+function selectionRules(projects, search) {
+    if (projects.length === 0) {
+        return {
+            patterns: search.contractPatterns,
+            excludes: [...DEFAULT_EXCLUDES],
+        };
+    }
+    const selections = projects.map(productionSources);
+    const excludes = new Map();
+    for (const rule of selections.flatMap((selection) => selection.excludes))
+        excludes.set(rule.pattern, rule);
+    return {
+        patterns: search.defaultContractPatterns
+            ? selections.flatMap((selection) => selection.patterns)
+            : search.contractPatterns,
+        excludes: [...excludes.values()],
+    };
+}
+async function importsOfAudited(audited, projects, root, workspace, limits) {
+    // A file outside every project resolves as a plain folder would: relative paths and node_modules.
+    const plain = { ...emptyProject(root, ''), libs: ['node_modules'] };
+    const resolvers = new Map([plain, ...projects].map((project) => [project, createImportResolver(project, workspace)]));
+    return importClosure(audited, (importPath, importer) => {
+        const project = owner(projects, importer.absolutePath) ?? plain;
+        const resolve = resolvers.get(project);
+        return resolve ? resolve(importPath, importer) : Promise.resolve({ problem: 'no project' });
+    }, limits);
+}
+/** The deepest project whose root holds the file. */
+function owner(projects, file) {
+    return projects
+        .filter((project) => isInside(project.root, file))
+        .sort((a, b) => b.root.length - a.root.length)[0];
+}
+/** The file's path from `root`, through the links the search followed; `fallback` outside it. */
+function relativeName(root, absolutePath, fallback) {
+    return isInside(root, absolutePath) ? posixRelative(root, absolutePath) : fallback;
+}
+async function realDirectory(directory) {
+    // discoverContracts says what is wrong with a working directory that is not one.
+    return promises_.realpath(directory).catch(() => undefined);
+}
+function logProjects(projects, search, log) {
+    if (projects.length === 0) {
+        log.info('No Foundry, Hardhat, Truffle, Brownie or Ape project found: searching by `contracts` and the built-in excludes.');
+        return;
+    }
+    const lines = projects.flatMap((project) => {
+        const where = shownFolder(search.pathPrefix, project.path);
+        const folders = (list) => list.map((folder) => `${folder}/`).join(' and ');
+        const leftOut = [
+            project.tests.length > 0 ? `${folders(project.tests)} (tests)` : undefined,
+            project.scripts.length > 0 ? `${folders(project.scripts)} (scripts)` : undefined,
+            `${folders(project.libs)} (dependencies)`,
+        ].filter((part) => part !== undefined);
+        return [
+            `${where}: ${project.frameworks.join(' + ')} project`,
+            ...project.notes.map((note) => `  ${note}`),
+            search.defaultContractPatterns
+                ? `  audits ${folders(project.sources)}; leaves out ${leftOut.join(', ')}, and mocks and harnesses by convention`
+                : '  audits what `contracts` selects',
+        ];
+    });
+    log.group(`Projects (${projects.length})`, lines);
+    if (projects.length > 1) {
+        log.info(`${projects.length} projects: each is audited on its own, its files named from its own folder as its compiler names them.`);
+    }
+}
+function logDiscovery(discovery, search, log) {
+    for (const link of discovery.skippedLinks) {
+        const why = link.reason === 'broken' ? 'its target does not exist' : 'it points outside the workspace';
+        log.warning(`Skipped the symbolic link ${search.pathPrefix}${link.path} (to ${link.target}): ${why}. It was not read.`);
+    }
+    // File and directory names come from the checkout: the logger keeps them from running commands.
+    log.group(`Contract files to audit (${discovery.files.length})`, discovery.files.map((file) => `${search.pathPrefix}${file.relativePath} (${file.size} bytes)`));
+    if (discovery.excluded.length > 0) {
+        log.group(`Not audited (${discovery.excluded.length})`, [
+            ...discovery.excluded.map((entry) => `${search.pathPrefix}${entry.path}: ${entry.reason}`),
+            "To audit one of them, add `exclude: '!<path>'` (e.g. `!mocks/`), or set `default-excludes: false`.",
+        ]);
+    }
+    // The defaults look for Solidity and Vyper: a project of one language is not a mistake.
+    const misspelled = !search.defaultContractPatterns && discovery.unmatchedPatterns.length > 0;
+    if (misspelled && discovery.files.length > 0) {
+        const message = `No file matched these \`contracts\` patterns: ${discovery.unmatchedPatterns.join(', ')}`;
+        if (search.ifNoFilesFound === 'ignore')
+            log.info(message);
+        else
+            log.warning(message);
+    }
+}
+function logDependencies(files, uploadName, log) {
+    const dependencies = files.filter((file) => file.dependency);
+    if (dependencies.length === 0)
+        return;
+    log.group(`${uploadName === undefined ? '' : `${uploadName}: `}Dependencies (${dependencies.length}): imported by the files to audit, sent with them; their findings do not count`, dependencies.map((file) => file.relativePath === file.repositoryPath
+        ? file.relativePath
+        : `${file.relativePath} (${file.repositoryPath})`));
+}
+/** One warning for every import left unresolved, one for every name conflict, over all uploads. */
+function logClosureProblems(closures, search, workspace, projects, log) {
+    if (search.dependencies === 'exclude') {
+        const notSent = closures.reduce((sum, closure) => sum + closure.dependencies.length, 0);
+        if (notSent > 0) {
+            log.info(`${notSent} imported file(s) were not uploaded (\`dependencies: exclude\`): the service sees an upload that does not compile on its own.`);
+        }
+        return;
+    }
+    const unresolved = closures.flatMap((closure) => closure.unresolved);
+    if (unresolved.length > 0) {
+        const lines = unresolved.map((entry) => `  - ${posixRelative(workspace, entry.importer)}:${entry.line} imports "${entry.importPath}": ${entry.problem}`);
+        const packages = projects.flatMap((project) => project.packages);
+        log.warning(`${unresolved.length} import(s) could not be resolved, so the upload does not compile on its own and the service may not audit these files fully:\n` +
+            shortList(lines) +
+            '\nIf they are git submodules, check out with `submodules: recursive` in actions/checkout (or run `forge install`); ' +
+            "if they are npm packages, run `npm ci` (or your package manager's install) before this step; otherwise add a remapping to remappings.txt." +
+            (packages.length > 0
+                ? ` Brownie installs its packages (${packages.join(', ')}) outside the repository, so they cannot be uploaded.`
+                : ''));
+    }
+    const conflicts = closures.flatMap((closure) => closure.conflicts);
+    if (conflicts.length > 0) {
+        const shown = (file) => posixRelative(workspace, file);
+        const lines = conflicts.map((conflict) => `  - "${conflict.name}": sent ${shown(conflict.sent)}, not ${shown(conflict.notSent)}`);
+        log.warning(`${conflicts.length} import name(s) lead to two different files; an upload has one file per name, so importers of the other one see the wrong file:\n${shortList(lines)}\n` +
+            'This happens with context-specific remappings: give each context its own folder name, or audit the projects that need them in separate steps.');
+    }
+}
+/** `packages/core` for a project there, `.` for the repository's root. */
+function shownFolder(pathPrefix, projectPath) {
+    return `${pathPrefix}${projectPath}`.replace(/\/$/, '') || '.';
+}
+function shortList(lines) {
+    const more = lines.length > find_contracts_SHOWN ? [`  … and ${lines.length - find_contracts_SHOWN} more`] : [];
+    return [...lines.slice(0, find_contracts_SHOWN), ...more].join('\n');
+}
+function noFiles(discovery, projects, search, log) {
+    const where = projects.length > 0 && search.defaultContractPatterns
+        ? `in the source folders of ${projects.map((project) => shownFolder(search.pathPrefix, project.path)).join(', ')}`
+        : `under ${search.pathPrefix || './'} for ${discovery.unmatchedPatterns.join(', ') || search.contractPatterns.join(', ')}`;
+    const message = `No contract files found ${where}` +
+        (discovery.excluded.length > 0
+            ? ` (${discovery.excluded.length} left out: see "Not audited")`
+            : '') +
+        '. Check `contracts`, `exclude` and `working-directory`.';
+    if (search.ifNoFilesFound === 'error') {
+        throw new errors_ConfigurationError(`${message} (Set \`if-no-files-found\` to warn or ignore to allow this.)`);
+    }
+    if (search.ifNoFilesFound === 'warn')
+        log.warning(message);
+    else
+        log.info(message);
+}
+
+// EXTERNAL MODULE: ./node_modules/p-limit/index.js + 1 modules
+var p_limit = __webpack_require__(370);
+;// CONCATENATED MODULE: ./.build/api/poll.js
+
+const GROWTH = 1.5;
+const MAX_POLL_INTERVAL_MS = 60_000;
+/** A new audit may not show at the service at once: a 404 this soon after starting is waited out. */
+const NOT_FOUND_GRACE_MS = 60_000;
+/**
+ * The policy of a run: `pollIntervalMs` (input `poll-interval-seconds`) first, growing to a
+ * minute; a 404 is waited out only for an audit this run started, not one it resumes.
+ */
+function pollPolicy(run) {
+    return {
+        deadline: run.deadline,
+        initialIntervalMs: run.pollIntervalMs,
+        maxIntervalMs: Math.max(MAX_POLL_INTERVAL_MS, run.pollIntervalMs),
+        notFoundGraceMs: run.resumed ? 0 : NOT_FOUND_GRACE_MS,
+        initialWaitMs: run.initialWaitMs,
+    };
+}
+/** Backoff with jitter (±20%), capped; a longer `Retry-After` from the service wins. */
+function nextDelay(attempt, policy, random, retryAfterMs) {
+    const base = Math.min(policy.maxIntervalMs, policy.initialIntervalMs * GROWTH ** attempt);
+    const jittered = Math.round(base * (0.8 + 0.4 * random()));
+    return Math.max(Math.min(jittered, policy.maxIntervalMs), retryAfterMs ?? 0);
+}
+/**
+ * Polls until the audit completes or fails, or the deadline passes. Transient trouble that outlasts
+ * the client's own retries does not end the wait: only the deadline, a final answer, or an error
+ * the user must fix does. Nothing is polled at or after the deadline: the client sends nothing then.
+ */
+async function waitForAudit(auditId, policy, deps) {
+    const startedAt = deps.now();
+    let last;
+    let lastState;
+    let lastProblem;
+    if (policy.initialWaitMs) {
+        await deps.sleep(Math.max(0, Math.min(policy.initialWaitMs, policy.deadline - startedAt)));
+    }
+    for (let attempt = 0; deps.now() < policy.deadline; attempt += 1) {
+        let retryAfterMs;
+        try {
+            const answer = await deps.client.getAudit(auditId, deps.knownFiles, {
+                retryUntil: policy.deadline,
+            });
+            last = answer.snapshot;
+            lastProblem = undefined;
+            retryAfterMs = answer.retryAfterMs;
+            if (last.state === 'completed' || last.state === 'failed')
+                return { kind: 'finished', snapshot: last };
+            if (last.rawStatus !== lastState) {
+                deps.log.info(`Audit ${auditId}: ${last.rawStatus}`);
+                lastState = last.rawStatus;
+            }
+        }
+        catch (error) {
+            if (!isWorthWaitingOut(error, deps.now() - startedAt, policy.notFoundGraceMs))
+                throw error;
+            const waiting = policy.deadline > deps.now() ? 'still waiting' : 'no time left to wait';
+            // The client's message names the operation and the audit ("could not read audit …").
+            const message = errorMessage(error);
+            lastProblem = message;
+            deps.log.warning(`${message.charAt(0).toUpperCase()}${message.slice(1)}; ${waiting}.`);
+        }
+        const remaining = policy.deadline - deps.now();
+        if (remaining <= 0)
+            break;
+        const delay = Math.min(nextDelay(attempt, policy, deps.random, retryAfterMs), remaining);
+        deps.log.debug(`Next poll of audit ${auditId} in ${Math.round(delay / 100) / 10} s`);
+        await deps.sleep(delay);
+    }
+    return { kind: 'timeout', last, lastProblem };
+}
+function isWorthWaitingOut(error, elapsedMs, notFoundGraceMs) {
+    if (!(error instanceof ServiceError) || error instanceof ResponseFormatError)
+        return false;
+    const { status } = error;
+    if (status === 404)
+        return elapsedMs < notFoundGraceMs;
+    return status === undefined || status === 408 || status === 429 || status >= 500;
+}
+
+;// CONCATENATED MODULE: ./.build/engine/project-audits.js
+/**
+ * One audit per project: uploads started a few at a time, every audit waited for within the
+ * run's one deadline, each project's findings triaged against its own upload, and one outcome
+ * made of them all. A project's failure is its own outcome: the others still report.
+ */
+
+
+
+
+/** Uploads at once: enough to overlap the service's work, few enough to spare its rate limit. */
+const MAX_CONCURRENT_UPLOADS = 3;
+/** `several`: the run is one of several projects, even when only one of them is in `jobs`. */
+async function auditProjects(jobs, deps, several = jobs.length > 1) {
+    const limitUploads = (0,p_limit/* default */.A)(MAX_CONCURRENT_UPLOADS);
+    const parts = await Promise.all(jobs.map(async (job) => {
+        const log = several ? prefixed(deps.log, `${job.name}: `) : deps.log;
+        const outcome = await auditProject(job, { ...deps, log }, limitUploads);
+        return { name: job.name, path: job.path, outcome };
+    }));
+    return combineOutcomes(parts, several);
+}
+async function auditProject(job, deps, limitUploads) {
+    const resumed = job.resumeId !== undefined;
+    const { log } = deps;
+    if (job.notStarted !== undefined)
+        return errorOutcome(new errors_ConfigurationError(job.notStarted), { resumed });
+    let started;
+    try {
+        const auditId = job.resumeId ?? (started = await upload(job, deps, limitUploads)).auditId;
+        // Counted once the service took them: a refused upload sent nothing that counts.
+        const facts = { auditId, resumed, fileCount: started && job.files?.length };
+        deps.started(job, auditId);
+        const waited = await waitForAudit(auditId, pollPolicy({
+            deadline: deps.deadline,
+            pollIntervalMs: deps.settings.pollIntervalMs,
+            resumed,
+            initialWaitMs: started?.retryAfterMs,
+        }), { ...deps, knownFiles: job.files?.map((file) => file.relativePath) });
+        if (waited.kind === 'timeout') {
+            const { last, lastProblem } = waited;
+            return timeoutOutcome(facts, deps.settings.timeoutMs, last, lastProblem);
+        }
+        const { snapshot } = waited;
+        if (snapshot.state === 'failed' || !snapshot.findings)
+            return serviceFailureOutcome(facts, snapshot);
+        const triage = await deps.triage(snapshot.findings, job);
+        return resultsOutcome(facts, snapshot, triage, deps.settings.failOn);
+    }
+    catch (error) {
+        if (!(error instanceof errors_ConfigurationError || error instanceof ServiceError)) {
+            if (error instanceof Error)
+                log.debug(error.stack ?? error.message);
+        }
+        const auditId = started?.auditId ?? job.resumeId;
+        return errorOutcome(error, { auditId, resumed, fileCount: started && job.files?.length });
+    }
+}
+/** Sends the job's files, a few projects at a time. */
+function upload(job, { client, log }, limitUploads) {
+    const files = job.files ?? [];
+    const dependencies = files.filter((file) => file.dependency).length;
+    return limitUploads(() => {
+        log.info(`Uploading ${files.length} file(s)${dependencies > 0 ? ` (${dependencies} of them dependencies)` : ''} as project "${job.name}"…`);
+        return client.startAudit(job.name, files);
+    });
+}
+/** Lines about one of several projects say which. */
+function prefixed(log, prefix) {
+    return {
+        debug: (message) => log.debug(prefix + message),
+        info: (message) => log.info(prefix + message),
+        warning: (message) => log.warning(prefix + message),
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/engine/resume.js
+
+
+async function resumeJobs(settings, ids, projects, log) {
+    const { checkout, unlisted } = await projectsOfThisCheckout(settings, projects, log);
+    if (typeof ids === 'string') {
+        if (checkout.length > 1) {
+            throw new errors_ConfigurationError(`Input \`audit-id\` is one id, but this checkout has ${checkout.length} projects to audit (${checkout.map((project) => project.path).join(', ')}), each with its own audit. ` +
+                'Pass the `audit-id` output of the run that started them as it is (a JSON object of ids by project folder), or set `working-directory` to the project of this audit.');
+        }
+        const [only] = checkout;
+        return [
+            {
+                name: only?.name ?? settings.projectName,
+                path: only?.path ?? (settings.pathPrefix.replace(/\/$/, '') || '.'),
+                files: only?.files,
+                resumeId: ids,
+            },
+        ];
+    }
+    const resumed = [...ids].map(([folder, auditId]) => {
+        const project = checkout.find((candidate) => candidate.path === folder);
+        if (checkout.length > 0 && !project) {
+            throw new errors_ConfigurationError(`Input \`audit-id\` names the project folder "${folder}", but this checkout has no project with files to audit there ` +
+                `(it has ${checkout.map((candidate) => candidate.path).join(', ')}). Pass the \`audit-id\` output of a run on this commit and \`working-directory\`.`);
+        }
+        const name = project?.name ?? `${settings.projectName}/${folder}`;
+        return { name, path: folder, files: project?.files, resumeId: auditId };
+    });
+    const notResumed = checkout
+        .filter((project) => !ids.has(project.path))
+        .map((project) => ({
+        ...project,
+        resumeId: undefined,
+        notStarted: unlisted === undefined
+            ? `Input \`audit-id\` has no audit id for ${project.path}, so it has no results: its audit was never started ` +
+                '(or it is new since). Run without `audit-id` to audit it.'
+            : `Input \`audit-id\` has no audit id for ${project.path}, and this checkout's files could not be listed (${unlisted}) ` +
+                'to tell whether it has any to audit: it may never have been audited. Fix the listing, or run without `audit-id`.',
+    }));
+    return [...resumed, ...notResumed];
+}
+/**
+ * The projects with files to audit, with their files. When the files cannot be listed (one is
+ * over `max-file-size-kb`, say), the projects found are still every project the checks need:
+ * only the mapping of names back to files is lost, and that is said.
+ */
+async function projectsOfThisCheckout(settings, projects, log) {
+    try {
+        return { checkout: await findUploads(settings, log, projects) };
+    }
+    catch (error) {
+        if (!(error instanceof errors_ConfigurationError))
+            throw error;
+        const unlisted = errorMessage(error);
+        log.warning(`The files of this checkout could not be listed (${unlisted}), so the findings keep the names the service gives them.`);
+        const checkout = projectSummaries(projects, settings, settings.projectName).map((project) => ({
+            ...project,
+            files: undefined,
+        }));
+        return { checkout, unlisted };
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/engine/audit-checkout.js
+/**
+ * The engine's entry: a checkout's projects found, their files uploaded (or audits resumed),
+ * waited for within one deadline, their findings triaged, and one outcome returned. It knows
+ * nothing of the door that drives it: settings, a logger, a clock and two callbacks are all it
+ * is given, and it never throws (an error is an outcome with verdict `error`).
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+async function audit_checkout_detectProjects(settings, log) {
+    const projects = await findProjects(settings, log);
+    return { projects, summaries: projectSummaries(projects, settings, settings.projectName) };
+}
+async function auditCheckout(settings, detection, deadline, deps) {
+    const { log } = deps;
+    const client = new AuditClient({
+        baseUrl: settings.baseUrl,
+        apiKey: settings.apiKey,
+        userAgent: deps.userAgent,
+        sleep: deps.sleep,
+        now: deps.now,
+        deadline,
+        log,
+    });
+    let fileCount;
+    try {
+        // Read before anything is uploaded, so a broken baseline costs no audit.
+        const baseline = settings.baselineFile
+            ? await readBaselineFile(settings.baselineFile, settings.workspace)
+            : undefined;
+        const { auditId } = settings;
+        const uploading = auditId === undefined;
+        const jobs = uploading
+            ? await uploadJobs(settings, detection.projects, log)
+            : await resumeJobs(settings, auditId, detection.projects, log);
+        if (uploading)
+            fileCount = jobs.reduce((sum, job) => sum + (job.files?.length ?? 0), 0);
+        if (jobs.length === 0) {
+            return skippedOutcome(`No contract files matched (if-no-files-found: ${settings.ifNoFilesFound}); nothing was audited.`, { projects: detection.summaries, fileCount });
+        }
+        if (uploading)
+            await checkKey(settings, jobs, fileCount ?? 0, client, log);
+        // With several projects, the id output is their object, even when one is collected.
+        const several = jobs.length > 1 || typeof settings.auditId === 'object';
+        const outcome = await auditProjects(jobs, {
+            client,
+            settings,
+            deadline,
+            log,
+            now: deps.now,
+            sleep: deps.sleep,
+            random: deps.random,
+            triage: createTriage(settings, deps, baseline),
+            started: announcer(jobs, several, deps),
+        }, several);
+        if (baseline && outcome.findings)
+            logUnusedBaseline(baseline, outcome.findings, log);
+        return { ...outcome, projects: detection.summaries };
+    }
+    catch (error) {
+        if (!(error instanceof errors_ConfigurationError || error instanceof ServiceError)) {
+            if (error instanceof Error)
+                log.debug(error.stack ?? error.message);
+        }
+        return errorOutcome(error, { projects: detection.summaries, fileCount });
+    }
+    finally {
+        await client.close();
+    }
+}
+/** One job per project with files to audit. */
+async function uploadJobs(settings, projects, log) {
+    const uploads = await findUploads(settings, log, projects);
+    return uploads.map((upload) => ({ ...upload, resumeId: undefined }));
+}
+/** The key is checked against the service (listing its projects) before anything is uploaded. */
+async function checkKey(settings, jobs, fileCount, client, log) {
+    await describeProjects(client, jobs.map((job) => job.name), log);
+    log.info(`Sending ${fileCount} file(s) to ${settings.baseUrl.origin}` +
+        (jobs.length > 1 ? ` in ${jobs.length} audits, one per project.` : '.'));
+}
+/**
+ * Tells the door each id as its audit starts, with the `audit-id` value so far: in the jobs'
+ * order, however the uploads finished, the same value a resume hint gives.
+ */
+function announcer(jobs, several, deps) {
+    const startedIds = new Map();
+    return (job, auditId) => {
+        startedIds.set(job, auditId);
+        const auditIds = formatAuditIds(jobs.flatMap((each) => {
+            const id = startedIds.get(each);
+            return id === undefined ? [] : [{ name: each.name, path: each.path, auditId: id }];
+        }), several);
+        const which = several ? ` (${job.name})` : '';
+        deps.auditStarted({
+            auditId,
+            auditIds,
+            first: startedIds.size === 1,
+            message: job.resumeId === undefined
+                ? `Audit started: ${auditId}${which}`
+                : `Resuming audit ${auditId}${which} (input \`audit-id\`); nothing is uploaded.`,
+        });
+    };
+}
+/**
+ * Which findings count: inline suppressions, the baseline, and on pull requests the `scope`.
+ * The pull request's changes are asked for once, however many projects are triaged.
+ */
+function createTriage(settings, { changedFiles }, baseline) {
+    let changes;
+    const scoped = async () => {
+        const files = settings.scope === 'all' ? undefined : await changedFiles();
+        if (!files)
+            return { scope: 'all', changes: undefined };
+        return { scope: settings.scope, changes: buildChangeSet(files) };
+    };
+    return async (findings, { files: uploaded, path: folder }) => {
+        const { scope, changes: changeSet } = await (changes ??= scoped());
+        // By the name the parser gives a finding's file (an upload name as written may hold `..`).
+        const nameOf = uploaded && pathReader(uploaded.map((file) => file.relativePath));
+        const byName = uploaded &&
+            nameOf &&
+            new Map(uploaded.map((file) => [nameOf(file.relativePath) ?? file.relativePath, file]));
+        return triageFindings(findings, {
+            scope,
+            changes: changeSet,
+            // Without the upload (a resume of a project this checkout no longer has), names are
+            // taken as the project's own, under its folder.
+            pathPrefix: folder === '.' ? '' : `${folder}/`,
+            uploaded: byName,
+            baseline,
+            sources: createSourceReader({
+                workspace: settings.workspace,
+                root: settings.workingDirectory,
+                uploaded: byName && new Map([...byName].map(([name, file]) => [name, file.absolutePath])),
+            }),
+        });
+    };
+}
+function logUnusedBaseline(baseline, findings, log) {
+    const unused = unusedBaselineEntries(baseline, findings.map((entry) => entry.finding)).length;
+    if (unused > 0) {
+        log.info(`${unused} baseline entr${unused === 1 ? 'y matches' : 'ies match'} no finding any more and can be removed.`);
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/engine/settings.js
+/**
+ * A run's settings, read from named inputs (action.yml's names) by either door: the Action reads
+ * them with `@actions/core`, the command line from its options. One reader, so a bad value gets
+ * the same message through either door.
+ */
+
+
+
+
+
+
+
+
+/** action.yml's default for `contracts`, also used when the input is empty. */
+const DEFAULT_CONTRACT_PATTERNS = ['**/*.sol', '**/*.vy'];
+const IF_NO_FILES_FOUND = ['error', 'warn', 'ignore'];
+const DEPENDENCIES = ['include', 'exclude'];
+/**
+ * The settings the inputs ask for, or a ConfigurationError naming the input and how to fix it.
+ * `env`: the workspace (GITHUB_WORKSPACE, else the current folder), RUNNER_TEMP, FOUNDRY_PROFILE.
+ */
+function readSettings(inputs, env, log) {
+    const read = inputReader(inputs);
+    const apiKey = read.text('api-key');
+    checkApiKey(apiKey, log);
+    const workspace = external_node_path_.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
+    const workingDirectory = external_node_path_.resolve(workspace, read.text('working-directory') || '.');
+    const relativeRoot = posixRelative(workspace, workingDirectory);
+    if (!isInside(workspace, workingDirectory)) {
+        throw new errors_ConfigurationError(`Input \`working-directory\` (${workingDirectory}) is outside the workspace (${workspace}); ` +
+            'give a path inside the repository checkout.');
+    }
+    const outputDirectory = external_node_path_.resolve(env['RUNNER_TEMP'] || workspace);
+    const baseline = read.text('baseline');
+    const sarifFile = read.text('sarif-file');
+    const contracts = read.lines('contracts');
+    return {
+        apiKey,
+        baseUrl: parseBaseUrl(read.text('base-url')),
+        projectName: read.text('project-name') || defaultProjectName(env, workspace),
+        contractPatterns: contracts.length > 0 ? contracts : [...DEFAULT_CONTRACT_PATTERNS],
+        defaultContractPatterns: contracts.length === 0 || contracts.join('\n') === DEFAULT_CONTRACT_PATTERNS.join('\n'),
+        excludePatterns: read.lines('exclude'),
+        useDefaultExcludes: read.boolean('default-excludes', true),
+        dependencies: read.choice('dependencies', DEPENDENCIES, 'include'),
+        foundryProfile: env['FOUNDRY_PROFILE']?.trim() || 'default',
+        detectOnly: read.boolean('detect-only', false),
+        workspace,
+        workingDirectory,
+        pathPrefix: relativeRoot ? `${relativeRoot}/` : '',
+        failOn: read.choice('fail-on', FAIL_ON_LEVELS, 'low'),
+        timeoutMs: read.positiveNumber('timeout-minutes', 30) * 60_000,
+        pollIntervalMs: read.positiveNumber('poll-interval-seconds', 5) * 1000,
+        ifNoFilesFound: read.choice('if-no-files-found', IF_NO_FILES_FOUND, 'error'),
+        auditId: auditIdInput(read.text('audit-id'), apiKey),
+        limits: {
+            maxFiles: read.positiveInteger('max-files', 1000),
+            maxFileBytes: read.positiveNumber('max-file-size-kb', 1024) * 1024,
+            maxTotalBytes: read.positiveNumber('max-total-size-mb', 50) * 1024 * 1024,
+        },
+        scope: read.choice('scope', SCOPES, 'all'),
+        baselineFile: baseline ? insideWorkspace(workspace, baseline, 'baseline') : undefined,
+        sarifFile: sarifFile ? outputFile(workspace, outputDirectory, sarifFile) : undefined,
+        outputDirectory,
+    };
+}
+/** `https://` everywhere; plain `http://` only to this machine, so the key never crosses a network in clear. */
+function parseBaseUrl(raw) {
+    const text = raw.trim();
+    if (!text) {
+        throw new errors_ConfigurationError('Input `base-url` is required: set it to the audit service address, e.g. https://api.example-audit.com');
+    }
+    let url;
+    try {
+        url = new URL(text);
+    }
+    catch {
+        throw new errors_ConfigurationError(`Input \`base-url\` is not a valid URL: "${text}". Use the full address, e.g. https://api.example-audit.com`);
+    }
+    if (url.username || url.password) {
+        throw new errors_ConfigurationError('Input `base-url` must not contain credentials; pass the key in `api-key` instead.');
+    }
+    if (url.search || url.hash) {
+        throw new errors_ConfigurationError('Input `base-url` must not have a query string or fragment; give only the service address.');
+    }
+    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+        throw new errors_ConfigurationError(`Input \`base-url\` uses plain http:// for ${url.hostname}; the API key would travel unencrypted. ` +
+            'Use https:// (plain http:// is accepted only for 127.0.0.0/8, ::1 and localhost).');
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+        throw new errors_ConfigurationError(`Input \`base-url\` must start with https:// (got ${url.protocol}//).`);
+    }
+    return url;
+}
+/**
+ * A key an HTTP header cannot carry would fail before any byte is sent; say so now, in words
+ * that point at the secret, never quoting it.
+ */
+function checkApiKey(apiKey, log) {
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(apiKey)) {
+        throw new errors_ConfigurationError('Input `api-key` contains a line break or another control character, which an HTTP header ' +
+            'cannot carry. Check the secret: it must be the key alone, on one line.');
+    }
+    if (/[^\u0020-\u00ff]/u.test(apiKey)) {
+        throw new errors_ConfigurationError('Input `api-key` contains characters an HTTP header cannot carry (only ASCII and Latin-1 ' +
+            'can be sent). Check the secret: a key copied from a document may hold typographic quotes or dashes.');
+    }
+    if (apiKey && apiKey.length < MIN_SECRET_LENGTH) {
+        log.warning(`Input \`api-key\` is only ${apiKey.length} characters long. It is still masked everywhere, ` +
+            'which may blank out ordinary words that contain it in the reports; service keys are ' +
+            `normally much longer, so check the secret (a key of ${MIN_SECRET_LENGTH} or more characters avoids this).`);
+    }
+}
+/** `audit-id`, which is sent in a URL path: never one that holds the key. */
+function auditIdInput(text, apiKey) {
+    if (text === '')
+        return undefined;
+    const key = new Redactor();
+    key.add(apiKey);
+    const ids = key.appearsIn(text) ? undefined : parseAuditIds(text);
+    // Decoded, JSON's escapes may spell the key where the text did not.
+    const decoded = typeof ids === 'object' ? [...ids].flat() : [];
+    if (ids === undefined || decoded.some((entry) => key.appearsIn(entry))) {
+        throw new errors_ConfigurationError('Input `audit-id` contains the API key, so it was not sent. Give the id the action printed ' +
+            '(the `audit-id` output of the run that started the audit).');
+    }
+    return ids;
+}
+/** An output file the user named: only in the workspace or RUNNER_TEMP, never elsewhere on the runner. */
+function outputFile(workspace, outputDirectory, file) {
+    const resolved = external_node_path_.resolve(workspace, file);
+    if (!isInside(workspace, resolved) && !isInside(outputDirectory, resolved)) {
+        throw new errors_ConfigurationError(`Input \`sarif-file\` (${file}) is outside the workspace and RUNNER_TEMP; the action writes ` +
+            'files only there. Give a path inside the repository checkout, e.g. `reports/audit.sarif`.');
+    }
+    return resolved;
+}
+/** A repository file the action reads: it must stay inside the checkout. */
+function insideWorkspace(workspace, file, input) {
+    const resolved = external_node_path_.resolve(workspace, file);
+    if (!isInside(workspace, resolved)) {
+        throw new errors_ConfigurationError(`Input \`${input}\` (${file}) is outside the workspace; give a path inside the repository.`);
+    }
+    return resolved;
+}
+function defaultProjectName(env, workspace) {
+    const repository = env['GITHUB_REPOSITORY'];
+    return repository?.split('/')[1] || external_node_path_.basename(workspace);
+}
+/** Typed readers of the inputs; each error names the input and what it takes. */
+function inputReader(inputs) {
+    const text = (name) => inputs.get(name).trim();
+    const positiveNumber = (name, fallback) => {
+        const raw = text(name);
+        if (!raw)
+            return fallback;
+        const value = Number(raw);
+        if (!Number.isFinite(value) || value <= 0) {
+            throw new errors_ConfigurationError(`Input \`${name}\` is "${raw}"; it must be a positive number (default ${fallback}).`);
+        }
+        return value;
+    };
+    return {
+        text,
+        /** Each non-empty line that is not a `#` comment, trimmed. */
+        lines: (name) => text(name)
+            .split('\n')
+            .map((line) => line.trim())
+            .filter((line) => line && !line.startsWith('#')),
+        choice(name, allowed, fallback) {
+            const raw = text(name).toLowerCase();
+            if (!raw)
+                return fallback;
+            if (allowed.includes(raw))
+                return raw;
+            throw new errors_ConfigurationError(`Input \`${name}\` is "${raw}"; it must be one of: ${allowed.join(', ')}.`);
+        },
+        /** As YAML 1.2's core schema spells a boolean (what `core.getBooleanInput` takes). */
+        boolean(name, fallback) {
+            const raw = text(name);
+            if (!raw)
+                return fallback;
+            if (['true', 'True', 'TRUE'].includes(raw))
+                return true;
+            if (['false', 'False', 'FALSE'].includes(raw))
+                return false;
+            throw new errors_ConfigurationError(`Input \`${name}\` must be true or false.`);
+        },
+        positiveNumber,
+        positiveInteger(name, fallback) {
+            const value = positiveNumber(name, fallback);
+            if (!Number.isInteger(value)) {
+                throw new errors_ConfigurationError(`Input \`${name}\` is "${value}"; it must be a whole number.`);
+            }
+            return value;
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/report/escape.js
+/**
+ * Escaping for untrusted text (everything the service sends) on its way into Markdown,
+ * HTML and the job log. Truncate before escaping, so a cut never splits an escape.
+ */
+/** C0/C1 controls other than tab and line breaks. */
+const CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}/gu;
+/** `@name` mentions and `#12` references, which GitHub links after rendering. */
+const MENTIONS = /@|#(?=\d)/g;
+/** What GFM's autolink extension turns into a link in plain text: `https://…`, `www.…`. */
+const AUTOLINKS = /(?:https?|ftp)(?=:\/\/)|www(?=\.)/gi;
+const LINE_BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
+const MARKDOWN_SPECIALS = /[\\`*_{}[\]()#+\-!|~$]/g;
+const HTML_ENTITIES = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;',
+};
+/**
+ * For inline Markdown and table cells: backslash-escapes Markdown punctuation, turns `& < >`
+ * into entities (no tags, no autolinks), and folds line breaks and controls into spaces so a
+ * value can never end a table row or start a block. GitHub makes `@name` a mention (it notifies)
+ * and `#12` a link that leaves a back-reference on that issue, after rendering, and links bare
+ * `https://…` and `www.…`, so escapes do not stop them: a zero-width space inside each does.
+ */
+function escapeMarkdown(text) {
+    return text
+        .replace(LINE_BREAKS, ' ')
+        .replace(CONTROL_CHARACTERS, ' ')
+        .replace(/[&<>]/g, (c) => HTML_ENTITIES[c] ?? c)
+        .replace(MARKDOWN_SPECIALS, '\\$&')
+        .replace(MENTIONS, '$&&#8203;')
+        .replace(AUTOLINKS, '$&&#8203;');
+}
+/**
+ * For HTML text and attribute values, on one line: line breaks fold into spaces (a blank line
+ * would end the raw HTML block it sits in, and what follows would render as Markdown), other
+ * control characters are dropped, and mentions are broken as in `escapeMarkdown`.
+ */
+function escapeHtml(text) {
+    return text
+        .replace(LINE_BREAKS, ' ')
+        .replace(CONTROL_CHARACTERS, '')
+        .replace(/[&<>"']|@|#(?=\d)/g, (c) => HTML_ENTITIES[c] ?? `${c}&#8203;`);
+}
+/** Multi-line untrusted text as HTML on one line, each line break kept as `<br>`. */
+function escapeHtmlLines(text) {
+    return text.split(LINE_BREAKS).map(escapeHtml).join('<br>');
+}
+/**
+ * Controls a terminal acts on: C0 (ESC, BEL, backspace, a carriage return that overwrites the
+ * line, line breaks), DEL, C1 (CSI and OSC among them), and the bidirectional overrides and
+ * isolates that reorder what a reader sees. Tab is harmless and stays.
+ */
+const TERMINAL_CONTROLS = 
+// eslint-disable-next-line no-control-regex
+/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * For one line of untrusted text on a terminal: each control is shown as a visible `\xNN` or
+ * `\uNNNN`, so no text from the service can colour, move the cursor, set the window title,
+ * write a hyperlink or a clipboard, hide itself, or start a line of its own.
+ */
+function escapeTerminal(text) {
+    return text.replace(TERMINAL_CONTROLS, (c) => {
+        const code = c.charCodeAt(0);
+        return code < 0x100
+            ? `\\x${code.toString(16).padStart(2, '0')}`
+            : `\\u${code.toString(16).padStart(4, '0')}`;
+    });
+}
+
+;// CONCATENATED MODULE: ./.build/report/terminal-report.js
+/**
+ * The audit's report as a person reads it on a terminal or in a CI log: the verdict and why, the
+ * counts, and every finding on a line of its own, most severe first. Service text is escaped for
+ * the terminal before any colour is added, so the only escape sequences are the painter's.
+ */
+
+
+
+const plain = (_style, text) => text;
+const VERDICT_STYLE = {
+    pass: 'green',
+    skipped: 'green',
+    fail: 'red',
+    error: 'red',
+    timeout: 'yellow',
+};
+const SEVERITY_STYLE = {
+    critical: 'red',
+    high: 'red',
+    unknown: 'red',
+    medium: 'yellow',
+    low: 'cyan',
+    info: 'dim',
+    gas: 'dim',
+};
+/** The report's lines, without line ends. */
+function renderTerminalReport(input, paint = plain) {
+    const lines = [
+        `${paint('bold', paint(VERDICT_STYLE[input.verdict], `Verdict: ${input.verdict}`))}. ${escapeTerminal(input.reason)}`,
+    ];
+    const audit = describeAudit(input);
+    if (audit)
+        lines.push(audit);
+    for (const each of input.audits ?? []) {
+        const found = each.counts.total === 1 ? '1 finding' : `${each.counts.total} findings`;
+        lines.push(`  ${escapeTerminal(each.name)} (${escapeTerminal(each.path)}): ` +
+            `${paint(VERDICT_STYLE[each.verdict], each.verdict)}, ${found}`);
+    }
+    if (input.findings === undefined)
+        return lines;
+    lines.push(terminal_report_describeCounts(input.counts));
+    if (input.findings.length > 0)
+        lines.push('');
+    for (const entry of input.findings)
+        lines.push(findingLine(entry, paint));
+    return lines;
+}
+/** `SEVERITY path:line  title [rule]`, and why it does not count when it does not. */
+function findingLine({ finding, status }, paint = plain) {
+    const where = finding.file
+        ? `${escapeTerminal(finding.file)}${finding.startLine ? `:${finding.startLine}` : ''}`
+        : '(no location)';
+    const rule = finding.swcId ?? finding.ruleId;
+    const mark = status === 'active' ? '' : paint('dim', `  (${STATUS_WORDS[status]}: not counted)`);
+    const severity = paint(SEVERITY_STYLE[finding.severity], finding.severity.toUpperCase().padEnd(8));
+    return `${severity} ${where}  ${escapeTerminal(finding.title)}${rule ? ` [${escapeTerminal(rule)}]` : ''}${mark}`;
+}
+function describeAudit(input) {
+    const parts = [];
+    if (input.auditId !== undefined && input.audits === undefined) {
+        parts.push(`Audit ${escapeTerminal(input.auditId)}`);
+        if (input.rawStatus)
+            parts.push(`(${escapeTerminal(input.rawStatus)})`);
+    }
+    if (input.fileCount !== undefined)
+        parts.push(`${input.fileCount} file(s) sent`);
+    if (input.reportUrl)
+        parts.push(`report: ${escapeTerminal(input.reportUrl)}`);
+    return parts.length > 0 ? parts.join(' ') : undefined;
+}
+/** "Findings: 21 (1 critical, 8 high …); not counted: 1 in a dependency" */
+function terminal_report_describeCounts(counts) {
+    if (counts.total === 0)
+        return 'Findings: none';
+    const bySeverity = SEVERITIES.filter((severity) => counts.bySeverity[severity] > 0)
+        .map((severity) => `${counts.bySeverity[severity]} ${severity}`)
+        .join(', ');
+    const notCounted = describeNotCounted(counts.byStatus, STATUS_WORDS);
+    return (`Findings: ${counts.total} (${bySeverity})` +
+        (notCounted.length > 0 ? `; not counted: ${notCounted.join(', ')}` : ''));
+}
+
+;// CONCATENATED MODULE: ./.build/report/upload-plan.js
+
+/** The plan's lines, without line ends. */
+function renderUploadPlan(uploads) {
+    const files = uploads.reduce((sum, upload) => sum + upload.files.length, 0);
+    const lines = [
+        `Dry run: nothing was sent. An audit would send ${files} file(s) in ${uploads.length} audit(s):`,
+    ];
+    for (const upload of uploads) {
+        const dependencies = upload.files.filter((file) => file.dependency).length;
+        const bytes = upload.files.reduce((sum, file) => sum + file.size, 0);
+        lines.push('', `${escapeTerminal(upload.name)} (${escapeTerminal(upload.path)}): ` +
+            `${upload.files.length - dependencies} file(s) to audit, ${dependencies} dependenc${dependencies === 1 ? 'y' : 'ies'}, ${upload_plan_formatBytes(bytes)}`);
+        for (const file of upload.files) {
+            const name = escapeTerminal(file.relativePath);
+            if (!file.dependency)
+                lines.push(`  ${name}`);
+            else
+                lines.push(`  ${name}  (dependency, from ${escapeTerminal(file.repositoryPath)})`);
+        }
+    }
+    return lines;
+}
+function upload_plan_formatBytes(bytes) {
+    if (bytes < 1024)
+        return `${bytes} bytes`;
+    if (bytes < 1024 * 1024)
+        return `${(bytes / 1024).toFixed(1)} KB`;
+    return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+;// CONCATENATED MODULE: ./.build/version.js
+/** The action's version, sent as the User-Agent and named in SARIF; kept equal to package.json's. */
+const ACTION_VERSION = '0.1.0';
+
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __webpack_require__(7975);
+;// CONCATENATED MODULE: ./.build/cli/options.js
+/**
+ * The command's options: the action's inputs by the same names (read by the engine's one reader
+ * of settings, so a bad value gets the action's message), and what only a command has: a dry
+ * run, report files, the directory. The key is read from the environment alone: a flag would
+ * land in the shell's history.
+ */
+
+
+const API_KEY_VARIABLE = 'CONTRACT_AUDIT_API_KEY';
+const BASE_URL_VARIABLE = 'CONTRACT_AUDIT_BASE_URL';
+/** The action's inputs the command takes, by their action.yml names. */
+const INPUT_OPTIONS = [
+    {
+        name: 'base-url',
+        type: 'string',
+        value: 'URL',
+        help: `The audit service's address (or ${BASE_URL_VARIABLE}).`,
+    },
+    {
+        name: 'project-name',
+        type: 'string',
+        value: 'NAME',
+        default: "the directory's name",
+        help: 'The name the audit is filed under.',
+    },
+    {
+        name: 'contracts',
+        type: 'string',
+        multiple: true,
+        value: 'GLOB',
+        default: '**/*.sol, **/*.vy',
+        help: 'Contract files to audit; repeat for more. Framework projects: their source folders.',
+    },
+    {
+        name: 'exclude',
+        type: 'string',
+        multiple: true,
+        value: 'GLOB',
+        help: "Files to leave out; repeat for more; '!GLOB' takes one back.",
+    },
+    {
+        name: 'default-excludes',
+        type: 'string',
+        value: 'true|false',
+        default: 'true',
+        help: 'Leave out tests, scripts, mocks and dependencies by convention.',
+    },
+    {
+        name: 'dependencies',
+        type: 'string',
+        value: 'include|exclude',
+        default: 'include',
+        help: 'Send the files the audited ones import, so the upload compiles.',
+    },
+    {
+        name: 'fail-on',
+        type: 'string',
+        value: 'LEVEL',
+        default: 'low',
+        help: 'critical, high, medium, low, info or none: the least severity that fails.',
+    },
+    {
+        name: 'timeout-minutes',
+        type: 'string',
+        value: 'N',
+        default: '30',
+        help: 'How long to wait for the audit, uploads and retries included.',
+    },
+    {
+        name: 'poll-interval-seconds',
+        type: 'string',
+        value: 'N',
+        default: '5',
+        help: 'How often to ask for the audit at first.',
+    },
+    {
+        name: 'audit-id',
+        type: 'string',
+        value: 'ID',
+        help: 'Collect an audit already started instead of uploading.',
+    },
+    {
+        name: 'max-files',
+        type: 'string',
+        value: 'N',
+        default: '1000',
+        help: 'Most files one audit sends.',
+    },
+    {
+        name: 'max-file-size-kb',
+        type: 'string',
+        value: 'N',
+        default: '1024',
+        help: 'Largest file sent.',
+    },
+    {
+        name: 'max-total-size-mb',
+        type: 'string',
+        value: 'N',
+        default: '50',
+        help: 'Most bytes one audit sends.',
+    },
+    {
+        name: 'baseline',
+        type: 'string',
+        value: 'FILE',
+        help: 'A results file of accepted findings, which then do not count.',
+    },
+];
+/** What only the command has. */
+const COMMAND_OPTIONS = [
+    {
+        name: 'dry-run',
+        type: 'boolean',
+        help: 'Show what would be sent and why; send nothing, need no key.',
+    },
+    { name: 'sarif', type: 'string', value: 'FILE', help: 'Write the findings as SARIF 2.1.0.' },
+    {
+        name: 'json',
+        type: 'string',
+        value: 'FILE',
+        help: "Write the results file (the action's results-file).",
+    },
+    {
+        name: 'codequality',
+        type: 'string',
+        value: 'FILE',
+        help: 'Write a GitLab code quality report.',
+    },
+    {
+        name: 'junit',
+        type: 'string',
+        value: 'FILE',
+        help: 'Write JUnit XML: a test case per finding.',
+    },
+    { name: 'verbose', type: 'boolean', help: 'Also show debug lines.' },
+    { name: 'help', type: 'boolean', short: 'h', help: 'Show this help.' },
+    { name: 'version', type: 'boolean', help: "Show the command's version." },
+];
+/** Parses the arguments; a ConfigurationError says what is wrong and points at --help. */
+function parseCommandLine(argv, env) {
+    let parsed;
+    try {
+        parsed = (0,external_node_util_.parseArgs)({
+            args: [...argv],
+            options: Object.fromEntries([...INPUT_OPTIONS, ...COMMAND_OPTIONS].map((spec) => [
+                spec.name,
+                {
+                    type: spec.type,
+                    multiple: spec.multiple ?? false,
+                    ...(spec.short ? { short: spec.short } : {}),
+                },
+            ])),
+            allowPositionals: true,
+            strict: true,
+        });
+    }
+    catch (error) {
+        throw new errors_ConfigurationError(`${error.message}\nRun contract-audit --help for the options.`);
+    }
+    const { values, positionals } = parsed;
+    if (positionals.length > 1) {
+        throw new errors_ConfigurationError(`One directory at most; got ${positionals.length}: ${positionals.join(' ')}.\nRun contract-audit --help for the options.`);
+    }
+    const string = (name) => {
+        const value = values[name];
+        return typeof value === 'string' ? value : undefined;
+    };
+    const inputs = {
+        get(name) {
+            if (name === 'api-key')
+                return env[API_KEY_VARIABLE] ?? '';
+            if (name === 'base-url')
+                return string(name) ?? env[BASE_URL_VARIABLE] ?? '';
+            const value = values[name];
+            // Each repetition is one line, as the action's multi-line inputs take them.
+            if (Array.isArray(value))
+                return value.join('\n');
+            return typeof value === 'string' ? value : '';
+        },
+    };
+    return {
+        inputs,
+        directory: positionals[0] ?? '.',
+        dryRun: values['dry-run'] === true,
+        reports: {
+            sarif: string('sarif'),
+            json: string('json'),
+            codequality: string('codequality'),
+            junit: string('junit'),
+        },
+        verbose: values['verbose'] === true,
+        help: values['help'] === true,
+        version: values['version'] === true,
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/cli/help.js
+/** The text of `contract-audit --help`: every option with its default, and the environment. */
+
+function helpText(version) {
+    return [
+        `contract-audit ${version}: audit Solidity and Vyper contracts on the audit service,`,
+        'the same engine as the GitHub Action, so a laptop and CI agree on every file and finding.',
+        '',
+        'Usage: contract-audit [options] [directory]   (directory: default the current one)',
+        '',
+        "Options (the action's inputs, by the same names):",
+        ...INPUT_OPTIONS.map(optionLine),
+        '',
+        'Options of the command:',
+        ...COMMAND_OPTIONS.map(optionLine),
+        '',
+        'Environment:',
+        `  ${API_KEY_VARIABLE.padEnd(28)} The service key (never on the command line). Not needed by --dry-run.`,
+        `  ${BASE_URL_VARIABLE.padEnd(28)} The service's address, when --base-url is not given.`,
+        `  ${'FOUNDRY_PROFILE'.padEnd(28)} The Foundry profile whose folders apply (default: default).`,
+        `  ${'NO_COLOR'.padEnd(28)} Set: no colour, even on a terminal.`,
+        '',
+        'Exit codes: 0 pass or skipped, 1 fail, 2 error (options, service, a refused upload), 3 timeout.',
+        '',
+    ].join('\n');
+}
+function optionLine(spec) {
+    const flag = `${spec.short ? `-${spec.short}, ` : ''}--${spec.name}${spec.value ? ` ${spec.value}` : ''}`;
+    const more = spec.default === undefined ? '' : ` (default: ${spec.default})`;
+    return `  ${flag.padEnd(38)} ${spec.help}${more}`;
+}
+
+;// CONCATENATED MODULE: ./.build/cli/logger.js
+
+const CLEAR_LINE = '\r\u001b[2K';
+function createTerminalLogger(options) {
+    const { stream, redactor, paint, live, now } = options;
+    const startedAt = now();
+    let status;
+    // The status line shows the time since the start, so it is redrawn as the time passes.
+    const ticker = live ? setInterval(() => drawStatus(), 1000) : undefined;
+    ticker?.unref();
+    // Redacted before escaping (a key split by control characters is still found) and after (an
+    // escape must not spell it again).
+    const clean = (text) => redactor.redact(escapeTerminal(redactor.redact(text)));
+    const lines = (message) => message.split(/\r?\n/).map(clean);
+    function drawStatus() {
+        if (status === undefined)
+            return;
+        const seconds = Math.floor((now() - startedAt) / 1000);
+        const elapsed = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+        // Longer than the terminal is wide, it would wrap, and the next redraw would not clear it.
+        const width = Math.max((stream.columns || 80) - elapsed.length - 2, 10);
+        const text = status.length > width ? `${status.slice(0, width - 1)}…` : status;
+        stream.write(`${CLEAR_LINE}${paint('dim', `[${elapsed}]`)} ${text}`);
+    }
+    function permanent(text) {
+        if (text.length === 0)
+            return;
+        stream.write(`${live && status !== undefined ? CLEAR_LINE : ''}${text.join('\n')}\n`);
+        if (live)
+            drawStatus();
+    }
+    const annotated = (label, style) => (message, properties = {}) => {
+        const where = properties.file
+            ? `${properties.file}${properties.startLine ? `:${properties.startLine}` : ''}: `
+            : '';
+        const [first = '', ...rest] = lines(`${where}${message}`);
+        permanent([`${label ? paint(style, label) : ''}${first}`, ...rest]);
+    };
+    return {
+        debug(message) {
+            if (options.verbose)
+                permanent(lines(message).map((line) => paint('dim', line)));
+        },
+        info(message) {
+            if (!live)
+                return permanent(lines(message));
+            status = lines(message).join(' ');
+            drawStatus();
+        },
+        notice: annotated('', 'bold'),
+        warning: annotated('warning: ', 'yellow'),
+        error: annotated('error: ', 'red'),
+        group(title, groupLines) {
+            const heading = paint('bold', clean(title));
+            permanent(options.fullGroups ? [heading, ...groupLines.map((line) => `  ${clean(line)}`)] : [heading]);
+        },
+        close() {
+            if (ticker)
+                clearInterval(ticker);
+            if (live && status !== undefined)
+                stream.write(CLEAR_LINE);
+            status = undefined;
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/files/output-file.js
+/**
+ * Writes a report file the user may have named, into a folder the checkout controls: a symbolic
+ * link planted there must not redirect the write anywhere else on the runner.
+ */
+
+
+
+/**
+ * Writes the chunks of `content` to `file` (resolved against the current directory) as they
+ * come, and returns its absolute path. Only inside one of `roots`, which are trusted as given
+ * (RUNNER_TEMP may lie behind a link); below the root no symbolic link is followed: missing
+ * folders are created one by one, a link among the folders is refused, and a link or file at
+ * the final name is replaced. Throws an Error saying why it refused, or why the content could
+ * not be written; then no file is left at the name.
+ */
+async function writeOutputFile(file, content, roots) {
+    const target = external_node_path_.resolve(file);
+    const root = roots.map((r) => external_node_path_.resolve(r)).find((r) => isInside(r, target));
+    if (root === undefined) {
+        throw new Error(`${target} is outside ${roots.join(' and ')}, where output files may go.`);
+    }
+    let directory = root;
+    for (const name of external_node_path_.relative(root, target).split(external_node_path_.sep).slice(0, -1)) {
+        directory = external_node_path_.join(directory, name);
+        try {
+            await promises_.mkdir(directory);
+        }
+        catch (error) {
+            if (error.code !== 'EEXIST')
+                throw error;
+        }
+        // mkdir leaves an existing link alone, so whatever is there now is looked at, not followed.
+        const stats = await promises_.lstat(directory);
+        if (stats.isSymbolicLink()) {
+            throw new Error(`${directory} is a symbolic link; output files are never written through one.`);
+        }
+        if (!stats.isDirectory())
+            throw new Error(`${directory} is not a directory.`);
+    }
+    const existing = await promises_.lstat(target).catch(() => undefined);
+    if (existing?.isDirectory())
+        throw new Error(`${target} is a directory.`);
+    // Removing a link removes the link, not its target; `wx` (O_CREAT | O_EXCL) then creates a
+    // new file and fails rather than follow a link put back in between.
+    await promises_.rm(target, { force: true });
+    const handle = await promises_.open(target, 'wx');
+    let failure;
+    try {
+        // One write per chunk, no stream pipeline: a run that writes one small file (a skipped
+        // one) spent about 4 ms of its 60 on it (scripts/bench-coldstart.ts).
+        await handle.writeFile(content);
+    }
+    catch (error) {
+        failure = { error };
+    }
+    // After a failed write, its error is the one to tell: a close that fails too would hide it.
+    await handle.close().catch((error) => (failure ??= { error }));
+    if (failure === undefined)
+        return target;
+    // A report cut short would read as a whole one. What is there now is the file made above,
+    // or a link put in its place, which `rm` removes without following.
+    await promises_.rm(target, { force: true });
+    throw failure.error;
+}
+/** One short path segment (names can come from the service): a file system's 255 bytes hold it. */
+function fileSafe(name) {
+    return name.replace(/[^\w.-]+/g, '_').slice(0, 100);
+}
+
+;// CONCATENATED MODULE: ./.build/report/codequality.js
+
+/**
+ * Our five levels onto GitLab's five, in order; a severity the action could not read fails the
+ * gate like a high one, and is shown as one. Gas findings are advice, like info.
+ */
+const CODE_QUALITY_SEVERITY = {
+    critical: 'blocker',
+    high: 'critical',
+    unknown: 'critical',
+    medium: 'major',
+    low: 'minor',
+    info: 'info',
+    gas: 'info',
+};
+/**
+ * The findings that count, with repository paths. GitLab needs a path: a finding without a file
+ * is shown at the first file another finding names, and left out when none names one.
+ */
+function codeQualityIssues(findings) {
+    const counted = findings
+        .filter((entry) => entry.status === 'active')
+        .map((entry) => entry.finding);
+    const anchor = counted.find((finding) => finding.file)?.file;
+    const seen = new Map();
+    return counted.flatMap((finding) => {
+        const path = finding.file ?? anchor;
+        if (path === undefined)
+            return [];
+        // One finding reported twice shares its fingerprint: the repeat gets one of its own.
+        const repeats = seen.get(finding.fingerprint) ?? 0;
+        seen.set(finding.fingerprint, repeats + 1);
+        const rule = finding.swcId ?? finding.ruleId;
+        return [
+            {
+                description: `${finding.title}${rule ? ` [${rule}]` : ''}`,
+                check_name: rule ?? finding.title,
+                fingerprint: repeats === 0 ? finding.fingerprint : sha256(`${finding.fingerprint}\0${repeats}`, 'hex'),
+                severity: CODE_QUALITY_SEVERITY[finding.severity],
+                location: { path, lines: { begin: finding.startLine ?? 1 } },
+            },
+        ];
+    });
+}
+function renderCodeQuality(findings) {
+    return `${JSON.stringify(codeQualityIssues(findings), null, 2)}\n`;
+}
+
+;// CONCATENATED MODULE: ./.build/report/junit.js
+/**
+ * JUnit XML, which Jenkins, Azure DevOps, CircleCI and GitLab's test reports read: a test case
+ * per finding, failed when it fails the gate (at or above `fail-on`), skipped when it does not
+ * count (in a dependency, suppressed, accepted), passed otherwise. An audit without findings is
+ * one passed case, so a report never reads as "no tests ran".
+ */
+
+
+function renderJunit({ projectName, failOn, findings }) {
+    const cases = findings.map((entry) => testCase(entry, failOn));
+    const failures = cases.filter((each) => each.failed).length;
+    const skipped = cases.filter((each) => each.skipped).length;
+    const body = cases.length > 0
+        ? cases.map((each) => each.xml)
+        : [`    <testcase classname="${xml(projectName)}" name="audit: no findings"/>`];
+    const counts = `tests="${Math.max(cases.length, 1)}" failures="${failures}" errors="0" skipped="${skipped}"`;
+    return [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        `<testsuites name="contract-audit" ${counts}>`,
+        `  <testsuite name="${xml(projectName)}" ${counts}>`,
+        ...body,
+        '  </testsuite>',
+        '</testsuites>',
+        '',
+    ].join('\n');
+}
+function testCase({ finding, status, project }, failOn) {
+    const where = finding.file
+        ? `${finding.file}${finding.startLine ? `:${finding.startLine}` : ''}`
+        : '(no location)';
+    const rule = finding.swcId ?? finding.ruleId;
+    const name = `${finding.severity.toUpperCase()} ${where}  ${finding.title}${rule ? ` [${rule}]` : ''}`;
+    const open = `    <testcase classname="${xml(project ?? finding.file ?? 'contracts')}" name="${xml(name)}"`;
+    if (status !== 'active') {
+        return {
+            failed: false,
+            skipped: true,
+            xml: `${open}>\n      <skipped message="${xml(`${STATUS_WORDS[status]}: not counted`)}"/>\n    </testcase>`,
+        };
+    }
+    if (!isBlocking(finding.severity, failOn))
+        return { failed: false, skipped: false, xml: `${open}/>` };
+    const text = [where, finding.description, finding.recommendation].filter(Boolean).join('\n\n');
+    return {
+        failed: true,
+        skipped: false,
+        xml: `${open}>\n      <failure message="${xml(finding.title)}" type="${xml(finding.severity)}">` +
+            `${xml(text)}</failure>\n    </testcase>`,
+    };
+}
+/**
+ * Text as XML 1.0 character data or an attribute value: the five special characters as
+ * entities, and what XML 1.0 cannot hold at all (controls but tab and line breaks, lone
+ * surrogates, U+FFFE and U+FFFF) as U+FFFD, so a hostile service cannot break the document.
+ */
+function xml(text) {
+    return text
+        .replace(/[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, '\ufffd')
+        .replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[c]};`);
+}
+
+;// CONCATENATED MODULE: ./.build/report/json-chunks.js
+/**
+ * A report file with one long list, written a piece at a time: the whole text is never held,
+ * and elements are built only when their turn comes. The document reads as
+ * `JSON.stringify(document, null, 2)` writes it, except that each element of the list is on one
+ * line of its own: at 100,000 findings, indenting them would add a fifth to the results file and
+ * two thirds to SARIF, paid again by every step after (redaction, gzip, the disk).
+ */
+/** Elements per chunk: tens of kilobytes of report, few writes, little held. */
+const CHUNK_ELEMENTS = 100;
+/**
+ * `json` (a document as `JSON.stringify(document, null, 2)` writes it, with `key` an empty list)
+ * with `toElement` of each of `items` in that list, then `end`. `"key": []` can only be the key
+ * itself: inside a JSON string, its quotes would be escaped.
+ */
+function* jsonChunks(json, key, items, toElement, end = '') {
+    const list = `${JSON.stringify(key)}: [`;
+    const at = json.indexOf(`${list}]`);
+    if (at < 0)
+        throw new Error(`the document has no empty "${key}" list`);
+    const indent = ' '.repeat(at - json.lastIndexOf('\n', at) - 1);
+    const elementStart = `\n${indent}  `;
+    let chunk = json.slice(0, at + list.length);
+    for (let start = 0; start < items.length; start += CHUNK_ELEMENTS) {
+        items.slice(start, start + CHUNK_ELEMENTS).forEach((item, offset) => {
+            // As in a list: what JSON cannot write (undefined, a function) is null.
+            const element = JSON.stringify(toElement(item)) ?? 'null';
+            chunk += `${start + offset === 0 ? '' : ','}${elementStart}${element}`;
+        });
+        yield chunk;
+        chunk = '';
+    }
+    const close = items.length === 0 ? '' : `\n${indent}`;
+    yield `${chunk}${close}${json.slice(at + list.length)}${end}`;
+}
+
+;// CONCATENATED MODULE: ./.build/report/results-file.js
+
+/** The file as it is written, a piece at a time: it can run to tens of megabytes. */
+function resultsFileChunks(input) {
+    const document = {
+        schemaVersion: 1,
+        auditId: input.auditId ?? null,
+        projectName: input.projectName,
+        status: input.status ?? null,
+        verdict: input.verdict,
+        failOn: input.failOn,
+        scope: input.scope,
+        counts: input.counts.bySeverity,
+        // Findings the scope kept in: all but those outside the change.
+        inScopeCount: input.counts.inScope,
+        statusCounts: input.counts.byStatus,
+        // With several projects: each one's audit; a finding's `project` names its own.
+        projects: input.audits?.map((audit) => ({
+            name: audit.name,
+            path: audit.path,
+            auditId: audit.auditId ?? null,
+            verdict: audit.verdict,
+            status: audit.rawStatus ?? null,
+            reportUrl: audit.reportUrl ?? null,
+            fileCount: audit.fileCount ?? null,
+            counts: audit.counts.bySeverity,
+            statusCounts: audit.counts.byStatus,
+        })) ?? null,
+        repeatedDependencyFindings: input.repeatedDependencyFindings ?? 0,
+        findings: [],
+    };
+    return jsonChunks(JSON.stringify(document, null, 2), 'findings', input.findings, toRecord, '\n');
+}
+/** The whole file as one text. */
+function renderResultsFile(input) {
+    return [...resultsFileChunks(input)].join('');
+}
+function toRecord({ finding, status, note, project }) {
+    return {
+        fingerprint: finding.fingerprint,
+        serviceId: finding.serviceId ?? null,
+        severity: finding.severity,
+        severityLabel: finding.severityLabel,
+        title: finding.title,
+        ruleId: finding.ruleId ?? null,
+        swcId: finding.swcId ?? null,
+        cweId: finding.cweId ?? null,
+        description: finding.description,
+        recommendation: finding.recommendation ?? null,
+        file: finding.file ?? null,
+        startLine: finding.startLine ?? null,
+        endLine: finding.endLine ?? null,
+        status,
+        note: note ?? null,
+        project: project ?? null,
+    };
+}
+
+// EXTERNAL MODULE: external "node:events"
+var external_node_events_ = __webpack_require__(8474);
+// EXTERNAL MODULE: external "node:stream/promises"
+var external_node_stream_promises_ = __webpack_require__(6466);
+;// CONCATENATED MODULE: ./.build/text.js
+/**
+ * Plain-text helpers every layer uses on untrusted text (the service's, GitHub's, the checkout's):
+ * no escaping here, only what makes text safe to measure, cut and keep on one line.
+ */
+/**
+ * Characters a collating comparison may treat as absent. The runner matches `::` and `##[`
+ * with culture-sensitive .NET string functions (ICU), which skip such characters, so a
+ * zero-width character between the colons does not stop a command: they must go.
+ */
+const INVISIBLE_CHARACTERS = /(?![\t\n\r])[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+/** Printable ASCII, tab and line breaks: text without any other has none to remove. */
+const PLAIN_ASCII = /^[\t\n\r\x20-\x7e]*$/;
+/** Removes invisible and control characters, keeping tab and line breaks. */
+function text_removeInvisibleCharacters(text) {
+    // Most text is plain ASCII: a test of it costs a fraction of the search by Unicode property.
+    return PLAIN_ASCII.test(text) ? text : text.replace(INVISIBLE_CHARACTERS, '');
+}
+/** Untrusted text on one line: invisible characters removed, white space runs folded to a space. */
+function text_oneLine(text) {
+    return text_removeInvisibleCharacters(text).replace(/\s+/g, ' ').trim();
+}
+/** Keeps at most `max` characters (code points, so no surrogate pair is split), ending in '…' when cut. */
+function text_truncateText(text, max) {
+    // The UTF-16 length bounds the number of code points.
+    if (text.length <= max)
+        return text;
+    if (max <= 0)
+        return '';
+    let end = 0;
+    for (let kept = 0; kept < max - 1 && end < text.length; kept += 1)
+        end += codePointLength(text, end);
+    const rest = text.length - end;
+    if (rest === 0 || rest === codePointLength(text, end))
+        return text;
+    return `${text.slice(0, end)}…`;
+}
+function codePointLength(text, index) {
+    return (text.codePointAt(index) ?? 0) > 0xffff ? 2 : 1;
+}
+/**
+ * For text printed to the log (core.info): the runner would run a line that starts, after
+ * whitespace, with `::`, or that holds `##[` anywhere (its legacy form). Such lines become
+ * `: :` and `## [`; invisible characters are removed first so none can hide either pattern.
+ */
+function neutralizeWorkflowCommands(text) {
+    return text_removeInvisibleCharacters(text)
+        .replace(/(^|\r\n|\r|\n)([^\S\r\n]*):(?=:)/g, '$1$2: ')
+        .replace(/##\[/g, '## [');
+}
+
+;// CONCATENATED MODULE: ./.build/report/annotations.js
+
+/** GitHub's cap on annotations of one level from one step. */
+const PER_LEVEL_LIMIT = 10;
+const TITLE_MAX_CHARS = 255;
+const MESSAGE_MAX_CHARS = 4_000;
+function annotationLevel(severity) {
+    switch (severity) {
+        case 'critical':
+        case 'high':
+        case 'unknown':
+            return 'error';
+        case 'medium':
+            return 'warning';
+        default:
+            return 'notice';
+    }
+}
+/** `findings` come in the model's order (most severe first), so the most severe are kept. */
+function planAnnotations(findings, options = {}) {
+    const reserved = options.reserved ?? {};
+    const annotated = {
+        error: reserved.error ?? 0,
+        warning: reserved.warning ?? 0,
+        notice: reserved.notice ?? 0,
+    };
+    const notAnnotated = { error: 0, warning: 0, notice: 0 };
+    const annotations = [];
+    for (const finding of findings) {
+        const level = annotationLevel(finding.severity);
+        if (annotated[level] >= PER_LEVEL_LIMIT) {
+            notAnnotated[level] += 1;
+            continue;
+        }
+        annotated[level] += 1;
+        annotations.push(toAnnotation(finding, level));
+    }
+    return { annotations, notAnnotated };
+}
+function toAnnotation(finding, level) {
+    const { file } = finding;
+    // A line means nothing without a file, and GitHub rejects an end before the start.
+    const startLine = file === undefined ? undefined : finding.startLine;
+    const endLine = startLine !== undefined && finding.endLine !== undefined && finding.endLine >= startLine
+        ? finding.endLine
+        : undefined;
+    return {
+        level,
+        title: annotationTitle(finding),
+        message: annotationMessage(finding),
+        file,
+        startLine,
+        endLine,
+    };
+}
+/** "[HIGH] Reentrancy (SWC-107)", on one line: the title of a log or check run annotation. */
+function annotationTitle(finding) {
+    const rule = finding.swcId ?? finding.ruleId;
+    const title = oneLine(finding.title) || 'Untitled finding';
+    const suffix = rule !== undefined && !title.includes(rule) ? ` (${oneLine(rule)})` : '';
+    return truncateText(`[${finding.severity.toUpperCase()}] ${title}${suffix}`, TITLE_MAX_CHARS);
+}
+function annotationMessage(finding) {
+    const parts = [finding.description.trim() || finding.title.trim()];
+    if (finding.recommendation?.trim())
+        parts.push(`Recommendation: ${finding.recommendation.trim()}`);
+    const text = removeInvisibleCharacters(parts.join('\n\n')).replace(/\r\n?/g, '\n');
+    return truncateText(text, MESSAGE_MAX_CHARS);
+}
+
+;// CONCATENATED MODULE: ./.build/report/sarif-rules.js
+/**
+ * SARIF rules (`reportingDescriptor`s): one per rule id, with the properties GitHub code scanning
+ * reads to rank and filter alerts (`security-severity`, `tags`, `precision`, `problem.severity`).
+ * Text from the service is untrusted: plain text is cleaned, Markdown is escaped.
+ */
+
+
+
+
+
+/** GitHub reads these as critical (> 9.0), high (7.0–8.9), medium (4.0–6.9), low (< 4); 0.0 is none. */
+const SECURITY_SEVERITY = {
+    critical: '9.5',
+    high: '8.0',
+    medium: '5.5',
+    low: '3.0',
+    info: '0.0',
+    gas: '0.0',
+    // It fails the gate like a high finding, so code scanning ranks it with them.
+    unknown: '7.0',
+};
+const RULE_ID_MAX_CHARS = 200;
+const TITLE_SLUG_MAX_CHARS = 80;
+/** GitHub's limit for a rule name. */
+const RULE_NAME_MAX_CHARS = 255;
+/** GitHub keeps 10 tags of a rule (and refuses more than 20). */
+const MAX_TAGS = 10;
+const BASE_TAGS = ['security', 'smart-contract'];
+/** The same levels as the log annotations, under SARIF's names. */
+const SARIF_LEVELS = {
+    error: 'error',
+    warning: 'warning',
+    notice: 'note',
+};
+function sarifLevel(severity) {
+    return SARIF_LEVELS[annotationLevel(severity)];
+}
+function problemSeverity(severity) {
+    const level = sarifLevel(severity);
+    return level === 'note' ? 'recommendation' : level;
+}
+/**
+ * The rule a finding belongs to: the service's rule id, else its SWC id, else a slug of its
+ * title with line references dropped, so the id stays the same from run to run.
+ */
+function ruleIdOf(finding) {
+    const id = text_oneLine(finding.ruleId ?? '') ||
+        text_oneLine(finding.swcId ?? '') ||
+        titleSlug(finding.title) ||
+        'finding';
+    return text_truncateText(id, RULE_ID_MAX_CHARS);
+}
+function titleSlug(title) {
+    const slug = normalizeTitle(text_removeInvisibleCharacters(title))
+        .replace(/[^\p{L}\p{N}]+/gu, '-')
+        .replace(/^-+|-+$/g, '');
+    return Array.from(slug).slice(0, TITLE_SLUG_MAX_CHARS).join('').replace(/-+$/, '');
+}
+/** `reentrancy-eth` → `ReentrancyEth`, for GitHub's rule filter. */
+function ruleName(id) {
+    const name = id
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((part) => part !== '')
+        .map((part) => {
+        const [first = '', ...rest] = Array.from(part);
+        return first.toUpperCase() + rest.join('');
+    })
+        .join('');
+    return text_truncateText(name || 'Rule', RULE_NAME_MAX_CHARS);
+}
+/**
+ * The rules for the findings, in order of first appearance, and the index of each rule id.
+ * The first non-empty title, description and recommendation seen describe the rule; its
+ * severity is the highest among its findings.
+ */
+function buildRules(findings, caps) {
+    const drafts = new Map();
+    for (const finding of findings) {
+        const id = ruleIdOf(finding);
+        const draft = drafts.get(id) ?? newDraft(id, finding.severity);
+        drafts.set(id, draft);
+        if (severityRank(finding.severity) > severityRank(draft.severity))
+            draft.severity = finding.severity;
+        draft.title ||= text_oneLine(finding.title);
+        draft.description ||= plainText(finding.description);
+        draft.recommendation ||= plainText(finding.recommendation ?? '');
+        if (finding.swcId !== undefined && /^SWC-\d+$/.test(finding.swcId))
+            draft.swcIds.add(finding.swcId);
+        if (finding.cweId !== undefined && /^CWE-\d+$/.test(finding.cweId))
+            draft.cweIds.add(finding.cweId);
+    }
+    const rules = [...drafts.values()].map((draft) => toDescriptor(draft, caps));
+    return { rules, indexOf: new Map(rules.map((rule, index) => [rule.id, index])) };
+}
+function newDraft(id, severity) {
+    return {
+        id,
+        severity,
+        title: '',
+        description: '',
+        recommendation: '',
+        swcIds: new Set(),
+        cweIds: new Set(),
+    };
+}
+function toDescriptor(draft, caps) {
+    // GitHub refuses empty strings where it needs text.
+    const title = text_truncateText(draft.title || draft.id, caps.description);
+    const references = [
+        ...[...draft.swcIds].map((id) => ({ id, url: `https://swcregistry.io/docs/${id}` })),
+        ...[...draft.cweIds].map((id) => ({
+            id,
+            url: `https://cwe.mitre.org/data/definitions/${id.slice('CWE-'.length)}.html`,
+        })),
+    ];
+    const recommendation = text_truncateText(draft.recommendation, caps.help);
+    const helpText = [
+        recommendation ? `Recommendation: ${recommendation}` : 'No recommendation given.',
+        ...(references.length > 0
+            ? ['References:', ...references.map((ref) => `${ref.id}: ${ref.url}`)]
+            : []),
+    ].join('\n');
+    const helpMarkdown = [
+        recommendation
+            ? `**Recommendation:** ${escapeMarkdown(recommendation)}`
+            : '_No recommendation given._',
+        ...(references.length > 0
+            ? ['', '**References**', ...references.map((ref) => `- [${ref.id}](${ref.url})`)]
+            : []),
+    ].join('\n');
+    const tags = [
+        ...BASE_TAGS,
+        ...[...draft.swcIds].map((id) => `external/swc/${id}`),
+        ...[...draft.cweIds].map((id) => `external/cwe/${id.toLowerCase()}`),
+    ].slice(0, MAX_TAGS);
+    return {
+        id: draft.id,
+        name: ruleName(draft.id),
+        shortDescription: { text: title },
+        fullDescription: { text: text_truncateText(draft.description || title, caps.description) },
+        help: { text: helpText, markdown: helpMarkdown },
+        defaultConfiguration: { level: sarifLevel(draft.severity) },
+        properties: {
+            'security-severity': SECURITY_SEVERITY[draft.severity],
+            tags,
+            precision: 'medium',
+            'problem.severity': problemSeverity(draft.severity),
+        },
+    };
+}
+/** Untrusted text without invisible characters (bidirectional overrides and the like). */
+function plainText(text) {
+    return text_removeInvisibleCharacters(text).replace(/\r\n?/g, '\n').trim();
+}
+
+;// CONCATENATED MODULE: ./.build/report/sarif.js
+/**
+ * The SARIF 2.1.0 log for GitHub code scanning: one run, one rule per rule id, one result per
+ * finding, within GitHub's limits (25,000 results per run, 10 MB per gzipped file).
+ *
+ * What GitHub does that shapes this file:
+ * - it refuses the whole file when one result has no location, so findings without a file are
+ *   placed at the start of an audited file (`anchorFile`) and say so;
+ * - it matches alerts across runs by `partialFingerprints.primaryLocationLineHash` only, and
+ *   `upload-sarif` computes one from the source line when it is missing. Ours is the finding's
+ *   fingerprint, which leaves lines out, so an alert survives edits that move or touch its lines;
+ * - an `automationDetails.id` with a trailing slash is the run's category, so several projects
+ *   of one repository can be uploaded side by side.
+ */
+
+
+
+
+
+
+
+const TOOL_NAME = 'Smart contract audit';
+/** GitHub's maximum of results in one run. */
+const MAX_RESULTS_PER_RUN = 25_000;
+/** Under GitHub's 10 MB per gzipped SARIF file, with a margin. */
+const MAX_GZIPPED_BYTES = 9_500_000;
+/** Our own key, for other SARIF consumers; GitHub reads only `primaryLocationLineHash`. */
+const FINGERPRINT_KEY = 'auditFingerprint/v1';
+/** Characters kept of each text when the file is small enough. */
+const FULL_CAPS = { message: 8_000, description: 1_024, help: 4_000, note: 1_000 };
+/** Texts are not shortened below this when the file is too large: findings are dropped instead. */
+const MIN_TEXT_CHARS = 200;
+/** A file this small cannot exceed the gzipped limit (deflate adds well under 1%). */
+const SURELY_SMALL_BYTES = 9_000_000;
+/**
+ * zlib's fastest level, for a first measure: about a quarter of the default level's CPU (30 ms
+ * against 120 ms for a 27 MB file), for output a little larger. Under the limit at this level
+ * is under it at the default level, which GitHub's upload uses; a little above it, the file is
+ * measured again at the default level before anything is cut.
+ */
+const QUICK_GZIP_LEVEL = 1;
+const GITHUB_GZIP_LEVEL = -1;
+/**
+ * How much larger the quick level's output may be than the default level's: about 1.2× on
+ * findings text, at most 1.45× on any text tried. Further over, the default level could not
+ * bring the file under the limit either, and measuring again would only cost a pass.
+ */
+const QUICK_LEVEL_SLACK = 1.5;
+async function writeSarif(input, write) {
+    // Code scanning alerts are for the repository's own code: dependency findings are left out.
+    const ordered = inReportOrder(input.findings.filter((entry) => entry.status !== 'dependency'));
+    const anchor = input.anchorFile || ordered.find((entry) => entry.finding.file)?.finding.file;
+    const placeable = anchor === undefined ? ordered.filter((entry) => entry.finding.file) : ordered;
+    const unlocated = ordered.length - placeable.length;
+    // Shorten texts first, then drop the least severe findings, until the file fits.
+    let kept = Math.min(placeable.length, MAX_RESULTS_PER_RUN);
+    const base = longestTexts(placeable.slice(0, kept));
+    let scale = 1;
+    let level = QUICK_GZIP_LEVEL;
+    for (;;) {
+        const size = {};
+        const chunks = logChunks(input, {
+            entries: placeable.slice(0, kept),
+            leftOut: placeable.length - kept,
+            unlocated,
+            anchor,
+            caps: scaledCaps(base, scale),
+            shortened: scale < 1,
+        });
+        await write(measured(chunks, size, level));
+        if (size.bytes === undefined)
+            throw new Error('the SARIF log was not written to its end');
+        if (kept === 0 || size.bytes <= MAX_GZIPPED_BYTES)
+            return { resultCount: kept, truncated: placeable.length - kept, unlocated };
+        if (size.gzipLevel === QUICK_GZIP_LEVEL &&
+            size.bytes <= MAX_GZIPPED_BYTES * QUICK_LEVEL_SLACK) {
+            level = GITHUB_GZIP_LEVEL;
+            continue;
+        }
+        if (Math.max(...Object.values(base)) * scale > MIN_TEXT_CHARS) {
+            // Texts make up most of a large file: shrink them about as much as the file is over.
+            scale /= 2 ** Math.ceil(Math.log2(size.bytes / MAX_GZIPPED_BYTES));
+        }
+        else {
+            kept = Math.floor(kept / 2);
+        }
+    }
+}
+/** The full caps, lowered to the longest text of each kind, so scaling them cuts at once. */
+function longestTexts(entries) {
+    const longest = { message: 0, description: 0, help: 0, note: 0 };
+    for (const { finding, note } of entries) {
+        const title = finding.title.length;
+        longest.message = Math.max(longest.message, title + finding.description.length + 2);
+        longest.description = Math.max(longest.description, title, finding.description.length);
+        longest.help = Math.max(longest.help, finding.recommendation?.length ?? 0);
+        longest.note = Math.max(longest.note, note?.length ?? 0);
+    }
+    return {
+        message: Math.min(FULL_CAPS.message, longest.message),
+        description: Math.min(FULL_CAPS.description, longest.description),
+        help: Math.min(FULL_CAPS.help, longest.help),
+        note: Math.min(FULL_CAPS.note, longest.note),
+    };
+}
+function scaledCaps(base, scale) {
+    if (scale === 1)
+        return FULL_CAPS;
+    const scaled = (max) => Math.max(Math.min(max, MIN_TEXT_CHARS), Math.floor(max * scale));
+    return {
+        message: scaled(base.message),
+        description: scaled(base.description),
+        help: scaled(base.help),
+        note: scaled(base.note),
+    };
+}
+/**
+ * The chunks, passed on, and their size: the plain size while it is surely small enough, else
+ * the size gzipped at `level` (gzip is costly: it starts only past that, with the chunks held
+ * till then).
+ */
+async function* measured(chunks, size, level) {
+    let plain = 0;
+    let held = [];
+    let gzip;
+    let gzipped = 0;
+    try {
+        for (const chunk of chunks) {
+            plain += external_node_buffer_.Buffer.byteLength(chunk);
+            if (gzip) {
+                if (!gzip.write(chunk))
+                    await (0,external_node_events_.once)(gzip, 'drain');
+            }
+            else {
+                held.push(chunk);
+                if (plain > SURELY_SMALL_BYTES) {
+                    // Loaded only here: a run without a large log (a skipped one) never needs zlib.
+                    const { createGzip } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 8522, 19));
+                    gzip = createGzip({ level }).on('data', (data) => {
+                        gzipped += data.length;
+                    });
+                    for (const text of held)
+                        gzip.write(text);
+                    held = [];
+                }
+            }
+            yield chunk;
+        }
+        if (gzip)
+            await (0,external_node_stream_promises_.finished)(gzip.end());
+        size.bytes = gzip ? gzipped : plain;
+        if (gzip)
+            size.gzipLevel = level;
+    }
+    finally {
+        gzip?.destroy();
+    }
+}
+function logChunks(input, plan) {
+    const { rules, indexOf } = buildRules(plan.entries.map((entry) => entry.finding), plan.caps);
+    const notes = [
+        plan.leftOut > 0 &&
+            `${plan.leftOut} of ${plan.leftOut + plan.entries.length} findings were left out to stay ` +
+                `within GitHub's limits (${MAX_RESULTS_PER_RUN} results per run, 10 MB gzipped); ` +
+                'the most severe were kept.',
+        plan.shortened && 'Messages and rule help were shortened to stay under 10 MB gzipped.',
+        plan.unlocated > 0 &&
+            `${plan.unlocated} findings without a file were left out: GitHub refuses results ` +
+                'without a location.',
+    ].filter((note) => typeof note === 'string');
+    const log = {
+        $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+        version: '2.1.0',
+        runs: [
+            {
+                tool: { driver: toolDriver(input, rules) },
+                automationDetails: { id: automationId(input.projectName) },
+                results: [],
+                properties: {
+                    projectName: input.projectName,
+                    auditId: input.auditId,
+                    reportUrl: input.reportUrl,
+                    ...(plan.leftOut > 0 ? { resultsLeftOut: plan.leftOut } : {}),
+                    ...(plan.unlocated > 0 ? { findingsWithoutLocation: plan.unlocated } : {}),
+                    ...(notes.length > 0 ? { note: notes.join(' ') } : {}),
+                },
+            },
+        ],
+    };
+    // Findings repeat their files: each one's URI is made once.
+    const uris = new Map();
+    const uriOf = (path) => {
+        let uri = uris.get(path);
+        if (uri === undefined)
+            uris.set(path, (uri = fileUri(path)));
+        return uri;
+    };
+    // Each result is made as its turn to be written comes.
+    return jsonChunks(JSON.stringify(log, null, 2), 'results', plan.entries, (entry) => {
+        const ruleId = ruleIdOf(entry.finding);
+        return toResult(entry, ruleId, indexOf.get(ruleId) ?? -1, plan, uriOf);
+    });
+}
+function toolDriver(input, rules) {
+    const url = URL.parse(input.informationUri ?? '');
+    const informationUri = url?.protocol === 'https:' ? url.href : undefined;
+    return {
+        name: TOOL_NAME,
+        ...(informationUri ? { informationUri } : {}),
+        ...(input.toolVersion.trim() ? { semanticVersion: input.toolVersion.trim() } : {}),
+        rules,
+    };
+}
+/** `smart-contract-audit/<project>/`: the part before the last slash is GitHub's category. */
+function automationId(projectName) {
+    const name = text_truncateText(plainText(projectName)
+        .replace(/[^\p{L}\p{N}._-]+/gu, '-')
+        .replace(/^-+|-+$/g, ''), 100);
+    return `smart-contract-audit/${name || 'default'}/`;
+}
+function toResult(entry, ruleId, ruleIndex, plan, uriOf) {
+    const { finding } = entry;
+    // `placeable` guarantees a file or an anchor.
+    const path = finding.file || plan.anchor || '';
+    const unplaced = !finding.file;
+    const result = {
+        ruleId,
+        ruleIndex,
+        level: sarifLevel(finding.severity),
+        message: { text: resultMessage(finding, plan.caps.message, unplaced ? path : undefined) },
+        locations: [
+            {
+                physicalLocation: {
+                    artifactLocation: {
+                        uri: uriOf(path),
+                        uriBaseId: '%SRCROOT%',
+                    },
+                    ...(unplaced ? {} : region(finding)),
+                },
+            },
+        ],
+        partialFingerprints: {
+            [FINGERPRINT_KEY]: finding.fingerprint,
+            primaryLocationLineHash: finding.fingerprint,
+        },
+        properties: {
+            severity: finding.severity,
+            swc: finding.swcId,
+            cwe: finding.cweId,
+            status: entry.status,
+            ...(entry.status === 'outside-change' ? { outsideChange: true } : {}),
+            ...(unplaced ? { fileUnknown: true } : {}),
+        },
+    };
+    if (entry.status === 'accepted' || entry.status === 'suppressed') {
+        const justification = plainText(entry.note ?? '');
+        result.suppressions = [
+            {
+                // Accepted in the baseline file; suppressed by a comment in the contract.
+                kind: entry.status === 'accepted' ? 'external' : 'inSource',
+                status: 'accepted',
+                ...(justification ? { justification: text_truncateText(justification, plan.caps.note) } : {}),
+            },
+        ];
+    }
+    return result;
+}
+function resultMessage(finding, max, anchoredAt) {
+    const title = plainText(finding.title).replace(/\s+/g, ' ') || 'Untitled finding';
+    const description = plainText(finding.description);
+    const placement = anchoredAt === undefined
+        ? ''
+        : `\n\nThe audit service gave no file for this finding; it is shown at the top of ${anchoredAt}.`;
+    // GitHub shows the first sentence as the alert's title: keep the title first.
+    const body = description && description !== title ? `${title}\n\n${description}` : title;
+    return text_truncateText(body, Math.max(max - placement.length, 1)) + placement;
+}
+function region(finding) {
+    const start = finding.startLine;
+    if (start === undefined || !Number.isInteger(start) || start < 1)
+        return {};
+    const end = finding.endLine;
+    return {
+        region: {
+            startLine: start,
+            ...(end !== undefined && Number.isInteger(end) && end >= start ? { endLine: end } : {}),
+        },
+    };
+}
+/**
+ * A repository-relative path as a relative URI reference: each segment percent-encoded, so
+ * spaces, `#`, `?`, `%` and non-ASCII names stay part of the path (and a `:` cannot read as a
+ * scheme).
+ */
+function fileUri(path) {
+    return path.split('/').map(encodeURIComponent).join('/');
+}
+
+;// CONCATENATED MODULE: ./.build/cli/report-files.js
+/**
+ * The report files the command was asked for, each at the path given (against the current
+ * directory), redacted as it is written, never through a symbolic link among the folders below
+ * the one named. The SARIF, code quality and JUnit reports need the audit's results: without
+ * them (an error, a timeout) they are not written, so an empty report cannot read as a clean one.
+ */
+
+
+
+
+
+
+
+
+
+/** Writes each report asked for; false when one could not be written. */
+async function writeReports(reports, context) {
+    const { outcome, projectName, failOn } = context;
+    const findings = outcome.findings ?? [];
+    const results = outcome.findings !== undefined && hasResults(outcome.verdict);
+    let written = true;
+    const write = async (file, what, render) => {
+        if (file === undefined)
+            return;
+        written = (await writeReport(file, what, render, context)) && written;
+    };
+    await write(reports.json, 'results file', (to) => to(resultsFileChunks({
+        auditId: outcome.auditId,
+        projectName,
+        status: outcome.rawStatus,
+        verdict: outcome.verdict,
+        failOn,
+        scope: outcome.scope,
+        findings,
+        counts: outcome.counts,
+        audits: outcome.audits,
+        repeatedDependencyFindings: outcome.repeatedDependencyFindings,
+    })));
+    const needsResults = {
+        sarif: 'SARIF file',
+        codequality: 'code quality report',
+        junit: 'JUnit report',
+    };
+    if (!results) {
+        for (const [option, what] of Object.entries(needsResults)) {
+            if (reports[option] !== undefined)
+                context.log.warning(`The ${what} was not written: the audit gave no results.`);
+        }
+        return written;
+    }
+    await write(reports.sarif, needsResults.sarif, async (to) => {
+        await writeSarif({
+            findings,
+            projectName,
+            auditId: outcome.auditId,
+            reportUrl: outcome.reportUrl,
+            toolVersion: ACTION_VERSION,
+        }, to);
+    });
+    await write(reports.codequality, needsResults.codequality, (to) => to([renderCodeQuality(findings)]));
+    await write(reports.junit, needsResults.junit, (to) => to([renderJunit({ projectName, failOn, findings })]));
+    return written;
+}
+async function writeReport(file, what, render, { cwd, redactor, log }) {
+    const target = external_node_path_.resolve(cwd, file);
+    try {
+        await render(async (chunks) => {
+            // The file named is the one the user chose: its own folder is the root.
+            await writeOutputFile(target, redactor.redactChunks(chunks), [external_node_path_.dirname(target)]);
+        });
+        log.notice(`Wrote the ${what}: ${target}`);
+        return true;
+    }
+    catch (error) {
+        log.error(`Could not write the ${what} ${target}: ${errorMessage(error)}`);
+        return false;
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/cli/resume-command.js
+/**
+ * The command that collects an audit that was started but not reported: the same arguments,
+ * with `--audit-id` the id(s) of this run, quoted for a POSIX shell.
+ */
+function resumeCommand(argv, auditIds) {
+    const kept = [];
+    for (let index = 0; index < argv.length; index += 1) {
+        const arg = argv[index] ?? '';
+        if (arg === '--') {
+            kept.push(...argv.slice(index));
+            break;
+        }
+        // A previous id is replaced; the value of `--audit-id ID` is the next argument.
+        if (arg === '--audit-id')
+            index += 1;
+        else if (!arg.startsWith('--audit-id='))
+            kept.push(arg);
+    }
+    return ['contract-audit', '--audit-id', auditIds, ...kept].map(shellQuote).join(' ');
+}
+/** As it is when a shell would read it so, else in single quotes. */
+function shellQuote(text) {
+    return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+;// CONCATENATED MODULE: ./.build/cli/terminal.js
+const CODES = {
+    bold: [1, 22],
+    dim: [2, 22],
+    red: [31, 39],
+    green: [32, 39],
+    yellow: [33, 39],
+    cyan: [36, 39],
+};
+function usesColour(stream, env) {
+    return stream.isTTY === true && !env['NO_COLOR'];
+}
+function painter(colour) {
+    if (!colour)
+        return (_style, text) => text;
+    return (style, text) => `\u001b[${CODES[style][0]}m${text}\u001b[${CODES[style][1]}m`;
+}
+
+;// CONCATENATED MODULE: ./.build/cli/main.js
+/**
+ * The command's story: options → settings → projects → a dry run's plan, or an audit, its report
+ * on stdout, its files, and an exit code. The same engine and the same reader of settings as the
+ * Action, so a laptop and CI agree on every file sent and every finding.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const USER_AGENT = `contract-audit-cli/${ACTION_VERSION}`;
+const EXIT_CODES = {
+    pass: 0,
+    skipped: 0,
+    fail: 1,
+    error: 2,
+    timeout: 3,
+};
+/** Runs the command; the exit code. Never throws. */
+async function main(cli) {
+    const startedAt = Date.now();
+    const redactor = new Redactor();
+    // First: an error message below could quote the key.
+    redactor.add(cli.env[API_KEY_VARIABLE]?.trim() ?? '');
+    const fail = (message) => {
+        const text = message.split('\n').map((line) => escapeTerminal(redactor.redact(line)));
+        cli.stderr.write(`contract-audit: ${text.join('\n')}\n`);
+        return EXIT_CODES.error;
+    };
+    let command;
+    try {
+        command = parseCommandLine(cli.argv, cli.env);
+    }
+    catch (error) {
+        return fail(errorMessage(error));
+    }
+    if (command.help)
+        return write(cli.stdout, helpText(ACTION_VERSION), EXIT_CODES.pass);
+    if (command.version)
+        return write(cli.stdout, `${ACTION_VERSION}\n`, EXIT_CODES.pass);
+    const { dryRun } = command;
+    const stream = dryRun ? cli.stdout : cli.stderr;
+    const log = createTerminalLogger({
+        stream,
+        redactor,
+        paint: painter(usesColour(stream, cli.env)),
+        // A dry run's narration is its answer: every line of it, kept.
+        live: !dryRun && stream.isTTY === true,
+        fullGroups: dryRun || stream.isTTY !== true,
+        verbose: command.verbose,
+        now: Date.now,
+    });
+    try {
+        const settings = await commandSettings(command, cli, log);
+        if (dryRun) {
+            const detection = await audit_checkout_detectProjects(settings, log);
+            const uploads = await findUploads(settings, log, detection.projects);
+            log.close();
+            return write(cli.stdout, lines(['', ...renderUploadPlan(uploads)], redactor), EXIT_CODES.pass);
+        }
+        if (!settings.apiKey) {
+            throw new errors_ConfigurationError(`${API_KEY_VARIABLE} is not set: export the service key in it (the command takes no key option, ` +
+                'which would land in the shell history). To see what would be sent without a key, use --dry-run.');
+        }
+        const outcome = await audit(settings, startedAt + settings.timeoutMs, log);
+        log.close();
+        const written = await writeReports(command.reports, {
+            outcome,
+            projectName: settings.projectName,
+            failOn: settings.failOn,
+            cwd: cli.cwd,
+            redactor,
+            log,
+        });
+        report(outcome, cli, redactor);
+        return written ? EXIT_CODES[outcome.verdict] : EXIT_CODES.error;
+    }
+    catch (error) {
+        log.close();
+        if (error instanceof errors_ConfigurationError || error instanceof ServiceError)
+            return fail(error.message);
+        if (error instanceof Error)
+            log.debug(error.stack ?? error.message);
+        return fail(`Unexpected error (a bug in contract-audit; please report it): ${errorMessage(error)}`);
+    }
+}
+/**
+ * The settings by the engine's reader, with the directory as the workspace. A dry run sends
+ * nothing: without a base URL it gets one that is never used, since the reader requires one.
+ */
+async function commandSettings(command, cli, log) {
+    const workspace = external_node_path_.resolve(cli.cwd, command.directory);
+    const folder = await (0,promises_.stat)(workspace).catch(() => undefined);
+    if (!folder?.isDirectory())
+        throw new errors_ConfigurationError(`${workspace} is not a directory.`);
+    const inputs = command.dryRun
+        ? {
+            get: (name) => command.inputs.get(name) || (name === 'base-url' ? 'https://dry-run.invalid' : ''),
+        }
+        : command.inputs;
+    const env = { GITHUB_WORKSPACE: workspace, FOUNDRY_PROFILE: cli.env['FOUNDRY_PROFILE'] };
+    return readSettings(inputs, env, log);
+}
+async function audit(settings, deadline, log) {
+    const detection = await audit_checkout_detectProjects(settings, log);
+    return auditCheckout(settings, detection, deadline, {
+        log,
+        now: Date.now,
+        sleep: (ms) => (0,external_node_timers_promises_.setTimeout)(ms),
+        random: Math.random,
+        userAgent: USER_AGENT,
+        // A command has no pull request: every finding counts (`scope` is not an option).
+        changedFiles: () => Promise.resolve(undefined),
+        auditStarted: ({ message }) => log.notice(message),
+    });
+}
+/** The report on stdout; for an audit started but not reported, the command that collects it. */
+function report(outcome, cli, redactor) {
+    const text = renderTerminalReport(outcome, painter(usesColour(cli.stdout, cli.env)));
+    if (outcome.resumeHint !== undefined && outcome.auditId !== undefined) {
+        text.push('', `The audit goes on at the service (id ${escapeTerminal(outcome.auditId)}). To collect its results without uploading again` +
+            (outcome.verdict === 'timeout' ? ' (and a larger --timeout-minutes if needed)' : '') +
+            ':', `  ${escapeTerminal(resumeCommand(cli.argv, outcome.auditId))}`);
+    }
+    write(cli.stdout, lines(text, redactor), 0);
+}
+function lines(text, redactor) {
+    return `${text.map((line) => redactor.redact(line)).join('\n')}\n`;
+}
+function write(stream, text, code) {
+    stream.write(text);
+    return code;
+}
+
+
+/***/ })
+
+};

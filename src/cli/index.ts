@@ -1,0 +1,21 @@
+/**
+ * `contract-audit`, the command line's entry. The Node.js version is checked before the rest is
+ * loaded, which an older Node may fail to load with an error that names nothing a user can act on.
+ */
+import { REQUIRED_NODE_MAJOR, nodeVersionProblem } from '../node-version.ts';
+
+if (nodeVersionProblem(process.versions.node) === undefined) {
+  const { main } = await import('./main.ts');
+  process.exitCode = await main({
+    argv: process.argv.slice(2),
+    env: process.env,
+    cwd: process.cwd(),
+    stdout: process.stdout,
+    stderr: process.stderr,
+  });
+} else {
+  process.stderr.write(
+    `contract-audit needs Node.js ${REQUIRED_NODE_MAJOR} or newer; this is Node.js ${process.versions.node}.\n`,
+  );
+  process.exitCode = 2;
+}

@@ -1,0 +1,177 @@
+/**
+ * The command's story: options → settings → projects → a dry run's plan, or an audit, its report
+ * on stdout, its files, and an exit code. The same engine and the same reader of settings as the
+ * Action, so a laptop and CI agree on every file sent and every finding.
+ */
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Outcome } from '../audit/outcome.ts';
+import type { Verdict } from '../audit/gate.ts';
+import { auditCheckout, detectProjects } from '../engine/audit-checkout.ts';
+import { readSettings, type Settings } from '../engine/settings.ts';
+import { ConfigurationError, ServiceError, errorMessage } from '../errors.ts';
+import { findUploads } from '../project/find-contracts.ts';
+import { Redactor } from '../redaction.ts';
+import { escapeTerminal } from '../report/escape.ts';
+import { renderTerminalReport } from '../report/terminal-report.ts';
+import { renderUploadPlan } from '../report/upload-plan.ts';
+import { ACTION_VERSION } from '../version.ts';
+import { helpText } from './help.ts';
+import { createTerminalLogger, type TerminalLogger } from './logger.ts';
+import { API_KEY_VARIABLE, parseCommandLine, type CommandLine } from './options.ts';
+import { writeReports } from './report-files.ts';
+import { resumeCommand } from './resume-command.ts';
+import { painter, usesColour, type OutputStream } from './terminal.ts';
+
+const USER_AGENT = `contract-audit-cli/${ACTION_VERSION}`;
+
+export const EXIT_CODES: Record<Verdict, number> = {
+  pass: 0,
+  skipped: 0,
+  fail: 1,
+  error: 2,
+  timeout: 3,
+};
+
+/** Where the command runs: the process, or a test's stand-in. */
+export interface CommandEnvironment {
+  argv: readonly string[];
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  stdout: OutputStream;
+  stderr: OutputStream;
+}
+
+/** Runs the command; the exit code. Never throws. */
+export async function main(cli: CommandEnvironment): Promise<number> {
+  const startedAt = Date.now();
+  const redactor = new Redactor();
+  // First: an error message below could quote the key.
+  redactor.add(cli.env[API_KEY_VARIABLE]?.trim() ?? '');
+  const fail = (message: string) => {
+    const text = message.split('\n').map((line) => escapeTerminal(redactor.redact(line)));
+    cli.stderr.write(`contract-audit: ${text.join('\n')}\n`);
+    return EXIT_CODES.error;
+  };
+  let command: CommandLine;
+  try {
+    command = parseCommandLine(cli.argv, cli.env);
+  } catch (error) {
+    return fail(errorMessage(error));
+  }
+  if (command.help) return write(cli.stdout, helpText(ACTION_VERSION), EXIT_CODES.pass);
+  if (command.version) return write(cli.stdout, `${ACTION_VERSION}\n`, EXIT_CODES.pass);
+
+  const { dryRun } = command;
+  const stream = dryRun ? cli.stdout : cli.stderr;
+  const log = createTerminalLogger({
+    stream,
+    redactor,
+    paint: painter(usesColour(stream, cli.env)),
+    // A dry run's narration is its answer: every line of it, kept.
+    live: !dryRun && stream.isTTY === true,
+    fullGroups: dryRun || stream.isTTY !== true,
+    verbose: command.verbose,
+    now: Date.now,
+  });
+  try {
+    const settings = await commandSettings(command, cli, log);
+    if (dryRun) {
+      const detection = await detectProjects(settings, log);
+      const uploads = await findUploads(settings, log, detection.projects);
+      log.close();
+      return write(
+        cli.stdout,
+        lines(['', ...renderUploadPlan(uploads)], redactor),
+        EXIT_CODES.pass,
+      );
+    }
+    if (!settings.apiKey) {
+      throw new ConfigurationError(
+        `${API_KEY_VARIABLE} is not set: export the service key in it (the command takes no key option, ` +
+          'which would land in the shell history). To see what would be sent without a key, use --dry-run.',
+      );
+    }
+    const outcome = await audit(settings, startedAt + settings.timeoutMs, log);
+    log.close();
+    const written = await writeReports(command.reports, {
+      outcome,
+      projectName: settings.projectName,
+      failOn: settings.failOn,
+      cwd: cli.cwd,
+      redactor,
+      log,
+    });
+    report(outcome, cli, redactor);
+    return written ? EXIT_CODES[outcome.verdict] : EXIT_CODES.error;
+  } catch (error) {
+    log.close();
+    if (error instanceof ConfigurationError || error instanceof ServiceError)
+      return fail(error.message);
+    if (error instanceof Error) log.debug(error.stack ?? error.message);
+    return fail(
+      `Unexpected error (a bug in contract-audit; please report it): ${errorMessage(error)}`,
+    );
+  }
+}
+
+/**
+ * The settings by the engine's reader, with the directory as the workspace. A dry run sends
+ * nothing: without a base URL it gets one that is never used, since the reader requires one.
+ */
+async function commandSettings(
+  command: CommandLine,
+  cli: CommandEnvironment,
+  log: TerminalLogger,
+): Promise<Settings> {
+  const workspace = path.resolve(cli.cwd, command.directory);
+  const folder = await stat(workspace).catch(() => undefined);
+  if (!folder?.isDirectory()) throw new ConfigurationError(`${workspace} is not a directory.`);
+  const inputs = command.dryRun
+    ? {
+        get: (name: string) =>
+          command.inputs.get(name) || (name === 'base-url' ? 'https://dry-run.invalid' : ''),
+      }
+    : command.inputs;
+  const env = { GITHUB_WORKSPACE: workspace, FOUNDRY_PROFILE: cli.env['FOUNDRY_PROFILE'] };
+  return readSettings(inputs, env, log);
+}
+
+async function audit(settings: Settings, deadline: number, log: TerminalLogger): Promise<Outcome> {
+  const detection = await detectProjects(settings, log);
+  return auditCheckout(settings, detection, deadline, {
+    log,
+    now: Date.now,
+    sleep: (ms) => sleep(ms),
+    random: Math.random,
+    userAgent: USER_AGENT,
+    // A command has no pull request: every finding counts (`scope` is not an option).
+    changedFiles: () => Promise.resolve(undefined),
+    auditStarted: ({ message }) => log.notice(message),
+  });
+}
+
+/** The report on stdout; for an audit started but not reported, the command that collects it. */
+function report(outcome: Outcome, cli: CommandEnvironment, redactor: Redactor): void {
+  const text = renderTerminalReport(outcome, painter(usesColour(cli.stdout, cli.env)));
+  if (outcome.resumeHint !== undefined && outcome.auditId !== undefined) {
+    text.push(
+      '',
+      `The audit goes on at the service (id ${escapeTerminal(outcome.auditId)}). To collect its results without uploading again` +
+        (outcome.verdict === 'timeout' ? ' (and a larger --timeout-minutes if needed)' : '') +
+        ':',
+      `  ${escapeTerminal(resumeCommand(cli.argv, outcome.auditId))}`,
+    );
+  }
+  write(cli.stdout, lines(text, redactor), 0);
+}
+
+function lines(text: readonly string[], redactor: Redactor): string {
+  return `${text.map((line) => redactor.redact(line)).join('\n')}\n`;
+}
+
+function write(stream: OutputStream, text: string, code: number): number {
+  stream.write(text);
+  return code;
+}

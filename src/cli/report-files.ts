@@ -1,0 +1,116 @@
+/**
+ * The report files the command was asked for, each at the path given (against the current
+ * directory), redacted as it is written, never through a symbolic link among the folders below
+ * the one named. The SARIF, code quality and JUnit reports need the audit's results: without
+ * them (an error, a timeout) they are not written, so an empty report cannot read as a clean one.
+ */
+import path from 'node:path';
+import { hasResults, type FailOn } from '../audit/gate.ts';
+import type { Outcome } from '../audit/outcome.ts';
+import { errorMessage } from '../errors.ts';
+import { writeOutputFile } from '../files/output-file.ts';
+import type { Logger } from '../log.ts';
+import type { Redactor } from '../redaction.ts';
+import { renderCodeQuality } from '../report/codequality.ts';
+import { renderJunit } from '../report/junit.ts';
+import { resultsFileChunks } from '../report/results-file.ts';
+import { writeSarif } from '../report/sarif.ts';
+import { ACTION_VERSION } from '../version.ts';
+import type { CommandLine } from './options.ts';
+
+type Chunks = Iterable<string> | AsyncIterable<string>;
+
+export interface ReportContext {
+  outcome: Outcome;
+  projectName: string;
+  failOn: FailOn;
+  cwd: string;
+  redactor: Redactor;
+  log: Logger;
+}
+
+/** Writes each report asked for; false when one could not be written. */
+export async function writeReports(
+  reports: CommandLine['reports'],
+  context: ReportContext,
+): Promise<boolean> {
+  const { outcome, projectName, failOn } = context;
+  const findings = outcome.findings ?? [];
+  const results = outcome.findings !== undefined && hasResults(outcome.verdict);
+  let written = true;
+  const write = async (
+    file: string | undefined,
+    what: string,
+    render: (to: (chunks: Chunks) => Promise<void>) => Promise<void>,
+  ) => {
+    if (file === undefined) return;
+    written = (await writeReport(file, what, render, context)) && written;
+  };
+  await write(reports.json, 'results file', (to) =>
+    to(
+      resultsFileChunks({
+        auditId: outcome.auditId,
+        projectName,
+        status: outcome.rawStatus,
+        verdict: outcome.verdict,
+        failOn,
+        scope: outcome.scope,
+        findings,
+        counts: outcome.counts,
+        audits: outcome.audits,
+        repeatedDependencyFindings: outcome.repeatedDependencyFindings,
+      }),
+    ),
+  );
+  const needsResults = {
+    sarif: 'SARIF file',
+    codequality: 'code quality report',
+    junit: 'JUnit report',
+  };
+  if (!results) {
+    for (const [option, what] of Object.entries(needsResults)) {
+      if (reports[option as keyof typeof needsResults] !== undefined)
+        context.log.warning(`The ${what} was not written: the audit gave no results.`);
+    }
+    return written;
+  }
+  await write(reports.sarif, needsResults.sarif, async (to) => {
+    await writeSarif(
+      {
+        findings,
+        projectName,
+        auditId: outcome.auditId,
+        reportUrl: outcome.reportUrl,
+        toolVersion: ACTION_VERSION,
+      },
+      to,
+    );
+  });
+  await write(reports.codequality, needsResults.codequality, (to) =>
+    to([renderCodeQuality(findings)]),
+  );
+  await write(reports.junit, needsResults.junit, (to) =>
+    to([renderJunit({ projectName, failOn, findings })]),
+  );
+  return written;
+}
+
+async function writeReport(
+  file: string,
+  what: string,
+  render: (to: (chunks: Chunks) => Promise<void>) => Promise<void>,
+  { cwd, redactor, log }: ReportContext,
+): Promise<boolean> {
+  const target = path.resolve(cwd, file);
+  try {
+    await render(async (chunks) => {
+      // The file named is the one the user chose: its own folder is the root.
+      await writeOutputFile(target, redactor.redactChunks(chunks), [path.dirname(target)]);
+    });
+    log.notice(`Wrote the ${what}: ${target}`);
+    return true;
+  } catch (error) {
+    log.error(`Could not write the ${what} ${target}: ${errorMessage(error)}`);
+    return false;
+  }
+}

@@ -1,0 +1,134 @@
+/** The command line's renderers: the terminal report, GitLab code quality, JUnit, terminal escaping. */
+import { describe, expect, it } from 'vitest';
+import type { Finding } from '../../src/audit/findings.ts';
+import { countFindings, type FindingStatus, type TriagedFinding } from '../../src/audit/triage.ts';
+import { codeQualityIssues } from '../../src/report/codequality.ts';
+import { escapeTerminal } from '../../src/report/escape.ts';
+import { renderJunit, xml } from '../../src/report/junit.ts';
+import { findingLine, renderTerminalReport } from '../../src/report/terminal-report.ts';
+
+function finding(overrides: Partial<Finding> = {}): Finding {
+  return {
+    serviceId: undefined,
+    severity: 'high',
+    severityLabel: 'high',
+    title: 'Reentrancy',
+    ruleId: 'reentrancy-eth',
+    swcId: undefined,
+    cweId: undefined,
+    description: 'State written after a call.',
+    recommendation: undefined,
+    file: 'src/Vault.sol',
+    startLine: 12,
+    endLine: 12,
+    fingerprint: 'fp-1',
+    ...overrides,
+  };
+}
+
+const triaged = (f: Finding, status: FindingStatus = 'active'): TriagedFinding => ({
+  finding: f,
+  status,
+  note: undefined,
+});
+
+describe('escapeTerminal', () => {
+  it('shows every control a terminal acts on as visible text, and keeps tabs and other text', () => {
+    expect(escapeTerminal('a\u001b[31mb\u0007c\u009b2J\r\n\u202ed\te ✓')).toBe(
+      'a\\x1b[31mb\\x07c\\x9b2J\\x0d\\x0a\\u202ed\te ✓',
+    );
+  });
+});
+
+describe('renderTerminalReport', () => {
+  it('gives the verdict, the counts and one line per finding, with what does not count marked', () => {
+    const findings = [
+      triaged(
+        finding({
+          severity: 'critical',
+          title: 'Selfdestruct',
+          ruleId: undefined,
+          swcId: 'SWC-106',
+        }),
+      ),
+      triaged(finding({ severity: 'low', file: 'lib/x.sol', startLine: undefined }), 'dependency'),
+      triaged(finding({ file: undefined })),
+    ];
+    const lines = renderTerminalReport({
+      verdict: 'fail',
+      reason: 'reason\u001b[2J',
+      auditId: 'a-1',
+      rawStatus: 'completed',
+      reportUrl: undefined,
+      findings,
+      counts: countFindings(findings),
+      fileCount: 3,
+    });
+    expect(lines).toEqual([
+      'Verdict: fail. reason\\x1b[2J',
+      'Audit a-1 (completed) 3 file(s) sent',
+      'Findings: 3 (1 critical, 1 high, 1 low); not counted: 1 in a dependency',
+      '',
+      'CRITICAL src/Vault.sol:12  Selfdestruct [SWC-106]',
+      'LOW      lib/x.sol  Reentrancy [reentrancy-eth]  (in a dependency: not counted)',
+      'HIGH     (no location)  Reentrancy [reentrancy-eth]',
+    ]);
+  });
+
+  it('paints only what the door asks for, around text already escaped', () => {
+    const line = findingLine(
+      triaged(finding({ title: 'x\u001b]0;t\u0007' })),
+      (style, text) => `<${style}>${text}</>`,
+    );
+    expect(line).toBe('<red>HIGH    </> src/Vault.sol:12  x\\x1b]0;t\\x07 [reentrancy-eth]');
+  });
+});
+
+describe('codeQualityIssues', () => {
+  it("keeps the findings that count, on GitLab's severities, each with a fingerprint of its own", () => {
+    const issues = codeQualityIssues([
+      triaged(finding({ severity: 'critical' })),
+      triaged(finding({ severity: 'critical' })),
+      triaged(finding({ severity: 'gas', file: undefined, fingerprint: 'fp-2' })),
+      triaged(finding({ fingerprint: 'fp-3' }), 'suppressed'),
+    ]);
+    expect(issues.map((issue) => issue.severity)).toEqual(['blocker', 'blocker', 'info']);
+    expect(new Set(issues.map((issue) => issue.fingerprint)).size).toBe(3);
+    expect(issues[0]).toEqual({
+      description: 'Reentrancy [reentrancy-eth]',
+      check_name: 'reentrancy-eth',
+      fingerprint: 'fp-1',
+      severity: 'blocker',
+      location: { path: 'src/Vault.sol', lines: { begin: 12 } },
+    });
+    // Without a file: at the first file another finding names.
+    expect(issues[2]!.location).toEqual({ path: 'src/Vault.sol', lines: { begin: 12 } });
+    expect(codeQualityIssues([triaged(finding({ file: undefined }))])).toEqual([]);
+  });
+});
+
+describe('renderJunit', () => {
+  it('fails the findings at or above fail-on, skips those that do not count, passes the rest', () => {
+    const report = renderJunit({
+      projectName: 'vaults',
+      failOn: 'high',
+      findings: [
+        triaged(finding({ title: 'a <b> & "c"' })),
+        triaged(finding({ severity: 'low', fingerprint: 'fp-2' })),
+        triaged(finding({ fingerprint: 'fp-3' }), 'accepted'),
+      ],
+    });
+    expect(report).toContain(
+      '<testsuites name="contract-audit" tests="3" failures="1" errors="0" skipped="1">',
+    );
+    expect(report).toContain('<failure message="a &lt;b&gt; &amp; &quot;c&quot;" type="high">');
+    expect(report).toContain('<skipped message="accepted: not counted"/>');
+  });
+
+  it('is one passed case without findings, and never holds a character XML cannot', () => {
+    expect(renderJunit({ projectName: 'v', failOn: 'low', findings: [] })).toContain(
+      'tests="1" failures="0" errors="0" skipped="0"',
+    );
+    expect(xml('a\u001bb\ud800c\ufffe')).toBe('a\ufffdb\ufffdc\ufffd');
+  });
+});
