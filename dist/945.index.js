@@ -1,8 +1,8 @@
-export const id = 112;
-export const ids = [112];
+export const id = 945;
+export const ids = [945];
 export const modules = {
 
-/***/ 1112:
+/***/ 5945:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -295,7 +295,7 @@ function acceptedSeverity(entry) {
 }
 /** Entries no current finding matches (fixed, or moved to another file): worth removing. */
 function unusedBaselineEntries(baseline, findings) {
-    const present = new Set(findings.flatMap((finding) => [finding.fingerprint, finding.formerFingerprint ?? []].flat()));
+    const present = new Set(findings.flatMap(({ fingerprint, formerFingerprint }) => formerFingerprint === undefined ? [fingerprint] : [fingerprint, formerFingerprint]));
     return [...baseline.values()].filter((entry) => !present.has(entry.fingerprint));
 }
 
@@ -980,6 +980,7 @@ function combineOutcomes(parts, several = parts.length > 1) {
             fileCount: outcome.fileCount,
             rawStatus: outcome.rawStatus,
             reportUrl: outcome.reportUrl,
+            ...(outcome.reused === undefined ? {} : { reused: outcome.reused }),
         })),
     };
 }
@@ -1623,6 +1624,8 @@ class AnswerTooLarge extends Error {
  */
 async function readText(body, headers) {
     const tooLarge = () => {
+        // undici reports a body destroyed unread as aborted: the abort is ours, not news.
+        body.on('error', () => undefined);
         body.destroy();
         return new AnswerTooLarge(`the answer exceeded ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
     };
@@ -2040,6 +2043,9 @@ class HttpSession {
         };
         restartTimer();
         const body = request.body?.open(restartTimer);
+        // Until the whole body has been taken, the service cannot have acted on a POST.
+        let bodyTaken = body === undefined;
+        body?.once('end', () => (bodyTaken = true));
         try {
             const response = await agent.request({
                 origin: baseUrl.origin,
@@ -2067,7 +2073,7 @@ class HttpSession {
             return this.#judge(request, answer) ?? answer;
         }
         catch (error) {
-            return this.#failureOf(request, error, controller.signal);
+            return this.#failureOf(request, error, controller.signal, bodyTaken);
         }
         finally {
             ended = true;
@@ -2107,7 +2113,7 @@ class HttpSession {
         }
         return undefined;
     }
-    #failureOf(request, error, signal) {
+    #failureOf(request, error, signal, bodyTaken) {
         if (error instanceof UploadReadError) {
             return { reason: error.message, retryable: false, mayHaveActed: false, neverSent: false };
         }
@@ -2128,7 +2134,7 @@ class HttpSession {
             return {
                 reason,
                 retryable: request.idempotent,
-                mayHaveActed: !request.idempotent,
+                mayHaveActed: !request.idempotent && bodyTaken,
                 neverSent: false,
                 byDeadline,
             };
@@ -5063,8 +5069,8 @@ const NOT_SEARCHED = new Set([
 ]);
 const detect_MAX_DEPTH = 8;
 /**
- * Every project under the root. A broken config at the root is an error (the user's own
- * project); one further down is a warning, and that folder is not taken for a project.
+ * Every project under the root. A config that does not parse is an error at the root (the
+ * user's own project); further down it is a warning, and the folder is searched without it.
  */
 async function detectProjects(options) {
     const detection = { projects: [], warnings: [] };
@@ -5074,15 +5080,7 @@ async function detectProjects(options) {
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
         const entries = await detect_listDirectory(next.dir);
         const names = await configFiles(next.dir, entries, options.workspace);
-        let project;
-        try {
-            project = await detect_readProject(next.dir, names, options, next.depth === 0);
-        }
-        catch (error) {
-            if (next.depth === 0 || !(error instanceof ConfigurationError))
-                throw error;
-            detection.warnings.push(`${error.message} This folder is not taken for a project.`);
-        }
+        const project = await detect_readProject(next.dir, names, options, next.depth === 0);
         if (project) {
             detection.projects.push(project);
             detection.warnings.push(...project.warnings);
@@ -6399,8 +6397,14 @@ async function auditProject(job, deps, limitUploads) {
     const { log } = deps;
     if (job.notStarted !== undefined)
         return errorOutcome(new ConfigurationError(job.notStarted), { resumed });
+    if (job.reusable !== undefined) {
+        const reused = await collectReused(job, job.reusable, deps);
+        if (reused !== undefined)
+            return reused;
+    }
     let started;
     try {
+        const startedAt = new Date(deps.now()).toISOString();
         const auditId = job.resumeId ?? (started = await upload(job, deps, limitUploads)).auditId;
         // Counted once the service took them: a refused upload sent nothing that counts.
         const facts = { auditId, resumed, fileCount: started && job.files?.length };
@@ -6419,7 +6423,13 @@ async function auditProject(job, deps, limitUploads) {
         if (snapshot.state === 'failed' || !snapshot.findings)
             return serviceFailureOutcome(facts, snapshot);
         const triage = await deps.triage(snapshot.findings, job);
-        return resultsOutcome(facts, snapshot, triage, deps.settings.failOn);
+        const outcome = resultsOutcome(facts, snapshot, triage, deps.settings.failOn);
+        // Only a complete result is worth paying for once: not an error, a timeout or an incomplete answer.
+        const complete = outcome.verdict === 'pass' || outcome.verdict === 'fail';
+        if (started && complete && job.digest !== undefined && deps.record) {
+            await deps.record({ digest: job.digest, auditId, auditedAt: startedAt, runUrl: undefined });
+        }
+        return outcome;
     }
     catch (error) {
         if (!(error instanceof ConfigurationError || error instanceof ServiceError)) {
@@ -6428,6 +6438,30 @@ async function auditProject(job, deps, limitUploads) {
         }
         const auditId = started?.auditId ?? job.resumeId;
         return errorOutcome(error, { auditId, resumed, fileCount: started && job.files?.length });
+    }
+}
+/**
+ * The results of a recorded audit of the same upload, fresh from the service, or undefined
+ * (said in the log) when they cannot be had complete: then the project is uploaded as usual.
+ */
+async function collectReused(job, record, deps) {
+    const { auditId } = record;
+    const knownFiles = job.files?.map((file) => file.relativePath);
+    try {
+        const { snapshot } = await deps.client.getAudit(auditId, knownFiles);
+        if (snapshot.state !== 'completed' || !snapshot.findings || snapshot.incomplete !== undefined) {
+            deps.log.info(`The recorded audit ${auditId} of this upload now reads as ${snapshot.rawStatus}${snapshot.incomplete === undefined ? '' : ', incomplete'}; uploading again.`);
+            return undefined;
+        }
+        deps.started(job, auditId, record);
+        const triage = await deps.triage(snapshot.findings, job);
+        const facts = { auditId, resumed: true, fileCount: undefined };
+        const outcome = resultsOutcome(facts, snapshot, triage, deps.settings.failOn);
+        return { ...outcome, reused: { auditId, auditedAt: record.auditedAt, runUrl: record.runUrl } };
+    }
+    catch (error) {
+        deps.log.info(`The recorded audit ${auditId} of this upload cannot be read (${errorMessage(error)}); uploading again.`);
+        return undefined;
     }
 }
 /** Sends the job's files, a few projects at a time. */
@@ -6452,7 +6486,7 @@ function prefixed(log, prefix) {
 
 
 async function resumeJobs(settings, ids, projects, log) {
-    const { checkout, unlisted } = await projectsOfThisCheckout(settings, projects, log);
+    const checkout = await projectsOfThisCheckout(settings, projects, log);
     if (typeof ids === 'string') {
         if (checkout.length > 1) {
             throw new ConfigurationError(`Input \`audit-id\` is one id, but this checkout has ${checkout.length} projects to audit (${checkout.map((project) => project.path).join(', ')}), each with its own audit. ` +
@@ -6482,34 +6516,121 @@ async function resumeJobs(settings, ids, projects, log) {
         .map((project) => ({
         ...project,
         resumeId: undefined,
-        notStarted: unlisted === undefined
-            ? `Input \`audit-id\` has no audit id for ${project.path}, so it has no results: its audit was never started ` +
-                '(or it is new since). Run without `audit-id` to audit it.'
-            : `Input \`audit-id\` has no audit id for ${project.path}, and this checkout's files could not be listed (${unlisted}) ` +
-                'to tell whether it has any to audit: it may never have been audited. Fix the listing, or run without `audit-id`.',
+        notStarted: `Input \`audit-id\` has no audit id for ${project.path}, so it has no results: its audit was never started ` +
+            '(or it is new since). Run without `audit-id` to audit it.',
     }));
     return [...resumed, ...notResumed];
 }
 /**
- * The projects with files to audit, with their files. When the files cannot be listed (one is
- * over `max-file-size-kb`, say), the projects found are still every project the checks need:
- * only the mapping of names back to files is lost, and that is said.
+ * The projects with files to audit, with their files, listed as an upload would list them but
+ * without the upload limits: nothing is uploaded, and a limit that refused a file (a larger
+ * `max-file-size-kb` since, say) must not hide a project from the checks. When they cannot be
+ * listed at all, the resume fails with the reason: which projects were never audited could not
+ * be told.
  */
 async function projectsOfThisCheckout(settings, projects, log) {
+    const unlimited = { maxFiles: Infinity, maxFileBytes: Infinity, maxTotalBytes: Infinity };
     try {
-        return { checkout: await findUploads(settings, log, projects) };
+        return await findUploads({ ...settings, limits: unlimited }, log, projects);
     }
     catch (error) {
         if (!(error instanceof ConfigurationError))
             throw error;
-        const unlisted = errorMessage(error);
-        log.warning(`The files of this checkout could not be listed (${unlisted}), so the findings keep the names the service gives them.`);
-        const checkout = projectSummaries(projects, settings, settings.projectName).map((project) => ({
-            ...project,
-            files: undefined,
-        }));
-        return { checkout, unlisted };
+        throw new ConfigurationError(`Input \`audit-id\`: the files of this checkout could not be listed (${errorMessage(error)}), so whether every project has its audit cannot be checked. ` +
+            'Fix what stops the listing, or run without `audit-id`.');
     }
+}
+
+;// CONCATENATED MODULE: ./.build/engine/reuse.js
+/**
+ * Paying for each audit once: a digest of exactly what an upload would send, and the record of
+ * the completed audit it got, kept by the door (the Action keeps it in the Actions cache). A
+ * record is untrusted: anyone who can write the cache could shape one, so it is read as hostile
+ * JSON, and all it can do is name an audit id that passes the checks every service-given id
+ * passes. The findings always come fresh from the service.
+ */
+
+
+
+/** What the digest covers changes with this: a new version never matches an older record. */
+const UPLOAD_FORMAT_VERSION = 1;
+/** A record is a few hundred bytes; anything much larger was not written by this action. */
+const MAX_RECORD_BYTES = 4096;
+const MAX_AUDIT_ID_LENGTH = 200;
+const reuse_CONTROL = /[\p{Cc}\p{Cf}]/u;
+/** A clock a little ahead of the writer's must not void a record. */
+const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
+/**
+ * SHA-256 over the format version, the project's upload name, the service's origin and each
+ * file's upload name and bytes, sorted by name; every field length-prefixed, so no two uploads
+ * share a digest by shifting bytes between fields. Never the key.
+ */
+async function uploadDigest(projectName, serviceOrigin, files) {
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    const field = (value) => {
+        const bytes = typeof value === 'string' ? Buffer.from(value, 'utf8') : value;
+        const length = Buffer.alloc(8);
+        length.writeBigUInt64BE(BigInt(bytes.length));
+        hash.update(length).update(bytes);
+    };
+    field(`contract-audit-upload/${UPLOAD_FORMAT_VERSION}`);
+    field(projectName);
+    field(serviceOrigin);
+    const sorted = [...files].sort((a, b) => a.relativePath < b.relativePath ? -1 : a.relativePath > b.relativePath ? 1 : 0);
+    for (const file of sorted) {
+        field(file.relativePath);
+        const chunks = [];
+        for await (const chunk of (0,external_node_fs_.createReadStream)(file.absolutePath))
+            chunks.push(chunk);
+        field(Buffer.concat(chunks));
+    }
+    return hash.digest('hex');
+}
+function recordText(record) {
+    return JSON.stringify({ version: UPLOAD_FORMAT_VERSION, ...record });
+}
+/**
+ * The record when it may be used, else why not (one line for the log). `runUrlPrefix`: a run
+ * link is kept only when it starts with it (this repository's runs), never one a record made up.
+ */
+function readRecord(text, expected) {
+    if (Buffer.byteLength(text, 'utf8') > MAX_RECORD_BYTES)
+        return `the record is larger than ${MAX_RECORD_BYTES} bytes`;
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        return 'the record is not JSON';
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        return 'the record is not a JSON object';
+    const { version, digest, auditId, auditedAt, runUrl } = value;
+    if (version !== UPLOAD_FORMAT_VERSION)
+        return 'the record is of another format';
+    if (digest !== expected.digest)
+        return 'the record is of another upload';
+    if (typeof auditId !== 'string' || auditId.trim() === '' || auditId.length > MAX_AUDIT_ID_LENGTH)
+        return 'the record has no usable audit id';
+    if (reuse_CONTROL.test(auditId))
+        return "the record's audit id holds a control character";
+    const key = new Redactor();
+    key.add(expected.apiKey);
+    if (key.appearsIn(auditId))
+        return "the record's audit id holds the API key";
+    const at = typeof auditedAt === 'string' ? Date.parse(auditedAt) : NaN;
+    if (!Number.isFinite(at) || at > expected.now + FUTURE_TOLERANCE_MS)
+        return 'the record has no usable date';
+    if (expected.now - at > expected.maxAgeMs)
+        return 'the record is older than `reuse-max-age-days`';
+    const prefix = expected.runUrlPrefix;
+    const link = typeof runUrl === 'string' &&
+        prefix !== undefined &&
+        runUrl.startsWith(prefix) &&
+        !reuse_CONTROL.test(runUrl)
+        ? runUrl
+        : undefined;
+    return { digest: expected.digest, auditId, auditedAt: new Date(at).toISOString(), runUrl: link };
 }
 
 ;// CONCATENATED MODULE: ./.build/engine/audit-checkout.js
@@ -6519,6 +6640,7 @@ async function projectsOfThisCheckout(settings, projects, log) {
  * nothing of the door that drives it: settings, a logger, a clock and two callbacks are all it
  * is given, and it never throws (an error is an outcome with verdict `error`).
  */
+
 
 
 
@@ -6565,9 +6687,11 @@ async function auditCheckout(settings, detection, deadline, deps) {
         }
         if (uploading)
             await checkKey(settings, jobs, fileCount ?? 0, client, log);
+        const reuse = uploading && settings.reuse ? deps.reuse : undefined;
+        const audited = reuse ? await findReusable(jobs, settings, reuse, deps) : jobs;
         // With several projects, the id output is their object, even when one is collected.
         const several = jobs.length > 1 || typeof settings.auditId === 'object';
-        const outcome = await auditProjects(jobs, {
+        const outcome = await auditProjects(audited, {
             client,
             settings,
             deadline,
@@ -6576,7 +6700,10 @@ async function auditCheckout(settings, detection, deadline, deps) {
             sleep: deps.sleep,
             random: deps.random,
             triage: createTriage(settings, deps, baseline, several),
-            started: announcer(jobs, several, deps),
+            started: announcer(audited, several, deps),
+            ...(reuse && {
+                record: (record) => reuse.store.save(record.digest, recordText({ ...record, runUrl: reuse.runUrl })),
+            }),
         }, several);
         if (baseline && outcome.findings)
             logUnusedBaseline(baseline, outcome.findings, log);
@@ -6605,12 +6732,36 @@ async function checkKey(settings, jobs, fileCount, client, log) {
         (jobs.length > 1 ? ` in ${jobs.length} audits, one per project.` : '.'));
 }
 /**
+ * Each upload's digest, and the recorded audit of a byte-identical one when there is a usable
+ * record; a record that cannot be used is one line in the log, and the project is uploaded.
+ */
+async function findReusable(jobs, settings, reuse, { log, now }) {
+    return Promise.all(jobs.map(async (job) => {
+        const digest = await uploadDigest(job.name, settings.baseUrl.origin, job.files ?? []);
+        const text = await reuse.store.find(digest);
+        if (text === undefined)
+            return { ...job, digest };
+        const record = readRecord(text, {
+            digest,
+            apiKey: settings.apiKey,
+            now: now(),
+            maxAgeMs: settings.reuseMaxAgeDays * 24 * 60 * 60 * 1000,
+            runUrlPrefix: reuse.runUrlPrefix,
+        });
+        if (typeof record === 'string') {
+            log.info(`${job.name}: a record of this upload was found but not used (${record}); uploading.`);
+            return { ...job, digest };
+        }
+        return { ...job, digest, reusable: record };
+    }));
+}
+/**
  * Tells the door each id as its audit starts, with the `audit-id` value so far: in the jobs'
  * order, however the uploads finished, the same value a resume hint gives.
  */
 function announcer(jobs, several, deps) {
     const startedIds = new Map();
-    return (job, auditId) => {
+    return (job, auditId, reused) => {
         startedIds.set(job, auditId);
         const auditIds = formatAuditIds(jobs.flatMap((each) => {
             const id = startedIds.get(each);
@@ -6621,9 +6772,11 @@ function announcer(jobs, several, deps) {
             auditId,
             auditIds,
             first: startedIds.size === 1,
-            message: job.resumeId === undefined
-                ? `Audit started: ${auditId}${which}`
-                : `Resuming audit ${auditId}${which} (input \`audit-id\`); nothing is uploaded.`,
+            message: reused !== undefined
+                ? `Reused audit ${auditId}${which}: the upload is byte-identical to the one audited on ${reused.auditedAt}${reused.runUrl === undefined ? '' : ` by ${reused.runUrl}`}; nothing is uploaded.`
+                : job.resumeId === undefined
+                    ? `Audit started: ${auditId}${which}`
+                    : `Resuming audit ${auditId}${which} (input \`audit-id\`); nothing is uploaded.`,
         });
     };
 }
@@ -7141,11 +7294,20 @@ function readRunContext(context = github/* context */._, env = process.env) {
         untrustedPullRequest: classifyPullRequest(eventName, payload, actor, repository),
     };
 }
-/** `owner/name`, or '' outside Actions (where `context.repo` throws). */
+/**
+ * `owner/name`, or '' outside Actions (where `context.repo` throws). Without GITHUB_REPOSITORY,
+ * context.repo reads the event payload unchecked: only names GitHub could give are taken.
+ */
 function repositoryOf(context) {
     try {
         const { owner, repo } = context.repo;
-        return owner && repo ? `${owner}/${repo}` : '';
+        const name = /^[\w.-]+$/;
+        return typeof owner === 'string' &&
+            typeof repo === 'string' &&
+            name.test(owner) &&
+            name.test(repo)
+            ? `${owner}/${repo}`
+            : '';
     }
     catch {
         return '';
@@ -7979,6 +8141,8 @@ function readSettings(inputs, env, log) {
         scope: read.choice('scope', SCOPES, 'all'),
         baselineFile: baseline ? insideWorkspace(workspace, baseline, 'baseline') : undefined,
         sarifFile: sarifFile ? outputFile(workspace, outputDirectory, sarifFile) : undefined,
+        reuse: read.boolean('reuse', true),
+        reuseMaxAgeDays: read.positiveNumber('reuse-max-age-days', 7),
         outputDirectory,
     };
 }
@@ -8087,11 +8251,13 @@ function inputReader(inputs) {
             .map((line) => line.trim())
             .filter((line) => line && !line.startsWith('#')),
         choice(name, allowed, fallback) {
-            const raw = text(name).toLowerCase();
+            const raw = text(name);
             if (!raw)
                 return fallback;
-            if (allowed.includes(raw))
-                return raw;
+            const value = raw.toLowerCase();
+            if (allowed.includes(value))
+                return value;
+            // Quoted as given: a secret passed by mistake is then masked like any other spelling of it.
             throw new ConfigurationError(`Input \`${name}\` is "${raw}"; it must be one of: ${allowed.join(', ')}.`);
         },
         /** As YAML 1.2's core schema spells a boolean (what `core.getBooleanInput` takes). */
@@ -8129,7 +8295,11 @@ function inputReader(inputs) {
 
 
 const UNEXPANDED = /\$\{\{[\s\S]*\}\}/;
-function getInputs(log, env = process.env) {
+/**
+ * `redactor` learns each secret as soon as it is read, with the runner's mask: an error about a
+ * later input may quote what a workflow passed it, a secret by mistake.
+ */
+function getInputs(log, redactor, env = process.env) {
     const unexpanded = new Set();
     const input = (name) => {
         const value = core/* getInput */.V4(name);
@@ -8142,6 +8312,7 @@ function getInputs(log, env = process.env) {
         const value = input(secret);
         if (value)
             core/* setSecret */.Pq(value);
+        redactor.add(value);
     }
     const source = { get: input };
     const read = inputReader(source);
@@ -9853,6 +10024,8 @@ async function writeSummary(render, { redactor, log }) {
         await core/* summary */.z.addRaw(redactor.redact(render()), true).write();
     }
     catch (error) {
+        // core keeps what it could not write, and would append it with the next text.
+        core/* summary */.z.emptyBuffer();
         log.warning(`Could not write the job summary: ${errorMessage(error)}`);
     }
 }
@@ -9885,9 +10058,7 @@ async function run() {
     let channels;
     let outcome;
     try {
-        settings = getInputs(log);
-        redactor.add(settings.apiKey);
-        redactor.add(settings.githubToken);
+        settings = getInputs(log, redactor);
         const deadline = startedAt + settings.timeoutMs;
         channels = openGitHubChannels(settings, {
             context,

@@ -1,8 +1,8 @@
-export const id = 763;
-export const ids = [763];
+export const id = 361;
+export const ids = [361];
 export const modules = {
 
-/***/ 9763:
+/***/ 9361:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -54,7 +54,9 @@ function errorMessage(error) {
  * GitHub request passes through `redact`. It runs on the finished text, after every decoding,
  * cleaning and escaping the action does, so no later transform can rebuild a secret from what
  * the service sent. It finds a secret spelled literally, percent-encoded (either case), as
- * HTML entities, JSON or Markdown escapes, split by invisible characters, and as hex or base64.
+ * HTML entities, JSON or Markdown escapes, split by invisible characters, and as hex or base64;
+ * and, separated (see SEPARATORS), its letters and digits, its bytes in hex, decimal or octal
+ * escapes, and its base64.
  */
 /** Secrets shorter than this would mask ordinary words wherever they occur. */
 const MIN_SECRET_LENGTH = 8;
@@ -92,10 +94,23 @@ const NOISE = `${alternation([
 ])}*`;
 /**
  * Characters no form of a secret is written with unless the secret holds them: not invisible,
- * and in no encoding's alphabet or syntax (`%`, `&#;`, a backslash, hex, base64). No match can
- * span one, so text can be redacted in pieces cut after one. JSON has them on every line.
+ * in no encoding's alphabet or syntax (`%`, `&#;`, a backslash, hex, base64), and no separator.
+ * No match can span one, so text can be redacted in pieces cut after one. JSON has them on every
+ * line; a list of bytes has them only around it.
  */
-const BARRIERS = ' "{}[],:';
+const BARRIERS = '{}[]';
+/**
+ * What a service may put between the units of a separated form (bytes, base64 characters, the
+ * secret's characters): white space, punctuation, invisible characters; never a letter, digit,
+ * barrier, or `%`, `&`, `#` or backslash, which begin units and escapes. So a text reads one way
+ * only: a failed match costs at most MAX_GAP tries per gap, the same in a text of any length.
+ */
+const SEPARATORS = ' \t\n\r\f\v!"$\'()*+,-./:;<=>?@^_`|~\u00a0\u00ad\u200b\u200c\u200d\u200e\u200f\u2060\ufeff';
+/** At most this many separators between two units: `", "`, a line break and an indent. */
+const MAX_GAP = 12;
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]+$/u;
+/** Units of a separated form found before its whole pattern is made. */
+const HEAD_UNITS = 3;
 /** Texts are redacted this many characters at a time, or about: a regex call costs little more. */
 const BATCH_CHARS = 64 * 1024;
 /**
@@ -120,16 +135,19 @@ class Redactor {
     #visible = [];
     /** The hex and base64 forms, as pattern sources. */
     #encodedForms = [];
-    /** Made when first needed, for all secrets: see #mayHold. */
+    /** Separated forms of all secrets: each one's first units and whole, and its pattern once made. */
+    #separatedForms = [];
+    /** Made when first needed, for all secrets: see #mayHold and #separated. */
     #encoded;
     #anyForm;
+    #anyHead;
     /** Adds a secret; empty ones are ignored. */
     add(secret) {
         if (secret === '')
             return;
         this.#matchers.push(spelledOut(secret));
         this.#visible.push(withoutInvisible(secret));
-        this.#encoded = this.#anyForm = undefined;
+        this.#encoded = this.#anyForm = this.#anyHead = undefined;
         for (const c of secret)
             this.#barriers.delete(c.charCodeAt(0));
         // Encoded forms of a short secret are short enough to turn up by chance.
@@ -141,12 +159,20 @@ class Redactor {
         const base64 = new RegExp(encoded.join('|'), 'g');
         this.#matchers.push(() => hex, () => base64);
         this.#encodedForms.push(hex.source, base64.source);
+        for (const { prefix, units, gap } of separatedForms(bytes, secret)) {
+            // A head without its prefix: the search for it starts at a digit or letter.
+            const head = units.slice(0, HEAD_UNITS).map((unit, i) => (i > 0 ? prefix : '') + unit);
+            this.#separatedForms.push({ head: head.join(gap), whole: prefix + units.join(gap + prefix) });
+        }
     }
     /** The text with every form of every secret replaced by `***`. */
     redact(text) {
-        if (!this.#mayHold(text))
-            return text;
+        // Separated forms first: a secret's characters among them are read as they came.
         let out = text;
+        for (const pattern of this.#separated(text))
+            out = out.replace(pattern, REDACTED);
+        if (!this.#mayHold(out))
+            return out;
         for (const matcher of this.#matchers) {
             const pattern = matcher(out);
             if (pattern)
@@ -176,16 +202,16 @@ class Redactor {
     }
     /** Whether any form of a secret appears in the text. */
     appearsIn(text) {
-        return (this.#mayHold(text) &&
-            this.#matchers.some((matcher) => {
-                const pattern = matcher(text);
-                if (!pattern)
-                    return false;
-                pattern.lastIndex = 0;
-                const found = pattern.test(text);
-                pattern.lastIndex = 0;
-                return found;
-            }));
+        const found = (pattern) => {
+            if (!pattern)
+                return false;
+            pattern.lastIndex = 0;
+            const result = pattern.test(text);
+            pattern.lastIndex = 0;
+            return result;
+        };
+        return (this.#separated(text).some(found) ||
+            (this.#mayHold(text) && this.#matchers.some((matcher) => found(matcher(text)))));
     }
     /**
      * Whether any form of a secret appears in one of the texts. They are looked at in batches
@@ -232,6 +258,24 @@ class Redactor {
         }
         const visible = withoutInvisible(text);
         return this.#visible.some((secret) => visible.includes(secret));
+    }
+    /**
+     * The patterns of the separated forms whose first units the text holds. Almost no text holds
+     * any, which one search of all heads tells. Each form has a pattern of its own: V8 runs one
+     * pattern of all of them many times slower.
+     */
+    #separated(text) {
+        if (this.#separatedForms.length === 0)
+            return [];
+        this.#anyHead ??= new RegExp(this.#separatedForms.map(({ head }) => head).join('|'));
+        if (!this.#anyHead.test(text))
+            return [];
+        return this.#separatedForms.flatMap((form) => {
+            // Searched apart: in one search, a head's match could hide another's start.
+            if (!(form.heads ??= new RegExp(form.head)).test(text))
+                return [];
+            return [(form.pattern ??= new RegExp(form.whole, 'g'))];
+        });
     }
     #lastBarrier(text) {
         let at = text.length - 1;
@@ -333,15 +377,47 @@ function spellings(char) {
  * standard and URL-safe alphabets.
  */
 function base64Forms(bytes) {
-    const forms = [];
-    for (let offset = 0; offset < 3; offset += 1) {
+    return base64Inner(bytes).flatMap((inner) => [
+        inner,
+        inner.replace(/\+/g, '-').replace(/\//g, '_'),
+    ]);
+}
+/** For each of the three byte alignments, the standard base64 characters of the bytes alone. */
+function base64Inner(bytes) {
+    return [0, 1, 2].map((offset) => {
         const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
-        const first = Math.ceil((8 * offset) / 6);
-        const last = Math.floor((8 * (offset + bytes.length)) / 6);
-        const inner = encoded.slice(first, last);
-        forms.push(inner, inner.replace(/\+/g, '-').replace(/\//g, '_'));
-    }
-    return forms;
+        return encoded.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6));
+    });
+}
+/**
+ * A secret's separated forms: its bytes in hex (`73 6b`, `0x73, 0x6B`, `\\x73\\x6b`, `%73 %6b`),
+ * in decimal (`115, 107`), as octal escapes (`\\163\\153`), its base64 at each alignment (split
+ * across lines), and its letters and digits. A backslash may be doubled, as JSON writes it.
+ */
+function separatedForms(bytes, secret) {
+    const letters = Array.from(secret).filter((c) => LETTER_OR_DIGIT.test(c));
+    const gap = gapPattern(SEPARATORS);
+    const hex = [...bytes].map((b) => caseless(b.toString(16).padStart(2, '0')));
+    return [
+        { prefix: '(?:0[xX]|\\\\{1,2}[xX]|%)?', units: hex, gap },
+        { prefix: '', units: [...bytes].map(String), gap },
+        { prefix: '\\\\{1,2}0{0,2}', units: [...bytes].map((b) => b.toString(8)), gap },
+        ...base64Inner(bytes).map((inner) => ({
+            prefix: '',
+            units: Array.from(inner, (c) => (c === '+' ? '[+-]' : c === '/' ? '[/_]' : c)),
+            gap: gapPattern(SEPARATORS.replace(/[+/_-]/g, '')),
+        })),
+        // Its own punctuation may be changed or left out (`sk-live-…`, `sklive…`).
+        { prefix: '', units: letters.map(escapeRegExp), gap: gapPattern(SEPARATORS + secret) },
+    ].filter(({ units }) => units.length >= MIN_SECRET_LENGTH);
+}
+/** Up to MAX_GAP of the characters given (but letters and digits) or escaped white space. */
+function gapPattern(characters) {
+    const single = [...new Set(characters)]
+        .filter((c) => !LETTER_OR_DIGIT.test(c))
+        .map(classCharacter)
+        .join('');
+    return `(?:[${single}]|\\\\[nrt]|&(?:nbsp|Tab|NewLine|#(?:9|1[03]|32));){0,${MAX_GAP}}`;
 }
 /** Hex digits matched in either case. */
 function caseless(hex) {
@@ -567,6 +643,8 @@ class AnswerTooLarge extends Error {
  */
 async function readText(body, headers) {
     const tooLarge = () => {
+        // undici reports a body destroyed unread as aborted: the abort is ours, not news.
+        body.on('error', () => undefined);
         body.destroy();
         return new AnswerTooLarge(`the answer exceeded ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
     };
@@ -984,6 +1062,9 @@ class HttpSession {
         };
         restartTimer();
         const body = request.body?.open(restartTimer);
+        // Until the whole body has been taken, the service cannot have acted on a POST.
+        let bodyTaken = body === undefined;
+        body?.once('end', () => (bodyTaken = true));
         try {
             const response = await agent.request({
                 origin: baseUrl.origin,
@@ -1011,7 +1092,7 @@ class HttpSession {
             return this.#judge(request, answer) ?? answer;
         }
         catch (error) {
-            return this.#failureOf(request, error, controller.signal);
+            return this.#failureOf(request, error, controller.signal, bodyTaken);
         }
         finally {
             ended = true;
@@ -1051,7 +1132,7 @@ class HttpSession {
         }
         return undefined;
     }
-    #failureOf(request, error, signal) {
+    #failureOf(request, error, signal, bodyTaken) {
         if (error instanceof UploadReadError) {
             return { reason: error.message, retryable: false, mayHaveActed: false, neverSent: false };
         }
@@ -1072,7 +1153,7 @@ class HttpSession {
             return {
                 reason,
                 retryable: request.idempotent,
-                mayHaveActed: !request.idempotent,
+                mayHaveActed: !request.idempotent && bodyTaken,
                 neverSent: false,
                 byDeadline,
             };
@@ -1152,6 +1233,7 @@ function sha256(text, encoding) {
  * it is, so they survive unrelated lines moving.
  */
 
+
 /**
  * Findings with identical keys (the same rule twice in one file) are told apart by their order
  * of `startLine`: the first keeps the bare hash, the next get `:2`, `:3`…. Input order is kept.
@@ -1222,12 +1304,30 @@ function normalizeTitle(title) {
         .replace(/\s+/g, ' ')
         .trim();
 }
+/**
+ * A total order on everything the service says of a finding, so that the suffixes never depend
+ * on the order it lists them in: two findings that differ only in severity keep their own.
+ */
 function compareForOrder(a, b) {
     const unknown = Number.MAX_SAFE_INTEGER;
     return ((a.startLine ?? unknown) - (b.startLine ?? unknown) ||
         (a.endLine ?? unknown) - (b.endLine ?? unknown) ||
-        // Plain code-unit order, not localeCompare: the same on every runner.
-        (a.description < b.description ? -1 : a.description > b.description ? 1 : 0));
+        compareText(a.description, b.description) ||
+        severityRank(b.severity) - severityRank(a.severity) ||
+        compareText(a.severityLabel, b.severityLabel) ||
+        compareText(a.title, b.title) ||
+        compareText(a.swcId, b.swcId) ||
+        compareText(a.cweId, b.cweId) ||
+        compareText(a.recommendation, b.recommendation) ||
+        compareText(a.serviceId, b.serviceId));
+}
+/** Plain code-unit order, not localeCompare: the same on every runner; absent sorts last. */
+function compareText(a, b) {
+    if (a === b)
+        return 0;
+    if (a === undefined || b === undefined)
+        return a === undefined ? 1 : -1;
+    return a < b ? -1 : 1;
 }
 
 ;// CONCATENATED MODULE: ./.build/api/parse-error.js
@@ -2077,11 +2177,18 @@ const status_WORDS = {
     canceled: 'failed',
     expired: 'failed',
 };
-// A subject word some services put before the state (`scan_done`, `job_failed`).
-const SUBJECTS = new Set(['scan', 'job', 'audit', 'analysis', 'task']);
 /**
- * Case-, space-, hyphen- and underscore-insensitive. Anything unrecognized is 'unknown', which
- * the poller treats as "keep waiting until the deadline".
+ * Words naming the audit as a whole (`audit_completed`, `static_analysis_done`). Only after one
+ * does a done word mean the audit is done: `upload_completed` or `compilation_done` is one stage.
+ */
+const SUBJECTS = new Set(['scan', 'job', 'audit', 'analysis', 'task', 'review', 'check', 'run']);
+/** Words that undo or narrow the state after them: `not_completed`, `partial_scan_done`. */
+const DOUBTS = new Set(['not', 'no', 'non', 'never', 'un', 'partial', 'partially', 'pre', 'sub']);
+/**
+ * Case-, space-, hyphen- and underscore-insensitive. A state word may end longer words: any
+ * words may come before a failed, pending or running one (`compilation_failed`), a subject before
+ * a done one; none that doubts it. Anything unrecognized is 'unknown', which the poller treats as
+ * "keep waiting until the deadline".
  */
 function classifyStatus(raw) {
     const words = raw
@@ -2091,8 +2198,23 @@ function classifyStatus(raw) {
     const whole = lookUp(words.join(''));
     if (whole)
         return whole;
-    if (words.length > 1 && SUBJECTS.has(words[0] ?? ''))
-        return lookUp(words.slice(1).join('')) ?? 'unknown';
+    // The state in the last word or two (`scan_in_progress`), the longer first.
+    for (const size of [2, 1]) {
+        const head = words.slice(0, -size);
+        const state = head.length > 0 ? lookUp(words.slice(-size).join('')) : undefined;
+        if (state === undefined)
+            continue;
+        if (head.some((word) => DOUBTS.has(word)))
+            return 'unknown';
+        // `failed_to_complete`: a failure before the end is still one.
+        if (head.some((word) => lookUp(word) === 'failed'))
+            return 'failed';
+        if (head.some((word) => lookUp(word) !== undefined))
+            return 'unknown';
+        if (state !== 'completed' || SUBJECTS.has(head.at(-1) ?? ''))
+            return state;
+        return 'unknown';
+    }
     return 'unknown';
 }
 /** Own keys only: every object has a `constructor`, which is no status. */
@@ -2860,6 +2982,7 @@ function posixRelative(parent, child) {
 
 
 
+
 /** Reads and parses the baseline; only a file really inside the workspace is read. */
 async function readBaselineFile(file, workspace) {
     let text;
@@ -2971,9 +3094,28 @@ function add(entries, entry) {
     if (!entries.has(entry.fingerprint))
         entries.set(entry.fingerprint, entry);
 }
+/**
+ * The entry that accepts a finding: by its fingerprint, else by the one it had before
+ * fingerprints named repository paths, where that one is unambiguous: the run audits one
+ * project, or the entry names the finding's file (two projects' `src/Vault.sol` shared it).
+ */
+function baselineEntryFor(baseline, finding, severalProjects) {
+    const entry = baseline.get(finding.fingerprint);
+    if (entry !== undefined || finding.formerFingerprint === undefined)
+        return entry;
+    const former = baseline.get(finding.formerFingerprint);
+    return former !== undefined && (!severalProjects || former.file === finding.file)
+        ? former
+        : undefined;
+}
+/** The severity an entry was accepted at, when it names one of ours (`low`, `High`). */
+function acceptedSeverity(entry) {
+    const word = entry.severity?.trim().toLowerCase();
+    return SEVERITIES.find((severity) => severity === word);
+}
 /** Entries no current finding matches (fixed, or moved to another file): worth removing. */
 function unusedBaselineEntries(baseline, findings) {
-    const present = new Set(findings.map((finding) => finding.fingerprint));
+    const present = new Set(findings.flatMap(({ fingerprint, formerFingerprint }) => formerFingerprint === undefined ? [fingerprint] : [fingerprint, formerFingerprint]));
     return [...baseline.values()].filter((entry) => !present.has(entry.fingerprint));
 }
 
@@ -3162,6 +3304,13 @@ function isSuppressed(finding, suppressions) {
 }
 
 ;// CONCATENATED MODULE: ./.build/audit/triage.js
+/**
+ * Triage: which findings count for the gate, and why the others do not. From here on findings
+ * carry repository-relative paths, in one order, with their counts: nothing downstream rebuilds
+ * a path, re-sorts or re-counts.
+ */
+
+
 
 
 
@@ -3207,9 +3356,19 @@ function triageFindings(findings, options) {
         }
         return found;
     };
-    const located = findings.map((uploaded) => {
-        const file = uploaded.file === undefined ? undefined : options.uploaded?.get(uploaded.file);
-        return { uploaded, finding: inRepository(uploaded, file, options.pathPrefix), file };
+    const files = findings.map((uploaded) => uploaded.file === undefined ? undefined : options.uploaded?.get(uploaded.file));
+    const inRepo = findings.map((uploaded, index) => inRepository(uploaded, files[index], options.pathPrefix));
+    // Names as uploaded that are already repository paths (one project at the root) keep the
+    // parser's fingerprints: hashing them again would give the same.
+    const moved = inRepo.some((finding, index) => finding !== findings[index]);
+    const located = (moved ? assignFingerprints(inRepo) : inRepo).map((finding, index) => {
+        const uploaded = findings[index];
+        const former = uploaded.fingerprint;
+        return {
+            uploaded,
+            finding: finding.fingerprint === former ? finding : { ...finding, formerFingerprint: former },
+            file: files[index],
+        };
     });
     located.sort((a, b) => compareFindings(a.finding, b.finding));
     const triaged = located.map(({ uploaded, finding, file }) => {
@@ -3220,12 +3379,13 @@ function triageFindings(findings, options) {
             : isSuppressed(uploaded, suppressionsOf(uploaded.file));
         if (suppression !== undefined)
             return { finding, status: 'suppressed', note: suppression.text };
-        const accepted = options.baseline?.get(finding.fingerprint);
-        if (accepted !== undefined)
+        const accepted = options.baseline && baselineEntryFor(options.baseline, finding, options.severalProjects);
+        const note = accepted && escalation(accepted, finding);
+        if (accepted !== undefined && note === undefined)
             return { finding, status: 'accepted', note: accepted.reason };
         if (options.changes !== undefined && !isInScope(finding, options.scope, options.changes))
-            return { finding, status: 'outside-change', note: undefined };
-        return { finding, status: 'active', note: undefined };
+            return { finding, status: 'outside-change', note };
+        return { finding, status: 'active', note };
     });
     const counts = countFindings(triaged);
     return {
@@ -3234,6 +3394,16 @@ function triageFindings(findings, options) {
         scope: options.scope,
         scopeNote: scopeNote(options.scope, counts),
     };
+}
+/**
+ * A finding the service now reports as more severe than the baseline accepted it is not
+ * accepted: the team accepted a lesser risk. The note says so; undefined when it did not rise.
+ */
+function escalation(accepted, finding) {
+    const acceptedAt = acceptedSeverity(accepted);
+    if (acceptedAt === undefined || severityRank(finding.severity) <= severityRank(acceptedAt))
+        return undefined;
+    return `the baseline accepted it at ${acceptedAt} severity (${accepted.reason}); it is now ${finding.severity}`;
 }
 /** What `scope` did, e.g. "changed-lines: 5 of 12 findings are in the change". */
 function scopeNote(scope, counts) {
@@ -3513,6 +3683,7 @@ function combineOutcomes(parts, several = parts.length > 1) {
             fileCount: outcome.fileCount,
             rawStatus: outcome.rawStatus,
             reportUrl: outcome.reportUrl,
+            ...(outcome.reused === undefined ? {} : { reused: outcome.reused }),
         })),
     };
 }
@@ -3628,11 +3799,111 @@ function readAll(fd, size) {
 
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
+;// CONCATENATED MODULE: ./.build/files/patterns.js
+/**
+ * The `contracts` patterns: ordered globs, a leading '!' negates (the last matching pattern
+ * decides, as in GitHub's glob convention). Plain globs, not gitignore rules: `*.sol` matches
+ * only at the root, `**\/*.sol` at any depth.
+ */
+
+
+
+const GLOB_SYNTAX = /[*?[\]{}()!+@]/;
+function compilePatterns(patterns, root) {
+    const compiled = patterns
+        .map((source) => parsePattern(source, root))
+        .filter((pattern) => pattern !== undefined);
+    const positives = compiled.filter((pattern) => !pattern.negated);
+    const matched = new Set();
+    // Without a literal prefix on every positive pattern, any directory may hold a match.
+    const walkEverything = positives.some((pattern) => pattern.literalPrefix.length === 0);
+    return {
+        selects(relativePath) {
+            let selected = false;
+            for (const pattern of compiled) {
+                // A name taken literally too: `Token[1].sol` is a file's name more often than a class.
+                const matches = relativePath === pattern.glob ||
+                    matchesGlob(relativePath, pattern.glob) ||
+                    (pattern.descendants !== undefined && matchesGlob(relativePath, pattern.descendants));
+                if (!matches)
+                    continue;
+                selected = !pattern.negated;
+                if (selected)
+                    matched.add(pattern);
+            }
+            return selected;
+        },
+        mayMatchBelow(relativeDirectory) {
+            if (walkEverything)
+                return true;
+            const segments = relativeDirectory.split('/');
+            return positives.some((pattern) => {
+                const common = Math.min(segments.length, pattern.literalPrefix.length);
+                for (let i = 0; i < common; i++) {
+                    if (segments[i] !== pattern.literalPrefix[i])
+                        return false;
+                }
+                // Either the directory lies on the prefix, or below it where the glob part applies.
+                return true;
+            });
+        },
+        unmatched: () => positives.filter((p) => !matched.has(p)).map((p) => p.source),
+    };
+}
+/**
+ * `path.posix.matchesGlob`, with names that start with a dot matched like any other: Node's
+ * globs never let `*` or `**` match one, so `src/**\/*.sol` missed `src/.internal/Vault.sol`,
+ * which then went neither audited nor listed as left out. A NUL, which no path holds and no glob
+ * treats specially, goes before each such dot, in the path and where a name starts in the glob
+ * (after `/`, `{`, `,`, `(` or `|`): `*` then matches the dot as a character, `.git` still
+ * names `.git`.
+ */
+function matchesGlob(relativePath, glob) {
+    return external_node_path_.posix.matchesGlob(relativePath.replace(/(^|\/)\./g, '$1\0.'), glob.replace(/(^|[/{,(|])\./g, '$1\0.'));
+}
+function parsePattern(source, root) {
+    let glob = source.trim();
+    const negated = glob.startsWith('!');
+    if (negated)
+        glob = glob.slice(1).trim();
+    if (glob === '')
+        return undefined;
+    if (external_node_path_.isAbsolute(glob))
+        glob = posixRelative(root, glob);
+    glob = glob.replace(/^(\.\/)+/, '');
+    if (glob === '..' || glob.startsWith('../') || glob.includes('/../')) {
+        throw new errors_ConfigurationError(`Pattern \`${source}\` in \`contracts\` points outside \`working-directory\` (${root}). ` +
+            'Patterns are relative to `working-directory`: change it, or the pattern.');
+    }
+    const namesDirectory = glob.endsWith('/') || !GLOB_SYNTAX.test(glob);
+    glob = glob.replace(/\/+$/, '');
+    if (glob === '' || glob === '.')
+        glob = '**';
+    const segments = glob.split('/');
+    const firstGlobSegment = segments.findIndex((segment) => GLOB_SYNTAX.test(segment));
+    return {
+        source,
+        negated,
+        glob,
+        descendants: namesDirectory ? `${glob}/**/*.{sol,vy}` : undefined,
+        literalPrefix: firstGlobSegment === -1 ? segments : segments.slice(0, firstGlobSegment),
+    };
+}
+/**
+ * A folder's path as a glob that names it literally, for a project's folder in its patterns:
+ * each glob character in a class of its own, or, where a class cannot hold it (`{`, `}`, `!`),
+ * as any one character, which names at most a folder spelled the same but for it.
+ */
+function literalGlob(folder) {
+    return folder.replace(/[*?[\]()+@{}!]/g, (c) => ('{}!'.includes(c) ? '?' : `[${c}]`));
+}
+
 ;// CONCATENATED MODULE: ./.build/files/excludes.js
 /**
  * Exclude rules with gitignore-like semantics, so a pruned directory is decided from its
  * path alone and is never opened.
  */
+
 
 /** Folder and file names that hold no production code, at any depth. */
 const NON_PRODUCTION = [
@@ -3683,7 +3954,7 @@ function compileExcludes(patterns) {
             const subject = rule.anchored ? relativePath : basename;
             const matches = isDirectory
                 ? named(subject, rule.glob) ||
-                    (rule.contentsOf !== undefined && external_node_path_.posix.matchesGlob(relativePath, rule.contentsOf))
+                    (rule.contentsOf !== undefined && matchesGlob(relativePath, rule.contentsOf))
                 : !rule.directoryOnly && named(subject, rule.glob);
             if (matches)
                 excludedBy = rule.negated ? undefined : rule;
@@ -3697,7 +3968,7 @@ function compileExcludes(patterns) {
 }
 /** A name taken literally too, as in `contracts`: a path copied from a message matches. */
 function named(subject, glob) {
-    return subject === glob || external_node_path_.posix.matchesGlob(subject, glob);
+    return subject === glob || matchesGlob(subject, glob);
 }
 function parseRule(pattern, reason) {
     let glob = pattern.trim();
@@ -3719,95 +3990,6 @@ function parseRule(pattern, reason) {
         glob,
         contentsOf: glob.endsWith('/**') ? glob.slice(0, -'/**'.length) : undefined,
     };
-}
-
-;// CONCATENATED MODULE: ./.build/files/patterns.js
-/**
- * The `contracts` patterns: ordered globs, a leading '!' negates (the last matching pattern
- * decides, as in GitHub's glob convention). Plain globs, not gitignore rules: `*.sol` matches
- * only at the root, `**\/*.sol` at any depth.
- */
-
-
-
-const GLOB_SYNTAX = /[*?[\]{}()!+@]/;
-function compilePatterns(patterns, root) {
-    const compiled = patterns
-        .map((source) => parsePattern(source, root))
-        .filter((pattern) => pattern !== undefined);
-    const positives = compiled.filter((pattern) => !pattern.negated);
-    const matched = new Set();
-    // Without a literal prefix on every positive pattern, any directory may hold a match.
-    const walkEverything = positives.some((pattern) => pattern.literalPrefix.length === 0);
-    return {
-        selects(relativePath) {
-            let selected = false;
-            for (const pattern of compiled) {
-                // A name taken literally too: `Token[1].sol` is a file's name more often than a class.
-                const matches = relativePath === pattern.glob ||
-                    external_node_path_.posix.matchesGlob(relativePath, pattern.glob) ||
-                    (pattern.descendants !== undefined &&
-                        external_node_path_.posix.matchesGlob(relativePath, pattern.descendants));
-                if (!matches)
-                    continue;
-                selected = !pattern.negated;
-                if (selected)
-                    matched.add(pattern);
-            }
-            return selected;
-        },
-        mayMatchBelow(relativeDirectory) {
-            if (walkEverything)
-                return true;
-            const segments = relativeDirectory.split('/');
-            return positives.some((pattern) => {
-                const common = Math.min(segments.length, pattern.literalPrefix.length);
-                for (let i = 0; i < common; i++) {
-                    if (segments[i] !== pattern.literalPrefix[i])
-                        return false;
-                }
-                // Either the directory lies on the prefix, or below it where the glob part applies.
-                return true;
-            });
-        },
-        unmatched: () => positives.filter((p) => !matched.has(p)).map((p) => p.source),
-    };
-}
-function parsePattern(source, root) {
-    let glob = source.trim();
-    const negated = glob.startsWith('!');
-    if (negated)
-        glob = glob.slice(1).trim();
-    if (glob === '')
-        return undefined;
-    if (external_node_path_.isAbsolute(glob))
-        glob = posixRelative(root, glob);
-    glob = glob.replace(/^(\.\/)+/, '');
-    if (glob === '..' || glob.startsWith('../') || glob.includes('/../')) {
-        throw new errors_ConfigurationError(`Pattern \`${source}\` in \`contracts\` points outside \`working-directory\` (${root}). ` +
-            'Patterns are relative to `working-directory`: change it, or the pattern.');
-    }
-    const namesDirectory = glob.endsWith('/') || !GLOB_SYNTAX.test(glob);
-    glob = glob.replace(/\/+$/, '');
-    if (glob === '' || glob === '.')
-        glob = '**';
-    const segments = glob.split('/');
-    const firstGlobSegment = segments.findIndex((segment) => GLOB_SYNTAX.test(segment));
-    return {
-        source,
-        negated,
-        glob,
-        descendants: namesDirectory ? `${glob}/**/*.{sol,vy}` : undefined,
-        literalPrefix: firstGlobSegment === -1 ? segments : segments.slice(0, firstGlobSegment),
-    };
-}
-/**
- * A folder's path as a glob that names it literally, for a project's folder in its patterns:
- * each glob character in a class of its own, or, where a class cannot hold it (`{`, `}`, `!`),
- * as any one character, which names at most a folder spelled the same but for it.
- */
-function literalGlob(folder) {
-    return folder.replace(/[*?[\]()+@{}!]/g, (c) => ('{}!'.includes(c) ? '?' : `[${c}]`));
 }
 
 ;// CONCATENATED MODULE: ./.build/files/discover.js
@@ -4387,11 +4569,7 @@ function closure_compare(a, b) {
 }
 
 ;// CONCATENATED MODULE: ./.build/project/config-file.js
-/**
- * Reading a project's config or manifest from the checkout: small, a regular file, and inside
- * the workspace once links are resolved. A hostile checkout could make one huge, or link it to
- * a file elsewhere on the runner.
- */
+
 
 
 const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -4407,6 +4585,31 @@ async function readConfigFile(file, within) {
     catch {
         return undefined;
     }
+}
+/**
+ * Regular files, and links to files inside the workspace (Balancer links each package's
+ * foundry.toml to the root's). A link to nothing, to a folder or outside the workspace is never
+ * read: it is unusable, and the caller says so.
+ */
+async function configFiles(dir, entries, workspace) {
+    const found = { readable: new Set(), unusable: new Map() };
+    for (const entry of entries) {
+        if (entry.isFile())
+            found.readable.add(entry.name);
+        else if (entry.isSymbolicLink() && /\.(toml|ya?ml|[cm]?[jt]s|txt)$/.test(entry.name)) {
+            const target = await promises_.realpath(external_node_path_.join(dir, entry.name)).catch(() => undefined);
+            const stats = target === undefined ? undefined : await promises_.stat(target).catch(() => undefined);
+            if (target === undefined)
+                found.unusable.set(entry.name, 'is a link to nothing');
+            else if (!isInside(workspace, target))
+                found.unusable.set(entry.name, `is a link that leads outside the workspace (to ${target})`);
+            else if (stats?.isFile())
+                found.readable.add(entry.name);
+            else
+                found.unusable.set(entry.name, 'is a link to something that is not a file');
+        }
+    }
+    return found;
 }
 
 ;// CONCATENATED MODULE: ./.build/project/remappings.js
@@ -4523,41 +4726,187 @@ function cleanFolder(folder) {
 ;// CONCATENATED MODULE: ./.build/project/script-config.js
 /**
  * Settings of configs that are code (hardhat.config.*, truffle-config.js), read statically: only
- * a literal value is taken, and the file is never run. `paths: { sources: './src' }` is read;
- * `sources: path.join(__dirname, 'src')` is not a literal, and the caller says so.
+ * a literal value of the exported configuration is taken, and the file is never run.
+ * `paths: { sources: './src' }` is read; `sources: path.join(__dirname, 'src')` is not a
+ * literal, and the caller says so. An object the file does not export (a decoy placed before
+ * `module.exports`) decides nothing.
  */
 
+/** Wrappers that return the configuration they are given (Hardhat 3's `defineConfig`). */
+const IDENTITY_CALLS = new Set(['defineConfig']);
+/** Identifiers followed through `const config = …`; more is not a config anyone writes. */
+const MAX_INDIRECTIONS = 4;
 /**
- * The folders of `key` as written: a string, a list of strings, or (Hardhat 3) an object whose
- * `solidity` entry is either; `key` is looked for in the object under `parent` (`paths.sources`),
- * or anywhere when `parent` is undefined (`contracts_directory`).
+ * The folders of `key` as written in the exported configuration: a string, a list of strings,
+ * or (Hardhat 3) an object whose `solidity` entry is either; `key` is a property of the object
+ * under `parent` (`paths.sources`), or of the configuration itself when `parent` is undefined
+ * (`contracts_directory`).
  */
 function readLiteralSetting(source, key, parent) {
     const tokens = allTokens(source);
-    let depthOfParent = parent === undefined ? 0 : undefined;
-    let depth = 0;
+    const unreadable = () => ({
+        kind: 'not-literal',
+        candidates: literalCandidates(tokens, key, parent),
+    });
+    const config = exportedObject(tokens);
+    if (config === undefined)
+        return unreadable();
+    const outer = parent === undefined ? config : property(tokens, config, parent);
+    if (outer === 'absent')
+        return { kind: 'absent' };
+    if (outer === undefined || tokens[outer.start]?.text !== '{')
+        return unreadable();
+    const value = property(tokens, outer, key);
+    if (value === 'absent')
+        return { kind: 'absent' };
+    const values = value === undefined ? undefined : literalFolders(tokens, value.start);
+    return values === undefined ? unreadable() : { kind: 'literal', values };
+}
+/**
+ * The object the file exports: the last `module.exports =` or `export default`, through
+ * `defineConfig(…)` and `const config = …`. Undefined when that is not a literal object, or when
+ * a member of the object may be assigned after it is written (`config.paths = …`).
+ */
+function exportedObject(tokens) {
+    let start;
     for (let i = 0; i < tokens.length; i++) {
-        const token = tokens[i];
-        if (token === undefined)
-            break;
-        if (token.text === '{')
-            depth++;
-        else if (token.text === '}') {
-            depth--;
-            if (parent !== undefined && depthOfParent !== undefined && depth < depthOfParent)
-                depthOfParent = undefined;
-        }
-        else if (isKey(tokens, i, parent) && parent !== undefined && tokens[i + 2]?.text === '{') {
-            depthOfParent = depth + 1;
-        }
-        else if (isKey(tokens, i, key) &&
-            depthOfParent !== undefined &&
-            (parent === undefined || depth === depthOfParent)) {
-            const values = literalFolders(tokens, i + 2);
-            return values === undefined ? { kind: 'not-literal' } : { kind: 'literal', values };
+        const text = tokens[i]?.text;
+        if (text === 'module' && isSequence(tokens, i, ['module', '.', 'exports', '=']))
+            start = i + 4;
+        else if (text === 'export' && tokens[i + 1]?.text === 'default')
+            start = i + 2;
+    }
+    return start === undefined ? undefined : objectAt(tokens, start, MAX_INDIRECTIONS);
+}
+/** The object literal an expression stands for, following names and identity wrappers. */
+function objectAt(tokens, index, hops) {
+    const token = tokens[index];
+    if (token?.text === '{')
+        return { start: index };
+    if (token?.kind !== 'word' || hops === 0)
+        return undefined;
+    if (tokens[index + 1]?.text === '(') {
+        return IDENTITY_CALLS.has(token.text) ? objectAt(tokens, index + 2, hops - 1) : undefined;
+    }
+    if (changedLater(tokens, token.text))
+        return undefined;
+    const name = token.text;
+    const declaration = declarationOf(tokens, name);
+    return declaration === undefined ? undefined : objectAt(tokens, declaration, hops - 1);
+}
+/**
+ * Whether the variable may be changed after it is written: a member set (`config.paths = …`),
+ * the name assigned again, or handed to `Object.assign`.
+ */
+function changedLater(tokens, name) {
+    return tokens.some((token, i) => {
+        if (token.text !== name || tokens[i - 1]?.text === '.')
+            return false;
+        const next = tokens[i + 1]?.text;
+        const declared = ['const', 'let', 'var'].includes(tokens[i - 1]?.text ?? '');
+        return (next === '.' ||
+            next === '[' ||
+            (next === '=' && tokens[i + 2]?.text !== '=' && !declared) ||
+            (tokens[i - 1]?.text === '(' && tokens[i - 2]?.text === 'assign'));
+    });
+}
+/** The first token of `const|let|var name [: Type] = …`'s initializer, when there is one such. */
+function declarationOf(tokens, name) {
+    const found = [];
+    for (let i = 0; i + 1 < tokens.length; i++) {
+        const keyword = tokens[i]?.text;
+        if ((keyword !== 'const' && keyword !== 'let' && keyword !== 'var') ||
+            tokens[i + 1]?.text !== name)
+            continue;
+        // Past a type annotation (`: HardhatUserConfig`) to the `=`, on the same statement.
+        for (let j = i + 2; j < tokens.length && tokens[j]?.text !== ';'; j++) {
+            if (tokens[j]?.text === '{' || tokens[j]?.text === '(')
+                break;
+            if (tokens[j]?.text === '=') {
+                found.push(j + 1);
+                break;
+            }
         }
     }
-    return { kind: 'absent' };
+    return found.length === 1 ? found[0] : undefined;
+}
+/**
+ * The value of `name` among the object's own properties (`name: value`, or the shorthand `name`
+ * standing for a variable), the last one written; `absent` when no property and no spread could
+ * give it; undefined when a spread after it could replace it or the value is not an object.
+ */
+function property(tokens, object, name) {
+    let found = 'absent';
+    for (let i = object.start + 1; i < tokens.length; i = skipValue(tokens, i) + 1) {
+        const token = tokens[i];
+        if (token === undefined || token.text === '}')
+            break;
+        if (token.text === '.' && tokens[i + 1]?.text === '.' && tokens[i + 2]?.text === '.') {
+            found = undefined; // a spread may hold the property, or replace the one before
+            i += 3;
+        }
+        else if (isKey(tokens, i, name)) {
+            const value = tokens[i + 2];
+            found =
+                value?.text === '{' || value?.kind === 'string' || value?.text === '['
+                    ? { start: i + 2 }
+                    : objectAt(tokens, i + 2, MAX_INDIRECTIONS);
+            i += 2;
+        }
+        else if (token.text === name &&
+            token.kind === 'word' &&
+            /^[,}]$/.test(tokens[i + 1]?.text ?? '')) {
+            found = objectAt(tokens, i, MAX_INDIRECTIONS);
+        }
+        else if (token.text === '[' || tokens.slice(i, i + 2).some((t) => t.text === name)) {
+            found = undefined; // a computed key, a method or a getter may be it: code, never run
+        }
+        else if (tokens[i + 1]?.text === ':' || tokens[i + 1]?.text === '(') {
+            i += 1; // another property, or a method: its value is skipped below
+        }
+    }
+    return found;
+}
+/** The index of the `,` or `}` that ends the value starting at `index`, nesting respected. */
+function skipValue(tokens, index) {
+    let depth = 0;
+    for (let i = index; i < tokens.length; i++) {
+        const text = tokens[i]?.text;
+        if (text === '{' || text === '[' || text === '(')
+            depth++;
+        else if (text === '}' || text === ']' || text === ')') {
+            if (depth === 0)
+                return i - 1;
+            depth--;
+        }
+        else if (text === ',' && depth === 0)
+            return i;
+    }
+    return tokens.length;
+}
+/** Every literal value written for `key` (under `parent`) anywhere in the file, in order. */
+function literalCandidates(tokens, key, parent) {
+    const candidates = new Set();
+    const parents = [];
+    let depth = 0;
+    for (let i = 0; i < tokens.length; i++) {
+        const text = tokens[i]?.text;
+        if (text === '{')
+            depth++;
+        else if (text === '}') {
+            depth--;
+            while ((parents.at(-1) ?? -1) > depth)
+                parents.pop();
+        }
+        else if (parent !== undefined && isKey(tokens, i, parent) && tokens[i + 2]?.text === '{') {
+            parents.push(depth + 1);
+        }
+        else if (isKey(tokens, i, key) && (parent === undefined || parents.at(-1) === depth)) {
+            for (const value of literalFolders(tokens, i + 2) ?? [])
+                candidates.add(value);
+        }
+    }
+    return [...candidates];
 }
 /** The strings of `"a"`, `["a", "b"]` or `{ solidity: … }` starting at `start`, if literal. */
 function literalFolders(tokens, start) {
@@ -4599,6 +4948,9 @@ function isKey(tokens, index, key) {
         token.text === key &&
         tokens[index + 1]?.text === ':' &&
         tokens[index - 1]?.text !== '.');
+}
+function isSequence(tokens, index, texts) {
+    return texts.every((text, offset) => tokens[index + offset]?.text === text);
 }
 function allTokens(source) {
     const lexer = new Lexer(source);
@@ -4717,8 +5069,8 @@ const NOT_SEARCHED = new Set([
 ]);
 const detect_MAX_DEPTH = 8;
 /**
- * Every project under the root. A broken config at the root is an error (the user's own
- * project); one further down is a warning, and that folder is not taken for a project.
+ * Every project under the root. A config that does not parse is an error at the root (the
+ * user's own project); further down it is a warning, and the folder is searched without it.
  */
 async function detectProjects(options) {
     const detection = { projects: [], warnings: [] };
@@ -4728,15 +5080,7 @@ async function detectProjects(options) {
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
         const entries = await detect_listDirectory(next.dir);
         const names = await configFiles(next.dir, entries, options.workspace);
-        let project;
-        try {
-            project = await detect_readProject(next.dir, names, options);
-        }
-        catch (error) {
-            if (next.depth === 0 || !(error instanceof errors_ConfigurationError))
-                throw error;
-            detection.warnings.push(`${error.message} This folder is not taken for a project.`);
-        }
+        const project = await detect_readProject(next.dir, names, options, next.depth === 0);
         if (project) {
             detection.projects.push(project);
             detection.warnings.push(...project.warnings);
@@ -4754,21 +5098,6 @@ async function detectProjects(options) {
     }
     detection.projects.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     return detection;
-}
-/** Regular files, and links to files inside the workspace (Balancer links each package's foundry.toml to the root's). */
-async function configFiles(dir, entries, workspace) {
-    const names = new Set();
-    for (const entry of entries) {
-        if (entry.isFile())
-            names.add(entry.name);
-        else if (entry.isSymbolicLink() && /\.(toml|ya?ml|[cm]?[jt]s|txt)$/.test(entry.name)) {
-            const target = await promises_.realpath(external_node_path_.join(dir, entry.name)).catch(() => undefined);
-            const stats = target === undefined ? undefined : await promises_.stat(target).catch(() => undefined);
-            if (target !== undefined && stats?.isFile() && isInside(workspace, target))
-                names.add(entry.name);
-        }
-    }
-    return names;
 }
 async function detect_listDirectory(dir) {
     try {
@@ -4795,7 +5124,14 @@ function emptyProject(root, projectPath) {
         warnings: [],
     };
 }
-async function detect_readProject(root, names, options) {
+/**
+ * The project of a folder, from each of its configs. A config that cannot be used (a link to
+ * nothing or outside the workspace, or, below the root, one that does not parse) is named in a
+ * warning and set aside: the folder is the project of its other configs, or, with none, a plain
+ * folder whose contracts are searched by convention. Its contracts are never silently dropped.
+ * `strict`: the root's own config fails the run when it does not parse.
+ */
+async function detect_readProject(root, configs, options, strict) {
     const project = emptyProject(root, posixRelative(options.root, root));
     const shown = (file) => (project.path === '' ? file : `${project.path}/${file}`);
     const read = async (file) => {
@@ -4806,7 +5142,27 @@ async function detect_readProject(root, names, options) {
         return text;
     };
     const folders = (config, key, values, fallback) => usableFolders(values, fallback, `${shown(config)}: ${key}`, project.warnings);
-    if (names.has('foundry.toml')) {
+    const names = configs.readable;
+    const present = (candidates) => candidates.find((file) => names.has(file) || configs.unusable.has(file));
+    const broken = [];
+    const attempt = async (tool, file, use) => {
+        if (file === undefined)
+            return;
+        const problem = configs.unusable.get(file);
+        if (problem !== undefined) {
+            broken.push({ tool, problem: `${shown(file)} ${problem}.` });
+            return;
+        }
+        try {
+            await use(file);
+        }
+        catch (error) {
+            if (strict || !(error instanceof errors_ConfigurationError))
+                throw error;
+            broken.push({ tool, problem: error.message });
+        }
+    };
+    await attempt('Foundry', present(['foundry.toml']), async () => {
         const text = await read('foundry.toml');
         const config = await readFoundryConfig(text ?? '', options.foundryProfile, shown('foundry.toml'));
         detect_add(project, 'Foundry', {
@@ -4819,12 +5175,11 @@ async function detect_readProject(root, names, options) {
         project.autoDetectRemappings = config.autoDetectRemappings;
         project.notes.push(`foundry.toml (profile ${config.profile}): src = ${config.src}, test = ${config.test}, script = ${config.script}, libs = ${config.libs.join(', ') || 'none'}` +
             (config.remappings.length > 0 ? `, ${config.remappings.length} remapping(s)` : ''));
-    }
-    const hardhat = HARDHAT_CONFIGS.find((file) => names.has(file));
-    if (hardhat) {
+    });
+    await attempt('Hardhat', present(HARDHAT_CONFIGS), async (hardhat) => {
         const text = (await read(hardhat)) ?? '';
-        const sources = detect_literalFolders(readLiteralSetting(text, 'sources', 'paths'), 'contracts');
-        const tests = detect_literalFolders(readLiteralSetting(text, 'tests', 'paths'), 'test');
+        const sources = detect_literalFolders(readLiteralSetting(text, 'sources', 'paths'), 'contracts', 'sources');
+        const tests = detect_literalFolders(readLiteralSetting(text, 'tests', 'paths'), 'test', 'tests');
         detect_add(project, 'Hardhat', {
             sources: folders(hardhat, 'paths.sources', sources.folders, ['contracts']),
             tests: folders(hardhat, 'paths.tests', tests.folders, ['test']),
@@ -4832,11 +5187,10 @@ async function detect_readProject(root, names, options) {
             libs: [],
         });
         project.notes.push(`${hardhat}: paths.sources = ${sources.folders.join(', ')}${sources.note}`);
-    }
-    const truffle = TRUFFLE_CONFIGS.find((file) => names.has(file));
-    if (truffle) {
+    });
+    await attempt('Truffle', present(TRUFFLE_CONFIGS), async (truffle) => {
         const text = (await read(truffle)) ?? '';
-        const sources = detect_literalFolders(readLiteralSetting(text, 'contracts_directory', undefined), 'contracts');
+        const sources = detect_literalFolders(readLiteralSetting(text, 'contracts_directory', undefined), 'contracts', 'sources');
         detect_add(project, 'Truffle', {
             sources: folders(truffle, 'contracts_directory', sources.folders, ['contracts']),
             tests: ['test'],
@@ -4844,9 +5198,8 @@ async function detect_readProject(root, names, options) {
             libs: [],
         });
         project.notes.push(`${truffle}: contracts_directory = ${sources.folders.join(', ')}${sources.note}`);
-    }
-    const brownie = BROWNIE_CONFIGS.find((file) => names.has(file));
-    if (brownie) {
+    });
+    await attempt('Brownie', present(BROWNIE_CONFIGS), async (brownie) => {
         const config = await readBrownieConfig((await read(brownie)) ?? '', shown(brownie));
         detect_add(project, 'Brownie', {
             sources: folders(brownie, 'contracts', [config.contracts, config.interfaces], ['contracts']),
@@ -4857,9 +5210,8 @@ async function detect_readProject(root, names, options) {
         project.remappings = project.remappings.concat(config.remappings);
         project.packages = project.packages.concat(config.packages);
         project.notes.push(`${brownie}: contracts = ${config.contracts}, interfaces = ${config.interfaces}`);
-    }
-    const ape = APE_CONFIGS.find((file) => names.has(file));
-    if (ape) {
+    });
+    await attempt('Ape', present(APE_CONFIGS), async (ape) => {
         const config = await readApeConfig((await read(ape)) ?? '', shown(ape));
         detect_add(project, 'Ape', {
             sources: folders(ape, 'contracts_folder', [config.contractsFolder], ['contracts']),
@@ -4868,7 +5220,8 @@ async function detect_readProject(root, names, options) {
             libs: [],
         });
         project.notes.push(`${ape}: contracts_folder = ${config.contractsFolder}`);
-    }
+    });
+    setAside(project, broken);
     if (project.frameworks.length === 0)
         return undefined;
     // Explicit remappings from remappings.txt apply after foundry.toml's (Foundry) or alone (Hardhat 3).
@@ -4885,6 +5238,26 @@ async function detect_readProject(root, names, options) {
     }
     detect_add(project, undefined, { sources: [], tests: [], scripts: [], libs: ['node_modules'] });
     return project;
+}
+/**
+ * Configs that could not be used, each named in a warning. With no other config, the folder is
+ * still a project: every contract in it but tests, scripts, mocks and harnesses by convention,
+ * and `lib/`, as a folder with no project config is searched.
+ */
+function setAside(project, broken) {
+    const [first] = broken;
+    if (first === undefined)
+        return;
+    const plain = project.frameworks.length === 0;
+    if (plain) {
+        detect_add(project, first.tool, { sources: ['.'], tests: [], scripts: [], libs: ['lib'] });
+        project.notes.push('no config could be used: searched as a plain folder, by convention');
+    }
+    const instead = plain
+        ? "the folder's contracts are searched as a plain folder's (all but tests, scripts, mocks and harnesses by convention, and lib/)"
+        : `the folder is taken for a ${project.frameworks.join(' + ')} project`;
+    for (const { problem } of broken)
+        project.warnings.push(`${problem} It is not used: ${instead}.`);
 }
 /**
  * As Foundry's automatic remappings do: a library's own remappings.txt applies to the files of
@@ -4945,18 +5318,28 @@ function detect_add(project, framework, folders) {
                 project[key].push(folder);
     }
 }
-function detect_literalFolders(setting, fallback) {
+/**
+ * The folders a setting names. Source folders of a config that cannot be read literally are the
+ * default and every literal value the file holds for the key, so that a value the config does
+ * not use never costs the audit a folder it does use; test folders are then the default only.
+ */
+function detect_literalFolders(setting, fallback, use) {
+    const usable = (values) => values.map(cleanFolder).filter((folder) => folder !== '' && !folder.startsWith('/'));
     if (setting.kind === 'literal') {
-        const folders = setting.values
-            .map(cleanFolder)
-            .filter((folder) => folder !== '' && !folder.startsWith('/'));
+        const folders = usable(setting.values);
         if (folders.length > 0)
             return { folders, note: '' };
     }
-    const why = setting.kind === 'absent'
-        ? ' (the default)'
-        : ` (the default: the config's value is not a literal and is never run)`;
-    return { folders: [fallback], note: why };
+    if (setting.kind === 'absent')
+        return { folders: [fallback], note: ' (the default)' };
+    const candidates = use === 'sources' && setting.kind === 'not-literal' ? usable(setting.candidates) : [];
+    const folders = [...new Set([fallback, ...candidates])];
+    return {
+        folders,
+        note: candidates.length > 0
+            ? " (the default and the literal values the file holds: the config's exported value is not a literal and is never run)"
+            : " (the default: the config's value is not a literal and is never run)",
+    };
 }
 
 ;// CONCATENATED MODULE: ./.build/project/workspaces.js
@@ -5401,6 +5784,184 @@ function shown(workspace, file) {
     return isInside(workspace, file) ? posixRelative(workspace, file) : file;
 }
 
+;// CONCATENATED MODULE: ./.build/project/search-log.js
+/**
+ * What the contract search says in the log: the projects and the folders chosen, the files to
+ * audit and those left out with their reasons, the files production code pulled in, the
+ * dependencies, and every import that could not be followed.
+ */
+
+
+/** Lines of a long list shown in a warning; the rest are counted. */
+const search_log_SHOWN = 20;
+function logProjects(projects, search, log) {
+    if (projects.length === 0) {
+        log.info('No Foundry, Hardhat, Truffle, Brownie or Ape project found: searching by `contracts` and the built-in excludes.');
+        return;
+    }
+    const lines = projects.flatMap((project) => {
+        const where = shownFolder(search.pathPrefix, project.path);
+        const folders = (list) => list.map((folder) => `${folder}/`).join(' and ');
+        const leftOut = [
+            project.tests.length > 0 ? `${folders(project.tests)} (tests)` : undefined,
+            project.scripts.length > 0 ? `${folders(project.scripts)} (scripts)` : undefined,
+            `${folders(project.libs)} (dependencies)`,
+        ].filter((part) => part !== undefined);
+        return [
+            `${where}: ${project.frameworks.join(' + ')} project`,
+            ...project.notes.map((note) => `  ${note}`),
+            search.defaultContractPatterns
+                ? `  audits ${folders(project.sources)}; leaves out ${leftOut.join(', ')}, and mocks and harnesses by convention`
+                : '  audits what `contracts` selects',
+        ];
+    });
+    log.group(`Projects (${projects.length})`, lines);
+    if (projects.length > 1) {
+        log.info(`${projects.length} projects: each is audited on its own, its files named from its own folder as its compiler names them.`);
+    }
+}
+function logDiscovery(discovery, search, log) {
+    for (const link of discovery.skippedLinks) {
+        const why = link.reason === 'broken' ? 'its target does not exist' : 'it points outside the workspace';
+        log.warning(`Skipped the symbolic link ${search.pathPrefix}${link.path} (to ${link.target}): ${why}. It was not read.`);
+    }
+    // File and directory names come from the checkout: the logger keeps them from running commands.
+    log.group(`Contract files to audit (${discovery.files.length})`, discovery.files.map((file) => `${search.pathPrefix}${file.relativePath} (${file.size} bytes)`));
+    if (discovery.excluded.length > 0) {
+        log.group(`Not audited (${discovery.excluded.length})`, [
+            ...discovery.excluded.map((entry) => `${search.pathPrefix}${entry.path}: ${entry.reason}`),
+            "To audit one of them, add `exclude: '!<path>'` (e.g. `!mocks/`), or set `default-excludes: false`.",
+        ]);
+    }
+    // The defaults look for Solidity and Vyper: a project of one language is not a mistake.
+    const misspelled = !search.defaultContractPatterns && discovery.unmatchedPatterns.length > 0;
+    if (misspelled && discovery.files.length > 0) {
+        const message = `No file matched these \`contracts\` patterns: ${discovery.unmatchedPatterns.join(', ')}`;
+        if (search.ifNoFilesFound === 'ignore')
+            log.info(message);
+        else
+            log.warning(message);
+    }
+}
+/** Contracts outside every project's folder, which nothing audits: named, never dropped unsaid. */
+function logOutsideProjects(outside, search, log) {
+    if ('problem' in outside) {
+        log.warning(`Could not look for contracts outside the projects' folders, which are not audited: ${outside.problem}`);
+        return;
+    }
+    if (outside.length === 0)
+        return;
+    log.warning(`${outside.length} contract file(s) lie outside every project's folder, so they are not audited:\n` +
+        shortList(outside.map((file) => `  - ${search.pathPrefix}${file}`)) +
+        '\nGive their folder a project config (or a package.json in a workspace), or set `contracts` to audit them.');
+}
+function logDependencies(files, selected, uploadName, log) {
+    const imported = files.slice(selected).filter((file) => !file.dependency);
+    if (imported.length > 0) {
+        log.group(`${uploadName === undefined ? '' : `${uploadName}: `}Audited because production code imports them (${imported.length}), though left out above`, imported.map((file) => file.repositoryPath));
+    }
+    const dependencies = files.filter((file) => file.dependency);
+    if (dependencies.length === 0)
+        return;
+    log.group(`${uploadName === undefined ? '' : `${uploadName}: `}Dependencies (${dependencies.length}): imported by the files to audit, sent with them; their findings do not count`, dependencies.map((file) => file.relativePath === file.repositoryPath
+        ? file.relativePath
+        : `${file.relativePath} (${file.repositoryPath})`));
+}
+/** One warning for every import left unresolved, one for every name conflict, over all uploads. */
+function logClosureProblems(closures, search, workspace, projects, log) {
+    if (search.dependencies === 'exclude') {
+        const notSent = closures.reduce((sum, closure) => sum + closure.dependencies.length, 0);
+        if (notSent > 0) {
+            log.info(`${notSent} imported file(s) were not uploaded (\`dependencies: exclude\`): the service sees an upload that does not compile on its own.`);
+        }
+        return;
+    }
+    const unresolved = closures.flatMap((closure) => closure.unresolved);
+    if (unresolved.length > 0) {
+        const lines = unresolved.map((entry) => `  - ${posixRelative(workspace, entry.importer)}:${entry.line} imports "${entry.importPath}": ${entry.problem}`);
+        const packages = projects.flatMap((project) => project.packages);
+        log.warning(`${unresolved.length} import(s) could not be resolved, so the upload does not compile on its own and the service may not audit these files fully:\n` +
+            shortList(lines) +
+            '\nIf they are git submodules, check out with `submodules: recursive` in actions/checkout (or run `forge install`); ' +
+            "if they are npm packages, run `npm ci` (or your package manager's install) before this step; otherwise add a remapping to remappings.txt." +
+            (packages.length > 0
+                ? ` Brownie installs its packages (${packages.join(', ')}) outside the repository, so they cannot be uploaded.`
+                : ''));
+    }
+    const conflicts = closures.flatMap((closure) => closure.conflicts);
+    if (conflicts.length > 0) {
+        const shown = (file) => posixRelative(workspace, file);
+        const lines = conflicts.map((conflict) => `  - "${conflict.name}": sent ${shown(conflict.sent)}, not ${shown(conflict.notSent)}`);
+        log.warning(`${conflicts.length} import name(s) lead to two different files; an upload has one file per name, so importers of the other one see the wrong file:\n${shortList(lines)}\n` +
+            'This happens with context-specific remappings: give each context its own folder name, or audit the projects that need them in separate steps.');
+    }
+}
+/** `packages/core` for a project there, `.` for the repository's root. */
+function shownFolder(pathPrefix, projectPath) {
+    return `${pathPrefix}${projectPath}`.replace(/\/$/, '') || '.';
+}
+function shortList(lines) {
+    const more = lines.length > search_log_SHOWN ? [`  … and ${lines.length - search_log_SHOWN} more`] : [];
+    return [...lines.slice(0, search_log_SHOWN), ...more].join('\n');
+}
+function noFiles(discovery, projects, search, log) {
+    const where = projects.length > 0 && search.defaultContractPatterns
+        ? `in the source folders of ${projects.map((project) => shownFolder(search.pathPrefix, project.path)).join(', ')}`
+        : `under ${search.pathPrefix || './'} for ${discovery.unmatchedPatterns.join(', ') || search.contractPatterns.join(', ')}`;
+    const message = `No contract files found ${where}` +
+        (discovery.excluded.length > 0
+            ? ` (${discovery.excluded.length} left out: see "Not audited")`
+            : '') +
+        '. Check `contracts`, `exclude` and `working-directory`.';
+    if (search.ifNoFilesFound === 'error') {
+        throw new errors_ConfigurationError(`${message} (Set \`if-no-files-found\` to warn or ignore to allow this.)`);
+    }
+    if (search.ifNoFilesFound === 'warn')
+        log.warning(message);
+    else
+        log.info(message);
+}
+
+;// CONCATENATED MODULE: ./.build/project/outside-projects.js
+/**
+ * Contracts that lie outside every project's folder. Once any project is found, only projects'
+ * folders are searched, so a folder of contracts with no config of its own (nor a package
+ * manifest) would be neither audited nor named: this finds them, so the log can name them.
+ */
+
+
+
+
+/**
+ * Paths relative to the working directory of the contracts no project holds, left out as a
+ * folder with no config would leave them (tests, mocks, `lib/`, the user's `exclude`); or why
+ * they could not be listed.
+ */
+async function contractsOutsideProjects(search, projects) {
+    if (projects.length === 0 || projects.some((project) => project.path === ''))
+        return [];
+    try {
+        const { files } = await discoverContracts({
+            workspace: search.workspace,
+            root: search.workingDirectory,
+            patterns: ['**/*.sol', '**/*.vy'],
+            excludes: search.excludePatterns,
+            useDefaultExcludes: true,
+            defaultExcludes: [
+                ...DEFAULT_EXCLUDES,
+                ...projects.map((project) => ({
+                    pattern: `/${literalGlob(project.path)}/`,
+                    reason: 'a project',
+                })),
+            ],
+        });
+        return files.map((file) => file.relativePath);
+    }
+    catch (error) {
+        return { problem: errorMessage(error) };
+    }
+}
+
 ;// CONCATENATED MODULE: ./.build/project/selection.js
 /**
  * Which files of a project are its production sources: the config's source folders, minus its
@@ -5436,6 +5997,56 @@ function productionSources(project) {
     };
 }
 
+;// CONCATENATED MODULE: ./.build/project/team-code.js
+/**
+ * Which imported files are the team's own code. A file the selection left out by convention
+ * (a `*Harness*.sol`, a `mocks/` folder, the project's `test/`) that production code imports
+ * ships with it, whatever its name: it is audited and its findings count. Only dependency
+ * folders, build output, the user's own `exclude` and what the user's `contracts` do not select
+ * make an imported file a dependency.
+ */
+
+
+
+const BUILD_OUTPUT = ['out', 'cache', 'artifacts'];
+/** Whether a file (absolute, links resolved) is the team's code by these rules. */
+function teamCode(rules) {
+    // A project's tests and scripts that production code imports ship with it too.
+    const folders = rules.projects.map((project) => project.path === '' ? '**' : `${literalGlob(project.path)}/**`);
+    const patterns = compilePatterns(rules.patterns ?? (folders.length > 0 ? folders : ['**']), rules.root);
+    const notOurs = compileExcludes([
+        ...dependencyFolders(rules.projects),
+        ...rules.excludes.map((pattern) => ({ pattern, reason: 'exclude' })),
+    ]);
+    return (file) => {
+        if (!isInside(rules.root, file))
+            return false;
+        const relative = posixRelative(rules.root, file);
+        const segments = relative.split('/');
+        for (let depth = 1; depth < segments.length; depth++) {
+            if (notOurs.excludesDirectory(segments.slice(0, depth).join('/')) !== undefined)
+                return false;
+        }
+        return notOurs.excludesFile(relative) === undefined && patterns.selects(relative);
+    };
+}
+/** Where dependencies and build output live: each project's, or the plain folder's defaults. */
+function dependencyFolders(projects) {
+    const anchored = (folder) => ({ pattern: `/${folder}/`, reason: '' });
+    const rules = [
+        { pattern: 'node_modules/', reason: '' },
+        { pattern: '.git/', reason: '' },
+    ];
+    if (projects.length === 0)
+        return [...rules, anchored('lib'), ...BUILD_OUTPUT.map(anchored)];
+    for (const project of projects) {
+        const prefix = project.path === '' ? '' : `${literalGlob(project.path)}/`;
+        for (const folder of [...project.libs, ...BUILD_OUTPUT])
+            rules.push(anchored(`${prefix}${folder}`));
+    }
+    return rules;
+}
+
 ;// CONCATENATED MODULE: ./.build/project/find-contracts.js
 /**
  * Choosing what to upload: the projects under the working directory, their production sources
@@ -5453,10 +6064,11 @@ function productionSources(project) {
 
 
 
+
+
+
 /** Audits one step starts at most: past that, a matrix of jobs is the way (see `projects`). */
 const MAX_AUDITS = 50;
-/** Lines of a long list shown in a warning; the rest are counted. */
-const find_contracts_SHOWN = 20;
 /** The projects under `working-directory`, each logged with the folders chosen and why. */
 async function findProjects(search, log) {
     const workspace = await promises_.realpath(search.workspace);
@@ -5520,6 +6132,8 @@ async function findUploads(search, log, found) {
         defaultExcludes: rules.excludes,
     });
     logDiscovery(discovery, search, log);
+    if (search.defaultContractPatterns)
+        logOutsideProjects(await contractsOutsideProjects(search, projects), search, log);
     if (discovery.files.length === 0) {
         noFiles(discovery, projects, search, log);
         return [];
@@ -5531,10 +6145,17 @@ async function findUploads(search, log, found) {
     }
     const uploads = [];
     const closures = [];
+    const ours = teamCode({
+        root,
+        patterns: search.defaultContractPatterns ? undefined : search.contractPatterns,
+        excludes: search.excludePatterns,
+        projects,
+    });
+    const audited = new Set(discovery.files.map((file) => file.absolutePath));
     for (const group of groups) {
         // Before anything is read for imports: the files to audit alone may already be too many.
         checkUploadLimits(group.files, search.limits);
-        const audited = group.files.map((file) => {
+        const selected = group.files.map((file) => {
             const name = group.namesFrom
                 ? relativeName(group.namesFrom.root, file.absolutePath, file.relativePath)
                 : file.relativePath;
@@ -5546,31 +6167,35 @@ async function findUploads(search, log, found) {
                 size: file.size,
             };
         });
-        const closure = await importsOfAudited(audited, projects, root, workspace, search.limits);
+        const closure = await importsOfAudited(selected, projects, root, workspace, search.limits);
         if (closure.stopped && search.dependencies === 'include') {
-            throw new errors_ConfigurationError(`The ${audited.length} files to audit${group.several ? ` in ${group.path}` : ''} import so many others that the upload would hold more than ${search.limits.maxFiles} files (input \`max-files\`). ` +
+            throw new errors_ConfigurationError(`The ${selected.length} files to audit${group.several ? ` in ${group.path}` : ''} import so many others that the upload would hold more than ${search.limits.maxFiles} files (input \`max-files\`). ` +
                 'Raise `max-files`, narrow `contracts` or `exclude`, or set `dependencies: exclude` to send only the files to audit.');
         }
+        // An imported file of a project's sources that no upload audits is audited where production
+        // code imports it, not a dependency, and sent even with `dependencies: exclude`.
+        const imported = new Set(closure.dependencies.filter((node) => !audited.has(node.absolutePath) && ours(node.absolutePath)));
+        const dependencies = closure.dependencies.filter((node) => !imported.has(node));
         const files = [
-            ...audited.map((node, index) => ({
+            ...selected.map((node, index) => ({
                 absolutePath: node.absolutePath,
                 relativePath: node.name,
                 size: node.size,
                 repositoryPath: `${search.pathPrefix}${group.files[index]?.relativePath ?? node.name}`,
                 dependency: false,
             })),
-            ...(search.dependencies === 'include' ? closure.dependencies : []).map((node) => ({
+            ...[...imported, ...(search.dependencies === 'include' ? dependencies : [])].map((node) => ({
                 absolutePath: node.absolutePath,
                 relativePath: node.name,
                 size: node.size,
                 repositoryPath: posixRelative(workspace, node.absolutePath),
-                dependency: true,
+                dependency: !imported.has(node),
             })),
         ];
-        logDependencies(files, group.several ? group.name : undefined, log);
+        logDependencies(files, selected.length, group.several ? group.name : undefined, log);
         checkUploadLimits(files, search.limits);
         uploads.push({ name: group.name, path: group.path, files });
-        closures.push(closure);
+        closures.push({ ...closure, dependencies });
     }
     logClosureProblems(closures, search, workspace, projects, log);
     return uploads;
@@ -5660,117 +6285,6 @@ function relativeName(root, absolutePath, fallback) {
 async function realDirectory(directory) {
     // discoverContracts says what is wrong with a working directory that is not one.
     return promises_.realpath(directory).catch(() => undefined);
-}
-function logProjects(projects, search, log) {
-    if (projects.length === 0) {
-        log.info('No Foundry, Hardhat, Truffle, Brownie or Ape project found: searching by `contracts` and the built-in excludes.');
-        return;
-    }
-    const lines = projects.flatMap((project) => {
-        const where = shownFolder(search.pathPrefix, project.path);
-        const folders = (list) => list.map((folder) => `${folder}/`).join(' and ');
-        const leftOut = [
-            project.tests.length > 0 ? `${folders(project.tests)} (tests)` : undefined,
-            project.scripts.length > 0 ? `${folders(project.scripts)} (scripts)` : undefined,
-            `${folders(project.libs)} (dependencies)`,
-        ].filter((part) => part !== undefined);
-        return [
-            `${where}: ${project.frameworks.join(' + ')} project`,
-            ...project.notes.map((note) => `  ${note}`),
-            search.defaultContractPatterns
-                ? `  audits ${folders(project.sources)}; leaves out ${leftOut.join(', ')}, and mocks and harnesses by convention`
-                : '  audits what `contracts` selects',
-        ];
-    });
-    log.group(`Projects (${projects.length})`, lines);
-    if (projects.length > 1) {
-        log.info(`${projects.length} projects: each is audited on its own, its files named from its own folder as its compiler names them.`);
-    }
-}
-function logDiscovery(discovery, search, log) {
-    for (const link of discovery.skippedLinks) {
-        const why = link.reason === 'broken' ? 'its target does not exist' : 'it points outside the workspace';
-        log.warning(`Skipped the symbolic link ${search.pathPrefix}${link.path} (to ${link.target}): ${why}. It was not read.`);
-    }
-    // File and directory names come from the checkout: the logger keeps them from running commands.
-    log.group(`Contract files to audit (${discovery.files.length})`, discovery.files.map((file) => `${search.pathPrefix}${file.relativePath} (${file.size} bytes)`));
-    if (discovery.excluded.length > 0) {
-        log.group(`Not audited (${discovery.excluded.length})`, [
-            ...discovery.excluded.map((entry) => `${search.pathPrefix}${entry.path}: ${entry.reason}`),
-            "To audit one of them, add `exclude: '!<path>'` (e.g. `!mocks/`), or set `default-excludes: false`.",
-        ]);
-    }
-    // The defaults look for Solidity and Vyper: a project of one language is not a mistake.
-    const misspelled = !search.defaultContractPatterns && discovery.unmatchedPatterns.length > 0;
-    if (misspelled && discovery.files.length > 0) {
-        const message = `No file matched these \`contracts\` patterns: ${discovery.unmatchedPatterns.join(', ')}`;
-        if (search.ifNoFilesFound === 'ignore')
-            log.info(message);
-        else
-            log.warning(message);
-    }
-}
-function logDependencies(files, uploadName, log) {
-    const dependencies = files.filter((file) => file.dependency);
-    if (dependencies.length === 0)
-        return;
-    log.group(`${uploadName === undefined ? '' : `${uploadName}: `}Dependencies (${dependencies.length}): imported by the files to audit, sent with them; their findings do not count`, dependencies.map((file) => file.relativePath === file.repositoryPath
-        ? file.relativePath
-        : `${file.relativePath} (${file.repositoryPath})`));
-}
-/** One warning for every import left unresolved, one for every name conflict, over all uploads. */
-function logClosureProblems(closures, search, workspace, projects, log) {
-    if (search.dependencies === 'exclude') {
-        const notSent = closures.reduce((sum, closure) => sum + closure.dependencies.length, 0);
-        if (notSent > 0) {
-            log.info(`${notSent} imported file(s) were not uploaded (\`dependencies: exclude\`): the service sees an upload that does not compile on its own.`);
-        }
-        return;
-    }
-    const unresolved = closures.flatMap((closure) => closure.unresolved);
-    if (unresolved.length > 0) {
-        const lines = unresolved.map((entry) => `  - ${posixRelative(workspace, entry.importer)}:${entry.line} imports "${entry.importPath}": ${entry.problem}`);
-        const packages = projects.flatMap((project) => project.packages);
-        log.warning(`${unresolved.length} import(s) could not be resolved, so the upload does not compile on its own and the service may not audit these files fully:\n` +
-            shortList(lines) +
-            '\nIf they are git submodules, check out with `submodules: recursive` in actions/checkout (or run `forge install`); ' +
-            "if they are npm packages, run `npm ci` (or your package manager's install) before this step; otherwise add a remapping to remappings.txt." +
-            (packages.length > 0
-                ? ` Brownie installs its packages (${packages.join(', ')}) outside the repository, so they cannot be uploaded.`
-                : ''));
-    }
-    const conflicts = closures.flatMap((closure) => closure.conflicts);
-    if (conflicts.length > 0) {
-        const shown = (file) => posixRelative(workspace, file);
-        const lines = conflicts.map((conflict) => `  - "${conflict.name}": sent ${shown(conflict.sent)}, not ${shown(conflict.notSent)}`);
-        log.warning(`${conflicts.length} import name(s) lead to two different files; an upload has one file per name, so importers of the other one see the wrong file:\n${shortList(lines)}\n` +
-            'This happens with context-specific remappings: give each context its own folder name, or audit the projects that need them in separate steps.');
-    }
-}
-/** `packages/core` for a project there, `.` for the repository's root. */
-function shownFolder(pathPrefix, projectPath) {
-    return `${pathPrefix}${projectPath}`.replace(/\/$/, '') || '.';
-}
-function shortList(lines) {
-    const more = lines.length > find_contracts_SHOWN ? [`  … and ${lines.length - find_contracts_SHOWN} more`] : [];
-    return [...lines.slice(0, find_contracts_SHOWN), ...more].join('\n');
-}
-function noFiles(discovery, projects, search, log) {
-    const where = projects.length > 0 && search.defaultContractPatterns
-        ? `in the source folders of ${projects.map((project) => shownFolder(search.pathPrefix, project.path)).join(', ')}`
-        : `under ${search.pathPrefix || './'} for ${discovery.unmatchedPatterns.join(', ') || search.contractPatterns.join(', ')}`;
-    const message = `No contract files found ${where}` +
-        (discovery.excluded.length > 0
-            ? ` (${discovery.excluded.length} left out: see "Not audited")`
-            : '') +
-        '. Check `contracts`, `exclude` and `working-directory`.';
-    if (search.ifNoFilesFound === 'error') {
-        throw new errors_ConfigurationError(`${message} (Set \`if-no-files-found\` to warn or ignore to allow this.)`);
-    }
-    if (search.ifNoFilesFound === 'warn')
-        log.warning(message);
-    else
-        log.info(message);
 }
 
 // EXTERNAL MODULE: ./node_modules/p-limit/index.js + 1 modules
@@ -5883,8 +6397,14 @@ async function auditProject(job, deps, limitUploads) {
     const { log } = deps;
     if (job.notStarted !== undefined)
         return errorOutcome(new errors_ConfigurationError(job.notStarted), { resumed });
+    if (job.reusable !== undefined) {
+        const reused = await collectReused(job, job.reusable, deps);
+        if (reused !== undefined)
+            return reused;
+    }
     let started;
     try {
+        const startedAt = new Date(deps.now()).toISOString();
         const auditId = job.resumeId ?? (started = await upload(job, deps, limitUploads)).auditId;
         // Counted once the service took them: a refused upload sent nothing that counts.
         const facts = { auditId, resumed, fileCount: started && job.files?.length };
@@ -5903,7 +6423,13 @@ async function auditProject(job, deps, limitUploads) {
         if (snapshot.state === 'failed' || !snapshot.findings)
             return serviceFailureOutcome(facts, snapshot);
         const triage = await deps.triage(snapshot.findings, job);
-        return resultsOutcome(facts, snapshot, triage, deps.settings.failOn);
+        const outcome = resultsOutcome(facts, snapshot, triage, deps.settings.failOn);
+        // Only a complete result is worth paying for once: not an error, a timeout or an incomplete answer.
+        const complete = outcome.verdict === 'pass' || outcome.verdict === 'fail';
+        if (started && complete && job.digest !== undefined && deps.record) {
+            await deps.record({ digest: job.digest, auditId, auditedAt: startedAt, runUrl: undefined });
+        }
+        return outcome;
     }
     catch (error) {
         if (!(error instanceof errors_ConfigurationError || error instanceof ServiceError)) {
@@ -5912,6 +6438,30 @@ async function auditProject(job, deps, limitUploads) {
         }
         const auditId = started?.auditId ?? job.resumeId;
         return errorOutcome(error, { auditId, resumed, fileCount: started && job.files?.length });
+    }
+}
+/**
+ * The results of a recorded audit of the same upload, fresh from the service, or undefined
+ * (said in the log) when they cannot be had complete: then the project is uploaded as usual.
+ */
+async function collectReused(job, record, deps) {
+    const { auditId } = record;
+    const knownFiles = job.files?.map((file) => file.relativePath);
+    try {
+        const { snapshot } = await deps.client.getAudit(auditId, knownFiles);
+        if (snapshot.state !== 'completed' || !snapshot.findings || snapshot.incomplete !== undefined) {
+            deps.log.info(`The recorded audit ${auditId} of this upload now reads as ${snapshot.rawStatus}${snapshot.incomplete === undefined ? '' : ', incomplete'}; uploading again.`);
+            return undefined;
+        }
+        deps.started(job, auditId, record);
+        const triage = await deps.triage(snapshot.findings, job);
+        const facts = { auditId, resumed: true, fileCount: undefined };
+        const outcome = resultsOutcome(facts, snapshot, triage, deps.settings.failOn);
+        return { ...outcome, reused: { auditId, auditedAt: record.auditedAt, runUrl: record.runUrl } };
+    }
+    catch (error) {
+        deps.log.info(`The recorded audit ${auditId} of this upload cannot be read (${errorMessage(error)}); uploading again.`);
+        return undefined;
     }
 }
 /** Sends the job's files, a few projects at a time. */
@@ -5936,7 +6486,7 @@ function prefixed(log, prefix) {
 
 
 async function resumeJobs(settings, ids, projects, log) {
-    const { checkout, unlisted } = await projectsOfThisCheckout(settings, projects, log);
+    const checkout = await projectsOfThisCheckout(settings, projects, log);
     if (typeof ids === 'string') {
         if (checkout.length > 1) {
             throw new errors_ConfigurationError(`Input \`audit-id\` is one id, but this checkout has ${checkout.length} projects to audit (${checkout.map((project) => project.path).join(', ')}), each with its own audit. ` +
@@ -5966,34 +6516,121 @@ async function resumeJobs(settings, ids, projects, log) {
         .map((project) => ({
         ...project,
         resumeId: undefined,
-        notStarted: unlisted === undefined
-            ? `Input \`audit-id\` has no audit id for ${project.path}, so it has no results: its audit was never started ` +
-                '(or it is new since). Run without `audit-id` to audit it.'
-            : `Input \`audit-id\` has no audit id for ${project.path}, and this checkout's files could not be listed (${unlisted}) ` +
-                'to tell whether it has any to audit: it may never have been audited. Fix the listing, or run without `audit-id`.',
+        notStarted: `Input \`audit-id\` has no audit id for ${project.path}, so it has no results: its audit was never started ` +
+            '(or it is new since). Run without `audit-id` to audit it.',
     }));
     return [...resumed, ...notResumed];
 }
 /**
- * The projects with files to audit, with their files. When the files cannot be listed (one is
- * over `max-file-size-kb`, say), the projects found are still every project the checks need:
- * only the mapping of names back to files is lost, and that is said.
+ * The projects with files to audit, with their files, listed as an upload would list them but
+ * without the upload limits: nothing is uploaded, and a limit that refused a file (a larger
+ * `max-file-size-kb` since, say) must not hide a project from the checks. When they cannot be
+ * listed at all, the resume fails with the reason: which projects were never audited could not
+ * be told.
  */
 async function projectsOfThisCheckout(settings, projects, log) {
+    const unlimited = { maxFiles: Infinity, maxFileBytes: Infinity, maxTotalBytes: Infinity };
     try {
-        return { checkout: await findUploads(settings, log, projects) };
+        return await findUploads({ ...settings, limits: unlimited }, log, projects);
     }
     catch (error) {
         if (!(error instanceof errors_ConfigurationError))
             throw error;
-        const unlisted = errorMessage(error);
-        log.warning(`The files of this checkout could not be listed (${unlisted}), so the findings keep the names the service gives them.`);
-        const checkout = projectSummaries(projects, settings, settings.projectName).map((project) => ({
-            ...project,
-            files: undefined,
-        }));
-        return { checkout, unlisted };
+        throw new errors_ConfigurationError(`Input \`audit-id\`: the files of this checkout could not be listed (${errorMessage(error)}), so whether every project has its audit cannot be checked. ` +
+            'Fix what stops the listing, or run without `audit-id`.');
     }
+}
+
+;// CONCATENATED MODULE: ./.build/engine/reuse.js
+/**
+ * Paying for each audit once: a digest of exactly what an upload would send, and the record of
+ * the completed audit it got, kept by the door (the Action keeps it in the Actions cache). A
+ * record is untrusted: anyone who can write the cache could shape one, so it is read as hostile
+ * JSON, and all it can do is name an audit id that passes the checks every service-given id
+ * passes. The findings always come fresh from the service.
+ */
+
+
+
+/** What the digest covers changes with this: a new version never matches an older record. */
+const UPLOAD_FORMAT_VERSION = 1;
+/** A record is a few hundred bytes; anything much larger was not written by this action. */
+const MAX_RECORD_BYTES = 4096;
+const MAX_AUDIT_ID_LENGTH = 200;
+const reuse_CONTROL = /[\p{Cc}\p{Cf}]/u;
+/** A clock a little ahead of the writer's must not void a record. */
+const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
+/**
+ * SHA-256 over the format version, the project's upload name, the service's origin and each
+ * file's upload name and bytes, sorted by name; every field length-prefixed, so no two uploads
+ * share a digest by shifting bytes between fields. Never the key.
+ */
+async function uploadDigest(projectName, serviceOrigin, files) {
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    const field = (value) => {
+        const bytes = typeof value === 'string' ? Buffer.from(value, 'utf8') : value;
+        const length = Buffer.alloc(8);
+        length.writeBigUInt64BE(BigInt(bytes.length));
+        hash.update(length).update(bytes);
+    };
+    field(`contract-audit-upload/${UPLOAD_FORMAT_VERSION}`);
+    field(projectName);
+    field(serviceOrigin);
+    const sorted = [...files].sort((a, b) => a.relativePath < b.relativePath ? -1 : a.relativePath > b.relativePath ? 1 : 0);
+    for (const file of sorted) {
+        field(file.relativePath);
+        const chunks = [];
+        for await (const chunk of (0,external_node_fs_.createReadStream)(file.absolutePath))
+            chunks.push(chunk);
+        field(Buffer.concat(chunks));
+    }
+    return hash.digest('hex');
+}
+function recordText(record) {
+    return JSON.stringify({ version: UPLOAD_FORMAT_VERSION, ...record });
+}
+/**
+ * The record when it may be used, else why not (one line for the log). `runUrlPrefix`: a run
+ * link is kept only when it starts with it (this repository's runs), never one a record made up.
+ */
+function readRecord(text, expected) {
+    if (Buffer.byteLength(text, 'utf8') > MAX_RECORD_BYTES)
+        return `the record is larger than ${MAX_RECORD_BYTES} bytes`;
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        return 'the record is not JSON';
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        return 'the record is not a JSON object';
+    const { version, digest, auditId, auditedAt, runUrl } = value;
+    if (version !== UPLOAD_FORMAT_VERSION)
+        return 'the record is of another format';
+    if (digest !== expected.digest)
+        return 'the record is of another upload';
+    if (typeof auditId !== 'string' || auditId.trim() === '' || auditId.length > MAX_AUDIT_ID_LENGTH)
+        return 'the record has no usable audit id';
+    if (reuse_CONTROL.test(auditId))
+        return "the record's audit id holds a control character";
+    const key = new Redactor();
+    key.add(expected.apiKey);
+    if (key.appearsIn(auditId))
+        return "the record's audit id holds the API key";
+    const at = typeof auditedAt === 'string' ? Date.parse(auditedAt) : NaN;
+    if (!Number.isFinite(at) || at > expected.now + FUTURE_TOLERANCE_MS)
+        return 'the record has no usable date';
+    if (expected.now - at > expected.maxAgeMs)
+        return 'the record is older than `reuse-max-age-days`';
+    const prefix = expected.runUrlPrefix;
+    const link = typeof runUrl === 'string' &&
+        prefix !== undefined &&
+        runUrl.startsWith(prefix) &&
+        !reuse_CONTROL.test(runUrl)
+        ? runUrl
+        : undefined;
+    return { digest: expected.digest, auditId, auditedAt: new Date(at).toISOString(), runUrl: link };
 }
 
 ;// CONCATENATED MODULE: ./.build/engine/audit-checkout.js
@@ -6003,6 +6640,7 @@ async function projectsOfThisCheckout(settings, projects, log) {
  * nothing of the door that drives it: settings, a logger, a clock and two callbacks are all it
  * is given, and it never throws (an error is an outcome with verdict `error`).
  */
+
 
 
 
@@ -6049,9 +6687,11 @@ async function auditCheckout(settings, detection, deadline, deps) {
         }
         if (uploading)
             await checkKey(settings, jobs, fileCount ?? 0, client, log);
+        const reuse = uploading && settings.reuse ? deps.reuse : undefined;
+        const audited = reuse ? await findReusable(jobs, settings, reuse, deps) : jobs;
         // With several projects, the id output is their object, even when one is collected.
         const several = jobs.length > 1 || typeof settings.auditId === 'object';
-        const outcome = await auditProjects(jobs, {
+        const outcome = await auditProjects(audited, {
             client,
             settings,
             deadline,
@@ -6059,8 +6699,11 @@ async function auditCheckout(settings, detection, deadline, deps) {
             now: deps.now,
             sleep: deps.sleep,
             random: deps.random,
-            triage: createTriage(settings, deps, baseline),
-            started: announcer(jobs, several, deps),
+            triage: createTriage(settings, deps, baseline, several),
+            started: announcer(audited, several, deps),
+            ...(reuse && {
+                record: (record) => reuse.store.save(record.digest, recordText({ ...record, runUrl: reuse.runUrl })),
+            }),
         }, several);
         if (baseline && outcome.findings)
             logUnusedBaseline(baseline, outcome.findings, log);
@@ -6089,12 +6732,36 @@ async function checkKey(settings, jobs, fileCount, client, log) {
         (jobs.length > 1 ? ` in ${jobs.length} audits, one per project.` : '.'));
 }
 /**
+ * Each upload's digest, and the recorded audit of a byte-identical one when there is a usable
+ * record; a record that cannot be used is one line in the log, and the project is uploaded.
+ */
+async function findReusable(jobs, settings, reuse, { log, now }) {
+    return Promise.all(jobs.map(async (job) => {
+        const digest = await uploadDigest(job.name, settings.baseUrl.origin, job.files ?? []);
+        const text = await reuse.store.find(digest);
+        if (text === undefined)
+            return { ...job, digest };
+        const record = readRecord(text, {
+            digest,
+            apiKey: settings.apiKey,
+            now: now(),
+            maxAgeMs: settings.reuseMaxAgeDays * 24 * 60 * 60 * 1000,
+            runUrlPrefix: reuse.runUrlPrefix,
+        });
+        if (typeof record === 'string') {
+            log.info(`${job.name}: a record of this upload was found but not used (${record}); uploading.`);
+            return { ...job, digest };
+        }
+        return { ...job, digest, reusable: record };
+    }));
+}
+/**
  * Tells the door each id as its audit starts, with the `audit-id` value so far: in the jobs'
  * order, however the uploads finished, the same value a resume hint gives.
  */
 function announcer(jobs, several, deps) {
     const startedIds = new Map();
-    return (job, auditId) => {
+    return (job, auditId, reused) => {
         startedIds.set(job, auditId);
         const auditIds = formatAuditIds(jobs.flatMap((each) => {
             const id = startedIds.get(each);
@@ -6105,9 +6772,11 @@ function announcer(jobs, several, deps) {
             auditId,
             auditIds,
             first: startedIds.size === 1,
-            message: job.resumeId === undefined
-                ? `Audit started: ${auditId}${which}`
-                : `Resuming audit ${auditId}${which} (input \`audit-id\`); nothing is uploaded.`,
+            message: reused !== undefined
+                ? `Reused audit ${auditId}${which}: the upload is byte-identical to the one audited on ${reused.auditedAt}${reused.runUrl === undefined ? '' : ` by ${reused.runUrl}`}; nothing is uploaded.`
+                : job.resumeId === undefined
+                    ? `Audit started: ${auditId}${which}`
+                    : `Resuming audit ${auditId}${which} (input \`audit-id\`); nothing is uploaded.`,
         });
     };
 }
@@ -6115,7 +6784,7 @@ function announcer(jobs, several, deps) {
  * Which findings count: inline suppressions, the baseline, and on pull requests the `scope`.
  * The pull request's changes are asked for once, however many projects are triaged.
  */
-function createTriage(settings, { changedFiles }, baseline) {
+function createTriage(settings, { changedFiles }, baseline, severalProjects) {
     let changes;
     const scoped = async () => {
         const files = settings.scope === 'all' ? undefined : await changedFiles();
@@ -6138,6 +6807,7 @@ function createTriage(settings, { changedFiles }, baseline) {
             pathPrefix: folder === '.' ? '' : `${folder}/`,
             uploaded: byName,
             baseline,
+            severalProjects,
             sources: createSourceReader({
                 workspace: settings.workspace,
                 root: settings.workingDirectory,
@@ -6217,6 +6887,8 @@ function readSettings(inputs, env, log) {
         scope: read.choice('scope', SCOPES, 'all'),
         baselineFile: baseline ? insideWorkspace(workspace, baseline, 'baseline') : undefined,
         sarifFile: sarifFile ? outputFile(workspace, outputDirectory, sarifFile) : undefined,
+        reuse: read.boolean('reuse', true),
+        reuseMaxAgeDays: read.positiveNumber('reuse-max-age-days', 7),
         outputDirectory,
     };
 }
@@ -6325,11 +6997,13 @@ function inputReader(inputs) {
             .map((line) => line.trim())
             .filter((line) => line && !line.startsWith('#')),
         choice(name, allowed, fallback) {
-            const raw = text(name).toLowerCase();
+            const raw = text(name);
             if (!raw)
                 return fallback;
-            if (allowed.includes(raw))
-                return raw;
+            const value = raw.toLowerCase();
+            if (allowed.includes(value))
+                return value;
+            // Quoted as given: a secret passed by mistake is then masked like any other spelling of it.
             throw new errors_ConfigurationError(`Input \`${name}\` is "${raw}"; it must be one of: ${allowed.join(', ')}.`);
         },
         /** As YAML 1.2's core schema spells a boolean (what `core.getBooleanInput` takes). */
