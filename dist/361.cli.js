@@ -7760,7 +7760,10 @@ function resultsFileChunks(input) {
             fileCount: audit.fileCount ?? null,
             counts: audit.counts.bySeverity,
             statusCounts: audit.counts.byStatus,
+            reused: audit.reused ?? null,
         })) ?? null,
+        // The earlier audit whose results these are, its upload being byte-identical.
+        reused: input.reused ?? null,
         repeatedDependencyFindings: input.repeatedDependencyFindings ?? 0,
         findings: [],
     };

@@ -21,6 +21,7 @@ import { openGitHubChannels, type GitHubChannels } from './github/channels.ts';
 import { getInputs, type ActionSettings } from './inputs.ts';
 import { createActionLogger } from './logger.ts';
 import { publish } from './publish.ts';
+import { createCacheStore } from './reuse-cache.ts';
 
 const USER_AGENT = `smart-contract-audit-action/${ACTION_VERSION}`;
 
@@ -89,6 +90,7 @@ async function audit(settings: ActionSettings, run: Run): Promise<Outcome> {
     if (outcome.verdict === 'skipped') log.notice(outcome.reason);
     return outcome;
   }
+  const store = settings.reuse ? createCacheStore(log, settings.outputDirectory) : undefined;
   return auditCheckout(settings, detection, run.deadline, {
     log,
     now: Date.now,
@@ -97,6 +99,15 @@ async function audit(settings: ActionSettings, run: Run): Promise<Outcome> {
     userAgent: USER_AGENT,
     changedFiles: () => changedFiles(settings, run),
     auditStarted: (started) => auditStarted(started, run),
+    ...(store && {
+      reuse: {
+        store,
+        runUrl: context.runUrl,
+        runUrlPrefix: context.repository
+          ? `${context.serverUrl}/${context.repository}/actions/runs/`
+          : undefined,
+      },
+    }),
   });
 }
 

@@ -85,6 +85,7 @@ export async function publish(outcome: Outcome, deps: PublishDependencies): Prom
     fileCount: outcome.fileCount,
     audits: outcome.audits,
     repeatedDependencyFindings: outcome.repeatedDependencyFindings,
+    reused: outcome.reused,
   };
 
   logFindings(findings, log);
@@ -198,6 +199,10 @@ function setCountOutputs(outcome: Outcome, output: Output): void {
   if (outcome.rawStatus) output('status', outcome.rawStatus);
   if (outcome.reportUrl) output('report-url', outcome.reportUrl);
   if (outcome.projects) output('projects', JSON.stringify(outcome.projects));
+  const reused = outcome.audits
+    ? outcome.audits.length > 0 && outcome.audits.every((audit) => audit.reused !== undefined)
+    : outcome.reused !== undefined;
+  output('reused', String(reused));
 }
 
 /**
@@ -236,6 +241,7 @@ async function writeReportFiles(
           counts: outcome.counts,
           audits: outcome.audits,
           repeatedDependencyFindings: outcome.repeatedDependencyFindings,
+          reused: outcome.reused,
         }),
       ),
     'results file',

@@ -4,7 +4,7 @@
  * present. It doubles as a baseline file (see audit/baseline.ts).
  */
 import type { FailOn, Verdict } from '../audit/gate.ts';
-import type { ProjectAudit } from '../audit/outcome.ts';
+import type { ProjectAudit, ReusedAudit } from '../audit/outcome.ts';
 import type { Scope } from '../audit/scope.ts';
 import type { FindingCounts, TriagedFinding } from '../audit/triage.ts';
 import { jsonChunks } from './json-chunks.ts';
@@ -24,6 +24,8 @@ export interface ResultsFileInput {
   audits?: readonly ProjectAudit[] | undefined;
   /** Findings in dependencies left out as repeats of one in `findings`. */
   repeatedDependencyFindings?: number | undefined;
+  /** Set when the results came from an earlier audit of a byte-identical upload. */
+  reused?: ReusedAudit | undefined;
 }
 
 /** The file as it is written, a piece at a time: it can run to tens of megabytes. */
@@ -52,7 +54,10 @@ export function resultsFileChunks(input: ResultsFileInput): Generator<string> {
         fileCount: audit.fileCount ?? null,
         counts: audit.counts.bySeverity,
         statusCounts: audit.counts.byStatus,
+        reused: audit.reused ?? null,
       })) ?? null,
+    // The earlier audit whose results these are, its upload being byte-identical.
+    reused: input.reused ?? null,
     repeatedDependencyFindings: input.repeatedDependencyFindings ?? 0,
     findings: [],
   };

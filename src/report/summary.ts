@@ -5,7 +5,7 @@
 import { Buffer } from 'node:buffer';
 import { shownSeverities, type Finding, type Severity } from '../audit/findings.ts';
 import { hasResults, isBlocking, type FailOn, type Verdict } from '../audit/gate.ts';
-import type { ProjectAudit } from '../audit/outcome.ts';
+import type { ProjectAudit, ReusedAudit } from '../audit/outcome.ts';
 import {
   inReportOrder,
   describeNotCounted,
@@ -21,6 +21,7 @@ import { groupFindings, groupKey } from './finding-groups.ts';
 import { removeInvisibleCharacters, truncateText } from '../text.ts';
 import { SEVERITY_LABELS, VERDICT_ICONS, VERDICT_WORDS } from './labels.ts';
 import { fileUrl, locationCell, locationText, safeHttpUrl, type SourceLinks } from './links.ts';
+import { renderReuseNotes } from './reuse-note.ts';
 
 export interface SummaryInput {
   verdict: Verdict;
@@ -45,6 +46,8 @@ export interface SummaryInput {
   fileCount: number | undefined;
   /** With several projects audited, each one's audit: `auditId` then holds them all. */
   audits?: readonly ProjectAudit[] | undefined;
+  /** Set when the results came from an earlier audit of a byte-identical upload. */
+  reused?: ReusedAudit | undefined;
   /** Findings in dependencies not listed because they repeat one that is. */
   repeatedDependencyFindings?: number | undefined;
 }
@@ -168,6 +171,8 @@ function renderHead(
     '',
   ];
   lines.push(...outcomeNotes(input, findings.length > 0));
+  const reuseNotes = renderReuseNotes(input.reused, input.audits);
+  if (reuseNotes.length > 0) lines.push(...reuseNotes, '');
 
   const facts: string[] = [];
   const several = input.audits !== undefined && input.audits.length > 1;

@@ -1,8 +1,8 @@
-export const id = 945;
-export const ids = [945];
+export const id = 449;
+export const ids = [449];
 export const modules = {
 
-/***/ 5945:
+/***/ 4449:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -11,8 +11,8 @@ __webpack_require__.d(__webpack_exports__, {
   run: () => (/* binding */ run)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 18 modules
-var core = __webpack_require__(6257);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
+var core = __webpack_require__(3838);
 // EXTERNAL MODULE: external "node:timers/promises"
 var promises_ = __webpack_require__(8500);
 ;// CONCATENATED MODULE: ./.build/errors.js
@@ -8894,7 +8894,10 @@ function resultsFileChunks(input) {
             fileCount: audit.fileCount ?? null,
             counts: audit.counts.bySeverity,
             statusCounts: audit.counts.byStatus,
+            reused: audit.reused ?? null,
         })) ?? null,
+        // The earlier audit whose results these are, its upload being byte-identical.
+        reused: input.reused ?? null,
         repeatedDependencyFindings: input.repeatedDependencyFindings ?? 0,
         findings: [],
     };
@@ -9383,11 +9386,33 @@ function fileUri(path) {
     return path.split('/').map(encodeURIComponent).join('/');
 }
 
+;// CONCATENATED MODULE: ./.build/report/reuse-note.js
+
+
+
+/** One line per reused audit: the run's own, or each project's of several. */
+function renderReuseNotes(reused, audits) {
+    if (audits !== undefined && audits.length > 1) {
+        return audits.flatMap((audit) => audit.reused === undefined
+            ? []
+            : [`- ${escapeMarkdown(truncateText(audit.name, 200))}: ${sentence(audit.reused)}`]);
+    }
+    return reused === undefined ? [] : [`> ♻️ ${sentence(reused)}`];
+}
+function sentence({ auditId, auditedAt, runUrl }) {
+    const when = `${auditedAt.slice(0, 10)} ${auditedAt.slice(11, 16)} UTC`;
+    const link = runUrl === undefined ? undefined : httpUrl(runUrl);
+    return (`Reused audit ${escapeMarkdown(truncateText(auditId, 200))}: the upload is byte-identical to the one audited on ${when}` +
+        (link === undefined ? '' : ` by [this run](${link})`) +
+        '; nothing was uploaded, and the results were read from the service again.');
+}
+
 ;// CONCATENATED MODULE: ./.build/report/summary.js
 /**
  * The job summary (GitHub-flavoured Markdown). Everything from the service is escaped; the
  * whole stays under a byte budget, because GitHub rejects a step summary over 1 MiB.
  */
+
 
 
 
@@ -9490,6 +9515,9 @@ function summary_renderHead(input, findings, reportUrl) {
         '',
     ];
     lines.push(...outcomeNotes(input, findings.length > 0));
+    const reuseNotes = renderReuseNotes(input.reused, input.audits);
+    if (reuseNotes.length > 0)
+        lines.push(...reuseNotes, '');
     const facts = [];
     const several = input.audits !== undefined && input.audits.length > 1;
     if (input.auditId !== undefined && !several)
@@ -9778,6 +9806,7 @@ async function publish(outcome, deps) {
         fileCount: outcome.fileCount,
         audits: outcome.audits,
         repeatedDependencyFindings: outcome.repeatedDependencyFindings,
+        reused: outcome.reused,
     };
     logFindings(findings, log);
     warnUnreadSeverities(findings, failOn, log);
@@ -9881,6 +9910,10 @@ function setCountOutputs(outcome, output) {
         output('report-url', outcome.reportUrl);
     if (outcome.projects)
         output('projects', JSON.stringify(outcome.projects));
+    const reused = outcome.audits
+        ? outcome.audits.length > 0 && outcome.audits.every((audit) => audit.reused !== undefined)
+        : outcome.reused !== undefined;
+    output('reused', String(reused));
 }
 /**
  * The SARIF file, only for a complete audit (an empty or partial upload would close open
@@ -9905,6 +9938,7 @@ async function writeReportFiles(outcome, deps, projectName, output) {
         counts: outcome.counts,
         audits: outcome.audits,
         repeatedDependencyFindings: outcome.repeatedDependencyFindings,
+        reused: outcome.reused,
     })), 'results file', deps);
     if (results)
         output('results-file', results);
@@ -10030,11 +10064,86 @@ async function writeSummary(render, { redactor, log }) {
     }
 }
 
+// EXTERNAL MODULE: ./node_modules/@actions/cache/lib/cache.js + 340 modules
+var cache = __webpack_require__(1691);
+;// CONCATENATED MODULE: ./.build/action/reuse-cache.js
+/**
+ * The Action's keeper of reuse records: the Actions cache, through `@actions/cache`. A record
+ * lives in its entry's key (`contract-audit-v1-<digest>-<record, base64url>`), found by prefix
+ * with `lookupOnly`: a lookup is one request, and no archive a cache entry holds is ever
+ * downloaded or extracted onto the runner. The entry's archive holds the same record, for people
+ * looking at the cache. The cache is optional and untrusted: whatever fails, the run uploads.
+ */
+
+
+
+
+
+
+const KEY_PREFIX = 'contract-audit-v1-';
+/** GitHub's limit on a cache key. */
+const MAX_KEY_LENGTH = 512;
+function keyPrefix(digest) {
+    return `${KEY_PREFIX}${digest}-`;
+}
+/**
+ * The store, or undefined when this runner has no cache service (a local run, GHES without one,
+ * other runners), which is said only in the debug log.
+ */
+function createCacheStore(log, temp) {
+    if (!cache/* isFeatureAvailable */.w3()) {
+        log.debug('No Actions cache service on this runner: audits are not reused.');
+        return undefined;
+    }
+    // One path for every entry: the cache's version of an entry hashes the paths it holds.
+    const file = external_node_path_.join(temp, 'contract-audit-reuse', 'record.json');
+    // Saves share the file, so they go one at a time.
+    const oneAtATime = (0,p_limit/* default */.A)(1);
+    return {
+        async find(digest) {
+            const prefix = keyPrefix(digest);
+            try {
+                const matched = await cache/* restoreCache */.P3([file], prefix, [prefix], { lookupOnly: true });
+                if (matched === undefined)
+                    return undefined;
+                const encoded = matched.startsWith(prefix) ? matched.slice(prefix.length) : '';
+                if (encoded.length > MAX_KEY_LENGTH)
+                    return undefined;
+                const text = Buffer.from(encoded, 'base64url').toString('utf8');
+                return text.length > MAX_RECORD_BYTES ? undefined : text;
+            }
+            catch (error) {
+                log.info(`The Actions cache could not be read (${errorMessage(error)}), so this upload is audited anew.`);
+                return undefined;
+            }
+        },
+        save: (digest, text) => oneAtATime(async () => {
+            const key = keyPrefix(digest) + Buffer.from(text, 'utf8').toString('base64url');
+            if (key.length > MAX_KEY_LENGTH) {
+                log.debug('The audit id is too long to record in a cache key: the audit is not kept for reuse.');
+                return;
+            }
+            const notKept = (why) => log.info(`The audit could not be recorded in the Actions cache (${why}); the next run audits this upload anew.`);
+            try {
+                await (0,external_node_fs_promises_.mkdir)(external_node_path_.dirname(file), { recursive: true });
+                await (0,external_node_fs_promises_.writeFile)(file, text);
+                // The toolkit says why itself, and answers -1.
+                if ((await cache/* saveCache */.Io([file], key)) === -1)
+                    notKept('see the line above');
+            }
+            catch (error) {
+                notKept(errorMessage(error));
+            }
+        }),
+    };
+}
+
 ;// CONCATENATED MODULE: ./.build/action/main.js
 /**
  * The story of the Action's run: inputs → projects → audit → publish. Whatever happens, the run
  * ends in one outcome, and publishing it is the last thing the step does.
  */
+
 
 
 
@@ -10102,6 +10211,7 @@ async function audit(settings, run) {
             log.notice(outcome.reason);
         return outcome;
     }
+    const store = settings.reuse ? createCacheStore(log, settings.outputDirectory) : undefined;
     return auditCheckout(settings, detection, run.deadline, {
         log,
         now: Date.now,
@@ -10110,6 +10220,15 @@ async function audit(settings, run) {
         userAgent: USER_AGENT,
         changedFiles: () => changedFiles(settings, run),
         auditStarted: (started) => auditStarted(started, run),
+        ...(store && {
+            reuse: {
+                store,
+                runUrl: context.runUrl,
+                runUrlPrefix: context.repository
+                    ? `${context.serverUrl}/${context.repository}/actions/runs/`
+                    : undefined,
+            },
+        }),
     });
 }
 /** The audit id is an output as soon as it is known, and the check run starts then. */

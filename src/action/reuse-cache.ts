@@ -1,0 +1,77 @@
+/**
+ * The Action's keeper of reuse records: the Actions cache, through `@actions/cache`. A record
+ * lives in its entry's key (`contract-audit-v1-<digest>-<record, base64url>`), found by prefix
+ * with `lookupOnly`: a lookup is one request, and no archive a cache entry holds is ever
+ * downloaded or extracted onto the runner. The entry's archive holds the same record, for people
+ * looking at the cache. The cache is optional and untrusted: whatever fails, the run uploads.
+ */
+import * as cache from '@actions/cache';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import pLimit from 'p-limit';
+import { errorMessage } from '../errors.ts';
+import type { Logger } from '../log.ts';
+import { MAX_RECORD_BYTES, type ReuseStore } from '../engine/reuse.ts';
+
+const KEY_PREFIX = 'contract-audit-v1-';
+/** GitHub's limit on a cache key. */
+const MAX_KEY_LENGTH = 512;
+
+export function keyPrefix(digest: string): string {
+  return `${KEY_PREFIX}${digest}-`;
+}
+
+/**
+ * The store, or undefined when this runner has no cache service (a local run, GHES without one,
+ * other runners), which is said only in the debug log.
+ */
+export function createCacheStore(log: Logger, temp: string): ReuseStore | undefined {
+  if (!cache.isFeatureAvailable()) {
+    log.debug('No Actions cache service on this runner: audits are not reused.');
+    return undefined;
+  }
+  // One path for every entry: the cache's version of an entry hashes the paths it holds.
+  const file = path.join(temp, 'contract-audit-reuse', 'record.json');
+  // Saves share the file, so they go one at a time.
+  const oneAtATime = pLimit(1);
+  return {
+    async find(digest) {
+      const prefix = keyPrefix(digest);
+      try {
+        const matched = await cache.restoreCache([file], prefix, [prefix], { lookupOnly: true });
+        if (matched === undefined) return undefined;
+        const encoded = matched.startsWith(prefix) ? matched.slice(prefix.length) : '';
+        if (encoded.length > MAX_KEY_LENGTH) return undefined;
+        const text = Buffer.from(encoded, 'base64url').toString('utf8');
+        return text.length > MAX_RECORD_BYTES ? undefined : text;
+      } catch (error) {
+        log.info(
+          `The Actions cache could not be read (${errorMessage(error)}), so this upload is audited anew.`,
+        );
+        return undefined;
+      }
+    },
+    save: (digest, text) =>
+      oneAtATime(async () => {
+        const key = keyPrefix(digest) + Buffer.from(text, 'utf8').toString('base64url');
+        if (key.length > MAX_KEY_LENGTH) {
+          log.debug(
+            'The audit id is too long to record in a cache key: the audit is not kept for reuse.',
+          );
+          return;
+        }
+        const notKept = (why: string) =>
+          log.info(
+            `The audit could not be recorded in the Actions cache (${why}); the next run audits this upload anew.`,
+          );
+        try {
+          await mkdir(path.dirname(file), { recursive: true });
+          await writeFile(file, text);
+          // The toolkit says why itself, and answers -1.
+          if ((await cache.saveCache([file], key)) === -1) notKept('see the line above');
+        } catch (error) {
+          notKept(errorMessage(error));
+        }
+      }),
+  };
+}

@@ -1,0 +1,195 @@
+/**
+ * Paying for each audit once, the whole story in process: run() twice against the reference
+ * service, with `@actions/cache` speaking to a stand-in of the runner's results service and
+ * Azurite. Every way a record cannot be used falls back to an upload, never to another verdict.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { StoredAudit } from '@contract-audit/reference-service';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { run } from '../../src/action/main.ts';
+import { keyPrefix } from '../../src/action/reuse-cache.ts';
+import { startAzurite, type Azurite } from '../support/azurite.ts';
+import { recorded, resetCore } from '../support/core.ts';
+import { useInProcessRun } from '../support/in-process-run.ts';
+import { startResultsService, type ResultsServiceStandIn } from '../support/results-service.ts';
+import { CONTRACT, serviceFinding, workspaceWith } from '../support/workspace.ts';
+
+vi.mock('@actions/core', () => import('../support/core.ts').then((m) => m.coreStandIn));
+
+const github = await vi.hoisted(async () =>
+  (await import('../support/in-process-run.ts')).prepareRunContext('push'),
+);
+const setUp = useInProcessRun(github);
+
+let azurite: Azurite;
+let results: ResultsServiceStandIn;
+beforeAll(async () => {
+  azurite = await startAzurite();
+}, 60_000);
+afterAll(() => azurite.close());
+beforeEach(async () => {
+  results = await startResultsService(azurite);
+  for (const [name, value] of Object.entries(results.env())) vi.stubEnv(name, value);
+  // The toolkit writes its own lines with the real @actions/core.
+  vi.spyOn(process.stdout, 'write').mockReturnValue(true);
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await results.close();
+});
+
+const MONOREPO = {
+  'packages/core/foundry.toml': "[profile.default]\nsrc = 'src'\n",
+  'packages/core/src/Vault.sol': CONTRACT,
+  'packages/tokens/foundry.toml': "[profile.default]\nsrc = 'src'\n",
+  'packages/tokens/src/Token.sol': CONTRACT,
+};
+const findingsOf = (audit: StoredAudit) => [
+  serviceFinding({ id: 'v', file: audit.files[0]?.filename ?? 'x.sol', severity: 'high' }),
+];
+
+/** A run as the same workflow would run it again: the same inputs, a fresh log. */
+async function runAgain(inputs: Record<string, string> = {}) {
+  resetCore({ ...recorded.inputs, ...inputs });
+  await run();
+}
+
+describe('reuse of an identical upload', () => {
+  it('audits once, then collects the same audit: nothing uploaded, the same verdict, said everywhere', async () => {
+    const service = await setUp();
+    await run();
+    expect(service.uploads).toHaveLength(1);
+    expect(recorded.outputs).toMatchObject({ verdict: 'fail', reused: 'false' });
+    const first = { ...recorded.outputs };
+
+    await runAgain();
+    expect(service.uploads).toHaveLength(1);
+    expect(recorded.outputs).toMatchObject({
+      verdict: 'fail',
+      reused: 'true',
+      'audit-id': 'audit-1',
+      'findings-count': first['findings-count'],
+      'critical-count': first['critical-count'],
+    });
+    expect(recorded.log).toContainEqual(
+      expect.stringMatching(
+        /^Reused audit audit-1: the upload is byte-identical to the one audited on \d{4}-\d\d-\d\dT.* by https:\/\/github\.com\/acme\/vaults\/actions\/runs\/42; nothing is uploaded\.$/,
+      ),
+    );
+    expect(recorded.summary).toContain('♻️ Reused audit audit\\-1: the upload is byte-identical');
+    expect(recorded.summary).toContain(
+      'by [this run](https://github.com/acme/vaults/actions/runs/42)',
+    );
+    const resultsFile = JSON.parse(await readFile(recorded.outputs['results-file']!, 'utf8')) as {
+      reused: { auditId: string } | null;
+    };
+    expect(resultsFile.reused).toMatchObject({ auditId: 'audit-1' });
+    // The check run says it too: its summary is the job summary's.
+    expect(github.checkRuns.at(-1)?.output?.summary).toContain('Reused audit audit\\-1');
+  });
+
+  it('uploads again when asked not to reuse', async () => {
+    const service = await setUp();
+    await run();
+    await runAgain({ reuse: 'false' });
+    expect(service.uploads).toHaveLength(2);
+    expect(recorded.outputs['reused']).toBe('false');
+  });
+
+  it('uploads again, with one line in the log, when the service no longer knows the recorded audit', async () => {
+    const service = await setUp();
+    await run();
+    service.audits.clear();
+    await runAgain();
+    expect(service.uploads).toHaveLength(2);
+    expect(recorded.outputs).toMatchObject({ verdict: 'fail', reused: 'false' });
+    expect(recorded.log).toContainEqual(
+      expect.stringMatching(
+        /^The recorded audit audit-1 of this upload cannot be read \(.*404.*\); uploading again\.$/,
+      ),
+    );
+  });
+
+  it('uploads again when the recorded audit now reads as failed', async () => {
+    const service = await setUp();
+    await run();
+    service.audits.get('audit-1')!.failure = 'expired';
+    await runAgain();
+    expect(service.uploads).toHaveLength(2);
+    expect(recorded.outputs).toMatchObject({ verdict: 'fail', reused: 'false' });
+    expect(recorded.log).toContainEqual(
+      expect.stringMatching(
+        /^The recorded audit audit-1 of this upload now reads as failed; uploading again\.$/,
+      ),
+    );
+  });
+
+  it('uploads again when the record is older than reuse-max-age-days', async () => {
+    const service = await setUp({ 'reuse-max-age-days': '0.000001' });
+    await run();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await runAgain();
+    expect(service.uploads).toHaveLength(2);
+    expect(recorded.log).toContainEqual(expect.stringContaining('older than `reuse-max-age-days`'));
+  });
+
+  it('never sends a recorded id that holds the key, nor shows it', async () => {
+    const service = await setUp();
+    await run();
+    // A hostile record, newer than the action's own, naming the key as the audit's id.
+    const [entry] = results.entries;
+    const digest = entry!.key.slice('contract-audit-v1-'.length, 'contract-audit-v1-'.length + 64);
+    const hostile = JSON.stringify({
+      version: 1,
+      digest,
+      auditId: `x${service.apiKey}`,
+      auditedAt: new Date().toISOString(),
+    });
+    results.seed(keyPrefix(digest) + Buffer.from(hostile).toString('base64url'), entry!.version);
+    await runAgain();
+    expect(service.uploads).toHaveLength(2);
+    expect(service.requests.map((request) => request.path).join('\n')).not.toContain(
+      service.apiKey,
+    );
+    expect(recorded.log).toContainEqual(
+      expect.stringContaining("the record's audit id holds the API key"),
+    );
+    // What the runner was given (inputs, secrets to mask) holds it; nothing it shows does.
+    const { inputs, secrets, ...shown } = recorded;
+    expect([inputs['api-key'], secrets[0]]).toEqual([service.apiKey, service.apiKey]);
+    expect(JSON.stringify(shown)).not.toContain(service.apiKey);
+  });
+
+  it('in a monorepo, audits again only the project whose upload changed', async () => {
+    const service = await setUp({ 'fail-on': 'critical' }, { findings: findingsOf });
+    const workspace = await workspaceWith(MONOREPO);
+    vi.stubEnv('GITHUB_WORKSPACE', workspace);
+    await run();
+    expect(service.uploads.map((upload) => upload.projectName).sort()).toEqual([
+      'vaults/packages/core',
+      'vaults/packages/tokens',
+    ]);
+    await writeFile(
+      path.join(workspace, 'packages/core/src/Vault.sol'),
+      `${CONTRACT}\n// changed\n`,
+    );
+    await runAgain();
+    expect(service.uploads.slice(2).map((upload) => upload.projectName)).toEqual([
+      'vaults/packages/core',
+    ]);
+    // Not every project's results came from a reused audit.
+    expect(recorded.outputs['reused']).toBe('false');
+    expect(recorded.summary).toContain('vaults/packages/tokens: Reused audit');
+    const resultsFile = JSON.parse(await readFile(recorded.outputs['results-file']!, 'utf8')) as {
+      projects: { path: string; reused: unknown }[];
+    };
+    expect(resultsFile.projects).toEqual([
+      expect.objectContaining({ path: 'packages/core', reused: null }),
+      expect.objectContaining({
+        path: 'packages/tokens',
+        reused: expect.objectContaining({ auditId: expect.any(String) }),
+      }),
+    ]);
+  });
+});
