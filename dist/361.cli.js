@@ -286,8 +286,8 @@ class Redactor {
 }
 /**
  * Every spelling of the secret, with invisible noise between its characters: a regex of tens of
- * thousands of characters (about 60,000 for a 40-character token) whose compiling costs more
- * than the rest of a skipped run. So it is made only for a text that may hold the secret: one
+ * thousands of characters for a token's length, whose compiling costs more than the rest of a
+ * skipped run. So it is made only for a text that may hold the secret: one
  * with ENCODING_START, or that has the secret's visible characters once invisible ones are taken
  * out. Without ENCODING_START a character is spelled only as itself and the noise is only
  * invisible characters, so the check never misses a match.
@@ -303,7 +303,7 @@ function spelledOut(secret) {
  * Each character's forms, noise between them. A literal character is followed by noise or by
  * the next character's form, so it is checked for that at once: in prose most letters of a
  * secret turn up at every few words, and without the check each would start a search through
- * the noise's forms (the same matches, about twice as fast on long text).
+ * the noise's forms (the same matches, faster on long text).
  */
 function spelledPattern(characters) {
     return characters
@@ -1214,16 +1214,11 @@ function countBySeverity(findings) {
 }
 
 ;// CONCATENATED MODULE: ./.build/digest.js
-/**
- * SHA-256 digests, with `node:crypto` loaded when the first is asked for: a run that hashes
- * nothing (a fork's, skipped) never loads it. Loading it cost such a run about 5 ms of CPU, a
- * tenth of its whole (scripts/bench-coldstart.ts).
- */
-let digest_crypto;
+/** SHA-256 digests of text. */
+
 /** One-shot `hash`: half the cost of a `createHash` object, and a list may hash every finding. */
 function sha256(text, encoding) {
-    digest_crypto ??= process.getBuiltinModule('node:crypto');
-    return digest_crypto.hash('sha256', text, encoding);
+    return (0,external_node_crypto_.hash)('sha256', text, encoding);
 }
 
 ;// CONCATENATED MODULE: ./.build/audit/fingerprint.js
@@ -6486,7 +6481,7 @@ function prefixed(log, prefix) {
 
 
 async function resumeJobs(settings, ids, projects, log) {
-    const checkout = await projectsOfThisCheckout(settings, projects, log);
+    const { checkout, unlisted } = await projectsOfThisCheckout(settings, projects, log);
     if (typeof ids === 'string') {
         if (checkout.length > 1) {
             throw new errors_ConfigurationError(`Input \`audit-id\` is one id, but this checkout has ${checkout.length} projects to audit (${checkout.map((project) => project.path).join(', ')}), each with its own audit. ` +
@@ -6516,8 +6511,11 @@ async function resumeJobs(settings, ids, projects, log) {
         .map((project) => ({
         ...project,
         resumeId: undefined,
-        notStarted: `Input \`audit-id\` has no audit id for ${project.path}, so it has no results: its audit was never started ` +
-            '(or it is new since). Run without `audit-id` to audit it.',
+        notStarted: unlisted === undefined
+            ? `Input \`audit-id\` has no audit id for ${project.path}, so it has no results: its audit was never started ` +
+                '(or it is new since). Run without `audit-id` to audit it.'
+            : `Input \`audit-id\` has no audit id for ${project.path}, and this checkout's files could not be listed (${unlisted}) ` +
+                'to tell whether it has any to audit: it may never have been audited. Fix the listing, or run without `audit-id`.',
     }));
     return [...resumed, ...notResumed];
 }
@@ -6525,19 +6523,24 @@ async function resumeJobs(settings, ids, projects, log) {
  * The projects with files to audit, with their files, listed as an upload would list them but
  * without the upload limits: nothing is uploaded, and a limit that refused a file (a larger
  * `max-file-size-kb` since, say) must not hide a project from the checks. When they cannot be
- * listed at all, the resume fails with the reason: which projects were never audited could not
- * be told.
+ * listed at all (a file that cannot be read), every project found stands in: only the mapping of
+ * names back to files is lost, and that is said.
  */
 async function projectsOfThisCheckout(settings, projects, log) {
     const unlimited = { maxFiles: Infinity, maxFileBytes: Infinity, maxTotalBytes: Infinity };
     try {
-        return await findUploads({ ...settings, limits: unlimited }, log, projects);
+        return { checkout: await findUploads({ ...settings, limits: unlimited }, log, projects) };
     }
     catch (error) {
         if (!(error instanceof errors_ConfigurationError))
             throw error;
-        throw new errors_ConfigurationError(`Input \`audit-id\`: the files of this checkout could not be listed (${errorMessage(error)}), so whether every project has its audit cannot be checked. ` +
-            'Fix what stops the listing, or run without `audit-id`.');
+        const unlisted = errorMessage(error);
+        log.warning(`The files of this checkout could not be listed (${unlisted}), so the findings keep the names the service gives them.`);
+        const checkout = projectSummaries(projects, settings, settings.projectName).map((project) => ({
+            ...project,
+            files: undefined,
+        }));
+        return { checkout, unlisted };
     }
 }
 
@@ -6837,6 +6840,7 @@ function logUnusedBaseline(baseline, findings, log) {
 
 
 
+
 /** action.yml's default for `contracts`, also used when the input is empty. */
 const DEFAULT_CONTRACT_PATTERNS = ['**/*.sol', '**/*.vy'];
 const IF_NO_FILES_FOUND = ['error', 'warn', 'ignore'];
@@ -6855,6 +6859,13 @@ function readSettings(inputs, env, log) {
     if (!isInside(workspace, workingDirectory)) {
         throw new errors_ConfigurationError(`Input \`working-directory\` (${workingDirectory}) is outside the workspace (${workspace}); ` +
             'give a path inside the repository checkout.');
+    }
+    // A link inside the checkout may lead anywhere: where it leads is what would be walked.
+    const realWorkingDirectory = realPath(workingDirectory);
+    const realWorkspace = realPath(workspace);
+    if (realWorkingDirectory && realWorkspace && !isInside(realWorkspace, realWorkingDirectory)) {
+        throw new errors_ConfigurationError(`Input \`working-directory\` (${workingDirectory}) leads outside the workspace through a symbolic link (to ${realWorkingDirectory}); ` +
+            'nothing outside the repository checkout is read. Give the folder the link stands for, inside the checkout.');
     }
     const outputDirectory = external_node_path_.resolve(env['RUNNER_TEMP'] || workspace);
     const baseline = read.text('baseline');
@@ -6954,6 +6965,15 @@ function auditIdInput(text, apiKey) {
             '(the `audit-id` output of the run that started the audit).');
     }
     return ids;
+}
+/** Where a path leads once links are followed; undefined when it does not exist (yet). */
+function realPath(file) {
+    try {
+        return (0,external_node_fs_.realpathSync)(file);
+    }
+    catch {
+        return undefined;
+    }
 }
 /** An output file the user named: only in the workspace or RUNNER_TEMP, never elsewhere on the runner. */
 function outputFile(workspace, outputDirectory, file) {
@@ -7566,8 +7586,7 @@ async function writeOutputFile(file, content, roots) {
     const handle = await promises_.open(target, 'wx');
     let failure;
     try {
-        // One write per chunk, no stream pipeline: a run that writes one small file (a skipped
-        // one) spent about 4 ms of its 60 on it (scripts/bench-coldstart.ts).
+        // One write per chunk: no stream pipeline to set up for what is usually one small file.
         await handle.writeFile(content);
     }
     catch (error) {
@@ -8110,17 +8129,17 @@ const MIN_TEXT_CHARS = 200;
 /** A file this small cannot exceed the gzipped limit (deflate adds well under 1%). */
 const SURELY_SMALL_BYTES = 9_000_000;
 /**
- * zlib's fastest level, for a first measure: about a quarter of the default level's CPU (30 ms
- * against 120 ms for a 27 MB file), for output a little larger. Under the limit at this level
- * is under it at the default level, which GitHub's upload uses; a little above it, the file is
- * measured again at the default level before anything is cut.
+ * zlib's fastest level, for a first measure: far cheaper than the default level, for output a
+ * little larger (README, "Performance"). Under the limit at this level is under it at the default
+ * level, which GitHub's upload uses; a little above it, the file is measured again at the
+ * default level before anything is cut.
  */
 const QUICK_GZIP_LEVEL = 1;
 const GITHUB_GZIP_LEVEL = -1;
 /**
- * How much larger the quick level's output may be than the default level's: about 1.2× on
- * findings text, at most 1.45× on any text tried. Further over, the default level could not
- * bring the file under the limit either, and measuring again would only cost a pass.
+ * How much larger the quick level's output may be than the default level's, with room over the
+ * most seen on any text (README, "Performance"). Further over, the default level could not bring
+ * the file under the limit either, and measuring again would only cost a pass.
  */
 const QUICK_LEVEL_SLACK = 1.5;
 async function writeSarif(input, write) {

@@ -18,6 +18,7 @@ const BENCHES: { script: string; what: string }[] = [
   { script: 'bench-upload.ts', what: 'upload peak RSS at 10 MiB, 100 MiB and 800 MiB' },
   { script: 'bench-poll.ts', what: 'requests to notice a finished 10-minute audit' },
   { script: 'bench-github.ts', what: 'GitHub requests for 1,200 findings' },
+  { script: 'bench-reuse.ts', what: 'a second run on an unchanged checkout, reusing the audit' },
   {
     script: 'bench-findings.ts',
     what: 'findings processing at 1k, 10k and 100k findings, by dist/index.js',

@@ -248,8 +248,8 @@ export class Redactor {
 
 /**
  * Every spelling of the secret, with invisible noise between its characters: a regex of tens of
- * thousands of characters (about 60,000 for a 40-character token) whose compiling costs more
- * than the rest of a skipped run. So it is made only for a text that may hold the secret: one
+ * thousands of characters for a token's length, whose compiling costs more than the rest of a
+ * skipped run. So it is made only for a text that may hold the secret: one
  * with ENCODING_START, or that has the secret's visible characters once invisible ones are taken
  * out. Without ENCODING_START a character is spelled only as itself and the noise is only
  * invisible characters, so the check never misses a match.
@@ -267,7 +267,7 @@ function spelledOut(secret: string): Matcher {
  * Each character's forms, noise between them. A literal character is followed by noise or by
  * the next character's form, so it is checked for that at once: in prose most letters of a
  * secret turn up at every few words, and without the check each would start a search through
- * the noise's forms (the same matches, about twice as fast on long text).
+ * the noise's forms (the same matches, faster on long text).
  */
 function spelledPattern(characters: readonly string[]): string {
   return characters

@@ -8,7 +8,7 @@ import type { AuditIds } from '../audit/audit-ids.ts';
 import { ConfigurationError, errorMessage } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import type { Project } from '../project/detect.ts';
-import { findUploads, type UploadFile } from '../project/find-contracts.ts';
+import { findUploads, projectSummaries, type UploadFile } from '../project/find-contracts.ts';
 import type { AuditJob } from './project-audits.ts';
 import type { Settings } from './settings.ts';
 
@@ -25,7 +25,7 @@ export async function resumeJobs(
   projects: readonly Project[],
   log: Logger,
 ): Promise<AuditJob[]> {
-  const checkout = await projectsOfThisCheckout(settings, projects, log);
+  const { checkout, unlisted } = await projectsOfThisCheckout(settings, projects, log);
   if (typeof ids === 'string') {
     if (checkout.length > 1) {
       throw new ConfigurationError(
@@ -60,8 +60,11 @@ export async function resumeJobs(
       ...project,
       resumeId: undefined,
       notStarted:
-        `Input \`audit-id\` has no audit id for ${project.path}, so it has no results: its audit was never started ` +
-        '(or it is new since). Run without `audit-id` to audit it.',
+        unlisted === undefined
+          ? `Input \`audit-id\` has no audit id for ${project.path}, so it has no results: its audit was never started ` +
+            '(or it is new since). Run without `audit-id` to audit it.'
+          : `Input \`audit-id\` has no audit id for ${project.path}, and this checkout's files could not be listed (${unlisted}) ` +
+            'to tell whether it has any to audit: it may never have been audited. Fix the listing, or run without `audit-id`.',
     }));
   return [...resumed, ...notResumed];
 }
@@ -70,22 +73,27 @@ export async function resumeJobs(
  * The projects with files to audit, with their files, listed as an upload would list them but
  * without the upload limits: nothing is uploaded, and a limit that refused a file (a larger
  * `max-file-size-kb` since, say) must not hide a project from the checks. When they cannot be
- * listed at all, the resume fails with the reason: which projects were never audited could not
- * be told.
+ * listed at all (a file that cannot be read), every project found stands in: only the mapping of
+ * names back to files is lost, and that is said.
  */
 async function projectsOfThisCheckout(
   settings: Settings,
   projects: readonly Project[],
   log: Logger,
-): Promise<CheckoutProject[]> {
+): Promise<{ checkout: CheckoutProject[]; unlisted?: string }> {
   const unlimited = { maxFiles: Infinity, maxFileBytes: Infinity, maxTotalBytes: Infinity };
   try {
-    return await findUploads({ ...settings, limits: unlimited }, log, projects);
+    return { checkout: await findUploads({ ...settings, limits: unlimited }, log, projects) };
   } catch (error) {
     if (!(error instanceof ConfigurationError)) throw error;
-    throw new ConfigurationError(
-      `Input \`audit-id\`: the files of this checkout could not be listed (${errorMessage(error)}), so whether every project has its audit cannot be checked. ` +
-        'Fix what stops the listing, or run without `audit-id`.',
+    const unlisted = errorMessage(error);
+    log.warning(
+      `The files of this checkout could not be listed (${unlisted}), so the findings keep the names the service gives them.`,
     );
+    const checkout = projectSummaries(projects, settings, settings.projectName).map((project) => ({
+      ...project,
+      files: undefined,
+    }));
+    return { checkout, unlisted };
   }
 }

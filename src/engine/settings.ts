@@ -3,6 +3,7 @@
  * them with `@actions/core`, the command line from its options. One reader, so a bad value gets
  * the same message through either door.
  */
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { parseAuditIds, type AuditIds } from '../audit/audit-ids.ts';
 import { FAIL_ON_LEVELS, type FailOn } from '../audit/gate.ts';
@@ -88,6 +89,15 @@ export function readSettings(
     throw new ConfigurationError(
       `Input \`working-directory\` (${workingDirectory}) is outside the workspace (${workspace}); ` +
         'give a path inside the repository checkout.',
+    );
+  }
+  // A link inside the checkout may lead anywhere: where it leads is what would be walked.
+  const realWorkingDirectory = realPath(workingDirectory);
+  const realWorkspace = realPath(workspace);
+  if (realWorkingDirectory && realWorkspace && !isInside(realWorkspace, realWorkingDirectory)) {
+    throw new ConfigurationError(
+      `Input \`working-directory\` (${workingDirectory}) leads outside the workspace through a symbolic link (to ${realWorkingDirectory}); ` +
+        'nothing outside the repository checkout is read. Give the folder the link stands for, inside the checkout.',
     );
   }
   const outputDirectory = path.resolve(env['RUNNER_TEMP'] || workspace);
@@ -210,6 +220,15 @@ function auditIdInput(text: string, apiKey: string): AuditIds | undefined {
     );
   }
   return ids;
+}
+
+/** Where a path leads once links are followed; undefined when it does not exist (yet). */
+function realPath(file: string): string | undefined {
+  try {
+    return realpathSync(file);
+  } catch {
+    return undefined;
+  }
 }
 
 /** An output file the user named: only in the workspace or RUNNER_TEMP, never elsewhere on the runner. */

@@ -49,8 +49,7 @@ export async function writeOutputFile(
   const handle = await fs.open(target, 'wx');
   let failure: { error: unknown } | undefined;
   try {
-    // One write per chunk, no stream pipeline: a run that writes one small file (a skipped
-    // one) spent about 4 ms of its 60 on it (scripts/bench-coldstart.ts).
+    // One write per chunk: no stream pipeline to set up for what is usually one small file.
     await handle.writeFile(content);
   } catch (error) {
     failure = { error };

@@ -43,8 +43,9 @@ export interface CheckRunStart {
 
 /**
  * Our own limit on annotations per check run: GitHub takes 50 per request, and a GITHUB_TOKEN
- * may make 1,000 requests an hour; 100,000 findings once took 2,002. 20 requests of 50 annotate
- * the 1,000 most severe findings; the rest are in the job summary and the results file.
+ * may make 1,000 requests an hour, which annotating every one of a large audit's findings would
+ * spend. 20 requests of 50 annotate the 1,000 most severe findings; the rest are in the job
+ * summary and the results file.
  */
 export const MAX_CHECK_RUN_ANNOTATIONS = 1_000;
 export const OUTPUT_MAX_CHARS = 65_535;

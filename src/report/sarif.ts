@@ -73,17 +73,17 @@ const MIN_TEXT_CHARS = 200;
 /** A file this small cannot exceed the gzipped limit (deflate adds well under 1%). */
 const SURELY_SMALL_BYTES = 9_000_000;
 /**
- * zlib's fastest level, for a first measure: about a quarter of the default level's CPU (30 ms
- * against 120 ms for a 27 MB file), for output a little larger. Under the limit at this level
- * is under it at the default level, which GitHub's upload uses; a little above it, the file is
- * measured again at the default level before anything is cut.
+ * zlib's fastest level, for a first measure: far cheaper than the default level, for output a
+ * little larger (README, "Performance"). Under the limit at this level is under it at the default
+ * level, which GitHub's upload uses; a little above it, the file is measured again at the
+ * default level before anything is cut.
  */
 const QUICK_GZIP_LEVEL = 1;
 const GITHUB_GZIP_LEVEL = -1;
 /**
- * How much larger the quick level's output may be than the default level's: about 1.2× on
- * findings text, at most 1.45× on any text tried. Further over, the default level could not
- * bring the file under the limit either, and measuring again would only cost a pass.
+ * How much larger the quick level's output may be than the default level's, with room over the
+ * most seen on any text (README, "Performance"). Further over, the default level could not bring
+ * the file under the limit either, and measuring again would only cost a pass.
  */
 const QUICK_LEVEL_SLACK = 1.5;
 

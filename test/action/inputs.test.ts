@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -165,6 +165,30 @@ describe('getInputs', () => {
     });
     expect(() => getInputs()).toThrow(ConfigurationError);
     expect(() => getInputs()).toThrow(message);
+  });
+});
+
+describe('getInputs: a working directory that leads outside', () => {
+  it('refuses a link out of the workspace before anything is walked, and takes one that stays in', () => {
+    symlinkSync('/', path.join(workspace, 'root-link'));
+    mkdirSync(path.join(workspace, 'packages/vault'), { recursive: true });
+    symlinkSync('packages/vault', path.join(workspace, 'vault-link'));
+    setInputs({
+      'api-key': 'k-key-0123456789',
+      'base-url': 'https://audit.example.com',
+      'working-directory': 'root-link',
+    });
+    expect(() => getInputs()).toThrow(
+      'Input `working-directory` (' +
+        path.join(workspace, 'root-link') +
+        ') leads outside the workspace through a symbolic link (to /)',
+    );
+    setInputs({
+      'api-key': 'k-key-0123456789',
+      'base-url': 'https://audit.example.com',
+      'working-directory': 'vault-link',
+    });
+    expect(getInputs().pathPrefix).toBe('vault-link/');
   });
 });
 

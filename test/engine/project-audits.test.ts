@@ -3,7 +3,9 @@
  * every id printed and set, the worst verdict, findings grouped by project, and a resume of them
  * all from the `audit-id` output.
  */
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { StoredAudit } from '@contract-audit/reference-service';
 import { describe, expect, it, vi } from 'vitest';
 import { run } from '../../src/action/main.ts';
@@ -274,6 +276,24 @@ describe('a monorepo in one step', () => {
     expect(results.findings.map((finding) => finding.file)).toContain(
       'packages/core/src/Vault.sol',
     );
+  });
+
+  it('never passes a project without an id when the checkout cannot be listed', async () => {
+    await monorepo();
+    await run();
+    const ids = JSON.parse(recorded.outputs['audit-id'] ?? '{}') as Record<string, string>;
+    // A file no listing can read: the projects found stand in for those with files.
+    const workspace = process.env['GITHUB_WORKSPACE'] ?? '';
+    execFileSync('mkfifo', [path.join(workspace, 'packages/core/src/Pipe.sol')]);
+    const onlyCore = JSON.stringify({ 'packages/core': ids['packages/core'] });
+    resetCore({ ...recorded.inputs, 'audit-id': onlyCore });
+    await run();
+    expect(recorded.outputs['verdict']).toBe('error');
+    expect(recorded.failed).toEqual([
+      expect.stringContaining(
+        "no audit id for packages/tokens, and this checkout's files could not be listed",
+      ),
+    ]);
   });
 
   it('refuses one id for a checkout of several projects, whatever the upload limits', async () => {
