@@ -326,6 +326,9 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
     if ((match = /^\/issues\/comments\/(\d+)$/.exec(route)) && method === 'PATCH') {
       const comment = comments.find((c) => c.id === Number(match![1]));
       if (comment === undefined) return notFound();
+      // As GitHub answers an app's token editing what another app or a person wrote.
+      if (comment.user.login !== botLogin)
+        return { status: 403, body: { message: 'Resource not accessible by integration' } };
       comment.body = commentBody(body);
       return { status: 200, body: commentJson(comment) };
     }

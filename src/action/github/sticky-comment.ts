@@ -3,6 +3,7 @@
  * in place every run, so the conversation never fills with reports.
  */
 import { ISSUE_COMMENTS_MAX_PAGES, type GitHubClient, type IssueComment } from './client.ts';
+import { PermissionError } from './errors.ts';
 
 export async function upsertStickyComment(
   client: GitHubClient,
@@ -16,38 +17,43 @@ export async function upsertStickyComment(
 ): Promise<{ action: 'created' | 'updated'; url: string; requests: number }> {
   const before = client.requestCount;
   const { comments, capped } = await client.listIssueComments(params.issueNumber);
-  const ours = findStickyComment(comments, params.marker);
+  // Only the token's own comment is ours, and GitHub alone knows whose that is: a candidate it
+  // refuses to let this token edit was another app's, which anyone's workflow could have written.
+  for (const candidate of stickyCandidates(comments, params.marker).slice(0, MAX_CANDIDATES)) {
+    let written: IssueComment;
+    try {
+      written = await client.updateIssueComment(candidate.id, params.render(candidate.body));
+    } catch (error) {
+      if (error instanceof PermissionError) continue;
+      throw error;
+    }
+    return { action: 'updated', url: written.url, requests: client.requestCount - before };
+  }
   // Past the cap ours may be unseen; listing is oldest first and stable, so each later run would
   // miss the new comment too and post one more. A comment found before the cap is safe to update.
-  if (ours === undefined && capped) {
+  if (capped) {
     throw new Error(
       `this pull request has more comments than the ${ISSUE_COMMENTS_MAX_PAGES * 100} read to find ` +
         "this action's comment, so no new one was written (it would be repeated every run)",
     );
   }
-  const body = params.render(ours?.body);
-  const written =
-    ours === undefined
-      ? await client.createIssueComment(params.issueNumber, body)
-      : await client.updateIssueComment(ours.id, body);
-  return {
-    action: ours === undefined ? 'created' : 'updated',
-    url: written.url,
-    requests: client.requestCount - before,
-  };
+  const written = await client.createIssueComment(params.issueNumber, params.render(undefined));
+  return { action: 'created', url: written.url, requests: client.requestCount - before };
 }
 
+/** Comments tried as ours, newest first: a few, so a pull request full of decoys costs little. */
+const MAX_CANDIDATES = 3;
+
 /**
- * The latest comment carrying the marker written by a bot (the workflow token's
- * `github-actions[bot]`, or an app). Anyone can paste the marker: adopting a person's comment
- * would let them author the report's "previous run" or block its updates.
+ * The comments carrying the marker written by a bot (the workflow token's `github-actions[bot]`,
+ * or an app), newest first. Anyone can paste the marker: adopting a person's comment would let
+ * them author the report's "previous run" or block its updates.
  */
-export function findStickyComment(
+export function stickyCandidates(
   comments: readonly IssueComment[],
   marker: string,
-): IssueComment | undefined {
+): IssueComment[] {
   return comments
     .filter((comment) => comment.author?.isBot === true && comment.body.includes(marker))
-    .sort((a, b) => b.id - a.id)
-    .at(0);
+    .sort((a, b) => b.id - a.id);
 }

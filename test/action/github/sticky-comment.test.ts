@@ -5,7 +5,7 @@ import { allActive } from '../../support/triage.ts';
 import type { GitHubClient, IssueComment } from '../../../src/action/github/client.ts';
 import { PermissionError } from '../../../src/action/github/errors.ts';
 import {
-  findStickyComment,
+  stickyCandidates,
   upsertStickyComment,
 } from '../../../src/action/github/sticky-comment.ts';
 import {
@@ -195,7 +195,7 @@ describe('upsertStickyComment', () => {
   });
 });
 
-describe('findStickyComment', () => {
+describe('stickyCandidates', () => {
   const marker = commentMarker('vault');
   const comment = (id: number, body: string, isBot: boolean): IssueComment => ({
     id,
@@ -204,16 +204,48 @@ describe('findStickyComment', () => {
     author: { login: isBot ? 'github-actions[bot]' : 'mallory', isBot },
   });
 
-  it("takes the latest bot's comment, never a person's pasting the marker", () => {
+  it("takes bots' comments with the marker, newest first, never a person's pasting it", () => {
     const comments = [
       comment(1, `${marker}\nold`, true),
       comment(2, `${marker}\nnewer`, true),
       comment(3, `quoting ${marker}`, false),
       comment(4, commentMarker('vault2'), true),
     ];
-    expect(findStickyComment(comments, marker)?.id).toBe(2);
+    expect(stickyCandidates(comments, marker).map((c) => c.id)).toEqual([2, 1]);
     // Anyone can paste the marker: adopting it would let them author or block the report.
-    expect(findStickyComment(comments.slice(2), marker)).toBeUndefined();
-    expect(findStickyComment([comment(5, 'no marker', true)], marker)).toBeUndefined();
+    expect(stickyCandidates(comments.slice(2), marker)).toEqual([]);
+    expect(stickyCandidates([comment(5, 'no marker', true)], marker)).toEqual([]);
+  });
+});
+
+describe("another app's comment with the marker", () => {
+  it('is never adopted: the token updates its own, older comment, and leaves the decoy alone', async () => {
+    const { api, client } = await setUp();
+    await upsertStickyComment(client, { issueNumber: PR, ...sticky('vault', renderer([])) });
+    const [ours] = api.comments(PR);
+    const [decoy] = api.seedComments(PR, [
+      { body: `${commentMarker('vault')}\nforged`, login: 'other-app[bot]', type: 'Bot' },
+    ]);
+    const result = await upsertStickyComment(client, {
+      issueNumber: PR,
+      ...sticky('vault', renderer([makeFinding({ title: 'Reentrancy' })])),
+    });
+    expect(result.action).toBe('updated');
+    expect(api.comments(PR).find((c) => c.id === ours!.id)?.body).toContain('Reentrancy');
+    expect(api.comments(PR).find((c) => c.id === decoy!.id)?.body).toContain('forged');
+  });
+
+  it('alone, leads to a comment of its own rather than a report stuck unedited', async () => {
+    const { api, client } = await setUp();
+    api.seedComments(PR, [
+      { body: `${commentMarker('vault')}\nforged`, login: 'other-app[bot]', type: 'Bot' },
+    ]);
+    const result = await upsertStickyComment(client, {
+      issueNumber: PR,
+      ...sticky('vault', renderer([])),
+    });
+    expect(result.action).toBe('created');
+    expect(api.comments(PR)).toHaveLength(2);
+    expect(api.comments(PR)[1]?.user.login).toBe('github-actions[bot]');
   });
 });
