@@ -6377,12 +6377,21 @@ function isWorthWaitingOut(error, elapsedMs, notFoundGraceMs) {
 
 /** Uploads at once: enough to overlap the service's work, few enough to spare its rate limit. */
 const MAX_CONCURRENT_UPLOADS = 3;
+/**
+ * Findings one run holds across all its projects: twice what one answer may hold. Each answer is
+ * bounded on its own; without a bound on their sum, many projects' answers held to the end
+ * could exhaust a runner's memory and leave no verdict at all.
+ */
+const RUN_FINDINGS_BUDGET = 200_000;
 /** `several`: the run is one of several projects, even when only one of them is in `jobs`. */
 async function auditProjects(jobs, deps, several = jobs.length > 1) {
     const limitUploads = (0,p_limit/* default */.A)(MAX_CONCURRENT_UPLOADS);
+    let budget = deps.findingsBudget ?? RUN_FINDINGS_BUDGET;
+    // Answers come one at a time: each takes its findings from what is left, or is refused whole.
+    const withinBudget = (count) => count <= budget && ((budget -= count), true);
     const parts = await Promise.all(jobs.map(async (job) => {
         const log = several ? prefixed(deps.log, `${job.name}: `) : deps.log;
-        const outcome = await auditProject(job, { ...deps, log }, limitUploads);
+        const outcome = await auditProject(job, { ...deps, log, withinBudget }, limitUploads);
         return { name: job.name, path: job.path, outcome };
     }));
     return combineOutcomes(parts, several);
@@ -6417,6 +6426,8 @@ async function auditProject(job, deps, limitUploads) {
         const { snapshot } = waited;
         if (snapshot.state === 'failed' || !snapshot.findings)
             return serviceFailureOutcome(facts, snapshot);
+        if (!deps.withinBudget(snapshot.findings.length))
+            return errorOutcome(overBudget(snapshot.findings.length, deps), facts);
         const triage = await deps.triage(snapshot.findings, job);
         const outcome = resultsOutcome(facts, snapshot, triage, deps.settings.failOn);
         // Only a complete result is worth paying for once: not an error, a timeout or an incomplete answer.
@@ -6449,8 +6460,10 @@ async function collectReused(job, record, deps) {
             return undefined;
         }
         deps.started(job, auditId, record);
-        const triage = await deps.triage(snapshot.findings, job);
         const facts = { auditId, resumed: true, fileCount: undefined };
+        if (!deps.withinBudget(snapshot.findings.length))
+            return errorOutcome(overBudget(snapshot.findings.length, deps), facts);
+        const triage = await deps.triage(snapshot.findings, job);
         const outcome = resultsOutcome(facts, snapshot, triage, deps.settings.failOn);
         return { ...outcome, reused: { auditId, auditedAt: record.auditedAt, runUrl: record.runUrl } };
     }
@@ -6458,6 +6471,11 @@ async function collectReused(job, record, deps) {
         deps.log.info(`The recorded audit ${auditId} of this upload cannot be read (${errorMessage(error)}); uploading again.`);
         return undefined;
     }
+}
+function overBudget(count, { findingsBudget }) {
+    const budget = findingsBudget ?? RUN_FINDINGS_BUDGET;
+    return new ServiceError(`its answer holds ${count.toLocaleString('en-US')} findings, more than are left of the ${budget.toLocaleString('en-US')} ` +
+        'one run reads across all its projects, so they were not read. Audit fewer projects per step: a matrix of jobs, one per project (see the `projects` output).');
 }
 /** Sends the job's files, a few projects at a time. */
 function upload(job, { client, log }, limitUploads) {

@@ -24,6 +24,12 @@ import type { UploadFile } from '../project/find-contracts.ts';
 
 /** Uploads at once: enough to overlap the service's work, few enough to spare its rate limit. */
 export const MAX_CONCURRENT_UPLOADS = 3;
+/**
+ * Findings one run holds across all its projects: twice what one answer may hold. Each answer is
+ * bounded on its own; without a bound on their sum, many projects' answers held to the end
+ * could exhaust a runner's memory and leave no verdict at all.
+ */
+export const RUN_FINDINGS_BUDGET = 200_000;
 
 export interface AuditJob {
   /** The project's upload name. */
@@ -55,6 +61,8 @@ export interface ProjectAuditDependencies {
   started: (job: AuditJob, auditId: string, reused?: ReuseRecord) => void;
   /** Keeps the record of an uploaded audit that completed (pass or fail). */
   record?: (record: ReuseRecord) => Promise<void>;
+  /** Findings the run reads across its projects; default RUN_FINDINGS_BUDGET. */
+  findingsBudget?: number;
 }
 
 /** `several`: the run is one of several projects, even when only one of them is in `jobs`. */
@@ -64,19 +72,25 @@ export async function auditProjects(
   several = jobs.length > 1,
 ): Promise<Outcome> {
   const limitUploads = pLimit(MAX_CONCURRENT_UPLOADS);
+  let budget = deps.findingsBudget ?? RUN_FINDINGS_BUDGET;
+  // Answers come one at a time: each takes its findings from what is left, or is refused whole.
+  const withinBudget = (count: number) => count <= budget && ((budget -= count), true);
   const parts = await Promise.all(
     jobs.map(async (job) => {
       const log = several ? prefixed(deps.log, `${job.name}: `) : deps.log;
-      const outcome = await auditProject(job, { ...deps, log }, limitUploads);
+      const outcome = await auditProject(job, { ...deps, log, withinBudget }, limitUploads);
       return { name: job.name, path: job.path, outcome };
     }),
   );
   return combineOutcomes(parts, several);
 }
 
+/** What each project's audit shares with the others: the run's findings budget. */
+type SharedDependencies = ProjectAuditDependencies & { withinBudget: (count: number) => boolean };
+
 async function auditProject(
   job: AuditJob,
-  deps: ProjectAuditDependencies,
+  deps: SharedDependencies,
   limitUploads: LimitFunction,
 ): Promise<Outcome> {
   const resumed = job.resumeId !== undefined;
@@ -112,6 +126,8 @@ async function auditProject(
     const { snapshot } = waited;
     if (snapshot.state === 'failed' || !snapshot.findings)
       return serviceFailureOutcome(facts, snapshot);
+    if (!deps.withinBudget(snapshot.findings.length))
+      return errorOutcome(overBudget(snapshot.findings.length, deps), facts);
     const triage = await deps.triage(snapshot.findings, job);
     const outcome = resultsOutcome(facts, snapshot, triage, deps.settings.failOn);
     // Only a complete result is worth paying for once: not an error, a timeout or an incomplete answer.
@@ -136,7 +152,7 @@ async function auditProject(
 async function collectReused(
   job: AuditJob,
   record: ReuseRecord,
-  deps: ProjectAuditDependencies,
+  deps: SharedDependencies,
 ): Promise<Outcome | undefined> {
   const { auditId } = record;
   const knownFiles = job.files?.map((file) => file.relativePath);
@@ -149,8 +165,10 @@ async function collectReused(
       return undefined;
     }
     deps.started(job, auditId, record);
-    const triage = await deps.triage(snapshot.findings, job);
     const facts = { auditId, resumed: true, fileCount: undefined };
+    if (!deps.withinBudget(snapshot.findings.length))
+      return errorOutcome(overBudget(snapshot.findings.length, deps), facts);
+    const triage = await deps.triage(snapshot.findings, job);
     const outcome = resultsOutcome(facts, snapshot, triage, deps.settings.failOn);
     return { ...outcome, reused: { auditId, auditedAt: record.auditedAt, runUrl: record.runUrl } };
   } catch (error) {
@@ -159,6 +177,14 @@ async function collectReused(
     );
     return undefined;
   }
+}
+
+function overBudget(count: number, { findingsBudget }: ProjectAuditDependencies): ServiceError {
+  const budget = findingsBudget ?? RUN_FINDINGS_BUDGET;
+  return new ServiceError(
+    `its answer holds ${count.toLocaleString('en-US')} findings, more than are left of the ${budget.toLocaleString('en-US')} ` +
+      'one run reads across all its projects, so they were not read. Audit fewer projects per step: a matrix of jobs, one per project (see the `projects` output).',
+  );
 }
 
 /** Sends the job's files, a few projects at a time. */
