@@ -37,6 +37,15 @@ export function truncateText(text: string, max: number): string {
   return `${text.slice(0, end)}…`;
 }
 
+/**
+ * A long list kept short: the first `shown` items, then one more saying how many were not shown,
+ * so that a config listing thousands of names never makes a warning of megabytes.
+ */
+export function firstFew(items: readonly string[], shown: number, indent = ''): string[] {
+  if (items.length <= shown) return [...items];
+  return [...items.slice(0, shown), `${indent}… and ${items.length - shown} more`];
+}
+
 function codePointLength(text: string, index: number): number {
   return (text.codePointAt(index) ?? 0) > 0xffff ? 2 : 1;
 }

@@ -7,6 +7,7 @@ import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { isInside } from '../files/inside.ts';
+import { parseRemappingsFile, type Remapping } from './remappings.ts';
 
 export const MAX_CONFIG_BYTES = 1024 * 1024;
 
@@ -21,6 +22,37 @@ export async function readConfigFile(file: string, within: string): Promise<stri
   } catch {
     return undefined;
   }
+}
+
+/** Reads configs and remappings files, each real file once however many links lead to it. */
+export interface ConfigReader {
+  text: (file: string) => Promise<string | undefined>;
+  remappings: (file: string) => Promise<Remapping[]>;
+}
+
+/** A reader for one run: its answers are kept by real path. */
+export function createConfigReader(within: string): ConfigReader {
+  const texts = new Map<string, Promise<string | undefined>>();
+  const parsed = new Map<string, Promise<Remapping[]>>();
+  const once = async <T>(
+    cache: Map<string, Promise<T>>,
+    file: string,
+    read: (real: string) => Promise<T>,
+    none: T,
+  ) => {
+    const real = await fs.realpath(file).catch(() => undefined);
+    if (real === undefined) return none;
+    let answer = cache.get(real);
+    if (answer === undefined) cache.set(real, (answer = read(real)));
+    return answer;
+  };
+  const text = (file: string) =>
+    once(texts, file, (real) => readConfigFile(real, within), undefined);
+  return {
+    text,
+    remappings: (file) =>
+      once(parsed, file, async (real) => parseRemappingsFile((await text(real)) ?? ''), []),
+  };
 }
 
 /** A folder's config files: those that can be read, and links that cannot be followed, with why. */

@@ -7,6 +7,7 @@ import { ConfigurationError } from '../errors.ts';
 import type { DiscoveryResult } from '../files/discover.ts';
 import { posixRelative } from '../files/inside.ts';
 import type { Logger } from '../log.ts';
+import { firstFew } from '../text.ts';
 import type { Closure } from './closure.ts';
 import type { Project } from './detect.ts';
 
@@ -31,6 +32,8 @@ interface LoggedFile {
 
 /** Lines of a long list shown in a warning; the rest are counted. */
 const SHOWN = 20;
+/** A project's folders named on its line; the rest are counted. */
+const FOLDERS_SHOWN = 8;
 
 export function logProjects(
   projects: readonly Project[],
@@ -45,7 +48,11 @@ export function logProjects(
   }
   const lines = projects.flatMap((project) => {
     const where = shownFolder(search.pathPrefix, project.path);
-    const folders = (list: readonly string[]) => list.map((folder) => `${folder}/`).join(' and ');
+    const folders = (list: readonly string[]) =>
+      firstFew(
+        list.map((folder) => `${folder}/`),
+        FOLDERS_SHOWN,
+      ).join(' and ');
     const leftOut = [
       project.tests.length > 0 ? `${folders(project.tests)} (tests)` : undefined,
       project.scripts.length > 0 ? `${folders(project.scripts)} (scripts)` : undefined,
@@ -198,8 +205,7 @@ export function shownFolder(pathPrefix: string, projectPath: string): string {
 }
 
 export function shortList(lines: readonly string[]): string {
-  const more = lines.length > SHOWN ? [`  … and ${lines.length - SHOWN} more`] : [];
-  return [...lines.slice(0, SHOWN), ...more].join('\n');
+  return firstFew(lines, SHOWN, '  ').join('\n');
 }
 
 export function noFiles(

@@ -1,3 +1,4 @@
+import { MAX_REMAPPINGS } from '../../src/project/config-bounds.ts';
 import { realpath, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -155,16 +156,18 @@ describe('detectProjects', () => {
     ]);
   });
 
-  it('does not read a config too large to be one, and survives a long remappings list', async () => {
+  it('does not read a config too large to be one, and keeps the first remappings of a long list', async () => {
     const many = Array.from({ length: 40_000 }, (_, i) => `p${i}/=lib/p${i}/`).join('\n');
     const { projects, warnings } = await detect({
       'foundry.toml': '[profile.default]\n',
       'remappings.txt': many,
       'sub/hardhat.config.js': `module.exports = { paths: { sources: "src" } };//${'x'.repeat(1_100_000)}`,
     });
-    expect(projects[0]?.remappings).toHaveLength(40_000);
+    expect(projects[0]?.remappings).toHaveLength(MAX_REMAPPINGS);
     expect(projects[1]?.sources).toEqual(['contracts']);
     expect(warnings).toEqual([
+      `.: the remappings of foundry.toml, remappings.txt and Brownie's config together lists 40000 entries, more than the ${MAX_REMAPPINGS} this action reads: ` +
+        `the first ${MAX_REMAPPINGS} are used, the other 38000 are not ("p2000/=lib/p2000/", "p2001/=lib/p2001/", "p2002/=lib/p2002/", … and 37997 more).`,
       "sub/hardhat.config.js is larger than 1 MiB or cannot be read: it was not read, and its tool's defaults are used.",
     ]);
   });
