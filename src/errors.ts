@@ -28,3 +28,11 @@ export class ResponseFormatError extends ServiceError {
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/**
+ * The run's time limit (`timeout-minutes`) passed before the contracts to audit were found: the
+ * run ends with verdict `timeout`, nothing uploaded. A configuration error too, for its remedy.
+ */
+export class DeadlineError extends ConfigurationError {
+  override name = 'DeadlineError';
+}

@@ -74,7 +74,7 @@ async function audit(settings: ActionSettings, run: Run): Promise<Outcome> {
   const { context, log } = run;
   let detection: CheckoutProjects;
   try {
-    detection = await detectProjects(settings, log);
+    detection = await detectProjects(settings, log, { at: run.deadline, now: Date.now });
   } catch (error) {
     return unexpected(error, log);
   }

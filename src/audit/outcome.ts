@@ -1,4 +1,4 @@
-import { ConfigurationError, ServiceError, errorMessage } from '../errors.ts';
+import { ConfigurationError, DeadlineError, ServiceError, errorMessage } from '../errors.ts';
 import { formatAuditIds, resumeInput, type ProjectAuditId } from './audit-ids.ts';
 import { compareFindings, type AuditSnapshot } from './findings.ts';
 import { evaluateGate, type FailOn, type Verdict } from './gate.ts';
@@ -205,6 +205,8 @@ export function errorOutcome(error: unknown, facts: RunFacts): Outcome {
   else reason = `Unexpected error (a bug in this action; please report it): ${errorMessage(error)}`;
   return {
     ...base(facts),
+    // The time limit, run out before anything was audited, is the run's timeout, not a mistake.
+    verdict: error instanceof DeadlineError ? 'timeout' : 'error',
     reason,
     resumeHint:
       facts.auditId && !facts.resumed

@@ -10,7 +10,8 @@ import type { Outcome } from '../audit/outcome.ts';
 import type { Verdict } from '../audit/gate.ts';
 import { auditCheckout, detectProjects } from '../engine/audit-checkout.ts';
 import { readSettings, type Settings } from '../engine/settings.ts';
-import { ConfigurationError, ServiceError, errorMessage } from '../errors.ts';
+import { ConfigurationError, DeadlineError, ServiceError, errorMessage } from '../errors.ts';
+import type { Deadline } from '../files/deadline.ts';
 import { findUploads } from '../project/find-contracts.ts';
 import { Redactor } from '../redaction.ts';
 import { escapeTerminal } from '../report/escape.ts';
@@ -49,10 +50,10 @@ export async function main(cli: CommandEnvironment): Promise<number> {
   const redactor = new Redactor();
   // First: an error message below could quote the key.
   redactor.add(cli.env[API_KEY_VARIABLE]?.trim() ?? '');
-  const fail = (message: string) => {
+  const fail = (message: string, code = EXIT_CODES.error) => {
     const text = message.split('\n').map((line) => escapeTerminal(redactor.redact(line)));
     cli.stderr.write(`contract-audit: ${text.join('\n')}\n`);
-    return EXIT_CODES.error;
+    return code;
   };
   let command: CommandLine;
   try {
@@ -77,9 +78,11 @@ export async function main(cli: CommandEnvironment): Promise<number> {
   });
   try {
     const settings = await commandSettings(command, cli, log);
+    // The search stops at `--timeout-minutes`, as a run's does: a dry run too ends in time.
+    const deadline = { at: startedAt + settings.timeoutMs, now: Date.now };
     if (dryRun) {
-      const detection = await detectProjects(settings, log);
-      const uploads = await findUploads(settings, log, detection.projects);
+      const detection = await detectProjects(settings, log, deadline);
+      const uploads = await findUploads({ ...settings, deadline }, log, detection.projects);
       log.close();
       return write(
         cli.stdout,
@@ -93,7 +96,7 @@ export async function main(cli: CommandEnvironment): Promise<number> {
           'which would land in the shell history). To see what would be sent without a key, use --dry-run.',
       );
     }
-    const outcome = await audit(settings, startedAt + settings.timeoutMs, log);
+    const outcome = await audit(settings, deadline, log);
     log.close();
     const written = await writeReports(command.reports, {
       outcome,
@@ -107,6 +110,7 @@ export async function main(cli: CommandEnvironment): Promise<number> {
     return written ? EXIT_CODES[outcome.verdict] : EXIT_CODES.error;
   } catch (error) {
     log.close();
+    if (error instanceof DeadlineError) return fail(error.message, EXIT_CODES.timeout);
     if (error instanceof ConfigurationError || error instanceof ServiceError)
       return fail(error.message);
     if (error instanceof Error) log.debug(error.stack ?? error.message);
@@ -138,9 +142,13 @@ async function commandSettings(
   return readSettings(inputs, env, log);
 }
 
-async function audit(settings: Settings, deadline: number, log: TerminalLogger): Promise<Outcome> {
-  const detection = await detectProjects(settings, log);
-  return auditCheckout(settings, detection, deadline, {
+async function audit(
+  settings: Settings,
+  deadline: Deadline,
+  log: TerminalLogger,
+): Promise<Outcome> {
+  const detection = await detectProjects(settings, log, deadline);
+  return auditCheckout(settings, detection, deadline.at, {
     log,
     now: Date.now,
     sleep: (ms) => sleep(ms),

@@ -13,6 +13,7 @@ import { errorOutcome, skippedOutcome, type Outcome } from '../audit/outcome.ts'
 import { buildChangeSet, type ChangedFile, type ChangeSet, type Scope } from '../audit/scope.ts';
 import { triageFindings, type TriagedFinding } from '../audit/triage.ts';
 import { ConfigurationError, ServiceError } from '../errors.ts';
+import type { Deadline } from '../files/deadline.ts';
 import { createSourceReader } from '../files/source-reader.ts';
 import type { Logger } from '../log.ts';
 import type { Project } from '../project/detect.ts';
@@ -66,8 +67,13 @@ export interface CheckoutProjects {
   summaries: ProjectSummary[];
 }
 
-export async function detectProjects(settings: Settings, log: Logger): Promise<CheckoutProjects> {
-  const projects = await findProjects(settings, log);
+/** Past `deadline` (the run's, as for the audit), a DeadlineError: the run's verdict is `timeout`. */
+export async function detectProjects(
+  settings: Settings,
+  log: Logger,
+  deadline: Deadline,
+): Promise<CheckoutProjects> {
+  const projects = await findProjects({ ...settings, deadline }, log);
   return { projects, summaries: projectSummaries(projects, settings, settings.projectName) };
 }
 
@@ -88,6 +94,8 @@ export async function auditCheckout(
     log,
   });
   let fileCount: number | undefined;
+  // The search for files and imports stops at the same deadline as the wait for the audit.
+  const searchDeadline = { at: deadline, now: deps.now };
   try {
     // Read before anything is uploaded, so a broken baseline costs no audit.
     const baseline = settings.baselineFile
@@ -96,8 +104,8 @@ export async function auditCheckout(
     const { auditId } = settings;
     const uploading = auditId === undefined;
     const jobs = uploading
-      ? await uploadJobs(settings, detection.projects, log)
-      : await resumeJobs(settings, auditId, detection.projects, log);
+      ? await uploadJobs(settings, detection.projects, log, searchDeadline)
+      : await resumeJobs(settings, auditId, detection.projects, log, searchDeadline);
     if (uploading) fileCount = jobs.reduce((sum, job) => sum + (job.files?.length ?? 0), 0);
     if (jobs.length === 0) {
       return skippedOutcome(
@@ -146,8 +154,9 @@ async function uploadJobs(
   settings: Settings,
   projects: readonly Project[],
   log: Logger,
+  deadline: Deadline,
 ): Promise<AuditJob[]> {
-  const uploads = await findUploads(settings, log, projects);
+  const uploads = await findUploads({ ...settings, deadline }, log, projects);
   return uploads.map((upload) => ({ ...upload, resumeId: undefined }));
 }
 

@@ -5,7 +5,8 @@
  * was never audited and must not pass unseen.
  */
 import type { AuditIds } from '../audit/audit-ids.ts';
-import { ConfigurationError, errorMessage } from '../errors.ts';
+import { ConfigurationError, DeadlineError, errorMessage } from '../errors.ts';
+import type { Deadline } from '../files/deadline.ts';
 import type { Logger } from '../log.ts';
 import type { Project } from '../project/detect.ts';
 import { findUploads, projectSummaries, type UploadFile } from '../project/find-contracts.ts';
@@ -24,8 +25,9 @@ export async function resumeJobs(
   ids: AuditIds,
   projects: readonly Project[],
   log: Logger,
+  deadline: Deadline,
 ): Promise<AuditJob[]> {
-  const { checkout, unlisted } = await projectsOfThisCheckout(settings, projects, log);
+  const { checkout, unlisted } = await projectsOfThisCheckout(settings, projects, log, deadline);
   if (typeof ids === 'string') {
     if (checkout.length > 1) {
       throw new ConfigurationError(
@@ -80,12 +82,15 @@ async function projectsOfThisCheckout(
   settings: Settings,
   projects: readonly Project[],
   log: Logger,
+  deadline: Deadline,
 ): Promise<{ checkout: CheckoutProject[]; unlisted?: string }> {
   const unlimited = { maxFiles: Infinity, maxFileBytes: Infinity, maxTotalBytes: Infinity };
   try {
-    return { checkout: await findUploads({ ...settings, limits: unlimited }, log, projects) };
+    const search = { ...settings, limits: unlimited, deadline };
+    return { checkout: await findUploads(search, log, projects) };
   } catch (error) {
-    if (!(error instanceof ConfigurationError)) throw error;
+    // Out of time is the run's end, not a listing to do without.
+    if (!(error instanceof ConfigurationError) || error instanceof DeadlineError) throw error;
     const unlisted = errorMessage(error);
     log.warning(
       `The files of this checkout could not be listed (${unlisted}), so the findings keep the names the service gives them.`,

@@ -15,6 +15,7 @@ import {
   type ExcludePattern,
   type ExcludeRules,
 } from './excludes.ts';
+import { checkDeadline, type Deadline } from './deadline.ts';
 import { compilePatterns, type PatternMatcher } from './patterns.ts';
 import { isInside } from './inside.ts';
 
@@ -43,6 +44,8 @@ export interface DiscoveryOptions {
    * A directory whose names need their bytes (see listDirectory) is then read with fs itself.
    */
   readDir?: (directory: string) => Promise<Dirent[]>;
+  /** The run's: the walk stops there with a DeadlineError. */
+  deadline?: Deadline;
 }
 
 export interface SkippedLink {
@@ -117,6 +120,7 @@ export async function discoverContracts(options: DiscoveryOptions): Promise<Disc
       typeof dir.realPath === 'string' ? dir.realPath : `\0${dir.realPath.toString('latin1')}`;
     if (visited.has(key)) continue; // also ends link cycles
     visited.add(key);
+    checkDeadline(options.deadline, 'listing the contract files');
     const candidates: Entry[] = [];
     for (const { type, entry } of await listDirectory(readDir, dir)) {
       if (type.isDirectory()) {

@@ -7,10 +7,20 @@ import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigurationError } from '../errors.ts';
+import { checkDeadline, type Deadline } from '../files/deadline.ts';
 import { posixRelative } from '../files/inside.ts';
-import { configFiles, MAX_CONFIG_BYTES, readConfigFile, type ConfigFiles } from './config-file.ts';
+import { firstFew } from '../text.ts';
+import { capped, MAX_CONFIG_FOLDERS, MAX_REMAPPINGS } from './config-bounds.ts';
+import {
+  configFiles,
+  createConfigReader,
+  MAX_CONFIG_BYTES,
+  type ConfigFiles,
+  type ConfigReader,
+} from './config-file.ts';
 import { cleanFolder, readFoundryConfig } from './foundry-config.ts';
-import { parseRemappingsFile, type Remapping } from './remappings.ts';
+import { librariesOwnRemappings } from './library-remappings.ts';
+import type { Remapping } from './remappings.ts';
 import { readLiteralSetting, type LiteralSetting } from './script-config.ts';
 import { readApeConfig, readBrownieConfig } from './yaml-config.ts';
 
@@ -47,6 +57,8 @@ export interface DetectOptions {
   root: string;
   /** FOUNDRY_PROFILE, else `default`. */
   foundryProfile: string;
+  /** The run's: the search stops there with a DeadlineError. */
+  deadline?: Deadline;
 }
 
 // Buidler is Hardhat's former name, with the same `paths`.
@@ -87,6 +99,8 @@ const NOT_SEARCHED = new Set([
   'audits',
 ]);
 const MAX_DEPTH = 8;
+/** Folders a note names; the rest are counted. */
+const NOTED = 8;
 
 export interface Detection {
   /** The working directory's own project first, then by path. */
@@ -101,13 +115,15 @@ export interface Detection {
  */
 export async function detectProjects(options: DetectOptions): Promise<Detection> {
   const detection: Detection = { projects: [], warnings: [] };
+  const reader = createConfigReader(options.workspace);
   const queue: { dir: string; depth: number; skip: ReadonlySet<string> }[] = [
     { dir: options.root, depth: 0, skip: new Set() },
   ];
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    checkDeadline(options.deadline, 'looking for project configs');
     const entries = await listDirectory(next.dir);
     const names = await configFiles(next.dir, entries, options.workspace);
-    const project = await readProject(next.dir, names, options, next.depth === 0);
+    const project = await readProject(next.dir, names, options, reader, next.depth === 0);
     if (project) {
       detection.projects.push(project);
       detection.warnings.push(...project.warnings);
@@ -163,12 +179,13 @@ async function readProject(
   root: string,
   configs: ConfigFiles,
   options: DetectOptions,
+  reader: ConfigReader,
   strict: boolean,
 ): Promise<Project | undefined> {
   const project = emptyProject(root, posixRelative(options.root, root));
   const shown = (file: string) => (project.path === '' ? file : `${project.path}/${file}`);
   const read = async (file: string): Promise<string | undefined> => {
-    const text = await readConfigFile(path.join(root, file), options.workspace);
+    const text = await reader.text(path.join(root, file));
     if (text === undefined) {
       project.warnings.push(
         `${shown(file)} is larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MiB or cannot be read: it was not read, and its tool's defaults are used.`,
@@ -208,16 +225,17 @@ async function readProject(
       options.foundryProfile,
       shown('foundry.toml'),
     );
+    const libs = folders('foundry.toml', 'libs', config.libs, []);
     add(project, 'Foundry', {
       sources: folders('foundry.toml', 'src', [config.src], ['src']),
       tests: folders('foundry.toml', 'test', [config.test], ['test']),
       scripts: folders('foundry.toml', 'script', [config.script], ['script']),
-      libs: folders('foundry.toml', 'libs', config.libs, []),
+      libs,
     });
     project.remappings = project.remappings.concat(config.remappings);
     project.autoDetectRemappings = config.autoDetectRemappings;
     project.notes.push(
-      `foundry.toml (profile ${config.profile}): src = ${config.src}, test = ${config.test}, script = ${config.script}, libs = ${config.libs.join(', ') || 'none'}` +
+      `foundry.toml (profile ${config.profile}): src = ${config.src}, test = ${config.test}, script = ${config.script}, libs = ${firstFew(libs, NOTED).join(', ') || 'none'}` +
         (config.remappings.length > 0 ? `, ${config.remappings.length} remapping(s)` : ''),
     );
   });
@@ -229,13 +247,16 @@ async function readProject(
       'sources',
     );
     const tests = literalFolders(readLiteralSetting(text, 'tests', 'paths'), 'test', 'tests');
+    const used = folders(hardhat, 'paths.sources', sources.folders, ['contracts']);
     add(project, 'Hardhat', {
-      sources: folders(hardhat, 'paths.sources', sources.folders, ['contracts']),
+      sources: used,
       tests: folders(hardhat, 'paths.tests', tests.folders, ['test']),
       scripts: ['scripts'],
       libs: [],
     });
-    project.notes.push(`${hardhat}: paths.sources = ${sources.folders.join(', ')}${sources.note}`);
+    project.notes.push(
+      `${hardhat}: paths.sources = ${firstFew(used, NOTED).join(', ')}${sources.note}`,
+    );
   });
   await attempt('Truffle', present(TRUFFLE_CONFIGS), async (truffle) => {
     const text = (await read(truffle)) ?? '';
@@ -244,14 +265,10 @@ async function readProject(
       'contracts',
       'sources',
     );
-    add(project, 'Truffle', {
-      sources: folders(truffle, 'contracts_directory', sources.folders, ['contracts']),
-      tests: ['test'],
-      scripts: ['migrations'],
-      libs: [],
-    });
+    const used = folders(truffle, 'contracts_directory', sources.folders, ['contracts']);
+    add(project, 'Truffle', { sources: used, tests: ['test'], scripts: ['migrations'], libs: [] });
     project.notes.push(
-      `${truffle}: contracts_directory = ${sources.folders.join(', ')}${sources.note}`,
+      `${truffle}: contracts_directory = ${firstFew(used, NOTED).join(', ')}${sources.note}`,
     );
   });
   await attempt('Brownie', present(BROWNIE_CONFIGS), async (brownie) => {
@@ -282,15 +299,27 @@ async function readProject(
   if (project.frameworks.length === 0) return undefined;
   // Explicit remappings from remappings.txt apply after foundry.toml's (Foundry) or alone (Hardhat 3).
   if (names.has('remappings.txt')) {
-    const remappings = parseRemappingsFile((await read('remappings.txt')) ?? '');
-    project.remappings = project.remappings.concat(remappings);
-    project.notes.push(`remappings.txt: ${remappings.length} remapping(s)`);
+    if ((await read('remappings.txt')) !== undefined) {
+      const remappings = await reader.remappings(path.join(root, 'remappings.txt'));
+      project.remappings = project.remappings.concat(remappings);
+      project.notes.push(`remappings.txt: ${remappings.length} remapping(s)`);
+    }
   }
+  project.remappings = capped(
+    project.remappings,
+    MAX_REMAPPINGS,
+    `${project.path || '.'}: the remappings of foundry.toml, remappings.txt and Brownie's config together`,
+    (remapping) =>
+      `${remapping.context ? `${remapping.context}:` : ''}${remapping.prefix}=${remapping.target}`,
+    project.warnings,
+  );
   if (project.autoDetectRemappings) {
-    const own = await librariesOwnRemappings(root, project.libs, options.workspace);
-    project.remappings = own.concat(project.remappings);
-    if (own.length > 0)
-      project.notes.push(`libraries' own remappings.txt: ${own.length} remapping(s)`);
+    const room = MAX_REMAPPINGS - project.remappings.length;
+    const own = await librariesOwnRemappings(root, project.libs, room, reader, options.deadline);
+    project.remappings = own.remappings.concat(project.remappings);
+    if (own.warning !== undefined) project.warnings.push(`${project.path || '.'}: ${own.warning}`);
+    if (own.remappings.length > 0)
+      project.notes.push(`libraries' own remappings.txt: ${own.remappings.length} remapping(s)`);
   }
   add(project, undefined, { sources: [], tests: [], scripts: [], libs: ['node_modules'] });
   return project;
@@ -315,33 +344,6 @@ function setAside(project: Project, broken: readonly { tool: Framework; problem:
   for (const { problem } of broken) project.warnings.push(`${problem} It is not used: ${instead}.`);
 }
 
-/**
- * As Foundry's automatic remappings do: a library's own remappings.txt applies to the files of
- * that library (`lib/oz-upgradeable/:@openzeppelin/contracts/=lib/oz-upgradeable/lib/oz/contracts/`).
- */
-async function librariesOwnRemappings(
-  root: string,
-  libs: readonly string[],
-  workspace: string,
-): Promise<Remapping[]> {
-  const remappings: Remapping[] = [];
-  for (const lib of libs.filter((folder) => folder !== 'node_modules')) {
-    for (const entry of await listDirectory(path.join(root, lib))) {
-      if (!entry.isDirectory()) continue;
-      const base = `${lib}/${entry.name}/`;
-      const text = await readConfigFile(path.join(root, base, 'remappings.txt'), workspace);
-      for (const remapping of parseRemappingsFile(text ?? '')) {
-        remappings.push({
-          context: base + remapping.context,
-          prefix: remapping.prefix,
-          target: base + remapping.target,
-        });
-      }
-    }
-  }
-  return remappings;
-}
-
 /** Longer than any real folder: a config holding more is not describing a folder. */
 const MAX_FOLDER_LENGTH = 512;
 const GLOB = /[*?[\]{}]/;
@@ -358,7 +360,7 @@ function usableFolders(
   warnings: string[],
 ): string[] {
   const usable: string[] = [];
-  for (const value of values) {
+  for (const value of capped(values, MAX_CONFIG_FOLDERS, setting, (folder) => folder, warnings)) {
     const glob = value.search(GLOB);
     const folder = path.posix.normalize(
       cleanFolder(glob === -1 ? value : value.slice(0, value.lastIndexOf('/', glob) + 1)) || '.',

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs/promises';
 import { ConfigurationError } from '../errors.ts';
+import { checkDeadline, type Deadline } from '../files/deadline.ts';
 import { discoverContracts, type ContractFile } from '../files/discover.ts';
 import { DEFAULT_EXCLUDES, type ExcludePattern } from '../files/excludes.ts';
 import { isInside, posixRelative } from '../files/inside.ts';
@@ -39,6 +40,8 @@ export interface ContractSearch extends SearchSettings {
   foundryProfile: string;
   /** `project-name`: each upload's name starts with it. */
   projectName: string;
+  /** The run's: the search stops there with a DeadlineError, which ends the run as `timeout`. */
+  deadline?: Deadline;
 }
 
 /** A file to upload: `relativePath` is the name it is sent under. */
@@ -79,6 +82,7 @@ export async function findProjects(search: ContractSearch, log: Logger): Promise
     workspace,
     root,
     foundryProfile: search.foundryProfile,
+    deadline: search.deadline,
   });
   for (const warning of detection.warnings) log.warning(warning);
   // Only beside framework projects: alone, a folder of contracts is searched as it always was.
@@ -86,6 +90,7 @@ export async function findProjects(search: ContractSearch, log: Logger): Promise
     detection.projects.length > 0
       ? await packageProjects(root, workspace, detection.projects)
       : { projects: [], unexamined: [], incomplete: false };
+  checkDeadline(search.deadline, 'looking through workspace packages');
   if (packages.unexamined.length > 0 || packages.incomplete) {
     const named = packages.unexamined.map(
       (folder) => `  - ${shownFolder(search.pathPrefix, folder)}`,
@@ -147,10 +152,12 @@ export async function findUploads(
     excludes: search.excludePatterns,
     useDefaultExcludes: search.useDefaultExcludes,
     defaultExcludes: rules.excludes,
+    deadline: search.deadline,
   });
   logDiscovery(discovery, search, log);
   if (search.defaultContractPatterns)
     logOutsideProjects(await contractsOutsideProjects(search, projects), search, log);
+  checkDeadline(search.deadline, 'looking for contracts outside the projects');
   if (discovery.files.length === 0) {
     noFiles(discovery, projects, search, log);
     return [];
@@ -187,7 +194,7 @@ export async function findUploads(
         size: file.size,
       };
     });
-    const closure = await importsOfAudited(selected, projects, root, workspace, search.limits);
+    const closure = await importsOfAudited(selected, projects, root, workspace, search);
     if (closure.stopped && search.dependencies === 'include') {
       throw new ConfigurationError(
         `The ${selected.length} files to audit${group.several ? ` in ${group.path}` : ''} import so many others that the upload would hold more than ${search.limits.maxFiles} files (input \`max-files\`). ` +
@@ -320,12 +327,15 @@ async function importsOfAudited(
   projects: readonly Project[],
   root: string,
   workspace: string,
-  limits: UploadLimits,
+  { limits, deadline }: Pick<ContractSearch, 'limits' | 'deadline'>,
 ): Promise<Closure> {
   // A file outside every project resolves as a plain folder would: relative paths and node_modules.
   const plain: Project = { ...emptyProject(root, ''), libs: ['node_modules'] };
   const resolvers = new Map(
-    [plain, ...projects].map((project) => [project, createImportResolver(project, workspace)]),
+    [plain, ...projects].map((project) => [
+      project,
+      createImportResolver(project, workspace, deadline),
+    ]),
   );
   return importClosure(
     audited,

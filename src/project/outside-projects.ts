@@ -3,7 +3,8 @@
  * folders are searched, so a folder of contracts with no config of its own (nor a package
  * manifest) would be neither audited nor named: this finds them, so the log can name them.
  */
-import { errorMessage } from '../errors.ts';
+import { DeadlineError, errorMessage } from '../errors.ts';
+import type { Deadline } from '../files/deadline.ts';
 import { discoverContracts } from '../files/discover.ts';
 import { DEFAULT_EXCLUDES } from '../files/excludes.ts';
 import { literalGlob } from '../files/patterns.ts';
@@ -13,6 +14,7 @@ export interface OutsideSearch {
   workspace: string;
   workingDirectory: string;
   excludePatterns: string[];
+  deadline?: Deadline;
 }
 
 /**
@@ -32,6 +34,7 @@ export async function contractsOutsideProjects(
       patterns: ['**/*.sol', '**/*.vy'],
       excludes: search.excludePatterns,
       useDefaultExcludes: true,
+      deadline: search.deadline,
       defaultExcludes: [
         ...DEFAULT_EXCLUDES,
         ...projects.map((project) => ({
@@ -42,6 +45,7 @@ export async function contractsOutsideProjects(
     });
     return files.map((file) => file.relativePath);
   } catch (error) {
+    if (error instanceof DeadlineError) throw error;
     return { problem: errorMessage(error) };
   }
 }

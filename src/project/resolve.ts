@@ -8,7 +8,10 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { checkDeadline, type Deadline } from '../files/deadline.ts';
 import { isInside, posixRelative } from '../files/inside.ts';
+import { firstFew } from '../text.ts';
+import { MAX_IMPORT_CANDIDATES } from './config-bounds.ts';
 import type { Project } from './detect.ts';
 import { applyRemappings } from './remappings.ts';
 import { isRelativeImport, resolveRelativeImport } from './unit-names.ts';
@@ -28,11 +31,19 @@ export type Resolution = { node: SourceNode } | { problem: string };
 
 export type ImportResolver = (importPath: string, importer: SourceNode) => Promise<Resolution>;
 
+/** Places a missing import's problem names: the rest are counted. */
+const PLACES_SHOWN = 8;
+
 /**
  * `workspace` is absolute with links resolved. Answers are remembered: a project imports the same
  * paths from the same folders again and again, and each answer may cost a dozen file lookups.
+ * Past `deadline`, resolving throws a DeadlineError.
  */
-export function createImportResolver(project: Project, workspace: string): ImportResolver {
+export function createImportResolver(
+  project: Project,
+  workspace: string,
+  deadline?: Deadline,
+): ImportResolver {
   const answers = new Map<string, Promise<Resolution>>();
   const files = new Map<string, Promise<FoundFile | string>>();
   const lookUp = (file: string) => {
@@ -45,6 +56,7 @@ export function createImportResolver(project: Project, workspace: string): Impor
   const lookUpPackages = () => (packages ??= workspacePackages(project.root, workspace));
   const contexts = project.remappings.some((remapping) => remapping.context !== '');
   return (importPath, importer) => {
+    checkDeadline(deadline, 'resolving imports');
     const folder = path.dirname(importer.absolutePath);
     // Everything the answer depends on: a relative one on the importer's names, a direct one on
     // where node_modules is looked for and, with contexts, on the importer's unit name.
@@ -109,7 +121,7 @@ async function resolveImport(
     problem:
       remapped !== undefined
         ? `its remapping leads to ${where[0] ?? remapped}, which ${problems[0] ?? 'does not exist'}`
-        : `no file was found at ${where.join(', ')}`,
+        : `no file was found at ${firstFew(where, PLACES_SHOWN).join(', ')}`,
   };
 }
 
@@ -155,7 +167,10 @@ function directCandidates(
     candidates.push({ file: path.join(dir, 'node_modules', importPath), unitName: importPath });
   }
   const seen = new Set<string>();
-  return candidates.filter((c) => !seen.has(c.file) && seen.add(c.file));
+  // Bounded, whatever the config's libs: each candidate is a lookup for every missing import.
+  return candidates
+    .filter((c) => !seen.has(c.file) && seen.add(c.file))
+    .slice(0, MAX_IMPORT_CANDIDATES);
 }
 
 /** The importer's folder and its parents up to the workspace, then the project root's. */

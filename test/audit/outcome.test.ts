@@ -9,7 +9,7 @@ import {
   skippedOutcome,
   timeoutOutcome,
 } from '../../src/audit/outcome.ts';
-import { ConfigurationError, ServiceError } from '../../src/errors.ts';
+import { ConfigurationError, DeadlineError, ServiceError } from '../../src/errors.ts';
 import { findingsOf } from '../support/findings.ts';
 import { allActive, triageOf } from '../support/triage.ts';
 
@@ -36,6 +36,13 @@ describe('outcomes', () => {
     expect(errorOutcome(new TypeError('x is undefined'), none).reason).toBe(
       'Unexpected error (a bug in this action; please report it): x is undefined',
     );
+  });
+
+  it('ends a run whose time ran out during discovery as a timeout, with its reason', () => {
+    const none = { auditId: undefined, resumed: false, fileCount: undefined };
+    const outcome = errorOutcome(new DeadlineError('ran out during discovery'), none);
+    expect(outcome).toMatchObject({ verdict: 'timeout', reason: 'ran out during discovery' });
+    expect(errorOutcome(new ConfigurationError('x'), none).verdict).toBe('error');
   });
 
   it('keeps the audit id of an audit this run started, with how to resume', () => {

@@ -56,8 +56,9 @@ function dependencies(overrides: Partial<EngineDependencies> = {}) {
 }
 
 async function audit(settings: Settings, deps: EngineDependencies) {
-  const detection = await detectProjects(settings, deps.log);
-  return auditCheckout(settings, detection, Date.now() + 60_000, deps);
+  const deadline = Date.now() + 60_000;
+  const detection = await detectProjects(settings, deps.log, { at: deadline, now: deps.now });
+  return auditCheckout(settings, detection, deadline, deps);
 }
 
 describe('the engine, driven with plain options', () => {
@@ -129,6 +130,31 @@ describe('the engine, driven with plain options', () => {
     expect(outcome.reason).toContain('baseline');
     expect(outcome.projects).toHaveLength(1);
     expect(service.uploads).toHaveLength(0);
+  });
+
+  it('ends in verdict timeout naming discovery, uploading nothing, when the deadline passes while the files are searched', async () => {
+    const service = await serve();
+    const settings = await settingsFor(service);
+    const { deps } = dependencies();
+    const deadline = Date.now() + 60_000;
+    const detection = await detectProjects(settings, deps.log, { at: deadline, now: deps.now });
+    // The clock has passed the deadline by the time the files are searched.
+    const outcome = await auditCheckout(settings, detection, deadline, {
+      ...deps,
+      now: () => deadline + 1,
+    });
+    expect(outcome.verdict).toBe('timeout');
+    expect(outcome.reason).toMatch(/`timeout-minutes`\) ran out during discovery/);
+    expect(outcome.projects).toHaveLength(1);
+    expect(service.uploads).toHaveLength(0);
+  });
+
+  it('stops finding the projects once the deadline has passed', async () => {
+    const service = await serve();
+    const { deps } = dependencies();
+    await expect(
+      detectProjects(await settingsFor(service), deps.log, { at: 0, now: () => 1 }),
+    ).rejects.toThrow(/ran out during discovery, while looking for project configs/);
   });
 
   it('ends in an error outcome that keeps the file count when the service refuses the key', async () => {

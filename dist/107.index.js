@@ -1,8 +1,8 @@
-export const id = 449;
-export const ids = [449];
+export const id = 107;
+export const ids = [107];
 export const modules = {
 
-/***/ 4449:
+/***/ 4107:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -40,6 +40,13 @@ class ResponseFormatError extends ServiceError {
 }
 function errorMessage(error) {
     return error instanceof Error ? error.message : String(error);
+}
+/**
+ * The run's time limit (`timeout-minutes`) passed before the contracts to audit were found: the
+ * run ends with verdict `timeout`, nothing uploaded. A configuration error too, for its remedy.
+ */
+class DeadlineError extends ConfigurationError {
+    name = 'DeadlineError';
 }
 
 ;// CONCATENATED MODULE: ./.build/audit/audit-ids.js
@@ -919,6 +926,8 @@ function errorOutcome(error, facts) {
         reason = `Unexpected error (a bug in this action; please report it): ${errorMessage(error)}`;
     return {
         ...base(facts),
+        // The time limit, run out before anything was audited, is the run's timeout, not a mistake.
+        verdict: error instanceof DeadlineError ? 'timeout' : 'error',
         reason,
         resumeHint: facts.auditId && !facts.resumed
             ? `The audit ${facts.auditId} was started; re-run with \`${resumeInput(facts.auditId)}\` ` +
@@ -3792,6 +3801,21 @@ function readAll(fd, size) {
     return filled > size ? undefined : buffer.subarray(0, filled);
 }
 
+;// CONCATENATED MODULE: ./.build/files/deadline.js
+/**
+ * The run's deadline, checked while the checkout is searched: a hostile checkout can make
+ * discovery and import resolution take longer than `timeout-minutes`, and the run must still end
+ * with a verdict in time.
+ */
+
+/** Throws DeadlineError once the deadline has passed; `doing` names the step that was cut short. */
+function checkDeadline(deadline, doing) {
+    if (deadline === undefined || deadline.now() < deadline.at)
+        return;
+    throw new DeadlineError(`The time limit (\`timeout-minutes\`) ran out during discovery, while ${doing}: nothing was uploaded. ` +
+        'Raise `timeout-minutes`, or narrow the search (`working-directory`, `contracts`, `exclude`, or the project config).');
+}
+
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
 ;// CONCATENATED MODULE: ./.build/files/patterns.js
@@ -4001,6 +4025,7 @@ function parseRule(pattern, reason) {
 
 
 
+
 /** Files stat'ed at once: fast on network disks, bounded on huge directories. */
 const STAT_BATCH = 64;
 async function discoverContracts(options) {
@@ -4025,6 +4050,7 @@ async function discoverContracts(options) {
         if (visited.has(key))
             continue; // also ends link cycles
         visited.add(key);
+        checkDeadline(options.deadline, 'listing the contract files');
         const candidates = [];
         for (const { type, entry } of await listDirectory(readDir, dir)) {
             if (type.isDirectory()) {
@@ -4563,48 +4589,98 @@ function closure_compare(a, b) {
     return a < b ? -1 : a > b ? 1 : 0;
 }
 
-;// CONCATENATED MODULE: ./.build/project/config-file.js
-
-
-
-const MAX_CONFIG_BYTES = 1024 * 1024;
-/** The file's text, or undefined when it is missing, not a regular file, too large or outside. */
-async function readConfigFile(file, within) {
-    try {
-        const real = await external_node_fs_promises_.realpath(file);
-        const stats = await external_node_fs_promises_.stat(real);
-        if (!isInside(within, real) || !stats.isFile() || stats.size > MAX_CONFIG_BYTES)
-            return undefined;
-        return await external_node_fs_promises_.readFile(real, 'utf8');
-    }
-    catch {
-        return undefined;
-    }
+;// CONCATENATED MODULE: ./.build/text.js
+/**
+ * Plain-text helpers every layer uses on untrusted text (the service's, GitHub's, the checkout's):
+ * no escaping here, only what makes text safe to measure, cut and keep on one line.
+ */
+/**
+ * Characters a collating comparison may treat as absent. The runner matches `::` and `##[`
+ * with culture-sensitive .NET string functions (ICU), which skip such characters, so a
+ * zero-width character between the colons does not stop a command: they must go.
+ */
+const INVISIBLE_CHARACTERS = /(?![\t\n\r])[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+/** Printable ASCII, tab and line breaks: text without any other has none to remove. */
+const PLAIN_ASCII = /^[\t\n\r\x20-\x7e]*$/;
+/** Removes invisible and control characters, keeping tab and line breaks. */
+function removeInvisibleCharacters(text) {
+    // Most text is plain ASCII: a test of it costs a fraction of the search by Unicode property.
+    return PLAIN_ASCII.test(text) ? text : text.replace(INVISIBLE_CHARACTERS, '');
+}
+/** Untrusted text on one line: invisible characters removed, white space runs folded to a space. */
+function text_oneLine(text) {
+    return removeInvisibleCharacters(text).replace(/\s+/g, ' ').trim();
+}
+/** Keeps at most `max` characters (code points, so no surrogate pair is split), ending in '…' when cut. */
+function truncateText(text, max) {
+    // The UTF-16 length bounds the number of code points.
+    if (text.length <= max)
+        return text;
+    if (max <= 0)
+        return '';
+    let end = 0;
+    for (let kept = 0; kept < max - 1 && end < text.length; kept += 1)
+        end += codePointLength(text, end);
+    const rest = text.length - end;
+    if (rest === 0 || rest === codePointLength(text, end))
+        return text;
+    return `${text.slice(0, end)}…`;
 }
 /**
- * Regular files, and links to files inside the workspace (Balancer links each package's
- * foundry.toml to the root's). A link to nothing, to a folder or outside the workspace is never
- * read: it is unusable, and the caller says so.
+ * A long list kept short: the first `shown` items, then one more saying how many were not shown,
+ * so that a config listing thousands of names never makes a warning of megabytes.
  */
-async function configFiles(dir, entries, workspace) {
-    const found = { readable: new Set(), unusable: new Map() };
-    for (const entry of entries) {
-        if (entry.isFile())
-            found.readable.add(entry.name);
-        else if (entry.isSymbolicLink() && /\.(toml|ya?ml|[cm]?[jt]s|txt)$/.test(entry.name)) {
-            const target = await external_node_fs_promises_.realpath(external_node_path_.join(dir, entry.name)).catch(() => undefined);
-            const stats = target === undefined ? undefined : await external_node_fs_promises_.stat(target).catch(() => undefined);
-            if (target === undefined)
-                found.unusable.set(entry.name, 'is a link to nothing');
-            else if (!isInside(workspace, target))
-                found.unusable.set(entry.name, `is a link that leads outside the workspace (to ${target})`);
-            else if (stats?.isFile())
-                found.readable.add(entry.name);
-            else
-                found.unusable.set(entry.name, 'is a link to something that is not a file');
-        }
-    }
-    return found;
+function firstFew(items, shown, indent = '') {
+    if (items.length <= shown)
+        return [...items];
+    return [...items.slice(0, shown), `${indent}… and ${items.length - shown} more`];
+}
+function codePointLength(text, index) {
+    return (text.codePointAt(index) ?? 0) > 0xffff ? 2 : 1;
+}
+/**
+ * For text printed to the log (core.info): the runner would run a line that starts, after
+ * whitespace, with `::`, or that holds `##[` anywhere (its legacy form). Such lines become
+ * `: :` and `## [`; invisible characters are removed first so none can hide either pattern.
+ */
+function neutralizeWorkflowCommands(text) {
+    return removeInvisibleCharacters(text)
+        .replace(/(^|\r\n|\r|\n)([^\S\r\n]*):(?=:)/g, '$1$2: ')
+        .replace(/##\[/g, '## [');
+}
+
+;// CONCATENATED MODULE: ./.build/project/config-bounds.js
+/**
+ * What a project's config may ask of the search. A config is the checkout's, so a hostile one
+ * could name thousands of folders or remappings, each multiplying the lookups of every import;
+ * past these bounds the rest is left out, and a short warning says what.
+ */
+
+/** Folders one setting may name (`libs`, `paths.sources`, Brownie's and Ape's folders). */
+const MAX_CONFIG_FOLDERS = 100;
+/** Remappings of one project, from foundry.toml, remappings.txt and its libraries' together. */
+const MAX_REMAPPINGS = 2_000;
+/** Places one import is looked for before it is said to be missing. */
+const MAX_IMPORT_CANDIDATES = 500;
+/** Names shown of those cut, and how many characters of each. */
+const NAMES_SHOWN = 3;
+const NAME_LENGTH = 60;
+/** A few of `names`, each short and on one line, then how many more: for a warning. */
+function someNames(names) {
+    const quoted = names.map((name) => `"${truncateText(text_oneLine(name), NAME_LENGTH)}"`);
+    return firstFew(quoted, NAMES_SHOWN).join(', ');
+}
+/**
+ * The first `max` of `values`; when there are more, a warning naming `what`, how many were left
+ * out and the first few of them.
+ */
+function capped(values, max, what, name, warnings) {
+    if (values.length <= max)
+        return [...values];
+    const cut = values.slice(max);
+    warnings.push(`${what} lists ${values.length} entries, more than the ${max} this action reads: the first ${max} are used, ` +
+        `the other ${cut.length} are not (${someNames(cut.map(name))}).`);
+    return values.slice(0, max);
 }
 
 ;// CONCATENATED MODULE: ./.build/project/remappings.js
@@ -4657,6 +4733,70 @@ function applyRemappings(remappings, importPath, importerName) {
 /** Foundry writes targets relative to the project root, with or without `./`. */
 function withoutDotSlash(path) {
     return path.replace(/^(\.\/)+/, '');
+}
+
+;// CONCATENATED MODULE: ./.build/project/config-file.js
+
+
+
+
+const MAX_CONFIG_BYTES = 1024 * 1024;
+/** The file's text, or undefined when it is missing, not a regular file, too large or outside. */
+async function readConfigFile(file, within) {
+    try {
+        const real = await external_node_fs_promises_.realpath(file);
+        const stats = await external_node_fs_promises_.stat(real);
+        if (!isInside(within, real) || !stats.isFile() || stats.size > MAX_CONFIG_BYTES)
+            return undefined;
+        return await external_node_fs_promises_.readFile(real, 'utf8');
+    }
+    catch {
+        return undefined;
+    }
+}
+/** A reader for one run: its answers are kept by real path. */
+function createConfigReader(within) {
+    const texts = new Map();
+    const parsed = new Map();
+    const once = async (cache, file, read, none) => {
+        const real = await external_node_fs_promises_.realpath(file).catch(() => undefined);
+        if (real === undefined)
+            return none;
+        let answer = cache.get(real);
+        if (answer === undefined)
+            cache.set(real, (answer = read(real)));
+        return answer;
+    };
+    const text = (file) => once(texts, file, (real) => readConfigFile(real, within), undefined);
+    return {
+        text,
+        remappings: (file) => once(parsed, file, async (real) => parseRemappingsFile((await text(real)) ?? ''), []),
+    };
+}
+/**
+ * Regular files, and links to files inside the workspace (Balancer links each package's
+ * foundry.toml to the root's). A link to nothing, to a folder or outside the workspace is never
+ * read: it is unusable, and the caller says so.
+ */
+async function configFiles(dir, entries, workspace) {
+    const found = { readable: new Set(), unusable: new Map() };
+    for (const entry of entries) {
+        if (entry.isFile())
+            found.readable.add(entry.name);
+        else if (entry.isSymbolicLink() && /\.(toml|ya?ml|[cm]?[jt]s|txt)$/.test(entry.name)) {
+            const target = await external_node_fs_promises_.realpath(external_node_path_.join(dir, entry.name)).catch(() => undefined);
+            const stats = target === undefined ? undefined : await external_node_fs_promises_.stat(target).catch(() => undefined);
+            if (target === undefined)
+                found.unusable.set(entry.name, 'is a link to nothing');
+            else if (!isInside(workspace, target))
+                found.unusable.set(entry.name, `is a link that leads outside the workspace (to ${target})`);
+            else if (stats?.isFile())
+                found.readable.add(entry.name);
+            else
+                found.unusable.set(entry.name, 'is a link to something that is not a file');
+        }
+    }
+    return found;
 }
 
 ;// CONCATENATED MODULE: ./.build/project/foundry-config.js
@@ -4716,6 +4856,57 @@ function cleanFolder(folder) {
         .trim()
         .replace(/^(\.\/)+/, '')
         .replace(/(.)\/+$/, '$1');
+}
+
+;// CONCATENATED MODULE: ./.build/project/library-remappings.js
+
+
+
+
+/**
+ * The libraries' own remappings, at most `room` of them; when they hold more, a warning names
+ * `project` and the libraries whose remappings were left out.
+ */
+async function librariesOwnRemappings(root, libs, room, reader, deadline) {
+    const remappings = [];
+    const cutFrom = [];
+    let cut = 0;
+    for (const lib of libs.filter((folder) => folder !== 'node_modules')) {
+        for (const entry of await library_remappings_listDirectory(external_node_path_.join(root, lib))) {
+            checkDeadline(deadline, "reading the libraries' remappings");
+            if (!entry.isDirectory())
+                continue;
+            const base = `${lib}/${entry.name}/`;
+            const own = await reader.remappings(external_node_path_.join(root, base, 'remappings.txt'));
+            const kept = own.slice(0, Math.max(0, room - remappings.length));
+            for (const remapping of kept) {
+                remappings.push({
+                    context: base + remapping.context,
+                    prefix: remapping.prefix,
+                    target: base + remapping.target,
+                });
+            }
+            if (kept.length < own.length) {
+                cut += own.length - kept.length;
+                cutFrom.push(base);
+            }
+        }
+    }
+    return {
+        remappings,
+        warning: cut === 0
+            ? undefined
+            : `The libraries' own remappings.txt files hold more remappings than the ${room} still allowed: ${cut} are not used, ` +
+                `from ${cutFrom.length} librar${cutFrom.length === 1 ? 'y' : 'ies'} (${someNames(cutFrom)}).`,
+    };
+}
+async function library_remappings_listDirectory(dir) {
+    try {
+        return await external_node_fs_promises_.readdir(dir, { withFileTypes: true });
+    }
+    catch {
+        return []; // no such library folder: its imports say so if it matters
+    }
 }
 
 ;// CONCATENATED MODULE: ./.build/project/script-config.js
@@ -5026,6 +5217,9 @@ function strings(value) {
 
 
 
+
+
+
 // Buidler is Hardhat's former name, with the same `paths`.
 const HARDHAT_CONFIGS = [
     'hardhat.config.ts',
@@ -5063,19 +5257,23 @@ const NOT_SEARCHED = new Set([
     'audits',
 ]);
 const detect_MAX_DEPTH = 8;
+/** Folders a note names; the rest are counted. */
+const NOTED = 8;
 /**
  * Every project under the root. A config that does not parse is an error at the root (the
  * user's own project); further down it is a warning, and the folder is searched without it.
  */
 async function detectProjects(options) {
     const detection = { projects: [], warnings: [] };
+    const reader = createConfigReader(options.workspace);
     const queue = [
         { dir: options.root, depth: 0, skip: new Set() },
     ];
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+        checkDeadline(options.deadline, 'looking for project configs');
         const entries = await detect_listDirectory(next.dir);
         const names = await configFiles(next.dir, entries, options.workspace);
-        const project = await detect_readProject(next.dir, names, options, next.depth === 0);
+        const project = await detect_readProject(next.dir, names, options, reader, next.depth === 0);
         if (project) {
             detection.projects.push(project);
             detection.warnings.push(...project.warnings);
@@ -5126,11 +5324,11 @@ function emptyProject(root, projectPath) {
  * folder whose contracts are searched by convention. Its contracts are never silently dropped.
  * `strict`: the root's own config fails the run when it does not parse.
  */
-async function detect_readProject(root, configs, options, strict) {
+async function detect_readProject(root, configs, options, reader, strict) {
     const project = emptyProject(root, posixRelative(options.root, root));
     const shown = (file) => (project.path === '' ? file : `${project.path}/${file}`);
     const read = async (file) => {
-        const text = await readConfigFile(external_node_path_.join(root, file), options.workspace);
+        const text = await reader.text(external_node_path_.join(root, file));
         if (text === undefined) {
             project.warnings.push(`${shown(file)} is larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MiB or cannot be read: it was not read, and its tool's defaults are used.`);
         }
@@ -5160,39 +5358,37 @@ async function detect_readProject(root, configs, options, strict) {
     await attempt('Foundry', present(['foundry.toml']), async () => {
         const text = await read('foundry.toml');
         const config = await readFoundryConfig(text ?? '', options.foundryProfile, shown('foundry.toml'));
+        const libs = folders('foundry.toml', 'libs', config.libs, []);
         detect_add(project, 'Foundry', {
             sources: folders('foundry.toml', 'src', [config.src], ['src']),
             tests: folders('foundry.toml', 'test', [config.test], ['test']),
             scripts: folders('foundry.toml', 'script', [config.script], ['script']),
-            libs: folders('foundry.toml', 'libs', config.libs, []),
+            libs,
         });
         project.remappings = project.remappings.concat(config.remappings);
         project.autoDetectRemappings = config.autoDetectRemappings;
-        project.notes.push(`foundry.toml (profile ${config.profile}): src = ${config.src}, test = ${config.test}, script = ${config.script}, libs = ${config.libs.join(', ') || 'none'}` +
+        project.notes.push(`foundry.toml (profile ${config.profile}): src = ${config.src}, test = ${config.test}, script = ${config.script}, libs = ${firstFew(libs, NOTED).join(', ') || 'none'}` +
             (config.remappings.length > 0 ? `, ${config.remappings.length} remapping(s)` : ''));
     });
     await attempt('Hardhat', present(HARDHAT_CONFIGS), async (hardhat) => {
         const text = (await read(hardhat)) ?? '';
         const sources = detect_literalFolders(readLiteralSetting(text, 'sources', 'paths'), 'contracts', 'sources');
         const tests = detect_literalFolders(readLiteralSetting(text, 'tests', 'paths'), 'test', 'tests');
+        const used = folders(hardhat, 'paths.sources', sources.folders, ['contracts']);
         detect_add(project, 'Hardhat', {
-            sources: folders(hardhat, 'paths.sources', sources.folders, ['contracts']),
+            sources: used,
             tests: folders(hardhat, 'paths.tests', tests.folders, ['test']),
             scripts: ['scripts'],
             libs: [],
         });
-        project.notes.push(`${hardhat}: paths.sources = ${sources.folders.join(', ')}${sources.note}`);
+        project.notes.push(`${hardhat}: paths.sources = ${firstFew(used, NOTED).join(', ')}${sources.note}`);
     });
     await attempt('Truffle', present(TRUFFLE_CONFIGS), async (truffle) => {
         const text = (await read(truffle)) ?? '';
         const sources = detect_literalFolders(readLiteralSetting(text, 'contracts_directory', undefined), 'contracts', 'sources');
-        detect_add(project, 'Truffle', {
-            sources: folders(truffle, 'contracts_directory', sources.folders, ['contracts']),
-            tests: ['test'],
-            scripts: ['migrations'],
-            libs: [],
-        });
-        project.notes.push(`${truffle}: contracts_directory = ${sources.folders.join(', ')}${sources.note}`);
+        const used = folders(truffle, 'contracts_directory', sources.folders, ['contracts']);
+        detect_add(project, 'Truffle', { sources: used, tests: ['test'], scripts: ['migrations'], libs: [] });
+        project.notes.push(`${truffle}: contracts_directory = ${firstFew(used, NOTED).join(', ')}${sources.note}`);
     });
     await attempt('Brownie', present(BROWNIE_CONFIGS), async (brownie) => {
         const config = await readBrownieConfig((await read(brownie)) ?? '', shown(brownie));
@@ -5221,15 +5417,21 @@ async function detect_readProject(root, configs, options, strict) {
         return undefined;
     // Explicit remappings from remappings.txt apply after foundry.toml's (Foundry) or alone (Hardhat 3).
     if (names.has('remappings.txt')) {
-        const remappings = parseRemappingsFile((await read('remappings.txt')) ?? '');
-        project.remappings = project.remappings.concat(remappings);
-        project.notes.push(`remappings.txt: ${remappings.length} remapping(s)`);
+        if ((await read('remappings.txt')) !== undefined) {
+            const remappings = await reader.remappings(external_node_path_.join(root, 'remappings.txt'));
+            project.remappings = project.remappings.concat(remappings);
+            project.notes.push(`remappings.txt: ${remappings.length} remapping(s)`);
+        }
     }
+    project.remappings = capped(project.remappings, MAX_REMAPPINGS, `${project.path || '.'}: the remappings of foundry.toml, remappings.txt and Brownie's config together`, (remapping) => `${remapping.context ? `${remapping.context}:` : ''}${remapping.prefix}=${remapping.target}`, project.warnings);
     if (project.autoDetectRemappings) {
-        const own = await librariesOwnRemappings(root, project.libs, options.workspace);
-        project.remappings = own.concat(project.remappings);
-        if (own.length > 0)
-            project.notes.push(`libraries' own remappings.txt: ${own.length} remapping(s)`);
+        const room = MAX_REMAPPINGS - project.remappings.length;
+        const own = await librariesOwnRemappings(root, project.libs, room, reader, options.deadline);
+        project.remappings = own.remappings.concat(project.remappings);
+        if (own.warning !== undefined)
+            project.warnings.push(`${project.path || '.'}: ${own.warning}`);
+        if (own.remappings.length > 0)
+            project.notes.push(`libraries' own remappings.txt: ${own.remappings.length} remapping(s)`);
     }
     detect_add(project, undefined, { sources: [], tests: [], scripts: [], libs: ['node_modules'] });
     return project;
@@ -5254,29 +5456,6 @@ function setAside(project, broken) {
     for (const { problem } of broken)
         project.warnings.push(`${problem} It is not used: ${instead}.`);
 }
-/**
- * As Foundry's automatic remappings do: a library's own remappings.txt applies to the files of
- * that library (`lib/oz-upgradeable/:@openzeppelin/contracts/=lib/oz-upgradeable/lib/oz/contracts/`).
- */
-async function librariesOwnRemappings(root, libs, workspace) {
-    const remappings = [];
-    for (const lib of libs.filter((folder) => folder !== 'node_modules')) {
-        for (const entry of await detect_listDirectory(external_node_path_.join(root, lib))) {
-            if (!entry.isDirectory())
-                continue;
-            const base = `${lib}/${entry.name}/`;
-            const text = await readConfigFile(external_node_path_.join(root, base, 'remappings.txt'), workspace);
-            for (const remapping of parseRemappingsFile(text ?? '')) {
-                remappings.push({
-                    context: base + remapping.context,
-                    prefix: remapping.prefix,
-                    target: base + remapping.target,
-                });
-            }
-        }
-    }
-    return remappings;
-}
 /** Longer than any real folder: a config holding more is not describing a folder. */
 const MAX_FOLDER_LENGTH = 512;
 const GLOB = /[*?[\]{}]/;
@@ -5287,7 +5466,7 @@ const GLOB = /[*?[\]{}]/;
  */
 function usableFolders(values, fallback, setting, warnings) {
     const usable = [];
-    for (const value of values) {
+    for (const value of capped(values, MAX_CONFIG_FOLDERS, setting, (folder) => folder, warnings)) {
         const glob = value.search(GLOB);
         const folder = external_node_path_.posix.normalize(cleanFolder(glob === -1 ? value : value.slice(0, value.lastIndexOf('/', glob) + 1)) || '.');
         const problem = value.length > MAX_FOLDER_LENGTH
@@ -5640,11 +5819,17 @@ function resolveRelativeImport(importerName, importPath) {
 
 
 
+
+
+
+/** Places a missing import's problem names: the rest are counted. */
+const PLACES_SHOWN = 8;
 /**
  * `workspace` is absolute with links resolved. Answers are remembered: a project imports the same
  * paths from the same folders again and again, and each answer may cost a dozen file lookups.
+ * Past `deadline`, resolving throws a DeadlineError.
  */
-function createImportResolver(project, workspace) {
+function createImportResolver(project, workspace, deadline) {
     const answers = new Map();
     const files = new Map();
     const lookUp = (file) => {
@@ -5658,6 +5843,7 @@ function createImportResolver(project, workspace) {
     const lookUpPackages = () => (packages ??= workspacePackages(project.root, workspace));
     const contexts = project.remappings.some((remapping) => remapping.context !== '');
     return (importPath, importer) => {
+        checkDeadline(deadline, 'resolving imports');
         const folder = external_node_path_.dirname(importer.absolutePath);
         // Everything the answer depends on: a relative one on the importer's names, a direct one on
         // where node_modules is looked for and, with contexts, on the importer's unit name.
@@ -5711,7 +5897,7 @@ async function resolveImport(project, workspace, lookUp, lookUpPackages, importP
     return {
         problem: remapped !== undefined
             ? `its remapping leads to ${where[0] ?? remapped}, which ${problems[0] ?? 'does not exist'}`
-            : `no file was found at ${where.join(', ')}`,
+            : `no file was found at ${firstFew(where, PLACES_SHOWN).join(', ')}`,
     };
 }
 /** `@acme/core/X.sol` for `../../node_modules/@acme/core/X.sol`: the path within node_modules. */
@@ -5745,7 +5931,10 @@ function directCandidates(project, workspace, importPath, importer) {
         candidates.push({ file: external_node_path_.join(dir, 'node_modules', importPath), unitName: importPath });
     }
     const seen = new Set();
-    return candidates.filter((c) => !seen.has(c.file) && seen.add(c.file));
+    // Bounded, whatever the config's libs: each candidate is a lookup for every missing import.
+    return candidates
+        .filter((c) => !seen.has(c.file) && seen.add(c.file))
+        .slice(0, MAX_IMPORT_CANDIDATES);
 }
 /** The importer's folder and its parents up to the workspace, then the project root's. */
 function ancestors(from, workspace, projectRoot) {
@@ -5787,8 +5976,11 @@ function shown(workspace, file) {
  */
 
 
+
 /** Lines of a long list shown in a warning; the rest are counted. */
 const search_log_SHOWN = 20;
+/** A project's folders named on its line; the rest are counted. */
+const FOLDERS_SHOWN = 8;
 function logProjects(projects, search, log) {
     if (projects.length === 0) {
         log.info('No Foundry, Hardhat, Truffle, Brownie or Ape project found: searching by `contracts` and the built-in excludes.');
@@ -5796,7 +5988,7 @@ function logProjects(projects, search, log) {
     }
     const lines = projects.flatMap((project) => {
         const where = shownFolder(search.pathPrefix, project.path);
-        const folders = (list) => list.map((folder) => `${folder}/`).join(' and ');
+        const folders = (list) => firstFew(list.map((folder) => `${folder}/`), FOLDERS_SHOWN).join(' and ');
         const leftOut = [
             project.tests.length > 0 ? `${folders(project.tests)} (tests)` : undefined,
             project.scripts.length > 0 ? `${folders(project.scripts)} (scripts)` : undefined,
@@ -5896,8 +6088,7 @@ function shownFolder(pathPrefix, projectPath) {
     return `${pathPrefix}${projectPath}`.replace(/\/$/, '') || '.';
 }
 function shortList(lines) {
-    const more = lines.length > search_log_SHOWN ? [`  … and ${lines.length - search_log_SHOWN} more`] : [];
-    return [...lines.slice(0, search_log_SHOWN), ...more].join('\n');
+    return firstFew(lines, search_log_SHOWN, '  ').join('\n');
 }
 function noFiles(discovery, projects, search, log) {
     const where = projects.length > 0 && search.defaultContractPatterns
@@ -5942,6 +6133,7 @@ async function contractsOutsideProjects(search, projects) {
             patterns: ['**/*.sol', '**/*.vy'],
             excludes: search.excludePatterns,
             useDefaultExcludes: true,
+            deadline: search.deadline,
             defaultExcludes: [
                 ...DEFAULT_EXCLUDES,
                 ...projects.map((project) => ({
@@ -5953,6 +6145,8 @@ async function contractsOutsideProjects(search, projects) {
         return files.map((file) => file.relativePath);
     }
     catch (error) {
+        if (error instanceof DeadlineError)
+            throw error;
         return { problem: errorMessage(error) };
     }
 }
@@ -6062,6 +6256,7 @@ function dependencyFolders(projects) {
 
 
 
+
 /** Audits one step starts at most: past that, a matrix of jobs is the way (see `projects`). */
 const MAX_AUDITS = 50;
 /** The projects under `working-directory`, each logged with the folders chosen and why. */
@@ -6074,6 +6269,7 @@ async function findProjects(search, log) {
         workspace,
         root,
         foundryProfile: search.foundryProfile,
+        deadline: search.deadline,
     });
     for (const warning of detection.warnings)
         log.warning(warning);
@@ -6081,6 +6277,7 @@ async function findProjects(search, log) {
     const packages = detection.projects.length > 0
         ? await packageProjects(root, workspace, detection.projects)
         : { projects: [], unexamined: [], incomplete: false };
+    checkDeadline(search.deadline, 'looking through workspace packages');
     if (packages.unexamined.length > 0 || packages.incomplete) {
         const named = packages.unexamined.map((folder) => `  - ${shownFolder(search.pathPrefix, folder)}`);
         log.warning(`Some workspace packages were not looked through for contracts, so none of theirs is audited unless imported` +
@@ -6125,10 +6322,12 @@ async function findUploads(search, log, found) {
         excludes: search.excludePatterns,
         useDefaultExcludes: search.useDefaultExcludes,
         defaultExcludes: rules.excludes,
+        deadline: search.deadline,
     });
     logDiscovery(discovery, search, log);
     if (search.defaultContractPatterns)
         logOutsideProjects(await contractsOutsideProjects(search, projects), search, log);
+    checkDeadline(search.deadline, 'looking for contracts outside the projects');
     if (discovery.files.length === 0) {
         noFiles(discovery, projects, search, log);
         return [];
@@ -6162,7 +6361,7 @@ async function findUploads(search, log, found) {
                 size: file.size,
             };
         });
-        const closure = await importsOfAudited(selected, projects, root, workspace, search.limits);
+        const closure = await importsOfAudited(selected, projects, root, workspace, search);
         if (closure.stopped && search.dependencies === 'include') {
             throw new ConfigurationError(`The ${selected.length} files to audit${group.several ? ` in ${group.path}` : ''} import so many others that the upload would hold more than ${search.limits.maxFiles} files (input \`max-files\`). ` +
                 'Raise `max-files`, narrow `contracts` or `exclude`, or set `dependencies: exclude` to send only the files to audit.');
@@ -6257,10 +6456,13 @@ function selectionRules(projects, search) {
         excludes: [...excludes.values()],
     };
 }
-async function importsOfAudited(audited, projects, root, workspace, limits) {
+async function importsOfAudited(audited, projects, root, workspace, { limits, deadline }) {
     // A file outside every project resolves as a plain folder would: relative paths and node_modules.
     const plain = { ...emptyProject(root, ''), libs: ['node_modules'] };
-    const resolvers = new Map([plain, ...projects].map((project) => [project, createImportResolver(project, workspace)]));
+    const resolvers = new Map([plain, ...projects].map((project) => [
+        project,
+        createImportResolver(project, workspace, deadline),
+    ]));
     return importClosure(audited, (importPath, importer) => {
         const project = owner(projects, importer.absolutePath) ?? plain;
         const resolve = resolvers.get(project);
@@ -6498,8 +6700,8 @@ function prefixed(log, prefix) {
 ;// CONCATENATED MODULE: ./.build/engine/resume.js
 
 
-async function resumeJobs(settings, ids, projects, log) {
-    const { checkout, unlisted } = await projectsOfThisCheckout(settings, projects, log);
+async function resumeJobs(settings, ids, projects, log, deadline) {
+    const { checkout, unlisted } = await projectsOfThisCheckout(settings, projects, log, deadline);
     if (typeof ids === 'string') {
         if (checkout.length > 1) {
             throw new ConfigurationError(`Input \`audit-id\` is one id, but this checkout has ${checkout.length} projects to audit (${checkout.map((project) => project.path).join(', ')}), each with its own audit. ` +
@@ -6544,13 +6746,15 @@ async function resumeJobs(settings, ids, projects, log) {
  * listed at all (a file that cannot be read), every project found stands in: only the mapping of
  * names back to files is lost, and that is said.
  */
-async function projectsOfThisCheckout(settings, projects, log) {
+async function projectsOfThisCheckout(settings, projects, log, deadline) {
     const unlimited = { maxFiles: Infinity, maxFileBytes: Infinity, maxTotalBytes: Infinity };
     try {
-        return { checkout: await findUploads({ ...settings, limits: unlimited }, log, projects) };
+        const search = { ...settings, limits: unlimited, deadline };
+        return { checkout: await findUploads(search, log, projects) };
     }
     catch (error) {
-        if (!(error instanceof ConfigurationError))
+        // Out of time is the run's end, not a listing to do without.
+        if (!(error instanceof ConfigurationError) || error instanceof DeadlineError)
             throw error;
         const unlisted = errorMessage(error);
         log.warning(`The files of this checkout could not be listed (${unlisted}), so the findings keep the names the service gives them.`);
@@ -6675,8 +6879,9 @@ function readRecord(text, expected) {
 
 
 
-async function audit_checkout_detectProjects(settings, log) {
-    const projects = await findProjects(settings, log);
+/** Past `deadline` (the run's, as for the audit), a DeadlineError: the run's verdict is `timeout`. */
+async function audit_checkout_detectProjects(settings, log, deadline) {
+    const projects = await findProjects({ ...settings, deadline }, log);
     return { projects, summaries: projectSummaries(projects, settings, settings.projectName) };
 }
 async function auditCheckout(settings, detection, deadline, deps) {
@@ -6691,6 +6896,8 @@ async function auditCheckout(settings, detection, deadline, deps) {
         log,
     });
     let fileCount;
+    // The search for files and imports stops at the same deadline as the wait for the audit.
+    const searchDeadline = { at: deadline, now: deps.now };
     try {
         // Read before anything is uploaded, so a broken baseline costs no audit.
         const baseline = settings.baselineFile
@@ -6699,8 +6906,8 @@ async function auditCheckout(settings, detection, deadline, deps) {
         const { auditId } = settings;
         const uploading = auditId === undefined;
         const jobs = uploading
-            ? await uploadJobs(settings, detection.projects, log)
-            : await resumeJobs(settings, auditId, detection.projects, log);
+            ? await uploadJobs(settings, detection.projects, log, searchDeadline)
+            : await resumeJobs(settings, auditId, detection.projects, log, searchDeadline);
         if (uploading)
             fileCount = jobs.reduce((sum, job) => sum + (job.files?.length ?? 0), 0);
         if (jobs.length === 0) {
@@ -6742,8 +6949,8 @@ async function auditCheckout(settings, detection, deadline, deps) {
     }
 }
 /** One job per project with files to audit. */
-async function uploadJobs(settings, projects, log) {
-    const uploads = await findUploads(settings, log, projects);
+async function uploadJobs(settings, projects, log, deadline) {
+    const uploads = await findUploads({ ...settings, deadline }, log, projects);
     return uploads.map((upload) => ({ ...upload, resumeId: undefined }));
 }
 /** The key is checked against the service (listing its projects) before anything is uploaded. */
@@ -6915,57 +7122,6 @@ function escapeTerminal(text) {
             ? `\\x${code.toString(16).padStart(2, '0')}`
             : `\\u${code.toString(16).padStart(4, '0')}`;
     });
-}
-
-;// CONCATENATED MODULE: ./.build/text.js
-/**
- * Plain-text helpers every layer uses on untrusted text (the service's, GitHub's, the checkout's):
- * no escaping here, only what makes text safe to measure, cut and keep on one line.
- */
-/**
- * Characters a collating comparison may treat as absent. The runner matches `::` and `##[`
- * with culture-sensitive .NET string functions (ICU), which skip such characters, so a
- * zero-width character between the colons does not stop a command: they must go.
- */
-const INVISIBLE_CHARACTERS = /(?![\t\n\r])[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
-/** Printable ASCII, tab and line breaks: text without any other has none to remove. */
-const PLAIN_ASCII = /^[\t\n\r\x20-\x7e]*$/;
-/** Removes invisible and control characters, keeping tab and line breaks. */
-function removeInvisibleCharacters(text) {
-    // Most text is plain ASCII: a test of it costs a fraction of the search by Unicode property.
-    return PLAIN_ASCII.test(text) ? text : text.replace(INVISIBLE_CHARACTERS, '');
-}
-/** Untrusted text on one line: invisible characters removed, white space runs folded to a space. */
-function text_oneLine(text) {
-    return removeInvisibleCharacters(text).replace(/\s+/g, ' ').trim();
-}
-/** Keeps at most `max` characters (code points, so no surrogate pair is split), ending in '…' when cut. */
-function truncateText(text, max) {
-    // The UTF-16 length bounds the number of code points.
-    if (text.length <= max)
-        return text;
-    if (max <= 0)
-        return '';
-    let end = 0;
-    for (let kept = 0; kept < max - 1 && end < text.length; kept += 1)
-        end += codePointLength(text, end);
-    const rest = text.length - end;
-    if (rest === 0 || rest === codePointLength(text, end))
-        return text;
-    return `${text.slice(0, end)}…`;
-}
-function codePointLength(text, index) {
-    return (text.codePointAt(index) ?? 0) > 0xffff ? 2 : 1;
-}
-/**
- * For text printed to the log (core.info): the runner would run a line that starts, after
- * whitespace, with `::`, or that holds `##[` anywhere (its legacy form). Such lines become
- * `: :` and `## [`; invisible characters are removed first so none can hide either pattern.
- */
-function neutralizeWorkflowCommands(text) {
-    return removeInvisibleCharacters(text)
-        .replace(/(^|\r\n|\r|\n)([^\S\r\n]*):(?=:)/g, '$1$2: ')
-        .replace(/##\[/g, '## [');
 }
 
 ;// CONCATENATED MODULE: ./.build/report/annotations.js
@@ -10242,7 +10398,7 @@ async function audit(settings, run) {
     const { context, log } = run;
     let detection;
     try {
-        detection = await audit_checkout_detectProjects(settings, log);
+        detection = await audit_checkout_detectProjects(settings, log, { at: run.deadline, now: Date.now });
     }
     catch (error) {
         return unexpected(error, log);

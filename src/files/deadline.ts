@@ -1,0 +1,21 @@
+/**
+ * The run's deadline, checked while the checkout is searched: a hostile checkout can make
+ * discovery and import resolution take longer than `timeout-minutes`, and the run must still end
+ * with a verdict in time.
+ */
+import { DeadlineError } from '../errors.ts';
+
+export interface Deadline {
+  /** When the run stops, on `now`'s clock. */
+  at: number;
+  now: () => number;
+}
+
+/** Throws DeadlineError once the deadline has passed; `doing` names the step that was cut short. */
+export function checkDeadline(deadline: Deadline | undefined, doing: string): void {
+  if (deadline === undefined || deadline.now() < deadline.at) return;
+  throw new DeadlineError(
+    `The time limit (\`timeout-minutes\`) ran out during discovery, while ${doing}: nothing was uploaded. ` +
+      'Raise `timeout-minutes`, or narrow the search (`working-directory`, `contracts`, `exclude`, or the project config).',
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * A checkout's configs ask only so much of the search: thousands of `libs` or source folders, or
+ * one huge remappings.txt reached through hundreds of library folders, are cut to named bounds
+ * with a short warning, read once, and never take the run's memory or its time.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  MAX_CONFIG_FOLDERS,
+  MAX_IMPORT_CANDIDATES,
+  MAX_REMAPPINGS,
+} from '../../src/project/config-bounds.ts';
+import { findProjects, findUploads } from '../../src/project/find-contracts.ts';
+import { contractSearch } from '../support/contract-search.ts';
+import { recordingLogger } from '../support/logger.ts';
+import { workspaceWith } from '../support/workspace.ts';
+
+/** Longer than any warning a person could read. */
+const LONGEST_LINE = 2_000;
+
+const warningsOf = (lines: readonly string[]) =>
+  lines.filter((line) => line.startsWith('warning: '));
+const longestLine = (lines: readonly string[]) =>
+  Math.max(0, ...lines.flatMap((line) => line.split('\n')).map((line) => line.length));
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('bounds on what a config asks of the search', () => {
+  it('uses the first libs of a foundry.toml listing 12,000, saying so briefly, and keeps missing imports short', async () => {
+    const libs = Array.from({ length: 12_000 }, (_, i) => `"deps/library-${i}"`);
+    const imports = Array.from({ length: 30 }, (_, i) => `import "missing${i}/pkg/T${i}.sol";`);
+    const workspace = await workspaceWith({
+      'foundry.toml': `[profile.default]\nlibs = [${libs.join(', ')}]\n`,
+      'src/Vault.sol': `pragma solidity ^0.8.0;\n${imports.join('\n')}\ncontract Vault {}\n`,
+    });
+    const { log, lines } = recordingLogger();
+    const [project] = await findProjects(contractSearch(workspace), log);
+    expect(project?.libs.filter((lib) => lib !== 'node_modules')).toHaveLength(MAX_CONFIG_FOLDERS);
+    const uploads = await findUploads(contractSearch(workspace), log, project && [project]);
+    expect(uploads.flatMap((upload) => upload.files.map((file) => file.repositoryPath))).toEqual([
+      'src/Vault.sol',
+    ]);
+    const warnings = warningsOf(lines);
+    expect(warnings.join('\n')).toContain(
+      `foundry.toml: libs lists 12000 entries, more than the ${MAX_CONFIG_FOLDERS} this action reads`,
+    );
+    expect(warnings.join('\n')).toMatch(/"deps\/library-100", .* and 11897 more/);
+    expect(warnings.join('\n')).toContain('30 import(s) could not be resolved');
+    expect(longestLine(lines)).toBeLessThan(LONGEST_LINE);
+  }, 60_000);
+
+  it('uses the first folders of a Hardhat paths.sources list of thousands', async () => {
+    const folders = Array.from({ length: 6_000 }, (_, i) => `"src${i}"`);
+    const workspace = await workspaceWith({
+      'hardhat.config.js': `module.exports = { paths: { sources: [${folders.join(', ')}] } };\n`,
+      'src0/Vault.sol': 'pragma solidity ^0.8.0;\ncontract Vault {}\n',
+    });
+    const { log, lines } = recordingLogger();
+    const [project] = await findProjects(contractSearch(workspace), log);
+    expect(project?.sources).toHaveLength(MAX_CONFIG_FOLDERS);
+    expect(warningsOf(lines).join('\n')).toContain(
+      `hardhat.config.js: paths.sources lists 6000 entries, more than the ${MAX_CONFIG_FOLDERS}`,
+    );
+    expect(longestLine(lines)).toBeLessThan(LONGEST_LINE);
+  }, 60_000);
+
+  it('reads a large remappings.txt linked from 800 library folders once, keeping a bounded number', async () => {
+    // Just under the 1 MiB a config may hold.
+    const remappings = Array.from({ length: 45_000 }, (_, i) => `r${i}/=lib/x/r${i}/`);
+    const workspace = await workspaceWith({
+      'foundry.toml': '[profile.default]\n',
+      'remappings.txt': `${remappings.join('\n')}\n`,
+      'src/Vault.sol': 'pragma solidity ^0.8.0;\nimport "r1/A.sol";\ncontract Vault {}\n',
+    });
+    for (let i = 0; i < 800; i++) {
+      await fs.mkdir(path.join(workspace, `lib/l${i}`), { recursive: true });
+      await fs.symlink('../../remappings.txt', path.join(workspace, `lib/l${i}/remappings.txt`));
+    }
+    const real = await fs.realpath(path.join(workspace, 'remappings.txt'));
+    const readFile = vi.spyOn(fs, 'readFile');
+    const { log, lines } = recordingLogger();
+    const [project] = await findProjects(contractSearch(workspace), log);
+    expect(readFile.mock.calls.filter(([file]) => file === real)).toHaveLength(1);
+    expect(project?.remappings).toHaveLength(MAX_REMAPPINGS);
+    const warnings = warningsOf(lines).join('\n');
+    expect(warnings).toContain(
+      `.: the remappings of foundry.toml, remappings.txt and Brownie's config together lists 45000 entries`,
+    );
+    expect(warnings).toMatch(/from 800 libraries \("lib\/l0\/", .* and 797 more\)/);
+    expect(longestLine(lines)).toBeLessThan(LONGEST_LINE);
+  }, 60_000);
+
+  it('looks for a missing import in a bounded number of places, naming a few', async () => {
+    const libs = Array.from({ length: MAX_CONFIG_FOLDERS }, (_, i) => `"deps/l${i}"`);
+    const workspace = await workspaceWith({
+      'foundry.toml': `[profile.default]\nlibs = [${libs.join(', ')}]\n`,
+      'src/Vault.sol': 'pragma solidity ^0.8.0;\nimport "gone/pkg/X.sol";\ncontract Vault {}\n',
+    });
+    const stat = vi.spyOn(fs, 'realpath');
+    const { log, lines } = recordingLogger();
+    await findUploads(contractSearch(workspace), log);
+    const lookups = stat.mock.calls.filter(([file]) => String(file).endsWith('X.sol'));
+    expect(lookups.length).toBeLessThanOrEqual(MAX_IMPORT_CANDIDATES);
+    expect(warningsOf(lines).join('\n')).toMatch(
+      /no file was found at gone\/pkg\/X\.sol, .* and \d+ more/,
+    );
+  }, 60_000);
+});
