@@ -111,6 +111,20 @@ describe('reuse of an identical upload', () => {
     );
   });
 
+  it('uploads again when the service refuses the recorded audit (403)', async () => {
+    const service = await setUp();
+    await run();
+    service.addFault({ kind: 'status', status: 403, method: 'GET', path: '/v1/audits/audit-1' });
+    await runAgain();
+    expect(service.uploads).toHaveLength(2);
+    expect(recorded.outputs).toMatchObject({ verdict: 'fail', reused: 'false' });
+    expect(recorded.log).toContainEqual(
+      expect.stringMatching(
+        /^The recorded audit audit-1 of this upload cannot be read \(.*403.*\); uploading again\.$/,
+      ),
+    );
+  });
+
   it('uploads again when the recorded audit now reads as failed', async () => {
     const service = await setUp();
     await run();

@@ -6,6 +6,7 @@ import { codeQualityIssues } from '../../src/report/codequality.ts';
 import { escapeTerminal } from '../../src/report/escape.ts';
 import { renderJunit, xml } from '../../src/report/junit.ts';
 import { findingLine, renderTerminalReport } from '../../src/report/terminal-report.ts';
+import { renderUploadPlan } from '../../src/report/upload-plan.ts';
 
 function finding(overrides: Partial<Finding> = {}): Finding {
   return {
@@ -130,5 +131,51 @@ describe('renderJunit', () => {
       'tests="1" failures="0" errors="0" skipped="0"',
     );
     expect(xml('a\u001bb\ud800c\ufffe')).toBe('a\ufffdb\ufffdc\ufffd');
+  });
+});
+
+describe('renderJunit: cases', () => {
+  it('names a finding without a location, and keeps a passed finding below fail-on a plain case', () => {
+    const report = renderJunit({
+      projectName: 'vaults',
+      failOn: 'critical',
+      findings: [
+        triaged(finding({ file: undefined, startLine: undefined, swcId: 'SWC-107' })),
+        { ...triaged(finding({ fingerprint: 'fp-2', startLine: undefined })), project: 'core' },
+      ],
+    });
+    expect(report).toContain('name="HIGH (no location)  Reentrancy [SWC-107]"/>');
+    expect(report).toContain('<testcase classname="core" name="HIGH src/Vault.sol  Reentrancy');
+    expect(report).toContain('failures="0"');
+  });
+});
+
+describe('renderUploadPlan', () => {
+  it('lists each audit, its files and where each dependency comes from, escaped', () => {
+    const file = (relativePath: string, dependency: boolean, size: number) => ({
+      absolutePath: `/w/${relativePath}`,
+      relativePath,
+      repositoryPath: dependency ? `lib/x/${relativePath}` : relativePath,
+      size,
+      dependency,
+    });
+    const lines = renderUploadPlan([
+      { name: 'vaults/core', path: 'packages/core', files: [file('src/A.sol', false, 2_000_000)] },
+      {
+        name: 'vaults/t\u001b[31m',
+        path: 'packages/t',
+        files: [file('src/B.sol', false, 10), file('x/C.sol', true, 20), file('x/D.sol', true, 30)],
+      },
+    ]);
+    expect(lines[0]).toBe(
+      'Dry run: nothing was sent. An audit would send 4 file(s) in 2 audit(s):',
+    );
+    expect(lines).toContain(
+      'vaults/core (packages/core): 1 file(s) to audit, 0 dependencies, 1.9 MB',
+    );
+    expect(lines).toContain(
+      'vaults/t\\x1b[31m (packages/t): 1 file(s) to audit, 2 dependencies, 60 bytes',
+    );
+    expect(lines).toContain('  x/C.sol  (dependency, from lib/x/x/C.sol)');
   });
 });
