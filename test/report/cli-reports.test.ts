@@ -179,3 +179,16 @@ describe('renderUploadPlan', () => {
     expect(lines).toContain('  x/C.sol  (dependency, from lib/x/x/C.sol)');
   });
 });
+
+describe('codeQualityIssues: a finding without a rule or a line', () => {
+  it('is checked by its title, at line 1 of its file', () => {
+    const [issue] = codeQualityIssues([
+      triaged(finding({ ruleId: undefined, swcId: undefined, startLine: undefined })),
+    ]);
+    expect(issue).toMatchObject({
+      description: 'Reentrancy',
+      check_name: 'Reentrancy',
+      location: { path: 'src/Vault.sol', lines: { begin: 1 } },
+    });
+  });
+});

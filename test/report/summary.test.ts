@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { SEVERITIES, type Finding } from '../../src/audit/findings.ts';
 import { type TriagedFinding } from '../../src/audit/triage.ts';
 import { allActive, projectAudit, withCounts } from '../support/triage.ts';
-import { renderSummary, type SummaryInput } from '../../src/report/summary.ts';
+import {
+  renderCheckRunNotAnnotatedNote,
+  renderNotAnnotatedNote,
+  renderSummary,
+  repeatsNote,
+  type SummaryInput,
+} from '../../src/report/summary.ts';
 import { escapeMarkdown } from '../../src/report/escape.ts';
 import { makeFinding } from '../support/findings.ts';
 import { expectInOrder } from '../support/order.ts';
@@ -651,5 +657,33 @@ describe('the summary of findings apart', () => {
     expect(cut).toContain('Bcritical');
     expect(cut).toContain('Ahigh');
     expect(cut).toContain('**1 of 3 findings not shown here**');
+  });
+});
+
+describe('the summary notes, in the singular and the plural', () => {
+  it('says how many dependency findings repeat another, one or several', () => {
+    expect(repeatsNote(1)).toMatch(
+      /^ℹ️ 1 more finding in dependencies repeats another .* and is listed once\.$/,
+    );
+    expect(repeatsNote(3)).toMatch(
+      /^ℹ️ 3 more findings in dependencies repeat another .* and are listed once\.$/,
+    );
+  });
+
+  it('counts the log annotations GitHub would drop, by level, and says nothing when none is', () => {
+    expect(renderNotAnnotatedNote({ error: 0, warning: 0, notice: 0 })).toBeUndefined();
+    expect(renderNotAnnotatedNote({ error: 1, warning: 0, notice: 0 })).toContain(
+      'so 1 finding was not annotated in the log (1 error)',
+    );
+    expect(renderNotAnnotatedNote({ error: 2, warning: 1, notice: 3 })).toContain(
+      'so 6 findings were not annotated in the log (2 errors, 1 warning, 3 notices)',
+    );
+  });
+
+  it('counts the findings the check run does not annotate', () => {
+    expect(renderCheckRunNotAnnotatedNote(1)).toMatch(
+      /^ℹ️ 1 finding is not annotated on the check run/,
+    );
+    expect(renderCheckRunNotAnnotatedNote(5)).toMatch(/^ℹ️ 5 findings are not annotated/);
   });
 });
