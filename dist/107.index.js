@@ -10283,6 +10283,8 @@ var cache = __webpack_require__(1691);
 
 
 const KEY_PREFIX = 'contract-audit-v1-';
+/** A cache that answers slower than this is passed over: it is there to save time. */
+const CACHE_WAIT_MS = 20_000;
 /** GitHub's limit on a cache key. */
 const MAX_KEY_LENGTH = 512;
 function keyPrefix(digest) {
@@ -10292,7 +10294,9 @@ function keyPrefix(digest) {
  * The store, or undefined when this runner has no cache service (a local run, GHES without one,
  * other runners), which is said only in the debug log.
  */
-function createCacheStore(log, temp) {
+function createCacheStore(log, temp, 
+/** The most a lookup or a save may take: the toolkit's own retries know no deadline. */
+waitMs = CACHE_WAIT_MS) {
     if (!cache/* isFeatureAvailable */.w3()) {
         log.debug('No Actions cache service on this runner: audits are not reused.');
         return undefined;
@@ -10305,7 +10309,7 @@ function createCacheStore(log, temp) {
         async find(digest) {
             const prefix = keyPrefix(digest);
             try {
-                const matched = await cache/* restoreCache */.P3([file], prefix, [prefix], { lookupOnly: true });
+                const matched = await within(waitMs, cache/* restoreCache */.P3([file], prefix, [prefix], { lookupOnly: true }));
                 if (matched === undefined)
                     return undefined;
                 const encoded = matched.startsWith(prefix) ? matched.slice(prefix.length) : '';
@@ -10330,7 +10334,7 @@ function createCacheStore(log, temp) {
                 await (0,external_node_fs_promises_.mkdir)(external_node_path_.dirname(file), { recursive: true });
                 await (0,external_node_fs_promises_.writeFile)(file, text);
                 // The toolkit says why itself, and answers -1.
-                if ((await cache/* saveCache */.Io([file], key)) === -1)
+                if ((await within(waitMs, cache/* saveCache */.Io([file], key))) === -1)
                     notKept('see the line above');
             }
             catch (error) {
@@ -10338,6 +10342,19 @@ function createCacheStore(log, temp) {
             }
         }),
     };
+}
+/** The work's result, or a rejection once `ms` have passed; the work itself goes on unwatched. */
+async function within(ms, work) {
+    let timer;
+    const late = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
+    });
+    try {
+        return await Promise.race([work, late]);
+    }
+    finally {
+        clearTimeout(timer);
+    }
 }
 
 ;// CONCATENATED MODULE: ./.build/action/main.js

@@ -14,6 +14,8 @@ import type { Logger } from '../log.ts';
 import { MAX_RECORD_BYTES, type ReuseStore } from '../engine/reuse.ts';
 
 const KEY_PREFIX = 'contract-audit-v1-';
+/** A cache that answers slower than this is passed over: it is there to save time. */
+const CACHE_WAIT_MS = 20_000;
 /** GitHub's limit on a cache key. */
 const MAX_KEY_LENGTH = 512;
 
@@ -25,7 +27,12 @@ export function keyPrefix(digest: string): string {
  * The store, or undefined when this runner has no cache service (a local run, GHES without one,
  * other runners), which is said only in the debug log.
  */
-export function createCacheStore(log: Logger, temp: string): ReuseStore | undefined {
+export function createCacheStore(
+  log: Logger,
+  temp: string,
+  /** The most a lookup or a save may take: the toolkit's own retries know no deadline. */
+  waitMs = CACHE_WAIT_MS,
+): ReuseStore | undefined {
   if (!cache.isFeatureAvailable()) {
     log.debug('No Actions cache service on this runner: audits are not reused.');
     return undefined;
@@ -38,7 +45,10 @@ export function createCacheStore(log: Logger, temp: string): ReuseStore | undefi
     async find(digest) {
       const prefix = keyPrefix(digest);
       try {
-        const matched = await cache.restoreCache([file], prefix, [prefix], { lookupOnly: true });
+        const matched = await within(
+          waitMs,
+          cache.restoreCache([file], prefix, [prefix], { lookupOnly: true }),
+        );
         if (matched === undefined) return undefined;
         const encoded = matched.startsWith(prefix) ? matched.slice(prefix.length) : '';
         if (encoded.length > MAX_KEY_LENGTH) return undefined;
@@ -68,10 +78,24 @@ export function createCacheStore(log: Logger, temp: string): ReuseStore | undefi
           await mkdir(path.dirname(file), { recursive: true });
           await writeFile(file, text);
           // The toolkit says why itself, and answers -1.
-          if ((await cache.saveCache([file], key)) === -1) notKept('see the line above');
+          if ((await within(waitMs, cache.saveCache([file], key))) === -1)
+            notKept('see the line above');
         } catch (error) {
           notKept(errorMessage(error));
         }
       }),
   };
+}
+
+/** The work's result, or a rejection once `ms` have passed; the work itself goes on unwatched. */
+async function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -92,6 +92,18 @@ describe('the Actions cache as the reuse store', () => {
     expect(lines).toEqual([]);
   });
 
+  it('passes over a cache that does not answer, within the time it is given', async () => {
+    const { log, lines } = recordingLogger();
+    const store = createCacheStore(log, temp, 300)!;
+    results.fault = { kind: 'hang' };
+    expect(await store.find(digest)).toBeUndefined();
+    await store.save(digest, '{"version":1}');
+    expect(lines).toEqual([
+      'info: The Actions cache could not be read (no answer within 0.3 s), so this upload is audited anew.',
+      'info: The audit could not be recorded in the Actions cache (no answer within 0.3 s); the next run audits this upload anew.',
+    ]);
+  });
+
   it('says so, and throws nothing, when the service refuses to keep a record', async () => {
     const { log, lines } = recordingLogger();
     const store = createCacheStore(log, temp)!;

@@ -22,7 +22,11 @@ export interface CacheEntry {
 
 /** How the service misbehaves: every call answered with this HTTP status, or reads refused. */
 export type ResultsFault =
-  { kind: 'status'; status: number } | { kind: 'deny-reads' } | { kind: 'deny-writes' };
+  | { kind: 'status'; status: number }
+  | { kind: 'deny-reads' }
+  | { kind: 'deny-writes' }
+  /** Takes the request and never answers. */
+  | { kind: 'hang' };
 
 export interface ResultsServiceStandIn {
   url: string;
@@ -124,6 +128,7 @@ export async function startResultsService(azurite: Azurite): Promise<ResultsServ
         ? (request.url ?? '').slice(SERVICE.length)
         : '';
       calls.push(method);
+      if (standIn.fault?.kind === 'hang') return;
       if (request.method !== 'POST' || !(method in methods))
         return answer(response, 404, { code: 'bad_route', msg: `no such method: ${method}` });
       if (request.headers.authorization !== `Bearer ${token}`)
