@@ -9605,7 +9605,7 @@ function sentence({ auditId, auditedAt, runUrl }) {
     const when = `${auditedAt.slice(0, 10)} ${auditedAt.slice(11, 16)} UTC`;
     const link = runUrl === undefined ? undefined : httpUrl(runUrl);
     return (`Reused audit ${escapeMarkdown(truncateText(auditId, 200))}: the upload is byte-identical to the one audited on ${when}` +
-        (link === undefined ? '' : ` by [this run](${link})`) +
+        (link === undefined ? '' : ` by [the run that started it](${link})`) +
         '; nothing was uploaded, and the results were read from the service again.');
 }
 

@@ -79,7 +79,7 @@ describe('reuse of an identical upload', () => {
     );
     expect(recorded.summary).toContain('♻️ Reused audit audit\\-1: the upload is byte-identical');
     expect(recorded.summary).toContain(
-      'by [this run](https://github.com/acme/vaults/actions/runs/42)',
+      'by [the run that started it](https://github.com/acme/vaults/actions/runs/42)',
     );
     const resultsFile = JSON.parse(await readFile(recorded.outputs['results-file']!, 'utf8')) as {
       reused: { auditId: string } | null;

@@ -27,7 +27,7 @@ function audit(name: string, withReuse: boolean): ProjectAudit {
 describe('renderReuseNotes', () => {
   it('says which audit, when, and links the run that started it', () => {
     expect(renderReuseNotes(reused, undefined)).toEqual([
-      '> ♻️ Reused audit audit\\-7: the upload is byte-identical to the one audited on 2026-11-25 08:30 UTC by [this run](https://github.com/acme/vaults/actions/runs/42); nothing was uploaded, and the results were read from the service again.',
+      '> ♻️ Reused audit audit\\-7: the upload is byte-identical to the one audited on 2026-11-25 08:30 UTC by [the run that started it](https://github.com/acme/vaults/actions/runs/42); nothing was uploaded, and the results were read from the service again.',
     ]);
   });
 
