@@ -114,6 +114,8 @@ describe('readLiteralSetting', () => {
       'export default { get paths() { return { sources: "src" } } };',
       'export default { paths() { return { sources: "src" } } };',
       'export default { [key]: { sources: "src" } };',
+      'module.exports = { paths: { sources: "src" } };\nmodule.exports.paths = p;',
+      'exports.paths = { sources: "src" };',
     ]) {
       const setting = sources(decoy + config);
       expect(setting.kind, config).toBe('not-literal');
