@@ -4951,7 +4951,8 @@ function readLiteralSetting(source, key, parent) {
 /**
  * The object the file exports: the last `module.exports =` or `export default`, through
  * `defineConfig(…)` and `const config = …`. Undefined when that is not a literal object, or when
- * a member of the object may be assigned after it is written (`config.paths = …`).
+ * a member of the object may be assigned after it is written (`config.paths = …`,
+ * `module.exports.paths = …`).
  */
 function exportedObject(tokens) {
     let start;
@@ -4961,6 +4962,8 @@ function exportedObject(tokens) {
             start = i + 4;
         else if (text === 'export' && tokens[i + 1]?.text === 'default')
             start = i + 2;
+        else if (text === 'exports' && tokens[i + 1]?.text === '.' && tokens[i + 3]?.text === '=')
+            return undefined;
     }
     return start === undefined ? undefined : objectAt(tokens, start, MAX_INDIRECTIONS);
 }
