@@ -5,7 +5,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { StoredAudit } from '@contract-audit/reference-service';
+import type { AuditService, StoredAudit } from '@contract-audit/reference-service';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { run } from '../../src/action/main.ts';
 import { keyPrefix } from '../../src/action/reuse-cache.ts';
@@ -97,30 +97,35 @@ describe('reuse of an identical upload', () => {
     expect(recorded.outputs['reused']).toBe('false');
   });
 
-  it('uploads again, with one line in the log, when the service no longer knows the recorded audit', async () => {
+  it.each([
+    [
+      'no longer knows the recorded audit (404)',
+      404,
+      (service: AuditService) => service.audits.clear(),
+    ],
+    [
+      'refuses the recorded audit (403)',
+      403,
+      (service: AuditService) =>
+        service.addFault({
+          kind: 'status',
+          status: 403,
+          method: 'GET',
+          path: '/v1/audits/audit-1',
+        }),
+    ],
+  ])('uploads again, with one line in the log, when the service %s', async (_, status, breakIt) => {
     const service = await setUp();
     await run();
-    service.audits.clear();
+    breakIt(service);
     await runAgain();
     expect(service.uploads).toHaveLength(2);
     expect(recorded.outputs).toMatchObject({ verdict: 'fail', reused: 'false' });
     expect(recorded.log).toContainEqual(
       expect.stringMatching(
-        /^The recorded audit audit-1 of this upload cannot be read \(.*404.*\); uploading again\.$/,
-      ),
-    );
-  });
-
-  it('uploads again when the service refuses the recorded audit (403)', async () => {
-    const service = await setUp();
-    await run();
-    service.addFault({ kind: 'status', status: 403, method: 'GET', path: '/v1/audits/audit-1' });
-    await runAgain();
-    expect(service.uploads).toHaveLength(2);
-    expect(recorded.outputs).toMatchObject({ verdict: 'fail', reused: 'false' });
-    expect(recorded.log).toContainEqual(
-      expect.stringMatching(
-        /^The recorded audit audit-1 of this upload cannot be read \(.*403.*\); uploading again\.$/,
+        new RegExp(
+          `^The recorded audit audit-1 of this upload cannot be read \\(.*${status}.*\\); uploading again\\.$`,
+        ),
       ),
     );
   });

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm, stat, writeFile, mkdir } from 'node:fs/promises';
 import { createServer as createHttpServer } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import { serviceFailure } from '../support/service-error.ts';
 import { recordingLogger } from '../support/logger.ts';
 import { useAuditService } from '../support/service.ts';
 import { serviceFinding } from '../support/workspace.ts';
+import { freePort } from '../support/ports.ts';
 
 const TOKEN_SOL = `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.20;
@@ -1006,11 +1007,3 @@ describe('AuditClient errors say what to fix', () => {
     expect(service.requests).toHaveLength(1);
   });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}

@@ -12,9 +12,9 @@ import {
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './ports.ts';
 
 /** Azurite's well-known development account, published in its documentation. */
 const ACCOUNT = 'devstoreaccount1';
@@ -27,14 +27,6 @@ export interface Azurite {
   /** Creates the container when it is not there. */
   container(name: string): Promise<void>;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 export async function startAzurite(): Promise<Azurite> {
