@@ -6612,11 +6612,16 @@ async function auditProject(job, deps, limitUploads) {
             return reused;
     }
     let started;
+    // Files are counted once the service took them: a refused upload sent nothing that counts.
+    const factsSoFar = () => ({
+        auditId: started?.auditId ?? job.resumeId,
+        resumed,
+        fileCount: started && job.files?.length,
+    });
     try {
         const startedAt = new Date(deps.now()).toISOString();
         const auditId = job.resumeId ?? (started = await upload(job, deps, limitUploads)).auditId;
-        // Counted once the service took them: a refused upload sent nothing that counts.
-        const facts = { auditId, resumed, fileCount: started && job.files?.length };
+        const facts = { ...factsSoFar(), auditId };
         deps.started(job, auditId);
         const waited = await waitForAudit(auditId, pollPolicy({
             deadline: deps.deadline,
@@ -6631,10 +6636,7 @@ async function auditProject(job, deps, limitUploads) {
         const { snapshot } = waited;
         if (snapshot.state === 'failed' || !snapshot.findings)
             return serviceFailureOutcome(facts, snapshot);
-        if (!deps.withinBudget(snapshot.findings.length))
-            return errorOutcome(overBudget(snapshot.findings.length, deps), facts);
-        const triage = await deps.triage(snapshot.findings, job);
-        const outcome = resultsOutcome(facts, snapshot, triage, deps.settings.failOn);
+        const outcome = await resultsOf(job, snapshot, snapshot.findings, facts, deps);
         // Only a complete result is worth paying for once: not an error, a timeout or an incomplete answer.
         const complete = outcome.verdict === 'pass' || outcome.verdict === 'fail';
         if (started && complete && job.digest !== undefined && deps.record) {
@@ -6647,8 +6649,7 @@ async function auditProject(job, deps, limitUploads) {
             if (error instanceof Error)
                 log.debug(error.stack ?? error.message);
         }
-        const auditId = started?.auditId ?? job.resumeId;
-        return errorOutcome(error, { auditId, resumed, fileCount: started && job.files?.length });
+        return errorOutcome(error, factsSoFar());
     }
 }
 /**
@@ -6666,16 +6667,19 @@ async function collectReused(job, record, deps) {
         }
         deps.started(job, auditId, record);
         const facts = { auditId, resumed: true, fileCount: undefined };
-        if (!deps.withinBudget(snapshot.findings.length))
-            return errorOutcome(overBudget(snapshot.findings.length, deps), facts);
-        const triage = await deps.triage(snapshot.findings, job);
-        const outcome = resultsOutcome(facts, snapshot, triage, deps.settings.failOn);
+        const outcome = await resultsOf(job, snapshot, snapshot.findings, facts, deps);
         return { ...outcome, reused: { auditId, auditedAt: record.auditedAt, runUrl: record.runUrl } };
     }
     catch (error) {
         deps.log.info(`The recorded audit ${auditId} of this upload cannot be read (${errorMessage(error)}); uploading again.`);
         return undefined;
     }
+}
+/** A finished audit's findings, taken from the run's budget and triaged into the project's outcome. */
+async function resultsOf(job, snapshot, findings, facts, deps) {
+    if (!deps.withinBudget(findings.length))
+        return errorOutcome(overBudget(findings.length, deps), facts);
+    return resultsOutcome(facts, snapshot, await deps.triage(findings, job), deps.settings.failOn);
 }
 function overBudget(count, { findingsBudget }) {
     const budget = findingsBudget ?? RUN_FINDINGS_BUDGET;

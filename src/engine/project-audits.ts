@@ -6,7 +6,7 @@
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { AuditClient, StartedAudit } from '../api/client.ts';
 import { pollPolicy, waitForAudit } from '../api/poll.ts';
-import type { Finding } from '../audit/findings.ts';
+import type { AuditSnapshot, Finding } from '../audit/findings.ts';
 import {
   combineOutcomes,
   errorOutcome,
@@ -14,6 +14,7 @@ import {
   serviceFailureOutcome,
   timeoutOutcome,
   type Outcome,
+  type RunFacts,
 } from '../audit/outcome.ts';
 import type { Triage } from '../audit/triage.ts';
 import { ConfigurationError, ServiceError, errorMessage } from '../errors.ts';
@@ -102,11 +103,16 @@ async function auditProject(
     if (reused !== undefined) return reused;
   }
   let started: StartedAudit | undefined;
+  // Files are counted once the service took them: a refused upload sent nothing that counts.
+  const factsSoFar = () => ({
+    auditId: started?.auditId ?? job.resumeId,
+    resumed,
+    fileCount: started && job.files?.length,
+  });
   try {
     const startedAt = new Date(deps.now()).toISOString();
     const auditId = job.resumeId ?? (started = await upload(job, deps, limitUploads)).auditId;
-    // Counted once the service took them: a refused upload sent nothing that counts.
-    const facts = { auditId, resumed, fileCount: started && job.files?.length };
+    const facts = { ...factsSoFar(), auditId };
     deps.started(job, auditId);
 
     const waited = await waitForAudit(
@@ -126,10 +132,7 @@ async function auditProject(
     const { snapshot } = waited;
     if (snapshot.state === 'failed' || !snapshot.findings)
       return serviceFailureOutcome(facts, snapshot);
-    if (!deps.withinBudget(snapshot.findings.length))
-      return errorOutcome(overBudget(snapshot.findings.length, deps), facts);
-    const triage = await deps.triage(snapshot.findings, job);
-    const outcome = resultsOutcome(facts, snapshot, triage, deps.settings.failOn);
+    const outcome = await resultsOf(job, snapshot, snapshot.findings, facts, deps);
     // Only a complete result is worth paying for once: not an error, a timeout or an incomplete answer.
     const complete = outcome.verdict === 'pass' || outcome.verdict === 'fail';
     if (started && complete && job.digest !== undefined && deps.record) {
@@ -140,8 +143,7 @@ async function auditProject(
     if (!(error instanceof ConfigurationError || error instanceof ServiceError)) {
       if (error instanceof Error) log.debug(error.stack ?? error.message);
     }
-    const auditId = started?.auditId ?? job.resumeId;
-    return errorOutcome(error, { auditId, resumed, fileCount: started && job.files?.length });
+    return errorOutcome(error, factsSoFar());
   }
 }
 
@@ -166,10 +168,7 @@ async function collectReused(
     }
     deps.started(job, auditId, record);
     const facts = { auditId, resumed: true, fileCount: undefined };
-    if (!deps.withinBudget(snapshot.findings.length))
-      return errorOutcome(overBudget(snapshot.findings.length, deps), facts);
-    const triage = await deps.triage(snapshot.findings, job);
-    const outcome = resultsOutcome(facts, snapshot, triage, deps.settings.failOn);
+    const outcome = await resultsOf(job, snapshot, snapshot.findings, facts, deps);
     return { ...outcome, reused: { auditId, auditedAt: record.auditedAt, runUrl: record.runUrl } };
   } catch (error) {
     deps.log.info(
@@ -177,6 +176,19 @@ async function collectReused(
     );
     return undefined;
   }
+}
+
+/** A finished audit's findings, taken from the run's budget and triaged into the project's outcome. */
+async function resultsOf(
+  job: AuditJob,
+  snapshot: AuditSnapshot,
+  findings: readonly Finding[],
+  facts: RunFacts,
+  deps: SharedDependencies,
+): Promise<Outcome> {
+  if (!deps.withinBudget(findings.length))
+    return errorOutcome(overBudget(findings.length, deps), facts);
+  return resultsOutcome(facts, snapshot, await deps.triage(findings, job), deps.settings.failOn);
 }
 
 function overBudget(count: number, { findingsBudget }: ProjectAuditDependencies): ServiceError {
