@@ -7447,15 +7447,9 @@ function renderUploadPlan(uploads) {
     for (const upload of uploads) {
         const dependencies = upload.files.filter((file) => file.dependency).length;
         const bytes = upload.files.reduce((sum, file) => sum + file.size, 0);
-        lines.push('', `${escapeTerminal(upload.name)} (${escapeTerminal(upload.path)}): ` +
-            `${upload.files.length - dependencies} file(s) to audit, ${dependencies} dependenc${dependencies === 1 ? 'y' : 'ies'}, ${upload_plan_formatBytes(bytes)}`);
-        for (const file of upload.files) {
-            const name = escapeTerminal(file.relativePath);
-            if (!file.dependency)
-                lines.push(`  ${name}`);
-            else
-                lines.push(`  ${name}  (dependency, from ${escapeTerminal(file.repositoryPath)})`);
-        }
+        const names = upload.path === '.' ? '' : `, named from ${escapeTerminal(upload.path)}/`;
+        lines.push(`  ${escapeTerminal(upload.name)} (${escapeTerminal(upload.path)}): ` +
+            `${upload.files.length - dependencies} file(s) to audit, ${dependencies} dependenc${dependencies === 1 ? 'y' : 'ies'}, ${upload_plan_formatBytes(bytes)}${names}`);
     }
     return lines;
 }

@@ -40,7 +40,9 @@ describe('contract-audit, in process', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Dry run: nothing was sent.');
     expect(run.stdout).toContain('src/Vault.sol');
-    expect(run.stdout).toContain('(dependency, from lib/solmate/src/utils/SafeTransferLib.sol)');
+    expect(run.stdout).toContain(
+      'solmate/utils/SafeTransferLib.sol (lib/solmate/src/utils/SafeTransferLib.sol)',
+    );
   });
 
   it('audits, writes every report file, and exits 1 on findings', async () => {
