@@ -17,6 +17,8 @@ export interface CliRunOptions {
   /** Beside PATH and HOME, which are passed on; nothing else of this process's environment is. */
   env?: Record<string, string>;
   entry?: string;
+  /** The program and its first words, instead of Node and the entry: `['npx', 'contract-audit']`. */
+  command?: readonly string[];
   /** On a pseudo-terminal: stdout and stderr are then one stream, in `stdout`. */
   tty?: boolean;
 }
@@ -28,7 +30,10 @@ export interface CliRun {
 }
 
 export async function runCli(options: CliRunOptions): Promise<CliRun> {
-  const command = [process.execPath, options.entry ?? CLI_SOURCE, ...options.args];
+  const command = [
+    ...(options.command ?? [process.execPath, options.entry ?? CLI_SOURCE]),
+    ...options.args,
+  ];
   const [file, args] = options.tty
     ? ['script', ['-qec', command.map(shellWord).join(' '), '/dev/null']]
     : [command[0]!, command.slice(1)];
