@@ -6020,7 +6020,7 @@ function logDiscovery(discovery, search, log) {
     if (discovery.excluded.length > 0) {
         log.group(`Not audited (${discovery.excluded.length})`, [
             ...discovery.excluded.map((entry) => `${search.pathPrefix}${entry.path}: ${entry.reason}`),
-            "To audit one of them, add `exclude: '!<path>'` (e.g. `!mocks/`), or set `default-excludes: false`.",
+            'To audit one of them, add `!<path>` to `exclude` (e.g. `!mocks/`), or set `default-excludes` to false.',
         ]);
     }
     // The defaults look for Solidity and Vyper: a project of one language is not a mistake.

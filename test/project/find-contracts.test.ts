@@ -39,7 +39,7 @@ describe('findUploads', () => {
       'group: Not audited (2)',
       '  lib/: dependencies (lib/ at the root, by convention)',
       '  src/VaultMock.sol: a mock, by its name',
-      "  To audit one of them, add `exclude: '!<path>'` (e.g. `!mocks/`), or set `default-excludes: false`.",
+      '  To audit one of them, add `!<path>` to `exclude` (e.g. `!mocks/`), or set `default-excludes` to false.',
     ]);
   });
 
