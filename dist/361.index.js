@@ -4635,7 +4635,9 @@ function fromImport({ tokens, line }) {
     if (tokens[i] !== 'import' || module.some((token) => !isName(token) && token !== '.'))
         return [];
     const prefix = `${dots}${module.join('')}`;
-    const base = prefix === '' || prefix.endsWith('.') ? prefix : `${prefix}.`;
+    if (prefix === '')
+        return [];
+    const base = prefix.endsWith('.') ? prefix : `${prefix}.`;
     return names(tokens, i + 1).map((name) => ({ path: `${base}${name}`, line }));
 }
 /** The dotted names of an import list from `start`: aliases and brackets dropped. */

@@ -120,7 +120,8 @@ function fromImport({ tokens, line }: Statement): ImportStatement[] {
   while (tokens[i] !== undefined && tokens[i] !== 'import') module.push(tokens[i++] ?? '');
   if (tokens[i] !== 'import' || module.some((token) => !isName(token) && token !== '.')) return [];
   const prefix = `${dots}${module.join('')}`;
-  const base = prefix === '' || prefix.endsWith('.') ? prefix : `${prefix}.`;
+  if (prefix === '') return [];
+  const base = prefix.endsWith('.') ? prefix : `${prefix}.`;
   return names(tokens, i + 1).map((name) => ({ path: `${base}${name}`, line }));
 }
 
