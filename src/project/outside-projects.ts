@@ -7,7 +7,7 @@ import { DeadlineError, errorMessage } from '../errors.ts';
 import type { Deadline } from '../files/deadline.ts';
 import { discoverContracts } from '../files/discover.ts';
 import { DEFAULT_EXCLUDES } from '../files/excludes.ts';
-import { literalGlob } from '../files/patterns.ts';
+import { contractGlobs, literalGlob } from '../files/patterns.ts';
 import type { Project } from './detect.ts';
 
 export interface OutsideSearch {
@@ -31,7 +31,7 @@ export async function contractsOutsideProjects(
     const { files } = await discoverContracts({
       workspace: search.workspace,
       root: search.workingDirectory,
-      patterns: ['**/*.sol', '**/*.vy'],
+      patterns: contractGlobs(),
       excludes: search.excludePatterns,
       useDefaultExcludes: true,
       deadline: search.deadline,

@@ -5,7 +5,7 @@
  * folders, build output, the user's own `exclude` and what the user's `contracts` do not select
  * make an imported file a dependency.
  */
-import { compileExcludes, type ExcludePattern } from '../files/excludes.ts';
+import { compileExcludes, INSTALLED_PACKAGES, type ExcludePattern } from '../files/excludes.ts';
 import { isInside, posixRelative } from '../files/inside.ts';
 import { compilePatterns, literalGlob } from '../files/patterns.ts';
 import type { Project } from './detect.ts';
@@ -50,10 +50,7 @@ export function teamCode(rules: TeamCodeRules): (file: string) => boolean {
 /** Where dependencies and build output live: each project's, or the plain folder's defaults. */
 function dependencyFolders(projects: readonly Project[]): ExcludePattern[] {
   const anchored = (folder: string): ExcludePattern => ({ pattern: `/${folder}/`, reason: '' });
-  const rules: ExcludePattern[] = [
-    { pattern: 'node_modules/', reason: '' },
-    { pattern: '.git/', reason: '' },
-  ];
+  const rules: ExcludePattern[] = [...INSTALLED_PACKAGES, { pattern: '.git/', reason: '' }];
   if (projects.length === 0) return [...rules, anchored('lib'), ...BUILD_OUTPUT.map(anchored)];
   for (const project of projects) {
     const prefix = project.path === '' ? '' : `${literalGlob(project.path)}/`;
