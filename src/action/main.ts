@@ -16,6 +16,7 @@ import type { Logger } from '../log.ts';
 import { Redactor } from '../redaction.ts';
 import { renderCheckRunStart } from '../report/check-run-output.ts';
 import { ACTION_VERSION } from '../version.ts';
+import { collectUploads } from './artifact/collect.ts';
 import { readRunContext, type RunContext } from './context.ts';
 import { openGitHubChannels, type GitHubChannels } from './github/channels.ts';
 import { getInputs, type ActionSettings } from './inputs.ts';
@@ -84,6 +85,9 @@ async function audit(settings: ActionSettings, run: Run): Promise<Outcome> {
       `\`detect-only\`: ${detection.summaries.length} project(s) listed in the \`projects\` output; nothing was audited.`,
       facts,
     );
+  }
+  if (!settings.apiKey && context.untrustedPullRequest && settings.forkPullRequests === 'collect') {
+    return collectUploads(settings, detection, context.untrustedPullRequest, run);
   }
   if (!settings.apiKey) {
     const outcome = noApiKeyOutcome(context.untrustedPullRequest, facts);

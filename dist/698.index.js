@@ -1,8 +1,8 @@
-export const id = 107;
-export const ids = [107];
+export const id = 698;
+export const ids = [698];
 export const modules = {
 
-/***/ 4107:
+/***/ 9698:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -12,16 +12,16 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
-var core = __webpack_require__(3838);
+var core = __webpack_require__(33838);
 // EXTERNAL MODULE: external "node:timers/promises"
-var promises_ = __webpack_require__(8500);
+var promises_ = __webpack_require__(58500);
 ;// CONCATENATED MODULE: ./.build/errors.js
 /**
  * Typed errors, so main.ts can tell the user what to fix (configuration), what the
  * service did wrong (service), and what is our own bug (any other Error).
  */
 /** Something the user must change: an input, a secret, the workflow's permissions. */
-class ConfigurationError extends Error {
+class errors_ConfigurationError extends Error {
     name = 'ConfigurationError';
 }
 /** The service answered in a way that ends the operation (after any retries). */
@@ -45,7 +45,7 @@ function errorMessage(error) {
  * The run's time limit (`timeout-minutes`) passed before the contracts to audit were found: the
  * run ends with verdict `timeout`, nothing uploaded. A configuration error too, for its remedy.
  */
-class DeadlineError extends ConfigurationError {
+class DeadlineError extends errors_ConfigurationError {
     name = 'DeadlineError';
 }
 
@@ -81,23 +81,23 @@ function parseAuditIds(text) {
         value = JSON.parse(text);
     }
     catch {
-        throw new ConfigurationError(`${problem}. Pass that output as it is, or a single id.`);
+        throw new errors_ConfigurationError(`${problem}. Pass that output as it is, or a single id.`);
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value))
-        throw new ConfigurationError(`${problem}.`);
+        throw new errors_ConfigurationError(`${problem}.`);
     const byPath = new Map();
     // Folders are kept as written: they are compared with this checkout's, which the action wrote.
     for (const [folder, id] of Object.entries(value)) {
         const shown = JSON.stringify(folder.slice(0, 100)).replace(CONTROL_EVERYWHERE, '?');
         if (typeof id !== 'string' || id.trim() === '' || folder === '')
-            throw new ConfigurationError(`${problem}: the entry for ${shown} is not a non-empty id.`);
+            throw new errors_ConfigurationError(`${problem}: the entry for ${shown} is not a non-empty id.`);
         // JSON's escapes can spell what no id holds, and an id is sent in a URL: a control character.
         if (CONTROL.test(id))
-            throw new ConfigurationError(`${problem}: the id for ${shown} holds a control character.`);
+            throw new errors_ConfigurationError(`${problem}: the id for ${shown} holds a control character.`);
         byPath.set(folder, id.trim());
     }
     if (byPath.size === 0)
-        throw new ConfigurationError(`${problem}: it is empty.`);
+        throw new errors_ConfigurationError(`${problem}: it is empty.`);
     return byPath;
 }
 
@@ -134,9 +134,9 @@ function countBySeverity(findings) {
 }
 
 // EXTERNAL MODULE: external "node:fs/promises"
-var external_node_fs_promises_ = __webpack_require__(1455);
+var external_node_fs_promises_ = __webpack_require__(51455);
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
+var external_node_path_ = __webpack_require__(76760);
 ;// CONCATENATED MODULE: ./.build/files/inside.js
 
 /** Whether `child` is `parent` or below it (a name like `..config` is below, `../x` is not). */
@@ -151,7 +151,7 @@ function posixRelative(parent, child) {
 }
 
 ;// CONCATENATED MODULE: ./.build/json.js
-function isRecord(value) {
+function json_isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -180,11 +180,11 @@ async function readBaselineFile(file, workspace) {
             text = await (0,external_node_fs_promises_.readFile)(real, 'utf8');
     }
     catch (error) {
-        throw new ConfigurationError(`Could not read the baseline file ${file} (${errorMessage(error)}). Check the \`baseline\` input; ` +
+        throw new errors_ConfigurationError(`Could not read the baseline file ${file} (${errorMessage(error)}). Check the \`baseline\` input; ` +
             'to create one, copy the `results-file` of a run into the repository: cp "$RESULTS_FILE" .audit-baseline.json');
     }
     if (text === undefined) {
-        throw new ConfigurationError(`The baseline file ${file} is a link that leads outside the workspace, so it was not read. ` +
+        throw new errors_ConfigurationError(`The baseline file ${file} is a link that leads outside the workspace, so it was not read. ` +
             'Check the `baseline` input.');
     }
     return parseBaseline(text, file);
@@ -201,21 +201,21 @@ function parseBaseline(text, source) {
     }
     catch (error) {
         const why = error instanceof Error ? ` (${error.message})` : '';
-        throw new ConfigurationError(`Baseline file ${source} is not valid JSON${why}. ${SHAPE_HELP}`);
+        throw new errors_ConfigurationError(`Baseline file ${source} is not valid JSON${why}. ${SHAPE_HELP}`);
     }
-    if (!isRecord(document)) {
-        throw new ConfigurationError(`Baseline file ${source} is not a JSON object. ${SHAPE_HELP}`);
+    if (!json_isRecord(document)) {
+        throw new errors_ConfigurationError(`Baseline file ${source} is not a JSON object. ${SHAPE_HELP}`);
     }
     if (Array.isArray(document['accepted']))
         return fromBaseline(document, source);
     if (Array.isArray(document['findings']))
         return fromResultsFile(document, source);
-    throw new ConfigurationError(`Baseline file ${source} has neither an "accepted" nor a "findings" list. ${SHAPE_HELP}`);
+    throw new errors_ConfigurationError(`Baseline file ${source} has neither an "accepted" nor a "findings" list. ${SHAPE_HELP}`);
 }
 function fromBaseline(document, source) {
     const version = document['version'];
     if (version !== undefined && version !== 1) {
-        throw new ConfigurationError(`Baseline file ${source} has version ${JSON.stringify(version)}; this action reads version 1.`);
+        throw new errors_ConfigurationError(`Baseline file ${source} has version ${JSON.stringify(version)}; this action reads version 1.`);
     }
     const entries = new Map();
     document['accepted'].forEach((item, index) => {
@@ -223,7 +223,7 @@ function fromBaseline(document, source) {
         const record = entryRecord(item, where);
         const reason = record['reason'];
         if (typeof reason !== 'string' || reason.trim() === '') {
-            throw new ConfigurationError(`${where} has no "reason". ${ENTRY_HELP}`);
+            throw new errors_ConfigurationError(`${where} has no "reason". ${ENTRY_HELP}`);
         }
         add(entries, {
             fingerprint: fingerprintOf(record, where),
@@ -255,14 +255,14 @@ function fromResultsFile(document, source) {
     return entries;
 }
 function entryRecord(item, where) {
-    if (!isRecord(item))
-        throw new ConfigurationError(`${where} is not an object. ${ENTRY_HELP}`);
+    if (!json_isRecord(item))
+        throw new errors_ConfigurationError(`${where} is not an object. ${ENTRY_HELP}`);
     return item;
 }
 function fingerprintOf(record, where) {
     const fingerprint = record['fingerprint'];
     if (typeof fingerprint !== 'string' || fingerprint.trim() === '') {
-        throw new ConfigurationError(`${where} has no "fingerprint". ${ENTRY_HELP}`);
+        throw new errors_ConfigurationError(`${where} has no "fingerprint". ${ENTRY_HELP}`);
     }
     return fingerprint.trim();
 }
@@ -307,7 +307,7 @@ function unusedBaselineEntries(baseline, findings) {
 }
 
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
+var external_node_crypto_ = __webpack_require__(77598);
 ;// CONCATENATED MODULE: ./.build/digest.js
 /** SHA-256 digests of text. */
 
@@ -851,7 +851,7 @@ function skippedOutcome(reason, facts) {
  */
 function noApiKeyOutcome(untrustedPullRequest, facts) {
     if (!untrustedPullRequest) {
-        return errorOutcome(new ConfigurationError('Input `api-key` is empty. Add the service key as a repository secret (e.g. AUDIT_API_KEY) and pass it: ' +
+        return errorOutcome(new errors_ConfigurationError('Input `api-key` is empty. Add the service key as a repository secret (e.g. AUDIT_API_KEY) and pass it: ' +
             '`api-key: ${{ secrets.AUDIT_API_KEY }}`.'), facts);
     }
     const origin = untrustedPullRequest === 'fork'
@@ -918,7 +918,7 @@ function resultsOutcome(facts, snapshot, triage, failOn) {
 /** An error ends the run with verdict `error`; the reason says what to fix, or that it is a bug. */
 function errorOutcome(error, facts) {
     let reason;
-    if (error instanceof ConfigurationError)
+    if (error instanceof errors_ConfigurationError)
         reason = error.message;
     else if (error instanceof ServiceError)
         reason = `The audit service: ${error.message}`;
@@ -1439,7 +1439,7 @@ function field(record, path) {
     let from = 0;
     for (let dot = path.indexOf('.'); dot !== -1; dot = path.indexOf('.', from)) {
         const inner = ownValue(current, path.slice(from, dot));
-        if (!isRecord(inner))
+        if (!json_isRecord(inner))
             return undefined;
         current = inner;
         from = dot + 1;
@@ -1496,7 +1496,7 @@ const MAX_ENVELOPE_DEPTH = 4;
  * an inner `status` wins over an outer transport-level one.
  */
 function envelopeLevels(root) {
-    if (!isRecord(root))
+    if (!json_isRecord(root))
         return [];
     const byDepth = [[root]];
     for (let depth = 0; depth < MAX_ENVELOPE_DEPTH; depth += 1) {
@@ -1504,7 +1504,7 @@ function envelopeLevels(root) {
         for (const level of byDepth[depth] ?? []) {
             for (const key of ENVELOPE_KEYS) {
                 const inner = field(level, key);
-                if (isRecord(inner))
+                if (json_isRecord(inner))
                     next.push(inner);
             }
         }
@@ -1703,7 +1703,7 @@ function headerValue(value) {
 }
 
 // EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __webpack_require__(6752);
+var undici = __webpack_require__(46752);
 ;// CONCATENATED MODULE: ./.build/net/dispatcher.js
 /**
  * Which connection pool a request goes through. A proxy is for reaching the internet: loopback
@@ -1737,9 +1737,9 @@ function createDispatcher(url, options = {}) {
 }
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
+var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __webpack_require__(7075);
+var external_node_stream_ = __webpack_require__(57075);
 ;// CONCATENATED MODULE: ./.build/api/multipart.js
 /**
  * A multipart/form-data body (RFC 7578) whose file parts are streamed from disk, so memory
@@ -2265,7 +2265,7 @@ function messageText(value) {
 function messageParts(value) {
     const items = Array.isArray(value) ? value : [value];
     return items.flatMap((item) => {
-        const part = isRecord(item)
+        const part = json_isRecord(item)
             ? (json_fields_text(item.message) ?? json_fields_text(item.msg) ?? json_fields_text(item.detail))
             : json_fields_text(item);
         return part === undefined ? [] : [part];
@@ -2382,7 +2382,7 @@ function withNested(record, depth, into) {
         const value = field(record, key);
         const first = Array.isArray(value) ? value[0] : value;
         const inner = typeof first === 'string' ? fromLocationString(first) : first;
-        if (isRecord(inner))
+        if (json_isRecord(inner))
             withNested(inner, depth + 1, into);
     }
 }
@@ -2435,8 +2435,8 @@ function decodedLines(record) {
     if (!Array.isArray(pair))
         return undefined;
     const [from, to] = pair;
-    const start = isRecord(from) ? positiveInteger(from.line) : undefined;
-    const end = isRecord(to) ? positiveInteger(to.line) : undefined;
+    const start = json_isRecord(from) ? positiveInteger(from.line) : undefined;
+    const end = json_isRecord(to) ? positiveInteger(to.line) : undefined;
     return start === undefined && end === undefined ? undefined : { start, end };
 }
 /** The uploads indexed once, and each distinct name read once: findings repeat them. */
@@ -2633,7 +2633,7 @@ function read(raw, depth) {
         const severity = NUMBER.test(label) ? cvss(Number(label)) : phrase(label);
         return severity === undefined ? undefined : { severity, label };
     }
-    if (!isRecord(raw) || depth >= MAX_DEPTH)
+    if (!json_isRecord(raw) || depth >= MAX_DEPTH)
         return undefined;
     const readings = LEVEL_KEYS.flatMap((key) => Object.hasOwn(raw, key) ? (read(raw[key], depth + 1) ?? []) : []);
     return mostSevere(readings);
@@ -2822,7 +2822,7 @@ where, reader, add) {
 /** A bare string is a finding that is only a description. */
 function asRecord(item) {
     const record = typeof item === 'string' ? { description: item } : item;
-    return isRecord(record) ? record : undefined;
+    return json_isRecord(record) ? record : undefined;
 }
 /** The findings of a group, or the instances of one finding (none when it has one place). */
 function expansion(record, depth) {
@@ -2842,7 +2842,7 @@ function expandedCount(item, depth) {
 function childRecords(record) {
     for (const key of CHILD_FIELDS) {
         const value = field(record, key);
-        if (Array.isArray(value) && value.length > 0 && value.every(isRecord))
+        if (Array.isArray(value) && value.length > 0 && value.every(json_isRecord))
             return value;
     }
     return [];
@@ -2898,7 +2898,7 @@ function scalarName(value) {
  * cut to MAX_PROSE.
  */
 function prose(value) {
-    if (!isRecord(value))
+    if (!json_isRecord(value))
         return bounded(json_fields_text(value));
     const parts = [json_fields_text(value.head), json_fields_text(value.tail)].filter((p) => p !== undefined);
     return bounded(parts.length > 0 ? parts.join('\n\n') : (json_fields_text(value.text) ?? json_fields_text(value.markdown)));
@@ -3280,7 +3280,7 @@ function statsRecords(record, path, depth) {
         ? []
         : STATS_FIELDS.flatMap((key) => {
             const value = field(record, key);
-            return isRecord(value) ? statsRecords(value, `${path}${key}.`, depth + 1) : [];
+            return json_isRecord(value) ? statsRecords(value, `${path}${key}.`, depth + 1) : [];
         });
     return [{ path, record }, ...inner];
 }
@@ -3389,7 +3389,7 @@ function parseProjectsAnswer(bodyText) {
     return list.flatMap((entry) => {
         const summary = typeof entry === 'string'
             ? namedOnly(entry)
-            : isRecord(entry)
+            : json_isRecord(entry)
                 ? readProject(entry)
                 : undefined;
         return summary === undefined ? [] : [summary];
@@ -3405,7 +3405,7 @@ function readProject(project) {
     const name = firstOf(project, NAME_FIELDS, scalarText);
     if (name === undefined)
         return undefined;
-    const lastAudit = LAST_AUDIT_FIELDS.map((key) => field(project, key)).find(isRecord);
+    const lastAudit = LAST_AUDIT_FIELDS.map((key) => field(project, key)).find(json_isRecord);
     return {
         name,
         auditCount: firstOf(project, parse_projects_COUNT_FIELDS, count),
@@ -3891,7 +3891,7 @@ function parsePattern(source, root) {
         glob = posixRelative(root, glob);
     glob = glob.replace(/^(\.\/)+/, '');
     if (glob === '..' || glob.startsWith('../') || glob.includes('/../')) {
-        throw new ConfigurationError(`Pattern \`${source}\` in \`contracts\` points outside \`working-directory\` (${root}). ` +
+        throw new errors_ConfigurationError(`Pattern \`${source}\` in \`contracts\` points outside \`working-directory\` (${root}). ` +
             'Patterns are relative to `working-directory`: change it, or the pattern.');
     }
     const namesDirectory = glob.endsWith('/') || !GLOB_SYNTAX.test(glob);
@@ -4213,7 +4213,7 @@ async function listDirectory(readDir, dir) {
         const code = error.code;
         if (code === 'ENOENT')
             return []; // removed while we walked
-        throw new ConfigurationError(`Cannot read directory ${dir.relativePath || '.'} (${code ?? String(error)}). ` +
+        throw new errors_ConfigurationError(`Cannot read directory ${dir.relativePath || '.'} (${code ?? String(error)}). ` +
             'Leave it out with `exclude`, or make it readable.', { cause: error });
     }
 }
@@ -4260,7 +4260,7 @@ function unsendableError(unsendable) {
     const list = [...unsendable]
         .sort((a, b) => compare(a.path, b.path))
         .map((file) => `  - ${file.path}: ${file.reason}`);
-    return new ConfigurationError(`${unsendable.length} file(s) match \`contracts\` but cannot be uploaded, so they would go ` +
+    return new errors_ConfigurationError(`${unsendable.length} file(s) match \`contracts\` but cannot be uploaded, so they would go ` +
         `unaudited:\n${list.join('\n')}\n` +
         'Rename each one (a name must be valid UTF-8) or make it a readable regular file, or leave ' +
         'it out with `exclude` (the path as shown here works).');
@@ -4270,11 +4270,11 @@ async function resolveWorkspace(workspace) {
         return await external_node_fs_promises_.realpath(workspace);
     }
     catch (error) {
-        throw new ConfigurationError(`The workspace ${workspace} does not exist.`, { cause: error });
+        throw new errors_ConfigurationError(`The workspace ${workspace} does not exist.`, { cause: error });
     }
 }
 async function resolveRoot(root, workspace, realWorkspace) {
-    const outside = (how) => new ConfigurationError(`\`working-directory\` (${root}) ${how} outside the workspace (${workspace}); ` +
+    const outside = (how) => new errors_ConfigurationError(`\`working-directory\` (${root}) ${how} outside the workspace (${workspace}); ` +
         'set it to a folder of the repository.');
     if (!isInside(external_node_path_.resolve(workspace), external_node_path_.resolve(root)))
         throw outside('is');
@@ -4283,14 +4283,14 @@ async function resolveRoot(root, workspace, realWorkspace) {
         realRoot = await external_node_fs_promises_.realpath(root);
     }
     catch (error) {
-        throw new ConfigurationError(`\`working-directory\` (${root}) does not exist.`, {
+        throw new errors_ConfigurationError(`\`working-directory\` (${root}) does not exist.`, {
             cause: error,
         });
     }
     if (!isInside(realWorkspace, realRoot))
         throw outside(`leads to ${realRoot},`);
     if (!(await external_node_fs_promises_.stat(realRoot)).isDirectory()) {
-        throw new ConfigurationError(`\`working-directory\` (${root}) is not a directory.`);
+        throw new errors_ConfigurationError(`\`working-directory\` (${root}) is not a directory.`);
     }
     return realRoot;
 }
@@ -4307,13 +4307,13 @@ function compare(a, b) {
 
 const SHOWN = 5;
 /** Throws one ConfigurationError naming every limit exceeded, its numbers and the main causes. */
-function checkUploadLimits(files, limits) {
+function limits_checkUploadLimits(files, limits) {
     const problems = [];
     const inputs = [];
     const dependencies = files.filter((file) => file.dependency === true);
     const ofWhich = dependencies.length === 0
         ? ''
-        : ` (${dependencies.length} of them, ${formatBytes(totalSize(dependencies))}, dependencies the audited files import)`;
+        : ` (${dependencies.length} of them, ${limits_formatBytes(totalSize(dependencies))}, dependencies the audited files import)`;
     if (files.length > limits.maxFiles) {
         problems.push(`${files.length} contract files were found${ofWhich}; at most ${limits.maxFiles} may be uploaded ` +
             `(input \`max-files\`). Folders with the most files:\n${listFolders(files)}`);
@@ -4321,20 +4321,20 @@ function checkUploadLimits(files, limits) {
     }
     const tooLarge = files.filter((file) => file.size > limits.maxFileBytes);
     if (tooLarge.length > 0) {
-        problems.push(`${tooLarge.length} file(s) are larger than ${formatBytes(limits.maxFileBytes)} ` +
+        problems.push(`${tooLarge.length} file(s) are larger than ${limits_formatBytes(limits.maxFileBytes)} ` +
             `(input \`max-file-size-kb\`):\n${listLargest(tooLarge)}`);
         inputs.push('`max-file-size-kb`');
     }
     const total = totalSize(files);
     if (total > limits.maxTotalBytes) {
-        problems.push(`The ${files.length} files${ofWhich} add up to ${formatBytes(total)}; at most ` +
-            `${formatBytes(limits.maxTotalBytes)} may be uploaded (input \`max-total-size-mb\`). ` +
+        problems.push(`The ${files.length} files${ofWhich} add up to ${limits_formatBytes(total)}; at most ` +
+            `${limits_formatBytes(limits.maxTotalBytes)} may be uploaded (input \`max-total-size-mb\`). ` +
             `Largest files:\n${listLargest(files)}`);
         inputs.push('`max-total-size-mb`');
     }
     if (problems.length === 0)
         return;
-    throw new ConfigurationError(`Upload limits exceeded.\n${problems.join('\n')}\n` +
+    throw new errors_ConfigurationError(`Upload limits exceeded.\n${problems.join('\n')}\n` +
         'Narrow `contracts` or add `exclude` patterns so that only the contracts to audit are ' +
         `selected, ${dependencies.length > 0 ? 'set `dependencies: exclude` to send only those, ' : ''}or raise ${inputs.join(', ')}.`);
 }
@@ -4342,7 +4342,7 @@ function totalSize(files) {
     return files.reduce((sum, file) => sum + file.size, 0);
 }
 /** 1,024-based, as the `-kb` and `-mb` inputs are: `512 B`, `1.5 KB`, `12 MB`. */
-function formatBytes(bytes) {
+function limits_formatBytes(bytes) {
     const units = ['B', 'KB', 'MB', 'GB'];
     let value = bytes;
     let unit = 0;
@@ -4355,7 +4355,7 @@ function formatBytes(bytes) {
 }
 function listLargest(files) {
     const largest = [...files].sort((a, b) => b.size - a.size).slice(0, SHOWN);
-    return bulletList(largest.map((file) => `${file.relativePath} (${formatBytes(file.size)})`), files.length);
+    return bulletList(largest.map((file) => `${file.relativePath} (${limits_formatBytes(file.size)})`), files.length);
 }
 function listFolders(files) {
     const counts = new Map();
@@ -4820,12 +4820,12 @@ async function readFoundryConfig(text, profile, file) {
     }
     catch (error) {
         const where = error instanceof TomlError ? ` (line ${error.line}, column ${error.column})` : '';
-        throw new ConfigurationError(`${file} is not valid TOML${where}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}. ` +
+        throw new errors_ConfigurationError(`${file} is not valid TOML${where}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}. ` +
             'Fix the file (forge would reject it too).', { cause: error });
     }
-    const profiles = isRecord(document.profile) ? document.profile : {};
-    const base = isRecord(profiles.default) ? profiles.default : {};
-    const active = profile !== 'default' && isRecord(profiles[profile]) ? profiles[profile] : {};
+    const profiles = json_isRecord(document.profile) ? document.profile : {};
+    const base = json_isRecord(profiles.default) ? profiles.default : {};
+    const active = profile !== 'default' && json_isRecord(profiles[profile]) ? profiles[profile] : {};
     const setting = (key) => (key in active ? active[key] : base[key]);
     const folder = (key) => {
         const value = setting(key);
@@ -5161,13 +5161,13 @@ function allTokens(source) {
 
 async function readBrownieConfig(text, file) {
     const document = await readYaml(text, file);
-    const structure = isRecord(document.project_structure) ? document.project_structure : {};
+    const structure = json_isRecord(document.project_structure) ? document.project_structure : {};
     const folder = (key, fallback) => {
         const value = structure[key];
         return typeof value === 'string' && value.trim() !== '' ? cleanFolder(value) : fallback;
     };
-    const compiler = isRecord(document.compiler) ? document.compiler : {};
-    const solc = isRecord(compiler.solc) ? compiler.solc : {};
+    const compiler = json_isRecord(document.compiler) ? document.compiler : {};
+    const solc = json_isRecord(compiler.solc) ? compiler.solc : {};
     return {
         contracts: folder('contracts', 'contracts'),
         interfaces: folder('interfaces', 'interfaces'),
@@ -5189,17 +5189,17 @@ async function readApeConfig(text, file) {
 /** The document's top-level mapping; a file that is not YAML is a ConfigurationError naming `file`. */
 async function readYaml(text, file) {
     // Loaded here, not at start: only Brownie, Ape and pnpm workspaces need a YAML parser.
-    const { parse: parseYaml } = await __webpack_require__.e(/* import() */ 815).then(__webpack_require__.t.bind(__webpack_require__, 8815, 19));
+    const { parse: parseYaml } = await __webpack_require__.e(/* import() */ 815).then(__webpack_require__.t.bind(__webpack_require__, 38815, 19));
     let document;
     try {
         // Warnings would go to stderr with the file's own text, where the runner reads commands.
         document = parseYaml(text, { logLevel: 'error' });
     }
     catch (error) {
-        throw new ConfigurationError(`${file} is not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}. Fix the file.`, { cause: error });
+        throw new errors_ConfigurationError(`${file} is not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}. Fix the file.`, { cause: error });
     }
     // An empty file is a valid, empty config.
-    return isRecord(document) ? document : {};
+    return json_isRecord(document) ? document : {};
 }
 /** A string or a list of strings, as both configs allow. */
 function strings(value) {
@@ -5353,7 +5353,7 @@ async function detect_readProject(root, configs, options, reader, strict) {
             await use(file);
         }
         catch (error) {
-            if (strict || !(error instanceof ConfigurationError))
+            if (strict || !(error instanceof errors_ConfigurationError))
                 throw error;
             broken.push({ tool, problem: error.message });
         }
@@ -5585,10 +5585,10 @@ async function pnpmPatterns(text) {
 /** The `workspaces` patterns, or undefined for a package.json that declares no workspace. */
 function npmPatterns(text) {
     const manifest = parseJson(text);
-    const workspaces = isRecord(manifest) ? manifest.workspaces : undefined;
+    const workspaces = json_isRecord(manifest) ? manifest.workspaces : undefined;
     if (Array.isArray(workspaces))
         return workspaces_strings(workspaces);
-    return isRecord(workspaces) && Array.isArray(workspaces.packages)
+    return json_isRecord(workspaces) && Array.isArray(workspaces.packages)
         ? workspaces_strings(workspaces.packages)
         : undefined;
 }
@@ -5662,7 +5662,7 @@ function mayHold(pattern, folder) {
 }
 function packageName(text) {
     const manifest = parseJson(text);
-    const name = isRecord(manifest) ? manifest.name : undefined;
+    const name = json_isRecord(manifest) ? manifest.name : undefined;
     return typeof name === 'string' && name !== '' ? name : undefined;
 }
 function parseJson(text) {
@@ -6103,7 +6103,7 @@ function noFiles(discovery, projects, search, log) {
             : '') +
         '. Check `contracts`, `exclude` and `working-directory`.';
     if (search.ifNoFilesFound === 'error') {
-        throw new ConfigurationError(`${message} (Set \`if-no-files-found\` to warn or ignore to allow this.)`);
+        throw new errors_ConfigurationError(`${message} (Set \`if-no-files-found\` to warn or ignore to allow this.)`);
     }
     if (search.ifNoFilesFound === 'warn')
         log.warning(message);
@@ -6337,7 +6337,7 @@ async function findUploads(search, log, found) {
     }
     const groups = uploadGroups(projects, discovery.files, root, search, log);
     if (groups.length > MAX_AUDITS) {
-        throw new ConfigurationError(`${groups.length} projects under ${search.pathPrefix || './'} have contracts to audit; one step audits at most ${MAX_AUDITS}. ` +
+        throw new errors_ConfigurationError(`${groups.length} projects under ${search.pathPrefix || './'} have contracts to audit; one step audits at most ${MAX_AUDITS}. ` +
             'Set `working-directory` to a folder with fewer, or give each project a job of its own (see "projects" and `detect-only` in the README).');
     }
     const uploads = [];
@@ -6351,7 +6351,7 @@ async function findUploads(search, log, found) {
     const audited = new Set(discovery.files.map((file) => file.absolutePath));
     for (const group of groups) {
         // Before anything is read for imports: the files to audit alone may already be too many.
-        checkUploadLimits(group.files, search.limits);
+        limits_checkUploadLimits(group.files, search.limits);
         const selected = group.files.map((file) => {
             const name = group.namesFrom
                 ? relativeName(group.namesFrom.root, file.absolutePath, file.relativePath)
@@ -6366,7 +6366,7 @@ async function findUploads(search, log, found) {
         });
         const closure = await importsOfAudited(selected, projects, root, workspace, search);
         if (closure.stopped && search.dependencies === 'include') {
-            throw new ConfigurationError(`The ${selected.length} files to audit${group.several ? ` in ${group.path}` : ''} import so many others that the upload would hold more than ${search.limits.maxFiles} files (input \`max-files\`). ` +
+            throw new errors_ConfigurationError(`The ${selected.length} files to audit${group.several ? ` in ${group.path}` : ''} import so many others that the upload would hold more than ${search.limits.maxFiles} files (input \`max-files\`). ` +
                 'Raise `max-files`, narrow `contracts` or `exclude`, or set `dependencies: exclude` to send only the files to audit.');
         }
         // An imported file of a project's sources that no upload audits is audited where production
@@ -6390,7 +6390,7 @@ async function findUploads(search, log, found) {
             })),
         ];
         logDependencies(files, selected.length, group.several ? group.name : undefined, log);
-        checkUploadLimits(files, search.limits);
+        limits_checkUploadLimits(files, search.limits);
         uploads.push({ name: group.name, path: group.path, files });
         closures.push({ ...closure, dependencies });
     }
@@ -6488,7 +6488,7 @@ async function realDirectory(directory) {
 }
 
 // EXTERNAL MODULE: ./node_modules/p-limit/index.js + 1 modules
-var p_limit = __webpack_require__(370);
+var p_limit = __webpack_require__(70370);
 ;// CONCATENATED MODULE: ./.build/api/poll.js
 
 const GROWTH = 1.5;
@@ -6605,7 +6605,7 @@ async function auditProject(job, deps, limitUploads) {
     const resumed = job.resumeId !== undefined;
     const { log } = deps;
     if (job.notStarted !== undefined)
-        return errorOutcome(new ConfigurationError(job.notStarted), { resumed });
+        return errorOutcome(new errors_ConfigurationError(job.notStarted), { resumed });
     if (job.reusable !== undefined) {
         const reused = await collectReused(job, job.reusable, deps);
         if (reused !== undefined)
@@ -6645,7 +6645,7 @@ async function auditProject(job, deps, limitUploads) {
         return outcome;
     }
     catch (error) {
-        if (!(error instanceof ConfigurationError || error instanceof ServiceError)) {
+        if (!(error instanceof errors_ConfigurationError || error instanceof ServiceError)) {
             if (error instanceof Error)
                 log.debug(error.stack ?? error.message);
         }
@@ -6711,7 +6711,7 @@ async function resumeJobs(settings, ids, projects, log, deadline) {
     const { checkout, unlisted } = await projectsOfThisCheckout(settings, projects, log, deadline);
     if (typeof ids === 'string') {
         if (checkout.length > 1) {
-            throw new ConfigurationError(`Input \`audit-id\` is one id, but this checkout has ${checkout.length} projects to audit (${checkout.map((project) => project.path).join(', ')}), each with its own audit. ` +
+            throw new errors_ConfigurationError(`Input \`audit-id\` is one id, but this checkout has ${checkout.length} projects to audit (${checkout.map((project) => project.path).join(', ')}), each with its own audit. ` +
                 'Pass the `audit-id` output of the run that started them as it is (a JSON object of ids by project folder), or set `working-directory` to the project of this audit.');
         }
         const [only] = checkout;
@@ -6727,7 +6727,7 @@ async function resumeJobs(settings, ids, projects, log, deadline) {
     const resumed = [...ids].map(([folder, auditId]) => {
         const project = checkout.find((candidate) => candidate.path === folder);
         if (checkout.length > 0 && !project) {
-            throw new ConfigurationError(`Input \`audit-id\` names the project folder "${folder}", but this checkout has no project with files to audit there ` +
+            throw new errors_ConfigurationError(`Input \`audit-id\` names the project folder "${folder}", but this checkout has no project with files to audit there ` +
                 `(it has ${checkout.map((candidate) => candidate.path).join(', ')}). Pass the \`audit-id\` output of a run on this commit and \`working-directory\`.`);
         }
         const name = project?.name ?? `${settings.projectName}/${folder}`;
@@ -6761,7 +6761,7 @@ async function projectsOfThisCheckout(settings, projects, log, deadline) {
     }
     catch (error) {
         // Out of time is the run's end, not a listing to do without.
-        if (!(error instanceof ConfigurationError) || error instanceof DeadlineError)
+        if (!(error instanceof errors_ConfigurationError) || error instanceof DeadlineError)
             throw error;
         const unlisted = errorMessage(error);
         log.warning(`The files of this checkout could not be listed (${unlisted}), so the findings keep the names the service gives them.`);
@@ -6891,7 +6891,8 @@ async function audit_checkout_detectProjects(settings, log, deadline) {
     const projects = await findProjects({ ...settings, deadline }, log);
     return { projects, summaries: projectSummaries(projects, settings, settings.projectName) };
 }
-async function auditCheckout(settings, detection, deadline, deps) {
+/** `given`: the uploads to send instead of the checkout's (an upload bundle's). */
+async function auditCheckout(settings, detection, deadline, deps, given) {
     const { log } = deps;
     const client = new AuditClient({
         baseUrl: settings.baseUrl,
@@ -6913,7 +6914,7 @@ async function auditCheckout(settings, detection, deadline, deps) {
         const { auditId } = settings;
         const uploading = auditId === undefined;
         const jobs = uploading
-            ? await uploadJobs(settings, detection.projects, log, searchDeadline)
+            ? (given?.uploads ?? (await checkoutUploads(settings, detection, searchDeadline, log))).map((upload) => ({ ...upload, resumeId: undefined }))
             : await resumeJobs(settings, auditId, detection.projects, log, searchDeadline);
         if (uploading)
             fileCount = jobs.reduce((sum, job) => sum + (job.files?.length ?? 0), 0);
@@ -6934,7 +6935,7 @@ async function auditCheckout(settings, detection, deadline, deps) {
             now: deps.now,
             sleep: deps.sleep,
             random: deps.random,
-            triage: createTriage(settings, deps, baseline, several),
+            triage: createTriage(settings, deps, baseline, several, given?.root),
             started: announcer(audited, several, deps),
             ...(reuse && {
                 record: (record) => reuse.store.save(record.digest, recordText({ ...record, runUrl: reuse.runUrl })),
@@ -6945,7 +6946,7 @@ async function auditCheckout(settings, detection, deadline, deps) {
         return { ...outcome, projects: detection.summaries };
     }
     catch (error) {
-        if (!(error instanceof ConfigurationError || error instanceof ServiceError)) {
+        if (!(error instanceof errors_ConfigurationError || error instanceof ServiceError)) {
             if (error instanceof Error)
                 log.debug(error.stack ?? error.message);
         }
@@ -6955,10 +6956,12 @@ async function auditCheckout(settings, detection, deadline, deps) {
         await client.close();
     }
 }
-/** One job per project with files to audit. */
-async function uploadJobs(settings, projects, log, deadline) {
-    const uploads = await findUploads({ ...settings, deadline }, log, projects);
-    return uploads.map((upload) => ({ ...upload, resumeId: undefined }));
+/**
+ * What the checkout's projects would upload, one upload per project with files to audit:
+ * what is audited, or collected into an upload bundle.
+ */
+function checkoutUploads(settings, detection, deadline, log) {
+    return findUploads({ ...settings, deadline }, log, detection.projects);
 }
 /** The key is checked against the service (listing its projects) before anything is uploaded. */
 async function checkKey(settings, jobs, fileCount, client, log) {
@@ -7019,7 +7022,9 @@ function announcer(jobs, several, deps) {
  * Which findings count: inline suppressions, the baseline, and on pull requests the `scope`.
  * The pull request's changes are asked for once, however many projects are triaged.
  */
-function createTriage(settings, { changedFiles }, baseline, severalProjects) {
+function createTriage(settings, { changedFiles }, baseline, severalProjects, 
+/** Where the uploaded files are, when not in the workspace (an upload bundle's folder). */
+uploadRoot) {
     let changes;
     const scoped = async () => {
         const files = settings.scope === 'all' ? undefined : await changedFiles();
@@ -7044,7 +7049,7 @@ function createTriage(settings, { changedFiles }, baseline, severalProjects) {
             baseline,
             severalProjects,
             sources: createSourceReader({
-                workspace: settings.workspace,
+                workspace: uploadRoot ?? settings.workspace,
                 root: settings.workingDirectory,
                 uploaded: byName && new Map([...byName].map(([name, file]) => [name, file.absolutePath])),
             }),
@@ -7449,8 +7454,444 @@ function fitOutput(text) {
 /** The action's version, sent as the User-Agent and named in SARIF; kept equal to package.json's. */
 const ACTION_VERSION = '0.1.0';
 
-// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js + 22 modules
-var github = __webpack_require__(2413);
+// EXTERNAL MODULE: ./node_modules/@actions/artifact/lib/artifact.js + 28 modules
+var lib_artifact = __webpack_require__(76799);
+;// CONCATENATED MODULE: ./.build/files/upload-name.js
+/**
+ * What an upload name may be once it leaves the checkout as a file of its own (an entry of the
+ * upload bundle a fork's pull request hands on): a relative POSIX path that names one place under
+ * any folder it is written to. The same rule is applied where the bundle is made and where it is
+ * read, so what one side writes the other accepts.
+ */
+/** Longer names are refused: no compiler or file system needs them. */
+const MAX_NAME_LENGTH = 1024;
+/** The longest segment most file systems take (bytes). */
+const MAX_SEGMENT_BYTES = 255;
+/** Why `name` cannot be a bundle entry, or undefined when it can. */
+function upload_name_uploadNameProblem(name) {
+    if (name === '')
+        return 'an empty name';
+    if (name.length > MAX_NAME_LENGTH)
+        return `a name longer than ${MAX_NAME_LENGTH} characters`;
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f-\u009f]/.test(name))
+        return 'a control character in the name';
+    if (name.includes('\\'))
+        return 'a backslash in the name';
+    // The artifact service refuses these in a file's path; `:` also rules out drive letters.
+    if (/[":<>|*?]/.test(name))
+        return 'one of " : < > | * ? in the name';
+    if (name.startsWith('/'))
+        return 'an absolute path';
+    for (const segment of name.split('/')) {
+        if (segment === '')
+            return 'an empty path segment (`//` or a trailing `/`)';
+        if (segment === '.' || segment === '..')
+            return `a \`${segment}\` segment`;
+        if (Buffer.byteLength(segment) > MAX_SEGMENT_BYTES)
+            return `a path segment longer than ${MAX_SEGMENT_BYTES} bytes`;
+    }
+    return undefined;
+}
+
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __webpack_require__(38522);
+;// CONCATENATED MODULE: ./.build/files/zip-extract.js
+/**
+ * Extracts a zip that anyone may have shaped (a fork's artifact) into a fresh folder, or refuses
+ * it whole, naming what was wrong. The central directory is the one list read: every entry is
+ * checked before a byte is written (its name by the upload-name rule, its type, its sizes against
+ * the bounds), then each is inflated with its output capped at its declared size and checked
+ * against its CRC. Only regular files are written; a link entry is refused, never created or
+ * followed, and nothing is written outside `destination`.
+ */
+
+
+
+
+
+
+const EOCD_SIGNATURE = 0x06054b50;
+const CENTRAL_SIGNATURE = 0x02014b50;
+const LOCAL_SIGNATURE = 0x04034b50;
+const EOCD_LENGTH = 22;
+const MAX_COMMENT = 0xffff;
+const UNIX = 3;
+const FILE_TYPE = 0o170000;
+const REGULAR = 0o100000;
+const DIRECTORY = 0o040000;
+const LINK = 0o120000;
+const STORED = 0;
+const DEFLATED = 8;
+/** `what` names the zip in messages ("The artifact contract-audit-upload"). */
+async function zip_extract_extractZip(zipFile, destination, bounds, what) {
+    const refuse = (problem) => new ConfigurationError(`${what} was refused: ${problem}. Nothing of it was used.`);
+    const zip = await readFile(zipFile);
+    const entries = readCentralDirectory(zip, bounds, refuse);
+    const extracted = [];
+    for (const entry of entries) {
+        if (entry.directory)
+            continue;
+        const data = inflate(zip, entry, refuse);
+        const absolutePath = path.join(destination, ...entry.name.split('/'));
+        try {
+            await mkdir(path.dirname(absolutePath), { recursive: true });
+            // `wx`: a name that is already there (a folder of the same name) is refused, not replaced.
+            await writeFile(absolutePath, data, { flag: 'wx' });
+        }
+        catch (error) {
+            throw refuse(`its entry ${JSON.stringify(entry.name)} cannot be written as a file (${error.code ?? 'error'}: another entry names it as a folder, or a folder by it)`);
+        }
+        extracted.push({ name: entry.name, absolutePath, size: data.length });
+    }
+    return extracted;
+}
+function readCentralDirectory(zip, bounds, refuse) {
+    const end = findEndRecord(zip);
+    if (end < 0)
+        throw refuse('it is not a zip file (no end of central directory record)');
+    const count = zip.readUInt16LE(end + 10);
+    const directorySize = zip.readUInt32LE(end + 12);
+    const directoryOffset = zip.readUInt32LE(end + 16);
+    if (count === 0xffff || directoryOffset === 0xffffffff)
+        throw refuse('it is a ZIP64 archive, which no upload within the limits needs');
+    if (directoryOffset + directorySize > end)
+        throw refuse('its central directory is out of bounds');
+    // Directory entries are counted too: a bound on entries bounds the work.
+    if (count > bounds.maxFiles * 2 + 1)
+        throw refuse(`it has ${count} entries, more than \`max-files\` (${bounds.maxFiles}) allows`);
+    const entries = [];
+    const names = new Set();
+    let files = 0;
+    let total = 0;
+    let at = directoryOffset;
+    for (let index = 0; index < count; index += 1) {
+        if (at + 46 > end || zip.readUInt32LE(at) !== CENTRAL_SIGNATURE)
+            throw refuse('its central directory is damaged');
+        const madeBy = zip.readUInt16LE(at + 4) >> 8;
+        const flags = zip.readUInt16LE(at + 8);
+        const method = zip.readUInt16LE(at + 10);
+        const crc = zip.readUInt32LE(at + 16);
+        const compressedSize = zip.readUInt32LE(at + 20);
+        const size = zip.readUInt32LE(at + 24);
+        const nameLength = zip.readUInt16LE(at + 28);
+        const extraLength = zip.readUInt16LE(at + 30);
+        const commentLength = zip.readUInt16LE(at + 32);
+        const mode = zip.readUInt32LE(at + 38) >>> 16;
+        const localOffset = zip.readUInt32LE(at + 42);
+        const rawName = zip.subarray(at + 46, at + 46 + nameLength);
+        at += 46 + nameLength + extraLength + commentLength;
+        if (at > end)
+            throw refuse('its central directory is damaged');
+        const name = decodeName(rawName);
+        if (name === undefined)
+            throw refuse(`an entry's name is not UTF-8 (${JSON.stringify(rawName.toString('latin1'))})`);
+        const shown = JSON.stringify(name);
+        const type = madeBy === UNIX ? mode & FILE_TYPE : 0;
+        const directory = name.endsWith('/') || type === DIRECTORY;
+        const problem = uploadNameProblem(directory ? name.replace(/\/$/, '') : name);
+        if (problem !== undefined)
+            throw refuse(`its entry ${shown} has ${problem}`);
+        if (type === LINK)
+            throw refuse(`its entry ${shown} is a symbolic link`);
+        if (type !== 0 && type !== REGULAR && type !== DIRECTORY)
+            throw refuse(`its entry ${shown} is not a regular file`);
+        if (directory) {
+            if (size !== 0)
+                throw refuse(`its folder entry ${shown} holds data`);
+            entries.push({ name, directory, method, crc, compressedSize, size, localOffset });
+            continue;
+        }
+        if (names.has(name))
+            throw refuse(`its entry ${shown} is there twice`);
+        names.add(name);
+        if ((flags & 1) !== 0)
+            throw refuse(`its entry ${shown} is encrypted`);
+        if (method !== STORED && method !== DEFLATED)
+            throw refuse(`its entry ${shown} uses compression method ${method} (only stored and deflated are read)`);
+        files += 1;
+        if (files > bounds.maxFiles)
+            throw refuse(`it holds more than ${bounds.maxFiles} files (input \`max-files\`)`);
+        const maxFileBytes = bounds.maxFileBytes(name);
+        if (size > maxFileBytes)
+            throw refuse(`its entry ${shown} is ${formatBytes(size)}, larger than ${formatBytes(maxFileBytes)} (input \`max-file-size-kb\`)`);
+        total += size;
+        if (total > bounds.maxTotalBytes)
+            throw refuse(`its files add up to more than ${formatBytes(bounds.maxTotalBytes)} (input \`max-total-size-mb\`)`);
+        entries.push({ name, directory, method, crc, compressedSize, size, localOffset });
+    }
+    return entries;
+}
+/** The end of central directory record, searched back from the end past any comment. */
+function findEndRecord(zip) {
+    const lowest = Math.max(0, zip.length - EOCD_LENGTH - MAX_COMMENT);
+    for (let at = zip.length - EOCD_LENGTH; at >= lowest; at -= 1) {
+        if (zip.readUInt32LE(at) === EOCD_SIGNATURE)
+            return at;
+    }
+    return -1;
+}
+function decodeName(raw) {
+    try {
+        return new TextDecoder('utf-8', { fatal: true }).decode(raw);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The entry's bytes, never more than it declares, and only when they match its CRC. */
+function inflate(zip, entry, refuse) {
+    const shown = JSON.stringify(entry.name);
+    const at = entry.localOffset;
+    if (at + 30 > zip.length || zip.readUInt32LE(at) !== LOCAL_SIGNATURE)
+        throw refuse(`its entry ${shown} points at no local header`);
+    const start = at + 30 + zip.readUInt16LE(at + 26) + zip.readUInt16LE(at + 28);
+    const compressed = zip.subarray(start, start + entry.compressedSize);
+    if (start + entry.compressedSize > zip.length)
+        throw refuse(`its entry ${shown} runs past the end of the zip`);
+    let data;
+    if (entry.method === STORED) {
+        data = compressed;
+    }
+    else {
+        try {
+            // One byte over the declared size is enough to tell a lie: inflating stops there.
+            data = inflateRawSync(compressed, { maxOutputLength: Math.max(1, entry.size + 1) });
+        }
+        catch {
+            throw refuse(`its entry ${shown} inflates to more than it declares, or is damaged`);
+        }
+    }
+    if (data.length !== entry.size)
+        throw refuse(`its entry ${shown} holds ${data.length} bytes, not the ${entry.size} it declares`);
+    if (crc32(data) !== entry.crc)
+        throw refuse(`its entry ${shown} does not match its CRC`);
+    return data;
+}
+
+;// CONCATENATED MODULE: ./.build/engine/upload-bundle.js
+/**
+ * An upload bundle: what a run would send, as files. A run that may not audit (a fork's pull
+ * request has no key) writes each project's files under their upload names into a folder of
+ * their own (`1/`, `2/`, …) with a small manifest; a privileged run later reads it back as the
+ * same uploads, with no checkout. The bundle is untrusted when read: the zip it travels in is
+ * checked by extractZip, and the manifest is bounded, read as unknown JSON and must list exactly
+ * the files there are. It says what to audit, never where to report or under which name.
+ */
+
+
+
+
+
+
+
+const MANIFEST_NAME = 'contract-audit-manifest.json';
+const FORMAT = 'contract-audit-upload/1';
+/** A manifest lists names and two flags per file: this holds thousands of them. */
+const MAX_MANIFEST_BYTES = (/* unused pure expression or super */ null && (4 * 1024 * 1024));
+/** As many audits as one step starts. */
+const MAX_PROJECTS = 50;
+/**
+ * Copies each upload's files under `root` (a fresh folder), refusing the lot when a name could
+ * not be read back as it is: every name the bundle could not carry is listed.
+ */
+async function writeBundle(uploads, root) {
+    const problems = uploads.flatMap((upload) => upload.files.flatMap((file) => {
+        const problem = upload_name_uploadNameProblem(file.relativePath) ?? upload_name_uploadNameProblem(file.repositoryPath);
+        return problem === undefined ? [] : [`  - ${file.repositoryPath}: ${problem}`];
+    }));
+    if (problems.length > 0) {
+        throw new errors_ConfigurationError(`${problems.length} file(s) to audit cannot be collected under their upload names, so nothing was collected:\n${problems.join('\n')}\n` +
+            'Rename them, or leave them out with `exclude`.');
+    }
+    const files = [];
+    const projects = [];
+    for (const [index, upload] of uploads.entries()) {
+        const folder = String(index + 1);
+        for (const file of upload.files) {
+            const target = external_node_path_.join(root, folder, ...file.relativePath.split('/'));
+            await (0,external_node_fs_promises_.mkdir)(external_node_path_.dirname(target), { recursive: true });
+            await (0,external_node_fs_promises_.copyFile)(file.absolutePath, target);
+            files.push(target);
+        }
+        projects.push({
+            path: upload.path,
+            folder,
+            files: upload.files.map((file) => ({
+                name: file.relativePath,
+                repositoryPath: file.repositoryPath,
+                dependency: file.dependency,
+            })),
+        });
+    }
+    const manifest = external_node_path_.join(root, MANIFEST_NAME);
+    await (0,external_node_fs_promises_.writeFile)(manifest, `${JSON.stringify({ format: FORMAT, projects }, null, 1)}\n`);
+    files.push(manifest);
+    return { root, files };
+}
+/**
+ * The uploads a bundle's zip holds, extracted into `destination` (a fresh folder), or a
+ * ConfigurationError naming what was wrong with it. Each upload is named after `projectName`,
+ * the reading run's own, and checked against the same limits as a checkout's upload.
+ */
+async function openBundle(zipFile, destination, options) {
+    const { limits, what } = options;
+    const refuse = (problem) => new ConfigurationError(`${what} was refused: ${problem}. Nothing of it was used.`);
+    const extracted = await extractZip(zipFile, destination, {
+        maxFiles: limits.maxFiles,
+        maxFileBytes: (name) => (name === MANIFEST_NAME ? MAX_MANIFEST_BYTES : limits.maxFileBytes),
+        maxTotalBytes: limits.maxTotalBytes + MAX_MANIFEST_BYTES,
+    }, what);
+    const byName = new Map(extracted.map((file) => [file.name, file]));
+    const manifestFile = byName.get(MANIFEST_NAME);
+    if (!manifestFile)
+        throw refuse(`it has no ${MANIFEST_NAME}`);
+    byName.delete(MANIFEST_NAME);
+    const projects = readManifest(await readFile(manifestFile.absolutePath, 'utf8'), refuse);
+    const several = projects.length > 1;
+    const uploads = projects.map((project) => {
+        const files = project.files.map((file) => {
+            const entry = byName.get(`${project.folder}/${file.name}`);
+            if (!entry)
+                throw refuse(`its manifest lists ${JSON.stringify(file.name)}, which it does not hold`);
+            byName.delete(`${project.folder}/${file.name}`);
+            return {
+                ...file,
+                relativePath: file.name,
+                absolutePath: entry.absolutePath,
+                size: entry.size,
+            };
+        });
+        return {
+            name: several && project.path !== '.'
+                ? `${options.projectName}/${project.path}`
+                : options.projectName,
+            path: project.path,
+            files: files.map(({ name: _, ...file }) => file),
+        };
+    });
+    const [unlisted] = byName.keys();
+    if (unlisted !== undefined)
+        throw refuse(`it holds ${JSON.stringify(unlisted)}, which its manifest does not list`);
+    for (const upload of uploads) {
+        try {
+            checkUploadLimits(upload.files, limits);
+        }
+        catch (error) {
+            throw refuse(error.message.replace(/\.$/, ''));
+        }
+    }
+    return {
+        uploads,
+        summaries: uploads.map((upload) => ({ name: upload.name, path: upload.path, frameworks: [] })),
+    };
+}
+/** The manifest's projects, every field checked; anything else in it is ignored. */
+function readManifest(text, refuse) {
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch {
+        throw refuse(`its ${MANIFEST_NAME} is not JSON`);
+    }
+    if (!isRecord(json) || json['format'] !== FORMAT)
+        throw refuse(`its ${MANIFEST_NAME} is not of the format ${FORMAT}`);
+    const projects = json['projects'];
+    if (!Array.isArray(projects) || projects.length === 0 || projects.length > MAX_PROJECTS)
+        throw refuse(`its ${MANIFEST_NAME} must list 1 to ${MAX_PROJECTS} projects`);
+    const paths = new Set();
+    return projects.map((project, index) => {
+        const where = `project ${index + 1} of its ${MANIFEST_NAME}`;
+        if (!isRecord(project))
+            throw refuse(`${where} is not an object`);
+        const { path: folderPath, folder, files } = project;
+        if (typeof folderPath !== 'string' || (folderPath !== '.' && uploadNameProblem(folderPath)))
+            throw refuse(`${where} has no valid \`path\` (a relative folder, or \`.\`)`);
+        if (folder !== String(index + 1))
+            throw refuse(`${where} is not in folder ${index + 1}`);
+        if (paths.has(folderPath))
+            throw refuse(`${where} repeats the path ${JSON.stringify(folderPath)}`);
+        paths.add(folderPath);
+        if (!Array.isArray(files) || files.length === 0)
+            throw refuse(`${where} lists no files`);
+        const names = new Set();
+        return {
+            path: folderPath,
+            folder,
+            files: files.map((file) => {
+                if (!isRecord(file))
+                    throw refuse(`${where} has a file that is not an object`);
+                const { name, repositoryPath, dependency } = file;
+                if (typeof name !== 'string' ||
+                    typeof repositoryPath !== 'string' ||
+                    typeof dependency !== 'boolean')
+                    throw refuse(`${where} has a file without \`name\`, \`repositoryPath\` and \`dependency\``);
+                const problem = uploadNameProblem(name) ?? uploadNameProblem(repositoryPath);
+                if (problem !== undefined)
+                    throw refuse(`${where} names ${JSON.stringify(name)}, which has ${problem}`);
+                if (names.has(name))
+                    throw refuse(`${where} lists ${JSON.stringify(name)} twice`);
+                names.add(name);
+                return { name, repositoryPath, dependency };
+            }),
+        };
+    });
+}
+
+;// CONCATENATED MODULE: ./.build/action/artifact/collect.js
+/**
+ * `fork-pull-requests: collect`: on a pull request that gets no key, the files the run would
+ * send are collected, not sent. They are written as an upload bundle under RUNNER_TEMP and
+ * uploaded with `@actions/artifact` as the artifact `contract-audit-upload`, for a `workflow_run`
+ * workflow of the default branch to audit. Nothing reaches the audit service from here.
+ */
+
+
+
+
+
+
+
+const UPLOAD_ARTIFACT = 'contract-audit-upload';
+/** The bundle serves the next workflow, which runs within minutes: it need not be kept long. */
+const RETENTION_DAYS = 7;
+async function collectUploads(settings, detection, origin, run) {
+    const { log } = run;
+    const facts = { projects: detection.summaries };
+    try {
+        const uploads = await checkoutUploads(settings, detection, { at: run.deadline, now: Date.now }, log);
+        const fileCount = uploads.reduce((sum, upload) => sum + upload.files.length, 0);
+        if (uploads.length === 0) {
+            return skippedOutcome(`No contract files matched (if-no-files-found: ${settings.ifNoFilesFound}); nothing was collected.`, { ...facts, fileCount });
+        }
+        await (0,external_node_fs_promises_.mkdir)(settings.outputDirectory, { recursive: true });
+        const root = await (0,external_node_fs_promises_.mkdtemp)(external_node_path_.join(settings.outputDirectory, 'contract-audit-collect-'));
+        const bundle = await writeBundle(uploads, root);
+        let artifact;
+        try {
+            artifact = await new lib_artifact/* DefaultArtifactClient */.t9().uploadArtifact(UPLOAD_ARTIFACT, bundle.files, bundle.root, { retentionDays: RETENTION_DAYS });
+        }
+        catch (error) {
+            throw new errors_ConfigurationError(`The files to audit could not be uploaded as the artifact \`${UPLOAD_ARTIFACT}\`: ${errorMessage(error)}`);
+        }
+        const who = origin === 'fork'
+            ? 'this pull request comes from a fork'
+            : 'this run was triggered by Dependabot';
+        const reason = `No API key: ${who}, and GitHub gives such runs no secrets. Nothing was sent to the audit service: ` +
+            `the ${fileCount} file(s) of ${uploads.length} project(s) it would audit were collected as the artifact ` +
+            `\`${UPLOAD_ARTIFACT}\`${artifact.id === undefined ? '' : ` (id ${artifact.id})`}. ` +
+            'The `workflow_run` workflow of the default branch that runs this action when this workflow completes audits it and reports on this pull request.';
+        log.notice(reason);
+        return skippedOutcome(reason, { ...facts, fileCount });
+    }
+    catch (error) {
+        return errorOutcome(error, facts);
+    }
+}
+
+// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js
+var github = __webpack_require__(61351);
 ;// CONCATENATED MODULE: ./.build/action/context.js
 /**
  * The facts of the workflow run that the reports need, from `@actions/github`'s context: its
@@ -7477,6 +7918,29 @@ function readRunContext(context = github/* context */._, env = process.env) {
             : undefined,
         pullRequest: readPullRequest(eventName, payload, sha),
         untrustedPullRequest: classifyPullRequest(eventName, payload, actor, repository),
+        workflowRun: eventName === 'workflow_run' ? readWorkflowRun(payload) : undefined,
+    };
+}
+/** Undefined when the payload lacks what a report needs: the run's id, commit and branch. */
+function readWorkflowRun(payload) {
+    const run = payload.workflow_run;
+    const id = run?.id;
+    const headSha = context_text(run?.head_sha);
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || !headSha)
+        return undefined;
+    const listed = Array.isArray(run?.pull_requests) ? run.pull_requests : [];
+    return {
+        id,
+        event: context_text(run?.event) ?? '',
+        headSha,
+        headBranch: context_text(run?.head_branch) ?? '',
+        headOwner: context_text(run?.head_repository?.owner?.login) ?? '',
+        pullRequests: listed.flatMap((entry) => {
+            const pull = entry;
+            return typeof pull?.number === 'number'
+                ? [{ number: pull.number, headSha: context_text(pull.head?.sha) }]
+                : [];
+        }),
     };
 }
 /**
@@ -8301,14 +8765,14 @@ function readSettings(inputs, env, log) {
     const workingDirectory = external_node_path_.resolve(workspace, read.text('working-directory') || '.');
     const relativeRoot = posixRelative(workspace, workingDirectory);
     if (!isInside(workspace, workingDirectory)) {
-        throw new ConfigurationError(`Input \`working-directory\` (${workingDirectory}) is outside the workspace (${workspace}); ` +
+        throw new errors_ConfigurationError(`Input \`working-directory\` (${workingDirectory}) is outside the workspace (${workspace}); ` +
             'give a path inside the repository checkout.');
     }
     // A link inside the checkout may lead anywhere: where it leads is what would be walked.
     const realWorkingDirectory = realPath(workingDirectory);
     const realWorkspace = realPath(workspace);
     if (realWorkingDirectory && realWorkspace && !isInside(realWorkspace, realWorkingDirectory)) {
-        throw new ConfigurationError(`Input \`working-directory\` (${workingDirectory}) leads outside the workspace through a symbolic link (to ${realWorkingDirectory}); ` +
+        throw new errors_ConfigurationError(`Input \`working-directory\` (${workingDirectory}) leads outside the workspace through a symbolic link (to ${realWorkingDirectory}); ` +
             'nothing outside the repository checkout is read. Give the folder the link stands for, inside the checkout.');
     }
     const outputDirectory = external_node_path_.resolve(env['RUNNER_TEMP'] || workspace);
@@ -8351,27 +8815,27 @@ function readSettings(inputs, env, log) {
 function parseBaseUrl(raw) {
     const text = raw.trim();
     if (!text) {
-        throw new ConfigurationError('Input `base-url` is required: set it to the audit service address, e.g. https://api.example-audit.com');
+        throw new errors_ConfigurationError('Input `base-url` is required: set it to the audit service address, e.g. https://api.example-audit.com');
     }
     let url;
     try {
         url = new URL(text);
     }
     catch {
-        throw new ConfigurationError(`Input \`base-url\` is not a valid URL: "${text}". Use the full address, e.g. https://api.example-audit.com`);
+        throw new errors_ConfigurationError(`Input \`base-url\` is not a valid URL: "${text}". Use the full address, e.g. https://api.example-audit.com`);
     }
     if (url.username || url.password) {
-        throw new ConfigurationError('Input `base-url` must not contain credentials; pass the key in `api-key` instead.');
+        throw new errors_ConfigurationError('Input `base-url` must not contain credentials; pass the key in `api-key` instead.');
     }
     if (url.search || url.hash) {
-        throw new ConfigurationError('Input `base-url` must not have a query string or fragment; give only the service address.');
+        throw new errors_ConfigurationError('Input `base-url` must not have a query string or fragment; give only the service address.');
     }
     if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-        throw new ConfigurationError(`Input \`base-url\` uses plain http:// for ${url.hostname}; the API key would travel unencrypted. ` +
+        throw new errors_ConfigurationError(`Input \`base-url\` uses plain http:// for ${url.hostname}; the API key would travel unencrypted. ` +
             'Use https:// (plain http:// is accepted only for 127.0.0.0/8, ::1 and localhost).');
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        throw new ConfigurationError(`Input \`base-url\` must start with https:// (got ${url.protocol}//).`);
+        throw new errors_ConfigurationError(`Input \`base-url\` must start with https:// (got ${url.protocol}//).`);
     }
     return url;
 }
@@ -8382,11 +8846,11 @@ function parseBaseUrl(raw) {
 function checkApiKey(apiKey, log) {
     // eslint-disable-next-line no-control-regex
     if (/[\u0000-\u001f\u007f]/.test(apiKey)) {
-        throw new ConfigurationError('Input `api-key` contains a line break or another control character, which an HTTP header ' +
+        throw new errors_ConfigurationError('Input `api-key` contains a line break or another control character, which an HTTP header ' +
             'cannot carry. Check the secret: it must be the key alone, on one line.');
     }
     if (/[^\u0020-\u00ff]/u.test(apiKey)) {
-        throw new ConfigurationError('Input `api-key` contains characters an HTTP header cannot carry (only ASCII and Latin-1 ' +
+        throw new errors_ConfigurationError('Input `api-key` contains characters an HTTP header cannot carry (only ASCII and Latin-1 ' +
             'can be sent). Check the secret: a key copied from a document may hold typographic quotes or dashes.');
     }
     if (apiKey && apiKey.length < MIN_SECRET_LENGTH) {
@@ -8405,7 +8869,7 @@ function auditIdInput(text, apiKey) {
     // Decoded, JSON's escapes may spell the key where the text did not.
     const decoded = typeof ids === 'object' ? [...ids].flat() : [];
     if (ids === undefined || decoded.some((entry) => key.appearsIn(entry))) {
-        throw new ConfigurationError('Input `audit-id` contains the API key, so it was not sent. Give the id the action printed ' +
+        throw new errors_ConfigurationError('Input `audit-id` contains the API key, so it was not sent. Give the id the action printed ' +
             '(the `audit-id` output of the run that started the audit).');
     }
     return ids;
@@ -8423,7 +8887,7 @@ function realPath(file) {
 function outputFile(workspace, outputDirectory, file) {
     const resolved = external_node_path_.resolve(workspace, file);
     if (!isInside(workspace, resolved) && !isInside(outputDirectory, resolved)) {
-        throw new ConfigurationError(`Input \`sarif-file\` (${file}) is outside the workspace and RUNNER_TEMP; the action writes ` +
+        throw new errors_ConfigurationError(`Input \`sarif-file\` (${file}) is outside the workspace and RUNNER_TEMP; the action writes ` +
             'files only there. Give a path inside the repository checkout, e.g. `reports/audit.sarif`.');
     }
     return resolved;
@@ -8432,7 +8896,7 @@ function outputFile(workspace, outputDirectory, file) {
 function insideWorkspace(workspace, file, input) {
     const resolved = external_node_path_.resolve(workspace, file);
     if (!isInside(workspace, resolved)) {
-        throw new ConfigurationError(`Input \`${input}\` (${file}) is outside the workspace; give a path inside the repository.`);
+        throw new errors_ConfigurationError(`Input \`${input}\` (${file}) is outside the workspace; give a path inside the repository.`);
     }
     return resolved;
 }
@@ -8449,7 +8913,7 @@ function inputReader(inputs) {
             return fallback;
         const value = Number(raw);
         if (!Number.isFinite(value) || value <= 0) {
-            throw new ConfigurationError(`Input \`${name}\` is "${raw}"; it must be a positive number (default ${fallback}).`);
+            throw new errors_ConfigurationError(`Input \`${name}\` is "${raw}"; it must be a positive number (default ${fallback}).`);
         }
         return value;
     };
@@ -8468,7 +8932,7 @@ function inputReader(inputs) {
             if (allowed.includes(value))
                 return value;
             // Quoted as given: a secret passed by mistake is then masked like any other spelling of it.
-            throw new ConfigurationError(`Input \`${name}\` is "${raw}"; it must be one of: ${allowed.join(', ')}.`);
+            throw new errors_ConfigurationError(`Input \`${name}\` is "${raw}"; it must be one of: ${allowed.join(', ')}.`);
         },
         /** As YAML 1.2's core schema spells a boolean (what `core.getBooleanInput` takes). */
         boolean(name, fallback) {
@@ -8479,13 +8943,13 @@ function inputReader(inputs) {
                 return true;
             if (['false', 'False', 'FALSE'].includes(raw))
                 return false;
-            throw new ConfigurationError(`Input \`${name}\` must be true or false.`);
+            throw new errors_ConfigurationError(`Input \`${name}\` must be true or false.`);
         },
         positiveNumber,
         positiveInteger(name, fallback) {
             const value = positiveNumber(name, fallback);
             if (!Number.isInteger(value)) {
-                throw new ConfigurationError(`Input \`${name}\` is "${value}"; it must be a whole number.`);
+                throw new errors_ConfigurationError(`Input \`${name}\` is "${value}"; it must be a whole number.`);
             }
             return value;
         },
@@ -8504,6 +8968,7 @@ function inputReader(inputs) {
  */
 
 
+const FORK_PULL_REQUESTS = ['skip', 'collect'];
 const UNEXPANDED = /\$\{\{[\s\S]*\}\}/;
 /**
  * `redactor` learns each secret as soon as it is read, with the runner's mask: an error about a
@@ -8534,6 +8999,7 @@ function getInputs(log, redactor, env = process.env) {
             name: read.text('check-name') || 'Smart contract audit',
         },
         pullRequestComment: read.boolean('pr-comment', true),
+        forkPullRequests: read.choice('fork-pull-requests', FORK_PULL_REQUESTS, 'skip'),
     };
     if (unexpanded.size > 0) {
         const names = [...unexpanded];
@@ -8544,7 +9010,7 @@ function getInputs(log, redactor, env = process.env) {
 }
 
 // EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(8161);
+var external_node_os_ = __webpack_require__(48161);
 ;// CONCATENATED MODULE: ./.build/action/logger.js
 /**
  * The one way the Action writes to the job log, through `@actions/core`. Every line, title and
@@ -9138,9 +9604,9 @@ function toRecord({ finding, status, note, project }) {
 }
 
 // EXTERNAL MODULE: external "node:events"
-var external_node_events_ = __webpack_require__(8474);
+var external_node_events_ = __webpack_require__(78474);
 // EXTERNAL MODULE: external "node:stream/promises"
-var external_node_stream_promises_ = __webpack_require__(6466);
+var external_node_stream_promises_ = __webpack_require__(46466);
 ;// CONCATENATED MODULE: ./.build/report/sarif-rules.js
 /**
  * SARIF rules (`reportingDescriptor`s): one per rule id, with the properties GitHub code scanning
@@ -9434,7 +9900,7 @@ async function* measured(chunks, size, level) {
                 held.push(chunk);
                 if (plain > SURELY_SMALL_BYTES) {
                     // Loaded only here: a run without a large log (a skipped one) never needs zlib.
-                    const { createGzip } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 8522, 19));
+                    const { createGzip } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 38522, 19));
                     gzip = createGzip({ level }).on('data', (data) => {
                         gzipped += data.length;
                     });
@@ -10132,11 +10598,11 @@ function setCountOutputs(outcome, output) {
 async function writeReportFiles(outcome, deps, projectName, output) {
     const { settings, context, log } = deps;
     if (outcome.findings && hasResults(outcome.verdict)) {
-        const sarif = await writeFile(settings.sarifFile ?? defaultPath(settings, 'smart-contract-audit', outcome, '.sarif', deps), (write) => writeSarifFile(settings, outcome, context, log, write), 'SARIF file', deps);
+        const sarif = await publish_writeFile(settings.sarifFile ?? defaultPath(settings, 'smart-contract-audit', outcome, '.sarif', deps), (write) => writeSarifFile(settings, outcome, context, log, write), 'SARIF file', deps);
         if (sarif)
             output('sarif-file', sarif);
     }
-    const results = await writeFile(defaultPath(settings, 'audit-results', outcome, '.json', deps), (write) => write(resultsFileChunks({
+    const results = await publish_writeFile(defaultPath(settings, 'audit-results', outcome, '.json', deps), (write) => write(resultsFileChunks({
         auditId: outcome.auditId,
         projectName,
         status: outcome.rawStatus,
@@ -10245,7 +10711,7 @@ async function writeSarifFile(settings, outcome, context, log, write) {
  * Inside the workspace or RUNNER_TEMP only, never through a link, redacted as it is written
  * (a file may be written again: the last one stays); a failure is a warning.
  */
-async function writeFile(file, render, what, { settings, redactor, log }) {
+async function publish_writeFile(file, render, what, { settings, redactor, log }) {
     const roots = [settings.workspace, settings.outputDirectory];
     let written;
     try {
@@ -10273,8 +10739,8 @@ async function writeSummary(render, { redactor, log }) {
     }
 }
 
-// EXTERNAL MODULE: ./node_modules/@actions/cache/lib/cache.js + 340 modules
-var cache = __webpack_require__(1691);
+// EXTERNAL MODULE: ./node_modules/@actions/cache/lib/cache.js + 35 modules
+var cache = __webpack_require__(60142);
 ;// CONCATENATED MODULE: ./.build/action/reuse-cache.js
 /**
  * The Action's keeper of reuse records: the Actions cache, through `@actions/cache`. A record
@@ -10383,6 +10849,7 @@ async function within(ms, work) {
 
 
 
+
 const USER_AGENT = `smart-contract-audit-action/${ACTION_VERSION}`;
 async function run() {
     const startedAt = Date.now();
@@ -10431,6 +10898,9 @@ async function audit(settings, run) {
     if (settings.detectOnly) {
         return skippedOutcome(`\`detect-only\`: ${detection.summaries.length} project(s) listed in the \`projects\` output; nothing was audited.`, facts);
     }
+    if (!settings.apiKey && context.untrustedPullRequest && settings.forkPullRequests === 'collect') {
+        return collectUploads(settings, detection, context.untrustedPullRequest, run);
+    }
     if (!settings.apiKey) {
         const outcome = noApiKeyOutcome(context.untrustedPullRequest, facts);
         if (outcome.verdict === 'skipped')
@@ -10475,7 +10945,7 @@ async function changedFiles(settings, { context, channels, log }) {
 }
 /** An error outside the engine: a configuration error says what to fix; anything else is a bug. */
 function unexpected(error, log) {
-    if (!(error instanceof ConfigurationError || error instanceof ServiceError)) {
+    if (!(error instanceof errors_ConfigurationError || error instanceof ServiceError)) {
         if (error instanceof Error)
             log.debug(error.stack ?? error.message);
     }
