@@ -55,7 +55,9 @@ export async function writeBundle(
     upload.files.flatMap((file) => {
       const problem =
         uploadNameProblem(file.relativePath) ?? uploadNameProblem(file.repositoryPath);
-      return problem === undefined ? [] : [`  - ${file.repositoryPath}: ${problem}`];
+      const sentAs =
+        file.relativePath === file.repositoryPath ? '' : ` (sent as ${file.relativePath})`;
+      return problem === undefined ? [] : [`  - ${file.repositoryPath}${sentAs}: ${problem}`];
     }),
   );
   if (problems.length > 0) {

@@ -131,6 +131,7 @@ export interface GitHubApiStandIn {
     comments: Array<{ body: string; login?: string; type?: 'User' | 'Bot' }>,
   ): StoredComment[];
   seedPullRequestFiles(pull: number, files: StoredFile[]): void;
+  /** Replaces the pull requests `GET /pulls` lists. */
   seedPulls(pulls: StoredPull[]): void;
   /** Where the run artifacts listed and downloaded come from (e.g. the results-service stand-in). */
   serveArtifacts(source: () => ListedArtifact[]): void;
@@ -583,7 +584,7 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
       pullFiles.set(pull, files);
     },
     seedPulls(seeded) {
-      pulls.push(...seeded);
+      pulls.splice(0, pulls.length, ...seeded);
     },
     serveArtifacts(source) {
       artifactSource = source;

@@ -1,8 +1,8 @@
-export const id = 698;
-export const ids = [698];
+export const id = 550;
+export const ids = [550];
 export const modules = {
 
-/***/ 9698:
+/***/ 7550:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -21,7 +21,7 @@ var promises_ = __webpack_require__(58500);
  * service did wrong (service), and what is our own bug (any other Error).
  */
 /** Something the user must change: an input, a secret, the workflow's permissions. */
-class errors_ConfigurationError extends Error {
+class ConfigurationError extends Error {
     name = 'ConfigurationError';
 }
 /** The service answered in a way that ends the operation (after any retries). */
@@ -45,7 +45,7 @@ function errorMessage(error) {
  * The run's time limit (`timeout-minutes`) passed before the contracts to audit were found: the
  * run ends with verdict `timeout`, nothing uploaded. A configuration error too, for its remedy.
  */
-class DeadlineError extends errors_ConfigurationError {
+class DeadlineError extends ConfigurationError {
     name = 'DeadlineError';
 }
 
@@ -81,23 +81,23 @@ function parseAuditIds(text) {
         value = JSON.parse(text);
     }
     catch {
-        throw new errors_ConfigurationError(`${problem}. Pass that output as it is, or a single id.`);
+        throw new ConfigurationError(`${problem}. Pass that output as it is, or a single id.`);
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value))
-        throw new errors_ConfigurationError(`${problem}.`);
+        throw new ConfigurationError(`${problem}.`);
     const byPath = new Map();
     // Folders are kept as written: they are compared with this checkout's, which the action wrote.
     for (const [folder, id] of Object.entries(value)) {
         const shown = JSON.stringify(folder.slice(0, 100)).replace(CONTROL_EVERYWHERE, '?');
         if (typeof id !== 'string' || id.trim() === '' || folder === '')
-            throw new errors_ConfigurationError(`${problem}: the entry for ${shown} is not a non-empty id.`);
+            throw new ConfigurationError(`${problem}: the entry for ${shown} is not a non-empty id.`);
         // JSON's escapes can spell what no id holds, and an id is sent in a URL: a control character.
         if (CONTROL.test(id))
-            throw new errors_ConfigurationError(`${problem}: the id for ${shown} holds a control character.`);
+            throw new ConfigurationError(`${problem}: the id for ${shown} holds a control character.`);
         byPath.set(folder, id.trim());
     }
     if (byPath.size === 0)
-        throw new errors_ConfigurationError(`${problem}: it is empty.`);
+        throw new ConfigurationError(`${problem}: it is empty.`);
     return byPath;
 }
 
@@ -151,7 +151,7 @@ function posixRelative(parent, child) {
 }
 
 ;// CONCATENATED MODULE: ./.build/json.js
-function json_isRecord(value) {
+function isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -180,11 +180,11 @@ async function readBaselineFile(file, workspace) {
             text = await (0,external_node_fs_promises_.readFile)(real, 'utf8');
     }
     catch (error) {
-        throw new errors_ConfigurationError(`Could not read the baseline file ${file} (${errorMessage(error)}). Check the \`baseline\` input; ` +
+        throw new ConfigurationError(`Could not read the baseline file ${file} (${errorMessage(error)}). Check the \`baseline\` input; ` +
             'to create one, copy the `results-file` of a run into the repository: cp "$RESULTS_FILE" .audit-baseline.json');
     }
     if (text === undefined) {
-        throw new errors_ConfigurationError(`The baseline file ${file} is a link that leads outside the workspace, so it was not read. ` +
+        throw new ConfigurationError(`The baseline file ${file} is a link that leads outside the workspace, so it was not read. ` +
             'Check the `baseline` input.');
     }
     return parseBaseline(text, file);
@@ -201,21 +201,21 @@ function parseBaseline(text, source) {
     }
     catch (error) {
         const why = error instanceof Error ? ` (${error.message})` : '';
-        throw new errors_ConfigurationError(`Baseline file ${source} is not valid JSON${why}. ${SHAPE_HELP}`);
+        throw new ConfigurationError(`Baseline file ${source} is not valid JSON${why}. ${SHAPE_HELP}`);
     }
-    if (!json_isRecord(document)) {
-        throw new errors_ConfigurationError(`Baseline file ${source} is not a JSON object. ${SHAPE_HELP}`);
+    if (!isRecord(document)) {
+        throw new ConfigurationError(`Baseline file ${source} is not a JSON object. ${SHAPE_HELP}`);
     }
     if (Array.isArray(document['accepted']))
         return fromBaseline(document, source);
     if (Array.isArray(document['findings']))
         return fromResultsFile(document, source);
-    throw new errors_ConfigurationError(`Baseline file ${source} has neither an "accepted" nor a "findings" list. ${SHAPE_HELP}`);
+    throw new ConfigurationError(`Baseline file ${source} has neither an "accepted" nor a "findings" list. ${SHAPE_HELP}`);
 }
 function fromBaseline(document, source) {
     const version = document['version'];
     if (version !== undefined && version !== 1) {
-        throw new errors_ConfigurationError(`Baseline file ${source} has version ${JSON.stringify(version)}; this action reads version 1.`);
+        throw new ConfigurationError(`Baseline file ${source} has version ${JSON.stringify(version)}; this action reads version 1.`);
     }
     const entries = new Map();
     document['accepted'].forEach((item, index) => {
@@ -223,7 +223,7 @@ function fromBaseline(document, source) {
         const record = entryRecord(item, where);
         const reason = record['reason'];
         if (typeof reason !== 'string' || reason.trim() === '') {
-            throw new errors_ConfigurationError(`${where} has no "reason". ${ENTRY_HELP}`);
+            throw new ConfigurationError(`${where} has no "reason". ${ENTRY_HELP}`);
         }
         add(entries, {
             fingerprint: fingerprintOf(record, where),
@@ -255,14 +255,14 @@ function fromResultsFile(document, source) {
     return entries;
 }
 function entryRecord(item, where) {
-    if (!json_isRecord(item))
-        throw new errors_ConfigurationError(`${where} is not an object. ${ENTRY_HELP}`);
+    if (!isRecord(item))
+        throw new ConfigurationError(`${where} is not an object. ${ENTRY_HELP}`);
     return item;
 }
 function fingerprintOf(record, where) {
     const fingerprint = record['fingerprint'];
     if (typeof fingerprint !== 'string' || fingerprint.trim() === '') {
-        throw new errors_ConfigurationError(`${where} has no "fingerprint". ${ENTRY_HELP}`);
+        throw new ConfigurationError(`${where} has no "fingerprint". ${ENTRY_HELP}`);
     }
     return fingerprint.trim();
 }
@@ -851,7 +851,7 @@ function skippedOutcome(reason, facts) {
  */
 function noApiKeyOutcome(untrustedPullRequest, facts) {
     if (!untrustedPullRequest) {
-        return errorOutcome(new errors_ConfigurationError('Input `api-key` is empty. Add the service key as a repository secret (e.g. AUDIT_API_KEY) and pass it: ' +
+        return errorOutcome(new ConfigurationError('Input `api-key` is empty. Add the service key as a repository secret (e.g. AUDIT_API_KEY) and pass it: ' +
             '`api-key: ${{ secrets.AUDIT_API_KEY }}`.'), facts);
     }
     const origin = untrustedPullRequest === 'fork'
@@ -918,7 +918,7 @@ function resultsOutcome(facts, snapshot, triage, failOn) {
 /** An error ends the run with verdict `error`; the reason says what to fix, or that it is a bug. */
 function errorOutcome(error, facts) {
     let reason;
-    if (error instanceof errors_ConfigurationError)
+    if (error instanceof ConfigurationError)
         reason = error.message;
     else if (error instanceof ServiceError)
         reason = `The audit service: ${error.message}`;
@@ -1439,7 +1439,7 @@ function field(record, path) {
     let from = 0;
     for (let dot = path.indexOf('.'); dot !== -1; dot = path.indexOf('.', from)) {
         const inner = ownValue(current, path.slice(from, dot));
-        if (!json_isRecord(inner))
+        if (!isRecord(inner))
             return undefined;
         current = inner;
         from = dot + 1;
@@ -1496,7 +1496,7 @@ const MAX_ENVELOPE_DEPTH = 4;
  * an inner `status` wins over an outer transport-level one.
  */
 function envelopeLevels(root) {
-    if (!json_isRecord(root))
+    if (!isRecord(root))
         return [];
     const byDepth = [[root]];
     for (let depth = 0; depth < MAX_ENVELOPE_DEPTH; depth += 1) {
@@ -1504,7 +1504,7 @@ function envelopeLevels(root) {
         for (const level of byDepth[depth] ?? []) {
             for (const key of ENVELOPE_KEYS) {
                 const inner = field(level, key);
-                if (json_isRecord(inner))
+                if (isRecord(inner))
                     next.push(inner);
             }
         }
@@ -2265,7 +2265,7 @@ function messageText(value) {
 function messageParts(value) {
     const items = Array.isArray(value) ? value : [value];
     return items.flatMap((item) => {
-        const part = json_isRecord(item)
+        const part = isRecord(item)
             ? (json_fields_text(item.message) ?? json_fields_text(item.msg) ?? json_fields_text(item.detail))
             : json_fields_text(item);
         return part === undefined ? [] : [part];
@@ -2382,7 +2382,7 @@ function withNested(record, depth, into) {
         const value = field(record, key);
         const first = Array.isArray(value) ? value[0] : value;
         const inner = typeof first === 'string' ? fromLocationString(first) : first;
-        if (json_isRecord(inner))
+        if (isRecord(inner))
             withNested(inner, depth + 1, into);
     }
 }
@@ -2435,8 +2435,8 @@ function decodedLines(record) {
     if (!Array.isArray(pair))
         return undefined;
     const [from, to] = pair;
-    const start = json_isRecord(from) ? positiveInteger(from.line) : undefined;
-    const end = json_isRecord(to) ? positiveInteger(to.line) : undefined;
+    const start = isRecord(from) ? positiveInteger(from.line) : undefined;
+    const end = isRecord(to) ? positiveInteger(to.line) : undefined;
     return start === undefined && end === undefined ? undefined : { start, end };
 }
 /** The uploads indexed once, and each distinct name read once: findings repeat them. */
@@ -2633,7 +2633,7 @@ function read(raw, depth) {
         const severity = NUMBER.test(label) ? cvss(Number(label)) : phrase(label);
         return severity === undefined ? undefined : { severity, label };
     }
-    if (!json_isRecord(raw) || depth >= MAX_DEPTH)
+    if (!isRecord(raw) || depth >= MAX_DEPTH)
         return undefined;
     const readings = LEVEL_KEYS.flatMap((key) => Object.hasOwn(raw, key) ? (read(raw[key], depth + 1) ?? []) : []);
     return mostSevere(readings);
@@ -2822,7 +2822,7 @@ where, reader, add) {
 /** A bare string is a finding that is only a description. */
 function asRecord(item) {
     const record = typeof item === 'string' ? { description: item } : item;
-    return json_isRecord(record) ? record : undefined;
+    return isRecord(record) ? record : undefined;
 }
 /** The findings of a group, or the instances of one finding (none when it has one place). */
 function expansion(record, depth) {
@@ -2842,7 +2842,7 @@ function expandedCount(item, depth) {
 function childRecords(record) {
     for (const key of CHILD_FIELDS) {
         const value = field(record, key);
-        if (Array.isArray(value) && value.length > 0 && value.every(json_isRecord))
+        if (Array.isArray(value) && value.length > 0 && value.every(isRecord))
             return value;
     }
     return [];
@@ -2898,7 +2898,7 @@ function scalarName(value) {
  * cut to MAX_PROSE.
  */
 function prose(value) {
-    if (!json_isRecord(value))
+    if (!isRecord(value))
         return bounded(json_fields_text(value));
     const parts = [json_fields_text(value.head), json_fields_text(value.tail)].filter((p) => p !== undefined);
     return bounded(parts.length > 0 ? parts.join('\n\n') : (json_fields_text(value.text) ?? json_fields_text(value.markdown)));
@@ -3280,7 +3280,7 @@ function statsRecords(record, path, depth) {
         ? []
         : STATS_FIELDS.flatMap((key) => {
             const value = field(record, key);
-            return json_isRecord(value) ? statsRecords(value, `${path}${key}.`, depth + 1) : [];
+            return isRecord(value) ? statsRecords(value, `${path}${key}.`, depth + 1) : [];
         });
     return [{ path, record }, ...inner];
 }
@@ -3389,7 +3389,7 @@ function parseProjectsAnswer(bodyText) {
     return list.flatMap((entry) => {
         const summary = typeof entry === 'string'
             ? namedOnly(entry)
-            : json_isRecord(entry)
+            : isRecord(entry)
                 ? readProject(entry)
                 : undefined;
         return summary === undefined ? [] : [summary];
@@ -3405,7 +3405,7 @@ function readProject(project) {
     const name = firstOf(project, NAME_FIELDS, scalarText);
     if (name === undefined)
         return undefined;
-    const lastAudit = LAST_AUDIT_FIELDS.map((key) => field(project, key)).find(json_isRecord);
+    const lastAudit = LAST_AUDIT_FIELDS.map((key) => field(project, key)).find(isRecord);
     return {
         name,
         auditCount: firstOf(project, parse_projects_COUNT_FIELDS, count),
@@ -3891,7 +3891,7 @@ function parsePattern(source, root) {
         glob = posixRelative(root, glob);
     glob = glob.replace(/^(\.\/)+/, '');
     if (glob === '..' || glob.startsWith('../') || glob.includes('/../')) {
-        throw new errors_ConfigurationError(`Pattern \`${source}\` in \`contracts\` points outside \`working-directory\` (${root}). ` +
+        throw new ConfigurationError(`Pattern \`${source}\` in \`contracts\` points outside \`working-directory\` (${root}). ` +
             'Patterns are relative to `working-directory`: change it, or the pattern.');
     }
     const namesDirectory = glob.endsWith('/') || !GLOB_SYNTAX.test(glob);
@@ -4213,7 +4213,7 @@ async function listDirectory(readDir, dir) {
         const code = error.code;
         if (code === 'ENOENT')
             return []; // removed while we walked
-        throw new errors_ConfigurationError(`Cannot read directory ${dir.relativePath || '.'} (${code ?? String(error)}). ` +
+        throw new ConfigurationError(`Cannot read directory ${dir.relativePath || '.'} (${code ?? String(error)}). ` +
             'Leave it out with `exclude`, or make it readable.', { cause: error });
     }
 }
@@ -4260,7 +4260,7 @@ function unsendableError(unsendable) {
     const list = [...unsendable]
         .sort((a, b) => compare(a.path, b.path))
         .map((file) => `  - ${file.path}: ${file.reason}`);
-    return new errors_ConfigurationError(`${unsendable.length} file(s) match \`contracts\` but cannot be uploaded, so they would go ` +
+    return new ConfigurationError(`${unsendable.length} file(s) match \`contracts\` but cannot be uploaded, so they would go ` +
         `unaudited:\n${list.join('\n')}\n` +
         'Rename each one (a name must be valid UTF-8) or make it a readable regular file, or leave ' +
         'it out with `exclude` (the path as shown here works).');
@@ -4270,11 +4270,11 @@ async function resolveWorkspace(workspace) {
         return await external_node_fs_promises_.realpath(workspace);
     }
     catch (error) {
-        throw new errors_ConfigurationError(`The workspace ${workspace} does not exist.`, { cause: error });
+        throw new ConfigurationError(`The workspace ${workspace} does not exist.`, { cause: error });
     }
 }
 async function resolveRoot(root, workspace, realWorkspace) {
-    const outside = (how) => new errors_ConfigurationError(`\`working-directory\` (${root}) ${how} outside the workspace (${workspace}); ` +
+    const outside = (how) => new ConfigurationError(`\`working-directory\` (${root}) ${how} outside the workspace (${workspace}); ` +
         'set it to a folder of the repository.');
     if (!isInside(external_node_path_.resolve(workspace), external_node_path_.resolve(root)))
         throw outside('is');
@@ -4283,14 +4283,14 @@ async function resolveRoot(root, workspace, realWorkspace) {
         realRoot = await external_node_fs_promises_.realpath(root);
     }
     catch (error) {
-        throw new errors_ConfigurationError(`\`working-directory\` (${root}) does not exist.`, {
+        throw new ConfigurationError(`\`working-directory\` (${root}) does not exist.`, {
             cause: error,
         });
     }
     if (!isInside(realWorkspace, realRoot))
         throw outside(`leads to ${realRoot},`);
     if (!(await external_node_fs_promises_.stat(realRoot)).isDirectory()) {
-        throw new errors_ConfigurationError(`\`working-directory\` (${root}) is not a directory.`);
+        throw new ConfigurationError(`\`working-directory\` (${root}) is not a directory.`);
     }
     return realRoot;
 }
@@ -4307,13 +4307,13 @@ function compare(a, b) {
 
 const SHOWN = 5;
 /** Throws one ConfigurationError naming every limit exceeded, its numbers and the main causes. */
-function limits_checkUploadLimits(files, limits) {
+function checkUploadLimits(files, limits) {
     const problems = [];
     const inputs = [];
     const dependencies = files.filter((file) => file.dependency === true);
     const ofWhich = dependencies.length === 0
         ? ''
-        : ` (${dependencies.length} of them, ${limits_formatBytes(totalSize(dependencies))}, dependencies the audited files import)`;
+        : ` (${dependencies.length} of them, ${formatBytes(totalSize(dependencies))}, dependencies the audited files import)`;
     if (files.length > limits.maxFiles) {
         problems.push(`${files.length} contract files were found${ofWhich}; at most ${limits.maxFiles} may be uploaded ` +
             `(input \`max-files\`). Folders with the most files:\n${listFolders(files)}`);
@@ -4321,20 +4321,20 @@ function limits_checkUploadLimits(files, limits) {
     }
     const tooLarge = files.filter((file) => file.size > limits.maxFileBytes);
     if (tooLarge.length > 0) {
-        problems.push(`${tooLarge.length} file(s) are larger than ${limits_formatBytes(limits.maxFileBytes)} ` +
+        problems.push(`${tooLarge.length} file(s) are larger than ${formatBytes(limits.maxFileBytes)} ` +
             `(input \`max-file-size-kb\`):\n${listLargest(tooLarge)}`);
         inputs.push('`max-file-size-kb`');
     }
     const total = totalSize(files);
     if (total > limits.maxTotalBytes) {
-        problems.push(`The ${files.length} files${ofWhich} add up to ${limits_formatBytes(total)}; at most ` +
-            `${limits_formatBytes(limits.maxTotalBytes)} may be uploaded (input \`max-total-size-mb\`). ` +
+        problems.push(`The ${files.length} files${ofWhich} add up to ${formatBytes(total)}; at most ` +
+            `${formatBytes(limits.maxTotalBytes)} may be uploaded (input \`max-total-size-mb\`). ` +
             `Largest files:\n${listLargest(files)}`);
         inputs.push('`max-total-size-mb`');
     }
     if (problems.length === 0)
         return;
-    throw new errors_ConfigurationError(`Upload limits exceeded.\n${problems.join('\n')}\n` +
+    throw new ConfigurationError(`Upload limits exceeded.\n${problems.join('\n')}\n` +
         'Narrow `contracts` or add `exclude` patterns so that only the contracts to audit are ' +
         `selected, ${dependencies.length > 0 ? 'set `dependencies: exclude` to send only those, ' : ''}or raise ${inputs.join(', ')}.`);
 }
@@ -4342,7 +4342,7 @@ function totalSize(files) {
     return files.reduce((sum, file) => sum + file.size, 0);
 }
 /** 1,024-based, as the `-kb` and `-mb` inputs are: `512 B`, `1.5 KB`, `12 MB`. */
-function limits_formatBytes(bytes) {
+function formatBytes(bytes) {
     const units = ['B', 'KB', 'MB', 'GB'];
     let value = bytes;
     let unit = 0;
@@ -4355,7 +4355,7 @@ function limits_formatBytes(bytes) {
 }
 function listLargest(files) {
     const largest = [...files].sort((a, b) => b.size - a.size).slice(0, SHOWN);
-    return bulletList(largest.map((file) => `${file.relativePath} (${limits_formatBytes(file.size)})`), files.length);
+    return bulletList(largest.map((file) => `${file.relativePath} (${formatBytes(file.size)})`), files.length);
 }
 function listFolders(files) {
     const counts = new Map();
@@ -4820,12 +4820,12 @@ async function readFoundryConfig(text, profile, file) {
     }
     catch (error) {
         const where = error instanceof TomlError ? ` (line ${error.line}, column ${error.column})` : '';
-        throw new errors_ConfigurationError(`${file} is not valid TOML${where}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}. ` +
+        throw new ConfigurationError(`${file} is not valid TOML${where}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}. ` +
             'Fix the file (forge would reject it too).', { cause: error });
     }
-    const profiles = json_isRecord(document.profile) ? document.profile : {};
-    const base = json_isRecord(profiles.default) ? profiles.default : {};
-    const active = profile !== 'default' && json_isRecord(profiles[profile]) ? profiles[profile] : {};
+    const profiles = isRecord(document.profile) ? document.profile : {};
+    const base = isRecord(profiles.default) ? profiles.default : {};
+    const active = profile !== 'default' && isRecord(profiles[profile]) ? profiles[profile] : {};
     const setting = (key) => (key in active ? active[key] : base[key]);
     const folder = (key) => {
         const value = setting(key);
@@ -5161,13 +5161,13 @@ function allTokens(source) {
 
 async function readBrownieConfig(text, file) {
     const document = await readYaml(text, file);
-    const structure = json_isRecord(document.project_structure) ? document.project_structure : {};
+    const structure = isRecord(document.project_structure) ? document.project_structure : {};
     const folder = (key, fallback) => {
         const value = structure[key];
         return typeof value === 'string' && value.trim() !== '' ? cleanFolder(value) : fallback;
     };
-    const compiler = json_isRecord(document.compiler) ? document.compiler : {};
-    const solc = json_isRecord(compiler.solc) ? compiler.solc : {};
+    const compiler = isRecord(document.compiler) ? document.compiler : {};
+    const solc = isRecord(compiler.solc) ? compiler.solc : {};
     return {
         contracts: folder('contracts', 'contracts'),
         interfaces: folder('interfaces', 'interfaces'),
@@ -5196,10 +5196,10 @@ async function readYaml(text, file) {
         document = parseYaml(text, { logLevel: 'error' });
     }
     catch (error) {
-        throw new errors_ConfigurationError(`${file} is not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}. Fix the file.`, { cause: error });
+        throw new ConfigurationError(`${file} is not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}. Fix the file.`, { cause: error });
     }
     // An empty file is a valid, empty config.
-    return json_isRecord(document) ? document : {};
+    return isRecord(document) ? document : {};
 }
 /** A string or a list of strings, as both configs allow. */
 function strings(value) {
@@ -5353,7 +5353,7 @@ async function detect_readProject(root, configs, options, reader, strict) {
             await use(file);
         }
         catch (error) {
-            if (strict || !(error instanceof errors_ConfigurationError))
+            if (strict || !(error instanceof ConfigurationError))
                 throw error;
             broken.push({ tool, problem: error.message });
         }
@@ -5585,10 +5585,10 @@ async function pnpmPatterns(text) {
 /** The `workspaces` patterns, or undefined for a package.json that declares no workspace. */
 function npmPatterns(text) {
     const manifest = parseJson(text);
-    const workspaces = json_isRecord(manifest) ? manifest.workspaces : undefined;
+    const workspaces = isRecord(manifest) ? manifest.workspaces : undefined;
     if (Array.isArray(workspaces))
         return workspaces_strings(workspaces);
-    return json_isRecord(workspaces) && Array.isArray(workspaces.packages)
+    return isRecord(workspaces) && Array.isArray(workspaces.packages)
         ? workspaces_strings(workspaces.packages)
         : undefined;
 }
@@ -5662,7 +5662,7 @@ function mayHold(pattern, folder) {
 }
 function packageName(text) {
     const manifest = parseJson(text);
-    const name = json_isRecord(manifest) ? manifest.name : undefined;
+    const name = isRecord(manifest) ? manifest.name : undefined;
     return typeof name === 'string' && name !== '' ? name : undefined;
 }
 function parseJson(text) {
@@ -6103,7 +6103,7 @@ function noFiles(discovery, projects, search, log) {
             : '') +
         '. Check `contracts`, `exclude` and `working-directory`.';
     if (search.ifNoFilesFound === 'error') {
-        throw new errors_ConfigurationError(`${message} (Set \`if-no-files-found\` to warn or ignore to allow this.)`);
+        throw new ConfigurationError(`${message} (Set \`if-no-files-found\` to warn or ignore to allow this.)`);
     }
     if (search.ifNoFilesFound === 'warn')
         log.warning(message);
@@ -6337,7 +6337,7 @@ async function findUploads(search, log, found) {
     }
     const groups = uploadGroups(projects, discovery.files, root, search, log);
     if (groups.length > MAX_AUDITS) {
-        throw new errors_ConfigurationError(`${groups.length} projects under ${search.pathPrefix || './'} have contracts to audit; one step audits at most ${MAX_AUDITS}. ` +
+        throw new ConfigurationError(`${groups.length} projects under ${search.pathPrefix || './'} have contracts to audit; one step audits at most ${MAX_AUDITS}. ` +
             'Set `working-directory` to a folder with fewer, or give each project a job of its own (see "projects" and `detect-only` in the README).');
     }
     const uploads = [];
@@ -6351,7 +6351,7 @@ async function findUploads(search, log, found) {
     const audited = new Set(discovery.files.map((file) => file.absolutePath));
     for (const group of groups) {
         // Before anything is read for imports: the files to audit alone may already be too many.
-        limits_checkUploadLimits(group.files, search.limits);
+        checkUploadLimits(group.files, search.limits);
         const selected = group.files.map((file) => {
             const name = group.namesFrom
                 ? relativeName(group.namesFrom.root, file.absolutePath, file.relativePath)
@@ -6366,7 +6366,7 @@ async function findUploads(search, log, found) {
         });
         const closure = await importsOfAudited(selected, projects, root, workspace, search);
         if (closure.stopped && search.dependencies === 'include') {
-            throw new errors_ConfigurationError(`The ${selected.length} files to audit${group.several ? ` in ${group.path}` : ''} import so many others that the upload would hold more than ${search.limits.maxFiles} files (input \`max-files\`). ` +
+            throw new ConfigurationError(`The ${selected.length} files to audit${group.several ? ` in ${group.path}` : ''} import so many others that the upload would hold more than ${search.limits.maxFiles} files (input \`max-files\`). ` +
                 'Raise `max-files`, narrow `contracts` or `exclude`, or set `dependencies: exclude` to send only the files to audit.');
         }
         // An imported file of a project's sources that no upload audits is audited where production
@@ -6390,7 +6390,7 @@ async function findUploads(search, log, found) {
             })),
         ];
         logDependencies(files, selected.length, group.several ? group.name : undefined, log);
-        limits_checkUploadLimits(files, search.limits);
+        checkUploadLimits(files, search.limits);
         uploads.push({ name: group.name, path: group.path, files });
         closures.push({ ...closure, dependencies });
     }
@@ -6605,7 +6605,7 @@ async function auditProject(job, deps, limitUploads) {
     const resumed = job.resumeId !== undefined;
     const { log } = deps;
     if (job.notStarted !== undefined)
-        return errorOutcome(new errors_ConfigurationError(job.notStarted), { resumed });
+        return errorOutcome(new ConfigurationError(job.notStarted), { resumed });
     if (job.reusable !== undefined) {
         const reused = await collectReused(job, job.reusable, deps);
         if (reused !== undefined)
@@ -6645,7 +6645,7 @@ async function auditProject(job, deps, limitUploads) {
         return outcome;
     }
     catch (error) {
-        if (!(error instanceof errors_ConfigurationError || error instanceof ServiceError)) {
+        if (!(error instanceof ConfigurationError || error instanceof ServiceError)) {
             if (error instanceof Error)
                 log.debug(error.stack ?? error.message);
         }
@@ -6711,7 +6711,7 @@ async function resumeJobs(settings, ids, projects, log, deadline) {
     const { checkout, unlisted } = await projectsOfThisCheckout(settings, projects, log, deadline);
     if (typeof ids === 'string') {
         if (checkout.length > 1) {
-            throw new errors_ConfigurationError(`Input \`audit-id\` is one id, but this checkout has ${checkout.length} projects to audit (${checkout.map((project) => project.path).join(', ')}), each with its own audit. ` +
+            throw new ConfigurationError(`Input \`audit-id\` is one id, but this checkout has ${checkout.length} projects to audit (${checkout.map((project) => project.path).join(', ')}), each with its own audit. ` +
                 'Pass the `audit-id` output of the run that started them as it is (a JSON object of ids by project folder), or set `working-directory` to the project of this audit.');
         }
         const [only] = checkout;
@@ -6727,7 +6727,7 @@ async function resumeJobs(settings, ids, projects, log, deadline) {
     const resumed = [...ids].map(([folder, auditId]) => {
         const project = checkout.find((candidate) => candidate.path === folder);
         if (checkout.length > 0 && !project) {
-            throw new errors_ConfigurationError(`Input \`audit-id\` names the project folder "${folder}", but this checkout has no project with files to audit there ` +
+            throw new ConfigurationError(`Input \`audit-id\` names the project folder "${folder}", but this checkout has no project with files to audit there ` +
                 `(it has ${checkout.map((candidate) => candidate.path).join(', ')}). Pass the \`audit-id\` output of a run on this commit and \`working-directory\`.`);
         }
         const name = project?.name ?? `${settings.projectName}/${folder}`;
@@ -6761,7 +6761,7 @@ async function projectsOfThisCheckout(settings, projects, log, deadline) {
     }
     catch (error) {
         // Out of time is the run's end, not a listing to do without.
-        if (!(error instanceof errors_ConfigurationError) || error instanceof DeadlineError)
+        if (!(error instanceof ConfigurationError) || error instanceof DeadlineError)
             throw error;
         const unlisted = errorMessage(error);
         log.warning(`The files of this checkout could not be listed (${unlisted}), so the findings keep the names the service gives them.`);
@@ -6946,7 +6946,7 @@ async function auditCheckout(settings, detection, deadline, deps, given) {
         return { ...outcome, projects: detection.summaries };
     }
     catch (error) {
-        if (!(error instanceof errors_ConfigurationError || error instanceof ServiceError)) {
+        if (!(error instanceof ConfigurationError || error instanceof ServiceError)) {
             if (error instanceof Error)
                 log.debug(error.stack ?? error.message);
         }
@@ -7468,7 +7468,7 @@ const MAX_NAME_LENGTH = 1024;
 /** The longest segment most file systems take (bytes). */
 const MAX_SEGMENT_BYTES = 255;
 /** Why `name` cannot be a bundle entry, or undefined when it can. */
-function upload_name_uploadNameProblem(name) {
+function uploadNameProblem(name) {
     if (name === '')
         return 'an empty name';
     if (name.length > MAX_NAME_LENGTH)
@@ -7524,20 +7524,20 @@ const LINK = 0o120000;
 const STORED = 0;
 const DEFLATED = 8;
 /** `what` names the zip in messages ("The artifact contract-audit-upload"). */
-async function zip_extract_extractZip(zipFile, destination, bounds, what) {
+async function extractZip(zipFile, destination, bounds, what) {
     const refuse = (problem) => new ConfigurationError(`${what} was refused: ${problem}. Nothing of it was used.`);
-    const zip = await readFile(zipFile);
+    const zip = await (0,external_node_fs_promises_.readFile)(zipFile);
     const entries = readCentralDirectory(zip, bounds, refuse);
     const extracted = [];
     for (const entry of entries) {
         if (entry.directory)
             continue;
         const data = inflate(zip, entry, refuse);
-        const absolutePath = path.join(destination, ...entry.name.split('/'));
+        const absolutePath = external_node_path_.join(destination, ...entry.name.split('/'));
         try {
-            await mkdir(path.dirname(absolutePath), { recursive: true });
+            await (0,external_node_fs_promises_.mkdir)(external_node_path_.dirname(absolutePath), { recursive: true });
             // `wx`: a name that is already there (a folder of the same name) is refused, not replaced.
-            await writeFile(absolutePath, data, { flag: 'wx' });
+            await (0,external_node_fs_promises_.writeFile)(absolutePath, data, { flag: 'wx' });
         }
         catch (error) {
             throw refuse(`its entry ${JSON.stringify(entry.name)} cannot be written as a file (${error.code ?? 'error'}: another entry names it as a folder, or a folder by it)`);
@@ -7656,7 +7656,7 @@ function inflate(zip, entry, refuse) {
     else {
         try {
             // One byte over the declared size is enough to tell a lie: inflating stops there.
-            data = inflateRawSync(compressed, { maxOutputLength: Math.max(1, entry.size + 1) });
+            data = (0,external_node_zlib_.inflateRawSync)(compressed, { maxOutputLength: Math.max(1, entry.size + 1) });
         }
         catch {
             throw refuse(`its entry ${shown} inflates to more than it declares, or is damaged`);
@@ -7664,7 +7664,7 @@ function inflate(zip, entry, refuse) {
     }
     if (data.length !== entry.size)
         throw refuse(`its entry ${shown} holds ${data.length} bytes, not the ${entry.size} it declares`);
-    if (crc32(data) !== entry.crc)
+    if ((0,external_node_zlib_.crc32)(data) !== entry.crc)
         throw refuse(`its entry ${shown} does not match its CRC`);
     return data;
 }
@@ -7688,7 +7688,7 @@ function inflate(zip, entry, refuse) {
 const MANIFEST_NAME = 'contract-audit-manifest.json';
 const FORMAT = 'contract-audit-upload/1';
 /** A manifest lists names and two flags per file: this holds thousands of them. */
-const MAX_MANIFEST_BYTES = (/* unused pure expression or super */ null && (4 * 1024 * 1024));
+const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
 /** As many audits as one step starts. */
 const MAX_PROJECTS = 50;
 /**
@@ -7697,11 +7697,12 @@ const MAX_PROJECTS = 50;
  */
 async function writeBundle(uploads, root) {
     const problems = uploads.flatMap((upload) => upload.files.flatMap((file) => {
-        const problem = upload_name_uploadNameProblem(file.relativePath) ?? upload_name_uploadNameProblem(file.repositoryPath);
-        return problem === undefined ? [] : [`  - ${file.repositoryPath}: ${problem}`];
+        const problem = uploadNameProblem(file.relativePath) ?? uploadNameProblem(file.repositoryPath);
+        const sentAs = file.relativePath === file.repositoryPath ? '' : ` (sent as ${file.relativePath})`;
+        return problem === undefined ? [] : [`  - ${file.repositoryPath}${sentAs}: ${problem}`];
     }));
     if (problems.length > 0) {
-        throw new errors_ConfigurationError(`${problems.length} file(s) to audit cannot be collected under their upload names, so nothing was collected:\n${problems.join('\n')}\n` +
+        throw new ConfigurationError(`${problems.length} file(s) to audit cannot be collected under their upload names, so nothing was collected:\n${problems.join('\n')}\n` +
             'Rename them, or leave them out with `exclude`.');
     }
     const files = [];
@@ -7747,7 +7748,7 @@ async function openBundle(zipFile, destination, options) {
     if (!manifestFile)
         throw refuse(`it has no ${MANIFEST_NAME}`);
     byName.delete(MANIFEST_NAME);
-    const projects = readManifest(await readFile(manifestFile.absolutePath, 'utf8'), refuse);
+    const projects = readManifest(await (0,external_node_fs_promises_.readFile)(manifestFile.absolutePath, 'utf8'), refuse);
     const several = projects.length > 1;
     const uploads = projects.map((project) => {
         const files = project.files.map((file) => {
@@ -7873,7 +7874,7 @@ async function collectUploads(settings, detection, origin, run) {
             artifact = await new lib_artifact/* DefaultArtifactClient */.t9().uploadArtifact(UPLOAD_ARTIFACT, bundle.files, bundle.root, { retentionDays: RETENTION_DAYS });
         }
         catch (error) {
-            throw new errors_ConfigurationError(`The files to audit could not be uploaded as the artifact \`${UPLOAD_ARTIFACT}\`: ${errorMessage(error)}`);
+            throw new ConfigurationError(`The files to audit could not be uploaded as the artifact \`${UPLOAD_ARTIFACT}\`: ${errorMessage(error)}`);
         }
         const who = origin === 'fork'
             ? 'this pull request comes from a fork'
@@ -7892,171 +7893,6 @@ async function collectUploads(settings, detection, origin, run) {
 
 // EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js
 var github = __webpack_require__(61351);
-;// CONCATENATED MODULE: ./.build/action/context.js
-/**
- * The facts of the workflow run that the reports need, from `@actions/github`'s context: its
- * event, repository, commit and run, and whether GitHub withheld secrets from it.
- */
-
-function readRunContext(context = github/* context */._, env = process.env) {
-    // Each field is read through `?.` and checked for its type: the payload may be any JSON.
-    const payload = (context.payload ?? {});
-    const eventName = context.eventName ?? '';
-    const actor = context.actor ?? '';
-    const sha = context.sha ?? '';
-    const repository = repositoryOf(context);
-    return {
-        eventName,
-        actor,
-        serverUrl: context.serverUrl,
-        repository,
-        sha,
-        apiUrl: context.apiUrl,
-        actionRepository: env['GITHUB_ACTION_REPOSITORY'] || undefined,
-        runUrl: repository && context.runId
-            ? `${context.serverUrl}/${repository}/actions/runs/${context.runId}`
-            : undefined,
-        pullRequest: readPullRequest(eventName, payload, sha),
-        untrustedPullRequest: classifyPullRequest(eventName, payload, actor, repository),
-        workflowRun: eventName === 'workflow_run' ? readWorkflowRun(payload) : undefined,
-    };
-}
-/** Undefined when the payload lacks what a report needs: the run's id, commit and branch. */
-function readWorkflowRun(payload) {
-    const run = payload.workflow_run;
-    const id = run?.id;
-    const headSha = context_text(run?.head_sha);
-    if (typeof id !== 'number' || !Number.isSafeInteger(id) || !headSha)
-        return undefined;
-    const listed = Array.isArray(run?.pull_requests) ? run.pull_requests : [];
-    return {
-        id,
-        event: context_text(run?.event) ?? '',
-        headSha,
-        headBranch: context_text(run?.head_branch) ?? '',
-        headOwner: context_text(run?.head_repository?.owner?.login) ?? '',
-        pullRequests: listed.flatMap((entry) => {
-            const pull = entry;
-            return typeof pull?.number === 'number'
-                ? [{ number: pull.number, headSha: context_text(pull.head?.sha) }]
-                : [];
-        }),
-    };
-}
-/**
- * `owner/name`, or '' outside Actions (where `context.repo` throws). Without GITHUB_REPOSITORY,
- * context.repo reads the event payload unchecked: only names GitHub could give are taken.
- */
-function repositoryOf(context) {
-    try {
-        const { owner, repo } = context.repo;
-        const name = /^[\w.-]+$/;
-        return typeof owner === 'string' &&
-            typeof repo === 'string' &&
-            name.test(owner) &&
-            name.test(repo)
-            ? `${owner}/${repo}`
-            : '';
-    }
-    catch {
-        return '';
-    }
-}
-const COMMENTABLE_PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
-function readPullRequest(eventName, payload, sha) {
-    const pullRequest = payload.pull_request;
-    const number = pullRequest?.number;
-    if (!COMMENTABLE_PULL_REQUEST_EVENTS.has(eventName) || typeof number !== 'number')
-        return undefined;
-    const changedFiles = pullRequest?.changed_files;
-    return {
-        number,
-        headSha: context_text(pullRequest?.head?.sha) ?? sha,
-        changedFiles: typeof changedFiles === 'number' ? changedFiles : undefined,
-    };
-}
-const PULL_REQUEST_EVENTS = new Set([
-    'pull_request',
-    'pull_request_review',
-    'pull_request_review_comment',
-]);
-/**
- * GitHub withholds secrets from `pull_request` runs of forks and from runs Dependabot triggers,
- * so an empty key there is expected, not a misconfiguration. (`pull_request_target` does get secrets.)
- */
-function classifyPullRequest(eventName, payload, actor, 
-/** GITHUB_REPOSITORY, for events whose payload does not name the repository. */
-repository = '') {
-    // Runs Dependabot triggers get only Dependabot secrets, whatever the event.
-    if (actor === 'dependabot[bot]')
-        return 'dependabot';
-    if (!PULL_REQUEST_EVENTS.has(eventName))
-        return undefined;
-    const head = payload.pull_request?.head;
-    if (head?.repo === null)
-        return 'fork'; // the fork was deleted
-    const base = context_text(payload.repository?.full_name) ?? repository;
-    const headName = context_text(head?.repo?.full_name);
-    if (headName && base && headName !== base)
-        return 'fork';
-    return undefined;
-}
-function context_text(value) {
-    return typeof value === 'string' ? value : undefined;
-}
-
-;// CONCATENATED MODULE: ./.build/action/github/check-run-lifecycle.js
-/** The Checks API takes at most this many annotations per request. */
-const ANNOTATIONS_PER_REQUEST = 50;
-async function startCheckRun(client, params) {
-    return client.createCheckRun({ ...params, status: 'in_progress' });
-}
-/**
- * Posts the annotations in batches (each update must repeat the output's title and summary),
- * then completes the run. Whatever stops a batch (a refusal, the rate limit, a rejected
- * annotation, a timeout, the deadline), posting stops there and the run is still completed, its
- * output saying how many were posted: a run left in progress would read as an audit that never
- * ended and blocks a required check. Throws only when completing fails.
- */
-async function completeCheckRun(client, id, completion) {
-    const before = client.requestCount;
-    const { annotations } = completion;
-    const output = completion.output();
-    let posted = 0;
-    let postingError;
-    for (const batch of batches(annotations)) {
-        try {
-            await client.updateCheckRun(id, {
-                output: { title: output.title, summary: output.summary, annotations: batch },
-            });
-            posted += batch.length;
-        }
-        catch (error) {
-            postingError = error instanceof Error ? error : new Error(String(error));
-            break;
-        }
-    }
-    await client.updateCheckRun(id, {
-        status: 'completed',
-        conclusion: completion.conclusion,
-        output: postingError === undefined ? output : completion.output(posted),
-    });
-    return {
-        requests: client.requestCount - before,
-        annotationsPosted: posted,
-        annotationsNotPosted: annotations.length - posted,
-        postingError,
-    };
-}
-function batches(items, size = ANNOTATIONS_PER_REQUEST) {
-    if (!Number.isInteger(size) || size < 1)
-        throw new RangeError(`Bad batch size: ${size}`);
-    const result = [];
-    for (let i = 0; i < items.length; i += size)
-        result.push(items.slice(i, i + size));
-    return result;
-}
-
 ;// CONCATENATED MODULE: ./.build/action/github/errors.js
 /**
  * How a GitHub request failed, in words a user can act on: a refusal for want of a permission
@@ -8367,6 +8203,8 @@ const ISSUE_COMMENTS_MAX_PAGES = 30;
  * a run left in progress blocks a required check.
  */
 const COMPLETION_RESERVE_MS = 10_000;
+/** Open pull requests of one head branch: more than a page is already unusual. */
+const HEAD_PULLS_MAX_PAGES = 3;
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_RETRY_DELAY_MS = 2_000;
 /**
@@ -8469,6 +8307,34 @@ function createGitHubClient(target, options = {}) {
             }));
             return toComment(data);
         },
+        async listRunArtifacts(runId, name) {
+            return call("list the triggering run's artifacts", 'actions: read', true, async () => {
+                const { data } = await rest.actions.listWorkflowRunArtifacts({
+                    ...repo,
+                    run_id: runId,
+                    name,
+                    per_page: PER_PAGE,
+                });
+                return data.artifacts.map((artifact) => ({
+                    id: artifact.id,
+                    name: artifact.name,
+                    sizeInBytes: artifact.size_in_bytes,
+                    expired: artifact.expired,
+                    digest: artifact.digest ?? undefined,
+                }));
+            });
+        },
+        async listPullRequestsByHead(head) {
+            return call('list the pull requests of the head branch', 'pull-requests: read', true, async () => {
+                const { items } = await collectPages(paginate.iterator(rest.pulls.list, {
+                    ...repo,
+                    state: 'open',
+                    head,
+                    per_page: PER_PAGE,
+                }), HEAD_PULLS_MAX_PAGES);
+                return items.map((pull) => ({ number: pull.number, headSha: pull.head.sha }));
+            });
+        },
         close: () => transport.close(),
     };
 }
@@ -8502,6 +8368,317 @@ function toComment(comment) {
             ? undefined
             : { login: comment.user.login, isBot: comment.user.type === 'Bot' },
     };
+}
+
+;// CONCATENATED MODULE: ./.build/action/artifact/triggering-run.js
+/**
+ * A `workflow_run` run of the default branch's workflow, auditing what a pull request's run
+ * collected. Where to report comes from GitHub's facts only (the event's run and GitHub's list
+ * of pull requests); what to audit comes from the triggering run's artifact
+ * `contract-audit-upload`, downloaded with `@actions/artifact` and opened as an untrusted upload
+ * bundle in a fresh folder under RUNNER_TEMP. Nothing of the fork is checked out or run.
+ */
+
+
+
+
+
+
+
+
+/**
+ * The triggering run, with its pull request found when GitHub knows it. Throws a
+ * ConfigurationError when the event does not describe a run or there is no token to read it.
+ */
+async function openTriggeringRun(settings, context, options) {
+    const { log } = options;
+    const run = context.workflowRun;
+    if (!run) {
+        throw new ConfigurationError('This `workflow_run` event does not name the run that triggered it (its `workflow_run.id` and `head_sha`), so there is nothing to audit.');
+    }
+    const [owner = '', repo = ''] = context.repository.split('/');
+    if (!settings.githubToken || !owner || !repo) {
+        throw new ConfigurationError("On `workflow_run`, `github-token` is needed to download the triggering run's artifact: keep its default and give the job `actions: read`.");
+    }
+    const client = createGitHubClient({ apiUrl: context.apiUrl, token: settings.githubToken, owner, repo }, { deadline: options.deadline, redact: options.redact, log: { debug: (m) => log.debug(m) } });
+    const pullRequest = await findPullRequest(client, run, log);
+    return {
+        run,
+        context: {
+            ...context,
+            sha: run.headSha,
+            pullRequest: pullRequest === undefined
+                ? undefined
+                : { number: pullRequest, headSha: run.headSha, changedFiles: undefined },
+        },
+        fetchUploads: () => fetchUploads(settings, client, run, { owner, repo, deadline: options.deadline }),
+        close: () => client.close(),
+    };
+}
+/**
+ * The pull request GitHub lists with the run; else (a fork's run lists none) the open pull
+ * request whose head is the run's owner and branch and whose head commit is the run's.
+ */
+async function findPullRequest(client, run, log) {
+    const listed = run.pullRequests.find((pull) => pull.headSha === undefined || pull.headSha === run.headSha);
+    if (listed)
+        return listed.number;
+    const nowhere = (why) => {
+        log.notice(`${why}, so there is no pull-request comment; the check run is on commit ${run.headSha.slice(0, 12)}.`);
+        return undefined;
+    };
+    if (!run.headOwner || !run.headBranch)
+        return nowhere('The triggering run names no head repository and branch');
+    const head = `${run.headOwner}:${run.headBranch}`;
+    let open;
+    try {
+        open = await client.listPullRequestsByHead(head);
+    }
+    catch (error) {
+        return nowhere(`The pull requests of ${head} could not be listed (${errorMessage(error)})`);
+    }
+    const match = open.find((pull) => pull.headSha === run.headSha);
+    if (match)
+        return match.number;
+    return nowhere(open.length === 0
+        ? `No open pull request has the head ${head}`
+        : `No open pull request of ${head} is at commit ${run.headSha.slice(0, 12)} (it moved on since that run)`);
+}
+async function fetchUploads(settings, client, run, where) {
+    const what = `The artifact \`${UPLOAD_ARTIFACT}\` of run ${run.id}`;
+    const artifact = (await client.listRunArtifacts(run.id, UPLOAD_ARTIFACT)).find((each) => each.name === UPLOAD_ARTIFACT);
+    if (!artifact || artifact.expired) {
+        return {
+            kind: 'missing',
+            reason: `The triggering run ${run.id} (${run.event || 'unknown event'}) has ${artifact ? 'only an expired' : 'no'} artifact \`${UPLOAD_ARTIFACT}\`, so there is nothing to audit. ` +
+                'It is made by this action with `fork-pull-requests: collect` on a pull request from a fork or Dependabot.',
+        };
+    }
+    const maxBytes = settings.limits.maxTotalBytes;
+    if (artifact.sizeInBytes > maxBytes) {
+        throw new ConfigurationError(`${what} was refused before it was downloaded: GitHub lists it at ${formatBytes(artifact.sizeInBytes)}, more than ${formatBytes(maxBytes)} (input \`max-total-size-mb\`).`);
+    }
+    await (0,external_node_fs_promises_.mkdir)(settings.outputDirectory, { recursive: true });
+    const folder = await (0,external_node_fs_promises_.mkdtemp)(external_node_path_.join(settings.outputDirectory, 'contract-audit-artifact-'));
+    const zipFolder = external_node_path_.join(folder, 'zip');
+    const filesFolder = external_node_path_.join(folder, 'files');
+    const download = new lib_artifact/* DefaultArtifactClient */.t9().downloadArtifact(artifact.id, {
+        path: zipFolder,
+        skipDecompress: true,
+        ...(artifact.digest === undefined ? {} : { expectedHash: artifact.digest }),
+        findBy: {
+            token: settings.githubToken,
+            workflowRunId: run.id,
+            repositoryOwner: where.owner,
+            repositoryName: where.repo,
+        },
+    });
+    let digestMismatch;
+    try {
+        ({ digestMismatch } = await beforeDeadline(download, where.deadline));
+    }
+    catch (error) {
+        throw new ConfigurationError(`${what} could not be downloaded: ${errorMessage(error)}`);
+    }
+    if (digestMismatch)
+        throw new ConfigurationError(`${what} was refused: its zip does not match the digest GitHub lists for it.`);
+    const zipFile = await theOneFile(zipFolder, maxBytes, what);
+    const bundle = await openBundle(zipFile, filesFolder, {
+        limits: settings.limits,
+        projectName: settings.projectName,
+        what,
+    });
+    return { kind: 'bundle', bundle, root: filesFolder };
+}
+/** The downloaded zip: the folder's one regular file, no larger than the bound. */
+async function theOneFile(folder, maxBytes, what) {
+    const names = await (0,external_node_fs_promises_.readdir)(folder);
+    const [name] = names;
+    const file = name === undefined ? undefined : external_node_path_.join(folder, name);
+    const stats = file === undefined ? undefined : await (0,external_node_fs_promises_.lstat)(file);
+    if (names.length !== 1 || !file || !stats?.isFile())
+        throw new ConfigurationError(`${what} was refused: its download is not one zip file.`);
+    if (stats.size > maxBytes)
+        throw new ConfigurationError(`${what} was refused: its zip is ${formatBytes(stats.size)}, more than ${formatBytes(maxBytes)} (input \`max-total-size-mb\`).`);
+    return file;
+}
+/** The download's result, or a rejection at the deadline (the toolkit's own retries know none). */
+async function beforeDeadline(work, deadline) {
+    let timer;
+    const late = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('the time limit (`timeout-minutes`) ran out during the download')), Math.max(0, deadline - Date.now()));
+    });
+    try {
+        return await Promise.race([work, late]);
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/action/context.js
+/**
+ * The facts of the workflow run that the reports need, from `@actions/github`'s context: its
+ * event, repository, commit and run, and whether GitHub withheld secrets from it.
+ */
+
+function readRunContext(context = github/* context */._, env = process.env) {
+    // Each field is read through `?.` and checked for its type: the payload may be any JSON.
+    const payload = (context.payload ?? {});
+    const eventName = context.eventName ?? '';
+    const actor = context.actor ?? '';
+    const sha = context.sha ?? '';
+    const repository = repositoryOf(context);
+    return {
+        eventName,
+        actor,
+        serverUrl: context.serverUrl,
+        repository,
+        sha,
+        apiUrl: context.apiUrl,
+        actionRepository: env['GITHUB_ACTION_REPOSITORY'] || undefined,
+        runUrl: repository && context.runId
+            ? `${context.serverUrl}/${repository}/actions/runs/${context.runId}`
+            : undefined,
+        pullRequest: readPullRequest(eventName, payload, sha),
+        untrustedPullRequest: classifyPullRequest(eventName, payload, actor, repository),
+        workflowRun: eventName === 'workflow_run' ? readWorkflowRun(payload) : undefined,
+    };
+}
+/** Undefined when the payload lacks what a report needs: the run's id, commit and branch. */
+function readWorkflowRun(payload) {
+    const run = payload.workflow_run;
+    const id = run?.id;
+    const headSha = context_text(run?.head_sha);
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || !headSha)
+        return undefined;
+    const listed = Array.isArray(run?.pull_requests) ? run.pull_requests : [];
+    return {
+        id,
+        event: context_text(run?.event) ?? '',
+        headSha,
+        headBranch: context_text(run?.head_branch) ?? '',
+        headOwner: context_text(run?.head_repository?.owner?.login) ?? '',
+        pullRequests: listed.flatMap((entry) => {
+            const pull = entry;
+            return typeof pull?.number === 'number'
+                ? [{ number: pull.number, headSha: context_text(pull.head?.sha) }]
+                : [];
+        }),
+    };
+}
+/**
+ * `owner/name`, or '' outside Actions (where `context.repo` throws). Without GITHUB_REPOSITORY,
+ * context.repo reads the event payload unchecked: only names GitHub could give are taken.
+ */
+function repositoryOf(context) {
+    try {
+        const { owner, repo } = context.repo;
+        const name = /^[\w.-]+$/;
+        return typeof owner === 'string' &&
+            typeof repo === 'string' &&
+            name.test(owner) &&
+            name.test(repo)
+            ? `${owner}/${repo}`
+            : '';
+    }
+    catch {
+        return '';
+    }
+}
+const COMMENTABLE_PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
+function readPullRequest(eventName, payload, sha) {
+    const pullRequest = payload.pull_request;
+    const number = pullRequest?.number;
+    if (!COMMENTABLE_PULL_REQUEST_EVENTS.has(eventName) || typeof number !== 'number')
+        return undefined;
+    const changedFiles = pullRequest?.changed_files;
+    return {
+        number,
+        headSha: context_text(pullRequest?.head?.sha) ?? sha,
+        changedFiles: typeof changedFiles === 'number' ? changedFiles : undefined,
+    };
+}
+const PULL_REQUEST_EVENTS = new Set([
+    'pull_request',
+    'pull_request_review',
+    'pull_request_review_comment',
+]);
+/**
+ * GitHub withholds secrets from `pull_request` runs of forks and from runs Dependabot triggers,
+ * so an empty key there is expected, not a misconfiguration. (`pull_request_target` does get secrets.)
+ */
+function classifyPullRequest(eventName, payload, actor, 
+/** GITHUB_REPOSITORY, for events whose payload does not name the repository. */
+repository = '') {
+    // Runs Dependabot triggers get only Dependabot secrets, whatever the event.
+    if (actor === 'dependabot[bot]')
+        return 'dependabot';
+    if (!PULL_REQUEST_EVENTS.has(eventName))
+        return undefined;
+    const head = payload.pull_request?.head;
+    if (head?.repo === null)
+        return 'fork'; // the fork was deleted
+    const base = context_text(payload.repository?.full_name) ?? repository;
+    const headName = context_text(head?.repo?.full_name);
+    if (headName && base && headName !== base)
+        return 'fork';
+    return undefined;
+}
+function context_text(value) {
+    return typeof value === 'string' ? value : undefined;
+}
+
+;// CONCATENATED MODULE: ./.build/action/github/check-run-lifecycle.js
+/** The Checks API takes at most this many annotations per request. */
+const ANNOTATIONS_PER_REQUEST = 50;
+async function startCheckRun(client, params) {
+    return client.createCheckRun({ ...params, status: 'in_progress' });
+}
+/**
+ * Posts the annotations in batches (each update must repeat the output's title and summary),
+ * then completes the run. Whatever stops a batch (a refusal, the rate limit, a rejected
+ * annotation, a timeout, the deadline), posting stops there and the run is still completed, its
+ * output saying how many were posted: a run left in progress would read as an audit that never
+ * ended and blocks a required check. Throws only when completing fails.
+ */
+async function completeCheckRun(client, id, completion) {
+    const before = client.requestCount;
+    const { annotations } = completion;
+    const output = completion.output();
+    let posted = 0;
+    let postingError;
+    for (const batch of batches(annotations)) {
+        try {
+            await client.updateCheckRun(id, {
+                output: { title: output.title, summary: output.summary, annotations: batch },
+            });
+            posted += batch.length;
+        }
+        catch (error) {
+            postingError = error instanceof Error ? error : new Error(String(error));
+            break;
+        }
+    }
+    await client.updateCheckRun(id, {
+        status: 'completed',
+        conclusion: completion.conclusion,
+        output: postingError === undefined ? output : completion.output(posted),
+    });
+    return {
+        requests: client.requestCount - before,
+        annotationsPosted: posted,
+        annotationsNotPosted: annotations.length - posted,
+        postingError,
+    };
+}
+function batches(items, size = ANNOTATIONS_PER_REQUEST) {
+    if (!Number.isInteger(size) || size < 1)
+        throw new RangeError(`Bad batch size: ${size}`);
+    const result = [];
+    for (let i = 0; i < items.length; i += size)
+        result.push(items.slice(i, i + size));
+    return result;
 }
 
 ;// CONCATENATED MODULE: ./.build/action/github/pr-files.js
@@ -8614,6 +8791,7 @@ const WHY = {
     'checks: write': 'the check run with every finding as an annotation; findings are annotated in the log instead (10 of each kind)',
     'pull-requests: write': 'the pull-request comment',
     'pull-requests: read': "the pull request's changed files, so `scope` falls back to all",
+    'actions: read': "the triggering run's artifact",
 };
 /**
  * The GitHub API calls of a run. Rendering is the caller's: these methods take what to send.
@@ -8765,14 +8943,14 @@ function readSettings(inputs, env, log) {
     const workingDirectory = external_node_path_.resolve(workspace, read.text('working-directory') || '.');
     const relativeRoot = posixRelative(workspace, workingDirectory);
     if (!isInside(workspace, workingDirectory)) {
-        throw new errors_ConfigurationError(`Input \`working-directory\` (${workingDirectory}) is outside the workspace (${workspace}); ` +
+        throw new ConfigurationError(`Input \`working-directory\` (${workingDirectory}) is outside the workspace (${workspace}); ` +
             'give a path inside the repository checkout.');
     }
     // A link inside the checkout may lead anywhere: where it leads is what would be walked.
     const realWorkingDirectory = realPath(workingDirectory);
     const realWorkspace = realPath(workspace);
     if (realWorkingDirectory && realWorkspace && !isInside(realWorkspace, realWorkingDirectory)) {
-        throw new errors_ConfigurationError(`Input \`working-directory\` (${workingDirectory}) leads outside the workspace through a symbolic link (to ${realWorkingDirectory}); ` +
+        throw new ConfigurationError(`Input \`working-directory\` (${workingDirectory}) leads outside the workspace through a symbolic link (to ${realWorkingDirectory}); ` +
             'nothing outside the repository checkout is read. Give the folder the link stands for, inside the checkout.');
     }
     const outputDirectory = external_node_path_.resolve(env['RUNNER_TEMP'] || workspace);
@@ -8815,27 +8993,27 @@ function readSettings(inputs, env, log) {
 function parseBaseUrl(raw) {
     const text = raw.trim();
     if (!text) {
-        throw new errors_ConfigurationError('Input `base-url` is required: set it to the audit service address, e.g. https://api.example-audit.com');
+        throw new ConfigurationError('Input `base-url` is required: set it to the audit service address, e.g. https://api.example-audit.com');
     }
     let url;
     try {
         url = new URL(text);
     }
     catch {
-        throw new errors_ConfigurationError(`Input \`base-url\` is not a valid URL: "${text}". Use the full address, e.g. https://api.example-audit.com`);
+        throw new ConfigurationError(`Input \`base-url\` is not a valid URL: "${text}". Use the full address, e.g. https://api.example-audit.com`);
     }
     if (url.username || url.password) {
-        throw new errors_ConfigurationError('Input `base-url` must not contain credentials; pass the key in `api-key` instead.');
+        throw new ConfigurationError('Input `base-url` must not contain credentials; pass the key in `api-key` instead.');
     }
     if (url.search || url.hash) {
-        throw new errors_ConfigurationError('Input `base-url` must not have a query string or fragment; give only the service address.');
+        throw new ConfigurationError('Input `base-url` must not have a query string or fragment; give only the service address.');
     }
     if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-        throw new errors_ConfigurationError(`Input \`base-url\` uses plain http:// for ${url.hostname}; the API key would travel unencrypted. ` +
+        throw new ConfigurationError(`Input \`base-url\` uses plain http:// for ${url.hostname}; the API key would travel unencrypted. ` +
             'Use https:// (plain http:// is accepted only for 127.0.0.0/8, ::1 and localhost).');
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        throw new errors_ConfigurationError(`Input \`base-url\` must start with https:// (got ${url.protocol}//).`);
+        throw new ConfigurationError(`Input \`base-url\` must start with https:// (got ${url.protocol}//).`);
     }
     return url;
 }
@@ -8846,11 +9024,11 @@ function parseBaseUrl(raw) {
 function checkApiKey(apiKey, log) {
     // eslint-disable-next-line no-control-regex
     if (/[\u0000-\u001f\u007f]/.test(apiKey)) {
-        throw new errors_ConfigurationError('Input `api-key` contains a line break or another control character, which an HTTP header ' +
+        throw new ConfigurationError('Input `api-key` contains a line break or another control character, which an HTTP header ' +
             'cannot carry. Check the secret: it must be the key alone, on one line.');
     }
     if (/[^\u0020-\u00ff]/u.test(apiKey)) {
-        throw new errors_ConfigurationError('Input `api-key` contains characters an HTTP header cannot carry (only ASCII and Latin-1 ' +
+        throw new ConfigurationError('Input `api-key` contains characters an HTTP header cannot carry (only ASCII and Latin-1 ' +
             'can be sent). Check the secret: a key copied from a document may hold typographic quotes or dashes.');
     }
     if (apiKey && apiKey.length < MIN_SECRET_LENGTH) {
@@ -8869,7 +9047,7 @@ function auditIdInput(text, apiKey) {
     // Decoded, JSON's escapes may spell the key where the text did not.
     const decoded = typeof ids === 'object' ? [...ids].flat() : [];
     if (ids === undefined || decoded.some((entry) => key.appearsIn(entry))) {
-        throw new errors_ConfigurationError('Input `audit-id` contains the API key, so it was not sent. Give the id the action printed ' +
+        throw new ConfigurationError('Input `audit-id` contains the API key, so it was not sent. Give the id the action printed ' +
             '(the `audit-id` output of the run that started the audit).');
     }
     return ids;
@@ -8887,7 +9065,7 @@ function realPath(file) {
 function outputFile(workspace, outputDirectory, file) {
     const resolved = external_node_path_.resolve(workspace, file);
     if (!isInside(workspace, resolved) && !isInside(outputDirectory, resolved)) {
-        throw new errors_ConfigurationError(`Input \`sarif-file\` (${file}) is outside the workspace and RUNNER_TEMP; the action writes ` +
+        throw new ConfigurationError(`Input \`sarif-file\` (${file}) is outside the workspace and RUNNER_TEMP; the action writes ` +
             'files only there. Give a path inside the repository checkout, e.g. `reports/audit.sarif`.');
     }
     return resolved;
@@ -8896,7 +9074,7 @@ function outputFile(workspace, outputDirectory, file) {
 function insideWorkspace(workspace, file, input) {
     const resolved = external_node_path_.resolve(workspace, file);
     if (!isInside(workspace, resolved)) {
-        throw new errors_ConfigurationError(`Input \`${input}\` (${file}) is outside the workspace; give a path inside the repository.`);
+        throw new ConfigurationError(`Input \`${input}\` (${file}) is outside the workspace; give a path inside the repository.`);
     }
     return resolved;
 }
@@ -8913,7 +9091,7 @@ function inputReader(inputs) {
             return fallback;
         const value = Number(raw);
         if (!Number.isFinite(value) || value <= 0) {
-            throw new errors_ConfigurationError(`Input \`${name}\` is "${raw}"; it must be a positive number (default ${fallback}).`);
+            throw new ConfigurationError(`Input \`${name}\` is "${raw}"; it must be a positive number (default ${fallback}).`);
         }
         return value;
     };
@@ -8932,7 +9110,7 @@ function inputReader(inputs) {
             if (allowed.includes(value))
                 return value;
             // Quoted as given: a secret passed by mistake is then masked like any other spelling of it.
-            throw new errors_ConfigurationError(`Input \`${name}\` is "${raw}"; it must be one of: ${allowed.join(', ')}.`);
+            throw new ConfigurationError(`Input \`${name}\` is "${raw}"; it must be one of: ${allowed.join(', ')}.`);
         },
         /** As YAML 1.2's core schema spells a boolean (what `core.getBooleanInput` takes). */
         boolean(name, fallback) {
@@ -8943,13 +9121,13 @@ function inputReader(inputs) {
                 return true;
             if (['false', 'False', 'FALSE'].includes(raw))
                 return false;
-            throw new errors_ConfigurationError(`Input \`${name}\` must be true or false.`);
+            throw new ConfigurationError(`Input \`${name}\` must be true or false.`);
         },
         positiveNumber,
         positiveInteger(name, fallback) {
             const value = positiveNumber(name, fallback);
             if (!Number.isInteger(value)) {
-                throw new errors_ConfigurationError(`Input \`${name}\` is "${value}"; it must be a whole number.`);
+                throw new ConfigurationError(`Input \`${name}\` is "${value}"; it must be a whole number.`);
             }
             return value;
         },
@@ -10598,11 +10776,11 @@ function setCountOutputs(outcome, output) {
 async function writeReportFiles(outcome, deps, projectName, output) {
     const { settings, context, log } = deps;
     if (outcome.findings && hasResults(outcome.verdict)) {
-        const sarif = await publish_writeFile(settings.sarifFile ?? defaultPath(settings, 'smart-contract-audit', outcome, '.sarif', deps), (write) => writeSarifFile(settings, outcome, context, log, write), 'SARIF file', deps);
+        const sarif = await writeFile(settings.sarifFile ?? defaultPath(settings, 'smart-contract-audit', outcome, '.sarif', deps), (write) => writeSarifFile(settings, outcome, context, log, write), 'SARIF file', deps);
         if (sarif)
             output('sarif-file', sarif);
     }
-    const results = await publish_writeFile(defaultPath(settings, 'audit-results', outcome, '.json', deps), (write) => write(resultsFileChunks({
+    const results = await writeFile(defaultPath(settings, 'audit-results', outcome, '.json', deps), (write) => write(resultsFileChunks({
         auditId: outcome.auditId,
         projectName,
         status: outcome.rawStatus,
@@ -10711,7 +10889,7 @@ async function writeSarifFile(settings, outcome, context, log, write) {
  * Inside the workspace or RUNNER_TEMP only, never through a link, redacted as it is written
  * (a file may be written again: the last one stays); a failure is a warning.
  */
-async function publish_writeFile(file, render, what, { settings, redactor, log }) {
+async function writeFile(file, render, what, { settings, redactor, log }) {
     const roots = [settings.workspace, settings.outputDirectory];
     let written;
     try {
@@ -10850,25 +11028,31 @@ async function within(ms, work) {
 
 
 
+
 const USER_AGENT = `smart-contract-audit-action/${ACTION_VERSION}`;
 async function run() {
     const startedAt = Date.now();
     const redactor = new Redactor();
     const log = createActionLogger(redactor);
-    const context = readRunContext();
+    let context = readRunContext();
     let settings;
     let channels;
+    let triggering;
     let outcome;
     try {
         settings = getInputs(log, redactor);
         const deadline = startedAt + settings.timeoutMs;
-        channels = openGitHubChannels(settings, {
-            context,
-            deadline,
-            redact: (text) => redactor.redact(text),
-            log,
-        });
-        outcome = await audit(settings, { context, channels, log, redactor, deadline });
+        const redact = (text) => redactor.redact(text);
+        if (context.eventName === 'workflow_run') {
+            // The reports go where GitHub's facts of the triggering run say, never its artifact.
+            triggering = await openTriggeringRun(settings, context, { deadline, redact, log });
+            context = triggering.context;
+        }
+        channels = openGitHubChannels(settings, { context, deadline, redact, log });
+        const run = { context, channels, log, redactor, deadline };
+        outcome = triggering
+            ? await auditArtifact(settings, triggering, run)
+            : await audit(settings, run);
     }
     catch (error) {
         outcome = unexpected(error, log);
@@ -10882,6 +11066,7 @@ async function run() {
     }
     finally {
         await channels?.close();
+        await triggering?.close();
     }
 }
 /** Projects are found on every run (the `projects` output); the audit only with a key. */
@@ -10907,8 +11092,35 @@ async function audit(settings, run) {
             log.notice(outcome.reason);
         return outcome;
     }
+    return auditCheckout(settings, detection, run.deadline, engineDependencies(settings, run));
+}
+/**
+ * On `workflow_run`: the triggering run's artifact, audited as the upload it holds; a run that
+ * left none is skipped. Nothing is checked out: the artifact's files are the upload.
+ */
+async function auditArtifact(settings, triggering, run) {
+    if (!settings.apiKey)
+        return noApiKeyOutcome(undefined, {});
+    let fetched;
+    try {
+        fetched = await triggering.fetchUploads();
+    }
+    catch (error) {
+        return unexpected(error, run.log);
+    }
+    if (fetched.kind === 'missing') {
+        run.log.notice(fetched.reason);
+        return skippedOutcome(fetched.reason, {});
+    }
+    const { bundle, root } = fetched;
+    run.log.info(`Auditing the artifact of run ${triggering.run.id}: ${bundle.uploads.reduce((sum, upload) => sum + upload.files.length, 0)} file(s) of ${bundle.uploads.length} project(s).`);
+    return auditCheckout(settings, { projects: [], summaries: bundle.summaries }, run.deadline, engineDependencies(settings, run), { uploads: bundle.uploads, root });
+}
+/** What the engine is given by this door: its clock, log, GitHub callbacks and the reuse store. */
+function engineDependencies(settings, run) {
+    const { context, log } = run;
     const store = settings.reuse ? createCacheStore(log, settings.outputDirectory) : undefined;
-    return auditCheckout(settings, detection, run.deadline, {
+    return {
         log,
         now: Date.now,
         sleep: (ms) => (0,promises_.setTimeout)(ms),
@@ -10925,7 +11137,7 @@ async function audit(settings, run) {
                     : undefined,
             },
         }),
-    });
+    };
 }
 /** The audit id is an output as soon as it is known, and the check run starts then. */
 function auditStarted({ auditId, auditIds, message, first }, run) {
@@ -10945,7 +11157,7 @@ async function changedFiles(settings, { context, channels, log }) {
 }
 /** An error outside the engine: a configuration error says what to fix; anything else is a bug. */
 function unexpected(error, log) {
-    if (!(error instanceof errors_ConfigurationError || error instanceof ServiceError)) {
+    if (!(error instanceof ConfigurationError || error instanceof ServiceError)) {
         if (error instanceof Error)
             log.debug(error.stack ?? error.message);
     }
