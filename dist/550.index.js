@@ -8446,7 +8446,15 @@ async function findPullRequest(client, run, log) {
 }
 async function fetchUploads(settings, client, run, where) {
     const what = `The artifact \`${UPLOAD_ARTIFACT}\` of run ${run.id}`;
-    const artifact = (await client.listRunArtifacts(run.id, UPLOAD_ARTIFACT)).find((each) => each.name === UPLOAD_ARTIFACT);
+    let listed;
+    try {
+        listed = await client.listRunArtifacts(run.id, UPLOAD_ARTIFACT);
+    }
+    catch (error) {
+        // Its message names the permission when that is what is missing.
+        throw new ConfigurationError(`${what} could not be found: ${errorMessage(error)}`);
+    }
+    const artifact = listed.find((each) => each.name === UPLOAD_ARTIFACT);
     if (!artifact || artifact.expired) {
         return {
             kind: 'missing',
@@ -11099,8 +11107,13 @@ async function audit(settings, run) {
  * left none is skipped. Nothing is checked out: the artifact's files are the upload.
  */
 async function auditArtifact(settings, triggering, run) {
-    if (!settings.apiKey)
-        return noApiKeyOutcome(undefined, {});
+    if (!settings.apiKey) {
+        // A run Dependabot triggers gets only Dependabot's secrets, on workflow_run too.
+        const outcome = noApiKeyOutcome(run.context.untrustedPullRequest, {});
+        if (outcome.verdict === 'skipped')
+            run.log.notice(outcome.reason);
+        return outcome;
+    }
     let fetched;
     try {
         fetched = await triggering.fetchUploads();

@@ -118,7 +118,12 @@ async function auditArtifact(
   triggering: TriggeringRun,
   run: Run,
 ): Promise<Outcome> {
-  if (!settings.apiKey) return noApiKeyOutcome(undefined, {});
+  if (!settings.apiKey) {
+    // A run Dependabot triggers gets only Dependabot's secrets, on workflow_run too.
+    const outcome = noApiKeyOutcome(run.context.untrustedPullRequest, {});
+    if (outcome.verdict === 'skipped') run.log.notice(outcome.reason);
+    return outcome;
+  }
   let fetched: FetchedUploads;
   try {
     fetched = await triggering.fetchUploads();

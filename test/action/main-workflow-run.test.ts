@@ -294,3 +294,22 @@ describe('run() on workflow_run with a hostile artifact', () => {
     expect(recorded.failed[0]).toContain('its zip does not match the digest GitHub lists for it');
   });
 });
+
+describe('run() on workflow_run without `actions: read`', () => {
+  it('is an error naming the permission, never a skip', async () => {
+    forkPullRequest();
+    github.failNext({
+      method: 'GET',
+      path: /^\/repos\/acme\/vaults\/actions\/runs\/77\/artifacts$/,
+      status: 403,
+      message: 'Resource not accessible by integration',
+    });
+    const service = await setUp();
+    await run();
+    expect(service.uploads).toEqual([]);
+    expect(recorded.outputs['verdict']).toBe('error');
+    expect(recorded.failed[0]).toMatch(
+      /^Verdict: error. The artifact `contract-audit-upload` of run 77 could not be found: GitHub refused to list the triggering run's artifacts \(403: .*\)\. The token needs `actions: read`/,
+    );
+  });
+});

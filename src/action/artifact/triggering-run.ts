@@ -115,9 +115,14 @@ async function fetchUploads(
   where: { owner: string; repo: string; deadline: number },
 ): Promise<FetchedUploads> {
   const what = `The artifact \`${UPLOAD_ARTIFACT}\` of run ${run.id}`;
-  const artifact = (await client.listRunArtifacts(run.id, UPLOAD_ARTIFACT)).find(
-    (each) => each.name === UPLOAD_ARTIFACT,
-  );
+  let listed;
+  try {
+    listed = await client.listRunArtifacts(run.id, UPLOAD_ARTIFACT);
+  } catch (error) {
+    // Its message names the permission when that is what is missing.
+    throw new ConfigurationError(`${what} could not be found: ${errorMessage(error)}`);
+  }
+  const artifact = listed.find((each) => each.name === UPLOAD_ARTIFACT);
   if (!artifact || artifact.expired) {
     return {
       kind: 'missing',
