@@ -7558,7 +7558,7 @@ function readCentralDirectory(zip, bounds, refuse) {
     if (directoryOffset + directorySize > end)
         throw refuse('its central directory is out of bounds');
     // Directory entries are counted too: a bound on entries bounds the work.
-    if (count > bounds.maxFiles * 2 + 1)
+    if (count > bounds.maxFiles * 2 + 2)
         throw refuse(`it has ${count} entries, more than \`max-files\` (${bounds.maxFiles}) allows`);
     const entries = [];
     const names = new Set();
@@ -7609,9 +7609,10 @@ function readCentralDirectory(zip, bounds, refuse) {
             throw refuse(`its entry ${shown} is encrypted`);
         if (method !== STORED && method !== DEFLATED)
             throw refuse(`its entry ${shown} uses compression method ${method} (only stored and deflated are read)`);
-        files += 1;
+        if (name !== bounds.uncounted)
+            files += 1;
         if (files > bounds.maxFiles)
-            throw refuse(`it holds more than ${bounds.maxFiles} files (input \`max-files\`)`);
+            throw refuse(`it holds more than ${bounds.maxFiles} file(s) (input \`max-files\`)`);
         const maxFileBytes = bounds.maxFileBytes(name);
         if (size > maxFileBytes)
             throw refuse(`its entry ${shown} is ${formatBytes(size)}, larger than ${formatBytes(maxFileBytes)} (input \`max-file-size-kb\`)`);
@@ -7695,7 +7696,7 @@ const MAX_PROJECTS = 50;
  * Copies each upload's files under `root` (a fresh folder), refusing the lot when a name could
  * not be read back as it is: every name the bundle could not carry is listed.
  */
-async function writeBundle(uploads, root) {
+async function writeBundle(uploads, root, limits) {
     const problems = uploads.flatMap((upload) => upload.files.flatMap((file) => {
         const problem = uploadNameProblem(file.relativePath) ?? uploadNameProblem(file.repositoryPath);
         const sentAs = file.relativePath === file.repositoryPath ? '' : ` (sent as ${file.relativePath})`;
@@ -7705,6 +7706,7 @@ async function writeBundle(uploads, root) {
         throw new ConfigurationError(`${problems.length} file(s) to audit cannot be collected under their upload names, so nothing was collected:\n${problems.join('\n')}\n` +
             'Rename them, or leave them out with `exclude`.');
     }
+    checkWhole(uploads, limits);
     const files = [];
     const projects = [];
     for (const [index, upload] of uploads.entries()) {
@@ -7731,6 +7733,20 @@ async function writeBundle(uploads, root) {
     return { root, files };
 }
 /**
+ * The reader applies the limits to the bundle as a whole, so several projects' files that are
+ * within them each but not together are refused here, before anything is uploaded.
+ */
+function checkWhole(uploads, limits) {
+    if (uploads.length < 2)
+        return;
+    try {
+        checkUploadLimits(uploads.flatMap((upload) => upload.files), limits);
+    }
+    catch (error) {
+        throw new ConfigurationError(`The ${uploads.length} projects' files together are more than one artifact may hold: the \`workflow_run\` audit checks the limits on the artifact as a whole. ${error.message}`);
+    }
+}
+/**
  * The uploads a bundle's zip holds, extracted into `destination` (a fresh folder), or a
  * ConfigurationError naming what was wrong with it. Each upload is named after `projectName`,
  * the reading run's own, and checked against the same limits as a checkout's upload.
@@ -7739,7 +7755,9 @@ async function openBundle(zipFile, destination, options) {
     const { limits, what } = options;
     const refuse = (problem) => new ConfigurationError(`${what} was refused: ${problem}. Nothing of it was used.`);
     const extracted = await extractZip(zipFile, destination, {
+        // The limits hold for the bundle as a whole: it is one download. The manifest comes on top.
         maxFiles: limits.maxFiles,
+        uncounted: MANIFEST_NAME,
         maxFileBytes: (name) => (name === MANIFEST_NAME ? MAX_MANIFEST_BYTES : limits.maxFileBytes),
         maxTotalBytes: limits.maxTotalBytes + MAX_MANIFEST_BYTES,
     }, what);
@@ -7868,7 +7886,7 @@ async function collectUploads(settings, detection, origin, run) {
         }
         await (0,external_node_fs_promises_.mkdir)(settings.outputDirectory, { recursive: true });
         const root = await (0,external_node_fs_promises_.mkdtemp)(external_node_path_.join(settings.outputDirectory, 'contract-audit-collect-'));
-        const bundle = await writeBundle(uploads, root);
+        const bundle = await writeBundle(uploads, root, settings.limits);
         let artifact;
         try {
             artifact = await new lib_artifact/* DefaultArtifactClient */.t9().uploadArtifact(UPLOAD_ARTIFACT, bundle.files, bundle.root, { retentionDays: RETENTION_DAYS });

@@ -50,6 +50,7 @@ export interface WrittenBundle {
 export async function writeBundle(
   uploads: readonly ProjectUpload[],
   root: string,
+  limits: UploadLimits,
 ): Promise<WrittenBundle> {
   const problems = uploads.flatMap((upload) =>
     upload.files.flatMap((file) => {
@@ -66,6 +67,7 @@ export async function writeBundle(
         'Rename them, or leave them out with `exclude`.',
     );
   }
+  checkWhole(uploads, limits);
   const files: string[] = [];
   const projects: ManifestProject[] = [];
   for (const [index, upload] of uploads.entries()) {
@@ -92,6 +94,24 @@ export async function writeBundle(
   return { root, files };
 }
 
+/**
+ * The reader applies the limits to the bundle as a whole, so several projects' files that are
+ * within them each but not together are refused here, before anything is uploaded.
+ */
+function checkWhole(uploads: readonly ProjectUpload[], limits: UploadLimits): void {
+  if (uploads.length < 2) return;
+  try {
+    checkUploadLimits(
+      uploads.flatMap((upload) => upload.files),
+      limits,
+    );
+  } catch (error) {
+    throw new ConfigurationError(
+      `The ${uploads.length} projects' files together are more than one artifact may hold: the \`workflow_run\` audit checks the limits on the artifact as a whole. ${(error as Error).message}`,
+    );
+  }
+}
+
 export interface OpenedBundle {
   uploads: ProjectUpload[];
   /** As the `projects` output lists them. */
@@ -115,7 +135,9 @@ export async function openBundle(
     zipFile,
     destination,
     {
+      // The limits hold for the bundle as a whole: it is one download. The manifest comes on top.
       maxFiles: limits.maxFiles,
+      uncounted: MANIFEST_NAME,
       maxFileBytes: (name) => (name === MANIFEST_NAME ? MAX_MANIFEST_BYTES : limits.maxFileBytes),
       maxTotalBytes: limits.maxTotalBytes + MAX_MANIFEST_BYTES,
     },

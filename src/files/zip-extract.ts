@@ -14,8 +14,10 @@ import { formatBytes } from './limits.ts';
 import { uploadNameProblem } from './upload-name.ts';
 
 export interface ZipBounds {
-  /** Files at most (directory entries are not counted). */
+  /** Files at most (directory entries are not counted, nor the file named `uncounted`). */
   maxFiles: number;
+  /** A file the bound on files leaves out (a manifest, bounded by `maxFileBytes`). */
+  uncounted?: string;
   /** The largest file, by name: a manifest may have a bound of its own. */
   maxFileBytes: (name: string) => number;
   /** All files together, inflated. */
@@ -96,7 +98,7 @@ function readCentralDirectory(
     throw refuse('it is a ZIP64 archive, which no upload within the limits needs');
   if (directoryOffset + directorySize > end) throw refuse('its central directory is out of bounds');
   // Directory entries are counted too: a bound on entries bounds the work.
-  if (count > bounds.maxFiles * 2 + 1)
+  if (count > bounds.maxFiles * 2 + 2)
     throw refuse(`it has ${count} entries, more than \`max-files\` (${bounds.maxFiles}) allows`);
   const entries: CentralEntry[] = [];
   const names = new Set<string>();
@@ -144,9 +146,9 @@ function readCentralDirectory(
       throw refuse(
         `its entry ${shown} uses compression method ${method} (only stored and deflated are read)`,
       );
-    files += 1;
+    if (name !== bounds.uncounted) files += 1;
     if (files > bounds.maxFiles)
-      throw refuse(`it holds more than ${bounds.maxFiles} files (input \`max-files\`)`);
+      throw refuse(`it holds more than ${bounds.maxFiles} file(s) (input \`max-files\`)`);
     const maxFileBytes = bounds.maxFileBytes(name);
     if (size > maxFileBytes)
       throw refuse(

@@ -4,7 +4,8 @@
  * stand-in, the bytes to Azurite) as the artifact `contract-audit-upload`; nothing reaches the
  * audit service or the GitHub API.
  */
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { DefaultArtifactClient } from '@actions/artifact';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -41,14 +42,27 @@ afterEach(async () => {
   await results.close();
 });
 
-/** The artifact's zip, as the blob store holds it, extracted into a fresh folder. */
+/**
+ * The artifact read back as a later step of the same job would, with the toolkit's own client
+ * (ListArtifacts, then GetSignedArtifactURL and the blob), and extracted into a fresh folder.
+ */
 async function artifactFiles(): Promise<Map<string, string>> {
-  const [artifact] = results.artifacts;
-  const zip = Buffer.from(await (await fetch(results.artifactUrl(artifact!))).arrayBuffer());
+  const client = new DefaultArtifactClient();
+  const { artifact } = await client.getArtifact('contract-audit-upload');
+  expect(artifact).toMatchObject({
+    id: results.artifacts[0]?.id,
+    size: results.artifacts[0]?.size,
+  });
   const folder = await mkdtemp(path.join(tmpdir(), 'artifact-'));
-  await writeFile(path.join(folder, 'artifact.zip'), zip);
+  const { digestMismatch } = await client.downloadArtifact(artifact.id, {
+    path: path.join(folder, 'zip'),
+    skipDecompress: true,
+    expectedHash: results.artifacts[0]?.digest,
+  });
+  expect(digestMismatch).toBe(false);
+  const [zip] = await readdir(path.join(folder, 'zip'));
   const files = await extractZip(
-    path.join(folder, 'artifact.zip'),
+    path.join(folder, 'zip', zip!),
     path.join(folder, 'out'),
     { maxFiles: 100, maxFileBytes: () => 1 << 20, maxTotalBytes: 1 << 24 },
     'The artifact',
@@ -69,6 +83,7 @@ describe('fork-pull-requests: collect', () => {
     expect(recorded.outputs['verdict']).toBe('skipped');
     expect(recorded.failed).toEqual([]);
     expect(results.calls).toEqual(['CreateArtifact', 'FinalizeArtifact']);
+    expect(results.artifacts[0]?.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(results.artifacts).toEqual([
       expect.objectContaining({ name: 'contract-audit-upload', runId: 42, finalized: true }),
     ]);

@@ -280,6 +280,18 @@ describe('run() on workflow_run with a hostile artifact', () => {
     expect(paths.some((requested) => requested.endsWith('/zip'))).toBe(false);
   });
 
+  it('refuses an artifact of more files than max-files', async () => {
+    forkPullRequest();
+    await results.seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
+    const service = await setUp({ 'max-files': '1' });
+    await run();
+    expect(service.requests).toEqual([]);
+    expect(recorded.outputs['verdict']).toBe('error');
+    expect(recorded.failed[0]).toContain(
+      'The artifact `contract-audit-upload` of run 77 was refused: it holds more than 1 file(s) (input `max-files`)',
+    );
+  });
+
   it('refuses a zip that does not match the digest GitHub lists', async () => {
     forkPullRequest();
     const artifact = await results.seedArtifact(

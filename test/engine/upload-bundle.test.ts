@@ -46,7 +46,7 @@ describe('upload bundles', () => {
       'packages/tokens/lib/Dep.sol': CONTRACT,
     });
     const root = await mkdtemp(path.join(tmpdir(), 'bundle-'));
-    const written = await writeBundle(await uploadsOf(workspace), root);
+    const written = await writeBundle(await uploadsOf(workspace), root, LIMITS);
     const zip = buildZip(
       await Promise.all(
         written.files.map(async (file) => ({
@@ -116,6 +116,7 @@ describe('upload bundles', () => {
           },
         ],
         root,
+        LIMITS,
       ),
     ).rejects.toThrow(
       /^2 file\(s\) to audit cannot be collected under their upload names, so nothing was collected:\n {2}- A\.sol \(sent as lib\/\.\.\/A\.sol\): a `\.\.` segment\n {2}- src\/B\?\.sol: one of " : < > \| \* \? in the name\n/,

@@ -106,7 +106,7 @@ describe('extractZip', () => {
     [
       'too many files',
       Array.from({ length: 11 }, (_, i) => ({ name: `A${i}.sol`, data: 'x' })),
-      'it holds more than 10 files (input `max-files`)',
+      'it holds more than 10 file(s) (input `max-files`)',
     ],
     [
       'a bomb that declares less than it inflates to',

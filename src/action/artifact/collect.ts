@@ -42,7 +42,7 @@ export async function collectUploads(
     }
     await mkdir(settings.outputDirectory, { recursive: true });
     const root = await mkdtemp(path.join(settings.outputDirectory, 'contract-audit-collect-'));
-    const bundle = await writeBundle(uploads, root);
+    const bundle = await writeBundle(uploads, root, settings.limits);
     let artifact: { id?: number | undefined; size?: number | undefined };
     try {
       artifact = await new DefaultArtifactClient().uploadArtifact(
