@@ -325,3 +325,20 @@ describe('run() on workflow_run without `actions: read`', () => {
     );
   });
 });
+
+describe('run() on workflow_run with a download that never ends', () => {
+  it('stops waiting at timeout-minutes: verdict timeout naming the download, nothing uploaded', async () => {
+    forkPullRequest();
+    await results.seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
+    github.failNext({ method: 'GET', path: /\/actions\/artifacts\/\d+\/zip$/, status: 'hang' });
+    const service = await setUp({ 'timeout-minutes': '0.03' });
+    const started = Date.now();
+    await run();
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(service.uploads).toEqual([]);
+    expect(recorded.outputs['verdict']).toBe('timeout');
+    expect(recorded.failed[0]).toContain(
+      'The time limit (`timeout-minutes`) ran out while the artifact `contract-audit-upload` of run 77 was downloaded: nothing was uploaded.',
+    );
+  });
+});

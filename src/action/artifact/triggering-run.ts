@@ -9,12 +9,13 @@ import { DefaultArtifactClient } from '@actions/artifact';
 import { lstat, mkdir, mkdtemp, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { openBundle, type OpenedBundle } from '../../engine/upload-bundle.ts';
-import { ConfigurationError, errorMessage } from '../../errors.ts';
+import { ConfigurationError, DeadlineError, errorMessage } from '../../errors.ts';
 import { formatBytes } from '../../files/limits.ts';
 import type { Logger } from '../../log.ts';
 import type { RunContext, WorkflowRunFacts } from '../context.ts';
 import { createGitHubClient, type GitHubClient } from '../github/client.ts';
 import type { ActionSettings } from '../inputs.ts';
+import { within } from '../within.ts';
 import { UPLOAD_ARTIFACT } from './collect.ts';
 
 export type FetchedUploads =
@@ -154,8 +155,17 @@ async function fetchUploads(
   });
   let digestMismatch: boolean | undefined;
   try {
-    ({ digestMismatch } = await beforeDeadline(download, where.deadline));
+    ({ digestMismatch } = await within(
+      where.deadline - Date.now(),
+      download,
+      'the time limit (`timeout-minutes`) ran out during the download',
+    ));
   } catch (error) {
+    if (Date.now() >= where.deadline) {
+      throw new DeadlineError(
+        `The time limit (\`timeout-minutes\`) ran out while ${what.replace(/^The/, 'the')} was downloaded: nothing was uploaded. Raise \`timeout-minutes\`, or re-run the workflow.`,
+      );
+    }
     throw new ConfigurationError(`${what} could not be downloaded: ${errorMessage(error)}`);
   }
   if (digestMismatch)
@@ -184,20 +194,4 @@ async function theOneFile(folder: string, maxBytes: number, what: string): Promi
       `${what} was refused: its zip is ${formatBytes(stats.size)}, more than ${formatBytes(maxBytes)} (input \`max-total-size-mb\`).`,
     );
   return file;
-}
-
-/** The download's result, or a rejection at the deadline (the toolkit's own retries know none). */
-async function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error('the time limit (`timeout-minutes`) ran out during the download')),
-      Math.max(0, deadline - Date.now()),
-    );
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -1,8 +1,8 @@
-export const id = 550;
-export const ids = [550];
+export const id = 174;
+export const ids = [174];
 export const modules = {
 
-/***/ 7550:
+/***/ 69174:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -8388,6 +8388,25 @@ function toComment(comment) {
     };
 }
 
+;// CONCATENATED MODULE: ./.build/action/within.js
+/**
+ * A bound on work the toolkit does with retries of its own that know no deadline (the cache,
+ * artifact downloads): the caller stops waiting; the work itself goes on unwatched.
+ */
+/** The work's result, or a rejection with `late`'s message once `ms` have passed. */
+async function within(ms, work, late) {
+    let timer;
+    const timeout = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(late)), Math.max(0, ms));
+    });
+    try {
+        return await Promise.race([work, timeout]);
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+
 ;// CONCATENATED MODULE: ./.build/action/artifact/triggering-run.js
 /**
  * A `workflow_run` run of the default branch's workflow, auditing what a pull request's run
@@ -8396,6 +8415,7 @@ function toComment(comment) {
  * `contract-audit-upload`, downloaded with `@actions/artifact` and opened as an untrusted upload
  * bundle in a fresh folder under RUNNER_TEMP. Nothing of the fork is checked out or run.
  */
+
 
 
 
@@ -8501,9 +8521,12 @@ async function fetchUploads(settings, client, run, where) {
     });
     let digestMismatch;
     try {
-        ({ digestMismatch } = await beforeDeadline(download, where.deadline));
+        ({ digestMismatch } = await within(where.deadline - Date.now(), download, 'the time limit (`timeout-minutes`) ran out during the download'));
     }
     catch (error) {
+        if (Date.now() >= where.deadline) {
+            throw new DeadlineError(`The time limit (\`timeout-minutes\`) ran out while ${what.replace(/^The/, 'the')} was downloaded: nothing was uploaded. Raise \`timeout-minutes\`, or re-run the workflow.`);
+        }
         throw new ConfigurationError(`${what} could not be downloaded: ${errorMessage(error)}`);
     }
     if (digestMismatch)
@@ -8527,19 +8550,6 @@ async function theOneFile(folder, maxBytes, what) {
     if (stats.size > maxBytes)
         throw new ConfigurationError(`${what} was refused: its zip is ${formatBytes(stats.size)}, more than ${formatBytes(maxBytes)} (input \`max-total-size-mb\`).`);
     return file;
-}
-/** The download's result, or a rejection at the deadline (the toolkit's own retries know none). */
-async function beforeDeadline(work, deadline) {
-    let timer;
-    const late = new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error('the time limit (`timeout-minutes`) ran out during the download')), Math.max(0, deadline - Date.now()));
-    });
-    try {
-        return await Promise.race([work, late]);
-    }
-    finally {
-        clearTimeout(timer);
-    }
 }
 
 ;// CONCATENATED MODULE: ./.build/action/context.js
@@ -10959,11 +10969,13 @@ var cache = __webpack_require__(60142);
 
 
 
+
 const KEY_PREFIX = 'contract-audit-v1-';
 /** A cache that answers slower than this is passed over: it is there to save time. */
 const CACHE_WAIT_MS = 20_000;
 /** GitHub's limit on a cache key. */
 const MAX_KEY_LENGTH = 512;
+const noAnswer = (ms) => `no answer within ${ms / 1000} s`;
 function keyPrefix(digest) {
     return `${KEY_PREFIX}${digest}-`;
 }
@@ -10986,7 +10998,7 @@ waitMs = CACHE_WAIT_MS) {
         async find(digest) {
             const prefix = keyPrefix(digest);
             try {
-                const matched = await within(waitMs, cache/* restoreCache */.P3([file], prefix, [prefix], { lookupOnly: true }));
+                const matched = await within(waitMs, cache/* restoreCache */.P3([file], prefix, [prefix], { lookupOnly: true }), noAnswer(waitMs));
                 if (matched === undefined)
                     return undefined;
                 const encoded = matched.startsWith(prefix) ? matched.slice(prefix.length) : '';
@@ -11011,7 +11023,7 @@ waitMs = CACHE_WAIT_MS) {
                 await (0,external_node_fs_promises_.mkdir)(external_node_path_.dirname(file), { recursive: true });
                 await (0,external_node_fs_promises_.writeFile)(file, text);
                 // The toolkit says why itself, and answers -1.
-                if ((await within(waitMs, cache/* saveCache */.Io([file], key))) === -1)
+                if ((await within(waitMs, cache/* saveCache */.Io([file], key), noAnswer(waitMs))) === -1)
                     notKept('see the line above');
             }
             catch (error) {
@@ -11019,19 +11031,6 @@ waitMs = CACHE_WAIT_MS) {
             }
         }),
     };
-}
-/** The work's result, or a rejection once `ms` have passed; the work itself goes on unwatched. */
-async function within(ms, work) {
-    let timer;
-    const late = new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
-    });
-    try {
-        return await Promise.race([work, late]);
-    }
-    finally {
-        clearTimeout(timer);
-    }
 }
 
 ;// CONCATENATED MODULE: ./.build/action/main.js
