@@ -76,7 +76,7 @@ export async function extractZip(
       await writeFile(absolutePath, data, { flag: 'wx' });
     } catch (error) {
       throw refuse(
-        `its entry ${JSON.stringify(entry.name)} cannot be written as a file (${(error as NodeJS.ErrnoException).code ?? 'error'}: another entry names it as a folder, or a folder by it)`,
+        `its entry ${JSON.stringify(entry.name)} cannot be written as a file (${(error as NodeJS.ErrnoException).code ?? 'error'}): another entry takes its place, as a file or a folder, on this file system`,
       );
     }
     extracted.push({ name: entry.name, absolutePath, size: data.length });
