@@ -8938,6 +8938,32 @@ function fileUri(path) {
 
 
 
+
+/**
+ * Before anything is sent (an audit costs money): each report file named can be written, and no
+ * two options name the same file, where the second would silently replace the first. Throws a
+ * ConfigurationError naming the option and the fix.
+ */
+async function checkReportFiles(reports, cwd) {
+    const named = new Map();
+    for (const [option, file] of Object.entries(reports)) {
+        if (file === undefined)
+            continue;
+        const target = external_node_path_.resolve(cwd, file);
+        const earlier = named.get(target);
+        if (earlier !== undefined) {
+            throw new errors_ConfigurationError(`--${earlier} and --${option} both name ${target}: give each report a file of its own.`);
+        }
+        named.set(target, option);
+        const folder = external_node_path_.dirname(target);
+        if (!(await (0,promises_.stat)(folder).catch(() => undefined))?.isDirectory()) {
+            throw new errors_ConfigurationError(`The folder of --${option}, ${folder}, does not exist or is not a directory: create it, or name a file in another.`);
+        }
+        if ((await (0,promises_.stat)(target).catch(() => undefined))?.isDirectory()) {
+            throw new errors_ConfigurationError(`--${option} names a directory, ${target}: name a file (e.g. ${external_node_path_.join(target, `contract-audit.${option}`)}).`);
+        }
+    }
+}
 /** Writes each report asked for; false when one could not be written. */
 async function writeReports(reports, context) {
     const { outcome, projectName, failOn } = context;
@@ -9127,6 +9153,7 @@ async function main(cli) {
             throw new errors_ConfigurationError(`${API_KEY_VARIABLE} is not set: export the service key in it (the command takes no key option, ` +
                 'which would land in the shell history). To see what would be sent without a key, use --dry-run.');
         }
+        await checkReportFiles(command.reports, cli.cwd);
         const outcome = await audit(settings, deadline, log);
         log.close();
         const written = await writeReports(command.reports, {

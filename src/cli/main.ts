@@ -21,7 +21,7 @@ import { ACTION_VERSION } from '../version.ts';
 import { helpText } from './help.ts';
 import { createTerminalLogger, type TerminalLogger } from './logger.ts';
 import { API_KEY_VARIABLE, parseCommandLine, type CommandLine } from './options.ts';
-import { writeReports } from './report-files.ts';
+import { checkReportFiles, writeReports } from './report-files.ts';
 import { resumeCommand } from './resume-command.ts';
 import { painter, usesColour, type OutputStream } from './terminal.ts';
 
@@ -96,6 +96,7 @@ export async function main(cli: CommandEnvironment): Promise<number> {
           'which would land in the shell history). To see what would be sent without a key, use --dry-run.',
       );
     }
+    await checkReportFiles(command.reports, cli.cwd);
     const outcome = await audit(settings, deadline, log);
     log.close();
     const written = await writeReports(command.reports, {

@@ -3,7 +3,7 @@
  * audit against the reference service with every report file, a terminal's live line and
  * colour, and the exits for a bad option, a missing key and a timeout.
  */
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -149,6 +149,31 @@ describe('contract-audit, in process', () => {
     expect(run.code).toBe(3);
     expect(run.stdout).toMatch(/Verdict: timeout\. The time limit .* ran out during discovery/);
     expect(JSON.parse(await readFile(results, 'utf8'))).toMatchObject({ verdict: 'timeout' });
+    expect(service.uploads).toHaveLength(0);
+  });
+
+  it('refuses, before anything is sent, report files it could not write: one named twice, a missing folder, a directory', async () => {
+    const service = await serve();
+    const out = await mkdtemp(path.join(tmpdir(), 'cli-report-paths-'));
+    await mkdir(path.join(out, 'folder'));
+    const cases: [string[], string][] = [
+      [
+        ['--json', path.join(out, 'x'), '--sarif', path.join(out, '.', 'x')],
+        `--sarif and --json both name ${path.join(out, 'x')}`,
+      ],
+      [
+        ['--junit', path.join(out, 'no', 'such', 'junit.xml')],
+        `The folder of --junit, ${path.join(out, 'no', 'such')}, does not exist`,
+      ],
+      [['--codequality', path.join(out, 'folder')], `--codequality names a directory`],
+    ];
+    for (const [args, message] of cases) {
+      const run = await command(['--base-url', service.url, ...args, '.'], {
+        CONTRACT_AUDIT_API_KEY: service.apiKey,
+      });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(message);
+    }
     expect(service.uploads).toHaveLength(0);
   });
 });
