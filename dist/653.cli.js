@@ -15,6 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(8161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: external "node:timers/promises"
@@ -8041,7 +8043,8 @@ function helpText(version) {
         `  ${'FOUNDRY_PROFILE'.padEnd(28)} The Foundry profile whose folders apply (default: default).`,
         `  ${'NO_COLOR'.padEnd(28)} Set: no colour, even on a terminal.`,
         '',
-        'Exit codes: 0 pass or skipped, 1 fail, 2 error (options, service, a refused upload), 3 timeout.',
+        'Exit codes: 0 pass or skipped, 1 fail, 2 error (options, service, a refused upload), 3 timeout,',
+        '130 or 143 interrupted (Ctrl-C or SIGTERM; the command that collects a started audit is printed).',
         '',
     ].join('\n');
 }
@@ -9029,6 +9032,16 @@ async function writeReport(file, what, render, { cwd, redactor, log }) {
 }
 
 ;// CONCATENATED MODULE: ./.build/cli/resume-command.js
+
+/** What to tell of audits started but not reported: their id(s) and the command that collects them. */
+function resumeLines(argv, auditIds, timedOut) {
+    return [
+        `The audit goes on at the service (id ${escapeTerminal(auditIds)}). To collect its results without uploading again` +
+            (timedOut ? ' (and a larger --timeout-minutes if needed)' : '') +
+            ':',
+        `  ${escapeTerminal(resumeCommand(argv, auditIds))}`,
+    ];
+}
 /**
  * The command that collects an audit that was started but not reported: the same arguments,
  * with `--audit-id` the id(s) of this run, quoted for a POSIX shell.
@@ -9097,6 +9110,7 @@ function painter(colour) {
 
 
 
+
 const USER_AGENT = `contract-audit-cli/${ACTION_VERSION}`;
 const EXIT_CODES = {
     pass: 0,
@@ -9105,6 +9119,13 @@ const EXIT_CODES = {
     error: 2,
     timeout: 3,
 };
+class Interrupted extends Error {
+    signal;
+    constructor(signal) {
+        super(`Interrupted by ${signal}`);
+        this.signal = signal;
+    }
+}
 /** Runs the command; the exit code. Never throws. */
 async function main(cli) {
     const startedAt = Date.now();
@@ -9139,13 +9160,20 @@ async function main(cli) {
         verbose: command.verbose,
         now: Date.now,
     });
+    // The `audit-id` value of the audits started so far, for the command that collects them.
+    let started;
+    const interruptible = (work) => cli.interrupt === undefined
+        ? work
+        : Promise.race([
+            work,
+            cli.interrupt.then((signal) => Promise.reject(new Interrupted(signal))),
+        ]);
     try {
-        const settings = await commandSettings(command, cli, log);
+        const settings = await interruptible(commandSettings(command, cli, log));
         // The search stops at `--timeout-minutes`, as a run's does: a dry run too ends in time.
         const deadline = { at: startedAt + settings.timeoutMs, now: Date.now };
         if (dryRun) {
-            const detection = await audit_checkout_detectProjects(settings, log, deadline);
-            const uploads = await findUploads({ ...settings, deadline }, log, detection.projects);
+            const uploads = await interruptible(audit_checkout_detectProjects(settings, log, deadline).then((detection) => findUploads({ ...settings, deadline }, log, detection.projects)));
             log.close();
             return write(cli.stdout, lines(['', ...renderUploadPlan(uploads)], redactor), EXIT_CODES.pass);
         }
@@ -9154,7 +9182,7 @@ async function main(cli) {
                 'which would land in the shell history). To see what would be sent without a key, use --dry-run.');
         }
         await checkReportFiles(command.reports, cli.cwd);
-        const outcome = await audit(settings, deadline, log);
+        const outcome = await interruptible(audit(settings, deadline, log, (auditIds) => (started = auditIds)));
         log.close();
         const written = await writeReports(command.reports, {
             outcome,
@@ -9169,6 +9197,10 @@ async function main(cli) {
     }
     catch (error) {
         log.close();
+        if (error instanceof Interrupted) {
+            const resume = started === undefined ? [] : resumeLines(cli.argv, started, false);
+            return fail(['Interrupted: no report was written.', ...resume].join('\n'), 128 + external_node_os_.constants.signals[error.signal]);
+        }
         if (error instanceof DeadlineError)
             return fail(error.message, EXIT_CODES.timeout);
         if (error instanceof errors_ConfigurationError || error instanceof ServiceError)
@@ -9195,7 +9227,7 @@ async function commandSettings(command, cli, log) {
     const env = { GITHUB_WORKSPACE: workspace, FOUNDRY_PROFILE: cli.env['FOUNDRY_PROFILE'] };
     return readSettings(inputs, env, log);
 }
-async function audit(settings, deadline, log) {
+async function audit(settings, deadline, log, onStarted) {
     let detection;
     try {
         detection = await audit_checkout_detectProjects(settings, log, deadline);
@@ -9215,16 +9247,17 @@ async function audit(settings, deadline, log) {
         userAgent: USER_AGENT,
         // A command has no pull request: every finding counts (`scope` is not an option).
         changedFiles: () => Promise.resolve(undefined),
-        auditStarted: ({ message }) => log.notice(message),
+        auditStarted: ({ auditIds, message }) => {
+            onStarted(auditIds);
+            log.notice(message);
+        },
     });
 }
 /** The report on stdout; for an audit started but not reported, the command that collects it. */
 function report(outcome, cli, redactor) {
     const text = renderTerminalReport(outcome, painter(usesColour(cli.stdout, cli.env)));
     if (outcome.resumeHint !== undefined && outcome.auditId !== undefined) {
-        text.push('', `The audit goes on at the service (id ${escapeTerminal(outcome.auditId)}). To collect its results without uploading again` +
-            (outcome.verdict === 'timeout' ? ' (and a larger --timeout-minutes if needed)' : '') +
-            ':', `  ${escapeTerminal(resumeCommand(cli.argv, outcome.auditId))}`);
+        text.push('', ...resumeLines(cli.argv, outcome.auditId, outcome.verdict === 'timeout'));
     }
     write(cli.stdout, lines(text, redactor), 0);
 }

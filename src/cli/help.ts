@@ -26,7 +26,8 @@ export function helpText(version: string): string {
     `  ${'FOUNDRY_PROFILE'.padEnd(28)} The Foundry profile whose folders apply (default: default).`,
     `  ${'NO_COLOR'.padEnd(28)} Set: no colour, even on a terminal.`,
     '',
-    'Exit codes: 0 pass or skipped, 1 fail, 2 error (options, service, a refused upload), 3 timeout.',
+    'Exit codes: 0 pass or skipped, 1 fail, 2 error (options, service, a refused upload), 3 timeout,',
+    '130 or 143 interrupted (Ctrl-C or SIGTERM; the command that collects a started audit is printed).',
     '',
   ].join('\n');
 }

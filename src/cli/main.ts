@@ -4,6 +4,7 @@
  * Action, so a laptop and CI agree on every file sent and every finding.
  */
 import { stat } from 'node:fs/promises';
+import { constants } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { errorOutcome, type Outcome } from '../audit/outcome.ts';
@@ -22,7 +23,7 @@ import { helpText } from './help.ts';
 import { createTerminalLogger, type TerminalLogger } from './logger.ts';
 import { API_KEY_VARIABLE, parseCommandLine, type CommandLine } from './options.ts';
 import { checkReportFiles, writeReports } from './report-files.ts';
-import { resumeCommand } from './resume-command.ts';
+import { resumeLines } from './resume-command.ts';
 import { painter, usesColour, type OutputStream } from './terminal.ts';
 
 const USER_AGENT = `contract-audit-cli/${ACTION_VERSION}`;
@@ -42,6 +43,19 @@ export interface CommandEnvironment {
   cwd: string;
   stdout: OutputStream;
   stderr: OutputStream;
+  /**
+   * Settles on Ctrl-C (SIGINT) or SIGTERM: the command stops waiting, writes no report, says
+   * which audit goes on and how to collect it, and exits 128 + the signal's number.
+   */
+  interrupt?: Promise<NodeJS.Signals>;
+}
+
+class Interrupted extends Error {
+  readonly signal: NodeJS.Signals;
+  constructor(signal: NodeJS.Signals) {
+    super(`Interrupted by ${signal}`);
+    this.signal = signal;
+  }
 }
 
 /** Runs the command; the exit code. Never throws. */
@@ -76,13 +90,25 @@ export async function main(cli: CommandEnvironment): Promise<number> {
     verbose: command.verbose,
     now: Date.now,
   });
+  // The `audit-id` value of the audits started so far, for the command that collects them.
+  let started: string | undefined;
+  const interruptible = <T>(work: Promise<T>): Promise<T> =>
+    cli.interrupt === undefined
+      ? work
+      : Promise.race([
+          work,
+          cli.interrupt.then((signal) => Promise.reject(new Interrupted(signal))),
+        ]);
   try {
-    const settings = await commandSettings(command, cli, log);
+    const settings = await interruptible(commandSettings(command, cli, log));
     // The search stops at `--timeout-minutes`, as a run's does: a dry run too ends in time.
     const deadline = { at: startedAt + settings.timeoutMs, now: Date.now };
     if (dryRun) {
-      const detection = await detectProjects(settings, log, deadline);
-      const uploads = await findUploads({ ...settings, deadline }, log, detection.projects);
+      const uploads = await interruptible(
+        detectProjects(settings, log, deadline).then((detection) =>
+          findUploads({ ...settings, deadline }, log, detection.projects),
+        ),
+      );
       log.close();
       return write(
         cli.stdout,
@@ -97,7 +123,9 @@ export async function main(cli: CommandEnvironment): Promise<number> {
       );
     }
     await checkReportFiles(command.reports, cli.cwd);
-    const outcome = await audit(settings, deadline, log);
+    const outcome = await interruptible(
+      audit(settings, deadline, log, (auditIds) => (started = auditIds)),
+    );
     log.close();
     const written = await writeReports(command.reports, {
       outcome,
@@ -111,6 +139,13 @@ export async function main(cli: CommandEnvironment): Promise<number> {
     return written ? EXIT_CODES[outcome.verdict] : EXIT_CODES.error;
   } catch (error) {
     log.close();
+    if (error instanceof Interrupted) {
+      const resume = started === undefined ? [] : resumeLines(cli.argv, started, false);
+      return fail(
+        ['Interrupted: no report was written.', ...resume].join('\n'),
+        128 + constants.signals[error.signal],
+      );
+    }
     if (error instanceof DeadlineError) return fail(error.message, EXIT_CODES.timeout);
     if (error instanceof ConfigurationError || error instanceof ServiceError)
       return fail(error.message);
@@ -147,6 +182,7 @@ async function audit(
   settings: Settings,
   deadline: Deadline,
   log: TerminalLogger,
+  onStarted: (auditIds: string) => void,
 ): Promise<Outcome> {
   let detection: CheckoutProjects;
   try {
@@ -166,7 +202,10 @@ async function audit(
     userAgent: USER_AGENT,
     // A command has no pull request: every finding counts (`scope` is not an option).
     changedFiles: () => Promise.resolve(undefined),
-    auditStarted: ({ message }) => log.notice(message),
+    auditStarted: ({ auditIds, message }) => {
+      onStarted(auditIds);
+      log.notice(message);
+    },
   });
 }
 
@@ -174,13 +213,7 @@ async function audit(
 function report(outcome: Outcome, cli: CommandEnvironment, redactor: Redactor): void {
   const text = renderTerminalReport(outcome, painter(usesColour(cli.stdout, cli.env)));
   if (outcome.resumeHint !== undefined && outcome.auditId !== undefined) {
-    text.push(
-      '',
-      `The audit goes on at the service (id ${escapeTerminal(outcome.auditId)}). To collect its results without uploading again` +
-        (outcome.verdict === 'timeout' ? ' (and a larger --timeout-minutes if needed)' : '') +
-        ':',
-      `  ${escapeTerminal(resumeCommand(cli.argv, outcome.auditId))}`,
-    );
+    text.push('', ...resumeLines(cli.argv, outcome.auditId, outcome.verdict === 'timeout'));
   }
   write(cli.stdout, lines(text, redactor), 0);
 }

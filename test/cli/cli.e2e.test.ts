@@ -130,6 +130,22 @@ describe('contract-audit', () => {
     expect(svc.uploads).toHaveLength(1);
   });
 
+  it('on Ctrl-C while it waits: exit 130, no report file, the audit id and the command that collects it', async () => {
+    const svc = await serve({ minDurationMs: 60_000 });
+    const out = await mkdtemp(path.join(tmpdir(), 'cli-interrupt-'));
+    const env = { CONTRACT_AUDIT_API_KEY: svc.apiKey, CONTRACT_AUDIT_BASE_URL: svc.url };
+    const args = ['--json', path.join(out, 'results.json'), ...fast, demo];
+    const run = await runCli({ args, env, interruptAfter: 'Audit started: audit-1' });
+
+    expect(run.exitCode).toBe(130);
+    expect(run.stderr).toContain('Interrupted: no report was written.');
+    expect(run.stderr).toContain('The audit goes on at the service (id audit-1).');
+    const command = `contract-audit --audit-id audit-1 --json ${path.join(out, 'results.json')} --poll-interval-seconds 0.02 ${demo}`;
+    expect(run.stderr.split('\n')).toContain(`  ${command}`);
+    expect(await readdir(out)).toEqual([]);
+    expectNoSecret(run, svc.apiKey);
+  });
+
   it('exits 2 with the message the action gives for a bad value', async () => {
     const run = await runCli({
       args: ['--base-url', 'https://audit.example', '--fail-on', 'bogus', demo],

@@ -21,6 +21,8 @@ export interface CliRunOptions {
   command?: readonly string[];
   /** On a pseudo-terminal: stdout and stderr are then one stream, in `stdout`. */
   tty?: boolean;
+  /** Sends SIGINT, as Ctrl-C does, once stderr has printed this. */
+  interruptAfter?: string;
 }
 
 export interface CliRun {
@@ -45,7 +47,12 @@ export async function runCli(options: CliRunOptions): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    const seen = options.interruptAfter !== undefined && stderr.includes(options.interruptAfter);
+    stderr += chunk;
+    if (!seen && options.interruptAfter !== undefined && stderr.includes(options.interruptAfter))
+      child.kill('SIGINT');
+  });
   const exitCode = await new Promise<number | null>((resolve, reject) => {
     child.once('error', reject);
     child.once('close', resolve);
