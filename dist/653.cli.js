@@ -8041,7 +8041,8 @@ function helpText(version) {
         `  ${API_KEY_VARIABLE.padEnd(28)} The service key (never on the command line). Not needed by --dry-run.`,
         `  ${BASE_URL_VARIABLE.padEnd(28)} The service's address, when --base-url is not given.`,
         `  ${'FOUNDRY_PROFILE'.padEnd(28)} The Foundry profile whose folders apply (default: default).`,
-        `  ${'NO_COLOR'.padEnd(28)} Set: no colour, even on a terminal.`,
+        `  ${'NO_COLOR'.padEnd(28)} Set and not empty: no colour, even on a terminal.`,
+        `  ${'TERM'.padEnd(28)} dumb: no colour and no live status line, as in a pipe.`,
         '',
         'Exit codes: 0 pass or skipped, 1 fail, 2 error (options, service, a refused upload), 3 timeout,',
         '130 or 143 interrupted (Ctrl-C or SIGTERM; the command that collects a started audit is printed).',
@@ -8073,10 +8074,13 @@ function createTerminalLogger(options) {
             return;
         const seconds = Math.floor((now() - startedAt) / 1000);
         const elapsed = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-        // Longer than the terminal is wide, it would wrap, and the next redraw would not clear it.
-        const width = Math.max((stream.columns || 80) - elapsed.length - 2, 10);
-        const text = status.length > width ? `${status.slice(0, width - 1)}…` : status;
-        stream.write(`${CLEAR_LINE}${paint('dim', `[${elapsed}]`)} ${text}`);
+        // As wide as the terminal, it would wrap (some terminals wrap on the last column), and the
+        // next redraw would not clear it. Cut by code point: never half of a character.
+        const prefix = `[${elapsed}] `;
+        const room = Math.max((stream.columns || 80) - 1 - prefix.length, 1);
+        const characters = [...status];
+        const text = characters.length > room ? `${characters.slice(0, room - 1).join('')}…` : status;
+        stream.write(`${CLEAR_LINE}${paint('dim', prefix.trimEnd())} ${text}`);
     }
     function permanent(text) {
         if (text.length === 0)
@@ -9076,8 +9080,12 @@ const CODES = {
     yellow: [33, 39],
     cyan: [36, 39],
 };
+/** A terminal that takes escape codes: not a pipe or a file, and not TERM=dumb (Emacs' shell, say). */
+function isTerminal(stream, env) {
+    return stream.isTTY === true && env['TERM'] !== 'dumb';
+}
 function usesColour(stream, env) {
-    return stream.isTTY === true && !env['NO_COLOR'];
+    return isTerminal(stream, env) && !env['NO_COLOR'];
 }
 function painter(colour) {
     if (!colour)
@@ -9155,8 +9163,8 @@ async function main(cli) {
         redactor,
         paint: painter(usesColour(stream, cli.env)),
         // A dry run's narration is its answer: every line of it, kept.
-        live: !dryRun && stream.isTTY === true,
-        fullGroups: dryRun || stream.isTTY !== true,
+        live: !dryRun && isTerminal(stream, cli.env),
+        fullGroups: dryRun || !isTerminal(stream, cli.env),
         verbose: command.verbose,
         now: Date.now,
     });

@@ -24,7 +24,7 @@ import { createTerminalLogger, type TerminalLogger } from './logger.ts';
 import { API_KEY_VARIABLE, parseCommandLine, type CommandLine } from './options.ts';
 import { checkReportFiles, writeReports } from './report-files.ts';
 import { resumeLines } from './resume-command.ts';
-import { painter, usesColour, type OutputStream } from './terminal.ts';
+import { isTerminal, painter, usesColour, type OutputStream } from './terminal.ts';
 
 const USER_AGENT = `contract-audit-cli/${ACTION_VERSION}`;
 
@@ -85,8 +85,8 @@ export async function main(cli: CommandEnvironment): Promise<number> {
     redactor,
     paint: painter(usesColour(stream, cli.env)),
     // A dry run's narration is its answer: every line of it, kept.
-    live: !dryRun && stream.isTTY === true,
-    fullGroups: dryRun || stream.isTTY !== true,
+    live: !dryRun && isTerminal(stream, cli.env),
+    fullGroups: dryRun || !isTerminal(stream, cli.env),
     verbose: command.verbose,
     now: Date.now,
   });

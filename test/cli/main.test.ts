@@ -104,6 +104,19 @@ describe('contract-audit, in process', () => {
     expect(plainRun.stdout).not.toContain('\u001b[');
   });
 
+  it('on a terminal that takes no escape codes (TERM=dumb), writes plain lines as in a pipe', async () => {
+    const service = await serve();
+    const run = await command(
+      ['--base-url', service.url, '--poll-interval-seconds', '0.02', '--fail-on', 'none', '.'],
+      { CONTRACT_AUDIT_API_KEY: service.apiKey, TERM: 'dumb' },
+      true,
+    );
+    expect(run.code).toBe(0);
+    expect(run.stderr.split('\n')).toContain('Audit started: audit-1');
+    expect(run.stdout + run.stderr).not.toContain('\u001b');
+    expect(run.stderr).not.toContain('\r');
+  });
+
   it('exits 2 naming what is wrong: a bad value, an unknown option, no key', async () => {
     const bad = await command([
       '--base-url',
