@@ -133,6 +133,22 @@ describe('contract-audit, in process', () => {
     expect(keyless.stderr).toContain('CONTRACT_AUDIT_API_KEY is not set');
   });
 
+  it('refuses a timeout longer than a timer can wait, which would make every wait a busy loop', async () => {
+    const service = await serve({ pollsUntilDone: 1_000 });
+    const run = await command(
+      [
+        ...['--base-url', service.url, '.'],
+        ...['--timeout-minutes', '100000', '--poll-interval-seconds', '3000000'],
+      ],
+      { CONTRACT_AUDIT_API_KEY: service.apiKey },
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      'Input `timeout-minutes` is "100000"; it must be at most 10080 (a week).',
+    );
+    expect(service.uploads).toHaveLength(0);
+  });
+
   it('exits 3 on a timeout, printing the command that resumes the audit', async () => {
     const service = await serve({ pollsUntilDone: 1_000 });
     const run = await command(
