@@ -7935,7 +7935,7 @@ const INPUT_OPTIONS = [
         name: 'baseline',
         type: 'string',
         value: 'FILE',
-        help: 'A results file of accepted findings, which then do not count.',
+        help: 'A results file (--json) of accepted findings, inside the directory: they do not count.',
     },
 ];
 /** What only the command has. */
@@ -9226,17 +9226,25 @@ async function main(cli) {
 /**
  * The settings by the engine's reader, with the directory as the workspace. A dry run sends
  * nothing: without a base URL it gets one that is never used, since the reader requires one.
+ * `--baseline` is a path from the current directory.
  */
 async function commandSettings(command, cli, log) {
     const workspace = external_node_path_.resolve(cli.cwd, command.directory);
     const folder = await (0,promises_.stat)(workspace).catch(() => undefined);
     if (!folder?.isDirectory())
         throw new errors_ConfigurationError(`${workspace} is not a directory.`);
-    const inputs = command.dryRun
-        ? {
-            get: (name) => command.inputs.get(name) || (name === 'base-url' ? 'https://dry-run.invalid' : ''),
-        }
-        : command.inputs;
+    const inputs = {
+        get(name) {
+            const value = command.inputs.get(name);
+            // A file named on the command line is where the shell is, as the report files are; the
+            // reader still refuses one outside the directory audited.
+            if (name === 'baseline' && value.trim())
+                return external_node_path_.resolve(cli.cwd, value.trim());
+            if (name === 'base-url' && command.dryRun)
+                return value || 'https://dry-run.invalid';
+            return value;
+        },
+    };
     const env = { GITHUB_WORKSPACE: workspace, FOUNDRY_PROFILE: cli.env['FOUNDRY_PROFILE'] };
     return readSettings(inputs, env, log);
 }

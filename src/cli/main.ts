@@ -159,6 +159,7 @@ export async function main(cli: CommandEnvironment): Promise<number> {
 /**
  * The settings by the engine's reader, with the directory as the workspace. A dry run sends
  * nothing: without a base URL it gets one that is never used, since the reader requires one.
+ * `--baseline` is a path from the current directory.
  */
 async function commandSettings(
   command: CommandLine,
@@ -168,12 +169,16 @@ async function commandSettings(
   const workspace = path.resolve(cli.cwd, command.directory);
   const folder = await stat(workspace).catch(() => undefined);
   if (!folder?.isDirectory()) throw new ConfigurationError(`${workspace} is not a directory.`);
-  const inputs = command.dryRun
-    ? {
-        get: (name: string) =>
-          command.inputs.get(name) || (name === 'base-url' ? 'https://dry-run.invalid' : ''),
-      }
-    : command.inputs;
+  const inputs = {
+    get(name: string): string {
+      const value = command.inputs.get(name);
+      // A file named on the command line is where the shell is, as the report files are; the
+      // reader still refuses one outside the directory audited.
+      if (name === 'baseline' && value.trim()) return path.resolve(cli.cwd, value.trim());
+      if (name === 'base-url' && command.dryRun) return value || 'https://dry-run.invalid';
+      return value;
+    },
+  };
   const env = { GITHUB_WORKSPACE: workspace, FOUNDRY_PROFILE: cli.env['FOUNDRY_PROFILE'] };
   return readSettings(inputs, env, log);
 }

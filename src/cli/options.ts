@@ -120,7 +120,7 @@ export const INPUT_OPTIONS: readonly OptionSpec[] = [
     name: 'baseline',
     type: 'string',
     value: 'FILE',
-    help: 'A results file of accepted findings, which then do not count.',
+    help: 'A results file (--json) of accepted findings, inside the directory: they do not count.',
   },
 ];
 

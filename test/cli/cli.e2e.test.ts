@@ -2,7 +2,7 @@
  * `contract-audit` end to end, as a child process against the reference service over HTTP: the
  * report on stdout, progress on stderr, the exit codes, the report files, and no key anywhere.
  */
-import { mkdtemp, readFile, readdir } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -144,6 +144,28 @@ describe('contract-audit', () => {
     expect(run.stderr.split('\n')).toContain(`  ${command}`);
     expect(await readdir(out)).toEqual([]);
     expectNoSecret(run, svc.apiKey);
+  });
+
+  it('reads --baseline, as the report files are written, against the current directory', async () => {
+    const svc = await serve();
+    const env = { CONTRACT_AUDIT_API_KEY: svc.apiKey, CONTRACT_AUDIT_BASE_URL: svc.url };
+    const parent = await mkdtemp(path.join(tmpdir(), 'cli-baseline-'));
+    await cp(demo, path.join(parent, 'project'), { recursive: true });
+    const accepted = path.join('project', 'accepted.json');
+    const first = await runCli({
+      args: ['--json', accepted, ...fast, 'project'],
+      env,
+      cwd: parent,
+    });
+    expect(first.exitCode).toBe(1);
+
+    const run = await runCli({
+      args: ['--baseline', accepted, ...fast, 'project'],
+      env,
+      cwd: parent,
+    });
+    expect(run.stdout).toMatch(/^Verdict: pass\./);
+    expect(run.exitCode).toBe(0);
   });
 
   it('exits 2 with the message the action gives for a bad value', async () => {
