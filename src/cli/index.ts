@@ -6,6 +6,13 @@ import { REQUIRED_NODE_MAJOR, nodeVersionProblem } from '../node-version.ts';
 
 if (nodeVersionProblem(process.versions.node) === undefined) {
   const { main } = await import('./main.ts');
+  // A reader that stops early (`| head`) closes the pipe: what is left to say goes nowhere, and
+  // the run ends as it would have, its exit code still the verdict's rather than a crash's.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+    });
+  }
   let interrupted = false;
   const interrupt = new Promise<NodeJS.Signals>((resolve) => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -23,6 +23,8 @@ export interface CliRunOptions {
   tty?: boolean;
   /** Sends SIGINT, as Ctrl-C does, once stderr has printed this. */
   interruptAfter?: string;
+  /** Closes stdout after its first chunk, as `| head -1` does. */
+  closeStdoutEarly?: boolean;
 }
 
 export interface CliRun {
@@ -46,7 +48,10 @@ export async function runCli(options: CliRunOptions): Promise<CliRun> {
   });
   let stdout = '';
   let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+    if (options.closeStdoutEarly) child.stdout.destroy();
+  });
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
     const seen = options.interruptAfter !== undefined && stderr.includes(options.interruptAfter);
     stderr += chunk;
