@@ -9229,6 +9229,9 @@ async function main(cli) {
  * `--baseline` is a path from the current directory.
  */
 async function commandSettings(command, cli, log) {
+    if (!command.dryRun && !command.inputs.get('base-url').trim()) {
+        throw new errors_ConfigurationError(`No audit service address: pass --base-url URL or export ${BASE_URL_VARIABLE} (e.g. https://api.example-audit.com).`);
+    }
     const workspace = external_node_path_.resolve(cli.cwd, command.directory);
     const folder = await (0,promises_.stat)(workspace).catch(() => undefined);
     if (!folder?.isDirectory())

@@ -21,7 +21,12 @@ import { renderUploadPlan } from '../report/upload-plan.ts';
 import { ACTION_VERSION } from '../version.ts';
 import { helpText } from './help.ts';
 import { createTerminalLogger, type TerminalLogger } from './logger.ts';
-import { API_KEY_VARIABLE, parseCommandLine, type CommandLine } from './options.ts';
+import {
+  API_KEY_VARIABLE,
+  BASE_URL_VARIABLE,
+  parseCommandLine,
+  type CommandLine,
+} from './options.ts';
 import { checkReportFiles, writeReports } from './report-files.ts';
 import { resumeLines } from './resume-command.ts';
 import { isTerminal, painter, usesColour, type OutputStream } from './terminal.ts';
@@ -166,6 +171,11 @@ async function commandSettings(
   cli: CommandEnvironment,
   log: TerminalLogger,
 ): Promise<Settings> {
+  if (!command.dryRun && !command.inputs.get('base-url').trim()) {
+    throw new ConfigurationError(
+      `No audit service address: pass --base-url URL or export ${BASE_URL_VARIABLE} (e.g. https://api.example-audit.com).`,
+    );
+  }
   const workspace = path.resolve(cli.cwd, command.directory);
   const folder = await stat(workspace).catch(() => undefined);
   if (!folder?.isDirectory()) throw new ConfigurationError(`${workspace} is not a directory.`);

@@ -131,6 +131,11 @@ describe('contract-audit, in process', () => {
     const keyless = await command(['--base-url', 'https://audit.example.com', '.']);
     expect(keyless.code).toBe(2);
     expect(keyless.stderr).toContain('CONTRACT_AUDIT_API_KEY is not set');
+    const nowhere = await command(['.'], { CONTRACT_AUDIT_API_KEY: 'a-key-of-some-length' });
+    expect(nowhere.code).toBe(2);
+    expect(nowhere.stderr).toContain(
+      'No audit service address: pass --base-url URL or export CONTRACT_AUDIT_BASE_URL (e.g. https://api.example-audit.com).',
+    );
   });
 
   it('refuses a timeout longer than a timer can wait, which would make every wait a busy loop', async () => {
