@@ -9186,6 +9186,10 @@ async function main(cli) {
         // The search stops at `--timeout-minutes`, as a run's does: a dry run too ends in time.
         const deadline = { at: startedAt + settings.timeoutMs, now: Date.now };
         if (dryRun) {
+            for (const [option, file] of Object.entries(command.reports)) {
+                if (file !== undefined)
+                    log.warning(`--${option}: a dry run writes no report file.`);
+            }
             const uploads = await interruptible(audit_checkout_detectProjects(settings, log, deadline).then((detection) => findUploads({ ...settings, deadline }, log, detection.projects)));
             log.close();
             return write(cli.stdout, lines(['', ...renderUploadPlan(uploads)], redactor), EXIT_CODES.pass);

@@ -109,6 +109,9 @@ export async function main(cli: CommandEnvironment): Promise<number> {
     // The search stops at `--timeout-minutes`, as a run's does: a dry run too ends in time.
     const deadline = { at: startedAt + settings.timeoutMs, now: Date.now };
     if (dryRun) {
+      for (const [option, file] of Object.entries(command.reports)) {
+        if (file !== undefined) log.warning(`--${option}: a dry run writes no report file.`);
+      }
       const uploads = await interruptible(
         detectProjects(settings, log, deadline).then((detection) =>
           findUploads({ ...settings, deadline }, log, detection.projects),

@@ -3,7 +3,7 @@
  * audit against the reference service with every report file, a terminal's live line and
  * colour, and the exits for a bad option, a missing key and a timeout.
  */
-import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -36,8 +36,12 @@ describe('contract-audit, in process', () => {
   });
 
   it('a dry run lists what would be sent, with no key and no network', async () => {
-    const run = await command(['--dry-run', '.']);
+    const out = await mkdtemp(path.join(tmpdir(), 'cli-dry-run-'));
+    const run = await command(['--dry-run', '--sarif', path.join(out, 'a.sarif'), '.']);
     expect(run.code).toBe(0);
+    // A report option is not dropped unseen: the run says no file comes of it.
+    expect(run.stdout).toContain('warning: --sarif: a dry run writes no report file.');
+    expect(await readdir(out)).toEqual([]);
     expect(run.stdout).toContain('Dry run: nothing was sent.');
     expect(run.stdout).toContain('src/Vault.sol');
     expect(run.stdout).toContain(
