@@ -9362,7 +9362,9 @@ function readSettings(inputs, env, log) {
         workingDirectory,
         pathPrefix: relativeRoot ? `${relativeRoot}/` : '',
         failOn: read.choice('fail-on', FAIL_ON_LEVELS, 'low'),
-        timeoutMs: read.positiveNumber('timeout-minutes', 30) * 60_000,
+        // Every wait is cut at the deadline; past a timer's longest (about 24.8 days) Node fires it
+        // at once, and waits would become a loop of requests.
+        timeoutMs: read.positiveNumber('timeout-minutes', 30, { value: 10_080, said: 'a week' }) * 60_000,
         pollIntervalMs: read.positiveNumber('poll-interval-seconds', 5) * 1000,
         ifNoFilesFound: read.choice('if-no-files-found', IF_NO_FILES_FOUND, 'error'),
         auditId: auditIdInput(read.text('audit-id'), apiKey),
@@ -9475,13 +9477,16 @@ function defaultProjectName(env, workspace) {
 /** Typed readers of the inputs; each error names the input and what it takes. */
 function inputReader(inputs) {
     const text = (name) => inputs.get(name).trim();
-    const positiveNumber = (name, fallback) => {
+    const positiveNumber = (name, fallback, most) => {
         const raw = text(name);
         if (!raw)
             return fallback;
         const value = Number(raw);
         if (!Number.isFinite(value) || value <= 0) {
             throw new ConfigurationError(`Input \`${name}\` is "${raw}"; it must be a positive number (default ${fallback}).`);
+        }
+        if (most !== undefined && value > most.value) {
+            throw new ConfigurationError(`Input \`${name}\` is "${raw}"; it must be at most ${most.value} (${most.said}).`);
         }
         return value;
     };

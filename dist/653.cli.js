@@ -15,6 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(8161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: external "node:timers/promises"
@@ -7477,7 +7479,9 @@ function readSettings(inputs, env, log) {
         workingDirectory,
         pathPrefix: relativeRoot ? `${relativeRoot}/` : '',
         failOn: read.choice('fail-on', FAIL_ON_LEVELS, 'low'),
-        timeoutMs: read.positiveNumber('timeout-minutes', 30) * 60_000,
+        // Every wait is cut at the deadline; past a timer's longest (about 24.8 days) Node fires it
+        // at once, and waits would become a loop of requests.
+        timeoutMs: read.positiveNumber('timeout-minutes', 30, { value: 10_080, said: 'a week' }) * 60_000,
         pollIntervalMs: read.positiveNumber('poll-interval-seconds', 5) * 1000,
         ifNoFilesFound: read.choice('if-no-files-found', IF_NO_FILES_FOUND, 'error'),
         auditId: auditIdInput(read.text('audit-id'), apiKey),
@@ -7590,13 +7594,16 @@ function defaultProjectName(env, workspace) {
 /** Typed readers of the inputs; each error names the input and what it takes. */
 function inputReader(inputs) {
     const text = (name) => inputs.get(name).trim();
-    const positiveNumber = (name, fallback) => {
+    const positiveNumber = (name, fallback, most) => {
         const raw = text(name);
         if (!raw)
             return fallback;
         const value = Number(raw);
         if (!Number.isFinite(value) || value <= 0) {
             throw new errors_ConfigurationError(`Input \`${name}\` is "${raw}"; it must be a positive number (default ${fallback}).`);
+        }
+        if (most !== undefined && value > most.value) {
+            throw new errors_ConfigurationError(`Input \`${name}\` is "${raw}"; it must be at most ${most.value} (${most.said}).`);
         }
         return value;
     };
@@ -7893,7 +7900,7 @@ const INPUT_OPTIONS = [
         type: 'string',
         value: 'N',
         default: '30',
-        help: 'How long to wait for the audit, uploads and retries included.',
+        help: 'How long to wait for the audit, uploads and retries included; at most 10080 (a week).',
     },
     {
         name: 'poll-interval-seconds',
@@ -7933,7 +7940,7 @@ const INPUT_OPTIONS = [
         name: 'baseline',
         type: 'string',
         value: 'FILE',
-        help: 'A results file of accepted findings, which then do not count.',
+        help: 'A results file (--json) of accepted findings, inside the directory: they do not count.',
     },
 ];
 /** What only the command has. */
@@ -8044,9 +8051,11 @@ function helpText(version) {
         `  ${API_KEY_VARIABLE.padEnd(28)} The service key (never on the command line). Not needed by --dry-run.`,
         `  ${BASE_URL_VARIABLE.padEnd(28)} The service's address, when --base-url is not given.`,
         `  ${'FOUNDRY_PROFILE'.padEnd(28)} The Foundry profile whose folders apply (default: default).`,
-        `  ${'NO_COLOR'.padEnd(28)} Set: no colour, even on a terminal.`,
+        `  ${'NO_COLOR'.padEnd(28)} Set and not empty: no colour, even on a terminal.`,
+        `  ${'TERM'.padEnd(28)} dumb: no colour and no live status line, as in a pipe.`,
         '',
-        'Exit codes: 0 pass or skipped, 1 fail, 2 error (options, service, a refused upload), 3 timeout.',
+        'Exit codes: 0 pass or skipped, 1 fail, 2 error (options, service, a refused upload), 3 timeout,',
+        '130 or 143 interrupted (Ctrl-C or SIGTERM; the command that collects a started audit is printed).',
         '',
     ].join('\n');
 }
@@ -8075,10 +8084,13 @@ function createTerminalLogger(options) {
             return;
         const seconds = Math.floor((now() - startedAt) / 1000);
         const elapsed = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-        // Longer than the terminal is wide, it would wrap, and the next redraw would not clear it.
-        const width = Math.max((stream.columns || 80) - elapsed.length - 2, 10);
-        const text = status.length > width ? `${status.slice(0, width - 1)}…` : status;
-        stream.write(`${CLEAR_LINE}${paint('dim', `[${elapsed}]`)} ${text}`);
+        // As wide as the terminal, it would wrap (some terminals wrap on the last column), and the
+        // next redraw would not clear it. Cut by code point: never half of a character.
+        const prefix = `[${elapsed}] `;
+        const room = Math.max((stream.columns || 80) - 1 - prefix.length, 1);
+        const characters = [...status];
+        const text = characters.length > room ? `${characters.slice(0, room - 1).join('')}…` : status;
+        stream.write(`${CLEAR_LINE}${paint('dim', prefix.trimEnd())} ${text}`);
     }
     function permanent(text) {
         if (text.length === 0)
@@ -8943,6 +8955,32 @@ function fileUri(path) {
 
 
 
+
+/**
+ * Before anything is sent (an audit costs money): each report file named can be written, and no
+ * two options name the same file, where the second would silently replace the first. Throws a
+ * ConfigurationError naming the option and the fix.
+ */
+async function checkReportFiles(reports, cwd) {
+    const named = new Map();
+    for (const [option, file] of Object.entries(reports)) {
+        if (file === undefined)
+            continue;
+        const target = external_node_path_.resolve(cwd, file);
+        const earlier = named.get(target);
+        if (earlier !== undefined) {
+            throw new errors_ConfigurationError(`--${earlier} and --${option} both name ${target}: give each report a file of its own.`);
+        }
+        named.set(target, option);
+        const folder = external_node_path_.dirname(target);
+        if (!(await (0,promises_.stat)(folder).catch(() => undefined))?.isDirectory()) {
+            throw new errors_ConfigurationError(`The folder of --${option}, ${folder}, does not exist or is not a directory: create it, or name a file in another.`);
+        }
+        if ((await (0,promises_.stat)(target).catch(() => undefined))?.isDirectory()) {
+            throw new errors_ConfigurationError(`--${option} names a directory, ${target}: name a file (e.g. ${external_node_path_.join(target, `contract-audit.${option}`)}).`);
+        }
+    }
+}
 /** Writes each report asked for; false when one could not be written. */
 async function writeReports(reports, context) {
     const { outcome, projectName, failOn } = context;
@@ -9008,6 +9046,16 @@ async function writeReport(file, what, render, { cwd, redactor, log }) {
 }
 
 ;// CONCATENATED MODULE: ./.build/cli/resume-command.js
+
+/** What to tell of audits started but not reported: their id(s) and the command that collects them. */
+function resumeLines(argv, auditIds, timedOut) {
+    return [
+        `The audit goes on at the service (id ${escapeTerminal(auditIds)}). To collect its results without uploading again` +
+            (timedOut ? ' (and a larger --timeout-minutes if needed)' : '') +
+            ':',
+        `  ${escapeTerminal(resumeCommand(argv, auditIds))}`,
+    ];
+}
 /**
  * The command that collects an audit that was started but not reported: the same arguments,
  * with `--audit-id` the id(s) of this run, quoted for a POSIX shell.
@@ -9042,8 +9090,12 @@ const CODES = {
     yellow: [33, 39],
     cyan: [36, 39],
 };
+/** A terminal that takes escape codes: not a pipe or a file, and not TERM=dumb (Emacs' shell, say). */
+function isTerminal(stream, env) {
+    return stream.isTTY === true && env['TERM'] !== 'dumb';
+}
 function usesColour(stream, env) {
-    return stream.isTTY === true && !env['NO_COLOR'];
+    return isTerminal(stream, env) && !env['NO_COLOR'];
 }
 function painter(colour) {
     if (!colour)
@@ -9076,6 +9128,7 @@ function painter(colour) {
 
 
 
+
 const USER_AGENT = `contract-audit-cli/${ACTION_VERSION}`;
 const EXIT_CODES = {
     pass: 0,
@@ -9084,6 +9137,13 @@ const EXIT_CODES = {
     error: 2,
     timeout: 3,
 };
+class Interrupted extends Error {
+    signal;
+    constructor(signal) {
+        super(`Interrupted by ${signal}`);
+        this.signal = signal;
+    }
+}
 /** Runs the command; the exit code. Never throws. */
 async function main(cli) {
     const startedAt = Date.now();
@@ -9113,18 +9173,29 @@ async function main(cli) {
         redactor,
         paint: painter(usesColour(stream, cli.env)),
         // A dry run's narration is its answer: every line of it, kept.
-        live: !dryRun && stream.isTTY === true,
-        fullGroups: dryRun || stream.isTTY !== true,
+        live: !dryRun && isTerminal(stream, cli.env),
+        fullGroups: dryRun || !isTerminal(stream, cli.env),
         verbose: command.verbose,
         now: Date.now,
     });
+    // The `audit-id` value of the audits started so far, for the command that collects them.
+    let started;
+    const interruptible = (work) => cli.interrupt === undefined
+        ? work
+        : Promise.race([
+            work,
+            cli.interrupt.then((signal) => Promise.reject(new Interrupted(signal))),
+        ]);
     try {
-        const settings = await commandSettings(command, cli, log);
+        const settings = await interruptible(commandSettings(command, cli, log));
         // The search stops at `--timeout-minutes`, as a run's does: a dry run too ends in time.
         const deadline = { at: startedAt + settings.timeoutMs, now: Date.now };
         if (dryRun) {
-            const detection = await audit_checkout_detectProjects(settings, log, deadline);
-            const uploads = await findUploads({ ...settings, deadline }, log, detection.projects);
+            for (const [option, file] of Object.entries(command.reports)) {
+                if (file !== undefined)
+                    log.warning(`--${option}: a dry run writes no report file.`);
+            }
+            const uploads = await interruptible(audit_checkout_detectProjects(settings, log, deadline).then((detection) => findUploads({ ...settings, deadline }, log, detection.projects)));
             log.close();
             return write(cli.stdout, lines(['', ...renderUploadPlan(uploads)], redactor), EXIT_CODES.pass);
         }
@@ -9132,7 +9203,8 @@ async function main(cli) {
             throw new errors_ConfigurationError(`${API_KEY_VARIABLE} is not set: export the service key in it (the command takes no key option, ` +
                 'which would land in the shell history). To see what would be sent without a key, use --dry-run.');
         }
-        const outcome = await audit(settings, deadline, log);
+        await checkReportFiles(command.reports, cli.cwd);
+        const outcome = await interruptible(audit(settings, deadline, log, (auditIds) => (started = auditIds)));
         log.close();
         const written = await writeReports(command.reports, {
             outcome,
@@ -9147,6 +9219,10 @@ async function main(cli) {
     }
     catch (error) {
         log.close();
+        if (error instanceof Interrupted) {
+            const resume = started === undefined ? [] : resumeLines(cli.argv, started, false);
+            return fail(['Interrupted: no report was written.', ...resume].join('\n'), 128 + external_node_os_.constants.signals[error.signal]);
+        }
         if (error instanceof DeadlineError)
             return fail(error.message, EXIT_CODES.timeout);
         if (error instanceof errors_ConfigurationError || error instanceof ServiceError)
@@ -9159,21 +9235,32 @@ async function main(cli) {
 /**
  * The settings by the engine's reader, with the directory as the workspace. A dry run sends
  * nothing: without a base URL it gets one that is never used, since the reader requires one.
+ * `--baseline` is a path from the current directory.
  */
 async function commandSettings(command, cli, log) {
+    if (!command.dryRun && !command.inputs.get('base-url').trim()) {
+        throw new errors_ConfigurationError(`No audit service address: pass --base-url URL or export ${BASE_URL_VARIABLE} (e.g. https://api.example-audit.com).`);
+    }
     const workspace = external_node_path_.resolve(cli.cwd, command.directory);
     const folder = await (0,promises_.stat)(workspace).catch(() => undefined);
     if (!folder?.isDirectory())
         throw new errors_ConfigurationError(`${workspace} is not a directory.`);
-    const inputs = command.dryRun
-        ? {
-            get: (name) => command.inputs.get(name) || (name === 'base-url' ? 'https://dry-run.invalid' : ''),
-        }
-        : command.inputs;
+    const inputs = {
+        get(name) {
+            const value = command.inputs.get(name);
+            // A file named on the command line is where the shell is, as the report files are; the
+            // reader still refuses one outside the directory audited.
+            if (name === 'baseline' && value.trim())
+                return external_node_path_.resolve(cli.cwd, value.trim());
+            if (name === 'base-url' && command.dryRun)
+                return value || 'https://dry-run.invalid';
+            return value;
+        },
+    };
     const env = { GITHUB_WORKSPACE: workspace, FOUNDRY_PROFILE: cli.env['FOUNDRY_PROFILE'] };
     return readSettings(inputs, env, log);
 }
-async function audit(settings, deadline, log) {
+async function audit(settings, deadline, log, onStarted) {
     let detection;
     try {
         detection = await audit_checkout_detectProjects(settings, log, deadline);
@@ -9193,16 +9280,17 @@ async function audit(settings, deadline, log) {
         userAgent: USER_AGENT,
         // A command has no pull request: every finding counts (`scope` is not an option).
         changedFiles: () => Promise.resolve(undefined),
-        auditStarted: ({ message }) => log.notice(message),
+        auditStarted: ({ auditIds, message }) => {
+            onStarted(auditIds);
+            log.notice(message);
+        },
     });
 }
 /** The report on stdout; for an audit started but not reported, the command that collects it. */
 function report(outcome, cli, redactor) {
     const text = renderTerminalReport(outcome, painter(usesColour(cli.stdout, cli.env)));
     if (outcome.resumeHint !== undefined && outcome.auditId !== undefined) {
-        text.push('', `The audit goes on at the service (id ${escapeTerminal(outcome.auditId)}). To collect its results without uploading again` +
-            (outcome.verdict === 'timeout' ? ' (and a larger --timeout-minutes if needed)' : '') +
-            ':', `  ${escapeTerminal(resumeCommand(cli.argv, outcome.auditId))}`);
+        text.push('', ...resumeLines(cli.argv, outcome.auditId, outcome.verdict === 'timeout'));
     }
     write(cli.stdout, lines(text, redactor), 0);
 }

@@ -24,9 +24,11 @@ export function helpText(version: string): string {
     `  ${API_KEY_VARIABLE.padEnd(28)} The service key (never on the command line). Not needed by --dry-run.`,
     `  ${BASE_URL_VARIABLE.padEnd(28)} The service's address, when --base-url is not given.`,
     `  ${'FOUNDRY_PROFILE'.padEnd(28)} The Foundry profile whose folders apply (default: default).`,
-    `  ${'NO_COLOR'.padEnd(28)} Set: no colour, even on a terminal.`,
+    `  ${'NO_COLOR'.padEnd(28)} Set and not empty: no colour, even on a terminal.`,
+    `  ${'TERM'.padEnd(28)} dumb: no colour and no live status line, as in a pipe.`,
     '',
-    'Exit codes: 0 pass or skipped, 1 fail, 2 error (options, service, a refused upload), 3 timeout.',
+    'Exit codes: 0 pass or skipped, 1 fail, 2 error (options, service, a refused upload), 3 timeout,',
+    '130 or 143 interrupted (Ctrl-C or SIGTERM; the command that collects a started audit is printed).',
     '',
   ].join('\n');
 }

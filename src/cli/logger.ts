@@ -48,10 +48,13 @@ export function createTerminalLogger(options: TerminalLoggerOptions): TerminalLo
     if (status === undefined) return;
     const seconds = Math.floor((now() - startedAt) / 1000);
     const elapsed = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-    // Longer than the terminal is wide, it would wrap, and the next redraw would not clear it.
-    const width = Math.max((stream.columns || 80) - elapsed.length - 2, 10);
-    const text = status.length > width ? `${status.slice(0, width - 1)}…` : status;
-    stream.write(`${CLEAR_LINE}${paint('dim', `[${elapsed}]`)} ${text}`);
+    // As wide as the terminal, it would wrap (some terminals wrap on the last column), and the
+    // next redraw would not clear it. Cut by code point: never half of a character.
+    const prefix = `[${elapsed}] `;
+    const room = Math.max((stream.columns || 80) - 1 - prefix.length, 1);
+    const characters = [...status];
+    const text = characters.length > room ? `${characters.slice(0, room - 1).join('')}…` : status;
+    stream.write(`${CLEAR_LINE}${paint('dim', prefix.trimEnd())} ${text}`);
   }
 
   function permanent(text: readonly string[]): void {

@@ -4,6 +4,7 @@
  * Action, so a laptop and CI agree on every file sent and every finding.
  */
 import { stat } from 'node:fs/promises';
+import { constants } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { errorOutcome, type Outcome } from '../audit/outcome.ts';
@@ -20,10 +21,15 @@ import { renderUploadPlan } from '../report/upload-plan.ts';
 import { ACTION_VERSION } from '../version.ts';
 import { helpText } from './help.ts';
 import { createTerminalLogger, type TerminalLogger } from './logger.ts';
-import { API_KEY_VARIABLE, parseCommandLine, type CommandLine } from './options.ts';
-import { writeReports } from './report-files.ts';
-import { resumeCommand } from './resume-command.ts';
-import { painter, usesColour, type OutputStream } from './terminal.ts';
+import {
+  API_KEY_VARIABLE,
+  BASE_URL_VARIABLE,
+  parseCommandLine,
+  type CommandLine,
+} from './options.ts';
+import { checkReportFiles, writeReports } from './report-files.ts';
+import { resumeLines } from './resume-command.ts';
+import { isTerminal, painter, usesColour, type OutputStream } from './terminal.ts';
 
 const USER_AGENT = `contract-audit-cli/${ACTION_VERSION}`;
 
@@ -42,6 +48,19 @@ export interface CommandEnvironment {
   cwd: string;
   stdout: OutputStream;
   stderr: OutputStream;
+  /**
+   * Settles on Ctrl-C (SIGINT) or SIGTERM: the command stops waiting, writes no report, says
+   * which audit goes on and how to collect it, and exits 128 + the signal's number.
+   */
+  interrupt?: Promise<NodeJS.Signals>;
+}
+
+class Interrupted extends Error {
+  readonly signal: NodeJS.Signals;
+  constructor(signal: NodeJS.Signals) {
+    super(`Interrupted by ${signal}`);
+    this.signal = signal;
+  }
 }
 
 /** Runs the command; the exit code. Never throws. */
@@ -71,18 +90,33 @@ export async function main(cli: CommandEnvironment): Promise<number> {
     redactor,
     paint: painter(usesColour(stream, cli.env)),
     // A dry run's narration is its answer: every line of it, kept.
-    live: !dryRun && stream.isTTY === true,
-    fullGroups: dryRun || stream.isTTY !== true,
+    live: !dryRun && isTerminal(stream, cli.env),
+    fullGroups: dryRun || !isTerminal(stream, cli.env),
     verbose: command.verbose,
     now: Date.now,
   });
+  // The `audit-id` value of the audits started so far, for the command that collects them.
+  let started: string | undefined;
+  const interruptible = <T>(work: Promise<T>): Promise<T> =>
+    cli.interrupt === undefined
+      ? work
+      : Promise.race([
+          work,
+          cli.interrupt.then((signal) => Promise.reject(new Interrupted(signal))),
+        ]);
   try {
-    const settings = await commandSettings(command, cli, log);
+    const settings = await interruptible(commandSettings(command, cli, log));
     // The search stops at `--timeout-minutes`, as a run's does: a dry run too ends in time.
     const deadline = { at: startedAt + settings.timeoutMs, now: Date.now };
     if (dryRun) {
-      const detection = await detectProjects(settings, log, deadline);
-      const uploads = await findUploads({ ...settings, deadline }, log, detection.projects);
+      for (const [option, file] of Object.entries(command.reports)) {
+        if (file !== undefined) log.warning(`--${option}: a dry run writes no report file.`);
+      }
+      const uploads = await interruptible(
+        detectProjects(settings, log, deadline).then((detection) =>
+          findUploads({ ...settings, deadline }, log, detection.projects),
+        ),
+      );
       log.close();
       return write(
         cli.stdout,
@@ -96,7 +130,10 @@ export async function main(cli: CommandEnvironment): Promise<number> {
           'which would land in the shell history). To see what would be sent without a key, use --dry-run.',
       );
     }
-    const outcome = await audit(settings, deadline, log);
+    await checkReportFiles(command.reports, cli.cwd);
+    const outcome = await interruptible(
+      audit(settings, deadline, log, (auditIds) => (started = auditIds)),
+    );
     log.close();
     const written = await writeReports(command.reports, {
       outcome,
@@ -110,6 +147,13 @@ export async function main(cli: CommandEnvironment): Promise<number> {
     return written ? EXIT_CODES[outcome.verdict] : EXIT_CODES.error;
   } catch (error) {
     log.close();
+    if (error instanceof Interrupted) {
+      const resume = started === undefined ? [] : resumeLines(cli.argv, started, false);
+      return fail(
+        ['Interrupted: no report was written.', ...resume].join('\n'),
+        128 + constants.signals[error.signal],
+      );
+    }
     if (error instanceof DeadlineError) return fail(error.message, EXIT_CODES.timeout);
     if (error instanceof ConfigurationError || error instanceof ServiceError)
       return fail(error.message);
@@ -123,21 +167,31 @@ export async function main(cli: CommandEnvironment): Promise<number> {
 /**
  * The settings by the engine's reader, with the directory as the workspace. A dry run sends
  * nothing: without a base URL it gets one that is never used, since the reader requires one.
+ * `--baseline` is a path from the current directory.
  */
 async function commandSettings(
   command: CommandLine,
   cli: CommandEnvironment,
   log: TerminalLogger,
 ): Promise<Settings> {
+  if (!command.dryRun && !command.inputs.get('base-url').trim()) {
+    throw new ConfigurationError(
+      `No audit service address: pass --base-url URL or export ${BASE_URL_VARIABLE} (e.g. https://api.example-audit.com).`,
+    );
+  }
   const workspace = path.resolve(cli.cwd, command.directory);
   const folder = await stat(workspace).catch(() => undefined);
   if (!folder?.isDirectory()) throw new ConfigurationError(`${workspace} is not a directory.`);
-  const inputs = command.dryRun
-    ? {
-        get: (name: string) =>
-          command.inputs.get(name) || (name === 'base-url' ? 'https://dry-run.invalid' : ''),
-      }
-    : command.inputs;
+  const inputs = {
+    get(name: string): string {
+      const value = command.inputs.get(name);
+      // A file named on the command line is where the shell is, as the report files are; the
+      // reader still refuses one outside the directory audited.
+      if (name === 'baseline' && value.trim()) return path.resolve(cli.cwd, value.trim());
+      if (name === 'base-url' && command.dryRun) return value || 'https://dry-run.invalid';
+      return value;
+    },
+  };
   const env = { GITHUB_WORKSPACE: workspace, FOUNDRY_PROFILE: cli.env['FOUNDRY_PROFILE'] };
   return readSettings(inputs, env, log);
 }
@@ -146,6 +200,7 @@ async function audit(
   settings: Settings,
   deadline: Deadline,
   log: TerminalLogger,
+  onStarted: (auditIds: string) => void,
 ): Promise<Outcome> {
   let detection: CheckoutProjects;
   try {
@@ -165,7 +220,10 @@ async function audit(
     userAgent: USER_AGENT,
     // A command has no pull request: every finding counts (`scope` is not an option).
     changedFiles: () => Promise.resolve(undefined),
-    auditStarted: ({ message }) => log.notice(message),
+    auditStarted: ({ auditIds, message }) => {
+      onStarted(auditIds);
+      log.notice(message);
+    },
   });
 }
 
@@ -173,13 +231,7 @@ async function audit(
 function report(outcome: Outcome, cli: CommandEnvironment, redactor: Redactor): void {
   const text = renderTerminalReport(outcome, painter(usesColour(cli.stdout, cli.env)));
   if (outcome.resumeHint !== undefined && outcome.auditId !== undefined) {
-    text.push(
-      '',
-      `The audit goes on at the service (id ${escapeTerminal(outcome.auditId)}). To collect its results without uploading again` +
-        (outcome.verdict === 'timeout' ? ' (and a larger --timeout-minutes if needed)' : '') +
-        ':',
-      `  ${escapeTerminal(resumeCommand(cli.argv, outcome.auditId))}`,
-    );
+    text.push('', ...resumeLines(cli.argv, outcome.auditId, outcome.verdict === 'timeout'));
   }
   write(cli.stdout, lines(text, redactor), 0);
 }

@@ -80,7 +80,7 @@ export const INPUT_OPTIONS: readonly OptionSpec[] = [
     type: 'string',
     value: 'N',
     default: '30',
-    help: 'How long to wait for the audit, uploads and retries included.',
+    help: 'How long to wait for the audit, uploads and retries included; at most 10080 (a week).',
   },
   {
     name: 'poll-interval-seconds',
@@ -120,7 +120,7 @@ export const INPUT_OPTIONS: readonly OptionSpec[] = [
     name: 'baseline',
     type: 'string',
     value: 'FILE',
-    help: 'A results file of accepted findings, which then do not count.',
+    help: 'A results file (--json) of accepted findings, inside the directory: they do not count.',
   },
 ];
 

@@ -4,10 +4,11 @@
  * the one named. The SARIF, code quality and JUnit reports need the audit's results: without
  * them (an error, a timeout) they are not written, so an empty report cannot read as a clean one.
  */
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { hasResults, type FailOn } from '../audit/gate.ts';
 import type { Outcome } from '../audit/outcome.ts';
-import { errorMessage } from '../errors.ts';
+import { ConfigurationError, errorMessage } from '../errors.ts';
 import { writeOutputFile } from '../files/output-file.ts';
 import type { Logger } from '../log.ts';
 import type { Redactor } from '../redaction.ts';
@@ -27,6 +28,40 @@ export interface ReportContext {
   cwd: string;
   redactor: Redactor;
   log: Logger;
+}
+
+/**
+ * Before anything is sent (an audit costs money): each report file named can be written, and no
+ * two options name the same file, where the second would silently replace the first. Throws a
+ * ConfigurationError naming the option and the fix.
+ */
+export async function checkReportFiles(
+  reports: CommandLine['reports'],
+  cwd: string,
+): Promise<void> {
+  const named = new Map<string, string>();
+  for (const [option, file] of Object.entries(reports)) {
+    if (file === undefined) continue;
+    const target = path.resolve(cwd, file);
+    const earlier = named.get(target);
+    if (earlier !== undefined) {
+      throw new ConfigurationError(
+        `--${earlier} and --${option} both name ${target}: give each report a file of its own.`,
+      );
+    }
+    named.set(target, option);
+    const folder = path.dirname(target);
+    if (!(await stat(folder).catch(() => undefined))?.isDirectory()) {
+      throw new ConfigurationError(
+        `The folder of --${option}, ${folder}, does not exist or is not a directory: create it, or name a file in another.`,
+      );
+    }
+    if ((await stat(target).catch(() => undefined))?.isDirectory()) {
+      throw new ConfigurationError(
+        `--${option} names a directory, ${target}: name a file (e.g. ${path.join(target, `contract-audit.${option}`)}).`,
+      );
+    }
+  }
 }
 
 /** Writes each report asked for; false when one could not be written. */

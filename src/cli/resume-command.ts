@@ -1,3 +1,19 @@
+import { escapeTerminal } from '../report/escape.ts';
+
+/** What to tell of audits started but not reported: their id(s) and the command that collects them. */
+export function resumeLines(
+  argv: readonly string[],
+  auditIds: string,
+  timedOut: boolean,
+): string[] {
+  return [
+    `The audit goes on at the service (id ${escapeTerminal(auditIds)}). To collect its results without uploading again` +
+      (timedOut ? ' (and a larger --timeout-minutes if needed)' : '') +
+      ':',
+    `  ${escapeTerminal(resumeCommand(argv, auditIds))}`,
+  ];
+}
+
 /**
  * The command that collects an audit that was started but not reported: the same arguments,
  * with `--audit-id` the id(s) of this run, quoted for a POSIX shell.

@@ -1,6 +1,6 @@
 /**
- * What the command writes to: a stream, whether it is a terminal, and colour only on a terminal
- * and never with NO_COLOR (no-color.org: set and not empty).
+ * What the command writes to: a stream, whether it is a terminal that takes escape codes, and
+ * colour only on one and never with NO_COLOR (no-color.org: set and not empty).
  */
 import type { Paint, Style } from '../report/terminal-report.ts';
 
@@ -19,8 +19,13 @@ const CODES: Record<Style, [number, number]> = {
   cyan: [36, 39],
 };
 
+/** A terminal that takes escape codes: not a pipe or a file, and not TERM=dumb (Emacs' shell, say). */
+export function isTerminal(stream: OutputStream, env: NodeJS.ProcessEnv): boolean {
+  return stream.isTTY === true && env['TERM'] !== 'dumb';
+}
+
 export function usesColour(stream: OutputStream, env: NodeJS.ProcessEnv): boolean {
-  return stream.isTTY === true && !env['NO_COLOR'];
+  return isTerminal(stream, env) && !env['NO_COLOR'];
 }
 
 export function painter(colour: boolean): Paint {

@@ -121,7 +121,10 @@ export function readSettings(
     workingDirectory,
     pathPrefix: relativeRoot ? `${relativeRoot}/` : '',
     failOn: read.choice('fail-on', FAIL_ON_LEVELS, 'low'),
-    timeoutMs: read.positiveNumber('timeout-minutes', 30) * 60_000,
+    // Every wait is cut at the deadline; past a timer's longest (about 24.8 days) Node fires it
+    // at once, and waits would become a loop of requests.
+    timeoutMs:
+      read.positiveNumber('timeout-minutes', 30, { value: 10_080, said: 'a week' }) * 60_000,
     pollIntervalMs: read.positiveNumber('poll-interval-seconds', 5) * 1000,
     ifNoFilesFound: read.choice('if-no-files-found', IF_NO_FILES_FOUND, 'error'),
     auditId: auditIdInput(read.text('audit-id'), apiKey),
@@ -263,13 +266,22 @@ function defaultProjectName(env: NodeJS.ProcessEnv, workspace: string): string {
 /** Typed readers of the inputs; each error names the input and what it takes. */
 export function inputReader(inputs: InputSource) {
   const text = (name: string) => inputs.get(name).trim();
-  const positiveNumber = (name: string, fallback: number): number => {
+  const positiveNumber = (
+    name: string,
+    fallback: number,
+    most?: { value: number; said: string },
+  ): number => {
     const raw = text(name);
     if (!raw) return fallback;
     const value = Number(raw);
     if (!Number.isFinite(value) || value <= 0) {
       throw new ConfigurationError(
         `Input \`${name}\` is "${raw}"; it must be a positive number (default ${fallback}).`,
+      );
+    }
+    if (most !== undefined && value > most.value) {
+      throw new ConfigurationError(
+        `Input \`${name}\` is "${raw}"; it must be at most ${most.value} (${most.said}).`,
       );
     }
     return value;

@@ -2,7 +2,7 @@
  * `contract-audit` end to end, as a child process against the reference service over HTTP: the
  * report on stdout, progress on stderr, the exit codes, the report files, and no key anywhere.
  */
-import { mkdtemp, readFile, readdir } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -128,6 +128,44 @@ describe('contract-audit', () => {
     expect(resumed.stdout).toMatch(/^Verdict: fail\./);
     expect(resumed.exitCode).toBe(1);
     expect(svc.uploads).toHaveLength(1);
+  });
+
+  it('on Ctrl-C while it waits: exit 130, no report file, the audit id and the command that collects it', async () => {
+    const svc = await serve({ minDurationMs: 60_000 });
+    const out = await mkdtemp(path.join(tmpdir(), 'cli-interrupt-'));
+    const env = { CONTRACT_AUDIT_API_KEY: svc.apiKey, CONTRACT_AUDIT_BASE_URL: svc.url };
+    const args = ['--json', path.join(out, 'results.json'), ...fast, demo];
+    const run = await runCli({ args, env, interruptAfter: 'Audit started: audit-1' });
+
+    expect(run.exitCode).toBe(130);
+    expect(run.stderr).toContain('Interrupted: no report was written.');
+    expect(run.stderr).toContain('The audit goes on at the service (id audit-1).');
+    const command = `contract-audit --audit-id audit-1 --json ${path.join(out, 'results.json')} --poll-interval-seconds 0.02 ${demo}`;
+    expect(run.stderr.split('\n')).toContain(`  ${command}`);
+    expect(await readdir(out)).toEqual([]);
+    expectNoSecret(run, svc.apiKey);
+  });
+
+  it('reads --baseline, as the report files are written, against the current directory', async () => {
+    const svc = await serve();
+    const env = { CONTRACT_AUDIT_API_KEY: svc.apiKey, CONTRACT_AUDIT_BASE_URL: svc.url };
+    const parent = await mkdtemp(path.join(tmpdir(), 'cli-baseline-'));
+    await cp(demo, path.join(parent, 'project'), { recursive: true });
+    const accepted = path.join('project', 'accepted.json');
+    const first = await runCli({
+      args: ['--json', accepted, ...fast, 'project'],
+      env,
+      cwd: parent,
+    });
+    expect(first.exitCode).toBe(1);
+
+    const run = await runCli({
+      args: ['--baseline', accepted, ...fast, 'project'],
+      env,
+      cwd: parent,
+    });
+    expect(run.stdout).toMatch(/^Verdict: pass\./);
+    expect(run.exitCode).toBe(0);
   });
 
   it('exits 2 with the message the action gives for a bad value', async () => {

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { layoutWorkspace } from '../support/layouts.ts';
+import { CONTRACT, workspaceWith } from '../support/workspace.ts';
 import { repositoryRoot, runAction } from '../support/run-action.ts';
 import { CLI_BUNDLE, plannedFiles, runCli } from '../support/run-cli.ts';
 import { useAuditService } from '../support/service.ts';
@@ -58,6 +59,20 @@ describe('contract-audit --dry-run', () => {
     const planned = plannedFiles(dry.stdout);
     expect(planned.size).toBeGreaterThan(0);
     expect(planned).toEqual(await actionUploads(workspace));
+  });
+
+  it('piped into a reader that stops early (`| head -1`), ends as it would have: exit 0, no stack trace', async () => {
+    const files = Array.from({ length: 1500 }, (_, index) => [
+      `src/${'deeply-nested-folder/'.repeat(3)}Contract${index}.sol`,
+      CONTRACT,
+    ]);
+    const workspace = await workspaceWith(Object.fromEntries(files));
+    const run = await runCli({
+      args: ['--dry-run', '--max-files', '5000', workspace],
+      closeStdoutEarly: true,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.exitCode).toBe(0);
   });
 
   it('gives the same plan from the committed bundle, dist/cli.js, as from the sources', async () => {

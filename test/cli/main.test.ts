@@ -3,7 +3,7 @@
  * audit against the reference service with every report file, a terminal's live line and
  * colour, and the exits for a bad option, a missing key and a timeout.
  */
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -36,8 +36,12 @@ describe('contract-audit, in process', () => {
   });
 
   it('a dry run lists what would be sent, with no key and no network', async () => {
-    const run = await command(['--dry-run', '.']);
+    const out = await mkdtemp(path.join(tmpdir(), 'cli-dry-run-'));
+    const run = await command(['--dry-run', '--sarif', path.join(out, 'a.sarif'), '.']);
     expect(run.code).toBe(0);
+    // A report option is not dropped unseen: the run says no file comes of it.
+    expect(run.stdout).toContain('warning: --sarif: a dry run writes no report file.');
+    expect(await readdir(out)).toEqual([]);
     expect(run.stdout).toContain('Dry run: nothing was sent.');
     expect(run.stdout).toContain('src/Vault.sol');
     expect(run.stdout).toContain(
@@ -104,6 +108,19 @@ describe('contract-audit, in process', () => {
     expect(plainRun.stdout).not.toContain('\u001b[');
   });
 
+  it('on a terminal that takes no escape codes (TERM=dumb), writes plain lines as in a pipe', async () => {
+    const service = await serve();
+    const run = await command(
+      ['--base-url', service.url, '--poll-interval-seconds', '0.02', '--fail-on', 'none', '.'],
+      { CONTRACT_AUDIT_API_KEY: service.apiKey, TERM: 'dumb' },
+      true,
+    );
+    expect(run.code).toBe(0);
+    expect(run.stderr.split('\n')).toContain('Audit started: audit-1');
+    expect(run.stdout + run.stderr).not.toContain('\u001b');
+    expect(run.stderr).not.toContain('\r');
+  });
+
   it('exits 2 naming what is wrong: a bad value, an unknown option, no key', async () => {
     const bad = await command([
       '--base-url',
@@ -118,6 +135,27 @@ describe('contract-audit, in process', () => {
     const keyless = await command(['--base-url', 'https://audit.example.com', '.']);
     expect(keyless.code).toBe(2);
     expect(keyless.stderr).toContain('CONTRACT_AUDIT_API_KEY is not set');
+    const nowhere = await command(['.'], { CONTRACT_AUDIT_API_KEY: 'a-key-of-some-length' });
+    expect(nowhere.code).toBe(2);
+    expect(nowhere.stderr).toContain(
+      'No audit service address: pass --base-url URL or export CONTRACT_AUDIT_BASE_URL (e.g. https://api.example-audit.com).',
+    );
+  });
+
+  it('refuses a timeout longer than a timer can wait, which would make every wait a busy loop', async () => {
+    const service = await serve({ pollsUntilDone: 1_000 });
+    const run = await command(
+      [
+        ...['--base-url', service.url, '.'],
+        ...['--timeout-minutes', '100000', '--poll-interval-seconds', '3000000'],
+      ],
+      { CONTRACT_AUDIT_API_KEY: service.apiKey },
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      'Input `timeout-minutes` is "100000"; it must be at most 10080 (a week).',
+    );
+    expect(service.uploads).toHaveLength(0);
   });
 
   it('exits 3 on a timeout, printing the command that resumes the audit', async () => {
@@ -149,6 +187,31 @@ describe('contract-audit, in process', () => {
     expect(run.code).toBe(3);
     expect(run.stdout).toMatch(/Verdict: timeout\. The time limit .* ran out during discovery/);
     expect(JSON.parse(await readFile(results, 'utf8'))).toMatchObject({ verdict: 'timeout' });
+    expect(service.uploads).toHaveLength(0);
+  });
+
+  it('refuses, before anything is sent, report files it could not write: one named twice, a missing folder, a directory', async () => {
+    const service = await serve();
+    const out = await mkdtemp(path.join(tmpdir(), 'cli-report-paths-'));
+    await mkdir(path.join(out, 'folder'));
+    const cases: [string[], string][] = [
+      [
+        ['--json', path.join(out, 'x'), '--sarif', path.join(out, '.', 'x')],
+        `--sarif and --json both name ${path.join(out, 'x')}`,
+      ],
+      [
+        ['--junit', path.join(out, 'no', 'such', 'junit.xml')],
+        `The folder of --junit, ${path.join(out, 'no', 'such')}, does not exist`,
+      ],
+      [['--codequality', path.join(out, 'folder')], `--codequality names a directory`],
+    ];
+    for (const [args, message] of cases) {
+      const run = await command(['--base-url', service.url, ...args, '.'], {
+        CONTRACT_AUDIT_API_KEY: service.apiKey,
+      });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(message);
+    }
     expect(service.uploads).toHaveLength(0);
   });
 });

@@ -21,6 +21,10 @@ export interface CliRunOptions {
   command?: readonly string[];
   /** On a pseudo-terminal: stdout and stderr are then one stream, in `stdout`. */
   tty?: boolean;
+  /** Sends SIGINT, as Ctrl-C does, once stderr has printed this. */
+  interruptAfter?: string;
+  /** Closes stdout after its first chunk, as `| head -1` does. */
+  closeStdoutEarly?: boolean;
 }
 
 export interface CliRun {
@@ -44,8 +48,16 @@ export async function runCli(options: CliRunOptions): Promise<CliRun> {
   });
   let stdout = '';
   let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+    if (options.closeStdoutEarly) child.stdout.destroy();
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    const seen = options.interruptAfter !== undefined && stderr.includes(options.interruptAfter);
+    stderr += chunk;
+    if (!seen && options.interruptAfter !== undefined && stderr.includes(options.interruptAfter))
+      child.kill('SIGINT');
+  });
   const exitCode = await new Promise<number | null>((resolve, reject) => {
     child.once('error', reject);
     child.once('close', resolve);
