@@ -3983,15 +3983,20 @@ function compileExcludes(patterns) {
         ? parseRule(entry, `rule ${entry}`)
         : parseRule(entry.pattern, entry.reason))
         .filter((rule) => rule !== undefined);
+    const matchesDirectory = (rule, relativePath) => named(rule.anchored ? relativePath : external_node_path_.posix.basename(relativePath), rule.glob) ||
+        (rule.contentsOf !== undefined && matchesGlob(relativePath, rule.contentsOf));
     const decide = (relativePath, isDirectory) => {
         const basename = external_node_path_.posix.basename(relativePath);
+        // A folder rule covers the files below it, so `!mocks/` brings back every file there, those
+        // a name rule (`*Mock*.sol`) left out too: the folder is what the user named.
+        const folders = isDirectory ? [] : ancestors(relativePath);
         let excludedBy;
         for (const rule of rules) {
-            const subject = rule.anchored ? relativePath : basename;
             const matches = isDirectory
-                ? named(subject, rule.glob) ||
-                    (rule.contentsOf !== undefined && matchesGlob(relativePath, rule.contentsOf))
-                : !rule.directoryOnly && named(subject, rule.glob);
+                ? matchesDirectory(rule, relativePath)
+                : rule.directoryOnly
+                    ? folders.some((folder) => matchesDirectory(rule, folder))
+                    : named(rule.anchored ? relativePath : basename, rule.glob);
             if (matches)
                 excludedBy = rule.negated ? undefined : rule;
         }
@@ -4001,6 +4006,11 @@ function compileExcludes(patterns) {
         excludesDirectory: (relativePath) => decide(relativePath, true),
         excludesFile: (relativePath) => decide(relativePath, false),
     };
+}
+/** `a/b/C.sol` → `a`, `a/b`. */
+function ancestors(relativePath) {
+    const parts = relativePath.split('/').slice(0, -1);
+    return parts.map((_, index) => parts.slice(0, index + 1).join('/'));
 }
 /** A name taken literally too, as in `contracts`: a path copied from a message matches. */
 function named(subject, glob) {
@@ -6276,7 +6286,7 @@ function directCandidates(project, workspace, importPath, importer) {
         const unitName = external_node_path_.posix.join(lib, importPath);
         candidates.push({ file: external_node_path_.resolve(project.root, unitName), unitName });
     }
-    for (const dir of ancestors(external_node_path_.dirname(importer.absolutePath), workspace, project.root)) {
+    for (const dir of resolve_ancestors(external_node_path_.dirname(importer.absolutePath), workspace, project.root)) {
         candidates.push({ file: external_node_path_.join(dir, 'node_modules', importPath), unitName: importPath });
     }
     const seen = new Set();
@@ -6286,7 +6296,7 @@ function directCandidates(project, workspace, importPath, importer) {
         .slice(0, MAX_IMPORT_CANDIDATES);
 }
 /** The importer's folder and its parents up to the workspace, then the project root's. */
-function ancestors(from, workspace, projectRoot) {
+function resolve_ancestors(from, workspace, projectRoot) {
     const dirs = [];
     for (const start of [from, projectRoot]) {
         for (let dir = start; isInside(workspace, dir); dir = external_node_path_.dirname(dir)) {

@@ -90,15 +90,22 @@ export function compileExcludes(patterns: readonly (string | ExcludePattern)[]):
     )
     .filter((rule) => rule !== undefined);
 
+  const matchesDirectory = (rule: ExcludeRule, relativePath: string): boolean =>
+    named(rule.anchored ? relativePath : path.posix.basename(relativePath), rule.glob) ||
+    (rule.contentsOf !== undefined && matchesGlob(relativePath, rule.contentsOf));
+
   const decide = (relativePath: string, isDirectory: boolean): string | undefined => {
     const basename = path.posix.basename(relativePath);
+    // A folder rule covers the files below it, so `!mocks/` brings back every file there, those
+    // a name rule (`*Mock*.sol`) left out too: the folder is what the user named.
+    const folders = isDirectory ? [] : ancestors(relativePath);
     let excludedBy: ExcludeRule | undefined;
     for (const rule of rules) {
-      const subject = rule.anchored ? relativePath : basename;
       const matches = isDirectory
-        ? named(subject, rule.glob) ||
-          (rule.contentsOf !== undefined && matchesGlob(relativePath, rule.contentsOf))
-        : !rule.directoryOnly && named(subject, rule.glob);
+        ? matchesDirectory(rule, relativePath)
+        : rule.directoryOnly
+          ? folders.some((folder) => matchesDirectory(rule, folder))
+          : named(rule.anchored ? relativePath : basename, rule.glob);
       if (matches) excludedBy = rule.negated ? undefined : rule;
     }
     return excludedBy?.reason;
@@ -108,6 +115,12 @@ export function compileExcludes(patterns: readonly (string | ExcludePattern)[]):
     excludesDirectory: (relativePath) => decide(relativePath, true),
     excludesFile: (relativePath) => decide(relativePath, false),
   };
+}
+
+/** `a/b/C.sol` → `a`, `a/b`. */
+function ancestors(relativePath: string): string[] {
+  const parts = relativePath.split('/').slice(0, -1);
+  return parts.map((_, index) => parts.slice(0, index + 1).join('/'));
 }
 
 /** A name taken literally too, as in `contracts`: a path copied from a message matches. */

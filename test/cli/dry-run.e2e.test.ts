@@ -41,6 +41,12 @@ describe('contract-audit --dry-run', () => {
       args: ['--dry-run', await layoutWorkspace('foundry-contracts-mocks')],
     });
     expect(mocks.stdout).toContain('Not audited (2)\n  contracts/mocks/: mocks, by convention\n');
+    // The hint, followed as written, brings them back.
+    const back = await runCli({
+      args: ['--dry-run', '--exclude', '!mocks/', await layoutWorkspace('foundry-contracts-mocks')],
+    });
+    expect(back.stdout).toMatch(/\n {2}contracts\/mocks\/\S+\.sol \(\d+ bytes\)\n/);
+    expect(back.stdout).not.toContain('contracts/mocks/: mocks, by convention');
   });
 
   it.each([

@@ -110,4 +110,20 @@ describe('compileExcludes', () => {
     expect(rules.excludesDirectory('src')).toBeUndefined();
     expect(rules.excludesFile('src/A.sol')).toBeUndefined();
   });
+
+  it('lets a folder rule cover the files below it: `!mocks/` brings back the mocks a name rule left out', () => {
+    const defaults = compileExcludes(DEFAULT_EXCLUDES);
+    expect(defaults.excludesFile('src/mocks/MockHooks.sol')).toBe('a mock, by its name');
+    for (const negation of ['!mocks/', '!src/mocks/', '!src/mocks/**']) {
+      const rules = compileExcludes([...DEFAULT_EXCLUDES, negation]);
+      expect(rules.excludesDirectory('src/mocks'), negation).toBeUndefined();
+      expect(rules.excludesFile('src/mocks/MockHooks.sol'), negation).toBeUndefined();
+      expect(rules.excludesFile('src/mocks/deep/MockOracle.sol'), negation).toBeUndefined();
+      // Only below the folder named: a mock elsewhere is still left out.
+      expect(rules.excludesFile('src/MockToken.sol'), negation).toBe('a mock, by its name');
+    }
+    // A later rule still wins over the folder's negation, last match first.
+    const later = compileExcludes([...DEFAULT_EXCLUDES, '!mocks/', 'MockHooks.sol']);
+    expect(later.excludesFile('src/mocks/MockHooks.sol')).toBe('rule MockHooks.sol');
+  });
 });
