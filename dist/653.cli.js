@@ -3452,7 +3452,9 @@ class AuditClient {
     #keyFlaw;
     /** Said with every "check `base-url`": the most common mistake is to include the version. */
     #baseUrlHint;
+    #keyName;
     constructor(options) {
+        this.#keyName = options.keyName ?? '`api-key`';
         this.#now = options.now ?? Date.now;
         this.#deadline = options.deadline;
         this.#apiKey.add(options.apiKey);
@@ -3605,7 +3607,7 @@ class AuditClient {
             case 400:
                 return `the service rejected the request to ${operation.name} (HTTP 400)${text || ': no reason given'}`;
             case 401:
-                return 'the service rejected the API key (HTTP 401) — check the secret passed as `api-key`';
+                return `the service rejected the API key (HTTP 401) — check the key in ${this.#keyName}`;
             case 403:
                 return `the API key lacks the permission for this operation (HTTP 403): ${operation.permission}`;
             case 404:
@@ -3623,8 +3625,8 @@ class AuditClient {
     /** The failure, the service's explanation, and how `timeout-minutes` ended it. */
     #failureText(outcome) {
         const keyText = outcome.neverSent && this.#keyFlaw
-            ? ` (the API key holds ${this.#keyFlaw}, which no HTTP header can carry — check the ` +
-                'secret passed as `api-key`)'
+            ? ` (the API key holds ${this.#keyFlaw}, which no HTTP header can carry — check the key ` +
+                `in ${this.#keyName})`
             : '';
         return `${outcome.reason}${keyText}${this.#serviceText(outcome.answer)}${deadlineText(outcome.deadline)}`;
     }
@@ -7262,6 +7264,7 @@ async function auditCheckout(settings, detection, deadline, deps, given) {
     const client = new AuditClient({
         baseUrl: settings.baseUrl,
         apiKey: settings.apiKey,
+        keyName: settings.keyName,
         userAgent: deps.userAgent,
         sleep: deps.sleep,
         now: deps.now,
@@ -7455,7 +7458,8 @@ const DEPENDENCIES = ['include', 'exclude'];
 function readSettings(inputs, env, log) {
     const read = inputReader(inputs);
     const apiKey = read.text('api-key');
-    checkApiKey(apiKey, log);
+    const keyName = inputs.keyName ?? '`api-key`';
+    checkApiKey(apiKey, keyName, log);
     const workspace = external_node_path_.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
     const workingDirectory = external_node_path_.resolve(workspace, read.text('working-directory') || '.');
     const relativeRoot = posixRelative(workspace, workingDirectory);
@@ -7476,7 +7480,8 @@ function readSettings(inputs, env, log) {
     const contracts = read.lines('contracts');
     return {
         apiKey,
-        baseUrl: parseBaseUrl(read.text('base-url')),
+        keyName,
+        baseUrl: parseBaseUrl(read.text('base-url'), keyName),
         projectName: read.text('project-name') || defaultProjectName(env, workspace),
         contractPatterns: contracts.length > 0 ? contracts : [...DEFAULT_CONTRACT_PATTERNS],
         defaultContractPatterns: contracts.length === 0 || contracts.join('\n') === DEFAULT_CONTRACT_PATTERNS.join('\n'),
@@ -7509,7 +7514,7 @@ function readSettings(inputs, env, log) {
     };
 }
 /** `https://` everywhere; plain `http://` only to this machine, so the key never crosses a network in clear. */
-function parseBaseUrl(raw) {
+function parseBaseUrl(raw, keyName = '`api-key`') {
     const text = raw.trim();
     if (!text) {
         throw new errors_ConfigurationError('Input `base-url` is required: set it to the audit service address, e.g. https://api.example-audit.com');
@@ -7522,7 +7527,7 @@ function parseBaseUrl(raw) {
         throw new errors_ConfigurationError(`Input \`base-url\` is not a valid URL: "${text}". Use the full address, e.g. https://api.example-audit.com`);
     }
     if (url.username || url.password) {
-        throw new errors_ConfigurationError('Input `base-url` must not contain credentials; pass the key in `api-key` instead.');
+        throw new errors_ConfigurationError(`Input \`base-url\` must not contain credentials; pass the key in ${keyName} instead.`);
     }
     if (url.search || url.hash) {
         throw new errors_ConfigurationError('Input `base-url` must not have a query string or fragment; give only the service address.');
@@ -7540,18 +7545,18 @@ function parseBaseUrl(raw) {
  * A key an HTTP header cannot carry would fail before any byte is sent; say so now, in words
  * that point at the secret, never quoting it.
  */
-function checkApiKey(apiKey, log) {
+function checkApiKey(apiKey, keyName, log) {
     // eslint-disable-next-line no-control-regex
     if (/[\u0000-\u001f\u007f]/.test(apiKey)) {
-        throw new errors_ConfigurationError('Input `api-key` contains a line break or another control character, which an HTTP header ' +
+        throw new errors_ConfigurationError(`The key in ${keyName} contains a line break or another control character, which an HTTP header ` +
             'cannot carry. Check the secret: it must be the key alone, on one line.');
     }
     if (/[^\u0020-\u00ff]/u.test(apiKey)) {
-        throw new errors_ConfigurationError('Input `api-key` contains characters an HTTP header cannot carry (only ASCII and Latin-1 ' +
+        throw new errors_ConfigurationError(`The key in ${keyName} contains characters an HTTP header cannot carry (only ASCII and Latin-1 ` +
             'can be sent). Check the secret: a key copied from a document may hold typographic quotes or dashes.');
     }
     if (apiKey && apiKey.length < MIN_SECRET_LENGTH) {
-        log.warning(`Input \`api-key\` is only ${apiKey.length} characters long. It is still masked everywhere, ` +
+        log.warning(`The key in ${keyName} is only ${apiKey.length} characters long. It is still masked everywhere, ` +
             'which may blank out ordinary words that contain it in the reports; service keys are ' +
             `normally much longer, so check the secret (a key of ${MIN_SECRET_LENGTH} or more characters avoids this).`);
     }
@@ -8013,6 +8018,7 @@ function parseCommandLine(argv, env) {
         return typeof value === 'string' ? value : undefined;
     };
     const inputs = {
+        keyName: `\`${API_KEY_VARIABLE}\``,
         get(name) {
             if (name === 'api-key')
                 return env[API_KEY_VARIABLE] ?? '';
@@ -9256,6 +9262,7 @@ async function commandSettings(command, cli, log) {
     if (!folder?.isDirectory())
         throw new errors_ConfigurationError(`${workspace} is not a directory.`);
     const inputs = {
+        ...command.inputs,
         get(name) {
             const value = command.inputs.get(name);
             // A file named on the command line is where the shell is, as the report files are; the

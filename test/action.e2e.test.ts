@@ -308,7 +308,7 @@ describe('dist/index.js end to end', () => {
       inputs: { 'api-key': 'wrong-key-123', 'base-url': svc.url, ...fast },
     });
     expect(run.exitCode).toBe(1);
-    expect(verdictAnnotation(run)!.message).toContain('check the secret passed as `api-key`');
+    expect(verdictAnnotation(run)!.message).toContain('check the key in `api-key`');
     expect(svc.uploads).toHaveLength(0);
     expectNoSecret(run, 'wrong-key-123');
   });

@@ -43,6 +43,8 @@ export interface AuditClientOptions {
   /** Per attempt, from sending to the last byte of the answer; default 60 s. */
   requestTimeoutMs?: number;
   log?: Log;
+  /** Where the key came from, as messages name it; default the action's `api-key`. */
+  keyName?: string;
 }
 
 export interface StartedAudit {
@@ -75,8 +77,10 @@ export class AuditClient {
   readonly #keyFlaw: string | undefined;
   /** Said with every "check `base-url`": the most common mistake is to include the version. */
   readonly #baseUrlHint: string;
+  readonly #keyName: string;
 
   constructor(options: AuditClientOptions) {
+    this.#keyName = options.keyName ?? '`api-key`';
     this.#now = options.now ?? Date.now;
     this.#deadline = options.deadline;
     this.#apiKey.add(options.apiKey);
@@ -268,7 +272,7 @@ export class AuditClient {
       case 400:
         return `the service rejected the request to ${operation.name} (HTTP 400)${text || ': no reason given'}`;
       case 401:
-        return 'the service rejected the API key (HTTP 401) — check the secret passed as `api-key`';
+        return `the service rejected the API key (HTTP 401) — check the key in ${this.#keyName}`;
       case 403:
         return `the API key lacks the permission for this operation (HTTP 403): ${operation.permission}`;
       case 404:
@@ -290,8 +294,8 @@ export class AuditClient {
   #failureText(outcome: Extract<HttpOutcome, { ok: false }>): string {
     const keyText =
       outcome.neverSent && this.#keyFlaw
-        ? ` (the API key holds ${this.#keyFlaw}, which no HTTP header can carry — check the ` +
-          'secret passed as `api-key`)'
+        ? ` (the API key holds ${this.#keyFlaw}, which no HTTP header can carry — check the key ` +
+          `in ${this.#keyName})`
         : '';
     return `${outcome.reason}${keyText}${this.#serviceText(outcome.answer)}${deadlineText(outcome.deadline)}`;
   }

@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { errorOutcome, type Outcome } from '../audit/outcome.ts';
 import type { Verdict } from '../audit/gate.ts';
 import { auditCheckout, detectProjects, type CheckoutProjects } from '../engine/audit-checkout.ts';
-import { readSettings, type Settings } from '../engine/settings.ts';
+import { readSettings, type InputSource, type Settings } from '../engine/settings.ts';
 import { ConfigurationError, DeadlineError, ServiceError, errorMessage } from '../errors.ts';
 import type { Deadline } from '../files/deadline.ts';
 import { findUploads } from '../project/find-contracts.ts';
@@ -182,7 +182,8 @@ async function commandSettings(
   const workspace = path.resolve(cli.cwd, command.directory);
   const folder = await stat(workspace).catch(() => undefined);
   if (!folder?.isDirectory()) throw new ConfigurationError(`${workspace} is not a directory.`);
-  const inputs = {
+  const inputs: InputSource = {
+    ...command.inputs,
     get(name: string): string {
       const value = command.inputs.get(name);
       // A file named on the command line is where the shell is, as the report files are; the

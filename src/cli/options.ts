@@ -202,6 +202,7 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     return typeof value === 'string' ? value : undefined;
   };
   const inputs: InputSource = {
+    keyName: `\`${API_KEY_VARIABLE}\``,
     get(name) {
       if (name === 'api-key') return env[API_KEY_VARIABLE] ?? '';
       if (name === 'base-url') return string(name) ?? env[BASE_URL_VARIABLE] ?? '';

@@ -99,6 +99,7 @@ export async function auditCheckout(
   const client = new AuditClient({
     baseUrl: settings.baseUrl,
     apiKey: settings.apiKey,
+    keyName: settings.keyName,
     userAgent: deps.userAgent,
     sleep: deps.sleep,
     now: deps.now,

@@ -27,11 +27,15 @@ export type Dependencies = (typeof DEPENDENCIES)[number];
 /** Inputs by action.yml's names: each value trimmed, empty when not given. */
 export interface InputSource {
   get(name: string): string;
+  /** Where the key comes from, as messages name it; the action's input `api-key` unless given. */
+  keyName?: string;
 }
 
 /** Everything a run was asked to do. */
 export interface Settings {
   apiKey: string;
+  /** Where the key came from, as messages name it (`api-key`, or the command's variable). */
+  keyName: string;
   baseUrl: URL;
   projectName: string;
   /** `contracts`, or the default Solidity and Vyper globs. */
@@ -82,7 +86,8 @@ export function readSettings(
 ): Settings {
   const read = inputReader(inputs);
   const apiKey = read.text('api-key');
-  checkApiKey(apiKey, log);
+  const keyName = inputs.keyName ?? '`api-key`';
+  checkApiKey(apiKey, keyName, log);
   const workspace = path.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
   const workingDirectory = path.resolve(workspace, read.text('working-directory') || '.');
   const relativeRoot = posixRelative(workspace, workingDirectory);
@@ -107,7 +112,8 @@ export function readSettings(
   const contracts = read.lines('contracts');
   return {
     apiKey,
-    baseUrl: parseBaseUrl(read.text('base-url')),
+    keyName,
+    baseUrl: parseBaseUrl(read.text('base-url'), keyName),
     projectName: read.text('project-name') || defaultProjectName(env, workspace),
     contractPatterns: contracts.length > 0 ? contracts : [...DEFAULT_CONTRACT_PATTERNS],
     defaultContractPatterns:
@@ -143,7 +149,7 @@ export function readSettings(
 }
 
 /** `https://` everywhere; plain `http://` only to this machine, so the key never crosses a network in clear. */
-export function parseBaseUrl(raw: string): URL {
+export function parseBaseUrl(raw: string, keyName = '`api-key`'): URL {
   const text = raw.trim();
   if (!text) {
     throw new ConfigurationError(
@@ -160,7 +166,7 @@ export function parseBaseUrl(raw: string): URL {
   }
   if (url.username || url.password) {
     throw new ConfigurationError(
-      'Input `base-url` must not contain credentials; pass the key in `api-key` instead.',
+      `Input \`base-url\` must not contain credentials; pass the key in ${keyName} instead.`,
     );
   }
   if (url.search || url.hash) {
@@ -186,23 +192,23 @@ export function parseBaseUrl(raw: string): URL {
  * A key an HTTP header cannot carry would fail before any byte is sent; say so now, in words
  * that point at the secret, never quoting it.
  */
-function checkApiKey(apiKey: string, log: Pick<Log, 'warning'>): void {
+function checkApiKey(apiKey: string, keyName: string, log: Pick<Log, 'warning'>): void {
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(apiKey)) {
     throw new ConfigurationError(
-      'Input `api-key` contains a line break or another control character, which an HTTP header ' +
+      `The key in ${keyName} contains a line break or another control character, which an HTTP header ` +
         'cannot carry. Check the secret: it must be the key alone, on one line.',
     );
   }
   if (/[^\u0020-\u00ff]/u.test(apiKey)) {
     throw new ConfigurationError(
-      'Input `api-key` contains characters an HTTP header cannot carry (only ASCII and Latin-1 ' +
+      `The key in ${keyName} contains characters an HTTP header cannot carry (only ASCII and Latin-1 ` +
         'can be sent). Check the secret: a key copied from a document may hold typographic quotes or dashes.',
     );
   }
   if (apiKey && apiKey.length < MIN_SECRET_LENGTH) {
     log.warning(
-      `Input \`api-key\` is only ${apiKey.length} characters long. It is still masked everywhere, ` +
+      `The key in ${keyName} is only ${apiKey.length} characters long. It is still masked everywhere, ` +
         'which may blank out ordinary words that contain it in the reports; service keys are ' +
         `normally much longer, so check the secret (a key of ${MIN_SECRET_LENGTH} or more characters avoids this).`,
     );

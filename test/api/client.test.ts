@@ -920,7 +920,7 @@ describe('AuditClient errors say what to fix', () => {
     const { service, client, sleeps } = await harness({}, { apiKey: 'wrong-key' });
     const error = await serviceFailure(client.listProjects());
     expect(error.message).toBe(
-      'the service rejected the API key (HTTP 401) — check the secret passed as `api-key`',
+      'the service rejected the API key (HTTP 401) — check the key in `api-key`',
     );
     expect(error.status).toBe(401);
     expect(service.requests.map((r) => r.bearer)).toEqual(['unknown-key']);

@@ -214,4 +214,21 @@ describe('contract-audit, in process', () => {
     }
     expect(service.uploads).toHaveLength(0);
   });
+
+  it('names the key by the variable it comes from, never as an input the command does not have', async () => {
+    const service = await serve();
+    const badKey = await command(['--base-url', service.url, '.'], {
+      CONTRACT_AUDIT_API_KEY: 'sk_live\n2c7e1b3d',
+    });
+    expect(badKey.code).toBe(2);
+    expect(badKey.stderr).toContain(
+      'The key in `CONTRACT_AUDIT_API_KEY` contains a line break or another control character',
+    );
+    const refused = await command(['--base-url', service.url, '.'], {
+      CONTRACT_AUDIT_API_KEY: 'not-the-service-key-1234',
+    });
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toContain('check the key in `CONTRACT_AUDIT_API_KEY`');
+    expect(badKey.stderr + refused.stdout + refused.stderr).not.toContain('api-key');
+  });
 });

@@ -161,7 +161,7 @@ describe('the API key cannot be re-created from anything the action writes or se
     expect(run.annotations).toContainEqual(
       expect.objectContaining({
         level: 'warning',
-        message: expect.stringMatching(/`api-key` is only 7 characters long/),
+        message: expect.stringMatching(/The key in `api-key` is only 7 characters long/),
       }),
     );
   });

@@ -174,7 +174,7 @@ describe('failures before anything is sent', () => {
     const { client } = clientFor(service.url, { apiKey });
     const why =
       `the request was never sent: invalid authorization header (the API key holds ${flaw}, ` +
-      'which no HTTP header can carry — check the secret passed as `api-key`)';
+      'which no HTTP header can carry — check the key in `api-key`)';
     expect((await serviceFailure(client.listProjects())).message).toBe(
       `could not list projects: ${why}`,
     );
