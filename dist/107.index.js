@@ -4864,11 +4864,15 @@ function cleanFolder(folder) {
 
 
 /**
- * The libraries' own remappings, at most `room` of them; when they hold more, a warning names
- * `project` and the libraries whose remappings were left out.
+ * The libraries' own remappings, at most `room` of them, each for its library's files
+ * (`remappings`) and, for prefixes not in `taken` (the project's own), for every file
+ * (`joined`: the first library to map a prefix wins). When they hold more, a warning names the
+ * libraries whose remappings were left out.
  */
-async function librariesOwnRemappings(root, libs, room, reader, deadline) {
+async function librariesOwnRemappings(root, libs, taken, room, reader, deadline) {
     const remappings = [];
+    /** Each library's remappings for every importer, as they join the project's. */
+    const joined = [];
     const cutFrom = [];
     let cut = 0;
     for (const lib of libs.filter((folder) => folder !== 'node_modules')) {
@@ -4886,6 +4890,8 @@ async function librariesOwnRemappings(root, libs, room, reader, deadline) {
                     target: base + remapping.target,
                 });
             }
+            for (const remapping of kept.filter((each) => each.context === ''))
+                joined.push({ context: '', prefix: remapping.prefix, target: base + remapping.target });
             if (kept.length < own.length) {
                 cut += own.length - kept.length;
                 cutFrom.push(base);
@@ -4894,11 +4900,17 @@ async function librariesOwnRemappings(root, libs, room, reader, deadline) {
     }
     return {
         remappings,
+        joined: firstOfEachPrefix(joined, taken).slice(0, Math.max(0, room - remappings.length)),
         warning: cut === 0
             ? undefined
             : `The libraries' own remappings.txt files hold more remappings than the ${room} still allowed: ${cut} are not used, ` +
                 `from ${cutFrom.length} librar${cutFrom.length === 1 ? 'y' : 'ies'} (${someNames(cutFrom)}).`,
     };
+}
+/** A remapping per prefix, the first given, none of those `taken`. */
+function firstOfEachPrefix(remappings, taken) {
+    const seen = new Set(taken);
+    return remappings.filter((remapping) => !seen.has(remapping.prefix) && seen.add(remapping.prefix));
 }
 async function library_remappings_listDirectory(dir) {
     try {
@@ -5429,12 +5441,15 @@ async function detect_readProject(root, configs, options, reader, strict) {
     project.remappings = capped(project.remappings, MAX_REMAPPINGS, `${project.path || '.'}: the remappings of foundry.toml, remappings.txt and Brownie's config together`, (remapping) => `${remapping.context ? `${remapping.context}:` : ''}${remapping.prefix}=${remapping.target}`, project.warnings);
     if (project.autoDetectRemappings) {
         const room = MAX_REMAPPINGS - project.remappings.length;
-        const own = await librariesOwnRemappings(root, project.libs, room, reader, options.deadline);
-        project.remappings = own.remappings.concat(project.remappings);
+        const taken = new Set(project.remappings.map((remapping) => remapping.prefix));
+        const own = await librariesOwnRemappings(root, project.libs, taken, room, reader, options.deadline);
+        // The project's own apply first: a library's joins only for a prefix the project leaves free.
+        project.remappings = [...own.joined, ...own.remappings, ...project.remappings];
         if (own.warning !== undefined)
             project.warnings.push(`${project.path || '.'}: ${own.warning}`);
-        if (own.remappings.length > 0)
-            project.notes.push(`libraries' own remappings.txt: ${own.remappings.length} remapping(s)`);
+        if (own.remappings.length > 0) {
+            project.notes.push(`libraries' own remappings.txt: ${own.remappings.length} remapping(s), ${own.joined.length} of them also for the project's files`);
+        }
     }
     detect_add(project, undefined, { sources: [], tests: [], scripts: [], libs: ['node_modules'] });
     return project;

@@ -315,11 +315,23 @@ async function readProject(
   );
   if (project.autoDetectRemappings) {
     const room = MAX_REMAPPINGS - project.remappings.length;
-    const own = await librariesOwnRemappings(root, project.libs, room, reader, options.deadline);
-    project.remappings = own.remappings.concat(project.remappings);
+    const taken = new Set(project.remappings.map((remapping) => remapping.prefix));
+    const own = await librariesOwnRemappings(
+      root,
+      project.libs,
+      taken,
+      room,
+      reader,
+      options.deadline,
+    );
+    // The project's own apply first: a library's joins only for a prefix the project leaves free.
+    project.remappings = [...own.joined, ...own.remappings, ...project.remappings];
     if (own.warning !== undefined) project.warnings.push(`${project.path || '.'}: ${own.warning}`);
-    if (own.remappings.length > 0)
-      project.notes.push(`libraries' own remappings.txt: ${own.remappings.length} remapping(s)`);
+    if (own.remappings.length > 0) {
+      project.notes.push(
+        `libraries' own remappings.txt: ${own.remappings.length} remapping(s), ${own.joined.length} of them also for the project's files`,
+      );
+    }
   }
   add(project, undefined, { sources: [], tests: [], scripts: [], libs: ['node_modules'] });
   return project;

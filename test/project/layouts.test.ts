@@ -48,6 +48,21 @@ describe('the upload of each fixture layout', () => {
     expect(log).not.toContain('warning:');
   });
 
+  it("Foundry hook on a periphery library: a prefix only the library's remappings.txt maps resolves, with no false warning", async () => {
+    const { files, log } = await upload('foundry-hook-periphery');
+    expect(sent(files, false)).toEqual(['src/base/LimitOrderHook.sol']);
+    expect(sent(files, true)).toEqual([
+      '@uniswap/v4-core/src/interfaces/IPoolManager.sol ← lib/v4-periphery/lib/v4-core/src/interfaces/IPoolManager.sol',
+      '@uniswap/v4-core/src/types/PoolKey.sol ← lib/v4-periphery/lib/v4-core/src/types/PoolKey.sol',
+      'v4-periphery/src/base/SafeCallback.sol ← lib/v4-periphery/src/base/SafeCallback.sol',
+    ]);
+    expect(await unresolvedWithin(files)).toEqual([]);
+    expect(log).toContain(
+      "libraries' own remappings.txt: 2 remapping(s), 2 of them also for the project's files",
+    );
+    expect(log).not.toContain('warning:');
+  });
+
   it("Foundry with src = 'contracts': mocks and harnesses left out, a remapped self-import sent under its name", async () => {
     const { files, log } = await upload('foundry-contracts-mocks');
     expect(sent(files, false)).toEqual([
