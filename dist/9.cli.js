@@ -6021,6 +6021,19 @@ function logProjects(projects, search, log) {
         ];
     });
     log.group(`Projects (${projects.length})`, lines);
+    const nested = projects.flatMap((project) => {
+        const outer = projects
+            .filter((other) => other !== project && isInside(other.root, project.root))
+            .sort((a, b) => b.root.length - a.root.length)[0];
+        return outer === undefined
+            ? []
+            : [
+                `${shownFolder(search.pathPrefix, project.path)} lies inside the project at ${shownFolder(search.pathPrefix, outer.path)}`,
+            ];
+    });
+    if (nested.length > 0) {
+        log.info(`${nested.join('; ')}: each file is audited once, in the deepest project holding it, and a run at the outer project's folder audits the nested one too, so the \`projects\` output lists only the outermost projects.`);
+    }
     if (projects.length > 1) {
         log.info(`${projects.length} projects: each is audited on its own, its files named from its own folder as its compiler names them.`);
     }
@@ -6306,6 +6319,14 @@ async function findProjects(search, log) {
     const projects = [...detection.projects, ...packages.projects].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
     logProjects(projects, search, log);
     return projects;
+}
+/**
+ * The projects a matrix of jobs should list: those no other project holds. A run at a project's
+ * folder audits the projects nested in it too (each file once, by the deepest project holding
+ * it), so a job of their own would audit their files a second time.
+ */
+function outermostProjects(projects) {
+    return projects.filter((project) => !projects.some((other) => other !== project && isInside(other.root, project.root)));
 }
 /**
  * The projects as a matrix takes them. A folder with no project config is one project of its
@@ -6904,7 +6925,10 @@ function readRecord(text, expected) {
 /** Past `deadline` (the run's, as for the audit), a DeadlineError: the run's verdict is `timeout`. */
 async function audit_checkout_detectProjects(settings, log, deadline) {
     const projects = await findProjects({ ...settings, deadline }, log);
-    return { projects, summaries: projectSummaries(projects, settings, settings.projectName) };
+    return {
+        projects,
+        summaries: projectSummaries(outermostProjects(projects), settings, settings.projectName),
+    };
 }
 async function auditCheckout(settings, detection, deadline, deps) {
     const { log } = deps;

@@ -110,6 +110,17 @@ export async function findProjects(search: ContractSearch, log: Logger): Promise
 }
 
 /**
+ * The projects a matrix of jobs should list: those no other project holds. A run at a project's
+ * folder audits the projects nested in it too (each file once, by the deepest project holding
+ * it), so a job of their own would audit their files a second time.
+ */
+export function outermostProjects(projects: readonly Project[]): Project[] {
+  return projects.filter(
+    (project) => !projects.some((other) => other !== project && isInside(other.root, project.root)),
+  );
+}
+
+/**
  * The projects as a matrix takes them. A folder with no project config is one project of its
  * own, so a matrix built from the output always has a job.
  */

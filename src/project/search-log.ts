@@ -5,7 +5,7 @@
  */
 import { ConfigurationError } from '../errors.ts';
 import type { DiscoveryResult } from '../files/discover.ts';
-import { posixRelative } from '../files/inside.ts';
+import { isInside, posixRelative } from '../files/inside.ts';
 import type { Logger } from '../log.ts';
 import { firstFew } from '../text.ts';
 import type { Closure } from './closure.ts';
@@ -67,6 +67,21 @@ export function logProjects(
     ];
   });
   log.group(`Projects (${projects.length})`, lines);
+  const nested = projects.flatMap((project) => {
+    const outer = projects
+      .filter((other) => other !== project && isInside(other.root, project.root))
+      .sort((a, b) => b.root.length - a.root.length)[0];
+    return outer === undefined
+      ? []
+      : [
+          `${shownFolder(search.pathPrefix, project.path)} lies inside the project at ${shownFolder(search.pathPrefix, outer.path)}`,
+        ];
+  });
+  if (nested.length > 0) {
+    log.info(
+      `${nested.join('; ')}: each file is audited once, in the deepest project holding it, and a run at the outer project's folder audits the nested one too, so the \`projects\` output lists only the outermost projects.`,
+    );
+  }
   if (projects.length > 1) {
     log.info(
       `${projects.length} projects: each is audited on its own, its files named from its own folder as its compiler names them.`,

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
 import {
   findUploads,
   findProjects,
+  outermostProjects,
   projectSummaries,
   type ContractSearch,
   type UploadFile,
 } from '../../src/project/find-contracts.ts';
 import { contractSearch } from '../support/contract-search.ts';
-import { layoutWorkspace, unresolvedWithin } from '../support/layouts.ts';
+import { LAYOUTS, layoutWorkspace, unresolvedWithin } from '../support/layouts.ts';
 import { recordingLogger } from '../support/logger.ts';
 
 async function upload(layout: string, overrides: Partial<ContractSearch> = {}) {
@@ -294,5 +296,61 @@ describe('the projects output', () => {
     expect(
       projectSummaries(await findProjects(below, recordingLogger().log), below, 'core'),
     ).toEqual([{ name: 'core', path: 'packages/core', frameworks: ['Hardhat'] }]);
+  });
+});
+
+describe('one step and a matrix of jobs over the projects output', () => {
+  /** The repository path of each audited file, once per audit that audits it. */
+  const audited = (uploads: Awaited<ReturnType<typeof findUploads>>) =>
+    uploads.flatMap((each) =>
+      each.files.filter((file) => !file.dependency).map((file) => file.repositoryPath),
+    );
+
+  it.each(readdirSync(LAYOUTS))(
+    '%s: each file audited once, by the same projects',
+    async (layout) => {
+      const workspace = await layoutWorkspace(layout);
+      const quiet = { ifNoFilesFound: 'ignore' as const };
+      const oneStep = audited(
+        await findUploads(contractSearch(workspace, quiet), recordingLogger().log),
+      );
+      const search = contractSearch(workspace, quiet);
+      const projects = await findProjects(search, recordingLogger().log);
+      const jobs = projectSummaries(outermostProjects(projects), search, 'acme');
+      const matrix: string[] = [];
+      for (const job of jobs) {
+        const pathPrefix = job.path === '.' ? '' : `${job.path}/`;
+        const run = contractSearch(workspace, { ...quiet, pathPrefix, projectName: job.name });
+        matrix.push(...audited(await findUploads(run, recordingLogger().log)));
+      }
+      expect(new Set(oneStep).size).toBe(oneStep.length);
+      expect(matrix.sort()).toEqual([...oneStep].sort());
+    },
+  );
+
+  it('lists a project nested in another once, under the outer one, whose run audits both', async () => {
+    const workspace = await layoutWorkspace('hardhat-nested-foundry');
+    const search = contractSearch(workspace);
+    const { log, lines } = recordingLogger();
+    const projects = await findProjects(search, log);
+    expect(projects.map((project) => project.path)).toEqual(['', 'periphery']);
+    expect(projectSummaries(outermostProjects(projects), search, 'acme')).toEqual([
+      { name: 'acme', path: '.', frameworks: ['Hardhat'] },
+    ]);
+    expect(lines).toContain(
+      "info: periphery lies inside the project at .: each file is audited once, in the deepest project holding it, and a run at the outer project's folder audits the nested one too, so the `projects` output lists only the outermost projects.",
+    );
+    const uploads = await findUploads(search, recordingLogger().log, projects);
+    expect(
+      uploads.map((each) => [each.name, sent(each.files, false), sent(each.files, true)]),
+    ).toEqual([
+      ['acme', ['contracts/Staking.sol', 'contracts/interfaces/IStaking.sol'], []],
+      [
+        'acme/periphery',
+        ['src/StakingRouter.sol ← periphery/src/StakingRouter.sol'],
+        ['core/interfaces/IStaking.sol ← contracts/interfaces/IStaking.sol'],
+      ],
+    ]);
+    for (const each of uploads) expect(await unresolvedWithin(each.files)).toEqual([]);
   });
 });
