@@ -5365,9 +5365,9 @@ async function detect_readProject(root, configs, options, reader, strict) {
             await use(file);
         }
         catch (error) {
-            if (strict || !(error instanceof ConfigurationError))
+            if (!(error instanceof ConfigurationError))
                 throw error;
-            broken.push({ tool, problem: error.message });
+            broken.push({ tool, problem: error.message, error });
         }
     };
     await attempt('Foundry', present(['foundry.toml']), async () => {
@@ -5427,6 +5427,10 @@ async function detect_readProject(root, configs, options, reader, strict) {
         });
         project.notes.push(`${ape}: contracts_folder = ${config.contractsFolder}`);
     });
+    // The user's own project with no config that can be used: fixing it is the only way forward.
+    const unparsed = broken.find((config) => config.error !== undefined)?.error;
+    if (strict && project.frameworks.length === 0 && unparsed !== undefined)
+        throw unparsed;
     setAside(project, broken);
     if (project.frameworks.length === 0)
         return undefined;
@@ -5454,10 +5458,26 @@ async function detect_readProject(root, configs, options, reader, strict) {
     detect_add(project, undefined, { sources: [], tests: [], scripts: [], libs: ['node_modules'] });
     return project;
 }
+/** A tool's own defaults, for a folder whose config of that tool cannot be read. */
+const DEFAULT_FOLDERS = {
+    Foundry: { sources: ['src'], tests: ['test'], scripts: ['script'], libs: ['lib'] },
+    Hardhat: { sources: ['contracts'], tests: ['test'], scripts: ['scripts'], libs: [] },
+    Truffle: { sources: ['contracts'], tests: ['test'], scripts: ['migrations'], libs: [] },
+    Brownie: {
+        sources: ['contracts', 'interfaces'],
+        tests: ['tests'],
+        scripts: ['scripts'],
+        libs: [],
+    },
+    Ape: { sources: ['contracts'], tests: ['tests'], scripts: ['scripts'], libs: [] },
+    'Workspace package': { sources: ['contracts', 'src'], tests: [], scripts: [], libs: [] },
+};
 /**
- * Configs that could not be used, each named in a warning. With no other config, the folder is
- * still a project: every contract in it but tests, scripts, mocks and harnesses by convention,
- * and `lib/`, as a folder with no project config is searched.
+ * Configs that could not be used, each named in a warning. Beside a config that can be used,
+ * each one's tool's default folders join the project's (a broken foundry.toml beside a Hardhat
+ * config still has its `src/` audited); with none, the folder is still a project: every contract
+ * in it but tests, scripts, mocks and harnesses by convention, and `lib/`, as a folder with no
+ * project config is searched.
  */
 function setAside(project, broken) {
     const [first] = broken;
@@ -5468,11 +5488,19 @@ function setAside(project, broken) {
         detect_add(project, first.tool, { sources: ['.'], tests: [], scripts: [], libs: ['lib'] });
         project.notes.push('no config could be used: searched as a plain folder, by convention');
     }
-    const instead = plain
-        ? "the folder's contracts are searched as a plain folder's (all but tests, scripts, mocks and harnesses by convention, and lib/)"
-        : `the folder is taken for a ${project.frameworks.join(' + ')} project`;
-    for (const { problem } of broken)
+    for (const { tool, problem } of broken) {
+        const defaults = DEFAULT_FOLDERS[tool];
+        if (tool === 'Foundry')
+            project.autoDetectRemappings = true;
+        if (!plain) {
+            detect_add(project, undefined, defaults);
+            project.notes.push(`${tool}'s config could not be used: its default folders are used too (${defaults.sources.map((folder) => `${folder}/`).join(' and ')} audited)`);
+        }
+        const instead = plain
+            ? "the folder's contracts are searched as a plain folder's (all but tests, scripts, mocks and harnesses by convention, and lib/)"
+            : `the folder is taken for a ${project.frameworks.join(' + ')} project, with ${tool}'s default folders too (${defaults.sources.map((folder) => `${folder}/`).join(' and ')} audited)`;
         project.warnings.push(`${problem} It is not used: ${instead}.`);
+    }
 }
 /** Longer than any real folder: a config holding more is not describing a folder. */
 const MAX_FOLDER_LENGTH = 512;

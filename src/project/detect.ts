@@ -198,7 +198,7 @@ async function readProject(
   const names = configs.readable;
   const present = (candidates: readonly string[]) =>
     candidates.find((file) => names.has(file) || configs.unusable.has(file));
-  const broken: { tool: Framework; problem: string }[] = [];
+  const broken: BrokenConfig[] = [];
   const attempt = async (
     tool: Framework,
     file: string | undefined,
@@ -213,8 +213,8 @@ async function readProject(
     try {
       await use(file);
     } catch (error) {
-      if (strict || !(error instanceof ConfigurationError)) throw error;
-      broken.push({ tool, problem: error.message });
+      if (!(error instanceof ConfigurationError)) throw error;
+      broken.push({ tool, problem: error.message, error });
     }
   };
 
@@ -295,6 +295,9 @@ async function readProject(
     });
     project.notes.push(`${ape}: contracts_folder = ${config.contractsFolder}`);
   });
+  // The user's own project with no config that can be used: fixing it is the only way forward.
+  const unparsed = broken.find((config) => config.error !== undefined)?.error;
+  if (strict && project.frameworks.length === 0 && unparsed !== undefined) throw unparsed;
   setAside(project, broken);
   if (project.frameworks.length === 0) return undefined;
   // Explicit remappings from remappings.txt apply after foundry.toml's (Foundry) or alone (Hardhat 3).
@@ -337,12 +340,39 @@ async function readProject(
   return project;
 }
 
+interface BrokenConfig {
+  tool: Framework;
+  problem: string;
+  /** When the file does not parse (not when it cannot be read). */
+  error?: ConfigurationError;
+}
+
+/** A tool's own defaults, for a folder whose config of that tool cannot be read. */
+const DEFAULT_FOLDERS: Record<
+  Framework,
+  Pick<Project, 'sources' | 'tests' | 'scripts' | 'libs'>
+> = {
+  Foundry: { sources: ['src'], tests: ['test'], scripts: ['script'], libs: ['lib'] },
+  Hardhat: { sources: ['contracts'], tests: ['test'], scripts: ['scripts'], libs: [] },
+  Truffle: { sources: ['contracts'], tests: ['test'], scripts: ['migrations'], libs: [] },
+  Brownie: {
+    sources: ['contracts', 'interfaces'],
+    tests: ['tests'],
+    scripts: ['scripts'],
+    libs: [],
+  },
+  Ape: { sources: ['contracts'], tests: ['tests'], scripts: ['scripts'], libs: [] },
+  'Workspace package': { sources: ['contracts', 'src'], tests: [], scripts: [], libs: [] },
+};
+
 /**
- * Configs that could not be used, each named in a warning. With no other config, the folder is
- * still a project: every contract in it but tests, scripts, mocks and harnesses by convention,
- * and `lib/`, as a folder with no project config is searched.
+ * Configs that could not be used, each named in a warning. Beside a config that can be used,
+ * each one's tool's default folders join the project's (a broken foundry.toml beside a Hardhat
+ * config still has its `src/` audited); with none, the folder is still a project: every contract
+ * in it but tests, scripts, mocks and harnesses by convention, and `lib/`, as a folder with no
+ * project config is searched.
  */
-function setAside(project: Project, broken: readonly { tool: Framework; problem: string }[]): void {
+function setAside(project: Project, broken: readonly BrokenConfig[]): void {
   const [first] = broken;
   if (first === undefined) return;
   const plain = project.frameworks.length === 0;
@@ -350,10 +380,20 @@ function setAside(project: Project, broken: readonly { tool: Framework; problem:
     add(project, first.tool, { sources: ['.'], tests: [], scripts: [], libs: ['lib'] });
     project.notes.push('no config could be used: searched as a plain folder, by convention');
   }
-  const instead = plain
-    ? "the folder's contracts are searched as a plain folder's (all but tests, scripts, mocks and harnesses by convention, and lib/)"
-    : `the folder is taken for a ${project.frameworks.join(' + ')} project`;
-  for (const { problem } of broken) project.warnings.push(`${problem} It is not used: ${instead}.`);
+  for (const { tool, problem } of broken) {
+    const defaults = DEFAULT_FOLDERS[tool];
+    if (tool === 'Foundry') project.autoDetectRemappings = true;
+    if (!plain) {
+      add(project, undefined, defaults);
+      project.notes.push(
+        `${tool}'s config could not be used: its default folders are used too (${defaults.sources.map((folder) => `${folder}/`).join(' and ')} audited)`,
+      );
+    }
+    const instead = plain
+      ? "the folder's contracts are searched as a plain folder's (all but tests, scripts, mocks and harnesses by convention, and lib/)"
+      : `the folder is taken for a ${project.frameworks.join(' + ')} project, with ${tool}'s default folders too (${defaults.sources.map((folder) => `${folder}/`).join(' and ')} audited)`;
+    project.warnings.push(`${problem} It is not used: ${instead}.`);
+  }
 }
 
 /** Longer than any real folder: a config holding more is not describing a folder. */

@@ -65,6 +65,21 @@ describe('the upload of each fixture layout', () => {
     expect(log).not.toContain('warning:');
   });
 
+  it("Hardhat with the Foundry plugin and a foundry.toml that does not parse: Foundry's default folders still audited, and said", async () => {
+    const { files, lines } = await upload('hardhat-foundry-broken-toml');
+    expect(sent(files, false)).toEqual(['src/Escrow.sol', 'src/interfaces/IEscrow.sol']);
+    expect(sent(files, true)).toEqual([
+      'solady/utils/SafeTransferLib.sol ← lib/solady/src/utils/SafeTransferLib.sol',
+    ]);
+    expect(await unresolvedWithin(files)).toEqual([]);
+    const warnings = lines.filter((line) => line.startsWith('warning:'));
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^warning: foundry\.toml is not valid TOML \(line 5, column 19\).* It is not used: the folder is taken for a Hardhat project, with Foundry's default folders too \(src\/ audited\)\.$/,
+      ),
+    ]);
+  });
+
   it("Foundry with src = 'contracts': mocks and harnesses left out, a remapped self-import sent under its name", async () => {
     const { files, log } = await upload('foundry-contracts-mocks');
     expect(sent(files, false)).toEqual([
