@@ -19,14 +19,14 @@ import {
   logClosureProblems,
   logDependencies,
   logDiscovery,
-  logOutsideProjects,
+  logUnselected,
   logProjects,
   noFiles,
   shortList,
   shownFolder,
   type SearchSettings,
 } from './search-log.ts';
-import { contractsOutsideProjects } from './outside-projects.ts';
+import { unselectedContracts, type SelectionRules } from './unselected.ts';
 import { productionSources } from './selection.ts';
 import { teamCode } from './team-code.ts';
 
@@ -166,10 +166,14 @@ export async function findUploads(
     deadline: search.deadline,
   });
   logDiscovery(discovery, search, log);
-  if (search.defaultContractPatterns)
-    logOutsideProjects(await contractsOutsideProjects(search, projects), search, log);
-  checkDeadline(search.deadline, 'looking for contracts outside the projects');
+  // With the user's `contracts`, what they leave out is their choice: only submodules are named.
+  const accountFor = async (sent: ReadonlySet<string>) => {
+    const scope = search.defaultContractPatterns ? projects : [];
+    logUnselected(await unselectedContracts(search, root, scope, rules, sent), search, log);
+    checkDeadline(search.deadline, 'looking for contracts outside the source folders');
+  };
   if (discovery.files.length === 0) {
+    await accountFor(new Set());
     noFiles(discovery, projects, search, log);
     return [];
   }
@@ -241,6 +245,9 @@ export async function findUploads(
     uploads.push({ name: group.name, path: group.path, files });
     closures.push({ ...closure, dependencies });
   }
+  await accountFor(
+    new Set(uploads.flatMap((upload) => upload.files.map((file) => file.absolutePath))),
+  );
   logClosureProblems(closures, search, workspace, projects, log);
   return uploads;
 }
@@ -303,11 +310,6 @@ function uploadGroups(
 /** `project-name` for the working directory's own project, `project-name/<folder>` below it. */
 function unitName(projectName: string, projectPath: string): string {
   return projectPath === '' ? projectName : `${projectName}/${projectPath}`;
-}
-
-interface SelectionRules {
-  patterns: string[];
-  excludes: ExcludePattern[];
 }
 
 /**

@@ -10,6 +10,7 @@ import type { Logger } from '../log.ts';
 import { firstFew } from '../text.ts';
 import type { Closure } from './closure.ts';
 import type { Project } from './detect.ts';
+import type { Unselected } from './unselected.ts';
 
 /** What the log needs of the search's settings. */
 export interface SearchSettings {
@@ -121,24 +122,45 @@ export function logDiscovery(
   }
 }
 
-/** Contracts outside every project's folder, which nothing audits: named, never dropped unsaid. */
-export function logOutsideProjects(
-  outside: readonly string[] | { problem: string },
-  search: SearchSettings,
-  log: Logger,
-): void {
-  if ('problem' in outside) {
+/**
+ * The contracts the selection could audit that no upload holds, and the submodules not checked
+ * out where it looks: each named, never dropped unsaid.
+ */
+export function logUnselected(unselected: Unselected, search: SearchSettings, log: Logger): void {
+  if (unselected.problem !== undefined) {
     log.warning(
-      `Could not look for contracts outside the projects' folders, which are not audited: ${outside.problem}`,
+      `Could not look for contracts outside the projects' source folders, which are not audited: ${unselected.problem}`,
     );
-    return;
   }
-  if (outside.length === 0) return;
-  log.warning(
-    `${outside.length} contract file(s) lie outside every project's folder, so they are not audited:\n` +
-      shortList(outside.map((file) => `  - ${search.pathPrefix}${file}`)) +
-      '\nGive their folder a project config (or a package.json in a workspace), or set `contracts` to audit them.',
-  );
+  if (unselected.emptySubmodules.length > 0) {
+    log.warning(
+      `${unselected.emptySubmodules.length} git submodule(s) where contracts are audited are empty (declared in .gitmodules, not checked out), so their files are not audited:\n` +
+        shortList(
+          unselected.emptySubmodules.map((folder) => `  - ${search.pathPrefix}${folder}/`),
+        ) +
+        '\nCheck out with `submodules: recursive` in actions/checkout (or run `git submodule update --init --recursive` before this step).',
+    );
+  }
+  const outside = unselected.outsideProjects;
+  if (outside.length > 0) {
+    log.warning(
+      `${outside.length} contract file(s) lie outside every project's folder, so they are not audited:\n` +
+        shortList(outside.map((file) => `  - ${search.pathPrefix}${file}`)) +
+        '\nGive their folder a project config (or a package.json in a workspace), or set `contracts` to audit them.',
+    );
+  }
+  if (unselected.outsideSources.length > 0) {
+    log.group(
+      `Not audited: outside their project's source folders (${unselected.outsideSources.length})`,
+      [
+        ...unselected.outsideSources.map(
+          (entry) =>
+            `${search.pathPrefix}${entry.path}: not in ${entry.sources.map((folder) => `${folder}/`).join(' or ')} of the project at ${shownFolder(search.pathPrefix, entry.project)}`,
+        ),
+        "If they are production code, add their folder to the project's sources (or set `contracts`).",
+      ],
+    );
+  }
 }
 
 export function logDependencies(

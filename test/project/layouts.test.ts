@@ -80,6 +80,32 @@ describe('the upload of each fixture layout', () => {
     ]);
   });
 
+  it('a dapptools folder beside framework projects, which nothing audits, is named in a warning', async () => {
+    const { uploads, lines } = await upload('workspace-dapptools');
+    expect(uploads.map((each) => [each.path, sent(each.files, false)])).toEqual([
+      ['packages/token', ['contracts/AcmeToken.sol ← packages/token/contracts/AcmeToken.sol']],
+      ['packages/vault', ['src/Vault.sol ← packages/vault/src/Vault.sol']],
+    ]);
+    expect(lines.filter((line) => line.startsWith('warning:'))).toEqual([
+      "warning: 3 contract file(s) lie outside every project's folder, so they are not audited:\n" +
+        '  - dss/lib/ds-test/src/test.sol\n  - dss/src/jug.sol\n  - dss/src/vat.sol\n' +
+        'Give their folder a project config (or a package.json in a workspace), or set `contracts` to audit them.',
+    ]);
+  });
+
+  it("a dapptools folder inside a Foundry project, outside its src/, is named with the project's source folders", async () => {
+    const { files, lines } = await upload('foundry-beside-dapptools');
+    expect(sent(files, false)).toEqual(['src/Spotter.sol']);
+    const group = lines.indexOf("group: Not audited: outside their project's source folders (3)");
+    expect(lines.slice(group + 1, group + 5)).toEqual([
+      '  dss/lib/ds-test/src/test.sol: not in src/ of the project at .',
+      '  dss/src/jug.sol: not in src/ of the project at .',
+      '  dss/src/vat.sol: not in src/ of the project at .',
+      "  If they are production code, add their folder to the project's sources (or set `contracts`).",
+    ]);
+    expect(lines.filter((line) => line.startsWith('warning:'))).toEqual([]);
+  });
+
   it("Foundry with src = 'contracts': mocks and harnesses left out, a remapped self-import sent under its name", async () => {
     const { files, log } = await upload('foundry-contracts-mocks');
     expect(sent(files, false)).toEqual([
@@ -368,4 +394,58 @@ describe('one step and a matrix of jobs over the projects output', () => {
     ]);
     for (const each of uploads) expect(await unresolvedWithin(each.files)).toEqual([]);
   });
+});
+
+describe('nothing dropped without a word', () => {
+  /** Folders that hold no candidate to audit: dependencies, build output, tests and scripts. */
+  const NEVER_CANDIDATES = new Set(
+    'node_modules .git lib out cache artifacts test tests testing test-helpers script scripts migrations mocks mock certora fv halmos harness harnesses echidna crytic medusa audits'.split(
+      ' ',
+    ),
+  );
+  const candidates = (dir: string, prefix = ''): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const relative = `${prefix}${entry.name}`;
+      if (entry.isDirectory())
+        return NEVER_CANDIDATES.has(entry.name)
+          ? []
+          : candidates(`${dir}/${entry.name}`, `${relative}/`);
+      return /\.(sol|vy)$/.test(entry.name) && !/\.[ts]\.sol$|Mock|Harness/.test(entry.name)
+        ? [relative]
+        : [];
+    });
+
+  it.each(readdirSync(LAYOUTS))(
+    '%s: every contract file is audited, sent as a dependency, or named in the log',
+    async (layout) => {
+      const workspace = await layoutWorkspace(layout);
+      const { log, lines } = recordingLogger();
+      const uploads = await findUploads(
+        contractSearch(workspace, { ifNoFilesFound: 'ignore' }),
+        log,
+      );
+      const sentFiles = new Set(
+        uploads.flatMap((each) => each.files.map((file) => file.repositoryPath)),
+      );
+      // Each line that names a file or folder: `path: reason`, `- path`, `folder/: reason`.
+      const entries = new Set(
+        lines
+          .flatMap((line) => line.split('\n'))
+          .map(
+            (line) =>
+              line
+                .trim()
+                .replace(/^- /, '')
+                .split(/: | \(/)[0],
+          ),
+      );
+      const named = (file: string) =>
+        entries.has(file) ||
+        file
+          .split('/')
+          .some((_, index, segments) => entries.has(`${segments.slice(0, index).join('/')}/`));
+      const dropped = candidates(workspace).filter((file) => !sentFiles.has(file) && !named(file));
+      expect(dropped).toEqual([]);
+    },
+  );
 });

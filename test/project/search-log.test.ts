@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../src/errors.ts';
 import type { DiscoveryResult } from '../../src/files/discover.ts';
 import type { Project } from '../../src/project/detect.ts';
-import { logOutsideProjects, noFiles } from '../../src/project/search-log.ts';
+import { logUnselected, noFiles } from '../../src/project/search-log.ts';
 import { recordingLogger } from '../support/logger.ts';
 
 const search = {
@@ -21,18 +21,20 @@ const nothingFound: DiscoveryResult = {
   excluded: [{ path: 'test/', reason: 'tests' }],
 };
 
-describe('logOutsideProjects', () => {
-  it('says so when the folders outside the projects could not be looked through', () => {
+describe('logUnselected', () => {
+  const nothing = { outsideProjects: [], outsideSources: [], emptySubmodules: [] };
+
+  it('says so when the folders outside the source folders could not be looked through', () => {
     const { log, lines } = recordingLogger();
-    logOutsideProjects({ problem: 'the folder is unreadable' }, search, log);
+    logUnselected({ ...nothing, problem: 'the folder is unreadable' }, search, log);
     expect(lines).toEqual([
-      "warning: Could not look for contracts outside the projects' folders, which are not audited: the folder is unreadable",
+      "warning: Could not look for contracts outside the projects' source folders, which are not audited: the folder is unreadable",
     ]);
   });
 
-  it('says nothing when every contract is inside a project', () => {
+  it('says nothing when every contract is accounted for', () => {
     const { log, lines } = recordingLogger();
-    logOutsideProjects([], search, log);
+    logUnselected(nothing, search, log);
     expect(lines).toEqual([]);
   });
 });

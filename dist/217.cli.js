@@ -1,8 +1,8 @@
-export const id = 9;
-export const ids = [9];
+export const id = 217;
+export const ids = [217];
 export const modules = {
 
-/***/ 9:
+/***/ 6217:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -6089,17 +6089,31 @@ function logDiscovery(discovery, search, log) {
             log.warning(message);
     }
 }
-/** Contracts outside every project's folder, which nothing audits: named, never dropped unsaid. */
-function logOutsideProjects(outside, search, log) {
-    if ('problem' in outside) {
-        log.warning(`Could not look for contracts outside the projects' folders, which are not audited: ${outside.problem}`);
-        return;
+/**
+ * The contracts the selection could audit that no upload holds, and the submodules not checked
+ * out where it looks: each named, never dropped unsaid.
+ */
+function logUnselected(unselected, search, log) {
+    if (unselected.problem !== undefined) {
+        log.warning(`Could not look for contracts outside the projects' source folders, which are not audited: ${unselected.problem}`);
     }
-    if (outside.length === 0)
-        return;
-    log.warning(`${outside.length} contract file(s) lie outside every project's folder, so they are not audited:\n` +
-        shortList(outside.map((file) => `  - ${search.pathPrefix}${file}`)) +
-        '\nGive their folder a project config (or a package.json in a workspace), or set `contracts` to audit them.');
+    if (unselected.emptySubmodules.length > 0) {
+        log.warning(`${unselected.emptySubmodules.length} git submodule(s) where contracts are audited are empty (declared in .gitmodules, not checked out), so their files are not audited:\n` +
+            shortList(unselected.emptySubmodules.map((folder) => `  - ${search.pathPrefix}${folder}/`)) +
+            '\nCheck out with `submodules: recursive` in actions/checkout (or run `git submodule update --init --recursive` before this step).');
+    }
+    const outside = unselected.outsideProjects;
+    if (outside.length > 0) {
+        log.warning(`${outside.length} contract file(s) lie outside every project's folder, so they are not audited:\n` +
+            shortList(outside.map((file) => `  - ${search.pathPrefix}${file}`)) +
+            '\nGive their folder a project config (or a package.json in a workspace), or set `contracts` to audit them.');
+    }
+    if (unselected.outsideSources.length > 0) {
+        log.group(`Not audited: outside their project's source folders (${unselected.outsideSources.length})`, [
+            ...unselected.outsideSources.map((entry) => `${search.pathPrefix}${entry.path}: not in ${entry.sources.map((folder) => `${folder}/`).join(' or ')} of the project at ${shownFolder(search.pathPrefix, entry.project)}`),
+            "If they are production code, add their folder to the project's sources (or set `contracts`).",
+        ]);
+    }
 }
 function logDependencies(files, selected, uploadName, log) {
     const imported = files.slice(selected).filter((file) => !file.dependency);
@@ -6167,47 +6181,115 @@ function noFiles(discovery, projects, search, log) {
         log.info(message);
 }
 
-;// CONCATENATED MODULE: ./.build/project/outside-projects.js
+;// CONCATENATED MODULE: ./.build/project/unselected.js
 /**
- * Contracts that lie outside every project's folder. Once any project is found, only projects'
- * folders are searched, so a folder of contracts with no config of its own (nor a package
- * manifest) would be neither audited nor named: this finds them, so the log can name them.
+ * Nothing dropped without a word. Every contract file the default selection could audit (all of
+ * them but those its rules leave out, which the log names with their reasons) is audited, sent
+ * as a dependency, or named here: in no project's folder, or in a project's folder outside its
+ * source folders. A git submodule where the selection looks that is not checked out is named too:
+ * its files are not there to be found.
  */
 
 
 
 
+
+
+
+
 /**
- * Paths relative to the working directory of the contracts no project holds, left out as a
- * folder with no config would leave them (tests, mocks, `lib/`, the user's `exclude`); or why
- * they could not be listed.
+ * `sent`: the absolute paths of every file of every upload (audited or dependency). `root` is
+ * the working directory, links resolved.
  */
-async function contractsOutsideProjects(search, projects) {
-    if (projects.length === 0 || projects.some((project) => project.path === ''))
-        return [];
+async function unselectedContracts(search, root, projects, rules, sent) {
+    const result = {
+        outsideProjects: [],
+        outsideSources: [],
+        emptySubmodules: await emptySubmodules(search, root, rules),
+    };
+    if (projects.length === 0)
+        return result; // the selection is every contract already
     try {
         const { files } = await discoverContracts({
             workspace: search.workspace,
             root: search.workingDirectory,
             patterns: ['**/*.sol', '**/*.vy'],
             excludes: search.excludePatterns,
-            useDefaultExcludes: true,
+            useDefaultExcludes: search.useDefaultExcludes,
+            // Outside every project, a plain folder's: `lib/` at the root holds dependencies.
+            defaultExcludes: projects.some((project) => project.path === '')
+                ? rules.excludes
+                : [...DEFAULT_EXCLUDES, ...rules.excludes],
             deadline: search.deadline,
-            defaultExcludes: [
-                ...DEFAULT_EXCLUDES,
-                ...projects.map((project) => ({
-                    pattern: `/${literalGlob(project.path)}/`,
-                    reason: 'a project',
-                })),
-            ],
         });
-        return files.map((file) => file.relativePath);
+        for (const file of files) {
+            if (sent.has(file.absolutePath))
+                continue;
+            const project = deepest(projects, file.absolutePath);
+            if (project === undefined)
+                result.outsideProjects.push(file.relativePath);
+            else {
+                result.outsideSources.push({
+                    path: file.relativePath,
+                    project: project.path,
+                    sources: project.sources,
+                });
+            }
+        }
     }
     catch (error) {
         if (error instanceof DeadlineError)
             throw error;
-        return { problem: errorMessage(error) };
+        result.problem = errorMessage(error);
     }
+    return result;
+}
+/** The deepest project whose root holds the file. */
+function deepest(projects, file) {
+    return projects
+        .filter((project) => isInside(project.root, file))
+        .sort((a, b) => b.root.length - a.root.length)[0];
+}
+/**
+ * The workspace's `.gitmodules` submodules below the working directory that are empty (not
+ * checked out) and lie where the selection would look for contracts to audit.
+ */
+async function emptySubmodules(search, root, rules) {
+    const workspace = await promises_.realpath(search.workspace).catch(() => search.workspace);
+    const text = await readConfigFile(external_node_path_.join(workspace, '.gitmodules'), workspace);
+    if (text === undefined)
+        return [];
+    const patterns = compilePatterns(rules.patterns, search.workingDirectory);
+    const excludes = compileExcludes([
+        ...(search.useDefaultExcludes ? rules.excludes : []),
+        ...search.excludePatterns,
+    ]);
+    const empty = [];
+    for (const declared of submodulePaths(text)) {
+        const folder = external_node_path_.resolve(workspace, declared);
+        if (!isInside(root, folder) || folder === root)
+            continue;
+        const relative = posixRelative(root, folder);
+        const segments = relative.split('/');
+        const excluded = segments.some((_, index) => excludes.excludesDirectory(segments.slice(0, index + 1).join('/')) !== undefined);
+        if (excluded || !patterns.mayMatchBelow(relative))
+            continue;
+        const entries = await promises_.readdir(folder).catch(() => []);
+        if (entries.length === 0)
+            empty.push(relative);
+    }
+    return empty.sort();
+}
+/** `path = lib/x` lines of `.gitmodules`, as git writes them. */
+function submodulePaths(text) {
+    const paths = [];
+    for (const line of text.split(/\r?\n/)) {
+        const match = /^\s*path\s*=\s*(.+?)\s*$/.exec(line);
+        const value = match?.[1]?.replace(/^"(.*)"$/, '$1');
+        if (value && !external_node_path_.isAbsolute(value))
+            paths.push(value);
+    }
+    return paths;
 }
 
 ;// CONCATENATED MODULE: ./.build/project/selection.js
@@ -6392,10 +6474,14 @@ async function findUploads(search, log, found) {
         deadline: search.deadline,
     });
     logDiscovery(discovery, search, log);
-    if (search.defaultContractPatterns)
-        logOutsideProjects(await contractsOutsideProjects(search, projects), search, log);
-    checkDeadline(search.deadline, 'looking for contracts outside the projects');
+    // With the user's `contracts`, what they leave out is their choice: only submodules are named.
+    const accountFor = async (sent) => {
+        const scope = search.defaultContractPatterns ? projects : [];
+        logUnselected(await unselectedContracts(search, root, scope, rules, sent), search, log);
+        checkDeadline(search.deadline, 'looking for contracts outside the source folders');
+    };
     if (discovery.files.length === 0) {
+        await accountFor(new Set());
         noFiles(discovery, projects, search, log);
         return [];
     }
@@ -6458,6 +6544,7 @@ async function findUploads(search, log, found) {
         uploads.push({ name: group.name, path: group.path, files });
         closures.push({ ...closure, dependencies });
     }
+    await accountFor(new Set(uploads.flatMap((upload) => upload.files.map((file) => file.absolutePath))));
     logClosureProblems(closures, search, workspace, projects, log);
     return uploads;
 }
