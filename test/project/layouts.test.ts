@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import {
   findUploads,
   findProjects,
@@ -104,6 +106,32 @@ describe('the upload of each fixture layout', () => {
       "  If they are production code, add their folder to the project's sources (or set `contracts`).",
     ]);
     expect(lines.filter((line) => line.startsWith('warning:'))).toEqual([]);
+  });
+
+  it('a git submodule inside src/ that is not checked out is named with the fix; empty ones under lib/ are not', async () => {
+    const workspace = await layoutWorkspace('foundry-empty-submodule');
+    // As actions/checkout leaves it without `submodules: recursive`: the folder is there, empty.
+    await mkdir(path.join(workspace, 'src/oracles'));
+    const { log, lines } = recordingLogger();
+    const [only] = await findUploads(contractSearch(workspace), log);
+    expect(sent(only?.files ?? [], false)).toEqual([
+      'src/LendingPool.sol',
+      'src/interfaces/ILendingPool.sol',
+    ]);
+    expect(lines.filter((line) => line.startsWith('warning:'))).toEqual([
+      'warning: 1 git submodule(s) where contracts are audited are empty (declared in .gitmodules, not checked out), so their files are not audited:\n' +
+        '  - src/oracles/\n' +
+        'Check out with `submodules: recursive` in actions/checkout (or run `git submodule update --init --recursive` before this step).',
+    ]);
+    // Checked out, it is audited, and nothing is said.
+    await writeFile(
+      path.join(workspace, 'src/oracles/PriceOracle.sol'),
+      'contract PriceOracle {}\n',
+    );
+    const again = recordingLogger();
+    const [checkedOut] = await findUploads(contractSearch(workspace), again.log);
+    expect(sent(checkedOut?.files ?? [], false)).toContain('src/oracles/PriceOracle.sol');
+    expect(again.lines.filter((line) => line.startsWith('warning:'))).toEqual([]);
   });
 
   it("Foundry with src = 'contracts': mocks and harnesses left out, a remapped self-import sent under its name", async () => {
