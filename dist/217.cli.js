@@ -3941,6 +3941,10 @@ const NON_PRODUCTION = [
         reason: 'fuzzing harnesses, by convention',
     })),
     { pattern: 'audits/', reason: 'audit reports and their harnesses, by convention' },
+    ...['Test[A-Z0-9_]*.sol', 'Test[A-Z0-9_]*.vy', 'Dummy*.sol', 'Dummy*.vy'].map((pattern) => ({
+        pattern,
+        reason: 'a test helper, by its name',
+    })),
     { pattern: '*.t.sol', reason: 'a Foundry test' },
     { pattern: '*.s.sol', reason: 'a Foundry script' },
     ...['*Mock*.sol', '*Mock*.vy'].map((pattern) => ({ pattern, reason: 'a mock, by its name' })),
@@ -3950,11 +3954,20 @@ const NON_PRODUCTION = [
     })),
 ];
 /**
+ * Code copied from other projects into the sources (OpenZeppelin's `contracts/vendor/`): a
+ * dependency, sent where imported and never audited as the team's own.
+ */
+const VENDORED = {
+    pattern: 'vendor/',
+    reason: "vendored code, by convention: sent as a dependency where imported, never audited as the team's own",
+};
+/**
  * For a folder with no project config: dependencies and build output (a dependency folder only
  * at the root, as Foundry puts it: `src/lib/` is production code), and NON_PRODUCTION.
  */
 const DEFAULT_EXCLUDES = [
     { pattern: 'node_modules/', reason: 'installed packages' },
+    VENDORED,
     { pattern: '/lib/', reason: 'dependencies (lib/ at the root, by convention)' },
     ...['out/', 'cache/', 'artifacts/'].map((pattern) => ({ pattern, reason: 'build output' })),
     { pattern: '.git/', reason: 'git metadata' },
@@ -6316,6 +6329,7 @@ function productionSources(project) {
         }),
         excludes: [
             { pattern: 'node_modules/', reason: 'installed packages' },
+            VENDORED,
             ...['out', 'cache', 'artifacts'].map((folder) => anchored(folder, 'build output')),
             ...project.libs
                 .filter((lib) => lib !== 'node_modules')
@@ -6332,7 +6346,7 @@ function productionSources(project) {
  * Which imported files are the team's own code. A file the selection left out by convention
  * (a `*Harness*.sol`, a `mocks/` folder, the project's `test/`) that production code imports
  * ships with it, whatever its name: it is audited and its findings count. Only dependency
- * folders, build output, the user's own `exclude` and what the user's `contracts` do not select
+ * folders, vendored code (`vendor/`), build output, the user's own `exclude` and what the user's `contracts` do not select
  * make an imported file a dependency.
  */
 
@@ -6365,6 +6379,7 @@ function dependencyFolders(projects) {
     const anchored = (folder) => ({ pattern: `/${folder}/`, reason: '' });
     const rules = [
         { pattern: 'node_modules/', reason: '' },
+        VENDORED,
         { pattern: '.git/', reason: '' },
     ];
     if (projects.length === 0)

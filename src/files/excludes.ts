@@ -28,6 +28,10 @@ export const NON_PRODUCTION: readonly ExcludePattern[] = [
     reason: 'fuzzing harnesses, by convention',
   })),
   { pattern: 'audits/', reason: 'audit reports and their harnesses, by convention' },
+  ...['Test[A-Z0-9_]*.sol', 'Test[A-Z0-9_]*.vy', 'Dummy*.sol', 'Dummy*.vy'].map((pattern) => ({
+    pattern,
+    reason: 'a test helper, by its name',
+  })),
   { pattern: '*.t.sol', reason: 'a Foundry test' },
   { pattern: '*.s.sol', reason: 'a Foundry script' },
   ...['*Mock*.sol', '*Mock*.vy'].map((pattern) => ({ pattern, reason: 'a mock, by its name' })),
@@ -38,11 +42,22 @@ export const NON_PRODUCTION: readonly ExcludePattern[] = [
 ];
 
 /**
+ * Code copied from other projects into the sources (OpenZeppelin's `contracts/vendor/`): a
+ * dependency, sent where imported and never audited as the team's own.
+ */
+export const VENDORED: ExcludePattern = {
+  pattern: 'vendor/',
+  reason:
+    "vendored code, by convention: sent as a dependency where imported, never audited as the team's own",
+};
+
+/**
  * For a folder with no project config: dependencies and build output (a dependency folder only
  * at the root, as Foundry puts it: `src/lib/` is production code), and NON_PRODUCTION.
  */
 export const DEFAULT_EXCLUDES: readonly ExcludePattern[] = [
   { pattern: 'node_modules/', reason: 'installed packages' },
+  VENDORED,
   { pattern: '/lib/', reason: 'dependencies (lib/ at the root, by convention)' },
   ...['out/', 'cache/', 'artifacts/'].map((pattern) => ({ pattern, reason: 'build output' })),
   { pattern: '.git/', reason: 'git metadata' },

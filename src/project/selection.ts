@@ -3,7 +3,7 @@
  * test, script and dependency folders and the conventional homes of tests, mocks and
  * verification or fuzzing harnesses (LAYOUTS.md). Each rule carries the reason the log gives.
  */
-import { NON_PRODUCTION, type ExcludePattern } from '../files/excludes.ts';
+import { NON_PRODUCTION, VENDORED, type ExcludePattern } from '../files/excludes.ts';
 import { literalGlob } from '../files/patterns.ts';
 import type { Project } from './detect.ts';
 
@@ -29,6 +29,7 @@ export function productionSources(project: Project): ProjectSelection {
     }),
     excludes: [
       { pattern: 'node_modules/', reason: 'installed packages' },
+      VENDORED,
       ...['out', 'cache', 'artifacts'].map((folder) => anchored(folder, 'build output')),
       ...project.libs
         .filter((lib) => lib !== 'node_modules')

@@ -134,6 +134,36 @@ describe('the upload of each fixture layout', () => {
     expect(again.lines.filter((line) => line.startsWith('warning:'))).toEqual([]);
   });
 
+  it('vendored code is a dependency; test helpers by name are left out unless production imports them; exclude brings them back', async () => {
+    const { files, lines } = await upload('hardhat-vendor-helpers');
+    expect(sent(files, false)).toEqual([
+      'contracts/governance/TimelockGovernor.sol',
+      'contracts/governance/DummyVotes.sol',
+    ]);
+    expect(sent(files, true)).toEqual(['contracts/vendor/compound/ICompoundTimelock.sol']);
+    expect(await unresolvedWithin(files)).toEqual([]);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        '  contracts/governance/DummyERC20.sol: a test helper, by its name',
+        '  contracts/governance/TestTimelock.sol: a test helper, by its name',
+        "  contracts/vendor/: vendored code, by convention: sent as a dependency where imported, never audited as the team's own",
+      ]),
+    );
+    expect(lines.filter((line) => line.startsWith('warning:'))).toEqual([]);
+
+    const back = await upload('hardhat-vendor-helpers', {
+      excludePatterns: ['!TestTimelock.sol', '!vendor/'],
+    });
+    expect(sent(back.files, false)).toEqual([
+      'contracts/governance/TestTimelock.sol',
+      'contracts/governance/TimelockGovernor.sol',
+      'contracts/vendor/compound/ICompoundTimelock.sol',
+      'contracts/vendor/polygon/IFxMessageProcessor.sol',
+      'contracts/governance/DummyVotes.sol',
+    ]);
+    expect(sent(back.files, true)).toEqual([]);
+  });
+
   it("Foundry with src = 'contracts': mocks and harnesses left out, a remapped self-import sent under its name", async () => {
     const { files, log } = await upload('foundry-contracts-mocks');
     expect(sent(files, false)).toEqual([
