@@ -6,9 +6,9 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Outcome } from '../audit/outcome.ts';
+import { errorOutcome, type Outcome } from '../audit/outcome.ts';
 import type { Verdict } from '../audit/gate.ts';
-import { auditCheckout, detectProjects } from '../engine/audit-checkout.ts';
+import { auditCheckout, detectProjects, type CheckoutProjects } from '../engine/audit-checkout.ts';
 import { readSettings, type Settings } from '../engine/settings.ts';
 import { ConfigurationError, DeadlineError, ServiceError, errorMessage } from '../errors.ts';
 import type { Deadline } from '../files/deadline.ts';
@@ -147,7 +147,16 @@ async function audit(
   deadline: Deadline,
   log: TerminalLogger,
 ): Promise<Outcome> {
-  const detection = await detectProjects(settings, log, deadline);
+  let detection: CheckoutProjects;
+  try {
+    detection = await detectProjects(settings, log, deadline);
+  } catch (error) {
+    // As the action's: an outcome (verdict `error`, or `timeout` past the deadline), so the
+    // results file still says what happened and the exit code follows the verdict.
+    if (!(error instanceof ConfigurationError) && error instanceof Error)
+      log.debug(error.stack ?? error.message);
+    return errorOutcome(error, {});
+  }
   return auditCheckout(settings, detection, deadline.at, {
     log,
     now: Date.now,

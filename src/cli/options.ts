@@ -44,7 +44,7 @@ export const INPUT_OPTIONS: readonly OptionSpec[] = [
     type: 'string',
     multiple: true,
     value: 'GLOB',
-    default: '**/*.sol, **/*.vy',
+    default: '**/*.sol, **/*.vy, **/*.vyi',
     help: 'Contract files to audit; repeat for more. Framework projects: their source folders.',
   },
   {

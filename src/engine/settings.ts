@@ -11,12 +11,13 @@ import { SCOPES, type Scope } from '../audit/scope.ts';
 import { ConfigurationError } from '../errors.ts';
 import { isInside, posixRelative } from '../files/inside.ts';
 import type { UploadLimits } from '../files/limits.ts';
+import { contractGlobs } from '../files/patterns.ts';
 import type { Log } from '../log.ts';
 import { isLoopbackHost } from '../net/dispatcher.ts';
 import { MIN_SECRET_LENGTH, Redactor } from '../redaction.ts';
 
 /** action.yml's default for `contracts`, also used when the input is empty. */
-export const DEFAULT_CONTRACT_PATTERNS = ['**/*.sol', '**/*.vy'] as const;
+export const DEFAULT_CONTRACT_PATTERNS: readonly string[] = contractGlobs();
 
 export const IF_NO_FILES_FOUND = ['error', 'warn', 'ignore'] as const;
 export type IfNoFilesFound = (typeof IF_NO_FILES_FOUND)[number];

@@ -11,6 +11,15 @@ export interface ExcludePattern {
   reason: string;
 }
 
+/** Where package managers install dependencies, at any depth: npm's, and Python's virtual environments. */
+export const INSTALLED_PACKAGES: readonly ExcludePattern[] = [
+  { pattern: 'node_modules/', reason: 'installed packages' },
+  ...['.venv/', 'venv/'].map((pattern) => ({
+    pattern,
+    reason: 'installed Python packages (a virtual environment)',
+  })),
+];
+
 /** Folder and file names that hold no production code, at any depth. */
 export const NON_PRODUCTION: readonly ExcludePattern[] = [
   ...['test/', 'tests/', 'test-helpers/', 'testing/'].map((pattern) => ({
@@ -28,14 +37,19 @@ export const NON_PRODUCTION: readonly ExcludePattern[] = [
     reason: 'fuzzing harnesses, by convention',
   })),
   { pattern: 'audits/', reason: 'audit reports and their harnesses, by convention' },
-  ...['Test[A-Z0-9_]*.sol', 'Test[A-Z0-9_]*.vy', 'Dummy*.sol', 'Dummy*.vy'].map((pattern) => ({
-    pattern,
-    reason: 'a test helper, by its name',
-  })),
+  ...['Test[A-Z0-9_]*', 'Dummy*']
+    .flatMap((name) => ['sol', 'vy', 'vyi'].map((ext) => `${name}.${ext}`))
+    .map((pattern) => ({
+      pattern,
+      reason: 'a test helper, by its name',
+    })),
   { pattern: '*.t.sol', reason: 'a Foundry test' },
   { pattern: '*.s.sol', reason: 'a Foundry script' },
-  ...['*Mock*.sol', '*Mock*.vy'].map((pattern) => ({ pattern, reason: 'a mock, by its name' })),
-  ...['*Harness*.sol', '*Harness*.vy'].map((pattern) => ({
+  ...['*Mock*.sol', '*Mock*.vy', '*Mock*.vyi'].map((pattern) => ({
+    pattern,
+    reason: 'a mock, by its name',
+  })),
+  ...['*Harness*.sol', '*Harness*.vy', '*Harness*.vyi'].map((pattern) => ({
     pattern,
     reason: 'a verification harness, by its name',
   })),
@@ -56,7 +70,7 @@ export const VENDORED: ExcludePattern = {
  * at the root, as Foundry puts it: `src/lib/` is production code), and NON_PRODUCTION.
  */
 export const DEFAULT_EXCLUDES: readonly ExcludePattern[] = [
-  { pattern: 'node_modules/', reason: 'installed packages' },
+  ...INSTALLED_PACKAGES,
   VENDORED,
   { pattern: '/lib/', reason: 'dependencies (lib/ at the root, by convention)' },
   ...['out/', 'cache/', 'artifacts/'].map((pattern) => ({ pattern, reason: 'build output' })),

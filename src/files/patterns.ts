@@ -14,7 +14,7 @@ interface IncludePattern {
   glob: string;
   /**
    * A literal path or one ending in '/' names a directory: it selects the contracts below it
-   * (.sol and .vy), never its READMEs or configs, which have no business at the audit service.
+   * (.sol, .vy and .vyi), never its READMEs or configs, which have no business at the audit service.
    */
   descendants: string | undefined;
   /** Leading segments without glob syntax; only directories along them can hold a match. */
@@ -31,6 +31,14 @@ export interface PatternMatcher {
 }
 
 const GLOB_SYNTAX = /[*?[\]{}()!+@]/;
+
+/** The files audited: Solidity, Vyper modules and Vyper interface files. */
+export const CONTRACT_EXTENSIONS = ['sol', 'vy', 'vyi'] as const;
+
+/** The globs that select every contract below `base` ('' or a folder glob ending in '/'). */
+export function contractGlobs(base = ''): string[] {
+  return CONTRACT_EXTENSIONS.map((extension) => `${base}**/*.${extension}`);
+}
 
 export function compilePatterns(patterns: readonly string[], root: string): PatternMatcher {
   const compiled = patterns
@@ -109,7 +117,7 @@ function parsePattern(source: string, root: string): IncludePattern | undefined 
     source,
     negated,
     glob,
-    descendants: namesDirectory ? `${glob}/**/*.{sol,vy}` : undefined,
+    descendants: namesDirectory ? `${glob}/**/*.{${CONTRACT_EXTENSIONS.join(',')}}` : undefined,
     literalPrefix: firstGlobSegment === -1 ? segments : segments.slice(0, firstGlobSegment),
   };
 }

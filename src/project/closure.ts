@@ -3,8 +3,10 @@
  * the upload under the name its importers use, so that the upload compiles with no remappings.
  */
 import fs from 'node:fs/promises';
-import { readImports } from './imports.ts';
+import { readImports, type ImportStatement } from './imports.ts';
 import type { ImportResolver, SourceNode } from './resolve.ts';
+import { readVyperImports } from './vyper-imports.ts';
+import { isVyperSource } from './vyper-resolve.ts';
 
 export interface UnresolvedImport {
   /** The importing file: absolute, links resolved. */
@@ -51,7 +53,7 @@ interface Found {
   statement: Omit<UnresolvedImport, 'problem'>;
 }
 
-/** `audited` are named as the compiler sees them. Vyper files are not read for imports. */
+/** `audited` are named as the compiler sees them. */
 export async function importClosure(
   audited: readonly SourceNode[],
   resolve: ImportResolver,
@@ -129,20 +131,27 @@ async function importsOf(
 ): Promise<{ found: Found[]; problems: UnresolvedImport[] }> {
   const found: Found[] = [];
   const problems: UnresolvedImport[] = [];
-  if (!node.name.endsWith('.sol') || node.size > maxFileBytes) return { found, problems };
+  const read = importReader(node.name);
+  if (read === undefined || node.size > maxFileBytes) return { found, problems };
   let source: string;
   try {
     source = await fs.readFile(node.absolutePath, 'utf8');
   } catch {
     return { found, problems }; // discovery and the upload say what is wrong with it
   }
-  for (const statement of readImports(source)) {
+  for (const statement of read(source)) {
     const resolution = await resolve(statement.path, node);
     const where = { importer: node.absolutePath, line: statement.line, importPath: statement.path };
     if ('node' in resolution) found.push({ node: resolution.node, statement: where });
-    else problems.push({ ...where, problem: resolution.problem });
+    else if ('problem' in resolution) problems.push({ ...where, problem: resolution.problem });
   }
   return { found, problems };
+}
+
+/** Solidity's and Vyper's imports; a JSON ABI (a Vyper interface) imports nothing. */
+function importReader(name: string): ((source: string) => ImportStatement[]) | undefined {
+  if (name.endsWith('.sol')) return readImports;
+  return isVyperSource(name) ? readVyperImports : undefined;
 }
 
 function compare(a: string, b: string): number {

@@ -25,7 +25,7 @@ const NOT_SOURCES = new Set([
   'cache',
   'artifacts',
 ]);
-const CONTRACT = /(?<!\.t|\.s)\.(?:sol|vy)$/;
+const CONTRACT = /(?<!\.t|\.s)\.(?:sol|vyi?)$/;
 
 export interface PackageProjects {
   projects: Project[];

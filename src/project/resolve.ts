@@ -3,8 +3,8 @@
  * rules, direct ones through the remappings, then the project's root, its dependency folders
  * (with Foundry's automatic `<name>/ → <lib>/<name>/src/`), and `node_modules` from the importer up
  * to the workspace (Hardhat, Truffle and npm workspaces). Where no `node_modules` link leads to a
- * sibling workspace package, the workspace's manifest says which folder it is. Nothing outside the
- * workspace is read.
+ * sibling workspace package, the workspace's manifest says which folder it is. A Vyper file's
+ * imports follow Vyper's rules (vyper-resolve.ts). Nothing outside the workspace is read.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -14,20 +14,12 @@ import { firstFew } from '../text.ts';
 import { MAX_IMPORT_CANDIDATES } from './config-bounds.ts';
 import type { Project } from './detect.ts';
 import { applyRemappings } from './remappings.ts';
+import type { FoundFile, Resolution, SourceNode } from './source-node.ts';
 import { isRelativeImport, resolveRelativeImport } from './unit-names.ts';
+import { isVyperSource, pythonPathsOf, resolveVyperImport } from './vyper-resolve.ts';
 import { fileInPackage, workspacePackages, type WorkspacePackages } from './workspaces.ts';
 
-export interface SourceNode {
-  /** The name it is uploaded under: importers' import strings resolve to it without remappings. */
-  name: string;
-  /** The name the project's compiler gives it: what remapping contexts are matched against. */
-  unitName: string;
-  /** Absolute, links resolved, inside the workspace. */
-  absolutePath: string;
-  size: number;
-}
-
-export type Resolution = { node: SourceNode } | { problem: string };
+export type { FoundFile, Resolution, SourceNode };
 
 export type ImportResolver = (importPath: string, importer: SourceNode) => Promise<Resolution>;
 
@@ -54,25 +46,31 @@ export function createImportResolver(
   // Read once, and only when an import needs it: most packages are found through node_modules.
   let packages: Promise<WorkspacePackages> | undefined;
   const lookUpPackages = () => (packages ??= workspacePackages(project.root, workspace));
+  let pythonPaths: Promise<string[]> | undefined;
+  const lookUpPythonPaths = () => (pythonPaths ??= pythonPathsOf(project, workspace));
   const contexts = project.remappings.some((remapping) => remapping.context !== '');
   return (importPath, importer) => {
     checkDeadline(deadline, 'resolving imports');
     const folder = path.dirname(importer.absolutePath);
-    // Everything the answer depends on: a relative one on the importer's names, a direct one on
-    // where node_modules is looked for and, with contexts, on the importer's unit name.
-    const key = isRelativeImport(importPath)
-      ? [importPath, folder, parentOf(importer.name), parentOf(importer.unitName)].join('\0')
-      : [importPath, folder, contexts ? importer.unitName : '', 'direct'].join('\0');
-    let answer = answers.get(key);
+    const vyper = isVyperSource(importer.name);
+    // Everything the answer depends on: a relative one (and any Vyper one, looked up beside the
+    // importer first) on the importer's names, a direct one on where node_modules is looked for
+    // and, with contexts, on the importer's unit name.
+    const key =
+      vyper || isRelativeImport(importPath)
+        ? [importPath, folder, parentOf(importer.name), parentOf(importer.unitName)]
+        : [importPath, folder, contexts ? importer.unitName : '', 'direct'];
+    key.push(vyper ? 'vyper' : 'solidity');
+    let answer = answers.get(key.join('\0'));
     if (answer === undefined) {
-      answer = resolveImport(project, workspace, lookUp, lookUpPackages, importPath, importer);
-      answers.set(key, answer);
+      answer = vyper
+        ? resolveVyperImport(project, workspace, lookUp, lookUpPythonPaths, importPath, importer)
+        : resolveImport(project, workspace, lookUp, lookUpPackages, importPath, importer);
+      answers.set(key.join('\0'), answer);
     }
     return answer;
   };
 }
-
-type FoundFile = { absolutePath: string; size: number };
 
 async function resolveImport(
   project: Project,

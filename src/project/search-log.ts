@@ -11,6 +11,7 @@ import { firstFew } from '../text.ts';
 import type { Closure } from './closure.ts';
 import type { Project } from './detect.ts';
 import type { Unselected } from './unselected.ts';
+import { isVyperSource } from './vyper-resolve.ts';
 
 /** What the log needs of the search's settings. */
 export interface SearchSettings {
@@ -30,6 +31,13 @@ interface LoggedFile {
   repositoryPath: string;
   dependency: boolean;
 }
+
+/** What to do about a Vyper module that was not found. */
+const VYPER_FIX =
+  "A Vyper import names a module by its path from the project root or the compiled file's folder (`from src.interfaces import i_vault`), or from the importing file with leading dots (`from .interfaces import i_vault`). " +
+  'A module of a Python package (`from snekmate.tokens import erc20`) is found once installed inside the workspace before this step: ' +
+  'in a virtual environment there (`uv sync`, or `python -m venv .venv` and `.venv/bin/pip install snekmate`), or with `mox install` into lib/; ' +
+  'one in a git submodule needs `submodules: recursive` in actions/checkout.';
 
 /** Lines of a long list shown in a warning; the rest are counted. */
 const SHOWN = 20;
@@ -110,7 +118,7 @@ export function logDiscovery(
   if (discovery.excluded.length > 0) {
     log.group(`Not audited (${discovery.excluded.length})`, [
       ...discovery.excluded.map((entry) => `${search.pathPrefix}${entry.path}: ${entry.reason}`),
-      "To audit one of them, add `exclude: '!<path>'` (e.g. `!mocks/`), or set `default-excludes: false`.",
+      'To audit one of them, add `!<path>` to `exclude` (e.g. `!mocks/`), or set `default-excludes` to false.',
     ]);
   }
   // The defaults look for Solidity and Vyper: a project of one language is not a mistake.
@@ -212,11 +220,15 @@ export function logClosureProblems(
         `  - ${posixRelative(workspace, entry.importer)}:${entry.line} imports "${entry.importPath}": ${entry.problem}`,
     );
     const packages = projects.flatMap((project) => project.packages);
+    const vyper = unresolved.filter((entry) => isVyperSource(entry.importer)).length;
     log.warning(
       `${unresolved.length} import(s) could not be resolved, so the upload does not compile on its own and the service may not audit these files fully:\n` +
         shortList(lines) +
-        '\nIf they are git submodules, check out with `submodules: recursive` in actions/checkout (or run `forge install`); ' +
-        "if they are npm packages, run `npm ci` (or your package manager's install) before this step; otherwise add a remapping to remappings.txt." +
+        (vyper < unresolved.length
+          ? '\nIf they are git submodules, check out with `submodules: recursive` in actions/checkout (or run `forge install`); ' +
+            "if they are npm packages, run `npm ci` (or your package manager's install) before this step; otherwise add a remapping to remappings.txt."
+          : '') +
+        (vyper > 0 ? `\n${VYPER_FIX}` : '') +
         (packages.length > 0
           ? ` Brownie installs its packages (${packages.join(', ')}) outside the repository, so they cannot be uploaded.`
           : ''),

@@ -3,8 +3,13 @@
  * test, script and dependency folders and the conventional homes of tests, mocks and
  * verification or fuzzing harnesses (LAYOUTS.md). Each rule carries the reason the log gives.
  */
-import { NON_PRODUCTION, VENDORED, type ExcludePattern } from '../files/excludes.ts';
-import { literalGlob } from '../files/patterns.ts';
+import {
+  INSTALLED_PACKAGES,
+  NON_PRODUCTION,
+  VENDORED,
+  type ExcludePattern,
+} from '../files/excludes.ts';
+import { contractGlobs, literalGlob } from '../files/patterns.ts';
 import type { Project } from './detect.ts';
 
 export interface ProjectSelection {
@@ -25,10 +30,10 @@ export function productionSources(project: Project): ProjectSelection {
   return {
     patterns: project.sources.flatMap((folder) => {
       const base = folder === '.' || folder === '' ? prefix : `${prefix}${folder}/`;
-      return [`${base}**/*.sol`, `${base}**/*.vy`];
+      return contractGlobs(base);
     }),
     excludes: [
-      { pattern: 'node_modules/', reason: 'installed packages' },
+      ...INSTALLED_PACKAGES,
       VENDORED,
       ...['out', 'cache', 'artifacts'].map((folder) => anchored(folder, 'build output')),
       ...project.libs

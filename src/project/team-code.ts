@@ -5,7 +5,12 @@
  * folders, vendored code (`vendor/`), build output, the user's own `exclude` and what the user's `contracts` do not select
  * make an imported file a dependency.
  */
-import { compileExcludes, VENDORED, type ExcludePattern } from '../files/excludes.ts';
+import {
+  compileExcludes,
+  INSTALLED_PACKAGES,
+  VENDORED,
+  type ExcludePattern,
+} from '../files/excludes.ts';
 import { isInside, posixRelative } from '../files/inside.ts';
 import { compilePatterns, literalGlob } from '../files/patterns.ts';
 import type { Project } from './detect.ts';
@@ -51,7 +56,7 @@ export function teamCode(rules: TeamCodeRules): (file: string) => boolean {
 function dependencyFolders(projects: readonly Project[]): ExcludePattern[] {
   const anchored = (folder: string): ExcludePattern => ({ pattern: `/${folder}/`, reason: '' });
   const rules: ExcludePattern[] = [
-    { pattern: 'node_modules/', reason: '' },
+    ...INSTALLED_PACKAGES,
     VENDORED,
     { pattern: '.git/', reason: '' },
   ];

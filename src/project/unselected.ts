@@ -12,7 +12,7 @@ import type { Deadline } from '../files/deadline.ts';
 import { discoverContracts } from '../files/discover.ts';
 import { compileExcludes, DEFAULT_EXCLUDES, type ExcludePattern } from '../files/excludes.ts';
 import { isInside, posixRelative } from '../files/inside.ts';
-import { compilePatterns } from '../files/patterns.ts';
+import { compilePatterns, contractGlobs } from '../files/patterns.ts';
 import { readConfigFile } from './config-file.ts';
 import type { Project } from './detect.ts';
 
@@ -62,7 +62,7 @@ export async function unselectedContracts(
     const { files } = await discoverContracts({
       workspace: search.workspace,
       root: search.workingDirectory,
-      patterns: ['**/*.sol', '**/*.vy'],
+      patterns: contractGlobs(),
       excludes: search.excludePatterns,
       useDefaultExcludes: search.useDefaultExcludes,
       // Outside every project, a plain folder's: `lib/` at the root holds dependencies.

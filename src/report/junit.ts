@@ -21,11 +21,12 @@ export function renderJunit({ projectName, failOn, findings }: JunitInput): stri
     cases.length > 0
       ? cases.map((each) => each.xml)
       : [`    <testcase classname="${xml(projectName)}" name="audit: no findings"/>`];
-  const counts = `tests="${Math.max(cases.length, 1)}" failures="${failures}" errors="0" skipped="${skipped}"`;
+  const counts = `tests="${Math.max(cases.length, 1)}" failures="${failures}" errors="0"`;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
+    // Jenkins' schema has no `skipped` on <testsuites>: the suite carries it.
     `<testsuites name="contract-audit" ${counts}>`,
-    `  <testsuite name="${xml(projectName)}" ${counts}>`,
+    `  <testsuite name="${xml(projectName)}" ${counts} skipped="${skipped}">`,
     ...body,
     '  </testsuite>',
     '</testsuites>',

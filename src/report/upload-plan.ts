@@ -1,7 +1,8 @@
 /**
- * What a dry run would send, per audit: each file under the name it is sent as, and for a
- * dependency the repository path it comes from. File names come from the checkout, so they are
- * escaped for the terminal.
+ * A dry run's last word: what an audit would send, per audit. The files themselves are named once,
+ * by the search's own narration above it (the files to audit, the dependencies and where each comes
+ * from, what was left out and why); this adds how they would be grouped into audits and named.
+ * Names come from the checkout, so they are escaped for the terminal.
  */
 import type { ProjectUpload } from '../project/find-contracts.ts';
 import { escapeTerminal } from './escape.ts';
@@ -15,16 +16,11 @@ export function renderUploadPlan(uploads: readonly ProjectUpload[]): string[] {
   for (const upload of uploads) {
     const dependencies = upload.files.filter((file) => file.dependency).length;
     const bytes = upload.files.reduce((sum, file) => sum + file.size, 0);
+    const names = upload.path === '.' ? '' : `, named from ${escapeTerminal(upload.path)}/`;
     lines.push(
-      '',
-      `${escapeTerminal(upload.name)} (${escapeTerminal(upload.path)}): ` +
-        `${upload.files.length - dependencies} file(s) to audit, ${dependencies} dependenc${dependencies === 1 ? 'y' : 'ies'}, ${formatBytes(bytes)}`,
+      `  ${escapeTerminal(upload.name)} (${escapeTerminal(upload.path)}): ` +
+        `${upload.files.length - dependencies} file(s) to audit, ${dependencies} dependenc${dependencies === 1 ? 'y' : 'ies'}, ${formatBytes(bytes)}${names}`,
     );
-    for (const file of upload.files) {
-      const name = escapeTerminal(file.relativePath);
-      if (!file.dependency) lines.push(`  ${name}`);
-      else lines.push(`  ${name}  (dependency, from ${escapeTerminal(file.repositoryPath)})`);
-    }
   }
   return lines;
 }

@@ -43,7 +43,7 @@ describe('getInputs', () => {
     expect(settings).toMatchObject({
       apiKey: 'k-123',
       projectName: 'vaults',
-      contractPatterns: ['**/*.sol', '**/*.vy'],
+      contractPatterns: ['**/*.sol', '**/*.vy', '**/*.vyi'],
       defaultContractPatterns: true,
       excludePatterns: [],
       useDefaultExcludes: true,

@@ -29,9 +29,11 @@ describe('contract-audit --dry-run', () => {
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toContain('.: Foundry project');
     expect(run.stdout).toContain(
-      '  solmate/utils/SafeTransferLib.sol  (dependency, from lib/solmate/src/utils/SafeTransferLib.sol)',
+      '\n  solmate/utils/SafeTransferLib.sol (lib/solmate/src/utils/SafeTransferLib.sol)\n',
     );
-    expect(run.stdout).toContain('foundry-demo (.): 4 file(s) to audit, 1 dependency');
+    expect(run.stdout).toContain('\n  foundry-demo (.): 4 file(s) to audit, 1 dependency');
+    // Each file is named once: the plan sums up, the narration lists.
+    expect(run.stdout.split('\n').filter((line) => line.includes('src/Vault.sol'))).toHaveLength(1);
     expect(run.stdout).not.toContain('\u001b');
 
     const mocks = await runCli({

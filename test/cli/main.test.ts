@@ -40,7 +40,9 @@ describe('contract-audit, in process', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Dry run: nothing was sent.');
     expect(run.stdout).toContain('src/Vault.sol');
-    expect(run.stdout).toContain('(dependency, from lib/solmate/src/utils/SafeTransferLib.sol)');
+    expect(run.stdout).toContain(
+      'solmate/utils/SafeTransferLib.sol (lib/solmate/src/utils/SafeTransferLib.sol)',
+    );
   });
 
   it('audits, writes every report file, and exits 1 on findings', async () => {
@@ -134,5 +136,19 @@ describe('contract-audit, in process', () => {
     );
     expect(run.code).toBe(3);
     expect(run.stdout + run.stderr).toContain('--audit-id audit-1');
+  });
+
+  it('exits 3 when the time runs out while the projects are found, with the results file saying so', async () => {
+    const service = await serve();
+    const out = await mkdtemp(path.join(tmpdir(), 'cli-timeout-'));
+    const results = path.join(out, 'results.json');
+    const run = await command(
+      ['--base-url', service.url, '--timeout-minutes', '0.000001', '--json', results, '.'],
+      { CONTRACT_AUDIT_API_KEY: service.apiKey },
+    );
+    expect(run.code).toBe(3);
+    expect(run.stdout).toMatch(/Verdict: timeout\. The time limit .* ran out during discovery/);
+    expect(JSON.parse(await readFile(results, 'utf8'))).toMatchObject({ verdict: 'timeout' });
+    expect(service.uploads).toHaveLength(0);
   });
 });

@@ -64,7 +64,7 @@ describe('README tables', () => {
   });
 
   it('names every convention the selection applies in its table of conventions', () => {
-    const table = readme.split('these conventions apply inside the source folders:')[1] ?? '';
+    const table = readme.split('these conventions apply inside the source folders')[1] ?? '';
     const rows = table.split('\n\n')[1] ?? '';
     const named = new Set(codeSpans(rows));
     // As a person reads them: `mocks` for `mocks/`, `*Mock*` for `*Mock*.sol`, `Test*` for `Test[A-Z0-9_]*.sol`.
@@ -74,7 +74,7 @@ describe('README tables', () => {
         : pattern
             .replace(/\/$/, '')
             .replace('[A-Z0-9_]', '')
-            .replace(/\.(sol|vy)$/, '');
+            .replace(/\.(sol|vyi?)$/, '');
     for (const { pattern } of [...NON_PRODUCTION, VENDORED]) {
       expect(named, pattern).toContain(shown(pattern));
     }

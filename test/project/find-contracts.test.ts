@@ -39,7 +39,7 @@ describe('findUploads', () => {
       'group: Not audited (2)',
       '  lib/: dependencies (lib/ at the root, by convention)',
       '  src/VaultMock.sol: a mock, by its name',
-      "  To audit one of them, add `exclude: '!<path>'` (e.g. `!mocks/`), or set `default-excludes: false`.",
+      '  To audit one of them, add `!<path>` to `exclude` (e.g. `!mocks/`), or set `default-excludes` to false.',
     ]);
   });
 
@@ -229,7 +229,7 @@ describe('findUploads', () => {
   it('says what it looked for when nothing matched: an error, a warning, or a line', async () => {
     const nothing = { 'packages/core/README.md': '# no contracts' };
     const message =
-      'No contract files found under packages/core/ for **/*.sol, **/*.vy. Check `contracts`, `exclude` and `working-directory`.';
+      'No contract files found under packages/core/ for **/*.sol, **/*.vy, **/*.vyi. Check `contracts`, `exclude` and `working-directory`.';
     await expect(
       findContracts(await search(nothing, { pathPrefix: 'packages/core/' }), recordingLogger().log),
     ).rejects.toThrow(ConfigurationError);
@@ -255,7 +255,7 @@ describe('findUploads', () => {
       log,
     );
     expect(lines.at(-1)).toBe(
-      'warning: No contract files found under ./ for **/*.sol, **/*.vy. Check `contracts`, `exclude` and `working-directory`.',
+      'warning: No contract files found under ./ for **/*.sol, **/*.vy, **/*.vyi. Check `contracts`, `exclude` and `working-directory`.',
     );
   });
 

@@ -365,6 +365,60 @@ describe('the upload of each fixture layout', () => {
     );
   });
 
+  it('Vyper 0.4 with moccasin: modules, interfaces and an ABI followed as the compiler finds them, lib/pypi sent as a dependency', async () => {
+    const { files, log } = await upload('vyper-moccasin');
+    expect(sent(files, false)).toEqual([
+      'src/constants.vy',
+      'src/interfaces/i_vault.vyi',
+      'src/modules/accounting.vy',
+      'src/modules/fees.vy',
+      'src/modules/limits.vy',
+      'src/vault.vy',
+      // No contract, but the team's and imported: the upload does not compile without it.
+      'src/interfaces/IPriceOracle.json',
+    ]);
+    expect(sent(files, true)).toEqual([
+      'snekmate/auth/ownable.vy ← lib/pypi/snekmate/auth/ownable.vy',
+      'snekmate/utils/errors.vy ← lib/pypi/snekmate/utils/errors.vy',
+    ]);
+    expect(await unresolvedWithin(files)).toEqual([]);
+    expect(log).toContain('src/mocks/: mocks, by convention');
+    expect(log).toContain(
+      'Audited because production code imports them (1), though left out above\n  src/interfaces/IPriceOracle.json',
+    );
+    expect(log).not.toContain('warning:');
+  });
+
+  it('Vyper 0.4 with Ape and nothing installed: each module not found is named with the fix, built-ins are not', async () => {
+    const { files, lines } = await upload('vyper-ape-missing');
+    expect(sent(files, false)).toEqual(['contracts/Pool.vy', 'contracts/interfaces/IPool.vyi']);
+    expect(sent(files, true)).toEqual([]);
+    expect(await unresolvedWithin(files)).toEqual([
+      'contracts/Pool.vy → snekmate.tokens.erc20',
+      'contracts/Pool.vy → .curve_math',
+      'contracts/Pool.vy → ..........escape',
+    ]);
+    const warnings = lines.filter((line) => line.startsWith('warning:'));
+    expect(warnings).toHaveLength(1);
+    const [warning = ''] = warnings;
+    expect(warning).toContain('3 import(s) could not be resolved');
+    expect(warning).toContain(
+      'contracts/Pool.vy:3 imports "snekmate.tokens.erc20": no module was found at contracts/snekmate/tokens/erc20.vy, snekmate/tokens/erc20.vy,',
+    );
+    expect(warning).toContain(
+      'contracts/Pool.vy:5 imports ".curve_math": no module was found at contracts/curve_math.vy, contracts/curve_math.vyi, contracts/curve_math.json',
+    );
+    // Climbing out of the workspace is never read, and says so.
+    expect(warning).toMatch(
+      /contracts\/Pool\.vy:6 imports "\.{10}escape": .*escape\.vy is outside the workspace/,
+    );
+    expect(warning).toContain('installed inside the workspace before this step');
+    expect(warning).not.toContain('ethereum.ercs');
+    expect(warning).not.toContain('vyper.interfaces');
+    // Nothing here is Solidity: its fixes would be noise.
+    expect(warning).not.toContain('remappings.txt');
+  });
+
   it('a plain folder: every contract but tests and mocks, and a production lib/ folder', async () => {
     const { files, log } = await upload('plain');
     expect(sent(files, false)).toEqual([
@@ -468,7 +522,7 @@ describe('nothing dropped without a word', () => {
         return NEVER_CANDIDATES.has(entry.name)
           ? []
           : candidates(`${dir}/${entry.name}`, `${relative}/`);
-      return /\.(sol|vy)$/.test(entry.name) && !/\.[ts]\.sol$|Mock|Harness/.test(entry.name)
+      return /\.(sol|vyi?)$/.test(entry.name) && !/\.[ts]\.sol$|Mock|Harness/.test(entry.name)
         ? [relative]
         : [];
     });

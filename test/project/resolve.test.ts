@@ -23,9 +23,9 @@ async function resolverFor(files: Record<string, string>, projectPath = '') {
     workspace,
     resolve: async (importPath: string, from: string) => {
       const resolution = await resolve(importPath, importer(from));
-      return 'node' in resolution
-        ? `${resolution.node.name} ← ${path.relative(workspace, resolution.node.absolutePath)}`
-        : resolution.problem;
+      if ('node' in resolution)
+        return `${resolution.node.name} ← ${path.relative(workspace, resolution.node.absolutePath)}`;
+      return 'problem' in resolution ? resolution.problem : `built in: ${resolution.builtIn}`;
     },
   };
 }

@@ -11,7 +11,7 @@ export function contractSearch(
     workspace,
     workingDirectory: path.join(workspace, overrides.pathPrefix ?? ''),
     pathPrefix: '',
-    contractPatterns: ['**/*.sol', '**/*.vy'],
+    contractPatterns: ['**/*.sol', '**/*.vy', '**/*.vyi'],
     defaultContractPatterns: true,
     excludePatterns: [],
     useDefaultExcludes: true,

@@ -23,14 +23,14 @@ export interface SentFile {
 }
 
 /**
- * Every import of every uploaded Solidity file that does not name another uploaded file, by
- * solc's rules with no remappings: `./` and `../` against the importer's name, anything else as
- * it is. Written apart from the action's resolver (a regular expression, not its lexer), so the
- * two can disagree.
+ * Every import of every uploaded Solidity or Vyper file that does not name another uploaded file.
+ * Solidity by solc's rules with no remappings: `./` and `../` against the importer's name,
+ * anything else as it is. Vyper by vyperWithin's. Written apart from the action's resolver
+ * (regular expressions, not its lexer or scanner), so the two can disagree.
  */
 export async function unresolvedWithin(files: readonly SentFile[]): Promise<string[]> {
   const names = new Set(files.map((file) => file.relativePath));
-  const missing: string[] = [];
+  const missing: string[] = await vyperWithin(files, names);
   for (const file of files.filter((f) => f.relativePath.endsWith('.sol'))) {
     const source = (await readFile(file.absolutePath, 'utf8')).replace(/\/\/.*$/gm, '');
     for (const match of source.matchAll(/^\s*import\s+[^;]*?["']([^"']+)["'][^;]*;/gm)) {
@@ -39,6 +39,53 @@ export async function unresolvedWithin(files: readonly SentFile[]): Promise<stri
         ? path.posix.normalize(path.posix.join(path.posix.dirname(file.relativePath), imported))
         : imported;
       if (!names.has(name)) missing.push(`${file.relativePath} → ${imported}`);
+    }
+  }
+  return missing;
+}
+
+/** Built into the compiler: `ethereum.ercs` (0.4), `vyper.interfaces` (0.3), `math` (later 0.4). */
+const VYPER_BUILT_IN = /^(?:ethereum\.ercs|vyper\.interfaces|math)(?:\.|$)/;
+
+/**
+ * Every Vyper import of an uploaded `.vy` or `.vyi` file that no uploaded file answers, as vyper
+ * compiles the upload from its root: `from ..a import b` is `a/b` one folder above the importer's,
+ * an absolute `a.b` is `a/b` from the root or beside the compiled file, each with `.vy`, `.vyi`
+ * or `.json`; built-in modules need no file.
+ */
+async function vyperWithin(
+  files: readonly SentFile[],
+  names: ReadonlySet<string>,
+): Promise<string[]> {
+  const missing: string[] = [];
+  for (const file of files.filter((f) => /\.vyi?$/.test(f.relativePath))) {
+    const source = (await readFile(file.absolutePath, 'utf8'))
+      .replace(/"""[\s\S]*?"""|'''[\s\S]*?'''/g, (text) => text.replace(/[^\n]/g, ' '))
+      .replace(/#.*$/gm, '')
+      .replace(/\(([^)]*)\)/g, (_, inside: string) => inside.replace(/\n/g, ' '));
+    const modules: string[] = [];
+    for (const [, list] of source.matchAll(/^import\s+(.+)$/gm)) {
+      for (const entry of (list ?? '').split(',').filter((e) => e.trim() !== ''))
+        modules.push(entry.trim().split(/\s+/)[0] ?? '');
+    }
+    for (const [, from, list] of source.matchAll(/^from\s+(\S+)\s+import\s+(.+)$/gm)) {
+      const prefix = /\.$/.test(from ?? '') ? (from ?? '') : `${from ?? ''}.`;
+      for (const entry of (list ?? '').split(',').filter((e) => e.trim() !== '')) {
+        modules.push(`${prefix}${entry.trim().split(/\s+/)[0] ?? ''}`);
+      }
+    }
+    const folder = path.posix.dirname(file.relativePath);
+    for (const module of modules) {
+      const level = /^\.*/.exec(module)?.[0].length ?? 0;
+      if (level === 0 && VYPER_BUILT_IN.test(module)) continue;
+      const modulePath = module.slice(level).replaceAll('.', '/');
+      const bases = level > 0 ? [path.posix.join(folder, '../'.repeat(level - 1))] : ['.', folder];
+      const found = bases.some((base) =>
+        ['.vy', '.vyi', '.json'].some((ext) =>
+          names.has(path.posix.normalize(path.posix.join(base, `${modulePath}${ext}`))),
+        ),
+      );
+      if (!found) missing.push(`${file.relativePath} → ${module}`);
     }
   }
   return missing;

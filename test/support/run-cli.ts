@@ -17,6 +17,8 @@ export interface CliRunOptions {
   /** Beside PATH and HOME, which are passed on; nothing else of this process's environment is. */
   env?: Record<string, string>;
   entry?: string;
+  /** The program and its first words, instead of Node and the entry: `['npx', 'contract-audit']`. */
+  command?: readonly string[];
   /** On a pseudo-terminal: stdout and stderr are then one stream, in `stdout`. */
   tty?: boolean;
 }
@@ -28,7 +30,10 @@ export interface CliRun {
 }
 
 export async function runCli(options: CliRunOptions): Promise<CliRun> {
-  const command = [process.execPath, options.entry ?? CLI_SOURCE, ...options.args];
+  const command = [
+    ...(options.command ?? [process.execPath, options.entry ?? CLI_SOURCE]),
+    ...options.args,
+  ];
   const [file, args] = options.tty
     ? ['script', ['-qec', command.map(shellWord).join(' '), '/dev/null']]
     : [command[0]!, command.slice(1)];
@@ -52,15 +57,47 @@ function shellWord(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
-/** The files of each audit a dry run would send, by upload name, from the plan's lines: `name (path): …` then `  file`. */
+/**
+ * The files of each audit a dry run would send, by audit name and upload name, read from what it
+ * prints: the plan's `  name (path): …` lines give the audits; the narration's "Contract files to
+ * audit" (repository paths), "Audited because production code imports them" and "Dependencies"
+ * (`upload-name (repository path)`) groups give the files, each under its audit's folder.
+ */
 export function plannedFiles(stdout: string): Map<string, string[]> {
-  const plan = stdout.slice(stdout.indexOf('Dry run: nothing was sent.'));
-  const audits = new Map<string, string[]>();
-  let files: string[] | undefined;
-  for (const line of plan.split('\n').slice(1)) {
-    const header = /^(\S.*) \((.*)\): \d+ file/.exec(line);
-    if (header) audits.set(header[1]!, (files = []));
-    else if (line.startsWith('  ')) files?.push(line.trim().split('  ')[0]!);
+  const lines = stdout.split('\n');
+  const plan = lines.findIndex((line) => line.startsWith('Dry run: nothing was sent.'));
+  const audits = lines
+    .slice(plan + 1)
+    .map((line) => /^ {2}(\S.*) \((.*)\): \d+ file/.exec(line))
+    .filter((match) => match !== null)
+    .map(([, name, folder]) => ({ name: name!, folder: folder!, files: [] as string[] }));
+  const byName = (name: string | undefined) =>
+    audits.length === 1 ? audits[0] : audits.find((audit) => audit.name === name);
+  const underFolder = (file: string) =>
+    audits
+      .filter((audit) => audit.folder === '.' || file.startsWith(`${audit.folder}/`))
+      .sort((a, b) => b.folder.length - a.folder.length)[0];
+  const named = (audit: { folder: string }, file: string) =>
+    audit.folder === '.' ? file : file.slice(audit.folder.length + 1);
+  let group: ((line: string) => void) | undefined;
+  for (const line of lines.slice(0, plan)) {
+    if (!line.startsWith('  ')) {
+      const imported = /^(?:(.*): )?Audited because production code imports them/.exec(line);
+      const dependencies = /^(?:(.*): )?Dependencies \(\d+\)/.exec(line);
+      if (line.startsWith('Contract files to audit (')) {
+        group = (entry) => {
+          const file = entry.replace(/ \(\d+ bytes\)$/, '');
+          const audit = underFolder(file);
+          audit?.files.push(named(audit, file));
+        };
+      } else if (imported) {
+        const audit = byName(imported[1]);
+        group = (entry) => audit?.files.push(named(audit, entry));
+      } else if (dependencies) {
+        const audit = byName(dependencies[1]);
+        group = (entry) => audit?.files.push(entry.split(' (')[0]!);
+      } else group = undefined;
+    } else group?.(line.slice(2));
   }
-  return audits;
+  return new Map(audits.map((audit) => [audit.name, audit.files]));
 }

@@ -1,8 +1,8 @@
-export const id = 418;
-export const ids = [418];
+export const id = 331;
+export const ids = [331];
 export const modules = {
 
-/***/ 7418:
+/***/ 4331:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3828,6 +3828,12 @@ var external_node_buffer_ = __webpack_require__(4573);
 
 
 const GLOB_SYNTAX = /[*?[\]{}()!+@]/;
+/** The files audited: Solidity, Vyper modules and Vyper interface files. */
+const CONTRACT_EXTENSIONS = ['sol', 'vy', 'vyi'];
+/** The globs that select every contract below `base` ('' or a folder glob ending in '/'). */
+function contractGlobs(base = '') {
+    return CONTRACT_EXTENSIONS.map((extension) => `${base}**/*.${extension}`);
+}
 function compilePatterns(patterns, root) {
     const compiled = patterns
         .map((source) => parsePattern(source, root))
@@ -3904,7 +3910,7 @@ function parsePattern(source, root) {
         source,
         negated,
         glob,
-        descendants: namesDirectory ? `${glob}/**/*.{sol,vy}` : undefined,
+        descendants: namesDirectory ? `${glob}/**/*.{${CONTRACT_EXTENSIONS.join(',')}}` : undefined,
         literalPrefix: firstGlobSegment === -1 ? segments : segments.slice(0, firstGlobSegment),
     };
 }
@@ -3924,6 +3930,14 @@ function literalGlob(folder) {
  */
 
 
+/** Where package managers install dependencies, at any depth: npm's, and Python's virtual environments. */
+const INSTALLED_PACKAGES = [
+    { pattern: 'node_modules/', reason: 'installed packages' },
+    ...['.venv/', 'venv/'].map((pattern) => ({
+        pattern,
+        reason: 'installed Python packages (a virtual environment)',
+    })),
+];
 /** Folder and file names that hold no production code, at any depth. */
 const NON_PRODUCTION = [
     ...['test/', 'tests/', 'test-helpers/', 'testing/'].map((pattern) => ({
@@ -3941,14 +3955,19 @@ const NON_PRODUCTION = [
         reason: 'fuzzing harnesses, by convention',
     })),
     { pattern: 'audits/', reason: 'audit reports and their harnesses, by convention' },
-    ...['Test[A-Z0-9_]*.sol', 'Test[A-Z0-9_]*.vy', 'Dummy*.sol', 'Dummy*.vy'].map((pattern) => ({
+    ...['Test[A-Z0-9_]*', 'Dummy*']
+        .flatMap((name) => ['sol', 'vy', 'vyi'].map((ext) => `${name}.${ext}`))
+        .map((pattern) => ({
         pattern,
         reason: 'a test helper, by its name',
     })),
     { pattern: '*.t.sol', reason: 'a Foundry test' },
     { pattern: '*.s.sol', reason: 'a Foundry script' },
-    ...['*Mock*.sol', '*Mock*.vy'].map((pattern) => ({ pattern, reason: 'a mock, by its name' })),
-    ...['*Harness*.sol', '*Harness*.vy'].map((pattern) => ({
+    ...['*Mock*.sol', '*Mock*.vy', '*Mock*.vyi'].map((pattern) => ({
+        pattern,
+        reason: 'a mock, by its name',
+    })),
+    ...['*Harness*.sol', '*Harness*.vy', '*Harness*.vyi'].map((pattern) => ({
         pattern,
         reason: 'a verification harness, by its name',
     })),
@@ -3966,7 +3985,7 @@ const VENDORED = {
  * at the root, as Foundry puts it: `src/lib/` is production code), and NON_PRODUCTION.
  */
 const DEFAULT_EXCLUDES = [
-    { pattern: 'node_modules/', reason: 'installed packages' },
+    ...INSTALLED_PACKAGES,
     VENDORED,
     { pattern: '/lib/', reason: 'dependencies (lib/ at the root, by convention)' },
     ...['out/', 'cache/', 'artifacts/'].map((pattern) => ({ pattern, reason: 'build output' })),
@@ -4505,101 +4524,166 @@ function readImportPath(lexer) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./.build/project/closure.js
+;// CONCATENATED MODULE: ./.build/project/vyper-imports.js
 /**
- * The import closure of the files to audit: every file they import, directly or not, added to
- * the upload under the name its importers use, so that the upload compiles with no remappings.
+ * Each imported module as one dotted name, with one leading dot per level of a relative import:
+ * `import a.b as c` is `a.b`, `from a.b import c, d` are `a.b.c` and `a.b.d` (the compiler
+ * looks `c` up as a module of `a.b`), `from . import x` is `.x`, `from ..a import y` is `..a.y`.
  */
-
-
-/** Files read at once. */
-const READ_BATCH = 32;
-/**
- * Names one file may be sent under. Two importers may reach one file by different strings, but
- * a folder link that leads back into itself would give it a new name at every level, forever.
- */
-const MAX_NAMES_PER_FILE = 8;
-/** `audited` are named as the compiler sees them. Vyper files are not read for imports. */
-async function importClosure(audited, resolve, limits) {
-    const byName = new Map(audited.map((node) => [node.name, node]));
-    const namesOf = new Map();
-    const nameOnce = (node) => namesOf.set(node.absolutePath, (namesOf.get(node.absolutePath) ?? 0) + 1);
-    audited.forEach(nameOnce);
-    const closure = { dependencies: [], unresolved: [], conflicts: [], stopped: false };
-    const conflicts = new Map();
-    const add = ({ node, statement }) => {
-        const known = byName.get(node.name);
-        if (known !== undefined) {
-            if (known.absolutePath !== node.absolutePath) {
-                conflicts.set(`${node.name}\0${node.absolutePath}`, {
-                    name: node.name,
-                    sent: known.absolutePath,
-                    notSent: node.absolutePath,
-                });
-            }
-            return undefined;
-        }
-        if ((namesOf.get(node.absolutePath) ?? 0) >= MAX_NAMES_PER_FILE) {
-            closure.unresolved.push({
-                ...statement,
-                problem: `it reaches a file already sent under ${MAX_NAMES_PER_FILE} names (a folder link that leads back into itself?)`,
-            });
-            return undefined;
-        }
-        if (byName.size >= limits.maxFiles) {
-            closure.stopped = true;
-            return undefined;
-        }
-        byName.set(node.name, node);
-        nameOnce(node);
-        closure.dependencies.push(node);
-        return node;
-    };
-    let pending = [...audited];
-    while (pending.length > 0 && !closure.stopped) {
-        const next = [];
-        for (let start = 0; start < pending.length && !closure.stopped; start += READ_BATCH) {
-            const batch = pending.slice(start, start + READ_BATCH);
-            for (const { found, problems } of await Promise.all(batch.map((node) => importsOf(node, resolve, limits.maxFileBytes)))) {
-                closure.unresolved.push(...problems);
-                for (const entry of found) {
-                    const added = add(entry);
-                    if (added)
-                        next.push(added);
-                }
-            }
-        }
-        pending = next;
+function readVyperImports(source) {
+    const imports = [];
+    for (const statement of statements(source)) {
+        const [first] = statement.tokens;
+        if (first === 'import')
+            imports.push(...plainImport(statement));
+        else if (first === 'from')
+            imports.push(...fromImport(statement));
     }
-    closure.dependencies.sort((a, b) => closure_compare(a.name, b.name));
-    closure.unresolved.sort((a, b) => closure_compare(a.importer, b.importer) || a.line - b.line || closure_compare(a.importPath, b.importPath));
-    closure.conflicts = [...conflicts.values()].sort((a, b) => closure_compare(a.name, b.name) || closure_compare(a.notSent, b.notSent));
-    return closure;
+    return imports;
 }
-async function importsOf(node, resolve, maxFileBytes) {
+const NAME_START = /[A-Za-z_]/;
+const NAME = /[A-Za-z0-9_]/;
+/**
+ * The logical lines of the source, split at `;`: a statement goes on past a line's end inside
+ * brackets or after a `\`. One pass, whatever the input: a string that never ends runs to the end
+ * of the source, as Python's own tokenizer would refuse it.
+ */
+function statements(source) {
     const found = [];
-    const problems = [];
-    if (!node.name.endsWith('.sol') || node.size > maxFileBytes)
-        return { found, problems };
-    let source;
-    try {
-        source = await external_node_fs_promises_.readFile(node.absolutePath, 'utf8');
+    let tokens = [];
+    let start = 1;
+    let line = 1;
+    let depth = 0;
+    const end = () => {
+        if (tokens.length > 0)
+            found.push({ tokens, line: start });
+        tokens = [];
+    };
+    const push = (token) => {
+        if (tokens.length === 0)
+            start = line;
+        tokens.push(token);
+    };
+    let i = 0;
+    while (i < source.length) {
+        const char = source[i] ?? '';
+        if (char === '\n') {
+            line++;
+            i++;
+            if (depth === 0)
+                end();
+        }
+        else if (char === '#') {
+            const next = source.indexOf('\n', i);
+            i = next === -1 ? source.length : next;
+        }
+        else if (char === '\\' && source[i + 1] === '\n') {
+            line++;
+            i += 2;
+        }
+        else if (char === '"' || char === "'") {
+            push('"');
+            const after = skipString(source, i);
+            for (let k = i; k < after; k++)
+                if (source[k] === '\n')
+                    line++;
+            i = after;
+        }
+        else if (NAME_START.test(char)) {
+            let k = i + 1;
+            while (k < source.length && NAME.test(source[k] ?? ''))
+                k++;
+            push(source.slice(i, k));
+            i = k;
+        }
+        else if (char === ';' && depth === 0) {
+            end();
+            i++;
+        }
+        else {
+            if (char === '(' || char === '[' || char === '{')
+                depth++;
+            else if ((char === ')' || char === ']' || char === '}') && depth > 0)
+                depth--;
+            if (char !== ' ' && char !== '\t' && char !== '\r' && char !== '\f')
+                push(char);
+            i++;
+        }
     }
-    catch {
-        return { found, problems }; // discovery and the upload say what is wrong with it
-    }
-    for (const statement of readImports(source)) {
-        const resolution = await resolve(statement.path, node);
-        const where = { importer: node.absolutePath, line: statement.line, importPath: statement.path };
-        if ('node' in resolution)
-            found.push({ node: resolution.node, statement: where });
-        else
-            problems.push({ ...where, problem: resolution.problem });
-    }
-    return { found, problems };
+    end();
+    return found;
 }
-function closure_compare(a, b) {
-    return a < b ? -1 : a > b ? 1 : 0;
+/** The index after the string that starts at `from`: `'…'`, `"…"`, or tripled over lines. */
+function skipString(source, from) {
+    const quote = source[from] ?? '"';
+    const triple = source.startsWith(quote.repeat(3), from);
+    const closing = triple ? quote.repeat(3) : quote;
+    let i = from + closing.length;
+    while (i < source.length) {
+        const char = source[i];
+        if (char === '\\')
+            i += 2;
+        else if (source.startsWith(closing, i))
+            return i + closing.length;
+        else if (char === '\n' && !triple)
+            return i; // an unclosed one-line string ends there
+        else
+            i++;
+    }
+    return source.length;
+}
+/** `import a.b as c, d as e`. */
+function plainImport({ tokens, line }) {
+    return names(tokens, 1).map((name) => ({ path: name, line }));
+}
+/** `from ..a.b import (c, d as e)`; `import *` names no module. */
+function fromImport({ tokens, line }) {
+    let i = 1;
+    let dots = '';
+    while (tokens[i] === '.') {
+        dots += '.';
+        i++;
+    }
+    const module = [];
+    while (tokens[i] !== undefined && tokens[i] !== 'import')
+        module.push(tokens[i++] ?? '');
+    if (tokens[i] !== 'import' || module.some((token) => !isName(token) && token !== '.'))
+        return [];
+    const prefix = `${dots}${module.join('')}`;
+    if (prefix === '')
+        return [];
+    const base = prefix.endsWith('.') ? prefix : `${prefix}.`;
+    return names(tokens, i + 1).map((name) => ({ path: `${base}${name}`, line }));
+}
+/** The dotted names of an import list from `start`: aliases and brackets dropped. */
+function names(tokens, start) {
+    const listed = [];
+    let current = '';
+    let alias = false;
+    const close = () => {
+        if (current !== '' && !current.endsWith('.'))
+            listed.push(current);
+        current = '';
+        alias = false;
+    };
+    for (let i = start; i < tokens.length; i++) {
+        const token = tokens[i] ?? '';
+        if (token === ',')
+            close();
+        else if (token === 'as')
+            alias = true;
+        else if (alias || token === '(' || token === ')')
+            continue;
+        else if (isName(token) || token === '.')
+            current += token;
+        else
+            return listed; // not an import list: `*`, a string, a stray character
+    }
+    close();
+    return listed;
+}
+function isName(token) {
+    return NAME_START.test(token.charAt(0));
 }
 
 ;// CONCATENATED MODULE: ./.build/text.js
@@ -4694,6 +4778,262 @@ function capped(values, max, what, name, warnings) {
     warnings.push(`${what} lists ${values.length} entries, more than the ${max} this action reads: the first ${max} are used, ` +
         `the other ${cut.length} are not (${someNames(cut.map(name))}).`);
     return values.slice(0, max);
+}
+
+;// CONCATENATED MODULE: ./.build/project/vyper-resolve.js
+
+
+
+
+
+/** The compiler's order: a module, then an interface file, then a JSON ABI. */
+const VYPER_MODULE_EXTENSIONS = ['.vy', '.vyi', '.json'];
+/** Files of a Vyper project that are read for imports (a JSON ABI imports nothing). */
+function isVyperSource(name) {
+    return name.endsWith('.vy') || name.endsWith('.vyi');
+}
+/**
+ * Built into the compiler, never files: `ethereum.ercs` (0.4) and `vyper.interfaces` (0.3).
+ * `math` is the standard library of later 0.4 releases: built in only when no file is found.
+ */
+const BUILT_IN = ['ethereum.ercs', 'vyper.interfaces'];
+const BUILT_IN_UNLESS_FOUND = ['math'];
+/** Folders moccasin adds to the search path, and where `mox install` puts packages. */
+const SOURCE_CONVENTIONS = ['src', 'contracts'];
+const PACKAGE_FOLDERS = ['lib/github', 'lib/pypi', 'lib'];
+/** Virtual environments whose `site-packages` hold installed Vyper packages. */
+const VIRTUAL_ENVIRONMENTS = ['.venv', 'venv'];
+/** Places a missing module's problem names: the rest are counted. */
+const PLACES_SHOWN = 6;
+/**
+ * `module` is the import as readVyperImports gives it: a dotted name with one leading dot per
+ * level of a relative import. `pythonPaths` are the project's site-packages folders.
+ */
+async function resolveVyperImport(project, workspace, lookUp, pythonPaths, module, importer) {
+    const dots = /^\.*/.exec(module)?.[0].length ?? 0;
+    const modulePath = module.slice(dots).split('.').join('/');
+    if (dots === 0 && builtIn(module, BUILT_IN))
+        return { builtIn: module };
+    if (dots > 0) {
+        const up = dots > 1 ? '../'.repeat(dots - 1) : '';
+        const name = withinUpload(external_node_path_.posix.dirname(importer.name), `${up}${modulePath}`);
+        const folder = external_node_path_.resolve(external_node_path_.dirname(importer.absolutePath), up || '.');
+        const files = VYPER_MODULE_EXTENSIONS.map((ext) => external_node_path_.join(folder, `${modulePath}${ext}`));
+        for (const [index, file] of files.entries()) {
+            const found = await lookUp(file);
+            if (typeof found === 'string')
+                continue;
+            if (name === undefined) {
+                return {
+                    problem: `it leads to ${shown(workspace, file)}, above the folder the upload is named from: audit from a folder that holds it (\`working-directory\`)`,
+                };
+            }
+            const ext = VYPER_MODULE_EXTENSIONS[index] ?? '';
+            const unitName = withinUpload(external_node_path_.posix.dirname(importer.unitName), `${up}${modulePath}`);
+            return { node: { name: `${name}${ext}`, unitName: `${unitName ?? name}${ext}`, ...found } };
+        }
+        const problem = await whyMissing(lookUp, files);
+        return { problem: `no module was found at ${placesOf(workspace, files)}${problem}` };
+    }
+    // The importer's folder stands for the compiled file's: a module is named beside it.
+    const beside = external_node_path_.posix.dirname(importer.name);
+    const folders = [
+        { folder: external_node_path_.dirname(importer.absolutePath), base: beside === '.' ? '' : `${beside}/` },
+        ...searchPaths(project).map((folder) => ({ folder, base: '' })),
+        ...(await pythonPaths()).map((folder) => ({ folder, base: '' })),
+    ];
+    const candidates = VYPER_MODULE_EXTENSIONS.flatMap((ext) => folders.map(({ folder, base }) => ({
+        file: external_node_path_.join(folder, `${modulePath}${ext}`),
+        name: `${base}${modulePath}${ext}`,
+    }))).slice(0, MAX_IMPORT_CANDIDATES);
+    for (const { file, name } of candidates) {
+        const found = await lookUp(file);
+        if (typeof found === 'string')
+            continue;
+        const inRoot = isInside(project.root, found.absolutePath);
+        return {
+            node: {
+                name,
+                unitName: inRoot ? posixRelative(project.root, found.absolutePath) : name,
+                ...found,
+            },
+        };
+    }
+    if (builtIn(module, BUILT_IN_UNLESS_FOUND))
+        return { builtIn: module };
+    const files = [...new Set(candidates.map((candidate) => candidate.file))];
+    return {
+        problem: `no module was found at ${placesOf(workspace, files)}${await whyMissing(lookUp, files)}`,
+    };
+}
+function builtIn(module, prefixes) {
+    return prefixes.some((prefix) => module === prefix || module.startsWith(`${prefix}.`));
+}
+/** `base` joined with `relative`, or undefined when it climbs above the upload's root. */
+function withinUpload(base, relative) {
+    const joined = external_node_path_.posix.normalize(external_node_path_.posix.join(base, relative));
+    return joined === '..' || joined.startsWith('../') ? undefined : joined;
+}
+/** The project's root first, as the compiler runs there; then its sources and package folders. */
+function searchPaths(project) {
+    const folders = [
+        '.',
+        ...project.sources,
+        ...SOURCE_CONVENTIONS,
+        ...project.libs
+            .filter((lib) => lib !== 'node_modules')
+            .flatMap((lib) => [`${lib}/github`, `${lib}/pypi`, lib]),
+        ...PACKAGE_FOLDERS,
+    ].map((folder) => external_node_path_.resolve(project.root, folder));
+    return [...new Set(folders)];
+}
+/**
+ * The `site-packages` folders of the virtual environments in the project's root and the
+ * workspace's (`.venv/lib/python3.12/site-packages`, or `Lib/site-packages` on Windows), real
+ * paths inside the workspace only.
+ */
+async function pythonPathsOf(project, workspace) {
+    const found = [];
+    for (const base of new Set([project.root, workspace])) {
+        for (const environment of VIRTUAL_ENVIRONMENTS) {
+            for (const lib of ['lib', 'Lib']) {
+                const folder = external_node_path_.join(base, environment, lib);
+                const real = await external_node_fs_promises_.realpath(folder).catch(() => undefined);
+                if (real === undefined || !isInside(workspace, real))
+                    continue;
+                const entries = await external_node_fs_promises_.readdir(real, { withFileTypes: true }).catch(() => []);
+                if (lib === 'Lib')
+                    found.push(external_node_path_.join(real, 'site-packages'));
+                for (const entry of entries) {
+                    if (/^python\d/.test(entry.name))
+                        found.push(external_node_path_.join(real, entry.name, 'site-packages'));
+                }
+            }
+        }
+    }
+    return [...new Set(found)];
+}
+function placesOf(workspace, files) {
+    return firstFew(files.map((file) => shown(workspace, file)), PLACES_SHOWN).join(', ');
+}
+/** A candidate that exists but cannot be sent (a link outside the workspace) is worth naming. */
+async function whyMissing(lookUp, files) {
+    for (const file of files) {
+        const found = await lookUp(file);
+        if (typeof found === 'string' && found !== 'does not exist') {
+            return ` (${external_node_path_.basename(file)} ${found})`;
+        }
+    }
+    return '';
+}
+function shown(workspace, file) {
+    return isInside(workspace, file) ? posixRelative(workspace, file) : file;
+}
+
+;// CONCATENATED MODULE: ./.build/project/closure.js
+/**
+ * The import closure of the files to audit: every file they import, directly or not, added to
+ * the upload under the name its importers use, so that the upload compiles with no remappings.
+ */
+
+
+
+
+/** Files read at once. */
+const READ_BATCH = 32;
+/**
+ * Names one file may be sent under. Two importers may reach one file by different strings, but
+ * a folder link that leads back into itself would give it a new name at every level, forever.
+ */
+const MAX_NAMES_PER_FILE = 8;
+/** `audited` are named as the compiler sees them. */
+async function importClosure(audited, resolve, limits) {
+    const byName = new Map(audited.map((node) => [node.name, node]));
+    const namesOf = new Map();
+    const nameOnce = (node) => namesOf.set(node.absolutePath, (namesOf.get(node.absolutePath) ?? 0) + 1);
+    audited.forEach(nameOnce);
+    const closure = { dependencies: [], unresolved: [], conflicts: [], stopped: false };
+    const conflicts = new Map();
+    const add = ({ node, statement }) => {
+        const known = byName.get(node.name);
+        if (known !== undefined) {
+            if (known.absolutePath !== node.absolutePath) {
+                conflicts.set(`${node.name}\0${node.absolutePath}`, {
+                    name: node.name,
+                    sent: known.absolutePath,
+                    notSent: node.absolutePath,
+                });
+            }
+            return undefined;
+        }
+        if ((namesOf.get(node.absolutePath) ?? 0) >= MAX_NAMES_PER_FILE) {
+            closure.unresolved.push({
+                ...statement,
+                problem: `it reaches a file already sent under ${MAX_NAMES_PER_FILE} names (a folder link that leads back into itself?)`,
+            });
+            return undefined;
+        }
+        if (byName.size >= limits.maxFiles) {
+            closure.stopped = true;
+            return undefined;
+        }
+        byName.set(node.name, node);
+        nameOnce(node);
+        closure.dependencies.push(node);
+        return node;
+    };
+    let pending = [...audited];
+    while (pending.length > 0 && !closure.stopped) {
+        const next = [];
+        for (let start = 0; start < pending.length && !closure.stopped; start += READ_BATCH) {
+            const batch = pending.slice(start, start + READ_BATCH);
+            for (const { found, problems } of await Promise.all(batch.map((node) => importsOf(node, resolve, limits.maxFileBytes)))) {
+                closure.unresolved.push(...problems);
+                for (const entry of found) {
+                    const added = add(entry);
+                    if (added)
+                        next.push(added);
+                }
+            }
+        }
+        pending = next;
+    }
+    closure.dependencies.sort((a, b) => closure_compare(a.name, b.name));
+    closure.unresolved.sort((a, b) => closure_compare(a.importer, b.importer) || a.line - b.line || closure_compare(a.importPath, b.importPath));
+    closure.conflicts = [...conflicts.values()].sort((a, b) => closure_compare(a.name, b.name) || closure_compare(a.notSent, b.notSent));
+    return closure;
+}
+async function importsOf(node, resolve, maxFileBytes) {
+    const found = [];
+    const problems = [];
+    const read = importReader(node.name);
+    if (read === undefined || node.size > maxFileBytes)
+        return { found, problems };
+    let source;
+    try {
+        source = await external_node_fs_promises_.readFile(node.absolutePath, 'utf8');
+    }
+    catch {
+        return { found, problems }; // discovery and the upload say what is wrong with it
+    }
+    for (const statement of read(source)) {
+        const resolution = await resolve(statement.path, node);
+        const where = { importer: node.absolutePath, line: statement.line, importPath: statement.path };
+        if ('node' in resolution)
+            found.push({ node: resolution.node, statement: where });
+        else if ('problem' in resolution)
+            problems.push({ ...where, problem: resolution.problem });
+    }
+    return { found, problems };
+}
+/** Solidity's and Vyper's imports; a JSON ABI (a Vyper interface) imports nothing. */
+function importReader(name) {
+    if (name.endsWith('.sol'))
+        return readImports;
+    return isVyperSource(name) ? readVyperImports : undefined;
+}
+function closure_compare(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
 }
 
 ;// CONCATENATED MODULE: ./.build/project/remappings.js
@@ -5670,7 +6010,7 @@ function workspaces_parsePattern(source) {
     };
 }
 /**
- * Every folder below `root` whose package.json a positive pattern matches and no negation does
+ * Every folder below `root` with a package.json that a positive pattern matches and no negation does
  * (pnpm's rule; npm's, where negations come last as they usually do), by its package's name. The
  * walk lists only folders a pattern can reach, follows no link, and stops after MAX_FOLDERS.
  */
@@ -5688,9 +6028,11 @@ async function packagesMatching(root, sources) {
         const manifest = external_node_path_.posix.join(folder, 'package.json');
         const matches = (pattern) => external_node_path_.posix.matchesGlob(manifest, pattern.glob);
         if (positives.some(matches) && !negatives.some(matches)) {
+            // A folder is a package only with its manifest (`packages/**` matches every folder below).
             // In a stable order, the nearest first, then by name.
-            const name = packageName(await readConfigFile(external_node_path_.join(root, manifest), root));
-            listing.packages.push({ name, folder: external_node_path_.join(root, folder) });
+            const text = await readConfigFile(external_node_path_.join(root, manifest), root);
+            if (text !== undefined)
+                listing.packages.push({ name: packageName(text), folder: external_node_path_.join(root, folder) });
         }
         const entries = await external_node_fs_promises_.readdir(external_node_path_.join(root, folder), { withFileTypes: true })
             .catch(() => []);
@@ -5757,7 +6099,7 @@ const NOT_SOURCES = new Set([
     'cache',
     'artifacts',
 ]);
-const CONTRACT = /(?<!\.t|\.s)\.(?:sol|vy)$/;
+const CONTRACT = /(?<!\.t|\.s)\.(?:sol|vyi?)$/;
 /**
  * The workspace's packages below `root` (absolute, links resolved) that no project holds: each
  * with contracts becomes one, named by its folder. A package holding a project is one too, for
@@ -5869,8 +6211,8 @@ function resolveRelativeImport(importerName, importPath) {
  * rules, direct ones through the remappings, then the project's root, its dependency folders
  * (with Foundry's automatic `<name>/ → <lib>/<name>/src/`), and `node_modules` from the importer up
  * to the workspace (Hardhat, Truffle and npm workspaces). Where no `node_modules` link leads to a
- * sibling workspace package, the workspace's manifest says which folder it is. Nothing outside the
- * workspace is read.
+ * sibling workspace package, the workspace's manifest says which folder it is. A Vyper file's
+ * imports follow Vyper's rules (vyper-resolve.ts). Nothing outside the workspace is read.
  */
 
 
@@ -5881,8 +6223,9 @@ function resolveRelativeImport(importerName, importPath) {
 
 
 
+
 /** Places a missing import's problem names: the rest are counted. */
-const PLACES_SHOWN = 8;
+const resolve_PLACES_SHOWN = 8;
 /**
  * `workspace` is absolute with links resolved. Answers are remembered: a project imports the same
  * paths from the same folders again and again, and each answer may cost a dozen file lookups.
@@ -5900,19 +6243,26 @@ function createImportResolver(project, workspace, deadline) {
     // Read once, and only when an import needs it: most packages are found through node_modules.
     let packages;
     const lookUpPackages = () => (packages ??= workspacePackages(project.root, workspace));
+    let pythonPaths;
+    const lookUpPythonPaths = () => (pythonPaths ??= pythonPathsOf(project, workspace));
     const contexts = project.remappings.some((remapping) => remapping.context !== '');
     return (importPath, importer) => {
         checkDeadline(deadline, 'resolving imports');
         const folder = external_node_path_.dirname(importer.absolutePath);
-        // Everything the answer depends on: a relative one on the importer's names, a direct one on
-        // where node_modules is looked for and, with contexts, on the importer's unit name.
-        const key = isRelativeImport(importPath)
-            ? [importPath, folder, parentOf(importer.name), parentOf(importer.unitName)].join('\0')
-            : [importPath, folder, contexts ? importer.unitName : '', 'direct'].join('\0');
-        let answer = answers.get(key);
+        const vyper = isVyperSource(importer.name);
+        // Everything the answer depends on: a relative one (and any Vyper one, looked up beside the
+        // importer first) on the importer's names, a direct one on where node_modules is looked for
+        // and, with contexts, on the importer's unit name.
+        const key = vyper || isRelativeImport(importPath)
+            ? [importPath, folder, parentOf(importer.name), parentOf(importer.unitName)]
+            : [importPath, folder, contexts ? importer.unitName : '', 'direct'];
+        key.push(vyper ? 'vyper' : 'solidity');
+        let answer = answers.get(key.join('\0'));
         if (answer === undefined) {
-            answer = resolveImport(project, workspace, lookUp, lookUpPackages, importPath, importer);
-            answers.set(key, answer);
+            answer = vyper
+                ? resolveVyperImport(project, workspace, lookUp, lookUpPythonPaths, importPath, importer)
+                : resolveImport(project, workspace, lookUp, lookUpPackages, importPath, importer);
+            answers.set(key.join('\0'), answer);
         }
         return answer;
     };
@@ -5923,7 +6273,7 @@ async function resolveImport(project, workspace, lookUp, lookUpPackages, importP
         const onDisk = external_node_path_.resolve(external_node_path_.dirname(importer.absolutePath), importPath);
         const found = await lookUp(onDisk);
         if (typeof found === 'string')
-            return { problem: `${shown(workspace, onDisk)} ${found}` };
+            return { problem: `${resolve_shown(workspace, onDisk)} ${found}` };
         return {
             node: { name, unitName: resolveRelativeImport(importer.unitName, importPath), ...found },
         };
@@ -5952,11 +6302,11 @@ async function resolveImport(project, workspace, lookUp, lookUpPackages, importP
         if (remapped === undefined)
             candidates.push({ file: inPackage, unitName: importPath });
     }
-    const where = candidates.map((c) => shown(workspace, c.file));
+    const where = candidates.map((c) => resolve_shown(workspace, c.file));
     return {
         problem: remapped !== undefined
             ? `its remapping leads to ${where[0] ?? remapped}, which ${problems[0] ?? 'does not exist'}`
-            : `no file was found at ${firstFew(where, PLACES_SHOWN).join(', ')}`,
+            : `no file was found at ${firstFew(where, resolve_PLACES_SHOWN).join(', ')}`,
     };
 }
 /** `@acme/core/X.sol` for `../../node_modules/@acme/core/X.sol`: the path within node_modules. */
@@ -6023,7 +6373,7 @@ async function existingFile(file, workspace) {
         return 'does not exist';
     }
 }
-function shown(workspace, file) {
+function resolve_shown(workspace, file) {
     return isInside(workspace, file) ? posixRelative(workspace, file) : file;
 }
 
@@ -6036,6 +6386,12 @@ function shown(workspace, file) {
 
 
 
+
+/** What to do about a Vyper module that was not found. */
+const VYPER_FIX = "A Vyper import names a module by its path from the project root or the compiled file's folder (`from src.interfaces import i_vault`), or from the importing file with leading dots (`from .interfaces import i_vault`). " +
+    'A module of a Python package (`from snekmate.tokens import erc20`) is found once installed inside the workspace before this step: ' +
+    'in a virtual environment there (`uv sync`, or `python -m venv .venv` and `.venv/bin/pip install snekmate`), or with `mox install` into lib/; ' +
+    'one in a git submodule needs `submodules: recursive` in actions/checkout.';
 /** Lines of a long list shown in a warning; the rest are counted. */
 const search_log_SHOWN = 20;
 /** A project's folders named on its line; the rest are counted. */
@@ -6089,7 +6445,7 @@ function logDiscovery(discovery, search, log) {
     if (discovery.excluded.length > 0) {
         log.group(`Not audited (${discovery.excluded.length})`, [
             ...discovery.excluded.map((entry) => `${search.pathPrefix}${entry.path}: ${entry.reason}`),
-            "To audit one of them, add `exclude: '!<path>'` (e.g. `!mocks/`), or set `default-excludes: false`.",
+            'To audit one of them, add `!<path>` to `exclude` (e.g. `!mocks/`), or set `default-excludes` to false.',
         ]);
     }
     // The defaults look for Solidity and Vyper: a project of one language is not a mistake.
@@ -6153,10 +6509,14 @@ function logClosureProblems(closures, search, workspace, projects, log) {
     if (unresolved.length > 0) {
         const lines = unresolved.map((entry) => `  - ${posixRelative(workspace, entry.importer)}:${entry.line} imports "${entry.importPath}": ${entry.problem}`);
         const packages = projects.flatMap((project) => project.packages);
+        const vyper = unresolved.filter((entry) => isVyperSource(entry.importer)).length;
         log.warning(`${unresolved.length} import(s) could not be resolved, so the upload does not compile on its own and the service may not audit these files fully:\n` +
             shortList(lines) +
-            '\nIf they are git submodules, check out with `submodules: recursive` in actions/checkout (or run `forge install`); ' +
-            "if they are npm packages, run `npm ci` (or your package manager's install) before this step; otherwise add a remapping to remappings.txt." +
+            (vyper < unresolved.length
+                ? '\nIf they are git submodules, check out with `submodules: recursive` in actions/checkout (or run `forge install`); ' +
+                    "if they are npm packages, run `npm ci` (or your package manager's install) before this step; otherwise add a remapping to remappings.txt."
+                : '') +
+            (vyper > 0 ? `\n${VYPER_FIX}` : '') +
             (packages.length > 0
                 ? ` Brownie installs its packages (${packages.join(', ')}) outside the repository, so they cannot be uploaded.`
                 : ''));
@@ -6226,7 +6586,7 @@ async function unselectedContracts(search, root, projects, rules, sent) {
         const { files } = await discoverContracts({
             workspace: search.workspace,
             root: search.workingDirectory,
-            patterns: ['**/*.sol', '**/*.vy'],
+            patterns: contractGlobs(),
             excludes: search.excludePatterns,
             useDefaultExcludes: search.useDefaultExcludes,
             // Outside every project, a plain folder's: `lib/` at the root holds dependencies.
@@ -6325,10 +6685,10 @@ function productionSources(project) {
     return {
         patterns: project.sources.flatMap((folder) => {
             const base = folder === '.' || folder === '' ? prefix : `${prefix}${folder}/`;
-            return [`${base}**/*.sol`, `${base}**/*.vy`];
+            return contractGlobs(base);
         }),
         excludes: [
-            { pattern: 'node_modules/', reason: 'installed packages' },
+            ...INSTALLED_PACKAGES,
             VENDORED,
             ...['out', 'cache', 'artifacts'].map((folder) => anchored(folder, 'build output')),
             ...project.libs
@@ -6378,7 +6738,7 @@ function teamCode(rules) {
 function dependencyFolders(projects) {
     const anchored = (folder) => ({ pattern: `/${folder}/`, reason: '' });
     const rules = [
-        { pattern: 'node_modules/', reason: '' },
+        ...INSTALLED_PACKAGES,
         VENDORED,
         { pattern: '.git/', reason: '' },
     ];
@@ -8454,8 +8814,9 @@ class GitHubChannels {
 
 
 
+
 /** action.yml's default for `contracts`, also used when the input is empty. */
-const DEFAULT_CONTRACT_PATTERNS = ['**/*.sol', '**/*.vy'];
+const DEFAULT_CONTRACT_PATTERNS = contractGlobs();
 const IF_NO_FILES_FOUND = ['error', 'warn', 'ignore'];
 const DEPENDENCIES = ['include', 'exclude'];
 /**

@@ -1,8 +1,8 @@
-export const id = 217;
-export const ids = [217];
+export const id = 406;
+export const ids = [406];
 export const modules = {
 
-/***/ 6217:
+/***/ 3406:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -19,8 +19,6 @@ var promises_ = __webpack_require__(1455);
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: external "node:timers/promises"
 var external_node_timers_promises_ = __webpack_require__(8500);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
 ;// CONCATENATED MODULE: ./.build/errors.js
 /**
  * Typed errors, so main.ts can tell the user what to fix (configuration), what the
@@ -53,6 +51,991 @@ function errorMessage(error) {
  */
 class DeadlineError extends errors_ConfigurationError {
     name = 'DeadlineError';
+}
+
+;// CONCATENATED MODULE: ./.build/audit/audit-ids.js
+/**
+ * The `audit-id` output and input: one id for a run with one audit; with several, a JSON object
+ * of ids by project folder (`{"packages/core": "a1", …}`), which the input takes back to resume
+ * them all. JSON, because ids come from the service and may hold any character.
+ */
+
+const CONTROL = /[\p{Cc}\p{Cf}]/u;
+const CONTROL_EVERYWHERE = new RegExp(CONTROL.source, 'gu');
+/** `several`: the run has more than one project, however many of their audits have started. */
+function formatAuditIds(started, several = started.length > 1) {
+    const [only] = started;
+    if (!several && only !== undefined)
+        return only.auditId;
+    return JSON.stringify(Object.fromEntries(started.map((audit) => [audit.path, audit.auditId])));
+}
+/** The YAML for resuming: a JSON object must be quoted, or YAML reads it as a mapping. */
+function resumeInput(value) {
+    return value.startsWith('{')
+        ? `audit-id: '${value.replaceAll("'", "''")}'`
+        : `audit-id: ${value}`;
+}
+function parseAuditIds(text) {
+    if (!text.startsWith('{'))
+        return text;
+    const problem = 'Input `audit-id` starts with `{` but is not a JSON object of audit ids by project folder, ' +
+        'as the `audit-id` output of a run that audited several projects gives it (`{"packages/core": "<id>"}`)';
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        throw new errors_ConfigurationError(`${problem}. Pass that output as it is, or a single id.`);
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        throw new errors_ConfigurationError(`${problem}.`);
+    const byPath = new Map();
+    // Folders are kept as written: they are compared with this checkout's, which the action wrote.
+    for (const [folder, id] of Object.entries(value)) {
+        const shown = JSON.stringify(folder.slice(0, 100)).replace(CONTROL_EVERYWHERE, '?');
+        if (typeof id !== 'string' || id.trim() === '' || folder === '')
+            throw new errors_ConfigurationError(`${problem}: the entry for ${shown} is not a non-empty id.`);
+        // JSON's escapes can spell what no id holds, and an id is sent in a URL: a control character.
+        if (CONTROL.test(id))
+            throw new errors_ConfigurationError(`${problem}: the id for ${shown} holds a control character.`);
+        byPath.set(folder, id.trim());
+    }
+    if (byPath.size === 0)
+        throw new errors_ConfigurationError(`${problem}: it is empty.`);
+    return byPath;
+}
+
+;// CONCATENATED MODULE: ./.build/audit/findings.js
+/**
+ * The normalized findings model: the one shape every module past the parser sees.
+ * Raw service JSON never travels beyond src/api/parse*.
+ */
+/**
+ * Most severe first; this order drives sorting, gating and annotation levels. `unknown` is a
+ * severity word the parser could not place: it fails the gate at every `fail-on` but `none`, so
+ * it ranks with the findings that fail a `high` gate and is never silently below one.
+ */
+const SEVERITIES = ['critical', 'high', 'unknown', 'medium', 'low', 'info', 'gas'];
+function severityRank(severity) {
+    return SEVERITIES.length - SEVERITIES.indexOf(severity);
+}
+/** The severities worth a row or column: `unknown` only when some finding has it. */
+function shownSeverities(counts) {
+    return SEVERITIES.filter((severity) => severity !== 'unknown' || counts.unknown > 0);
+}
+/** Most severe first, then by file and line, so every report lists findings the same way. */
+function compareFindings(a, b) {
+    return (severityRank(b.severity) - severityRank(a.severity) ||
+        (a.file ?? '\uffff').localeCompare(b.file ?? '\uffff') ||
+        (a.startLine ?? 0) - (b.startLine ?? 0) ||
+        a.title.localeCompare(b.title));
+}
+function countBySeverity(findings) {
+    const counts = Object.fromEntries(SEVERITIES.map((s) => [s, 0]));
+    for (const finding of findings)
+        counts[finding.severity] += 1;
+    return counts;
+}
+
+;// CONCATENATED MODULE: ./.build/files/inside.js
+
+/** Whether `child` is `parent` or below it (a name like `..config` is below, `../x` is not). */
+function isInside(parent, child) {
+    const relative = external_node_path_.relative(parent, child);
+    return (relative === '' ||
+        (relative !== '..' && !relative.startsWith(`..${external_node_path_.sep}`) && !external_node_path_.isAbsolute(relative)));
+}
+/** `child` relative to `parent`, with `/` whatever the platform: how paths are named in reports. */
+function posixRelative(parent, child) {
+    return external_node_path_.relative(parent, child).split(external_node_path_.sep).join('/');
+}
+
+;// CONCATENATED MODULE: ./.build/json.js
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+;// CONCATENATED MODULE: ./.build/audit/baseline.js
+/**
+ * The baseline file (input `baseline`): findings the team has accepted, by fingerprint, each
+ * with a reason. Accepted findings never count for the gate and are shown as accepted.
+ *
+ * Two shapes are read:
+ * - the baseline's own, `{"version": 1, "accepted": [{"fingerprint", "reason", ...}]}`;
+ * - this action's results file, so `cp "$RESULTS_FILE" .audit-baseline.json` accepts every
+ *   current finding (reason: "accepted from audit <id>", or the reason it was accepted for).
+ */
+
+
+
+
+
+/** Reads and parses the baseline; only a file really inside the workspace is read. */
+async function readBaselineFile(file, workspace) {
+    let text;
+    try {
+        // The checkout may hold a link to anywhere.
+        const real = await (0,promises_.realpath)(file);
+        if (isInside(await (0,promises_.realpath)(workspace), real))
+            text = await (0,promises_.readFile)(real, 'utf8');
+    }
+    catch (error) {
+        throw new errors_ConfigurationError(`Could not read the baseline file ${file} (${errorMessage(error)}). Check the \`baseline\` input; ` +
+            'to create one, copy the `results-file` of a run into the repository: cp "$RESULTS_FILE" .audit-baseline.json');
+    }
+    if (text === undefined) {
+        throw new errors_ConfigurationError(`The baseline file ${file} is a link that leads outside the workspace, so it was not read. ` +
+            'Check the `baseline` input.');
+    }
+    return parseBaseline(text, file);
+}
+const SHAPE_HELP = 'Expected {"version": 1, "accepted": [{"fingerprint": "…", "reason": "…"}]} or a results file ' +
+    'written by this action.';
+const ENTRY_HELP = 'Each entry needs the finding\'s "fingerprint" (shown in the job summary details and the ' +
+    'results file) and a "reason" saying why it is accepted.';
+/** Entries by fingerprint; throws a ConfigurationError naming `source` and what to fix. */
+function parseBaseline(text, source) {
+    let document;
+    try {
+        document = JSON.parse(text.replace(/^\uFEFF/, ''));
+    }
+    catch (error) {
+        const why = error instanceof Error ? ` (${error.message})` : '';
+        throw new errors_ConfigurationError(`Baseline file ${source} is not valid JSON${why}. ${SHAPE_HELP}`);
+    }
+    if (!isRecord(document)) {
+        throw new errors_ConfigurationError(`Baseline file ${source} is not a JSON object. ${SHAPE_HELP}`);
+    }
+    if (Array.isArray(document['accepted']))
+        return fromBaseline(document, source);
+    if (Array.isArray(document['findings']))
+        return fromResultsFile(document, source);
+    throw new errors_ConfigurationError(`Baseline file ${source} has neither an "accepted" nor a "findings" list. ${SHAPE_HELP}`);
+}
+function fromBaseline(document, source) {
+    const version = document['version'];
+    if (version !== undefined && version !== 1) {
+        throw new errors_ConfigurationError(`Baseline file ${source} has version ${JSON.stringify(version)}; this action reads version 1.`);
+    }
+    const entries = new Map();
+    document['accepted'].forEach((item, index) => {
+        const where = `Baseline file ${source}, accepted[${index}]`;
+        const record = entryRecord(item, where);
+        const reason = record['reason'];
+        if (typeof reason !== 'string' || reason.trim() === '') {
+            throw new errors_ConfigurationError(`${where} has no "reason". ${ENTRY_HELP}`);
+        }
+        add(entries, {
+            fingerprint: fingerprintOf(record, where),
+            reason: reason.trim(),
+            ...described(record, 'rule', 'file', 'title', 'severity'),
+        });
+    });
+    return entries;
+}
+function fromResultsFile(document, source) {
+    const auditId = typeof document['auditId'] === 'string' ? document['auditId'] : undefined;
+    const defaultReason = auditId === undefined ? 'accepted from an earlier audit' : `accepted from audit ${auditId}`;
+    const entries = new Map();
+    document['findings'].forEach((item, index) => {
+        const where = `Baseline file ${source}, findings[${index}]`;
+        const record = entryRecord(item, where);
+        // A finding accepted before keeps the reason it was accepted for.
+        const note = record['note'];
+        const reason = record['status'] === 'accepted' && typeof note === 'string' && note.trim() !== ''
+            ? note.trim()
+            : defaultReason;
+        const rule = typeof record['ruleId'] === 'string' ? record['ruleId'] : record['swcId'];
+        add(entries, {
+            fingerprint: fingerprintOf(record, where),
+            reason,
+            ...described({ ...record, rule }, 'rule', 'file', 'title', 'severity'),
+        });
+    });
+    return entries;
+}
+function entryRecord(item, where) {
+    if (!isRecord(item))
+        throw new errors_ConfigurationError(`${where} is not an object. ${ENTRY_HELP}`);
+    return item;
+}
+function fingerprintOf(record, where) {
+    const fingerprint = record['fingerprint'];
+    if (typeof fingerprint !== 'string' || fingerprint.trim() === '') {
+        throw new errors_ConfigurationError(`${where} has no "fingerprint". ${ENTRY_HELP}`);
+    }
+    return fingerprint.trim();
+}
+/** The descriptive fields that are strings; anything else (null in a results file) is left out. */
+function described(record, ...keys) {
+    const entry = {};
+    for (const key of keys) {
+        const value = record[key];
+        if (typeof value === 'string')
+            entry[key] = value;
+    }
+    return entry;
+}
+/** The first entry for a fingerprint wins, as in a file read top to bottom. */
+function add(entries, entry) {
+    if (!entries.has(entry.fingerprint))
+        entries.set(entry.fingerprint, entry);
+}
+/**
+ * The entry that accepts a finding: by its fingerprint, else by the one it had before
+ * fingerprints named repository paths, where that one is unambiguous: the run audits one
+ * project, or the entry names the finding's file (two projects' `src/Vault.sol` shared it).
+ */
+function baselineEntryFor(baseline, finding, severalProjects) {
+    const entry = baseline.get(finding.fingerprint);
+    if (entry !== undefined || finding.formerFingerprint === undefined)
+        return entry;
+    const former = baseline.get(finding.formerFingerprint);
+    return former !== undefined && (!severalProjects || former.file === finding.file)
+        ? former
+        : undefined;
+}
+/** The severity an entry was accepted at, when it names one of ours (`low`, `High`). */
+function acceptedSeverity(entry) {
+    const word = entry.severity?.trim().toLowerCase();
+    return SEVERITIES.find((severity) => severity === word);
+}
+/** Entries no current finding matches (fixed, or moved to another file): worth removing. */
+function unusedBaselineEntries(baseline, findings) {
+    const present = new Set(findings.flatMap(({ fingerprint, formerFingerprint }) => formerFingerprint === undefined ? [fingerprint] : [fingerprint, formerFingerprint]));
+    return [...baseline.values()].filter((entry) => !present.has(entry.fingerprint));
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+;// CONCATENATED MODULE: ./.build/digest.js
+/** SHA-256 digests of text. */
+
+/** One-shot `hash`: half the cost of a `createHash` object, and a list may hash every finding. */
+function sha256(text, encoding) {
+    return (0,external_node_crypto_.hash)('sha256', text, encoding);
+}
+
+;// CONCATENATED MODULE: ./.build/audit/fingerprint.js
+/**
+ * Fingerprints identify "the same finding" across runs (sticky comments, SARIF
+ * partialFingerprints, baselines). They hash what a finding is (rule, file, title), never where
+ * it is, so they survive unrelated lines moving.
+ */
+
+
+/**
+ * Findings with identical keys (the same rule twice in one file) are told apart by their order
+ * of `startLine`: the first keeps the bare hash, the next get `:2`, `:3`…. Input order is kept.
+ */
+function assignFingerprints(findings) {
+    const keyOf = fingerprintKeys();
+    const keyed = findings.map((finding, index) => ({ finding, index, key: keyOf(finding) }));
+    const groups = new Map();
+    for (const entry of keyed) {
+        const group = groups.get(entry.key);
+        if (group)
+            group.push(entry);
+        else
+            groups.set(entry.key, [entry]);
+    }
+    const suffixes = [];
+    for (const group of groups.values()) {
+        if (group.length === 1)
+            continue;
+        group
+            .sort((a, b) => compareForOrder(a.finding, b.finding) || a.index - b.index)
+            .forEach((entry, rank) => {
+            if (rank > 0)
+                suffixes[entry.index] = `:${rank + 1}`;
+        });
+    }
+    return keyed.map(({ finding, index, key }) => ({
+        ...finding,
+        fingerprint: key + (suffixes[index] ?? ''),
+    }));
+}
+/**
+ * Keys for one list: its titles and (rule, file, title) triples repeat, so each is worked once.
+ * The triple is looked up part by part: findings share each part's string, so no key is built.
+ */
+function fingerprintKeys() {
+    const titles = new Map();
+    const hashes = new Map();
+    return (finding) => {
+        let title = titles.get(finding.title);
+        if (title === undefined) {
+            title = normalizeTitle(finding.title);
+            titles.set(finding.title, title);
+        }
+        const rule = finding.ruleId ?? finding.swcId ?? title;
+        const file = finding.file ?? '';
+        let byFile = hashes.get(rule);
+        if (byFile === undefined)
+            hashes.set(rule, (byFile = new Map()));
+        let byTitle = byFile.get(file);
+        if (byTitle === undefined)
+            byFile.set(file, (byTitle = new Map()));
+        let hash = byTitle.get(title);
+        if (hash === undefined) {
+            const material = [rule, file, title].join('\u0000');
+            hash = sha256(material, 'hex').slice(0, 16);
+            byTitle.set(title, hash);
+        }
+        return hash;
+    };
+}
+/** Case and spacing ignored; line references (`#12-20`, `#L12`, `line 12`) dropped, as they move. */
+function normalizeTitle(title) {
+    return title
+        .toLowerCase()
+        .replace(/#l?\d+(?:\s*-\s*l?\d+)?/g, ' ')
+        .replace(/\blines?\s*\d+(?:\s*(?:-|to)\s*\d+)?/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+}
+/**
+ * A total order on everything the service says of a finding, so that the suffixes never depend
+ * on the order it lists them in: two findings that differ only in severity keep their own.
+ */
+function compareForOrder(a, b) {
+    const unknown = Number.MAX_SAFE_INTEGER;
+    return ((a.startLine ?? unknown) - (b.startLine ?? unknown) ||
+        (a.endLine ?? unknown) - (b.endLine ?? unknown) ||
+        compareText(a.description, b.description) ||
+        severityRank(b.severity) - severityRank(a.severity) ||
+        compareText(a.severityLabel, b.severityLabel) ||
+        compareText(a.title, b.title) ||
+        compareText(a.swcId, b.swcId) ||
+        compareText(a.cweId, b.cweId) ||
+        compareText(a.recommendation, b.recommendation) ||
+        compareText(a.serviceId, b.serviceId));
+}
+/** Plain code-unit order, not localeCompare: the same on every runner; absent sorts last. */
+function compareText(a, b) {
+    if (a === b)
+        return 0;
+    if (a === undefined || b === undefined)
+        return a === undefined ? 1 : -1;
+    return a < b ? -1 : 1;
+}
+
+;// CONCATENATED MODULE: ./.build/audit/patch.js
+/**
+ * Reads the unified diff GitHub gives for one file of a pull request (the `patch` field of
+ * "list pull request files") and says which lines of the new file the pull request added or
+ * changed.
+ */
+/** `@@ -12,7 +12,9 @@ optional section heading`; a count left out means 1. */
+const HUNK_HEADER = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
+/**
+ * The new-file lines of every `+` line, merged into ascending, non-overlapping ranges.
+ * Context and `-` lines add nothing (a pure deletion changes no line that is left); the
+ * `\ No newline at end of file` marker is not a line. Each hunk is read for the number of
+ * lines its header announces, so text after it (another file's `--- a/…` header) is never
+ * taken for a deleted or added line.
+ * Throws when a line starting with `@@` is not a hunk header: the patch is not one this
+ * function understands, and guessing could hide a change.
+ */
+function addedLineRanges(patch) {
+    const ranges = [];
+    let oldLeft = 0;
+    let newLeft = 0;
+    let newLine = 0;
+    for (const line of patch.split(/\r?\n/)) {
+        // Content lines start with ' ', '+', '-' or '\\', so '@@' always opens a hunk.
+        if (line.startsWith('@@')) {
+            const header = HUNK_HEADER.exec(line);
+            if (header === null)
+                throw new Error(`Unrecognized hunk header: ${line.slice(0, 80)}`);
+            oldLeft = header[2] === undefined ? 1 : Number(header[2]);
+            newLeft = header[4] === undefined ? 1 : Number(header[4]);
+            newLine = Number(header[3]);
+            continue;
+        }
+        if (oldLeft === 0 && newLeft === 0)
+            continue; // between hunks: file headers, trailing newline
+        if (line.startsWith('+')) {
+            addLine(ranges, newLine);
+            newLine += 1;
+            newLeft -= 1;
+        }
+        else if (line.startsWith('-')) {
+            oldLeft -= 1;
+        }
+        else if (line === '' || line.startsWith(' ')) {
+            // A context line; some tools strip the space of an empty one, so '' counts too.
+            newLine += 1;
+            newLeft -= 1;
+            oldLeft -= 1;
+        }
+        else if (!line.startsWith('\\')) {
+            // Not hunk content (the counts were wrong): the hunk is over.
+            oldLeft = 0;
+            newLeft = 0;
+        }
+        // A wrong count must not leave one side waiting for lines that never come.
+        oldLeft = Math.max(oldLeft, 0);
+        newLeft = Math.max(newLeft, 0);
+    }
+    return ranges;
+}
+/** Hunks come in file order, so a line either extends the last range or starts a new one. */
+function addLine(ranges, line) {
+    const last = ranges.at(-1);
+    if (last !== undefined && line <= last.end + 1)
+        last.end = Math.max(last.end, line);
+    else
+        ranges.push({ start: line, end: line });
+}
+
+;// CONCATENATED MODULE: ./.build/audit/scope.js
+/**
+ * Diff-aware scope: whether a finding lies in what a pull request changed, so that only those
+ * count for the gate (input `scope`). Paths here are relative to the repository root.
+ */
+
+
+const SCOPES = ['all', 'changed-files', 'changed-lines'];
+function buildChangeSet(files) {
+    const map = new Map();
+    for (const file of files) {
+        // A removed file is not in the checkout, so no finding can be in it.
+        if (file.status === 'removed')
+            continue;
+        map.set(repositoryPath('', file.path), changedLines(file));
+    }
+    return { files: map };
+}
+/**
+ * When the diff is not there (too large, binary) or not readable, the whole file counts as
+ * changed: hiding a finding the change may have caused is worse than counting one it did not.
+ * Only when GitHub says no line was added (a pure rename, a mode change) is that trusted.
+ */
+function changedLines(file) {
+    if (file.patch === undefined)
+        return file.additions === 0 ? [] : 'whole-file';
+    try {
+        return addedLineRanges(file.patch);
+    }
+    catch {
+        return 'whole-file';
+    }
+}
+/**
+ * Whether the finding counts under `scope`.
+ * - `all`, or a finding with no file: in scope (what cannot be placed is never hidden).
+ * - `changed-files`: its file (relative to the repository root, as triage made it) is one the
+ *   pull request added or modified, renamed files by their new path.
+ * - `changed-lines`: also its lines (`startLine`..`endLine`) overlap an added line; a finding
+ *   with a file but no line is in scope when any line of that file was added.
+ */
+function isInScope(finding, scope, changes) {
+    if (scope === 'all' || finding.file === undefined)
+        return true;
+    const lines = changes.files.get(finding.file);
+    if (lines === undefined)
+        return false;
+    if (scope === 'changed-files' || lines === 'whole-file')
+        return true;
+    const { startLine, endLine } = finding;
+    if (startLine === undefined)
+        return lines.length > 0;
+    const end = endLine !== undefined && endLine >= startLine ? endLine : startLine;
+    return lines.some((range) => range.start <= end && startLine <= range.end);
+}
+/**
+ * The one spelling of a repository path, so the service's and GitHub's meet: `packages/core/`
+ * with `./a//b/../c.sol` is `packages/core/a/c.sol`. A path that climbs out of the repository
+ * keeps its `..`, so it is never mistaken for a file inside it.
+ */
+function repositoryPath(pathPrefix, file) {
+    const prefix = external_node_path_.posix.normalize(`${pathPrefix}/`).replace(/^(\.\/)+|^\/+/, '');
+    return external_node_path_.posix.normalize(prefix + file).replace(/^(\.\/)+|^\/+/, '');
+}
+
+;// CONCATENATED MODULE: ./.build/audit/suppressions.js
+const DIRECTIVE = /(?:\/\/+|\/\*+|#)[^\S\r\n]*(audit-ignore-(next-line|line)(?=\s|\*\/|$).*?)[^\S\r\n]*(?:\*\/.*)?$/;
+function findSuppressions(source) {
+    const suppressions = [];
+    let pending = [];
+    source.split(/\r?\n/).forEach((text, index) => {
+        const line = index + 1;
+        const match = DIRECTIVE.exec(text);
+        const directive = match?.[1];
+        const nextLine = match?.[2] === 'next-line';
+        const standalone = match !== null && text.slice(0, match.index).trim() === '';
+        // Blank lines and stacked next-line directives pass pending directives on to the line below.
+        if (text.trim() !== '' && !(nextLine && standalone)) {
+            suppressions.push(...pending.map((p) => ({ ...p, line })));
+            pending = [];
+        }
+        if (directive === undefined)
+            return;
+        const parsed = { rules: parseRules(directive), text: directive };
+        if (nextLine)
+            pending.push(parsed);
+        else
+            suppressions.push({ ...parsed, line });
+    });
+    return suppressions;
+}
+/** The ids between the directive word and ` -- reason`. */
+function parseRules(directive) {
+    const list = directive.replace(/^audit-ignore-(next-line|line)/, '').split(/\s--(?:\s|$)/)[0];
+    const ids = (list ?? '').split(/[\s,]+/).filter((id) => id !== '');
+    return ids.includes('*') ? 'all' : ids.map(normalizeRuleId);
+}
+/** Case folded, and every spelling of an SWC id (`SWC-107`, `swc107`, `107`) as `swc-107`. */
+function normalizeRuleId(id) {
+    const folded = id.trim().toLowerCase();
+    const swc = /^(?:swc[-_]?)?(\d+)$/.exec(folded);
+    return swc === null ? folded : `swc-${Number(swc[1])}`;
+}
+/** The suppression on the finding's first line that names its rule, if any. */
+function isSuppressed(finding, suppressions) {
+    const onLine = suppressions.filter((s) => s.line === finding.startLine);
+    // Most findings have none on their line: their ids need not be read.
+    if (onLine.length === 0)
+        return undefined;
+    const ids = [finding.ruleId, finding.swcId]
+        .filter((id) => id !== undefined)
+        .map(normalizeRuleId);
+    return onLine.find((s) => s.rules === 'all' || s.rules.some((rule) => ids.includes(rule)));
+}
+
+;// CONCATENATED MODULE: ./.build/audit/triage.js
+/**
+ * Triage: which findings count for the gate, and why the others do not. From here on findings
+ * carry repository-relative paths, in one order, with their counts: nothing downstream rebuilds
+ * a path, re-sorts or re-counts.
+ */
+
+
+
+
+
+/** Findings that count come first in every report, so they are the last cut for size. */
+const STATUS_ORDER = [
+    'active',
+    'outside-change',
+    'accepted',
+    'suppressed',
+    'dependency',
+];
+/** The status as a report's cell or mark says it. */
+const STATUS_WORDS = {
+    active: 'counts',
+    'outside-change': 'outside the change',
+    accepted: 'accepted',
+    suppressed: 'suppressed',
+    dependency: 'in a dependency',
+};
+/** Why a finding that does not count does not, in a sentence. */
+const STATUS_REASONS = {
+    'outside-change': 'outside the change',
+    accepted: 'accepted in the baseline',
+    suppressed: 'suppressed by a comment in the code',
+    dependency: 'in dependencies (imported by the audited files, not audited themselves)',
+};
+/** "3 outside the change, 1 accepted": the findings that do not count, by status, in `words`. */
+function describeNotCounted(byStatus, words) {
+    return STATUS_ORDER.flatMap((status) => status === 'active' || byStatus[status] === 0 ? [] : [`${byStatus[status]} ${words[status]}`]);
+}
+/**
+ * Most specific reason first: in a dependency (not ours to fix), suppressed (the code says so,
+ * right there), then accepted (the baseline says so), then outside the change.
+ */
+function triageFindings(findings, options) {
+    const suppressionsByFile = new Map();
+    const suppressionsOf = (file) => {
+        let found = suppressionsByFile.get(file);
+        if (found === undefined) {
+            const source = options.sources(file);
+            found = source === undefined ? [] : findSuppressions(source);
+            suppressionsByFile.set(file, found);
+        }
+        return found;
+    };
+    const files = findings.map((uploaded) => uploaded.file === undefined ? undefined : options.uploaded?.get(uploaded.file));
+    const inRepo = findings.map((uploaded, index) => inRepository(uploaded, files[index], options.pathPrefix));
+    // Names as uploaded that are already repository paths (one project at the root) keep the
+    // parser's fingerprints: hashing them again would give the same.
+    const moved = inRepo.some((finding, index) => finding !== findings[index]);
+    const located = (moved ? assignFingerprints(inRepo) : inRepo).map((finding, index) => {
+        const uploaded = findings[index];
+        const former = uploaded.fingerprint;
+        return {
+            uploaded,
+            finding: finding.fingerprint === former ? finding : { ...finding, formerFingerprint: former },
+            file: files[index],
+        };
+    });
+    located.sort((a, b) => compareFindings(a.finding, b.finding));
+    const triaged = located.map(({ uploaded, finding, file }) => {
+        if (file?.dependency === true)
+            return { finding, status: 'dependency', note: undefined };
+        const suppression = uploaded.file === undefined
+            ? undefined
+            : isSuppressed(uploaded, suppressionsOf(uploaded.file));
+        if (suppression !== undefined)
+            return { finding, status: 'suppressed', note: suppression.text };
+        const accepted = options.baseline && baselineEntryFor(options.baseline, finding, options.severalProjects);
+        const note = accepted && escalation(accepted, finding);
+        if (accepted !== undefined && note === undefined)
+            return { finding, status: 'accepted', note: accepted.reason };
+        if (options.changes !== undefined && !isInScope(finding, options.scope, options.changes))
+            return { finding, status: 'outside-change', note };
+        return { finding, status: 'active', note };
+    });
+    const counts = countFindings(triaged);
+    return {
+        findings: triaged,
+        counts,
+        scope: options.scope,
+        scopeNote: scopeNote(options.scope, counts),
+    };
+}
+/**
+ * A finding the service now reports as more severe than the baseline accepted it is not
+ * accepted: the team accepted a lesser risk. The note says so; undefined when it did not rise.
+ */
+function escalation(accepted, finding) {
+    const acceptedAt = acceptedSeverity(accepted);
+    if (acceptedAt === undefined || severityRank(finding.severity) <= severityRank(acceptedAt))
+        return undefined;
+    return `the baseline accepted it at ${acceptedAt} severity (${accepted.reason}); it is now ${finding.severity}`;
+}
+/** What `scope` did, e.g. "changed-lines: 5 of 12 findings are in the change". */
+function scopeNote(scope, counts) {
+    return scope === 'all'
+        ? undefined
+        : `${scope}: ${counts.inScope} of ${counts.total} findings are in the change`;
+}
+/**
+ * The service names files as uploaded: made repository paths here, once, from the upload when it
+ * is known (names there are the compiler's, not paths), else under the working directory (the
+ * parser has already dropped paths that climb out, unless they were uploaded).
+ */
+function inRepository(finding, uploaded, pathPrefix) {
+    if (finding.file === undefined)
+        return finding;
+    const file = uploaded?.repositoryPath ?? repositoryPath(pathPrefix, finding.file);
+    return file === finding.file ? finding : { ...finding, file };
+}
+function countFindings(triaged) {
+    const byStatus = {
+        active: 0,
+        'outside-change': 0,
+        accepted: 0,
+        suppressed: 0,
+        dependency: 0,
+    };
+    for (const entry of triaged)
+        byStatus[entry.status] += 1;
+    const active = activeFindings(triaged);
+    return {
+        total: triaged.length,
+        bySeverity: countBySeverity(triaged.map((entry) => entry.finding)),
+        counted: countBySeverity(active),
+        byStatus,
+        inScope: triaged.length - byStatus['outside-change'],
+    };
+}
+function activeFindings(triaged) {
+    return triaged.filter((entry) => entry.status === 'active').map((entry) => entry.finding);
+}
+/**
+ * The findings as reports list them: grouped by STATUS_ORDER, each group in the model's order.
+ * A stable partition of the triaged order, not another sort.
+ */
+function inReportOrder(triaged) {
+    // One pass: every report asks, and the list may be long.
+    const groups = new Map(STATUS_ORDER.map((status) => [status, []]));
+    for (const entry of triaged)
+        groups.get(entry.status)?.push(entry);
+    return [...groups.values()].flat();
+}
+
+;// CONCATENATED MODULE: ./.build/audit/gate.js
+/**
+ * The severity gate: whether the findings that count (triage status `active`) fail the job at
+ * the chosen `fail-on` level.
+ */
+
+
+const FAIL_ON_LEVELS = ['critical', 'high', 'medium', 'low', 'info', 'none'];
+/** Whether the run has the audit's results: only pass and fail come from them. */
+function hasResults(verdict) {
+    return verdict === 'pass' || verdict === 'fail';
+}
+/**
+ * Whether a finding of this severity fails the job. `info` is the most inclusive level there
+ * is, so it means "any finding": gas findings, which rank below info, fail it too. `none`
+ * never fails. A severity the action could not read fails every level but `none`.
+ */
+function isBlocking(severity, failOn) {
+    if (failOn === 'none')
+        return false;
+    if (failOn === 'info' || severity === 'unknown')
+        return true;
+    return severityRank(severity) >= severityRank(failOn);
+}
+/** Only active findings count; the reason says how many others there were and why. */
+function evaluateGate(counts, failOn) {
+    const blocking = Object.fromEntries(SEVERITIES.map((s) => [s, isBlocking(s, failOn) ? counts.counted[s] : 0]));
+    const blockingCount = SEVERITIES.reduce((sum, s) => sum + blocking[s], 0);
+    const all = describeCounts(counts.counted);
+    const excluded = describeExcluded(counts);
+    const notCounted = excluded === '' ? '' : `; not counted: ${excluded}`;
+    const none = excluded === '' ? 'no findings' : 'no findings that count';
+    if (failOn === 'none') {
+        return {
+            verdict: 'pass',
+            reason: `fail-on is none, so findings never fail the job (${all || none})${notCounted}`,
+        };
+    }
+    if (blockingCount > 0) {
+        const noun = blockingCount === 1 ? 'finding' : 'findings';
+        return {
+            verdict: 'fail',
+            reason: `${blockingCount} ${noun} at or above ${failOn} (${describeCounts(blocking)})${notCounted}`,
+        };
+    }
+    return {
+        verdict: 'pass',
+        reason: (counts.byStatus.active > 0
+            ? `no findings at or above ${failOn} (${all})`
+            : `${none} (fail-on: ${failOn})`) + notCounted,
+    };
+}
+/** "3 outside the change, 1 accepted, 1 suppressed": the findings that did not count. */
+function describeExcluded({ byStatus }) {
+    return describeNotCounted(byStatus, STATUS_WORDS).join(', ');
+}
+/** "1 critical, 3 info": the non-zero counts, most severe first. */
+function describeCounts(counts) {
+    return SEVERITIES.filter((s) => counts[s] > 0)
+        .map((s) => `${counts[s]} ${s}`)
+        .join(', ');
+}
+
+;// CONCATENATED MODULE: ./.build/audit/outcome.js
+
+
+
+
+
+function base(facts) {
+    return {
+        verdict: 'error',
+        reason: '',
+        auditId: facts.auditId,
+        rawStatus: undefined,
+        reportUrl: undefined,
+        findings: undefined,
+        counts: countFindings([]),
+        scope: 'all',
+        scopeNote: undefined,
+        fileCount: facts.fileCount,
+        resumeHint: undefined,
+        projects: facts.projects,
+    };
+}
+function skippedOutcome(reason, facts) {
+    return { ...base(facts), verdict: 'skipped', reason };
+}
+/**
+ * A run without a key: skipped on a fork's or Dependabot's pull request (GitHub gives such runs
+ * no secrets), a configuration error anywhere else.
+ */
+function noApiKeyOutcome(untrustedPullRequest, facts) {
+    if (!untrustedPullRequest) {
+        return errorOutcome(new ConfigurationError('Input `api-key` is empty. Add the service key as a repository secret (e.g. AUDIT_API_KEY) and pass it: ' +
+            '`api-key: ${{ secrets.AUDIT_API_KEY }}`.'), facts);
+    }
+    const origin = untrustedPullRequest === 'fork'
+        ? 'this pull request comes from a fork'
+        : 'this run was triggered by Dependabot';
+    return skippedOutcome(`No API key: ${origin}, and GitHub does not give repository secrets to such runs. ` +
+        'The audit was skipped; nothing was sent. It runs on pushes and on pull requests from branches of this repository.', facts);
+}
+/**
+ * `lastProblem`: the last error the wait went on through, when no answer came after it, such as
+ * the 404s of an audit the service did not show yet.
+ */
+function timeoutOutcome(facts, timeoutMs, last, lastProblem) {
+    const status = lastProblem !== undefined
+        ? `the last poll got no status: ${lastProblem}`
+        : `last status: ${last?.rawStatus ?? 'unknown'}`;
+    return {
+        ...base(facts),
+        verdict: 'timeout',
+        reason: `The audit did not finish within ${formatDuration(timeoutMs)} ` +
+            `(${status}). No results were obtained.`,
+        rawStatus: last?.rawStatus,
+        reportUrl: last?.reportUrl,
+        resumeHint: 'The audit goes on at the service. To collect its results without uploading again, re-run with ' +
+            `\`${resumeInput(facts.auditId)}\` (and a larger \`timeout-minutes\` if needed).`,
+    };
+}
+/** The service finished the audit without results: its message is the reason. */
+function serviceFailureOutcome(facts, snapshot) {
+    // The sentence goes on after the service's words: their own full stop would double it.
+    const message = snapshot.message?.replace(/[\s.]+$/, '');
+    return {
+        ...base(facts),
+        verdict: 'error',
+        reason: (snapshot.state === 'failed'
+            ? `The service reports the audit as ${snapshot.rawStatus}` +
+                (message ? `: ${message}` : ' (no message given)')
+            : `The audit ended (${snapshot.rawStatus}) but the service reports an error` +
+                (message ? `: ${message}` : '')) + '. No results were obtained.',
+        rawStatus: snapshot.rawStatus,
+        reportUrl: snapshot.reportUrl,
+    };
+}
+function resultsOutcome(facts, snapshot, triage, failOn) {
+    const gate = evaluateGate(triage.counts, failOn);
+    // Findings the service itself says are not all there cannot pass a gate, nor prove a fail.
+    const incomplete = snapshot.incomplete?.replace(/[\s.]+$/, '');
+    return {
+        ...base(facts),
+        verdict: incomplete === undefined ? gate.verdict : 'error',
+        reason: incomplete === undefined
+            ? gate.reason
+            : `The audit ended (${snapshot.rawStatus}), but the service's answer says its findings are ` +
+                `incomplete: ${incomplete}. The ${triage.findings.length} finding(s) it sent are shown; ` +
+                `on them alone the gate says: ${gate.reason}.`,
+        rawStatus: snapshot.rawStatus,
+        reportUrl: snapshot.reportUrl,
+        findings: triage.findings,
+        counts: triage.counts,
+        scope: triage.scope,
+        scopeNote: triage.scopeNote,
+    };
+}
+/** An error ends the run with verdict `error`; the reason says what to fix, or that it is a bug. */
+function errorOutcome(error, facts) {
+    let reason;
+    if (error instanceof errors_ConfigurationError)
+        reason = error.message;
+    else if (error instanceof ServiceError)
+        reason = `The audit service: ${error.message}`;
+    else
+        reason = `Unexpected error (a bug in this action; please report it): ${errorMessage(error)}`;
+    return {
+        ...base(facts),
+        // The time limit, run out before anything was audited, is the run's timeout, not a mistake.
+        verdict: error instanceof DeadlineError ? 'timeout' : 'error',
+        reason,
+        resumeHint: facts.auditId && !facts.resumed
+            ? `The audit ${facts.auditId} was started; re-run with \`${resumeInput(facts.auditId)}\` ` +
+                'to collect its results without uploading again.'
+            : undefined,
+    };
+}
+/** Worst first: a run is as bad as its worst project. */
+const VERDICT_SEVERITY = ['error', 'timeout', 'fail', 'pass', 'skipped'];
+/**
+ * One outcome from the outcomes of several projects' audits: the worst verdict, every finding
+ * (marked with its project, in the model's order) and the counts over them all. `several`: the
+ * parts are of a run over several projects, even when there is one part.
+ */
+function combineOutcomes(parts, several = parts.length > 1) {
+    const [only] = parts;
+    if (!several && only !== undefined)
+        return only.outcome;
+    const verdict = VERDICT_SEVERITY.find((candidate) => parts.some((part) => part.outcome.verdict === candidate)) ?? 'skipped';
+    const withResults = parts.filter((part) => part.outcome.findings !== undefined);
+    const merged = withResults.length === 0
+        ? undefined
+        : withResults
+            .flatMap(({ name, outcome }) => (outcome.findings ?? []).map((entry) => ({ ...entry, project: name })))
+            .sort((a, b) => compareFindings(a.finding, b.finding));
+    const findings = merged && withoutRepeats(merged);
+    const counts = countFindings(findings ?? []);
+    const scope = withResults[0]?.outcome.scope ?? 'all';
+    const started = parts.flatMap(({ name, path, outcome }) => outcome.auditId === undefined ? [] : [{ name, path, auditId: outcome.auditId }]);
+    const auditIds = formatAuditIds(started, true);
+    const fileCounts = parts.flatMap(({ outcome }) => outcome.fileCount === undefined ? [] : [outcome.fileCount]);
+    return {
+        verdict,
+        reason: combinedReason(parts),
+        auditId: started.length > 0 ? auditIds : undefined,
+        rawStatus: undefined,
+        reportUrl: undefined,
+        findings,
+        counts,
+        scope,
+        scopeNote: scopeNote(scope, counts),
+        fileCount: fileCounts.length > 0 ? fileCounts.reduce((sum, n) => sum + n, 0) : undefined,
+        resumeHint: parts.some((part) => part.outcome.resumeHint !== undefined)
+            ? 'The audits that did not report go on at the service. To collect every ' +
+                `project's results without uploading again, re-run with \`${resumeInput(auditIds)}\` ` +
+                '(and a larger `timeout-minutes` if needed).'
+            : undefined,
+        repeatedDependencyFindings: (merged?.length ?? 0) - (findings?.length ?? 0),
+        audits: parts.map(({ name, path, outcome }) => ({
+            name,
+            path,
+            auditId: outcome.auditId,
+            verdict: outcome.verdict,
+            reason: outcome.reason,
+            counts: outcome.counts,
+            fileCount: outcome.fileCount,
+            rawStatus: outcome.rawStatus,
+            reportUrl: outcome.reportUrl,
+            ...(outcome.reused === undefined ? {} : { reused: outcome.reused }),
+        })),
+    };
+}
+/**
+ * A file several projects import is reported by each of their audits, and a sibling package's
+ * file also by its own project's: a finding in a dependency that repeats one of another project
+ * (same file, lines, rule, title and severity) is listed once, and never over the project's own.
+ * What one audit reports twice is its own and stays.
+ */
+function withoutRepeats(findings) {
+    const key = ({ finding }) => [
+        finding.file,
+        finding.startLine,
+        finding.endLine,
+        finding.severity,
+        finding.ruleId,
+        finding.swcId,
+        finding.title,
+    ].join('\0');
+    const listedBy = new Map();
+    for (const entry of findings) {
+        if (entry.status !== 'dependency')
+            listedBy.set(key(entry), entry.project);
+    }
+    return findings.filter((entry) => {
+        if (entry.status !== 'dependency')
+            return true;
+        const repeated = key(entry);
+        if (!listedBy.has(repeated))
+            listedBy.set(repeated, entry.project);
+        return listedBy.get(repeated) === entry.project;
+    });
+}
+/** "3 projects: 1 fail, 2 pass." and then why each that did not pass did not. */
+function combinedReason(parts) {
+    const tally = VERDICT_SEVERITY.flatMap((verdict) => {
+        const count = parts.filter((part) => part.outcome.verdict === verdict).length;
+        return count === 0 ? [] : [`${count} ${verdict}`];
+    });
+    const notPassed = parts
+        .filter(({ outcome }) => outcome.verdict !== 'pass' && outcome.verdict !== 'skipped')
+        .map(({ name, outcome }) => `${name}: ${outcome.reason.replace(/[\s.]+$/, '')}`);
+    const why = notPassed.length > 0 ? ` ${notPassed.join('; ')}.` : '';
+    return `${parts.length} project${parts.length === 1 ? '' : 's'}: ${tally.join(', ')}.${why}`;
+}
+function formatDuration(ms) {
+    if (ms < 60_000)
+        return `${Math.round(ms / 100) / 10} s`;
+    return `${Math.round(ms / 600) / 100} min`;
 }
 
 ;// CONCATENATED MODULE: ./.build/redaction.js
@@ -432,11 +1415,6 @@ function caseless(hex) {
 }
 function escapeRegExp(text) {
     return text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
-}
-
-;// CONCATENATED MODULE: ./.build/json.js
-function isRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 ;// CONCATENATED MODULE: ./.build/api/json-fields.js
@@ -1186,150 +2164,6 @@ function failed(failure, attempts, deadline) {
         unreadable: failure.unreadable ?? false,
         deadline,
     };
-}
-
-;// CONCATENATED MODULE: ./.build/audit/findings.js
-/**
- * The normalized findings model: the one shape every module past the parser sees.
- * Raw service JSON never travels beyond src/api/parse*.
- */
-/**
- * Most severe first; this order drives sorting, gating and annotation levels. `unknown` is a
- * severity word the parser could not place: it fails the gate at every `fail-on` but `none`, so
- * it ranks with the findings that fail a `high` gate and is never silently below one.
- */
-const SEVERITIES = ['critical', 'high', 'unknown', 'medium', 'low', 'info', 'gas'];
-function severityRank(severity) {
-    return SEVERITIES.length - SEVERITIES.indexOf(severity);
-}
-/** The severities worth a row or column: `unknown` only when some finding has it. */
-function shownSeverities(counts) {
-    return SEVERITIES.filter((severity) => severity !== 'unknown' || counts.unknown > 0);
-}
-/** Most severe first, then by file and line, so every report lists findings the same way. */
-function compareFindings(a, b) {
-    return (severityRank(b.severity) - severityRank(a.severity) ||
-        (a.file ?? '\uffff').localeCompare(b.file ?? '\uffff') ||
-        (a.startLine ?? 0) - (b.startLine ?? 0) ||
-        a.title.localeCompare(b.title));
-}
-function countBySeverity(findings) {
-    const counts = Object.fromEntries(SEVERITIES.map((s) => [s, 0]));
-    for (const finding of findings)
-        counts[finding.severity] += 1;
-    return counts;
-}
-
-;// CONCATENATED MODULE: ./.build/digest.js
-/** SHA-256 digests of text. */
-
-/** One-shot `hash`: half the cost of a `createHash` object, and a list may hash every finding. */
-function sha256(text, encoding) {
-    return (0,external_node_crypto_.hash)('sha256', text, encoding);
-}
-
-;// CONCATENATED MODULE: ./.build/audit/fingerprint.js
-/**
- * Fingerprints identify "the same finding" across runs (sticky comments, SARIF
- * partialFingerprints, baselines). They hash what a finding is (rule, file, title), never where
- * it is, so they survive unrelated lines moving.
- */
-
-
-/**
- * Findings with identical keys (the same rule twice in one file) are told apart by their order
- * of `startLine`: the first keeps the bare hash, the next get `:2`, `:3`…. Input order is kept.
- */
-function assignFingerprints(findings) {
-    const keyOf = fingerprintKeys();
-    const keyed = findings.map((finding, index) => ({ finding, index, key: keyOf(finding) }));
-    const groups = new Map();
-    for (const entry of keyed) {
-        const group = groups.get(entry.key);
-        if (group)
-            group.push(entry);
-        else
-            groups.set(entry.key, [entry]);
-    }
-    const suffixes = [];
-    for (const group of groups.values()) {
-        if (group.length === 1)
-            continue;
-        group
-            .sort((a, b) => compareForOrder(a.finding, b.finding) || a.index - b.index)
-            .forEach((entry, rank) => {
-            if (rank > 0)
-                suffixes[entry.index] = `:${rank + 1}`;
-        });
-    }
-    return keyed.map(({ finding, index, key }) => ({
-        ...finding,
-        fingerprint: key + (suffixes[index] ?? ''),
-    }));
-}
-/**
- * Keys for one list: its titles and (rule, file, title) triples repeat, so each is worked once.
- * The triple is looked up part by part: findings share each part's string, so no key is built.
- */
-function fingerprintKeys() {
-    const titles = new Map();
-    const hashes = new Map();
-    return (finding) => {
-        let title = titles.get(finding.title);
-        if (title === undefined) {
-            title = normalizeTitle(finding.title);
-            titles.set(finding.title, title);
-        }
-        const rule = finding.ruleId ?? finding.swcId ?? title;
-        const file = finding.file ?? '';
-        let byFile = hashes.get(rule);
-        if (byFile === undefined)
-            hashes.set(rule, (byFile = new Map()));
-        let byTitle = byFile.get(file);
-        if (byTitle === undefined)
-            byFile.set(file, (byTitle = new Map()));
-        let hash = byTitle.get(title);
-        if (hash === undefined) {
-            const material = [rule, file, title].join('\u0000');
-            hash = sha256(material, 'hex').slice(0, 16);
-            byTitle.set(title, hash);
-        }
-        return hash;
-    };
-}
-/** Case and spacing ignored; line references (`#12-20`, `#L12`, `line 12`) dropped, as they move. */
-function normalizeTitle(title) {
-    return title
-        .toLowerCase()
-        .replace(/#l?\d+(?:\s*-\s*l?\d+)?/g, ' ')
-        .replace(/\blines?\s*\d+(?:\s*(?:-|to)\s*\d+)?/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim();
-}
-/**
- * A total order on everything the service says of a finding, so that the suffixes never depend
- * on the order it lists them in: two findings that differ only in severity keep their own.
- */
-function compareForOrder(a, b) {
-    const unknown = Number.MAX_SAFE_INTEGER;
-    return ((a.startLine ?? unknown) - (b.startLine ?? unknown) ||
-        (a.endLine ?? unknown) - (b.endLine ?? unknown) ||
-        compareText(a.description, b.description) ||
-        severityRank(b.severity) - severityRank(a.severity) ||
-        compareText(a.severityLabel, b.severityLabel) ||
-        compareText(a.title, b.title) ||
-        compareText(a.swcId, b.swcId) ||
-        compareText(a.cweId, b.cweId) ||
-        compareText(a.recommendation, b.recommendation) ||
-        compareText(a.serviceId, b.serviceId));
-}
-/** Plain code-unit order, not localeCompare: the same on every runner; absent sorts last. */
-function compareText(a, b) {
-    if (a === b)
-        return 0;
-    if (a === undefined || b === undefined)
-        return a === undefined ? 1 : -1;
-    return a < b ? -1 : 1;
 }
 
 ;// CONCATENATED MODULE: ./.build/api/parse-error.js
@@ -2905,840 +3739,6 @@ async function describeProjects(client, projectNames, log) {
     }
 }
 
-;// CONCATENATED MODULE: ./.build/audit/audit-ids.js
-/**
- * The `audit-id` output and input: one id for a run with one audit; with several, a JSON object
- * of ids by project folder (`{"packages/core": "a1", …}`), which the input takes back to resume
- * them all. JSON, because ids come from the service and may hold any character.
- */
-
-const CONTROL = /[\p{Cc}\p{Cf}]/u;
-const CONTROL_EVERYWHERE = new RegExp(CONTROL.source, 'gu');
-/** `several`: the run has more than one project, however many of their audits have started. */
-function formatAuditIds(started, several = started.length > 1) {
-    const [only] = started;
-    if (!several && only !== undefined)
-        return only.auditId;
-    return JSON.stringify(Object.fromEntries(started.map((audit) => [audit.path, audit.auditId])));
-}
-/** The YAML for resuming: a JSON object must be quoted, or YAML reads it as a mapping. */
-function resumeInput(value) {
-    return value.startsWith('{')
-        ? `audit-id: '${value.replaceAll("'", "''")}'`
-        : `audit-id: ${value}`;
-}
-function parseAuditIds(text) {
-    if (!text.startsWith('{'))
-        return text;
-    const problem = 'Input `audit-id` starts with `{` but is not a JSON object of audit ids by project folder, ' +
-        'as the `audit-id` output of a run that audited several projects gives it (`{"packages/core": "<id>"}`)';
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch {
-        throw new errors_ConfigurationError(`${problem}. Pass that output as it is, or a single id.`);
-    }
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-        throw new errors_ConfigurationError(`${problem}.`);
-    const byPath = new Map();
-    // Folders are kept as written: they are compared with this checkout's, which the action wrote.
-    for (const [folder, id] of Object.entries(value)) {
-        const shown = JSON.stringify(folder.slice(0, 100)).replace(CONTROL_EVERYWHERE, '?');
-        if (typeof id !== 'string' || id.trim() === '' || folder === '')
-            throw new errors_ConfigurationError(`${problem}: the entry for ${shown} is not a non-empty id.`);
-        // JSON's escapes can spell what no id holds, and an id is sent in a URL: a control character.
-        if (CONTROL.test(id))
-            throw new errors_ConfigurationError(`${problem}: the id for ${shown} holds a control character.`);
-        byPath.set(folder, id.trim());
-    }
-    if (byPath.size === 0)
-        throw new errors_ConfigurationError(`${problem}: it is empty.`);
-    return byPath;
-}
-
-;// CONCATENATED MODULE: ./.build/files/inside.js
-
-/** Whether `child` is `parent` or below it (a name like `..config` is below, `../x` is not). */
-function isInside(parent, child) {
-    const relative = external_node_path_.relative(parent, child);
-    return (relative === '' ||
-        (relative !== '..' && !relative.startsWith(`..${external_node_path_.sep}`) && !external_node_path_.isAbsolute(relative)));
-}
-/** `child` relative to `parent`, with `/` whatever the platform: how paths are named in reports. */
-function posixRelative(parent, child) {
-    return external_node_path_.relative(parent, child).split(external_node_path_.sep).join('/');
-}
-
-;// CONCATENATED MODULE: ./.build/audit/baseline.js
-/**
- * The baseline file (input `baseline`): findings the team has accepted, by fingerprint, each
- * with a reason. Accepted findings never count for the gate and are shown as accepted.
- *
- * Two shapes are read:
- * - the baseline's own, `{"version": 1, "accepted": [{"fingerprint", "reason", ...}]}`;
- * - this action's results file, so `cp "$RESULTS_FILE" .audit-baseline.json` accepts every
- *   current finding (reason: "accepted from audit <id>", or the reason it was accepted for).
- */
-
-
-
-
-
-/** Reads and parses the baseline; only a file really inside the workspace is read. */
-async function readBaselineFile(file, workspace) {
-    let text;
-    try {
-        // The checkout may hold a link to anywhere.
-        const real = await (0,promises_.realpath)(file);
-        if (isInside(await (0,promises_.realpath)(workspace), real))
-            text = await (0,promises_.readFile)(real, 'utf8');
-    }
-    catch (error) {
-        throw new errors_ConfigurationError(`Could not read the baseline file ${file} (${errorMessage(error)}). Check the \`baseline\` input; ` +
-            'to create one, copy the `results-file` of a run into the repository: cp "$RESULTS_FILE" .audit-baseline.json');
-    }
-    if (text === undefined) {
-        throw new errors_ConfigurationError(`The baseline file ${file} is a link that leads outside the workspace, so it was not read. ` +
-            'Check the `baseline` input.');
-    }
-    return parseBaseline(text, file);
-}
-const SHAPE_HELP = 'Expected {"version": 1, "accepted": [{"fingerprint": "…", "reason": "…"}]} or a results file ' +
-    'written by this action.';
-const ENTRY_HELP = 'Each entry needs the finding\'s "fingerprint" (shown in the job summary details and the ' +
-    'results file) and a "reason" saying why it is accepted.';
-/** Entries by fingerprint; throws a ConfigurationError naming `source` and what to fix. */
-function parseBaseline(text, source) {
-    let document;
-    try {
-        document = JSON.parse(text.replace(/^\uFEFF/, ''));
-    }
-    catch (error) {
-        const why = error instanceof Error ? ` (${error.message})` : '';
-        throw new errors_ConfigurationError(`Baseline file ${source} is not valid JSON${why}. ${SHAPE_HELP}`);
-    }
-    if (!isRecord(document)) {
-        throw new errors_ConfigurationError(`Baseline file ${source} is not a JSON object. ${SHAPE_HELP}`);
-    }
-    if (Array.isArray(document['accepted']))
-        return fromBaseline(document, source);
-    if (Array.isArray(document['findings']))
-        return fromResultsFile(document, source);
-    throw new errors_ConfigurationError(`Baseline file ${source} has neither an "accepted" nor a "findings" list. ${SHAPE_HELP}`);
-}
-function fromBaseline(document, source) {
-    const version = document['version'];
-    if (version !== undefined && version !== 1) {
-        throw new errors_ConfigurationError(`Baseline file ${source} has version ${JSON.stringify(version)}; this action reads version 1.`);
-    }
-    const entries = new Map();
-    document['accepted'].forEach((item, index) => {
-        const where = `Baseline file ${source}, accepted[${index}]`;
-        const record = entryRecord(item, where);
-        const reason = record['reason'];
-        if (typeof reason !== 'string' || reason.trim() === '') {
-            throw new errors_ConfigurationError(`${where} has no "reason". ${ENTRY_HELP}`);
-        }
-        add(entries, {
-            fingerprint: fingerprintOf(record, where),
-            reason: reason.trim(),
-            ...described(record, 'rule', 'file', 'title', 'severity'),
-        });
-    });
-    return entries;
-}
-function fromResultsFile(document, source) {
-    const auditId = typeof document['auditId'] === 'string' ? document['auditId'] : undefined;
-    const defaultReason = auditId === undefined ? 'accepted from an earlier audit' : `accepted from audit ${auditId}`;
-    const entries = new Map();
-    document['findings'].forEach((item, index) => {
-        const where = `Baseline file ${source}, findings[${index}]`;
-        const record = entryRecord(item, where);
-        // A finding accepted before keeps the reason it was accepted for.
-        const note = record['note'];
-        const reason = record['status'] === 'accepted' && typeof note === 'string' && note.trim() !== ''
-            ? note.trim()
-            : defaultReason;
-        const rule = typeof record['ruleId'] === 'string' ? record['ruleId'] : record['swcId'];
-        add(entries, {
-            fingerprint: fingerprintOf(record, where),
-            reason,
-            ...described({ ...record, rule }, 'rule', 'file', 'title', 'severity'),
-        });
-    });
-    return entries;
-}
-function entryRecord(item, where) {
-    if (!isRecord(item))
-        throw new errors_ConfigurationError(`${where} is not an object. ${ENTRY_HELP}`);
-    return item;
-}
-function fingerprintOf(record, where) {
-    const fingerprint = record['fingerprint'];
-    if (typeof fingerprint !== 'string' || fingerprint.trim() === '') {
-        throw new errors_ConfigurationError(`${where} has no "fingerprint". ${ENTRY_HELP}`);
-    }
-    return fingerprint.trim();
-}
-/** The descriptive fields that are strings; anything else (null in a results file) is left out. */
-function described(record, ...keys) {
-    const entry = {};
-    for (const key of keys) {
-        const value = record[key];
-        if (typeof value === 'string')
-            entry[key] = value;
-    }
-    return entry;
-}
-/** The first entry for a fingerprint wins, as in a file read top to bottom. */
-function add(entries, entry) {
-    if (!entries.has(entry.fingerprint))
-        entries.set(entry.fingerprint, entry);
-}
-/**
- * The entry that accepts a finding: by its fingerprint, else by the one it had before
- * fingerprints named repository paths, where that one is unambiguous: the run audits one
- * project, or the entry names the finding's file (two projects' `src/Vault.sol` shared it).
- */
-function baselineEntryFor(baseline, finding, severalProjects) {
-    const entry = baseline.get(finding.fingerprint);
-    if (entry !== undefined || finding.formerFingerprint === undefined)
-        return entry;
-    const former = baseline.get(finding.formerFingerprint);
-    return former !== undefined && (!severalProjects || former.file === finding.file)
-        ? former
-        : undefined;
-}
-/** The severity an entry was accepted at, when it names one of ours (`low`, `High`). */
-function acceptedSeverity(entry) {
-    const word = entry.severity?.trim().toLowerCase();
-    return SEVERITIES.find((severity) => severity === word);
-}
-/** Entries no current finding matches (fixed, or moved to another file): worth removing. */
-function unusedBaselineEntries(baseline, findings) {
-    const present = new Set(findings.flatMap(({ fingerprint, formerFingerprint }) => formerFingerprint === undefined ? [fingerprint] : [fingerprint, formerFingerprint]));
-    return [...baseline.values()].filter((entry) => !present.has(entry.fingerprint));
-}
-
-;// CONCATENATED MODULE: ./.build/audit/patch.js
-/**
- * Reads the unified diff GitHub gives for one file of a pull request (the `patch` field of
- * "list pull request files") and says which lines of the new file the pull request added or
- * changed.
- */
-/** `@@ -12,7 +12,9 @@ optional section heading`; a count left out means 1. */
-const HUNK_HEADER = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
-/**
- * The new-file lines of every `+` line, merged into ascending, non-overlapping ranges.
- * Context and `-` lines add nothing (a pure deletion changes no line that is left); the
- * `\ No newline at end of file` marker is not a line. Each hunk is read for the number of
- * lines its header announces, so text after it (another file's `--- a/…` header) is never
- * taken for a deleted or added line.
- * Throws when a line starting with `@@` is not a hunk header: the patch is not one this
- * function understands, and guessing could hide a change.
- */
-function addedLineRanges(patch) {
-    const ranges = [];
-    let oldLeft = 0;
-    let newLeft = 0;
-    let newLine = 0;
-    for (const line of patch.split(/\r?\n/)) {
-        // Content lines start with ' ', '+', '-' or '\\', so '@@' always opens a hunk.
-        if (line.startsWith('@@')) {
-            const header = HUNK_HEADER.exec(line);
-            if (header === null)
-                throw new Error(`Unrecognized hunk header: ${line.slice(0, 80)}`);
-            oldLeft = header[2] === undefined ? 1 : Number(header[2]);
-            newLeft = header[4] === undefined ? 1 : Number(header[4]);
-            newLine = Number(header[3]);
-            continue;
-        }
-        if (oldLeft === 0 && newLeft === 0)
-            continue; // between hunks: file headers, trailing newline
-        if (line.startsWith('+')) {
-            addLine(ranges, newLine);
-            newLine += 1;
-            newLeft -= 1;
-        }
-        else if (line.startsWith('-')) {
-            oldLeft -= 1;
-        }
-        else if (line === '' || line.startsWith(' ')) {
-            // A context line; some tools strip the space of an empty one, so '' counts too.
-            newLine += 1;
-            newLeft -= 1;
-            oldLeft -= 1;
-        }
-        else if (!line.startsWith('\\')) {
-            // Not hunk content (the counts were wrong): the hunk is over.
-            oldLeft = 0;
-            newLeft = 0;
-        }
-        // A wrong count must not leave one side waiting for lines that never come.
-        oldLeft = Math.max(oldLeft, 0);
-        newLeft = Math.max(newLeft, 0);
-    }
-    return ranges;
-}
-/** Hunks come in file order, so a line either extends the last range or starts a new one. */
-function addLine(ranges, line) {
-    const last = ranges.at(-1);
-    if (last !== undefined && line <= last.end + 1)
-        last.end = Math.max(last.end, line);
-    else
-        ranges.push({ start: line, end: line });
-}
-
-;// CONCATENATED MODULE: ./.build/audit/scope.js
-/**
- * Diff-aware scope: whether a finding lies in what a pull request changed, so that only those
- * count for the gate (input `scope`). Paths here are relative to the repository root.
- */
-
-
-const SCOPES = ['all', 'changed-files', 'changed-lines'];
-function buildChangeSet(files) {
-    const map = new Map();
-    for (const file of files) {
-        // A removed file is not in the checkout, so no finding can be in it.
-        if (file.status === 'removed')
-            continue;
-        map.set(repositoryPath('', file.path), changedLines(file));
-    }
-    return { files: map };
-}
-/**
- * When the diff is not there (too large, binary) or not readable, the whole file counts as
- * changed: hiding a finding the change may have caused is worse than counting one it did not.
- * Only when GitHub says no line was added (a pure rename, a mode change) is that trusted.
- */
-function changedLines(file) {
-    if (file.patch === undefined)
-        return file.additions === 0 ? [] : 'whole-file';
-    try {
-        return addedLineRanges(file.patch);
-    }
-    catch {
-        return 'whole-file';
-    }
-}
-/**
- * Whether the finding counts under `scope`.
- * - `all`, or a finding with no file: in scope (what cannot be placed is never hidden).
- * - `changed-files`: its file (relative to the repository root, as triage made it) is one the
- *   pull request added or modified, renamed files by their new path.
- * - `changed-lines`: also its lines (`startLine`..`endLine`) overlap an added line; a finding
- *   with a file but no line is in scope when any line of that file was added.
- */
-function isInScope(finding, scope, changes) {
-    if (scope === 'all' || finding.file === undefined)
-        return true;
-    const lines = changes.files.get(finding.file);
-    if (lines === undefined)
-        return false;
-    if (scope === 'changed-files' || lines === 'whole-file')
-        return true;
-    const { startLine, endLine } = finding;
-    if (startLine === undefined)
-        return lines.length > 0;
-    const end = endLine !== undefined && endLine >= startLine ? endLine : startLine;
-    return lines.some((range) => range.start <= end && startLine <= range.end);
-}
-/**
- * The one spelling of a repository path, so the service's and GitHub's meet: `packages/core/`
- * with `./a//b/../c.sol` is `packages/core/a/c.sol`. A path that climbs out of the repository
- * keeps its `..`, so it is never mistaken for a file inside it.
- */
-function repositoryPath(pathPrefix, file) {
-    const prefix = external_node_path_.posix.normalize(`${pathPrefix}/`).replace(/^(\.\/)+|^\/+/, '');
-    return external_node_path_.posix.normalize(prefix + file).replace(/^(\.\/)+|^\/+/, '');
-}
-
-;// CONCATENATED MODULE: ./.build/audit/suppressions.js
-const DIRECTIVE = /(?:\/\/+|\/\*+|#)[^\S\r\n]*(audit-ignore-(next-line|line)(?=\s|\*\/|$).*?)[^\S\r\n]*(?:\*\/.*)?$/;
-function findSuppressions(source) {
-    const suppressions = [];
-    let pending = [];
-    source.split(/\r?\n/).forEach((text, index) => {
-        const line = index + 1;
-        const match = DIRECTIVE.exec(text);
-        const directive = match?.[1];
-        const nextLine = match?.[2] === 'next-line';
-        const standalone = match !== null && text.slice(0, match.index).trim() === '';
-        // Blank lines and stacked next-line directives pass pending directives on to the line below.
-        if (text.trim() !== '' && !(nextLine && standalone)) {
-            suppressions.push(...pending.map((p) => ({ ...p, line })));
-            pending = [];
-        }
-        if (directive === undefined)
-            return;
-        const parsed = { rules: parseRules(directive), text: directive };
-        if (nextLine)
-            pending.push(parsed);
-        else
-            suppressions.push({ ...parsed, line });
-    });
-    return suppressions;
-}
-/** The ids between the directive word and ` -- reason`. */
-function parseRules(directive) {
-    const list = directive.replace(/^audit-ignore-(next-line|line)/, '').split(/\s--(?:\s|$)/)[0];
-    const ids = (list ?? '').split(/[\s,]+/).filter((id) => id !== '');
-    return ids.includes('*') ? 'all' : ids.map(normalizeRuleId);
-}
-/** Case folded, and every spelling of an SWC id (`SWC-107`, `swc107`, `107`) as `swc-107`. */
-function normalizeRuleId(id) {
-    const folded = id.trim().toLowerCase();
-    const swc = /^(?:swc[-_]?)?(\d+)$/.exec(folded);
-    return swc === null ? folded : `swc-${Number(swc[1])}`;
-}
-/** The suppression on the finding's first line that names its rule, if any. */
-function isSuppressed(finding, suppressions) {
-    const onLine = suppressions.filter((s) => s.line === finding.startLine);
-    // Most findings have none on their line: their ids need not be read.
-    if (onLine.length === 0)
-        return undefined;
-    const ids = [finding.ruleId, finding.swcId]
-        .filter((id) => id !== undefined)
-        .map(normalizeRuleId);
-    return onLine.find((s) => s.rules === 'all' || s.rules.some((rule) => ids.includes(rule)));
-}
-
-;// CONCATENATED MODULE: ./.build/audit/triage.js
-/**
- * Triage: which findings count for the gate, and why the others do not. From here on findings
- * carry repository-relative paths, in one order, with their counts: nothing downstream rebuilds
- * a path, re-sorts or re-counts.
- */
-
-
-
-
-
-/** Findings that count come first in every report, so they are the last cut for size. */
-const STATUS_ORDER = [
-    'active',
-    'outside-change',
-    'accepted',
-    'suppressed',
-    'dependency',
-];
-/** The status as a report's cell or mark says it. */
-const STATUS_WORDS = {
-    active: 'counts',
-    'outside-change': 'outside the change',
-    accepted: 'accepted',
-    suppressed: 'suppressed',
-    dependency: 'in a dependency',
-};
-/** Why a finding that does not count does not, in a sentence. */
-const STATUS_REASONS = {
-    'outside-change': 'outside the change',
-    accepted: 'accepted in the baseline',
-    suppressed: 'suppressed by a comment in the code',
-    dependency: 'in dependencies (imported by the audited files, not audited themselves)',
-};
-/** "3 outside the change, 1 accepted": the findings that do not count, by status, in `words`. */
-function describeNotCounted(byStatus, words) {
-    return STATUS_ORDER.flatMap((status) => status === 'active' || byStatus[status] === 0 ? [] : [`${byStatus[status]} ${words[status]}`]);
-}
-/**
- * Most specific reason first: in a dependency (not ours to fix), suppressed (the code says so,
- * right there), then accepted (the baseline says so), then outside the change.
- */
-function triageFindings(findings, options) {
-    const suppressionsByFile = new Map();
-    const suppressionsOf = (file) => {
-        let found = suppressionsByFile.get(file);
-        if (found === undefined) {
-            const source = options.sources(file);
-            found = source === undefined ? [] : findSuppressions(source);
-            suppressionsByFile.set(file, found);
-        }
-        return found;
-    };
-    const files = findings.map((uploaded) => uploaded.file === undefined ? undefined : options.uploaded?.get(uploaded.file));
-    const inRepo = findings.map((uploaded, index) => inRepository(uploaded, files[index], options.pathPrefix));
-    // Names as uploaded that are already repository paths (one project at the root) keep the
-    // parser's fingerprints: hashing them again would give the same.
-    const moved = inRepo.some((finding, index) => finding !== findings[index]);
-    const located = (moved ? assignFingerprints(inRepo) : inRepo).map((finding, index) => {
-        const uploaded = findings[index];
-        const former = uploaded.fingerprint;
-        return {
-            uploaded,
-            finding: finding.fingerprint === former ? finding : { ...finding, formerFingerprint: former },
-            file: files[index],
-        };
-    });
-    located.sort((a, b) => compareFindings(a.finding, b.finding));
-    const triaged = located.map(({ uploaded, finding, file }) => {
-        if (file?.dependency === true)
-            return { finding, status: 'dependency', note: undefined };
-        const suppression = uploaded.file === undefined
-            ? undefined
-            : isSuppressed(uploaded, suppressionsOf(uploaded.file));
-        if (suppression !== undefined)
-            return { finding, status: 'suppressed', note: suppression.text };
-        const accepted = options.baseline && baselineEntryFor(options.baseline, finding, options.severalProjects);
-        const note = accepted && escalation(accepted, finding);
-        if (accepted !== undefined && note === undefined)
-            return { finding, status: 'accepted', note: accepted.reason };
-        if (options.changes !== undefined && !isInScope(finding, options.scope, options.changes))
-            return { finding, status: 'outside-change', note };
-        return { finding, status: 'active', note };
-    });
-    const counts = countFindings(triaged);
-    return {
-        findings: triaged,
-        counts,
-        scope: options.scope,
-        scopeNote: scopeNote(options.scope, counts),
-    };
-}
-/**
- * A finding the service now reports as more severe than the baseline accepted it is not
- * accepted: the team accepted a lesser risk. The note says so; undefined when it did not rise.
- */
-function escalation(accepted, finding) {
-    const acceptedAt = acceptedSeverity(accepted);
-    if (acceptedAt === undefined || severityRank(finding.severity) <= severityRank(acceptedAt))
-        return undefined;
-    return `the baseline accepted it at ${acceptedAt} severity (${accepted.reason}); it is now ${finding.severity}`;
-}
-/** What `scope` did, e.g. "changed-lines: 5 of 12 findings are in the change". */
-function scopeNote(scope, counts) {
-    return scope === 'all'
-        ? undefined
-        : `${scope}: ${counts.inScope} of ${counts.total} findings are in the change`;
-}
-/**
- * The service names files as uploaded: made repository paths here, once, from the upload when it
- * is known (names there are the compiler's, not paths), else under the working directory (the
- * parser has already dropped paths that climb out, unless they were uploaded).
- */
-function inRepository(finding, uploaded, pathPrefix) {
-    if (finding.file === undefined)
-        return finding;
-    const file = uploaded?.repositoryPath ?? repositoryPath(pathPrefix, finding.file);
-    return file === finding.file ? finding : { ...finding, file };
-}
-function countFindings(triaged) {
-    const byStatus = {
-        active: 0,
-        'outside-change': 0,
-        accepted: 0,
-        suppressed: 0,
-        dependency: 0,
-    };
-    for (const entry of triaged)
-        byStatus[entry.status] += 1;
-    const active = activeFindings(triaged);
-    return {
-        total: triaged.length,
-        bySeverity: countBySeverity(triaged.map((entry) => entry.finding)),
-        counted: countBySeverity(active),
-        byStatus,
-        inScope: triaged.length - byStatus['outside-change'],
-    };
-}
-function activeFindings(triaged) {
-    return triaged.filter((entry) => entry.status === 'active').map((entry) => entry.finding);
-}
-/**
- * The findings as reports list them: grouped by STATUS_ORDER, each group in the model's order.
- * A stable partition of the triaged order, not another sort.
- */
-function inReportOrder(triaged) {
-    // One pass: every report asks, and the list may be long.
-    const groups = new Map(STATUS_ORDER.map((status) => [status, []]));
-    for (const entry of triaged)
-        groups.get(entry.status)?.push(entry);
-    return [...groups.values()].flat();
-}
-
-;// CONCATENATED MODULE: ./.build/audit/gate.js
-/**
- * The severity gate: whether the findings that count (triage status `active`) fail the job at
- * the chosen `fail-on` level.
- */
-
-
-const FAIL_ON_LEVELS = ['critical', 'high', 'medium', 'low', 'info', 'none'];
-/** Whether the run has the audit's results: only pass and fail come from them. */
-function hasResults(verdict) {
-    return verdict === 'pass' || verdict === 'fail';
-}
-/**
- * Whether a finding of this severity fails the job. `info` is the most inclusive level there
- * is, so it means "any finding": gas findings, which rank below info, fail it too. `none`
- * never fails. A severity the action could not read fails every level but `none`.
- */
-function isBlocking(severity, failOn) {
-    if (failOn === 'none')
-        return false;
-    if (failOn === 'info' || severity === 'unknown')
-        return true;
-    return severityRank(severity) >= severityRank(failOn);
-}
-/** Only active findings count; the reason says how many others there were and why. */
-function evaluateGate(counts, failOn) {
-    const blocking = Object.fromEntries(SEVERITIES.map((s) => [s, isBlocking(s, failOn) ? counts.counted[s] : 0]));
-    const blockingCount = SEVERITIES.reduce((sum, s) => sum + blocking[s], 0);
-    const all = describeCounts(counts.counted);
-    const excluded = describeExcluded(counts);
-    const notCounted = excluded === '' ? '' : `; not counted: ${excluded}`;
-    const none = excluded === '' ? 'no findings' : 'no findings that count';
-    if (failOn === 'none') {
-        return {
-            verdict: 'pass',
-            reason: `fail-on is none, so findings never fail the job (${all || none})${notCounted}`,
-        };
-    }
-    if (blockingCount > 0) {
-        const noun = blockingCount === 1 ? 'finding' : 'findings';
-        return {
-            verdict: 'fail',
-            reason: `${blockingCount} ${noun} at or above ${failOn} (${describeCounts(blocking)})${notCounted}`,
-        };
-    }
-    return {
-        verdict: 'pass',
-        reason: (counts.byStatus.active > 0
-            ? `no findings at or above ${failOn} (${all})`
-            : `${none} (fail-on: ${failOn})`) + notCounted,
-    };
-}
-/** "3 outside the change, 1 accepted, 1 suppressed": the findings that did not count. */
-function describeExcluded({ byStatus }) {
-    return describeNotCounted(byStatus, STATUS_WORDS).join(', ');
-}
-/** "1 critical, 3 info": the non-zero counts, most severe first. */
-function describeCounts(counts) {
-    return SEVERITIES.filter((s) => counts[s] > 0)
-        .map((s) => `${counts[s]} ${s}`)
-        .join(', ');
-}
-
-;// CONCATENATED MODULE: ./.build/audit/outcome.js
-
-
-
-
-
-function base(facts) {
-    return {
-        verdict: 'error',
-        reason: '',
-        auditId: facts.auditId,
-        rawStatus: undefined,
-        reportUrl: undefined,
-        findings: undefined,
-        counts: countFindings([]),
-        scope: 'all',
-        scopeNote: undefined,
-        fileCount: facts.fileCount,
-        resumeHint: undefined,
-        projects: facts.projects,
-    };
-}
-function skippedOutcome(reason, facts) {
-    return { ...base(facts), verdict: 'skipped', reason };
-}
-/**
- * A run without a key: skipped on a fork's or Dependabot's pull request (GitHub gives such runs
- * no secrets), a configuration error anywhere else.
- */
-function noApiKeyOutcome(untrustedPullRequest, facts) {
-    if (!untrustedPullRequest) {
-        return errorOutcome(new ConfigurationError('Input `api-key` is empty. Add the service key as a repository secret (e.g. AUDIT_API_KEY) and pass it: ' +
-            '`api-key: ${{ secrets.AUDIT_API_KEY }}`.'), facts);
-    }
-    const origin = untrustedPullRequest === 'fork'
-        ? 'this pull request comes from a fork'
-        : 'this run was triggered by Dependabot';
-    return skippedOutcome(`No API key: ${origin}, and GitHub does not give repository secrets to such runs. ` +
-        'The audit was skipped; nothing was sent. It runs on pushes and on pull requests from branches of this repository.', facts);
-}
-/**
- * `lastProblem`: the last error the wait went on through, when no answer came after it, such as
- * the 404s of an audit the service did not show yet.
- */
-function timeoutOutcome(facts, timeoutMs, last, lastProblem) {
-    const status = lastProblem !== undefined
-        ? `the last poll got no status: ${lastProblem}`
-        : `last status: ${last?.rawStatus ?? 'unknown'}`;
-    return {
-        ...base(facts),
-        verdict: 'timeout',
-        reason: `The audit did not finish within ${formatDuration(timeoutMs)} ` +
-            `(${status}). No results were obtained.`,
-        rawStatus: last?.rawStatus,
-        reportUrl: last?.reportUrl,
-        resumeHint: 'The audit goes on at the service. To collect its results without uploading again, re-run with ' +
-            `\`${resumeInput(facts.auditId)}\` (and a larger \`timeout-minutes\` if needed).`,
-    };
-}
-/** The service finished the audit without results: its message is the reason. */
-function serviceFailureOutcome(facts, snapshot) {
-    // The sentence goes on after the service's words: their own full stop would double it.
-    const message = snapshot.message?.replace(/[\s.]+$/, '');
-    return {
-        ...base(facts),
-        verdict: 'error',
-        reason: (snapshot.state === 'failed'
-            ? `The service reports the audit as ${snapshot.rawStatus}` +
-                (message ? `: ${message}` : ' (no message given)')
-            : `The audit ended (${snapshot.rawStatus}) but the service reports an error` +
-                (message ? `: ${message}` : '')) + '. No results were obtained.',
-        rawStatus: snapshot.rawStatus,
-        reportUrl: snapshot.reportUrl,
-    };
-}
-function resultsOutcome(facts, snapshot, triage, failOn) {
-    const gate = evaluateGate(triage.counts, failOn);
-    // Findings the service itself says are not all there cannot pass a gate, nor prove a fail.
-    const incomplete = snapshot.incomplete?.replace(/[\s.]+$/, '');
-    return {
-        ...base(facts),
-        verdict: incomplete === undefined ? gate.verdict : 'error',
-        reason: incomplete === undefined
-            ? gate.reason
-            : `The audit ended (${snapshot.rawStatus}), but the service's answer says its findings are ` +
-                `incomplete: ${incomplete}. The ${triage.findings.length} finding(s) it sent are shown; ` +
-                `on them alone the gate says: ${gate.reason}.`,
-        rawStatus: snapshot.rawStatus,
-        reportUrl: snapshot.reportUrl,
-        findings: triage.findings,
-        counts: triage.counts,
-        scope: triage.scope,
-        scopeNote: triage.scopeNote,
-    };
-}
-/** An error ends the run with verdict `error`; the reason says what to fix, or that it is a bug. */
-function errorOutcome(error, facts) {
-    let reason;
-    if (error instanceof errors_ConfigurationError)
-        reason = error.message;
-    else if (error instanceof ServiceError)
-        reason = `The audit service: ${error.message}`;
-    else
-        reason = `Unexpected error (a bug in this action; please report it): ${errorMessage(error)}`;
-    return {
-        ...base(facts),
-        // The time limit, run out before anything was audited, is the run's timeout, not a mistake.
-        verdict: error instanceof DeadlineError ? 'timeout' : 'error',
-        reason,
-        resumeHint: facts.auditId && !facts.resumed
-            ? `The audit ${facts.auditId} was started; re-run with \`${resumeInput(facts.auditId)}\` ` +
-                'to collect its results without uploading again.'
-            : undefined,
-    };
-}
-/** Worst first: a run is as bad as its worst project. */
-const VERDICT_SEVERITY = ['error', 'timeout', 'fail', 'pass', 'skipped'];
-/**
- * One outcome from the outcomes of several projects' audits: the worst verdict, every finding
- * (marked with its project, in the model's order) and the counts over them all. `several`: the
- * parts are of a run over several projects, even when there is one part.
- */
-function combineOutcomes(parts, several = parts.length > 1) {
-    const [only] = parts;
-    if (!several && only !== undefined)
-        return only.outcome;
-    const verdict = VERDICT_SEVERITY.find((candidate) => parts.some((part) => part.outcome.verdict === candidate)) ?? 'skipped';
-    const withResults = parts.filter((part) => part.outcome.findings !== undefined);
-    const merged = withResults.length === 0
-        ? undefined
-        : withResults
-            .flatMap(({ name, outcome }) => (outcome.findings ?? []).map((entry) => ({ ...entry, project: name })))
-            .sort((a, b) => compareFindings(a.finding, b.finding));
-    const findings = merged && withoutRepeats(merged);
-    const counts = countFindings(findings ?? []);
-    const scope = withResults[0]?.outcome.scope ?? 'all';
-    const started = parts.flatMap(({ name, path, outcome }) => outcome.auditId === undefined ? [] : [{ name, path, auditId: outcome.auditId }]);
-    const auditIds = formatAuditIds(started, true);
-    const fileCounts = parts.flatMap(({ outcome }) => outcome.fileCount === undefined ? [] : [outcome.fileCount]);
-    return {
-        verdict,
-        reason: combinedReason(parts),
-        auditId: started.length > 0 ? auditIds : undefined,
-        rawStatus: undefined,
-        reportUrl: undefined,
-        findings,
-        counts,
-        scope,
-        scopeNote: scopeNote(scope, counts),
-        fileCount: fileCounts.length > 0 ? fileCounts.reduce((sum, n) => sum + n, 0) : undefined,
-        resumeHint: parts.some((part) => part.outcome.resumeHint !== undefined)
-            ? 'The audits that did not report go on at the service. To collect every ' +
-                `project's results without uploading again, re-run with \`${resumeInput(auditIds)}\` ` +
-                '(and a larger `timeout-minutes` if needed).'
-            : undefined,
-        repeatedDependencyFindings: (merged?.length ?? 0) - (findings?.length ?? 0),
-        audits: parts.map(({ name, path, outcome }) => ({
-            name,
-            path,
-            auditId: outcome.auditId,
-            verdict: outcome.verdict,
-            reason: outcome.reason,
-            counts: outcome.counts,
-            fileCount: outcome.fileCount,
-            rawStatus: outcome.rawStatus,
-            reportUrl: outcome.reportUrl,
-            ...(outcome.reused === undefined ? {} : { reused: outcome.reused }),
-        })),
-    };
-}
-/**
- * A file several projects import is reported by each of their audits, and a sibling package's
- * file also by its own project's: a finding in a dependency that repeats one of another project
- * (same file, lines, rule, title and severity) is listed once, and never over the project's own.
- * What one audit reports twice is its own and stays.
- */
-function withoutRepeats(findings) {
-    const key = ({ finding }) => [
-        finding.file,
-        finding.startLine,
-        finding.endLine,
-        finding.severity,
-        finding.ruleId,
-        finding.swcId,
-        finding.title,
-    ].join('\0');
-    const listedBy = new Map();
-    for (const entry of findings) {
-        if (entry.status !== 'dependency')
-            listedBy.set(key(entry), entry.project);
-    }
-    return findings.filter((entry) => {
-        if (entry.status !== 'dependency')
-            return true;
-        const repeated = key(entry);
-        if (!listedBy.has(repeated))
-            listedBy.set(repeated, entry.project);
-        return listedBy.get(repeated) === entry.project;
-    });
-}
-/** "3 projects: 1 fail, 2 pass." and then why each that did not pass did not. */
-function combinedReason(parts) {
-    const tally = VERDICT_SEVERITY.flatMap((verdict) => {
-        const count = parts.filter((part) => part.outcome.verdict === verdict).length;
-        return count === 0 ? [] : [`${count} ${verdict}`];
-    });
-    const notPassed = parts
-        .filter(({ outcome }) => outcome.verdict !== 'pass' && outcome.verdict !== 'skipped')
-        .map(({ name, outcome }) => `${name}: ${outcome.reason.replace(/[\s.]+$/, '')}`);
-    const why = notPassed.length > 0 ? ` ${notPassed.join('; ')}.` : '';
-    return `${parts.length} project${parts.length === 1 ? '' : 's'}: ${tally.join(', ')}.${why}`;
-}
-function formatDuration(ms) {
-    if (ms < 60_000)
-        return `${Math.round(ms / 100) / 10} s`;
-    return `${Math.round(ms / 600) / 100} min`;
-}
-
 ;// CONCATENATED MODULE: ./.build/files/source-reader.js
 
 
@@ -3828,6 +3828,12 @@ var external_node_buffer_ = __webpack_require__(4573);
 
 
 const GLOB_SYNTAX = /[*?[\]{}()!+@]/;
+/** The files audited: Solidity, Vyper modules and Vyper interface files. */
+const CONTRACT_EXTENSIONS = ['sol', 'vy', 'vyi'];
+/** The globs that select every contract below `base` ('' or a folder glob ending in '/'). */
+function contractGlobs(base = '') {
+    return CONTRACT_EXTENSIONS.map((extension) => `${base}**/*.${extension}`);
+}
 function compilePatterns(patterns, root) {
     const compiled = patterns
         .map((source) => parsePattern(source, root))
@@ -3904,7 +3910,7 @@ function parsePattern(source, root) {
         source,
         negated,
         glob,
-        descendants: namesDirectory ? `${glob}/**/*.{sol,vy}` : undefined,
+        descendants: namesDirectory ? `${glob}/**/*.{${CONTRACT_EXTENSIONS.join(',')}}` : undefined,
         literalPrefix: firstGlobSegment === -1 ? segments : segments.slice(0, firstGlobSegment),
     };
 }
@@ -3924,6 +3930,14 @@ function literalGlob(folder) {
  */
 
 
+/** Where package managers install dependencies, at any depth: npm's, and Python's virtual environments. */
+const INSTALLED_PACKAGES = [
+    { pattern: 'node_modules/', reason: 'installed packages' },
+    ...['.venv/', 'venv/'].map((pattern) => ({
+        pattern,
+        reason: 'installed Python packages (a virtual environment)',
+    })),
+];
 /** Folder and file names that hold no production code, at any depth. */
 const NON_PRODUCTION = [
     ...['test/', 'tests/', 'test-helpers/', 'testing/'].map((pattern) => ({
@@ -3941,14 +3955,19 @@ const NON_PRODUCTION = [
         reason: 'fuzzing harnesses, by convention',
     })),
     { pattern: 'audits/', reason: 'audit reports and their harnesses, by convention' },
-    ...['Test[A-Z0-9_]*.sol', 'Test[A-Z0-9_]*.vy', 'Dummy*.sol', 'Dummy*.vy'].map((pattern) => ({
+    ...['Test[A-Z0-9_]*', 'Dummy*']
+        .flatMap((name) => ['sol', 'vy', 'vyi'].map((ext) => `${name}.${ext}`))
+        .map((pattern) => ({
         pattern,
         reason: 'a test helper, by its name',
     })),
     { pattern: '*.t.sol', reason: 'a Foundry test' },
     { pattern: '*.s.sol', reason: 'a Foundry script' },
-    ...['*Mock*.sol', '*Mock*.vy'].map((pattern) => ({ pattern, reason: 'a mock, by its name' })),
-    ...['*Harness*.sol', '*Harness*.vy'].map((pattern) => ({
+    ...['*Mock*.sol', '*Mock*.vy', '*Mock*.vyi'].map((pattern) => ({
+        pattern,
+        reason: 'a mock, by its name',
+    })),
+    ...['*Harness*.sol', '*Harness*.vy', '*Harness*.vyi'].map((pattern) => ({
         pattern,
         reason: 'a verification harness, by its name',
     })),
@@ -3966,7 +3985,7 @@ const VENDORED = {
  * at the root, as Foundry puts it: `src/lib/` is production code), and NON_PRODUCTION.
  */
 const DEFAULT_EXCLUDES = [
-    { pattern: 'node_modules/', reason: 'installed packages' },
+    ...INSTALLED_PACKAGES,
     VENDORED,
     { pattern: '/lib/', reason: 'dependencies (lib/ at the root, by convention)' },
     ...['out/', 'cache/', 'artifacts/'].map((pattern) => ({ pattern, reason: 'build output' })),
@@ -4505,101 +4524,166 @@ function readImportPath(lexer) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./.build/project/closure.js
+;// CONCATENATED MODULE: ./.build/project/vyper-imports.js
 /**
- * The import closure of the files to audit: every file they import, directly or not, added to
- * the upload under the name its importers use, so that the upload compiles with no remappings.
+ * Each imported module as one dotted name, with one leading dot per level of a relative import:
+ * `import a.b as c` is `a.b`, `from a.b import c, d` are `a.b.c` and `a.b.d` (the compiler
+ * looks `c` up as a module of `a.b`), `from . import x` is `.x`, `from ..a import y` is `..a.y`.
  */
-
-
-/** Files read at once. */
-const READ_BATCH = 32;
-/**
- * Names one file may be sent under. Two importers may reach one file by different strings, but
- * a folder link that leads back into itself would give it a new name at every level, forever.
- */
-const MAX_NAMES_PER_FILE = 8;
-/** `audited` are named as the compiler sees them. Vyper files are not read for imports. */
-async function importClosure(audited, resolve, limits) {
-    const byName = new Map(audited.map((node) => [node.name, node]));
-    const namesOf = new Map();
-    const nameOnce = (node) => namesOf.set(node.absolutePath, (namesOf.get(node.absolutePath) ?? 0) + 1);
-    audited.forEach(nameOnce);
-    const closure = { dependencies: [], unresolved: [], conflicts: [], stopped: false };
-    const conflicts = new Map();
-    const add = ({ node, statement }) => {
-        const known = byName.get(node.name);
-        if (known !== undefined) {
-            if (known.absolutePath !== node.absolutePath) {
-                conflicts.set(`${node.name}\0${node.absolutePath}`, {
-                    name: node.name,
-                    sent: known.absolutePath,
-                    notSent: node.absolutePath,
-                });
-            }
-            return undefined;
-        }
-        if ((namesOf.get(node.absolutePath) ?? 0) >= MAX_NAMES_PER_FILE) {
-            closure.unresolved.push({
-                ...statement,
-                problem: `it reaches a file already sent under ${MAX_NAMES_PER_FILE} names (a folder link that leads back into itself?)`,
-            });
-            return undefined;
-        }
-        if (byName.size >= limits.maxFiles) {
-            closure.stopped = true;
-            return undefined;
-        }
-        byName.set(node.name, node);
-        nameOnce(node);
-        closure.dependencies.push(node);
-        return node;
-    };
-    let pending = [...audited];
-    while (pending.length > 0 && !closure.stopped) {
-        const next = [];
-        for (let start = 0; start < pending.length && !closure.stopped; start += READ_BATCH) {
-            const batch = pending.slice(start, start + READ_BATCH);
-            for (const { found, problems } of await Promise.all(batch.map((node) => importsOf(node, resolve, limits.maxFileBytes)))) {
-                closure.unresolved.push(...problems);
-                for (const entry of found) {
-                    const added = add(entry);
-                    if (added)
-                        next.push(added);
-                }
-            }
-        }
-        pending = next;
+function readVyperImports(source) {
+    const imports = [];
+    for (const statement of statements(source)) {
+        const [first] = statement.tokens;
+        if (first === 'import')
+            imports.push(...plainImport(statement));
+        else if (first === 'from')
+            imports.push(...fromImport(statement));
     }
-    closure.dependencies.sort((a, b) => closure_compare(a.name, b.name));
-    closure.unresolved.sort((a, b) => closure_compare(a.importer, b.importer) || a.line - b.line || closure_compare(a.importPath, b.importPath));
-    closure.conflicts = [...conflicts.values()].sort((a, b) => closure_compare(a.name, b.name) || closure_compare(a.notSent, b.notSent));
-    return closure;
+    return imports;
 }
-async function importsOf(node, resolve, maxFileBytes) {
+const NAME_START = /[A-Za-z_]/;
+const NAME = /[A-Za-z0-9_]/;
+/**
+ * The logical lines of the source, split at `;`: a statement goes on past a line's end inside
+ * brackets or after a `\`. One pass, whatever the input: a string that never ends runs to the end
+ * of the source, as Python's own tokenizer would refuse it.
+ */
+function statements(source) {
     const found = [];
-    const problems = [];
-    if (!node.name.endsWith('.sol') || node.size > maxFileBytes)
-        return { found, problems };
-    let source;
-    try {
-        source = await promises_.readFile(node.absolutePath, 'utf8');
+    let tokens = [];
+    let start = 1;
+    let line = 1;
+    let depth = 0;
+    const end = () => {
+        if (tokens.length > 0)
+            found.push({ tokens, line: start });
+        tokens = [];
+    };
+    const push = (token) => {
+        if (tokens.length === 0)
+            start = line;
+        tokens.push(token);
+    };
+    let i = 0;
+    while (i < source.length) {
+        const char = source[i] ?? '';
+        if (char === '\n') {
+            line++;
+            i++;
+            if (depth === 0)
+                end();
+        }
+        else if (char === '#') {
+            const next = source.indexOf('\n', i);
+            i = next === -1 ? source.length : next;
+        }
+        else if (char === '\\' && source[i + 1] === '\n') {
+            line++;
+            i += 2;
+        }
+        else if (char === '"' || char === "'") {
+            push('"');
+            const after = skipString(source, i);
+            for (let k = i; k < after; k++)
+                if (source[k] === '\n')
+                    line++;
+            i = after;
+        }
+        else if (NAME_START.test(char)) {
+            let k = i + 1;
+            while (k < source.length && NAME.test(source[k] ?? ''))
+                k++;
+            push(source.slice(i, k));
+            i = k;
+        }
+        else if (char === ';' && depth === 0) {
+            end();
+            i++;
+        }
+        else {
+            if (char === '(' || char === '[' || char === '{')
+                depth++;
+            else if ((char === ')' || char === ']' || char === '}') && depth > 0)
+                depth--;
+            if (char !== ' ' && char !== '\t' && char !== '\r' && char !== '\f')
+                push(char);
+            i++;
+        }
     }
-    catch {
-        return { found, problems }; // discovery and the upload say what is wrong with it
-    }
-    for (const statement of readImports(source)) {
-        const resolution = await resolve(statement.path, node);
-        const where = { importer: node.absolutePath, line: statement.line, importPath: statement.path };
-        if ('node' in resolution)
-            found.push({ node: resolution.node, statement: where });
-        else
-            problems.push({ ...where, problem: resolution.problem });
-    }
-    return { found, problems };
+    end();
+    return found;
 }
-function closure_compare(a, b) {
-    return a < b ? -1 : a > b ? 1 : 0;
+/** The index after the string that starts at `from`: `'…'`, `"…"`, or tripled over lines. */
+function skipString(source, from) {
+    const quote = source[from] ?? '"';
+    const triple = source.startsWith(quote.repeat(3), from);
+    const closing = triple ? quote.repeat(3) : quote;
+    let i = from + closing.length;
+    while (i < source.length) {
+        const char = source[i];
+        if (char === '\\')
+            i += 2;
+        else if (source.startsWith(closing, i))
+            return i + closing.length;
+        else if (char === '\n' && !triple)
+            return i; // an unclosed one-line string ends there
+        else
+            i++;
+    }
+    return source.length;
+}
+/** `import a.b as c, d as e`. */
+function plainImport({ tokens, line }) {
+    return names(tokens, 1).map((name) => ({ path: name, line }));
+}
+/** `from ..a.b import (c, d as e)`; `import *` names no module. */
+function fromImport({ tokens, line }) {
+    let i = 1;
+    let dots = '';
+    while (tokens[i] === '.') {
+        dots += '.';
+        i++;
+    }
+    const module = [];
+    while (tokens[i] !== undefined && tokens[i] !== 'import')
+        module.push(tokens[i++] ?? '');
+    if (tokens[i] !== 'import' || module.some((token) => !isName(token) && token !== '.'))
+        return [];
+    const prefix = `${dots}${module.join('')}`;
+    if (prefix === '')
+        return [];
+    const base = prefix.endsWith('.') ? prefix : `${prefix}.`;
+    return names(tokens, i + 1).map((name) => ({ path: `${base}${name}`, line }));
+}
+/** The dotted names of an import list from `start`: aliases and brackets dropped. */
+function names(tokens, start) {
+    const listed = [];
+    let current = '';
+    let alias = false;
+    const close = () => {
+        if (current !== '' && !current.endsWith('.'))
+            listed.push(current);
+        current = '';
+        alias = false;
+    };
+    for (let i = start; i < tokens.length; i++) {
+        const token = tokens[i] ?? '';
+        if (token === ',')
+            close();
+        else if (token === 'as')
+            alias = true;
+        else if (alias || token === '(' || token === ')')
+            continue;
+        else if (isName(token) || token === '.')
+            current += token;
+        else
+            return listed; // not an import list: `*`, a string, a stray character
+    }
+    close();
+    return listed;
+}
+function isName(token) {
+    return NAME_START.test(token.charAt(0));
 }
 
 ;// CONCATENATED MODULE: ./.build/text.js
@@ -4694,6 +4778,262 @@ function capped(values, max, what, name, warnings) {
     warnings.push(`${what} lists ${values.length} entries, more than the ${max} this action reads: the first ${max} are used, ` +
         `the other ${cut.length} are not (${someNames(cut.map(name))}).`);
     return values.slice(0, max);
+}
+
+;// CONCATENATED MODULE: ./.build/project/vyper-resolve.js
+
+
+
+
+
+/** The compiler's order: a module, then an interface file, then a JSON ABI. */
+const VYPER_MODULE_EXTENSIONS = ['.vy', '.vyi', '.json'];
+/** Files of a Vyper project that are read for imports (a JSON ABI imports nothing). */
+function isVyperSource(name) {
+    return name.endsWith('.vy') || name.endsWith('.vyi');
+}
+/**
+ * Built into the compiler, never files: `ethereum.ercs` (0.4) and `vyper.interfaces` (0.3).
+ * `math` is the standard library of later 0.4 releases: built in only when no file is found.
+ */
+const BUILT_IN = ['ethereum.ercs', 'vyper.interfaces'];
+const BUILT_IN_UNLESS_FOUND = ['math'];
+/** Folders moccasin adds to the search path, and where `mox install` puts packages. */
+const SOURCE_CONVENTIONS = ['src', 'contracts'];
+const PACKAGE_FOLDERS = ['lib/github', 'lib/pypi', 'lib'];
+/** Virtual environments whose `site-packages` hold installed Vyper packages. */
+const VIRTUAL_ENVIRONMENTS = ['.venv', 'venv'];
+/** Places a missing module's problem names: the rest are counted. */
+const PLACES_SHOWN = 6;
+/**
+ * `module` is the import as readVyperImports gives it: a dotted name with one leading dot per
+ * level of a relative import. `pythonPaths` are the project's site-packages folders.
+ */
+async function resolveVyperImport(project, workspace, lookUp, pythonPaths, module, importer) {
+    const dots = /^\.*/.exec(module)?.[0].length ?? 0;
+    const modulePath = module.slice(dots).split('.').join('/');
+    if (dots === 0 && builtIn(module, BUILT_IN))
+        return { builtIn: module };
+    if (dots > 0) {
+        const up = dots > 1 ? '../'.repeat(dots - 1) : '';
+        const name = withinUpload(external_node_path_.posix.dirname(importer.name), `${up}${modulePath}`);
+        const folder = external_node_path_.resolve(external_node_path_.dirname(importer.absolutePath), up || '.');
+        const files = VYPER_MODULE_EXTENSIONS.map((ext) => external_node_path_.join(folder, `${modulePath}${ext}`));
+        for (const [index, file] of files.entries()) {
+            const found = await lookUp(file);
+            if (typeof found === 'string')
+                continue;
+            if (name === undefined) {
+                return {
+                    problem: `it leads to ${shown(workspace, file)}, above the folder the upload is named from: audit from a folder that holds it (\`working-directory\`)`,
+                };
+            }
+            const ext = VYPER_MODULE_EXTENSIONS[index] ?? '';
+            const unitName = withinUpload(external_node_path_.posix.dirname(importer.unitName), `${up}${modulePath}`);
+            return { node: { name: `${name}${ext}`, unitName: `${unitName ?? name}${ext}`, ...found } };
+        }
+        const problem = await whyMissing(lookUp, files);
+        return { problem: `no module was found at ${placesOf(workspace, files)}${problem}` };
+    }
+    // The importer's folder stands for the compiled file's: a module is named beside it.
+    const beside = external_node_path_.posix.dirname(importer.name);
+    const folders = [
+        { folder: external_node_path_.dirname(importer.absolutePath), base: beside === '.' ? '' : `${beside}/` },
+        ...searchPaths(project).map((folder) => ({ folder, base: '' })),
+        ...(await pythonPaths()).map((folder) => ({ folder, base: '' })),
+    ];
+    const candidates = VYPER_MODULE_EXTENSIONS.flatMap((ext) => folders.map(({ folder, base }) => ({
+        file: external_node_path_.join(folder, `${modulePath}${ext}`),
+        name: `${base}${modulePath}${ext}`,
+    }))).slice(0, MAX_IMPORT_CANDIDATES);
+    for (const { file, name } of candidates) {
+        const found = await lookUp(file);
+        if (typeof found === 'string')
+            continue;
+        const inRoot = isInside(project.root, found.absolutePath);
+        return {
+            node: {
+                name,
+                unitName: inRoot ? posixRelative(project.root, found.absolutePath) : name,
+                ...found,
+            },
+        };
+    }
+    if (builtIn(module, BUILT_IN_UNLESS_FOUND))
+        return { builtIn: module };
+    const files = [...new Set(candidates.map((candidate) => candidate.file))];
+    return {
+        problem: `no module was found at ${placesOf(workspace, files)}${await whyMissing(lookUp, files)}`,
+    };
+}
+function builtIn(module, prefixes) {
+    return prefixes.some((prefix) => module === prefix || module.startsWith(`${prefix}.`));
+}
+/** `base` joined with `relative`, or undefined when it climbs above the upload's root. */
+function withinUpload(base, relative) {
+    const joined = external_node_path_.posix.normalize(external_node_path_.posix.join(base, relative));
+    return joined === '..' || joined.startsWith('../') ? undefined : joined;
+}
+/** The project's root first, as the compiler runs there; then its sources and package folders. */
+function searchPaths(project) {
+    const folders = [
+        '.',
+        ...project.sources,
+        ...SOURCE_CONVENTIONS,
+        ...project.libs
+            .filter((lib) => lib !== 'node_modules')
+            .flatMap((lib) => [`${lib}/github`, `${lib}/pypi`, lib]),
+        ...PACKAGE_FOLDERS,
+    ].map((folder) => external_node_path_.resolve(project.root, folder));
+    return [...new Set(folders)];
+}
+/**
+ * The `site-packages` folders of the virtual environments in the project's root and the
+ * workspace's (`.venv/lib/python3.12/site-packages`, or `Lib/site-packages` on Windows), real
+ * paths inside the workspace only.
+ */
+async function pythonPathsOf(project, workspace) {
+    const found = [];
+    for (const base of new Set([project.root, workspace])) {
+        for (const environment of VIRTUAL_ENVIRONMENTS) {
+            for (const lib of ['lib', 'Lib']) {
+                const folder = external_node_path_.join(base, environment, lib);
+                const real = await promises_.realpath(folder).catch(() => undefined);
+                if (real === undefined || !isInside(workspace, real))
+                    continue;
+                const entries = await promises_.readdir(real, { withFileTypes: true }).catch(() => []);
+                if (lib === 'Lib')
+                    found.push(external_node_path_.join(real, 'site-packages'));
+                for (const entry of entries) {
+                    if (/^python\d/.test(entry.name))
+                        found.push(external_node_path_.join(real, entry.name, 'site-packages'));
+                }
+            }
+        }
+    }
+    return [...new Set(found)];
+}
+function placesOf(workspace, files) {
+    return firstFew(files.map((file) => shown(workspace, file)), PLACES_SHOWN).join(', ');
+}
+/** A candidate that exists but cannot be sent (a link outside the workspace) is worth naming. */
+async function whyMissing(lookUp, files) {
+    for (const file of files) {
+        const found = await lookUp(file);
+        if (typeof found === 'string' && found !== 'does not exist') {
+            return ` (${external_node_path_.basename(file)} ${found})`;
+        }
+    }
+    return '';
+}
+function shown(workspace, file) {
+    return isInside(workspace, file) ? posixRelative(workspace, file) : file;
+}
+
+;// CONCATENATED MODULE: ./.build/project/closure.js
+/**
+ * The import closure of the files to audit: every file they import, directly or not, added to
+ * the upload under the name its importers use, so that the upload compiles with no remappings.
+ */
+
+
+
+
+/** Files read at once. */
+const READ_BATCH = 32;
+/**
+ * Names one file may be sent under. Two importers may reach one file by different strings, but
+ * a folder link that leads back into itself would give it a new name at every level, forever.
+ */
+const MAX_NAMES_PER_FILE = 8;
+/** `audited` are named as the compiler sees them. */
+async function importClosure(audited, resolve, limits) {
+    const byName = new Map(audited.map((node) => [node.name, node]));
+    const namesOf = new Map();
+    const nameOnce = (node) => namesOf.set(node.absolutePath, (namesOf.get(node.absolutePath) ?? 0) + 1);
+    audited.forEach(nameOnce);
+    const closure = { dependencies: [], unresolved: [], conflicts: [], stopped: false };
+    const conflicts = new Map();
+    const add = ({ node, statement }) => {
+        const known = byName.get(node.name);
+        if (known !== undefined) {
+            if (known.absolutePath !== node.absolutePath) {
+                conflicts.set(`${node.name}\0${node.absolutePath}`, {
+                    name: node.name,
+                    sent: known.absolutePath,
+                    notSent: node.absolutePath,
+                });
+            }
+            return undefined;
+        }
+        if ((namesOf.get(node.absolutePath) ?? 0) >= MAX_NAMES_PER_FILE) {
+            closure.unresolved.push({
+                ...statement,
+                problem: `it reaches a file already sent under ${MAX_NAMES_PER_FILE} names (a folder link that leads back into itself?)`,
+            });
+            return undefined;
+        }
+        if (byName.size >= limits.maxFiles) {
+            closure.stopped = true;
+            return undefined;
+        }
+        byName.set(node.name, node);
+        nameOnce(node);
+        closure.dependencies.push(node);
+        return node;
+    };
+    let pending = [...audited];
+    while (pending.length > 0 && !closure.stopped) {
+        const next = [];
+        for (let start = 0; start < pending.length && !closure.stopped; start += READ_BATCH) {
+            const batch = pending.slice(start, start + READ_BATCH);
+            for (const { found, problems } of await Promise.all(batch.map((node) => importsOf(node, resolve, limits.maxFileBytes)))) {
+                closure.unresolved.push(...problems);
+                for (const entry of found) {
+                    const added = add(entry);
+                    if (added)
+                        next.push(added);
+                }
+            }
+        }
+        pending = next;
+    }
+    closure.dependencies.sort((a, b) => closure_compare(a.name, b.name));
+    closure.unresolved.sort((a, b) => closure_compare(a.importer, b.importer) || a.line - b.line || closure_compare(a.importPath, b.importPath));
+    closure.conflicts = [...conflicts.values()].sort((a, b) => closure_compare(a.name, b.name) || closure_compare(a.notSent, b.notSent));
+    return closure;
+}
+async function importsOf(node, resolve, maxFileBytes) {
+    const found = [];
+    const problems = [];
+    const read = importReader(node.name);
+    if (read === undefined || node.size > maxFileBytes)
+        return { found, problems };
+    let source;
+    try {
+        source = await promises_.readFile(node.absolutePath, 'utf8');
+    }
+    catch {
+        return { found, problems }; // discovery and the upload say what is wrong with it
+    }
+    for (const statement of read(source)) {
+        const resolution = await resolve(statement.path, node);
+        const where = { importer: node.absolutePath, line: statement.line, importPath: statement.path };
+        if ('node' in resolution)
+            found.push({ node: resolution.node, statement: where });
+        else if ('problem' in resolution)
+            problems.push({ ...where, problem: resolution.problem });
+    }
+    return { found, problems };
+}
+/** Solidity's and Vyper's imports; a JSON ABI (a Vyper interface) imports nothing. */
+function importReader(name) {
+    if (name.endsWith('.sol'))
+        return readImports;
+    return isVyperSource(name) ? readVyperImports : undefined;
+}
+function closure_compare(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
 }
 
 ;// CONCATENATED MODULE: ./.build/project/remappings.js
@@ -5670,7 +6010,7 @@ function workspaces_parsePattern(source) {
     };
 }
 /**
- * Every folder below `root` whose package.json a positive pattern matches and no negation does
+ * Every folder below `root` with a package.json that a positive pattern matches and no negation does
  * (pnpm's rule; npm's, where negations come last as they usually do), by its package's name. The
  * walk lists only folders a pattern can reach, follows no link, and stops after MAX_FOLDERS.
  */
@@ -5688,9 +6028,11 @@ async function packagesMatching(root, sources) {
         const manifest = external_node_path_.posix.join(folder, 'package.json');
         const matches = (pattern) => external_node_path_.posix.matchesGlob(manifest, pattern.glob);
         if (positives.some(matches) && !negatives.some(matches)) {
+            // A folder is a package only with its manifest (`packages/**` matches every folder below).
             // In a stable order, the nearest first, then by name.
-            const name = packageName(await readConfigFile(external_node_path_.join(root, manifest), root));
-            listing.packages.push({ name, folder: external_node_path_.join(root, folder) });
+            const text = await readConfigFile(external_node_path_.join(root, manifest), root);
+            if (text !== undefined)
+                listing.packages.push({ name: packageName(text), folder: external_node_path_.join(root, folder) });
         }
         const entries = await promises_.readdir(external_node_path_.join(root, folder), { withFileTypes: true })
             .catch(() => []);
@@ -5757,7 +6099,7 @@ const NOT_SOURCES = new Set([
     'cache',
     'artifacts',
 ]);
-const CONTRACT = /(?<!\.t|\.s)\.(?:sol|vy)$/;
+const CONTRACT = /(?<!\.t|\.s)\.(?:sol|vyi?)$/;
 /**
  * The workspace's packages below `root` (absolute, links resolved) that no project holds: each
  * with contracts becomes one, named by its folder. A package holding a project is one too, for
@@ -5869,8 +6211,8 @@ function resolveRelativeImport(importerName, importPath) {
  * rules, direct ones through the remappings, then the project's root, its dependency folders
  * (with Foundry's automatic `<name>/ → <lib>/<name>/src/`), and `node_modules` from the importer up
  * to the workspace (Hardhat, Truffle and npm workspaces). Where no `node_modules` link leads to a
- * sibling workspace package, the workspace's manifest says which folder it is. Nothing outside the
- * workspace is read.
+ * sibling workspace package, the workspace's manifest says which folder it is. A Vyper file's
+ * imports follow Vyper's rules (vyper-resolve.ts). Nothing outside the workspace is read.
  */
 
 
@@ -5881,8 +6223,9 @@ function resolveRelativeImport(importerName, importPath) {
 
 
 
+
 /** Places a missing import's problem names: the rest are counted. */
-const PLACES_SHOWN = 8;
+const resolve_PLACES_SHOWN = 8;
 /**
  * `workspace` is absolute with links resolved. Answers are remembered: a project imports the same
  * paths from the same folders again and again, and each answer may cost a dozen file lookups.
@@ -5900,19 +6243,26 @@ function createImportResolver(project, workspace, deadline) {
     // Read once, and only when an import needs it: most packages are found through node_modules.
     let packages;
     const lookUpPackages = () => (packages ??= workspacePackages(project.root, workspace));
+    let pythonPaths;
+    const lookUpPythonPaths = () => (pythonPaths ??= pythonPathsOf(project, workspace));
     const contexts = project.remappings.some((remapping) => remapping.context !== '');
     return (importPath, importer) => {
         checkDeadline(deadline, 'resolving imports');
         const folder = external_node_path_.dirname(importer.absolutePath);
-        // Everything the answer depends on: a relative one on the importer's names, a direct one on
-        // where node_modules is looked for and, with contexts, on the importer's unit name.
-        const key = isRelativeImport(importPath)
-            ? [importPath, folder, parentOf(importer.name), parentOf(importer.unitName)].join('\0')
-            : [importPath, folder, contexts ? importer.unitName : '', 'direct'].join('\0');
-        let answer = answers.get(key);
+        const vyper = isVyperSource(importer.name);
+        // Everything the answer depends on: a relative one (and any Vyper one, looked up beside the
+        // importer first) on the importer's names, a direct one on where node_modules is looked for
+        // and, with contexts, on the importer's unit name.
+        const key = vyper || isRelativeImport(importPath)
+            ? [importPath, folder, parentOf(importer.name), parentOf(importer.unitName)]
+            : [importPath, folder, contexts ? importer.unitName : '', 'direct'];
+        key.push(vyper ? 'vyper' : 'solidity');
+        let answer = answers.get(key.join('\0'));
         if (answer === undefined) {
-            answer = resolveImport(project, workspace, lookUp, lookUpPackages, importPath, importer);
-            answers.set(key, answer);
+            answer = vyper
+                ? resolveVyperImport(project, workspace, lookUp, lookUpPythonPaths, importPath, importer)
+                : resolveImport(project, workspace, lookUp, lookUpPackages, importPath, importer);
+            answers.set(key.join('\0'), answer);
         }
         return answer;
     };
@@ -5923,7 +6273,7 @@ async function resolveImport(project, workspace, lookUp, lookUpPackages, importP
         const onDisk = external_node_path_.resolve(external_node_path_.dirname(importer.absolutePath), importPath);
         const found = await lookUp(onDisk);
         if (typeof found === 'string')
-            return { problem: `${shown(workspace, onDisk)} ${found}` };
+            return { problem: `${resolve_shown(workspace, onDisk)} ${found}` };
         return {
             node: { name, unitName: resolveRelativeImport(importer.unitName, importPath), ...found },
         };
@@ -5952,11 +6302,11 @@ async function resolveImport(project, workspace, lookUp, lookUpPackages, importP
         if (remapped === undefined)
             candidates.push({ file: inPackage, unitName: importPath });
     }
-    const where = candidates.map((c) => shown(workspace, c.file));
+    const where = candidates.map((c) => resolve_shown(workspace, c.file));
     return {
         problem: remapped !== undefined
             ? `its remapping leads to ${where[0] ?? remapped}, which ${problems[0] ?? 'does not exist'}`
-            : `no file was found at ${firstFew(where, PLACES_SHOWN).join(', ')}`,
+            : `no file was found at ${firstFew(where, resolve_PLACES_SHOWN).join(', ')}`,
     };
 }
 /** `@acme/core/X.sol` for `../../node_modules/@acme/core/X.sol`: the path within node_modules. */
@@ -6023,7 +6373,7 @@ async function existingFile(file, workspace) {
         return 'does not exist';
     }
 }
-function shown(workspace, file) {
+function resolve_shown(workspace, file) {
     return isInside(workspace, file) ? posixRelative(workspace, file) : file;
 }
 
@@ -6036,6 +6386,12 @@ function shown(workspace, file) {
 
 
 
+
+/** What to do about a Vyper module that was not found. */
+const VYPER_FIX = "A Vyper import names a module by its path from the project root or the compiled file's folder (`from src.interfaces import i_vault`), or from the importing file with leading dots (`from .interfaces import i_vault`). " +
+    'A module of a Python package (`from snekmate.tokens import erc20`) is found once installed inside the workspace before this step: ' +
+    'in a virtual environment there (`uv sync`, or `python -m venv .venv` and `.venv/bin/pip install snekmate`), or with `mox install` into lib/; ' +
+    'one in a git submodule needs `submodules: recursive` in actions/checkout.';
 /** Lines of a long list shown in a warning; the rest are counted. */
 const search_log_SHOWN = 20;
 /** A project's folders named on its line; the rest are counted. */
@@ -6089,7 +6445,7 @@ function logDiscovery(discovery, search, log) {
     if (discovery.excluded.length > 0) {
         log.group(`Not audited (${discovery.excluded.length})`, [
             ...discovery.excluded.map((entry) => `${search.pathPrefix}${entry.path}: ${entry.reason}`),
-            "To audit one of them, add `exclude: '!<path>'` (e.g. `!mocks/`), or set `default-excludes: false`.",
+            'To audit one of them, add `!<path>` to `exclude` (e.g. `!mocks/`), or set `default-excludes` to false.',
         ]);
     }
     // The defaults look for Solidity and Vyper: a project of one language is not a mistake.
@@ -6153,10 +6509,14 @@ function logClosureProblems(closures, search, workspace, projects, log) {
     if (unresolved.length > 0) {
         const lines = unresolved.map((entry) => `  - ${posixRelative(workspace, entry.importer)}:${entry.line} imports "${entry.importPath}": ${entry.problem}`);
         const packages = projects.flatMap((project) => project.packages);
+        const vyper = unresolved.filter((entry) => isVyperSource(entry.importer)).length;
         log.warning(`${unresolved.length} import(s) could not be resolved, so the upload does not compile on its own and the service may not audit these files fully:\n` +
             shortList(lines) +
-            '\nIf they are git submodules, check out with `submodules: recursive` in actions/checkout (or run `forge install`); ' +
-            "if they are npm packages, run `npm ci` (or your package manager's install) before this step; otherwise add a remapping to remappings.txt." +
+            (vyper < unresolved.length
+                ? '\nIf they are git submodules, check out with `submodules: recursive` in actions/checkout (or run `forge install`); ' +
+                    "if they are npm packages, run `npm ci` (or your package manager's install) before this step; otherwise add a remapping to remappings.txt."
+                : '') +
+            (vyper > 0 ? `\n${VYPER_FIX}` : '') +
             (packages.length > 0
                 ? ` Brownie installs its packages (${packages.join(', ')}) outside the repository, so they cannot be uploaded.`
                 : ''));
@@ -6226,7 +6586,7 @@ async function unselectedContracts(search, root, projects, rules, sent) {
         const { files } = await discoverContracts({
             workspace: search.workspace,
             root: search.workingDirectory,
-            patterns: ['**/*.sol', '**/*.vy'],
+            patterns: contractGlobs(),
             excludes: search.excludePatterns,
             useDefaultExcludes: search.useDefaultExcludes,
             // Outside every project, a plain folder's: `lib/` at the root holds dependencies.
@@ -6325,10 +6685,10 @@ function productionSources(project) {
     return {
         patterns: project.sources.flatMap((folder) => {
             const base = folder === '.' || folder === '' ? prefix : `${prefix}${folder}/`;
-            return [`${base}**/*.sol`, `${base}**/*.vy`];
+            return contractGlobs(base);
         }),
         excludes: [
-            { pattern: 'node_modules/', reason: 'installed packages' },
+            ...INSTALLED_PACKAGES,
             VENDORED,
             ...['out', 'cache', 'artifacts'].map((folder) => anchored(folder, 'build output')),
             ...project.libs
@@ -6378,7 +6738,7 @@ function teamCode(rules) {
 function dependencyFolders(projects) {
     const anchored = (folder) => ({ pattern: `/${folder}/`, reason: '' });
     const rules = [
-        { pattern: 'node_modules/', reason: '' },
+        ...INSTALLED_PACKAGES,
         VENDORED,
         { pattern: '.git/', reason: '' },
     ];
@@ -7242,8 +7602,9 @@ function logUnusedBaseline(baseline, findings, log) {
 
 
 
+
 /** action.yml's default for `contracts`, also used when the input is empty. */
-const DEFAULT_CONTRACT_PATTERNS = ['**/*.sol', '**/*.vy'];
+const DEFAULT_CONTRACT_PATTERNS = contractGlobs();
 const IF_NO_FILES_FOUND = ['error', 'warn', 'ignore'];
 const DEPENDENCIES = ['include', 'exclude'];
 /**
@@ -7616,15 +7977,9 @@ function renderUploadPlan(uploads) {
     for (const upload of uploads) {
         const dependencies = upload.files.filter((file) => file.dependency).length;
         const bytes = upload.files.reduce((sum, file) => sum + file.size, 0);
-        lines.push('', `${escapeTerminal(upload.name)} (${escapeTerminal(upload.path)}): ` +
-            `${upload.files.length - dependencies} file(s) to audit, ${dependencies} dependenc${dependencies === 1 ? 'y' : 'ies'}, ${upload_plan_formatBytes(bytes)}`);
-        for (const file of upload.files) {
-            const name = escapeTerminal(file.relativePath);
-            if (!file.dependency)
-                lines.push(`  ${name}`);
-            else
-                lines.push(`  ${name}  (dependency, from ${escapeTerminal(file.repositoryPath)})`);
-        }
+        const names = upload.path === '.' ? '' : `, named from ${escapeTerminal(upload.path)}/`;
+        lines.push(`  ${escapeTerminal(upload.name)} (${escapeTerminal(upload.path)}): ` +
+            `${upload.files.length - dependencies} file(s) to audit, ${dependencies} dependenc${dependencies === 1 ? 'y' : 'ies'}, ${upload_plan_formatBytes(bytes)}${names}`);
     }
     return lines;
 }
@@ -7673,7 +8028,7 @@ const INPUT_OPTIONS = [
         type: 'string',
         multiple: true,
         value: 'GLOB',
-        default: '**/*.sol, **/*.vy',
+        default: '**/*.sol, **/*.vy, **/*.vyi',
         help: 'Contract files to audit; repeat for more. Framework projects: their source folders.',
     },
     {
@@ -8071,11 +8426,12 @@ function renderJunit({ projectName, failOn, findings }) {
     const body = cases.length > 0
         ? cases.map((each) => each.xml)
         : [`    <testcase classname="${xml(projectName)}" name="audit: no findings"/>`];
-    const counts = `tests="${Math.max(cases.length, 1)}" failures="${failures}" errors="0" skipped="${skipped}"`;
+    const counts = `tests="${Math.max(cases.length, 1)}" failures="${failures}" errors="0"`;
     return [
         '<?xml version="1.0" encoding="UTF-8"?>',
+        // Jenkins' schema has no `skipped` on <testsuites>: the suite carries it.
         `<testsuites name="contract-audit" ${counts}>`,
-        `  <testsuite name="${xml(projectName)}" ${counts}>`,
+        `  <testsuite name="${xml(projectName)}" ${counts} skipped="${skipped}">`,
         ...body,
         '  </testsuite>',
         '</testsuites>',
@@ -8890,6 +9246,7 @@ function painter(colour) {
 
 
 
+
 const USER_AGENT = `contract-audit-cli/${ACTION_VERSION}`;
 const EXIT_CODES = {
     pass: 0,
@@ -8988,7 +9345,17 @@ async function commandSettings(command, cli, log) {
     return readSettings(inputs, env, log);
 }
 async function audit(settings, deadline, log) {
-    const detection = await audit_checkout_detectProjects(settings, log, deadline);
+    let detection;
+    try {
+        detection = await audit_checkout_detectProjects(settings, log, deadline);
+    }
+    catch (error) {
+        // As the action's: an outcome (verdict `error`, or `timeout` past the deadline), so the
+        // results file still says what happened and the exit code follows the verdict.
+        if (!(error instanceof errors_ConfigurationError) && error instanceof Error)
+            log.debug(error.stack ?? error.message);
+        return errorOutcome(error, {});
+    }
     return auditCheckout(settings, detection, deadline.at, {
         log,
         now: Date.now,
