@@ -13,6 +13,7 @@ import {
 import { contractSearch } from '../support/contract-search.ts';
 import { LAYOUTS, layoutWorkspace, unresolvedWithin } from '../support/layouts.ts';
 import { recordingLogger } from '../support/logger.ts';
+import { compileUpload } from '../support/solc-compile.ts';
 
 async function upload(layout: string, overrides: Partial<ContractSearch> = {}) {
   const { log, lines } = recordingLogger();
@@ -558,6 +559,28 @@ describe('nothing dropped without a word', () => {
           .some((_, index, segments) => entries.has(`${segments.slice(0, index).join('/')}/`));
       const dropped = candidates(workspace).filter((file) => !sentFiles.has(file) && !named(file));
       expect(dropped).toEqual([]);
+    },
+  );
+});
+
+describe('each upload compiled on its own by solc-js', () => {
+  it.each(readdirSync(LAYOUTS))(
+    '%s: compiles, or lacks exactly the imports the regular-expression check finds',
+    async (layout) => {
+      const workspace = await layoutWorkspace(layout);
+      const uploads = await findUploads(
+        contractSearch(workspace, { ifNoFilesFound: 'ignore' }),
+        recordingLogger().log,
+      );
+      for (const each of uploads) {
+        const { missing, errors } = await compileUpload(each.files);
+        expect(errors, each.name).toEqual([]);
+        // The compiler and the regular-expression check find the same imports missing.
+        const byRegex = (await unresolvedWithin(each.files))
+          .filter((entry) => !/\.vyi?\s→/.test(entry))
+          .map((entry) => entry.split(' → ')[1] ?? '');
+        expect(missing, each.name).toEqual([...new Set(byRegex)].sort());
+      }
     },
   );
 });
