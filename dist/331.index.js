@@ -6588,7 +6588,9 @@ async function unselectedContracts(search, root, projects, rules, sent) {
             root: search.workingDirectory,
             patterns: contractGlobs(),
             excludes: search.excludePatterns,
-            useDefaultExcludes: search.useDefaultExcludes,
+            // Dependencies, build output and what the conventions leave out are never candidates,
+            // whatever `default-excludes` says of the source folders.
+            useDefaultExcludes: true,
             // Outside every project, a plain folder's: `lib/` at the root holds dependencies.
             defaultExcludes: projects.some((project) => project.path === '')
                 ? rules.excludes
@@ -6633,10 +6635,7 @@ async function emptySubmodules(search, root, rules) {
     if (text === undefined)
         return [];
     const patterns = compilePatterns(rules.patterns, search.workingDirectory);
-    const excludes = compileExcludes([
-        ...(search.useDefaultExcludes ? rules.excludes : []),
-        ...search.excludePatterns,
-    ]);
+    const excludes = compileExcludes([...rules.excludes, ...search.excludePatterns]);
     const empty = [];
     for (const declared of submodulePaths(text)) {
         const folder = external_node_path_.resolve(workspace, declared);

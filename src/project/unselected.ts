@@ -20,7 +20,6 @@ export interface UnselectedSearch {
   workspace: string;
   workingDirectory: string;
   excludePatterns: string[];
-  useDefaultExcludes: boolean;
   deadline?: Deadline;
 }
 
@@ -64,7 +63,9 @@ export async function unselectedContracts(
       root: search.workingDirectory,
       patterns: contractGlobs(),
       excludes: search.excludePatterns,
-      useDefaultExcludes: search.useDefaultExcludes,
+      // Dependencies, build output and what the conventions leave out are never candidates,
+      // whatever `default-excludes` says of the source folders.
+      useDefaultExcludes: true,
       // Outside every project, a plain folder's: `lib/` at the root holds dependencies.
       defaultExcludes: projects.some((project) => project.path === '')
         ? rules.excludes
@@ -110,10 +111,7 @@ async function emptySubmodules(
   const text = await readConfigFile(path.join(workspace, '.gitmodules'), workspace);
   if (text === undefined) return [];
   const patterns = compilePatterns(rules.patterns, search.workingDirectory);
-  const excludes = compileExcludes([
-    ...(search.useDefaultExcludes ? rules.excludes : []),
-    ...search.excludePatterns,
-  ]);
+  const excludes = compileExcludes([...rules.excludes, ...search.excludePatterns]);
   const empty: string[] = [];
   for (const declared of submodulePaths(text)) {
     const folder = path.resolve(workspace, declared);

@@ -165,6 +165,17 @@ describe('the upload of each fixture layout', () => {
     expect(sent(back.files, true)).toEqual([]);
   });
 
+  it('with default-excludes off, installed packages outside the sources are still no candidates', async () => {
+    const { files, lines } = await upload('hardhat-node-modules', { useDefaultExcludes: false });
+    expect(sent(files, false)).toContain('contracts/mocks/MockOracle.sol');
+    expect(
+      lines.filter(
+        (line) => line.includes('node_modules/@openzeppelin') && !line.includes('(node_modules/'),
+      ),
+    ).toEqual([]);
+    expect(lines.some((line) => line.startsWith('group: Not audited: outside'))).toBe(false);
+  });
+
   it("Foundry with src = 'contracts': mocks and harnesses left out, a remapped self-import sent under its name", async () => {
     const { files, log } = await upload('foundry-contracts-mocks');
     expect(sent(files, false)).toEqual([
