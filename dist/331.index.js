@@ -6497,7 +6497,7 @@ function logDependencies(files, selected, uploadName, log) {
         : `${file.relativePath} (${file.repositoryPath})`));
 }
 /** One warning for every import left unresolved, one for every name conflict, over all uploads. */
-function logClosureProblems(closures, search, workspace, projects, log) {
+function logClosureProblems(closures, search, workspace, projects, log, emptySubmodules = []) {
     if (search.dependencies === 'exclude') {
         const notSent = closures.reduce((sum, closure) => sum + closure.dependencies.length, 0);
         if (notSent > 0) {
@@ -6510,8 +6510,15 @@ function logClosureProblems(closures, search, workspace, projects, log) {
         const lines = unresolved.map((entry) => `  - ${posixRelative(workspace, entry.importer)}:${entry.line} imports "${entry.importPath}": ${entry.problem}`);
         const packages = projects.flatMap((project) => project.packages);
         const vyper = unresolved.filter((entry) => isVyperSource(entry.importer)).length;
+        // The empty submodules the missing files would be in, by the places each problem names.
+        const needed = emptySubmodules
+            .map((folder) => `${search.pathPrefix}${folder}/`)
+            .filter((folder) => unresolved.some((entry) => entry.problem.includes(folder)));
         log.warning(`${unresolved.length} import(s) could not be resolved, so the upload does not compile on its own and the service may not audit these files fully:\n` +
             shortList(lines) +
+            (needed.length > 0
+                ? `\nThey lead into git submodules that are empty here (declared in .gitmodules, not checked out): ${firstFew(needed, search_log_SHOWN).join(', ')}.`
+                : '') +
             (vyper < unresolved.length
                 ? '\nIf they are git submodules, check out with `submodules: recursive` in actions/checkout (or run `forge install`); ' +
                     "if they are npm packages, run `npm ci` (or your package manager's install) before this step; otherwise add a remapping to remappings.txt."
@@ -6575,10 +6582,12 @@ function noFiles(discovery, projects, search, log) {
  * the working directory, links resolved.
  */
 async function unselectedContracts(search, root, projects, rules, sent) {
+    const empty = await emptySubmodules(search, root, rules);
     const result = {
         outsideProjects: [],
         outsideSources: [],
-        emptySubmodules: await emptySubmodules(search, root, rules),
+        emptySubmodules: empty.audited,
+        emptyDependencies: empty.other,
     };
     if (projects.length === 0)
         return result; // the selection is every contract already
@@ -6627,16 +6636,16 @@ function deepest(projects, file) {
 }
 /**
  * The workspace's `.gitmodules` submodules below the working directory that are empty (not
- * checked out) and lie where the selection would look for contracts to audit.
+ * checked out): those where the selection would look for contracts to audit, and the others.
  */
 async function emptySubmodules(search, root, rules) {
+    const empty = { audited: [], other: [] };
     const workspace = await external_node_fs_promises_.realpath(search.workspace).catch(() => search.workspace);
     const text = await readConfigFile(external_node_path_.join(workspace, '.gitmodules'), workspace);
     if (text === undefined)
-        return [];
+        return empty;
     const patterns = compilePatterns(rules.patterns, search.workingDirectory);
     const excludes = compileExcludes([...rules.excludes, ...search.excludePatterns]);
-    const empty = [];
     for (const declared of submodulePaths(text)) {
         const folder = external_node_path_.resolve(workspace, declared);
         if (!isInside(root, folder) || folder === root)
@@ -6644,13 +6653,15 @@ async function emptySubmodules(search, root, rules) {
         const relative = posixRelative(root, folder);
         const segments = relative.split('/');
         const excluded = segments.some((_, index) => excludes.excludesDirectory(segments.slice(0, index + 1).join('/')) !== undefined);
-        if (excluded || !patterns.mayMatchBelow(relative))
-            continue;
         const entries = await external_node_fs_promises_.readdir(folder).catch(() => []);
-        if (entries.length === 0)
-            empty.push(relative);
+        if (entries.length > 0)
+            continue;
+        if (excluded || !patterns.mayMatchBelow(relative))
+            empty.other.push(relative);
+        else
+            empty.audited.push(relative);
     }
-    return empty.sort();
+    return { audited: empty.audited.sort(), other: empty.other.sort() };
 }
 /** `path = lib/x` lines of `.gitmodules`, as git writes them. */
 function submodulePaths(text) {
@@ -6851,8 +6862,10 @@ async function findUploads(search, log, found) {
     // With the user's `contracts`, what they leave out is their choice: only submodules are named.
     const accountFor = async (sent) => {
         const scope = search.defaultContractPatterns ? projects : [];
-        logUnselected(await unselectedContracts(search, root, scope, rules, sent), search, log);
+        const unselected = await unselectedContracts(search, root, scope, rules, sent);
+        logUnselected(unselected, search, log);
         checkDeadline(search.deadline, 'looking for contracts outside the source folders');
+        return unselected;
     };
     if (discovery.files.length === 0) {
         await accountFor(new Set());
@@ -6918,8 +6931,8 @@ async function findUploads(search, log, found) {
         uploads.push({ name: group.name, path: group.path, files });
         closures.push({ ...closure, dependencies });
     }
-    await accountFor(new Set(uploads.flatMap((upload) => upload.files.map((file) => file.absolutePath))));
-    logClosureProblems(closures, search, workspace, projects, log);
+    const { emptyDependencies } = await accountFor(new Set(uploads.flatMap((upload) => upload.files.map((file) => file.absolutePath))));
+    logClosureProblems(closures, search, workspace, projects, log, emptyDependencies);
     return uploads;
 }
 /**

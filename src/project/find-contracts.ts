@@ -169,8 +169,10 @@ export async function findUploads(
   // With the user's `contracts`, what they leave out is their choice: only submodules are named.
   const accountFor = async (sent: ReadonlySet<string>) => {
     const scope = search.defaultContractPatterns ? projects : [];
-    logUnselected(await unselectedContracts(search, root, scope, rules, sent), search, log);
+    const unselected = await unselectedContracts(search, root, scope, rules, sent);
+    logUnselected(unselected, search, log);
     checkDeadline(search.deadline, 'looking for contracts outside the source folders');
+    return unselected;
   };
   if (discovery.files.length === 0) {
     await accountFor(new Set());
@@ -245,10 +247,10 @@ export async function findUploads(
     uploads.push({ name: group.name, path: group.path, files });
     closures.push({ ...closure, dependencies });
   }
-  await accountFor(
+  const { emptyDependencies } = await accountFor(
     new Set(uploads.flatMap((upload) => upload.files.map((file) => file.absolutePath))),
   );
-  logClosureProblems(closures, search, workspace, projects, log);
+  logClosureProblems(closures, search, workspace, projects, log, emptyDependencies);
   return uploads;
 }
 

@@ -203,6 +203,7 @@ export function logClosureProblems(
   workspace: string,
   projects: readonly Project[],
   log: Logger,
+  emptySubmodules: readonly string[] = [],
 ): void {
   if (search.dependencies === 'exclude') {
     const notSent = closures.reduce((sum, closure) => sum + closure.dependencies.length, 0);
@@ -221,9 +222,16 @@ export function logClosureProblems(
     );
     const packages = projects.flatMap((project) => project.packages);
     const vyper = unresolved.filter((entry) => isVyperSource(entry.importer)).length;
+    // The empty submodules the missing files would be in, by the places each problem names.
+    const needed = emptySubmodules
+      .map((folder) => `${search.pathPrefix}${folder}/`)
+      .filter((folder) => unresolved.some((entry) => entry.problem.includes(folder)));
     log.warning(
       `${unresolved.length} import(s) could not be resolved, so the upload does not compile on its own and the service may not audit these files fully:\n` +
         shortList(lines) +
+        (needed.length > 0
+          ? `\nThey lead into git submodules that are empty here (declared in .gitmodules, not checked out): ${firstFew(needed, SHOWN).join(', ')}.`
+          : '') +
         (vyper < unresolved.length
           ? '\nIf they are git submodules, check out with `submodules: recursive` in actions/checkout (or run `forge install`); ' +
             "if they are npm packages, run `npm ci` (or your package manager's install) before this step; otherwise add a remapping to remappings.txt."

@@ -36,6 +36,8 @@ export interface Unselected {
   outsideSources: { path: string; project: string; sources: string[] }[];
   /** Submodule folders relative to the working directory, where the selection looks, empty. */
   emptySubmodules: string[];
+  /** The other empty submodules (dependencies in `lib/`): where unresolved imports may lead. */
+  emptyDependencies: string[];
   /** Why the files could not all be looked at, when they could not. */
   problem?: string;
 }
@@ -51,10 +53,12 @@ export async function unselectedContracts(
   rules: SelectionRules,
   sent: ReadonlySet<string>,
 ): Promise<Unselected> {
+  const empty = await emptySubmodules(search, root, rules);
   const result: Unselected = {
     outsideProjects: [],
     outsideSources: [],
-    emptySubmodules: await emptySubmodules(search, root, rules),
+    emptySubmodules: empty.audited,
+    emptyDependencies: empty.other,
   };
   if (projects.length === 0) return result; // the selection is every contract already
   try {
@@ -100,19 +104,19 @@ function deepest(projects: readonly Project[], file: string): Project | undefine
 
 /**
  * The workspace's `.gitmodules` submodules below the working directory that are empty (not
- * checked out) and lie where the selection would look for contracts to audit.
+ * checked out): those where the selection would look for contracts to audit, and the others.
  */
 async function emptySubmodules(
   search: UnselectedSearch,
   root: string,
   rules: SelectionRules,
-): Promise<string[]> {
+): Promise<{ audited: string[]; other: string[] }> {
+  const empty = { audited: [] as string[], other: [] as string[] };
   const workspace = await fs.realpath(search.workspace).catch(() => search.workspace);
   const text = await readConfigFile(path.join(workspace, '.gitmodules'), workspace);
-  if (text === undefined) return [];
+  if (text === undefined) return empty;
   const patterns = compilePatterns(rules.patterns, search.workingDirectory);
   const excludes = compileExcludes([...rules.excludes, ...search.excludePatterns]);
-  const empty: string[] = [];
   for (const declared of submodulePaths(text)) {
     const folder = path.resolve(workspace, declared);
     if (!isInside(root, folder) || folder === root) continue;
@@ -122,11 +126,12 @@ async function emptySubmodules(
       (_, index) =>
         excludes.excludesDirectory(segments.slice(0, index + 1).join('/')) !== undefined,
     );
-    if (excluded || !patterns.mayMatchBelow(relative)) continue;
     const entries = await fs.readdir(folder).catch(() => []);
-    if (entries.length === 0) empty.push(relative);
+    if (entries.length > 0) continue;
+    if (excluded || !patterns.mayMatchBelow(relative)) empty.other.push(relative);
+    else empty.audited.push(relative);
   }
-  return empty.sort();
+  return { audited: empty.audited.sort(), other: empty.other.sort() };
 }
 
 /** `path = lib/x` lines of `.gitmodules`, as git writes them. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   findUploads,
@@ -133,6 +133,18 @@ describe('the upload of each fixture layout', () => {
     const [checkedOut] = await findUploads(contractSearch(workspace), again.log);
     expect(sent(checkedOut?.files ?? [], false)).toContain('src/oracles/PriceOracle.sol');
     expect(again.lines.filter((line) => line.startsWith('warning:'))).toEqual([]);
+
+    // A dependency's submodule not checked out: the unresolved imports name it, not forge-std's.
+    await rm(path.join(workspace, 'lib/openzeppelin-contracts'), { recursive: true });
+    await mkdir(path.join(workspace, 'lib/openzeppelin-contracts'));
+    const library = recordingLogger();
+    await findUploads(contractSearch(workspace), library.log);
+    const [unresolved, ...others] = library.lines.filter((line) => line.startsWith('warning:'));
+    expect(others).toEqual([]);
+    expect(unresolved).toContain('1 import(s) could not be resolved');
+    expect(unresolved).toContain(
+      '\nThey lead into git submodules that are empty here (declared in .gitmodules, not checked out): lib/openzeppelin-contracts/.\n',
+    );
   });
 
   it('vendored code is a dependency; test helpers by name are left out unless production imports them; exclude brings them back', async () => {

@@ -22,7 +22,12 @@ const nothingFound: DiscoveryResult = {
 };
 
 describe('logUnselected', () => {
-  const nothing = { outsideProjects: [], outsideSources: [], emptySubmodules: [] };
+  const nothing = {
+    outsideProjects: [],
+    outsideSources: [],
+    emptySubmodules: [],
+    emptyDependencies: [],
+  };
 
   it('says so when the folders outside the source folders could not be looked through', () => {
     const { log, lines } = recordingLogger();
