@@ -209,7 +209,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
  */
 
 if ((0,_node_version_js__WEBPACK_IMPORTED_MODULE_0__/* .nodeVersionProblem */ .e)(process.versions.node) === undefined) {
-    const { main } = await Promise.all(/* import() */[__nccwpck_require__.e(473), __nccwpck_require__.e(406)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3406));
+    const { main } = await Promise.all(/* import() */[__nccwpck_require__.e(473), __nccwpck_require__.e(837)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7837));
     process.exitCode = await main({
         argv: process.argv.slice(2),
         env: process.env,

@@ -10,7 +10,7 @@ import { ConfigurationError } from '../errors.ts';
 import { checkDeadline, type Deadline } from '../files/deadline.ts';
 import { posixRelative } from '../files/inside.ts';
 import { firstFew } from '../text.ts';
-import { capped, MAX_CONFIG_FOLDERS, MAX_REMAPPINGS } from './config-bounds.ts';
+import { capped, MAX_REMAPPINGS } from './config-bounds.ts';
 import {
   configFiles,
   createConfigReader,
@@ -18,10 +18,11 @@ import {
   type ConfigFiles,
   type ConfigReader,
 } from './config-file.ts';
-import { cleanFolder, readFoundryConfig } from './foundry-config.ts';
+import { literalFolders, usableFolders } from './config-folders.ts';
+import { readFoundryConfig } from './foundry-config.ts';
 import { librariesOwnRemappings } from './library-remappings.ts';
 import type { Remapping } from './remappings.ts';
-import { readLiteralSetting, type LiteralSetting } from './script-config.ts';
+import { readLiteralSetting } from './script-config.ts';
 import { readApeConfig, readBrownieConfig } from './yaml-config.ts';
 
 export type Framework = 'Foundry' | 'Hardhat' | 'Truffle' | 'Brownie' | 'Ape' | 'Workspace package';
@@ -396,41 +397,6 @@ function setAside(project: Project, broken: readonly BrokenConfig[]): void {
   }
 }
 
-/** Longer than any real folder: a config holding more is not describing a folder. */
-const MAX_FOLDER_LENGTH = 512;
-const GLOB = /[*?[\]{}]/;
-
-/**
- * Folders as the project's tools take them, relative to its root. A glob (Truffle's
- * `contracts/*.sol`) stands for the folder before it; an absolute path, one that climbs out of
- * the project, or an endless one cannot be searched from here, and the warning says so.
- */
-function usableFolders(
-  values: readonly string[],
-  fallback: string[],
-  setting: string,
-  warnings: string[],
-): string[] {
-  const usable: string[] = [];
-  for (const value of capped(values, MAX_CONFIG_FOLDERS, setting, (folder) => folder, warnings)) {
-    const glob = value.search(GLOB);
-    const folder = path.posix.normalize(
-      cleanFolder(glob === -1 ? value : value.slice(0, value.lastIndexOf('/', glob) + 1)) || '.',
-    );
-    const problem =
-      value.length > MAX_FOLDER_LENGTH
-        ? `is longer than ${MAX_FOLDER_LENGTH} characters`
-        : path.posix.isAbsolute(value.trim()) || /^[a-z]:/i.test(value.trim())
-          ? 'is an absolute path'
-          : folder === '..' || folder.startsWith('../')
-            ? "leads out of the project's folder (set `working-directory` to a folder that holds both, or use `contracts`)"
-            : undefined;
-    if (problem === undefined) usable.push(folder);
-    else warnings.push(`${setting} = "${value.slice(0, 80)}" ${problem}: it is not used.`);
-  }
-  return usable.length > 0 || values.length === 0 ? usable : fallback;
-}
-
 function add(
   project: Project,
   framework: Framework | undefined,
@@ -441,33 +407,4 @@ function add(
     for (const folder of folders[key])
       if (!project[key].includes(folder)) project[key].push(folder);
   }
-}
-
-/**
- * The folders a setting names. Source folders of a config that cannot be read literally are the
- * default and every literal value the file holds for the key, so that a value the config does
- * not use never costs the audit a folder it does use; test folders are then the default only.
- */
-function literalFolders(
-  setting: LiteralSetting,
-  fallback: string,
-  use: 'sources' | 'tests',
-): { folders: string[]; note: string } {
-  const usable = (values: readonly string[]) =>
-    values.map(cleanFolder).filter((folder) => folder !== '' && !folder.startsWith('/'));
-  if (setting.kind === 'literal') {
-    const folders = usable(setting.values);
-    if (folders.length > 0) return { folders, note: '' };
-  }
-  if (setting.kind === 'absent') return { folders: [fallback], note: ' (the default)' };
-  const candidates =
-    use === 'sources' && setting.kind === 'not-literal' ? usable(setting.candidates) : [];
-  const folders = [...new Set([fallback, ...candidates])];
-  return {
-    folders,
-    note:
-      candidates.length > 0
-        ? " (the default and the literal values the file holds: the config's exported value is not a literal and is never run)"
-        : " (the default: the config's value is not a literal and is never run)",
-  };
 }

@@ -1,27 +1,31 @@
-export const id = 331;
-export const ids = [331];
+export const id = 837;
+export const ids = [837];
 export const modules = {
 
-/***/ 4331:
+/***/ 7837:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  run: () => (/* binding */ run)
+  main: () => (/* binding */ main)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
-var core = __webpack_require__(3838);
+// UNUSED EXPORTS: EXIT_CODES
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: external "node:timers/promises"
-var promises_ = __webpack_require__(8500);
+var external_node_timers_promises_ = __webpack_require__(8500);
 ;// CONCATENATED MODULE: ./.build/errors.js
 /**
  * Typed errors, so main.ts can tell the user what to fix (configuration), what the
  * service did wrong (service), and what is our own bug (any other Error).
  */
 /** Something the user must change: an input, a secret, the workflow's permissions. */
-class ConfigurationError extends Error {
+class errors_ConfigurationError extends Error {
     name = 'ConfigurationError';
 }
 /** The service answered in a way that ends the operation (after any retries). */
@@ -45,7 +49,7 @@ function errorMessage(error) {
  * The run's time limit (`timeout-minutes`) passed before the contracts to audit were found: the
  * run ends with verdict `timeout`, nothing uploaded. A configuration error too, for its remedy.
  */
-class DeadlineError extends ConfigurationError {
+class DeadlineError extends errors_ConfigurationError {
     name = 'DeadlineError';
 }
 
@@ -81,23 +85,23 @@ function parseAuditIds(text) {
         value = JSON.parse(text);
     }
     catch {
-        throw new ConfigurationError(`${problem}. Pass that output as it is, or a single id.`);
+        throw new errors_ConfigurationError(`${problem}. Pass that output as it is, or a single id.`);
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value))
-        throw new ConfigurationError(`${problem}.`);
+        throw new errors_ConfigurationError(`${problem}.`);
     const byPath = new Map();
     // Folders are kept as written: they are compared with this checkout's, which the action wrote.
     for (const [folder, id] of Object.entries(value)) {
         const shown = JSON.stringify(folder.slice(0, 100)).replace(CONTROL_EVERYWHERE, '?');
         if (typeof id !== 'string' || id.trim() === '' || folder === '')
-            throw new ConfigurationError(`${problem}: the entry for ${shown} is not a non-empty id.`);
+            throw new errors_ConfigurationError(`${problem}: the entry for ${shown} is not a non-empty id.`);
         // JSON's escapes can spell what no id holds, and an id is sent in a URL: a control character.
         if (CONTROL.test(id))
-            throw new ConfigurationError(`${problem}: the id for ${shown} holds a control character.`);
+            throw new errors_ConfigurationError(`${problem}: the id for ${shown} holds a control character.`);
         byPath.set(folder, id.trim());
     }
     if (byPath.size === 0)
-        throw new ConfigurationError(`${problem}: it is empty.`);
+        throw new errors_ConfigurationError(`${problem}: it is empty.`);
     return byPath;
 }
 
@@ -133,10 +137,6 @@ function countBySeverity(findings) {
     return counts;
 }
 
-// EXTERNAL MODULE: external "node:fs/promises"
-var external_node_fs_promises_ = __webpack_require__(1455);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
 ;// CONCATENATED MODULE: ./.build/files/inside.js
 
 /** Whether `child` is `parent` or below it (a name like `..config` is below, `../x` is not). */
@@ -175,16 +175,16 @@ async function readBaselineFile(file, workspace) {
     let text;
     try {
         // The checkout may hold a link to anywhere.
-        const real = await (0,external_node_fs_promises_.realpath)(file);
-        if (isInside(await (0,external_node_fs_promises_.realpath)(workspace), real))
-            text = await (0,external_node_fs_promises_.readFile)(real, 'utf8');
+        const real = await (0,promises_.realpath)(file);
+        if (isInside(await (0,promises_.realpath)(workspace), real))
+            text = await (0,promises_.readFile)(real, 'utf8');
     }
     catch (error) {
-        throw new ConfigurationError(`Could not read the baseline file ${file} (${errorMessage(error)}). Check the \`baseline\` input; ` +
+        throw new errors_ConfigurationError(`Could not read the baseline file ${file} (${errorMessage(error)}). Check the \`baseline\` input; ` +
             'to create one, copy the `results-file` of a run into the repository: cp "$RESULTS_FILE" .audit-baseline.json');
     }
     if (text === undefined) {
-        throw new ConfigurationError(`The baseline file ${file} is a link that leads outside the workspace, so it was not read. ` +
+        throw new errors_ConfigurationError(`The baseline file ${file} is a link that leads outside the workspace, so it was not read. ` +
             'Check the `baseline` input.');
     }
     return parseBaseline(text, file);
@@ -201,21 +201,21 @@ function parseBaseline(text, source) {
     }
     catch (error) {
         const why = error instanceof Error ? ` (${error.message})` : '';
-        throw new ConfigurationError(`Baseline file ${source} is not valid JSON${why}. ${SHAPE_HELP}`);
+        throw new errors_ConfigurationError(`Baseline file ${source} is not valid JSON${why}. ${SHAPE_HELP}`);
     }
     if (!isRecord(document)) {
-        throw new ConfigurationError(`Baseline file ${source} is not a JSON object. ${SHAPE_HELP}`);
+        throw new errors_ConfigurationError(`Baseline file ${source} is not a JSON object. ${SHAPE_HELP}`);
     }
     if (Array.isArray(document['accepted']))
         return fromBaseline(document, source);
     if (Array.isArray(document['findings']))
         return fromResultsFile(document, source);
-    throw new ConfigurationError(`Baseline file ${source} has neither an "accepted" nor a "findings" list. ${SHAPE_HELP}`);
+    throw new errors_ConfigurationError(`Baseline file ${source} has neither an "accepted" nor a "findings" list. ${SHAPE_HELP}`);
 }
 function fromBaseline(document, source) {
     const version = document['version'];
     if (version !== undefined && version !== 1) {
-        throw new ConfigurationError(`Baseline file ${source} has version ${JSON.stringify(version)}; this action reads version 1.`);
+        throw new errors_ConfigurationError(`Baseline file ${source} has version ${JSON.stringify(version)}; this action reads version 1.`);
     }
     const entries = new Map();
     document['accepted'].forEach((item, index) => {
@@ -223,7 +223,7 @@ function fromBaseline(document, source) {
         const record = entryRecord(item, where);
         const reason = record['reason'];
         if (typeof reason !== 'string' || reason.trim() === '') {
-            throw new ConfigurationError(`${where} has no "reason". ${ENTRY_HELP}`);
+            throw new errors_ConfigurationError(`${where} has no "reason". ${ENTRY_HELP}`);
         }
         add(entries, {
             fingerprint: fingerprintOf(record, where),
@@ -256,13 +256,13 @@ function fromResultsFile(document, source) {
 }
 function entryRecord(item, where) {
     if (!isRecord(item))
-        throw new ConfigurationError(`${where} is not an object. ${ENTRY_HELP}`);
+        throw new errors_ConfigurationError(`${where} is not an object. ${ENTRY_HELP}`);
     return item;
 }
 function fingerprintOf(record, where) {
     const fingerprint = record['fingerprint'];
     if (typeof fingerprint !== 'string' || fingerprint.trim() === '') {
-        throw new ConfigurationError(`${where} has no "fingerprint". ${ENTRY_HELP}`);
+        throw new errors_ConfigurationError(`${where} has no "fingerprint". ${ENTRY_HELP}`);
     }
     return fingerprint.trim();
 }
@@ -918,7 +918,7 @@ function resultsOutcome(facts, snapshot, triage, failOn) {
 /** An error ends the run with verdict `error`; the reason says what to fix, or that it is a bug. */
 function errorOutcome(error, facts) {
     let reason;
-    if (error instanceof ConfigurationError)
+    if (error instanceof errors_ConfigurationError)
         reason = error.message;
     else if (error instanceof ServiceError)
         reason = `The audit service: ${error.message}`;
@@ -1537,7 +1537,7 @@ const MAX_NAME = 200;
  * dropped, white space folded, cut to `max` code points with '…'. A line break in a name once
  * ended an HTML block in the job summary. Undefined when nothing visible is left.
  */
-function oneLine(value, max = MAX_NAME) {
+function json_fields_oneLine(value, max = MAX_NAME) {
     // Printable ASCII with single inner spaces is already one clean line: most names are.
     const line = PLAIN_LINE.test(value)
         ? value
@@ -1591,7 +1591,7 @@ function memoized(read) {
  * which would let a body rewrite a log line) removed, cut to `max` characters with '…'.
  */
 function bodyExcerpt(text, max = 200) {
-    return oneLine(text, max) ?? '';
+    return json_fields_oneLine(text, max) ?? '';
 }
 /**
  * How an error message shows the body it could not use: `empty body`, `body: …`,
@@ -1729,7 +1729,7 @@ function createDispatcher(url, options = {}) {
     let made;
     return {
         // Self-hosted runners often reach the internet only through HTTP(S)_PROXY / NO_PROXY.
-        get: () => (made ??= isLoopbackHost(url.hostname) ? new undici.Agent(options) : new undici.EnvHttpProxyAgent(options)),
+        get: () => (made ??= isLoopbackHost(url.hostname) ? new undici/* Agent */.g6(options) : new undici/* EnvHttpProxyAgent */.J2(options)),
         close: async () => {
             await made?.close();
         },
@@ -2466,7 +2466,7 @@ const MAX_PATH = 1024;
 /** A URL scheme: two characters or more, as one is a drive letter. */
 const SCHEME = /^([a-z][a-z0-9+.-]+):(.*)$/is;
 function readPath(raw) {
-    const line = oneLine(raw, Number.POSITIVE_INFINITY);
+    const line = json_fields_oneLine(raw, Number.POSITIVE_INFINITY);
     if (line === undefined)
         return undefined;
     const reading = resolve(line);
@@ -2627,7 +2627,7 @@ function read(raw, depth) {
         return severity === undefined ? undefined : { severity, label: String(raw) };
     }
     if (typeof raw === 'string') {
-        const label = oneLine(raw, MAX_LABEL);
+        const label = json_fields_oneLine(raw, MAX_LABEL);
         if (label === undefined)
             return undefined;
         const severity = NUMBER.test(label) ? cvss(Number(label)) : phrase(label);
@@ -2678,7 +2678,7 @@ function rendering(raw) {
             : raw === undefined || raw === null
                 ? ''
                 : JSON.stringify(raw);
-    return oneLine(text, MAX_LABEL) ?? 'unknown';
+    return json_fields_oneLine(text, MAX_LABEL) ?? 'unknown';
 }
 
 ;// CONCATENATED MODULE: ./.build/api/parse-finding.js
@@ -2887,11 +2887,11 @@ function anyValue(value) {
 /** Titles and ids stay on one line: they are shown in tables, headings and HTML blocks. */
 function parse_finding_name(value) {
     const raw = json_fields_text(value);
-    return raw === undefined ? undefined : oneLine(raw);
+    return raw === undefined ? undefined : json_fields_oneLine(raw);
 }
 function scalarName(value) {
     const raw = scalarText(value);
-    return raw === undefined ? undefined : oneLine(raw);
+    return raw === undefined ? undefined : json_fields_oneLine(raw);
 }
 /**
  * A string, or MythX's `{head, tail}` (joined as paragraphs), or SARIF's `{text}`/`{markdown}`,
@@ -3897,7 +3897,7 @@ function parsePattern(source, root) {
         glob = posixRelative(root, glob);
     glob = glob.replace(/^(\.\/)+/, '');
     if (glob === '..' || glob.startsWith('../') || glob.includes('/../')) {
-        throw new ConfigurationError(`Pattern \`${source}\` in \`contracts\` points outside \`working-directory\` (${root}). ` +
+        throw new errors_ConfigurationError(`Pattern \`${source}\` in \`contracts\` points outside \`working-directory\` (${root}). ` +
             'Patterns are relative to `working-directory`: change it, or the pattern.');
     }
     const namesDirectory = glob.endsWith('/') || !GLOB_SYNTAX.test(glob);
@@ -4061,7 +4061,7 @@ function parseRule(pattern, reason) {
 /** Files stat'ed at once: fast on network disks, bounded on huge directories. */
 const STAT_BATCH = 64;
 async function discoverContracts(options) {
-    const readDir = options.readDir ?? ((dir) => external_node_fs_promises_.readdir(dir, { withFileTypes: true }));
+    const readDir = options.readDir ?? ((dir) => promises_.readdir(dir, { withFileTypes: true }));
     const workspace = await resolveWorkspace(options.workspace);
     const root = await resolveRoot(options.root, options.workspace, workspace);
     const defaults = options.defaultExcludes ?? DEFAULT_EXCLUDES;
@@ -4154,10 +4154,10 @@ class Walk {
     async followLink(link) {
         let realPath;
         try {
-            realPath = fromBytes(await external_node_fs_promises_.realpath(link.realPath, { encoding: 'buffer' }));
+            realPath = fromBytes(await promises_.realpath(link.realPath, { encoding: 'buffer' }));
         }
         catch {
-            const target = await external_node_fs_promises_.readlink(link.realPath, { encoding: 'buffer' }).then((bytes) => escapeBytes(bytes), () => '');
+            const target = await promises_.readlink(link.realPath, { encoding: 'buffer' }).then((bytes) => escapeBytes(bytes), () => '');
             this.skip(link, target, 'broken');
             return undefined;
         }
@@ -4166,7 +4166,7 @@ class Walk {
             return undefined;
         }
         const target = { ...link, realPath };
-        const stats = await external_node_fs_promises_.stat(realPath).catch(() => undefined);
+        const stats = await promises_.stat(realPath).catch(() => undefined);
         if (stats?.isDirectory()) {
             return this.admitsDirectory(target) ? { kind: 'directory', entry: target } : undefined;
         }
@@ -4210,13 +4210,13 @@ async function check(file) {
         return 'the path of the file it links to is not valid UTF-8';
     }
     try {
-        const stats = await external_node_fs_promises_.stat(file.realPath);
+        const stats = await promises_.stat(file.realPath);
         if (!stats.isFile())
             return 'it is not a regular file';
         // stat needs no read permission, so an unreadable file would only fail while uploading.
         // Checkouts are readable by all; the kernel is asked only about files that are not.
         if ((stats.mode & 0o444) !== 0o444)
-            await external_node_fs_promises_.access(file.realPath, external_node_fs_promises_.constants.R_OK);
+            await promises_.access(file.realPath, promises_.constants.R_OK);
         return { absolutePath: file.realPath, relativePath: file.relativePath, size: stats.size };
     }
     catch (error) {
@@ -4236,7 +4236,7 @@ async function listDirectory(readDir, dir) {
             if (!listed.some((entry) => entry.name.includes('\uFFFD')))
                 entries = listed;
         }
-        entries ??= await external_node_fs_promises_.readdir(dir.realPath, { withFileTypes: true, encoding: 'buffer' });
+        entries ??= await promises_.readdir(dir.realPath, { withFileTypes: true, encoding: 'buffer' });
         return entries
             .map((type) => ({ type, entry: childOf(dir, type.name) }))
             .sort((a, b) => compare(a.entry.relativePath, b.entry.relativePath));
@@ -4245,7 +4245,7 @@ async function listDirectory(readDir, dir) {
         const code = error.code;
         if (code === 'ENOENT')
             return []; // removed while we walked
-        throw new ConfigurationError(`Cannot read directory ${dir.relativePath || '.'} (${code ?? String(error)}). ` +
+        throw new errors_ConfigurationError(`Cannot read directory ${dir.relativePath || '.'} (${code ?? String(error)}). ` +
             'Leave it out with `exclude`, or make it readable.', { cause: error });
     }
 }
@@ -4292,37 +4292,37 @@ function unsendableError(unsendable) {
     const list = [...unsendable]
         .sort((a, b) => compare(a.path, b.path))
         .map((file) => `  - ${file.path}: ${file.reason}`);
-    return new ConfigurationError(`${unsendable.length} file(s) match \`contracts\` but cannot be uploaded, so they would go ` +
+    return new errors_ConfigurationError(`${unsendable.length} file(s) match \`contracts\` but cannot be uploaded, so they would go ` +
         `unaudited:\n${list.join('\n')}\n` +
         'Rename each one (a name must be valid UTF-8) or make it a readable regular file, or leave ' +
         'it out with `exclude` (the path as shown here works).');
 }
 async function resolveWorkspace(workspace) {
     try {
-        return await external_node_fs_promises_.realpath(workspace);
+        return await promises_.realpath(workspace);
     }
     catch (error) {
-        throw new ConfigurationError(`The workspace ${workspace} does not exist.`, { cause: error });
+        throw new errors_ConfigurationError(`The workspace ${workspace} does not exist.`, { cause: error });
     }
 }
 async function resolveRoot(root, workspace, realWorkspace) {
-    const outside = (how) => new ConfigurationError(`\`working-directory\` (${root}) ${how} outside the workspace (${workspace}); ` +
+    const outside = (how) => new errors_ConfigurationError(`\`working-directory\` (${root}) ${how} outside the workspace (${workspace}); ` +
         'set it to a folder of the repository.');
     if (!isInside(external_node_path_.resolve(workspace), external_node_path_.resolve(root)))
         throw outside('is');
     let realRoot;
     try {
-        realRoot = await external_node_fs_promises_.realpath(root);
+        realRoot = await promises_.realpath(root);
     }
     catch (error) {
-        throw new ConfigurationError(`\`working-directory\` (${root}) does not exist.`, {
+        throw new errors_ConfigurationError(`\`working-directory\` (${root}) does not exist.`, {
             cause: error,
         });
     }
     if (!isInside(realWorkspace, realRoot))
         throw outside(`leads to ${realRoot},`);
-    if (!(await external_node_fs_promises_.stat(realRoot)).isDirectory()) {
-        throw new ConfigurationError(`\`working-directory\` (${root}) is not a directory.`);
+    if (!(await promises_.stat(realRoot)).isDirectory()) {
+        throw new errors_ConfigurationError(`\`working-directory\` (${root}) is not a directory.`);
     }
     return realRoot;
 }
@@ -4366,7 +4366,7 @@ function checkUploadLimits(files, limits) {
     }
     if (problems.length === 0)
         return;
-    throw new ConfigurationError(`Upload limits exceeded.\n${problems.join('\n')}\n` +
+    throw new errors_ConfigurationError(`Upload limits exceeded.\n${problems.join('\n')}\n` +
         'Narrow `contracts` or add `exclude` patterns so that only the contracts to audit are ' +
         `selected, ${dependencies.length > 0 ? 'set `dependencies: exclude` to send only those, ' : ''}or raise ${inputs.join(', ')}.`);
 }
@@ -4700,16 +4700,16 @@ const INVISIBLE_CHARACTERS = /(?![\t\n\r])[\p{Cc}\p{Cf}\p{Default_Ignorable_Code
 /** Printable ASCII, tab and line breaks: text without any other has none to remove. */
 const PLAIN_ASCII = /^[\t\n\r\x20-\x7e]*$/;
 /** Removes invisible and control characters, keeping tab and line breaks. */
-function removeInvisibleCharacters(text) {
+function text_removeInvisibleCharacters(text) {
     // Most text is plain ASCII: a test of it costs a fraction of the search by Unicode property.
     return PLAIN_ASCII.test(text) ? text : text.replace(INVISIBLE_CHARACTERS, '');
 }
 /** Untrusted text on one line: invisible characters removed, white space runs folded to a space. */
 function text_oneLine(text) {
-    return removeInvisibleCharacters(text).replace(/\s+/g, ' ').trim();
+    return text_removeInvisibleCharacters(text).replace(/\s+/g, ' ').trim();
 }
 /** Keeps at most `max` characters (code points, so no surrogate pair is split), ending in '…' when cut. */
-function truncateText(text, max) {
+function text_truncateText(text, max) {
     // The UTF-16 length bounds the number of code points.
     if (text.length <= max)
         return text;
@@ -4741,7 +4741,7 @@ function codePointLength(text, index) {
  * `: :` and `## [`; invisible characters are removed first so none can hide either pattern.
  */
 function neutralizeWorkflowCommands(text) {
-    return removeInvisibleCharacters(text)
+    return text_removeInvisibleCharacters(text)
         .replace(/(^|\r\n|\r|\n)([^\S\r\n]*):(?=:)/g, '$1$2: ')
         .replace(/##\[/g, '## [');
 }
@@ -4764,7 +4764,7 @@ const NAMES_SHOWN = 3;
 const NAME_LENGTH = 60;
 /** A few of `names`, each short and on one line, then how many more: for a warning. */
 function someNames(names) {
-    const quoted = names.map((name) => `"${truncateText(text_oneLine(name), NAME_LENGTH)}"`);
+    const quoted = names.map((name) => `"${text_truncateText(text_oneLine(name), NAME_LENGTH)}"`);
     return firstFew(quoted, NAMES_SHOWN).join(', ');
 }
 /**
@@ -4898,10 +4898,10 @@ async function pythonPathsOf(project, workspace) {
         for (const environment of VIRTUAL_ENVIRONMENTS) {
             for (const lib of ['lib', 'Lib']) {
                 const folder = external_node_path_.join(base, environment, lib);
-                const real = await external_node_fs_promises_.realpath(folder).catch(() => undefined);
+                const real = await promises_.realpath(folder).catch(() => undefined);
                 if (real === undefined || !isInside(workspace, real))
                     continue;
-                const entries = await external_node_fs_promises_.readdir(real, { withFileTypes: true }).catch(() => []);
+                const entries = await promises_.readdir(real, { withFileTypes: true }).catch(() => []);
                 if (lib === 'Lib')
                     found.push(external_node_path_.join(real, 'site-packages'));
                 for (const entry of entries) {
@@ -5011,7 +5011,7 @@ async function importsOf(node, resolve, maxFileBytes) {
         return { found, problems };
     let source;
     try {
-        source = await external_node_fs_promises_.readFile(node.absolutePath, 'utf8');
+        source = await promises_.readFile(node.absolutePath, 'utf8');
     }
     catch {
         return { found, problems }; // discovery and the upload say what is wrong with it
@@ -5097,11 +5097,11 @@ const MAX_CONFIG_BYTES = 1024 * 1024;
 /** The file's text, or undefined when it is missing, not a regular file, too large or outside. */
 async function readConfigFile(file, within) {
     try {
-        const real = await external_node_fs_promises_.realpath(file);
-        const stats = await external_node_fs_promises_.stat(real);
+        const real = await promises_.realpath(file);
+        const stats = await promises_.stat(real);
         if (!isInside(within, real) || !stats.isFile() || stats.size > MAX_CONFIG_BYTES)
             return undefined;
-        return await external_node_fs_promises_.readFile(real, 'utf8');
+        return await promises_.readFile(real, 'utf8');
     }
     catch {
         return undefined;
@@ -5112,7 +5112,7 @@ function createConfigReader(within) {
     const texts = new Map();
     const parsed = new Map();
     const once = async (cache, file, read, none) => {
-        const real = await external_node_fs_promises_.realpath(file).catch(() => undefined);
+        const real = await promises_.realpath(file).catch(() => undefined);
         if (real === undefined)
             return none;
         let answer = cache.get(real);
@@ -5137,8 +5137,8 @@ async function configFiles(dir, entries, workspace) {
         if (entry.isFile())
             found.readable.add(entry.name);
         else if (entry.isSymbolicLink() && /\.(toml|ya?ml|[cm]?[jt]s|txt)$/.test(entry.name)) {
-            const target = await external_node_fs_promises_.realpath(external_node_path_.join(dir, entry.name)).catch(() => undefined);
-            const stats = target === undefined ? undefined : await external_node_fs_promises_.stat(target).catch(() => undefined);
+            const target = await promises_.realpath(external_node_path_.join(dir, entry.name)).catch(() => undefined);
+            const stats = target === undefined ? undefined : await promises_.stat(target).catch(() => undefined);
             if (target === undefined)
                 found.unusable.set(entry.name, 'is a link to nothing');
             else if (!isInside(workspace, target))
@@ -5173,7 +5173,7 @@ async function readFoundryConfig(text, profile, file) {
     }
     catch (error) {
         const where = error instanceof TomlError ? ` (line ${error.line}, column ${error.column})` : '';
-        throw new ConfigurationError(`${file} is not valid TOML${where}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}. ` +
+        throw new errors_ConfigurationError(`${file} is not valid TOML${where}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}. ` +
             'Fix the file (forge would reject it too).', { cause: error });
     }
     const profiles = isRecord(document.profile) ? document.profile : {};
@@ -5209,6 +5209,65 @@ function cleanFolder(folder) {
         .trim()
         .replace(/^(\.\/)+/, '')
         .replace(/(.)\/+$/, '$1');
+}
+
+;// CONCATENATED MODULE: ./.build/project/config-folders.js
+/**
+ * The folders a config's settings name, as its tools take them: relative to the project's root,
+ * bounded, and never outside it. A setting that cannot be used is named in a warning.
+ */
+
+
+
+/** Longer than any real folder: a config holding more is not describing a folder. */
+const MAX_FOLDER_LENGTH = 512;
+const GLOB = /[*?[\]{}]/;
+/**
+ * Folders as the project's tools take them, relative to its root. A glob (Truffle's
+ * `contracts/*.sol`) stands for the folder before it; an absolute path, one that climbs out of
+ * the project, or an endless one cannot be searched from here, and the warning says so.
+ */
+function usableFolders(values, fallback, setting, warnings) {
+    const usable = [];
+    for (const value of capped(values, MAX_CONFIG_FOLDERS, setting, (folder) => folder, warnings)) {
+        const glob = value.search(GLOB);
+        const folder = external_node_path_.posix.normalize(cleanFolder(glob === -1 ? value : value.slice(0, value.lastIndexOf('/', glob) + 1)) || '.');
+        const problem = value.length > MAX_FOLDER_LENGTH
+            ? `is longer than ${MAX_FOLDER_LENGTH} characters`
+            : external_node_path_.posix.isAbsolute(value.trim()) || /^[a-z]:/i.test(value.trim())
+                ? 'is an absolute path'
+                : folder === '..' || folder.startsWith('../')
+                    ? "leads out of the project's folder (set `working-directory` to a folder that holds both, or use `contracts`)"
+                    : undefined;
+        if (problem === undefined)
+            usable.push(folder);
+        else
+            warnings.push(`${setting} = "${value.slice(0, 80)}" ${problem}: it is not used.`);
+    }
+    return usable.length > 0 || values.length === 0 ? usable : fallback;
+}
+/**
+ * The folders a setting names. Source folders of a config that cannot be read literally are the
+ * default and every literal value the file holds for the key, so that a value the config does
+ * not use never costs the audit a folder it does use; test folders are then the default only.
+ */
+function literalFolders(setting, fallback, use) {
+    const usable = (values) => values.map(cleanFolder).filter((folder) => folder !== '' && !folder.startsWith('/'));
+    if (setting.kind === 'literal') {
+        const folders = usable(setting.values);
+        if (folders.length > 0)
+            return { folders, note: '' };
+    }
+    if (setting.kind === 'absent')
+        return { folders: [fallback], note: ' (the default)' };
+    const candidates = use === 'sources' && setting.kind === 'not-literal' ? usable(setting.candidates) : [];
+    const folders = [...new Set([fallback, ...candidates])];
+    return {
+        folders,
+        note: candidates.length > 0
+            ? " (the default and the literal values the file holds: the config's exported value is not a literal and is never run)"
+            : " (the default: the config's value is not a literal and is never run)",
+    };
 }
 
 ;// CONCATENATED MODULE: ./.build/project/library-remappings.js
@@ -5267,7 +5326,7 @@ function firstOfEachPrefix(remappings, taken) {
 }
 async function library_remappings_listDirectory(dir) {
     try {
-        return await external_node_fs_promises_.readdir(dir, { withFileTypes: true });
+        return await promises_.readdir(dir, { withFileTypes: true });
     }
     catch {
         return []; // no such library folder: its imports say so if it matters
@@ -5310,7 +5369,7 @@ function readLiteralSetting(source, key, parent) {
     const value = property(tokens, outer, key);
     if (value === 'absent')
         return { kind: 'absent' };
-    const values = value === undefined ? undefined : literalFolders(tokens, value.start);
+    const values = value === undefined ? undefined : script_config_literalFolders(tokens, value.start);
     return values === undefined ? unreadable() : { kind: 'literal', values };
 }
 /**
@@ -5456,14 +5515,14 @@ function literalCandidates(tokens, key, parent) {
             parents.push(depth + 1);
         }
         else if (isKey(tokens, i, key) && (parent === undefined || parents.at(-1) === depth)) {
-            for (const value of literalFolders(tokens, i + 2) ?? [])
+            for (const value of script_config_literalFolders(tokens, i + 2) ?? [])
                 candidates.add(value);
         }
     }
     return [...candidates];
 }
 /** The strings of `"a"`, `["a", "b"]` or `{ solidity: … }` starting at `start`, if literal. */
-function literalFolders(tokens, start) {
+function script_config_literalFolders(tokens, start) {
     const ends = (index) => {
         const text = tokens[index]?.text;
         return text === undefined || text === ',' || text === '}' || text === ';';
@@ -5491,7 +5550,7 @@ function literalFolders(tokens, start) {
         }
     }
     if (first?.text === '{' && isKey(tokens, start + 1, 'solidity'))
-        return literalFolders(tokens, start + 3);
+        return script_config_literalFolders(tokens, start + 3);
     return undefined;
 }
 /** `key:` or `"key":`, as an object property (a `?:` in a type is not one). */
@@ -5561,7 +5620,7 @@ async function readYaml(text, file) {
         document = parseYaml(text, { logLevel: 'error' });
     }
     catch (error) {
-        throw new ConfigurationError(`${file} is not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}. Fix the file.`, { cause: error });
+        throw new errors_ConfigurationError(`${file} is not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}. Fix the file.`, { cause: error });
     }
     // An empty file is a valid, empty config.
     return isRecord(document) ? document : {};
@@ -5576,6 +5635,7 @@ function strings(value) {
 }
 
 ;// CONCATENATED MODULE: ./.build/project/detect.js
+
 
 
 
@@ -5662,7 +5722,7 @@ async function detectProjects(options) {
 }
 async function detect_listDirectory(dir) {
     try {
-        return await external_node_fs_promises_.readdir(dir, { withFileTypes: true });
+        return await promises_.readdir(dir, { withFileTypes: true });
     }
     catch {
         return []; // unreadable or removed: the contract search says so if it matters
@@ -5718,7 +5778,7 @@ async function detect_readProject(root, configs, options, reader, strict) {
             await use(file);
         }
         catch (error) {
-            if (!(error instanceof ConfigurationError))
+            if (!(error instanceof errors_ConfigurationError))
                 throw error;
             broken.push({ tool, problem: error.message, error });
         }
@@ -5740,8 +5800,8 @@ async function detect_readProject(root, configs, options, reader, strict) {
     });
     await attempt('Hardhat', present(HARDHAT_CONFIGS), async (hardhat) => {
         const text = (await read(hardhat)) ?? '';
-        const sources = detect_literalFolders(readLiteralSetting(text, 'sources', 'paths'), 'contracts', 'sources');
-        const tests = detect_literalFolders(readLiteralSetting(text, 'tests', 'paths'), 'test', 'tests');
+        const sources = literalFolders(readLiteralSetting(text, 'sources', 'paths'), 'contracts', 'sources');
+        const tests = literalFolders(readLiteralSetting(text, 'tests', 'paths'), 'test', 'tests');
         const used = folders(hardhat, 'paths.sources', sources.folders, ['contracts']);
         detect_add(project, 'Hardhat', {
             sources: used,
@@ -5753,7 +5813,7 @@ async function detect_readProject(root, configs, options, reader, strict) {
     });
     await attempt('Truffle', present(TRUFFLE_CONFIGS), async (truffle) => {
         const text = (await read(truffle)) ?? '';
-        const sources = detect_literalFolders(readLiteralSetting(text, 'contracts_directory', undefined), 'contracts', 'sources');
+        const sources = literalFolders(readLiteralSetting(text, 'contracts_directory', undefined), 'contracts', 'sources');
         const used = folders(truffle, 'contracts_directory', sources.folders, ['contracts']);
         detect_add(project, 'Truffle', { sources: used, tests: ['test'], scripts: ['migrations'], libs: [] });
         project.notes.push(`${truffle}: contracts_directory = ${firstFew(used, NOTED).join(', ')}${sources.note}`);
@@ -5855,33 +5915,6 @@ function setAside(project, broken) {
         project.warnings.push(`${problem} It is not used: ${instead}.`);
     }
 }
-/** Longer than any real folder: a config holding more is not describing a folder. */
-const MAX_FOLDER_LENGTH = 512;
-const GLOB = /[*?[\]{}]/;
-/**
- * Folders as the project's tools take them, relative to its root. A glob (Truffle's
- * `contracts/*.sol`) stands for the folder before it; an absolute path, one that climbs out of
- * the project, or an endless one cannot be searched from here, and the warning says so.
- */
-function usableFolders(values, fallback, setting, warnings) {
-    const usable = [];
-    for (const value of capped(values, MAX_CONFIG_FOLDERS, setting, (folder) => folder, warnings)) {
-        const glob = value.search(GLOB);
-        const folder = external_node_path_.posix.normalize(cleanFolder(glob === -1 ? value : value.slice(0, value.lastIndexOf('/', glob) + 1)) || '.');
-        const problem = value.length > MAX_FOLDER_LENGTH
-            ? `is longer than ${MAX_FOLDER_LENGTH} characters`
-            : external_node_path_.posix.isAbsolute(value.trim()) || /^[a-z]:/i.test(value.trim())
-                ? 'is an absolute path'
-                : folder === '..' || folder.startsWith('../')
-                    ? "leads out of the project's folder (set `working-directory` to a folder that holds both, or use `contracts`)"
-                    : undefined;
-        if (problem === undefined)
-            usable.push(folder);
-        else
-            warnings.push(`${setting} = "${value.slice(0, 80)}" ${problem}: it is not used.`);
-    }
-    return usable.length > 0 || values.length === 0 ? usable : fallback;
-}
 function detect_add(project, framework, folders) {
     if (framework)
         project.frameworks.push(framework);
@@ -5890,29 +5923,6 @@ function detect_add(project, framework, folders) {
             if (!project[key].includes(folder))
                 project[key].push(folder);
     }
-}
-/**
- * The folders a setting names. Source folders of a config that cannot be read literally are the
- * default and every literal value the file holds for the key, so that a value the config does
- * not use never costs the audit a folder it does use; test folders are then the default only.
- */
-function detect_literalFolders(setting, fallback, use) {
-    const usable = (values) => values.map(cleanFolder).filter((folder) => folder !== '' && !folder.startsWith('/'));
-    if (setting.kind === 'literal') {
-        const folders = usable(setting.values);
-        if (folders.length > 0)
-            return { folders, note: '' };
-    }
-    if (setting.kind === 'absent')
-        return { folders: [fallback], note: ' (the default)' };
-    const candidates = use === 'sources' && setting.kind === 'not-literal' ? usable(setting.candidates) : [];
-    const folders = [...new Set([fallback, ...candidates])];
-    return {
-        folders,
-        note: candidates.length > 0
-            ? " (the default and the literal values the file holds: the config's exported value is not a literal and is never run)"
-            : " (the default: the config's value is not a literal and is never run)",
-    };
 }
 
 ;// CONCATENATED MODULE: ./.build/project/workspaces.js
@@ -6034,7 +6044,7 @@ async function packagesMatching(root, sources) {
             if (text !== undefined)
                 listing.packages.push({ name: packageName(text), folder: external_node_path_.join(root, folder) });
         }
-        const entries = await external_node_fs_promises_.readdir(external_node_path_.join(root, folder), { withFileTypes: true })
+        const entries = await promises_.readdir(external_node_path_.join(root, folder), { withFileTypes: true })
             .catch(() => []);
         for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
             // Installed packages are not the workspace's; globs skip hidden folders (.git among them).
@@ -6137,7 +6147,7 @@ async function contractFolders(folder, workspace, budget) {
     let cut = false;
     for (const candidate of ['contracts', 'src']) {
         // A folder linked from elsewhere is not read: nothing outside the workspace is.
-        const real = await external_node_fs_promises_.realpath(external_node_path_.join(folder, candidate)).catch(() => undefined);
+        const real = await promises_.realpath(external_node_path_.join(folder, candidate)).catch(() => undefined);
         if (real === undefined || !isInside(workspace, real))
             continue;
         const found = await holdsContracts(real, budget);
@@ -6160,7 +6170,7 @@ async function holdsContracts(dir, budget) {
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
         let entries;
         try {
-            entries = await external_node_fs_promises_.readdir(next, { withFileTypes: true });
+            entries = await promises_.readdir(next, { withFileTypes: true });
         }
         catch {
             continue;
@@ -6363,10 +6373,10 @@ async function existingFile(file, workspace) {
     if (!isInside(workspace, file))
         return 'is outside the workspace';
     try {
-        const real = await external_node_fs_promises_.realpath(file);
+        const real = await promises_.realpath(file);
         if (!isInside(workspace, real))
             return 'links outside the workspace';
-        const stats = await external_node_fs_promises_.stat(real);
+        const stats = await promises_.stat(real);
         return stats.isFile() ? { absolutePath: real, size: stats.size } : 'is not a file';
     }
     catch {
@@ -6553,7 +6563,7 @@ function noFiles(discovery, projects, search, log) {
             : '') +
         '. Check `contracts`, `exclude` and `working-directory`.';
     if (search.ifNoFilesFound === 'error') {
-        throw new ConfigurationError(`${message} (Set \`if-no-files-found\` to warn or ignore to allow this.)`);
+        throw new errors_ConfigurationError(`${message} (Set \`if-no-files-found\` to warn or ignore to allow this.)`);
     }
     if (search.ifNoFilesFound === 'warn')
         log.warning(message);
@@ -6640,7 +6650,7 @@ function deepest(projects, file) {
  */
 async function emptySubmodules(search, root, rules) {
     const empty = { audited: [], other: [] };
-    const workspace = await external_node_fs_promises_.realpath(search.workspace).catch(() => search.workspace);
+    const workspace = await promises_.realpath(search.workspace).catch(() => search.workspace);
     const text = await readConfigFile(external_node_path_.join(workspace, '.gitmodules'), workspace);
     if (text === undefined)
         return empty;
@@ -6653,7 +6663,7 @@ async function emptySubmodules(search, root, rules) {
         const relative = posixRelative(root, folder);
         const segments = relative.split('/');
         const excluded = segments.some((_, index) => excludes.excludesDirectory(segments.slice(0, index + 1).join('/')) !== undefined);
-        const entries = await external_node_fs_promises_.readdir(folder).catch(() => []);
+        const entries = await promises_.readdir(folder).catch(() => []);
         if (entries.length > 0)
             continue;
         if (excluded || !patterns.mayMatchBelow(relative))
@@ -6787,7 +6797,7 @@ function dependencyFolders(projects) {
 const MAX_AUDITS = 50;
 /** The projects under `working-directory`, each logged with the folders chosen and why. */
 async function findProjects(search, log) {
-    const workspace = await external_node_fs_promises_.realpath(search.workspace);
+    const workspace = await promises_.realpath(search.workspace);
     const root = await realDirectory(search.workingDirectory);
     if (root === undefined)
         return [];
@@ -6846,7 +6856,7 @@ function projectSummaries(projects, search, projectName) {
  */
 async function findUploads(search, log, found) {
     const projects = found ?? (await findProjects(search, log));
-    const workspace = await external_node_fs_promises_.realpath(search.workspace);
+    const workspace = await promises_.realpath(search.workspace);
     const root = (await realDirectory(search.workingDirectory)) ?? search.workingDirectory;
     const rules = selectionRules(projects, search);
     const discovery = await discoverContracts({
@@ -6874,7 +6884,7 @@ async function findUploads(search, log, found) {
     }
     const groups = uploadGroups(projects, discovery.files, root, search, log);
     if (groups.length > MAX_AUDITS) {
-        throw new ConfigurationError(`${groups.length} projects under ${search.pathPrefix || './'} have contracts to audit; one step audits at most ${MAX_AUDITS}. ` +
+        throw new errors_ConfigurationError(`${groups.length} projects under ${search.pathPrefix || './'} have contracts to audit; one step audits at most ${MAX_AUDITS}. ` +
             'Set `working-directory` to a folder with fewer, or give each project a job of its own (see "projects" and `detect-only` in the README).');
     }
     const uploads = [];
@@ -6903,7 +6913,7 @@ async function findUploads(search, log, found) {
         });
         const closure = await importsOfAudited(selected, projects, root, workspace, search);
         if (closure.stopped && search.dependencies === 'include') {
-            throw new ConfigurationError(`The ${selected.length} files to audit${group.several ? ` in ${group.path}` : ''} import so many others that the upload would hold more than ${search.limits.maxFiles} files (input \`max-files\`). ` +
+            throw new errors_ConfigurationError(`The ${selected.length} files to audit${group.several ? ` in ${group.path}` : ''} import so many others that the upload would hold more than ${search.limits.maxFiles} files (input \`max-files\`). ` +
                 'Raise `max-files`, narrow `contracts` or `exclude`, or set `dependencies: exclude` to send only the files to audit.');
         }
         // An imported file of a project's sources that no upload audits is audited where production
@@ -7022,7 +7032,7 @@ function relativeName(root, absolutePath, fallback) {
 }
 async function realDirectory(directory) {
     // discoverContracts says what is wrong with a working directory that is not one.
-    return external_node_fs_promises_.realpath(directory).catch(() => undefined);
+    return promises_.realpath(directory).catch(() => undefined);
 }
 
 // EXTERNAL MODULE: ./node_modules/p-limit/index.js + 1 modules
@@ -7143,7 +7153,7 @@ async function auditProject(job, deps, limitUploads) {
     const resumed = job.resumeId !== undefined;
     const { log } = deps;
     if (job.notStarted !== undefined)
-        return errorOutcome(new ConfigurationError(job.notStarted), { resumed });
+        return errorOutcome(new errors_ConfigurationError(job.notStarted), { resumed });
     if (job.reusable !== undefined) {
         const reused = await collectReused(job, job.reusable, deps);
         if (reused !== undefined)
@@ -7183,7 +7193,7 @@ async function auditProject(job, deps, limitUploads) {
         return outcome;
     }
     catch (error) {
-        if (!(error instanceof ConfigurationError || error instanceof ServiceError)) {
+        if (!(error instanceof errors_ConfigurationError || error instanceof ServiceError)) {
             if (error instanceof Error)
                 log.debug(error.stack ?? error.message);
         }
@@ -7249,7 +7259,7 @@ async function resumeJobs(settings, ids, projects, log, deadline) {
     const { checkout, unlisted } = await projectsOfThisCheckout(settings, projects, log, deadline);
     if (typeof ids === 'string') {
         if (checkout.length > 1) {
-            throw new ConfigurationError(`Input \`audit-id\` is one id, but this checkout has ${checkout.length} projects to audit (${checkout.map((project) => project.path).join(', ')}), each with its own audit. ` +
+            throw new errors_ConfigurationError(`Input \`audit-id\` is one id, but this checkout has ${checkout.length} projects to audit (${checkout.map((project) => project.path).join(', ')}), each with its own audit. ` +
                 'Pass the `audit-id` output of the run that started them as it is (a JSON object of ids by project folder), or set `working-directory` to the project of this audit.');
         }
         const [only] = checkout;
@@ -7265,7 +7275,7 @@ async function resumeJobs(settings, ids, projects, log, deadline) {
     const resumed = [...ids].map(([folder, auditId]) => {
         const project = checkout.find((candidate) => candidate.path === folder);
         if (checkout.length > 0 && !project) {
-            throw new ConfigurationError(`Input \`audit-id\` names the project folder "${folder}", but this checkout has no project with files to audit there ` +
+            throw new errors_ConfigurationError(`Input \`audit-id\` names the project folder "${folder}", but this checkout has no project with files to audit there ` +
                 `(it has ${checkout.map((candidate) => candidate.path).join(', ')}). Pass the \`audit-id\` output of a run on this commit and \`working-directory\`.`);
         }
         const name = project?.name ?? `${settings.projectName}/${folder}`;
@@ -7299,7 +7309,7 @@ async function projectsOfThisCheckout(settings, projects, log, deadline) {
     }
     catch (error) {
         // Out of time is the run's end, not a listing to do without.
-        if (!(error instanceof ConfigurationError) || error instanceof DeadlineError)
+        if (!(error instanceof errors_ConfigurationError) || error instanceof DeadlineError)
             throw error;
         const unlisted = errorMessage(error);
         log.warning(`The files of this checkout could not be listed (${unlisted}), so the findings keep the names the service gives them.`);
@@ -7486,7 +7496,7 @@ async function auditCheckout(settings, detection, deadline, deps) {
         return { ...outcome, projects: detection.summaries };
     }
     catch (error) {
-        if (!(error instanceof ConfigurationError || error instanceof ServiceError)) {
+        if (!(error instanceof errors_ConfigurationError || error instanceof ServiceError)) {
             if (error instanceof Error)
                 log.debug(error.stack ?? error.message);
         }
@@ -7599,6 +7609,229 @@ function logUnusedBaseline(baseline, findings, log) {
     }
 }
 
+;// CONCATENATED MODULE: ./.build/engine/settings.js
+/**
+ * A run's settings, read from named inputs (action.yml's names) by either door: the Action reads
+ * them with `@actions/core`, the command line from its options. One reader, so a bad value gets
+ * the same message through either door.
+ */
+
+
+
+
+
+
+
+
+
+
+/** action.yml's default for `contracts`, also used when the input is empty. */
+const DEFAULT_CONTRACT_PATTERNS = contractGlobs();
+const IF_NO_FILES_FOUND = ['error', 'warn', 'ignore'];
+const DEPENDENCIES = ['include', 'exclude'];
+/**
+ * The settings the inputs ask for, or a ConfigurationError naming the input and how to fix it.
+ * `env`: the workspace (GITHUB_WORKSPACE, else the current folder), RUNNER_TEMP, FOUNDRY_PROFILE.
+ */
+function readSettings(inputs, env, log) {
+    const read = inputReader(inputs);
+    const apiKey = read.text('api-key');
+    checkApiKey(apiKey, log);
+    const workspace = external_node_path_.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
+    const workingDirectory = external_node_path_.resolve(workspace, read.text('working-directory') || '.');
+    const relativeRoot = posixRelative(workspace, workingDirectory);
+    if (!isInside(workspace, workingDirectory)) {
+        throw new errors_ConfigurationError(`Input \`working-directory\` (${workingDirectory}) is outside the workspace (${workspace}); ` +
+            'give a path inside the repository checkout.');
+    }
+    // A link inside the checkout may lead anywhere: where it leads is what would be walked.
+    const realWorkingDirectory = realPath(workingDirectory);
+    const realWorkspace = realPath(workspace);
+    if (realWorkingDirectory && realWorkspace && !isInside(realWorkspace, realWorkingDirectory)) {
+        throw new errors_ConfigurationError(`Input \`working-directory\` (${workingDirectory}) leads outside the workspace through a symbolic link (to ${realWorkingDirectory}); ` +
+            'nothing outside the repository checkout is read. Give the folder the link stands for, inside the checkout.');
+    }
+    const outputDirectory = external_node_path_.resolve(env['RUNNER_TEMP'] || workspace);
+    const baseline = read.text('baseline');
+    const sarifFile = read.text('sarif-file');
+    const contracts = read.lines('contracts');
+    return {
+        apiKey,
+        baseUrl: parseBaseUrl(read.text('base-url')),
+        projectName: read.text('project-name') || defaultProjectName(env, workspace),
+        contractPatterns: contracts.length > 0 ? contracts : [...DEFAULT_CONTRACT_PATTERNS],
+        defaultContractPatterns: contracts.length === 0 || contracts.join('\n') === DEFAULT_CONTRACT_PATTERNS.join('\n'),
+        excludePatterns: read.lines('exclude'),
+        useDefaultExcludes: read.boolean('default-excludes', true),
+        dependencies: read.choice('dependencies', DEPENDENCIES, 'include'),
+        foundryProfile: env['FOUNDRY_PROFILE']?.trim() || 'default',
+        detectOnly: read.boolean('detect-only', false),
+        workspace,
+        workingDirectory,
+        pathPrefix: relativeRoot ? `${relativeRoot}/` : '',
+        failOn: read.choice('fail-on', FAIL_ON_LEVELS, 'low'),
+        timeoutMs: read.positiveNumber('timeout-minutes', 30) * 60_000,
+        pollIntervalMs: read.positiveNumber('poll-interval-seconds', 5) * 1000,
+        ifNoFilesFound: read.choice('if-no-files-found', IF_NO_FILES_FOUND, 'error'),
+        auditId: auditIdInput(read.text('audit-id'), apiKey),
+        limits: {
+            maxFiles: read.positiveInteger('max-files', 1000),
+            maxFileBytes: read.positiveNumber('max-file-size-kb', 1024) * 1024,
+            maxTotalBytes: read.positiveNumber('max-total-size-mb', 50) * 1024 * 1024,
+        },
+        scope: read.choice('scope', SCOPES, 'all'),
+        baselineFile: baseline ? insideWorkspace(workspace, baseline, 'baseline') : undefined,
+        sarifFile: sarifFile ? outputFile(workspace, outputDirectory, sarifFile) : undefined,
+        reuse: read.boolean('reuse', true),
+        reuseMaxAgeDays: read.positiveNumber('reuse-max-age-days', 7),
+        outputDirectory,
+    };
+}
+/** `https://` everywhere; plain `http://` only to this machine, so the key never crosses a network in clear. */
+function parseBaseUrl(raw) {
+    const text = raw.trim();
+    if (!text) {
+        throw new errors_ConfigurationError('Input `base-url` is required: set it to the audit service address, e.g. https://api.example-audit.com');
+    }
+    let url;
+    try {
+        url = new URL(text);
+    }
+    catch {
+        throw new errors_ConfigurationError(`Input \`base-url\` is not a valid URL: "${text}". Use the full address, e.g. https://api.example-audit.com`);
+    }
+    if (url.username || url.password) {
+        throw new errors_ConfigurationError('Input `base-url` must not contain credentials; pass the key in `api-key` instead.');
+    }
+    if (url.search || url.hash) {
+        throw new errors_ConfigurationError('Input `base-url` must not have a query string or fragment; give only the service address.');
+    }
+    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+        throw new errors_ConfigurationError(`Input \`base-url\` uses plain http:// for ${url.hostname}; the API key would travel unencrypted. ` +
+            'Use https:// (plain http:// is accepted only for 127.0.0.0/8, ::1 and localhost).');
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+        throw new errors_ConfigurationError(`Input \`base-url\` must start with https:// (got ${url.protocol}//).`);
+    }
+    return url;
+}
+/**
+ * A key an HTTP header cannot carry would fail before any byte is sent; say so now, in words
+ * that point at the secret, never quoting it.
+ */
+function checkApiKey(apiKey, log) {
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(apiKey)) {
+        throw new errors_ConfigurationError('Input `api-key` contains a line break or another control character, which an HTTP header ' +
+            'cannot carry. Check the secret: it must be the key alone, on one line.');
+    }
+    if (/[^\u0020-\u00ff]/u.test(apiKey)) {
+        throw new errors_ConfigurationError('Input `api-key` contains characters an HTTP header cannot carry (only ASCII and Latin-1 ' +
+            'can be sent). Check the secret: a key copied from a document may hold typographic quotes or dashes.');
+    }
+    if (apiKey && apiKey.length < MIN_SECRET_LENGTH) {
+        log.warning(`Input \`api-key\` is only ${apiKey.length} characters long. It is still masked everywhere, ` +
+            'which may blank out ordinary words that contain it in the reports; service keys are ' +
+            `normally much longer, so check the secret (a key of ${MIN_SECRET_LENGTH} or more characters avoids this).`);
+    }
+}
+/** `audit-id`, which is sent in a URL path: never one that holds the key. */
+function auditIdInput(text, apiKey) {
+    if (text === '')
+        return undefined;
+    const key = new Redactor();
+    key.add(apiKey);
+    const ids = key.appearsIn(text) ? undefined : parseAuditIds(text);
+    // Decoded, JSON's escapes may spell the key where the text did not.
+    const decoded = typeof ids === 'object' ? [...ids].flat() : [];
+    if (ids === undefined || decoded.some((entry) => key.appearsIn(entry))) {
+        throw new errors_ConfigurationError('Input `audit-id` contains the API key, so it was not sent. Give the id the action printed ' +
+            '(the `audit-id` output of the run that started the audit).');
+    }
+    return ids;
+}
+/** Where a path leads once links are followed; undefined when it does not exist (yet). */
+function realPath(file) {
+    try {
+        return (0,external_node_fs_.realpathSync)(file);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** An output file the user named: only in the workspace or RUNNER_TEMP, never elsewhere on the runner. */
+function outputFile(workspace, outputDirectory, file) {
+    const resolved = external_node_path_.resolve(workspace, file);
+    if (!isInside(workspace, resolved) && !isInside(outputDirectory, resolved)) {
+        throw new errors_ConfigurationError(`Input \`sarif-file\` (${file}) is outside the workspace and RUNNER_TEMP; the action writes ` +
+            'files only there. Give a path inside the repository checkout, e.g. `reports/audit.sarif`.');
+    }
+    return resolved;
+}
+/** A repository file the action reads: it must stay inside the checkout. */
+function insideWorkspace(workspace, file, input) {
+    const resolved = external_node_path_.resolve(workspace, file);
+    if (!isInside(workspace, resolved)) {
+        throw new errors_ConfigurationError(`Input \`${input}\` (${file}) is outside the workspace; give a path inside the repository.`);
+    }
+    return resolved;
+}
+function defaultProjectName(env, workspace) {
+    const repository = env['GITHUB_REPOSITORY'];
+    return repository?.split('/')[1] || external_node_path_.basename(workspace);
+}
+/** Typed readers of the inputs; each error names the input and what it takes. */
+function inputReader(inputs) {
+    const text = (name) => inputs.get(name).trim();
+    const positiveNumber = (name, fallback) => {
+        const raw = text(name);
+        if (!raw)
+            return fallback;
+        const value = Number(raw);
+        if (!Number.isFinite(value) || value <= 0) {
+            throw new errors_ConfigurationError(`Input \`${name}\` is "${raw}"; it must be a positive number (default ${fallback}).`);
+        }
+        return value;
+    };
+    return {
+        text,
+        /** Each non-empty line that is not a `#` comment, trimmed. */
+        lines: (name) => text(name)
+            .split('\n')
+            .map((line) => line.trim())
+            .filter((line) => line && !line.startsWith('#')),
+        choice(name, allowed, fallback) {
+            const raw = text(name);
+            if (!raw)
+                return fallback;
+            const value = raw.toLowerCase();
+            if (allowed.includes(value))
+                return value;
+            // Quoted as given: a secret passed by mistake is then masked like any other spelling of it.
+            throw new errors_ConfigurationError(`Input \`${name}\` is "${raw}"; it must be one of: ${allowed.join(', ')}.`);
+        },
+        /** As YAML 1.2's core schema spells a boolean (what `core.getBooleanInput` takes). */
+        boolean(name, fallback) {
+            const raw = text(name);
+            if (!raw)
+                return fallback;
+            if (['true', 'True', 'TRUE'].includes(raw))
+                return true;
+            if (['false', 'False', 'FALSE'].includes(raw))
+                return false;
+            throw new errors_ConfigurationError(`Input \`${name}\` must be true or false.`);
+        },
+        positiveNumber,
+        positiveInteger(name, fallback) {
+            const value = positiveNumber(name, fallback);
+            if (!Number.isInteger(value)) {
+                throw new errors_ConfigurationError(`Input \`${name}\` is "${value}"; it must be a whole number.`);
+            }
+            return value;
+        },
+    };
+}
+
 ;// CONCATENATED MODULE: ./.build/report/escape.js
 /**
  * Escaping for untrusted text (everything the service sends) on its way into Markdown,
@@ -7672,1455 +7905,413 @@ function escapeTerminal(text) {
     });
 }
 
-;// CONCATENATED MODULE: ./.build/report/annotations.js
+;// CONCATENATED MODULE: ./.build/report/terminal-report.js
+/**
+ * The audit's report as a person reads it on a terminal or in a CI log: the verdict and why, the
+ * counts, and every finding on a line of its own, most severe first. Service text is escaped for
+ * the terminal before any colour is added, so the only escape sequences are the painter's.
+ */
 
-/** GitHub's cap on annotations of one level from one step. */
-const PER_LEVEL_LIMIT = 10;
-const TITLE_MAX_CHARS = 255;
-const MESSAGE_MAX_CHARS = 4_000;
-function annotationLevel(severity) {
-    switch (severity) {
-        case 'critical':
-        case 'high':
-        case 'unknown':
-            return 'error';
-        case 'medium':
-            return 'warning';
-        default:
-            return 'notice';
+
+
+const plain = (_style, text) => text;
+const VERDICT_STYLE = {
+    pass: 'green',
+    skipped: 'green',
+    fail: 'red',
+    error: 'red',
+    timeout: 'yellow',
+};
+const SEVERITY_STYLE = {
+    critical: 'red',
+    high: 'red',
+    unknown: 'red',
+    medium: 'yellow',
+    low: 'cyan',
+    info: 'dim',
+    gas: 'dim',
+};
+/** The report's lines, without line ends. */
+function renderTerminalReport(input, paint = plain) {
+    const lines = [
+        `${paint('bold', paint(VERDICT_STYLE[input.verdict], `Verdict: ${input.verdict}`))}. ${escapeTerminal(input.reason)}`,
+    ];
+    const audit = describeAudit(input);
+    if (audit)
+        lines.push(audit);
+    for (const each of input.audits ?? []) {
+        const found = each.counts.total === 1 ? '1 finding' : `${each.counts.total} findings`;
+        lines.push(`  ${escapeTerminal(each.name)} (${escapeTerminal(each.path)}): ` +
+            `${paint(VERDICT_STYLE[each.verdict], each.verdict)}, ${found}`);
     }
+    if (input.findings === undefined)
+        return lines;
+    lines.push(terminal_report_describeCounts(input.counts));
+    if (input.findings.length > 0)
+        lines.push('');
+    for (const entry of input.findings)
+        lines.push(findingLine(entry, paint));
+    return lines;
 }
-/** `findings` come in the model's order (most severe first), so the most severe are kept. */
-function planAnnotations(findings, options = {}) {
-    const reserved = options.reserved ?? {};
-    const annotated = {
-        error: reserved.error ?? 0,
-        warning: reserved.warning ?? 0,
-        notice: reserved.notice ?? 0,
-    };
-    const notAnnotated = { error: 0, warning: 0, notice: 0 };
-    const annotations = [];
-    for (const finding of findings) {
-        const level = annotationLevel(finding.severity);
-        if (annotated[level] >= PER_LEVEL_LIMIT) {
-            notAnnotated[level] += 1;
-            continue;
-        }
-        annotated[level] += 1;
-        annotations.push(toAnnotation(finding, level));
-    }
-    return { annotations, notAnnotated };
-}
-function toAnnotation(finding, level) {
-    const { file } = finding;
-    // A line means nothing without a file, and GitHub rejects an end before the start.
-    const startLine = file === undefined ? undefined : finding.startLine;
-    const endLine = startLine !== undefined && finding.endLine !== undefined && finding.endLine >= startLine
-        ? finding.endLine
-        : undefined;
-    return {
-        level,
-        title: annotationTitle(finding),
-        message: annotationMessage(finding),
-        file,
-        startLine,
-        endLine,
-    };
-}
-/** "[HIGH] Reentrancy (SWC-107)", on one line: the title of a log or check run annotation. */
-function annotationTitle(finding) {
+/** `SEVERITY path:line  title [rule]`, and why it does not count when it does not. */
+function findingLine({ finding, status }, paint = plain) {
+    const where = finding.file
+        ? `${escapeTerminal(finding.file)}${finding.startLine ? `:${finding.startLine}` : ''}`
+        : '(no location)';
     const rule = finding.swcId ?? finding.ruleId;
-    const title = text_oneLine(finding.title) || 'Untitled finding';
-    const suffix = rule !== undefined && !title.includes(rule) ? ` (${text_oneLine(rule)})` : '';
-    return truncateText(`[${finding.severity.toUpperCase()}] ${title}${suffix}`, TITLE_MAX_CHARS);
+    const mark = status === 'active' ? '' : paint('dim', `  (${STATUS_WORDS[status]}: not counted)`);
+    const severity = paint(SEVERITY_STYLE[finding.severity], finding.severity.toUpperCase().padEnd(8));
+    return `${severity} ${where}  ${escapeTerminal(finding.title)}${rule ? ` [${escapeTerminal(rule)}]` : ''}${mark}`;
 }
-function annotationMessage(finding) {
-    const parts = [finding.description.trim() || finding.title.trim()];
-    if (finding.recommendation?.trim())
-        parts.push(`Recommendation: ${finding.recommendation.trim()}`);
-    const text = removeInvisibleCharacters(parts.join('\n\n')).replace(/\r\n?/g, '\n');
-    return truncateText(text, MESSAGE_MAX_CHARS);
-}
-
-;// CONCATENATED MODULE: ./.build/report/links.js
-
-
-/** The location as Markdown: escaped text, linked to the file when there is a link. */
-function locationCell(finding, context, maxChars) {
-    const location = locationText(finding);
-    if (location === undefined)
-        return '—';
-    const text = escapeMarkdown(truncateText(location, maxChars));
-    const url = fileUrl(finding, context);
-    return url === undefined ? text : `[${text}](${url})`;
-}
-/** `packages/core/contracts/A.sol:12-14`, relative to the repository like the annotations. */
-function locationText(finding) {
-    const path = finding.file;
-    if (path === undefined)
-        return undefined;
-    const { startLine, endLine } = finding;
-    if (startLine === undefined)
-        return path;
-    return endLine !== undefined && endLine > startLine
-        ? `${path}:${startLine}-${endLine}`
-        : `${path}:${startLine}`;
-}
-/** `…/blob/<sha>/<path>#Lstart-Lend`, safe as a Markdown link destination. */
-function fileUrl(finding, context) {
-    const path = finding.file;
-    if (context.links === undefined || path === undefined)
-        return undefined;
-    const server = safeHttpUrl(context.links.serverUrl);
-    // A `.` or `..` segment would move the link off the file.
-    if (server === undefined || path.split('/').some((s) => s === '.' || s === '..'))
-        return undefined;
-    const { startLine, endLine } = finding;
-    const fragment = startLine === undefined
-        ? ''
-        : endLine !== undefined && endLine > startLine
-            ? `#L${startLine}-L${endLine}`
-            : `#L${startLine}`;
-    return (`${server.replace(/\/+$/, '')}/${encodePath(context.links.repository)}` +
-        `/blob/${encodeSegment(context.links.sha)}/${encodePath(path)}${fragment}`);
-}
-/** The URL, if it is http(s) and carries no credentials. */
-function httpUrl(raw) {
-    let url;
-    try {
-        url = new URL(raw);
+function describeAudit(input) {
+    const parts = [];
+    if (input.auditId !== undefined && input.audits === undefined) {
+        parts.push(`Audit ${escapeTerminal(input.auditId)}`);
+        if (input.rawStatus)
+            parts.push(`(${escapeTerminal(input.rawStatus)})`);
     }
-    catch {
-        return undefined;
+    if (input.fileCount !== undefined)
+        parts.push(`${input.fileCount} file(s) sent`);
+    if (input.reportUrl)
+        parts.push(`report: ${escapeTerminal(input.reportUrl)}`);
+    return parts.length > 0 ? parts.join(' ') : undefined;
+}
+/** "Findings: 21 (1 critical, 8 high …); not counted: 1 in a dependency" */
+function terminal_report_describeCounts(counts) {
+    if (counts.total === 0)
+        return 'Findings: none';
+    const bySeverity = SEVERITIES.filter((severity) => counts.bySeverity[severity] > 0)
+        .map((severity) => `${counts.bySeverity[severity]} ${severity}`)
+        .join(', ');
+    const notCounted = describeNotCounted(counts.byStatus, STATUS_WORDS);
+    return (`Findings: ${counts.total} (${bySeverity})` +
+        (notCounted.length > 0 ? `; not counted: ${notCounted.join(', ')}` : ''));
+}
+
+;// CONCATENATED MODULE: ./.build/report/upload-plan.js
+
+/** The plan's lines, without line ends. */
+function renderUploadPlan(uploads) {
+    const files = uploads.reduce((sum, upload) => sum + upload.files.length, 0);
+    const lines = [
+        `Dry run: nothing was sent. An audit would send ${files} file(s) in ${uploads.length} audit(s):`,
+    ];
+    for (const upload of uploads) {
+        const dependencies = upload.files.filter((file) => file.dependency).length;
+        const bytes = upload.files.reduce((sum, file) => sum + file.size, 0);
+        const names = upload.path === '.' ? '' : `, named from ${escapeTerminal(upload.path)}/`;
+        lines.push(`  ${escapeTerminal(upload.name)} (${escapeTerminal(upload.path)}): ` +
+            `${upload.files.length - dependencies} file(s) to audit, ${dependencies} dependenc${dependencies === 1 ? 'y' : 'ies'}, ${upload_plan_formatBytes(bytes)}${names}`);
     }
-    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password)
-        return undefined;
-    return url.href;
+    return lines;
 }
-/** The URL as a Markdown link destination, if it is http(s) and carries no credentials. */
-function safeHttpUrl(raw) {
-    // Parentheses would end a Markdown link, a pipe a table cell; the URL parser keeps all three.
-    return httpUrl(raw)?.replace(/[()|]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-function encodePath(path) {
-    return path.split('/').map(encodeSegment).join('/');
-}
-/** encodeURIComponent leaves `( ) ! * '`; parentheses would end a Markdown link. */
-function encodeSegment(segment) {
-    return encodeURIComponent(segment).replace(/[()!*']/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-;// CONCATENATED MODULE: ./.build/report/labels.js
-const SEVERITY_LABELS = {
-    critical: '🔴 Critical',
-    high: '🟠 High',
-    medium: '🟡 Medium',
-    low: '🔵 Low',
-    info: '⚪ Info',
-    gas: '⛽ Gas',
-    unknown: '❔ Unknown',
-};
-const VERDICT_WORDS = {
-    pass: 'Passed',
-    fail: 'Failed',
-    timeout: 'Timed out',
-    error: 'Error',
-    skipped: 'Skipped',
-};
-/** Shown before the verdict's word where Markdown is rendered. */
-const VERDICT_ICONS = {
-    pass: '✅',
-    fail: '❌',
-    timeout: '⏱️',
-    error: '⚠️',
-    skipped: '⏭️',
-};
-
-;// CONCATENATED MODULE: ./.build/report/check-run-output.js
-/**
- * What the check run shows: its conclusion, title and output, and one annotation per counted
- * finding, all within the Checks API's limits. Annotation text is plain text on GitHub, so it
- * is cleaned of invisible characters rather than escaped; the summary is Markdown the caller
- * has already escaped.
- */
-
-
-
-
-
-
-
-/**
- * Our own limit on annotations per check run: GitHub takes 50 per request, and a GITHUB_TOKEN
- * may make 1,000 requests an hour, which annotating every one of a large audit's findings would
- * spend. 20 requests of 50 annotate the 1,000 most severe findings; the rest are in the job
- * summary and the results file.
- */
-const MAX_CHECK_RUN_ANNOTATIONS = 1_000;
-const OUTPUT_MAX_CHARS = 65_535;
-const check_run_output_TITLE_MAX_CHARS = 255;
-/** Code points; at 4 bytes each at most, this stays under the 64 KB message limit. */
-const ANNOTATION_MESSAGE_MAX_CHARS = 16_000;
-const RAW_DETAILS_MAX_CHARS = 1_000;
-const CONCLUSIONS = {
-    pass: 'success',
-    fail: 'failure',
-    skipped: 'neutral',
-    timeout: 'timed_out',
-    // An audit that could not run must not look like a clean result.
-    error: 'failure',
-};
-const LEVELS = {
-    error: 'failure',
-    warning: 'warning',
-    notice: 'notice',
-};
-function checkRunConclusion(verdict) {
-    return CONCLUSIONS[verdict];
-}
-function renderCheckRunStart(auditId, detailsUrl) {
-    const externalId = truncateText(auditId, 200);
-    const safeDetailsUrl = detailsUrl === undefined ? undefined : httpUrl(detailsUrl);
-    return {
-        externalId,
-        ...(safeDetailsUrl === undefined ? {} : { detailsUrl: safeDetailsUrl }),
-        output: {
-            title: 'Audit in progress',
-            summary: 'The contracts were uploaded; waiting for the audit service to finish.',
-            text: `Audit ID: ${escapeMarkdown(externalId)}`,
-        },
-    };
-}
-/** `active`: the findings that count, in the model's order (most severe first). */
-function checkRunAnnotations(active) {
-    const placed = active.filter((finding) => finding.file !== undefined);
-    return {
-        annotations: placed
-            .slice(0, MAX_CHECK_RUN_ANNOTATIONS)
-            .map((finding) => check_run_output_toAnnotation(finding, finding.file ?? '')),
-        overCap: Math.max(0, placed.length - MAX_CHECK_RUN_ANNOTATIONS),
-        unplaced: active.length - placed.length,
-    };
-}
-function check_run_output_toAnnotation(finding, path) {
-    const start = finding.startLine !== undefined && finding.startLine >= 1 ? finding.startLine : 1;
-    const end = finding.startLine !== undefined && finding.endLine !== undefined && finding.endLine >= start
-        ? finding.endLine
-        : start;
-    const parts = [finding.description.trim() || finding.title.trim() || 'No description given.'];
-    if (finding.recommendation?.trim())
-        parts.push(`Recommendation: ${finding.recommendation.trim()}`);
-    if (finding.startLine === undefined)
-        parts.push('(No line was given; shown on line 1.)');
-    const message = removeInvisibleCharacters(parts.join('\n\n')).replace(/\r\n?/g, '\n');
-    const details = [
-        ['Rule', finding.ruleId],
-        ['SWC', finding.swcId],
-        ['CWE', finding.cweId],
-        ['Fingerprint', finding.fingerprint],
-    ]
-        .filter(([, value]) => value !== undefined && value !== '')
-        .map(([label, value]) => `${label}: ${text_oneLine(value ?? '')}`)
-        .join('\n');
-    return {
-        path,
-        start_line: start,
-        end_line: end,
-        annotation_level: LEVELS[annotationLevel(finding.severity)],
-        title: annotationTitle(finding),
-        message: truncateText(message, ANNOTATION_MESSAGE_MAX_CHARS),
-        raw_details: truncateText(details, RAW_DETAILS_MAX_CHARS),
-    };
-}
-/** "Failed: 3 findings (1 high, 2 medium), 4 not counted"; counts only with results. */
-function checkRunTitle(verdict, counts) {
-    const word = VERDICT_WORDS[verdict];
-    if (!hasResults(verdict)) {
-        return verdict === 'skipped' ? `${word}: no audit was run` : `${word}: no complete results`;
-    }
-    const active = counts.byStatus.active;
-    const parts = SEVERITIES.filter((s) => counts.counted[s] > 0).map((s) => `${counts.counted[s]} ${s}`);
-    const noun = active === 1 ? 'finding' : 'findings';
-    const others = counts.total - active;
-    return (`${word}: ${active === 0 ? 'no findings' : `${active} ${noun} (${parts.join(', ')})`}` +
-        (others > 0 ? `, ${others} not counted` : ''));
-}
-/**
- * The completed check run's output. `overCap` annotations were left out by the plan;
- * `posted`, when given, is how many were posted before GitHub stopped taking them.
- */
-function renderCheckRunCompletion(input) {
-    const { total, overCap, posted } = input;
-    const note = posted !== undefined
-        ? `> ⚠️ Only ${posted} of ${total} annotations could be posted; ` +
-            'the rest are in the job summary and the results file.\n\n'
-        : overCap > 0
-            ? `> ℹ️ ${overCap} of ${total} findings are not annotated here: this action ` +
-                `posts at most ${MAX_CHECK_RUN_ANNOTATIONS.toLocaleString('en-US')} annotations, the ` +
-                "most severe, to spare the token's hourly request limit. Every finding is in the job " +
-                'summary and the results file.\n\n'
-            : '';
-    return checkRunOutput({ title: input.title, summaryMarkdown: note + input.summaryMarkdown });
-}
-/** The check run's output, each part cut to the API's 65,535 characters with a note. */
-function checkRunOutput(input) {
-    return {
-        title: truncateText(text_oneLine(input.title), check_run_output_TITLE_MAX_CHARS),
-        summary: fitOutput(input.summaryMarkdown),
-        ...(input.text === undefined ? {} : { text: fitOutput(input.text) }),
-    };
-}
-const CUT_NOTE = "\n\n> ✂️ Cut here to fit GitHub's limit of 65,535 characters for check run output. " +
-    'The results file written by this step has every finding.\n';
-/** Cut at a line break where there is one near the limit, so a table row is never split. */
-function fitOutput(text) {
-    if (text.length <= OUTPUT_MAX_CHARS)
-        return text;
-    let end = OUTPUT_MAX_CHARS - CUT_NOTE.length;
-    const lineEnd = text.lastIndexOf('\n', end);
-    if (lineEnd > end - 2_000)
-        end = lineEnd;
-    // Never leave half a surrogate pair.
-    if (/[\uD800-\uDBFF]/.test(text.charAt(end - 1)))
-        end -= 1;
-    return text.slice(0, end) + CUT_NOTE;
+function upload_plan_formatBytes(bytes) {
+    if (bytes < 1024)
+        return `${bytes} bytes`;
+    if (bytes < 1024 * 1024)
+        return `${(bytes / 1024).toFixed(1)} KB`;
+    return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 ;// CONCATENATED MODULE: ./.build/version.js
 /** The action's version, sent as the User-Agent and named in SARIF; kept equal to package.json's. */
 const ACTION_VERSION = '0.1.0';
 
-// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js + 22 modules
-var github = __webpack_require__(2413);
-;// CONCATENATED MODULE: ./.build/action/context.js
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __webpack_require__(7975);
+;// CONCATENATED MODULE: ./.build/cli/options.js
 /**
- * The facts of the workflow run that the reports need, from `@actions/github`'s context: its
- * event, repository, commit and run, and whether GitHub withheld secrets from it.
+ * The command's options: the action's inputs by the same names (read by the engine's one reader
+ * of settings, so a bad value gets the action's message), and what only a command has: a dry
+ * run, report files, the directory. The key is read from the environment alone: a flag would
+ * land in the shell's history.
  */
 
-function readRunContext(context = github/* context */._, env = process.env) {
-    // Each field is read through `?.` and checked for its type: the payload may be any JSON.
-    const payload = (context.payload ?? {});
-    const eventName = context.eventName ?? '';
-    const actor = context.actor ?? '';
-    const sha = context.sha ?? '';
-    const repository = repositoryOf(context);
-    return {
-        eventName,
-        actor,
-        serverUrl: context.serverUrl,
-        repository,
-        sha,
-        apiUrl: context.apiUrl,
-        actionRepository: env['GITHUB_ACTION_REPOSITORY'] || undefined,
-        runUrl: repository && context.runId
-            ? `${context.serverUrl}/${repository}/actions/runs/${context.runId}`
-            : undefined,
-        pullRequest: readPullRequest(eventName, payload, sha),
-        untrustedPullRequest: classifyPullRequest(eventName, payload, actor, repository),
-    };
-}
-/**
- * `owner/name`, or '' outside Actions (where `context.repo` throws). Without GITHUB_REPOSITORY,
- * context.repo reads the event payload unchecked: only names GitHub could give are taken.
- */
-function repositoryOf(context) {
+
+const API_KEY_VARIABLE = 'CONTRACT_AUDIT_API_KEY';
+const BASE_URL_VARIABLE = 'CONTRACT_AUDIT_BASE_URL';
+/** The action's inputs the command takes, by their action.yml names. */
+const INPUT_OPTIONS = [
+    {
+        name: 'base-url',
+        type: 'string',
+        value: 'URL',
+        help: `The audit service's address (or ${BASE_URL_VARIABLE}).`,
+    },
+    {
+        name: 'project-name',
+        type: 'string',
+        value: 'NAME',
+        default: "the directory's name",
+        help: 'The name the audit is filed under.',
+    },
+    {
+        name: 'contracts',
+        type: 'string',
+        multiple: true,
+        value: 'GLOB',
+        default: '**/*.sol, **/*.vy, **/*.vyi',
+        help: 'Contract files to audit; repeat for more. Framework projects: their source folders.',
+    },
+    {
+        name: 'exclude',
+        type: 'string',
+        multiple: true,
+        value: 'GLOB',
+        help: "Files to leave out; repeat for more; '!GLOB' takes one back.",
+    },
+    {
+        name: 'default-excludes',
+        type: 'string',
+        value: 'true|false',
+        default: 'true',
+        help: 'Leave out tests, scripts, mocks and dependencies by convention.',
+    },
+    {
+        name: 'dependencies',
+        type: 'string',
+        value: 'include|exclude',
+        default: 'include',
+        help: 'Send the files the audited ones import, so the upload compiles.',
+    },
+    {
+        name: 'fail-on',
+        type: 'string',
+        value: 'LEVEL',
+        default: 'low',
+        help: 'critical, high, medium, low, info or none: the least severity that fails.',
+    },
+    {
+        name: 'timeout-minutes',
+        type: 'string',
+        value: 'N',
+        default: '30',
+        help: 'How long to wait for the audit, uploads and retries included.',
+    },
+    {
+        name: 'poll-interval-seconds',
+        type: 'string',
+        value: 'N',
+        default: '5',
+        help: 'How often to ask for the audit at first.',
+    },
+    {
+        name: 'audit-id',
+        type: 'string',
+        value: 'ID',
+        help: 'Collect an audit already started instead of uploading.',
+    },
+    {
+        name: 'max-files',
+        type: 'string',
+        value: 'N',
+        default: '1000',
+        help: 'Most files one audit sends.',
+    },
+    {
+        name: 'max-file-size-kb',
+        type: 'string',
+        value: 'N',
+        default: '1024',
+        help: 'Largest file sent.',
+    },
+    {
+        name: 'max-total-size-mb',
+        type: 'string',
+        value: 'N',
+        default: '50',
+        help: 'Most bytes one audit sends.',
+    },
+    {
+        name: 'baseline',
+        type: 'string',
+        value: 'FILE',
+        help: 'A results file of accepted findings, which then do not count.',
+    },
+];
+/** What only the command has. */
+const COMMAND_OPTIONS = [
+    {
+        name: 'dry-run',
+        type: 'boolean',
+        help: 'Show what would be sent and why; send nothing, need no key.',
+    },
+    { name: 'sarif', type: 'string', value: 'FILE', help: 'Write the findings as SARIF 2.1.0.' },
+    {
+        name: 'json',
+        type: 'string',
+        value: 'FILE',
+        help: "Write the results file (the action's results-file).",
+    },
+    {
+        name: 'codequality',
+        type: 'string',
+        value: 'FILE',
+        help: 'Write a GitLab code quality report.',
+    },
+    {
+        name: 'junit',
+        type: 'string',
+        value: 'FILE',
+        help: 'Write JUnit XML: a test case per finding.',
+    },
+    { name: 'verbose', type: 'boolean', help: 'Also show debug lines.' },
+    { name: 'help', type: 'boolean', short: 'h', help: 'Show this help.' },
+    { name: 'version', type: 'boolean', help: "Show the command's version." },
+];
+/** Parses the arguments; a ConfigurationError says what is wrong and points at --help. */
+function parseCommandLine(argv, env) {
+    let parsed;
     try {
-        const { owner, repo } = context.repo;
-        const name = /^[\w.-]+$/;
-        return typeof owner === 'string' &&
-            typeof repo === 'string' &&
-            name.test(owner) &&
-            name.test(repo)
-            ? `${owner}/${repo}`
-            : '';
-    }
-    catch {
-        return '';
-    }
-}
-const COMMENTABLE_PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
-function readPullRequest(eventName, payload, sha) {
-    const pullRequest = payload.pull_request;
-    const number = pullRequest?.number;
-    if (!COMMENTABLE_PULL_REQUEST_EVENTS.has(eventName) || typeof number !== 'number')
-        return undefined;
-    const changedFiles = pullRequest?.changed_files;
-    return {
-        number,
-        headSha: context_text(pullRequest?.head?.sha) ?? sha,
-        changedFiles: typeof changedFiles === 'number' ? changedFiles : undefined,
-    };
-}
-const PULL_REQUEST_EVENTS = new Set([
-    'pull_request',
-    'pull_request_review',
-    'pull_request_review_comment',
-]);
-/**
- * GitHub withholds secrets from `pull_request` runs of forks and from runs Dependabot triggers,
- * so an empty key there is expected, not a misconfiguration. (`pull_request_target` does get secrets.)
- */
-function classifyPullRequest(eventName, payload, actor, 
-/** GITHUB_REPOSITORY, for events whose payload does not name the repository. */
-repository = '') {
-    // Runs Dependabot triggers get only Dependabot secrets, whatever the event.
-    if (actor === 'dependabot[bot]')
-        return 'dependabot';
-    if (!PULL_REQUEST_EVENTS.has(eventName))
-        return undefined;
-    const head = payload.pull_request?.head;
-    if (head?.repo === null)
-        return 'fork'; // the fork was deleted
-    const base = context_text(payload.repository?.full_name) ?? repository;
-    const headName = context_text(head?.repo?.full_name);
-    if (headName && base && headName !== base)
-        return 'fork';
-    return undefined;
-}
-function context_text(value) {
-    return typeof value === 'string' ? value : undefined;
-}
-
-;// CONCATENATED MODULE: ./.build/action/github/check-run-lifecycle.js
-/** The Checks API takes at most this many annotations per request. */
-const ANNOTATIONS_PER_REQUEST = 50;
-async function startCheckRun(client, params) {
-    return client.createCheckRun({ ...params, status: 'in_progress' });
-}
-/**
- * Posts the annotations in batches (each update must repeat the output's title and summary),
- * then completes the run. Whatever stops a batch (a refusal, the rate limit, a rejected
- * annotation, a timeout, the deadline), posting stops there and the run is still completed, its
- * output saying how many were posted: a run left in progress would read as an audit that never
- * ended and blocks a required check. Throws only when completing fails.
- */
-async function completeCheckRun(client, id, completion) {
-    const before = client.requestCount;
-    const { annotations } = completion;
-    const output = completion.output();
-    let posted = 0;
-    let postingError;
-    for (const batch of batches(annotations)) {
-        try {
-            await client.updateCheckRun(id, {
-                output: { title: output.title, summary: output.summary, annotations: batch },
-            });
-            posted += batch.length;
-        }
-        catch (error) {
-            postingError = error instanceof Error ? error : new Error(String(error));
-            break;
-        }
-    }
-    await client.updateCheckRun(id, {
-        status: 'completed',
-        conclusion: completion.conclusion,
-        output: postingError === undefined ? output : completion.output(posted),
-    });
-    return {
-        requests: client.requestCount - before,
-        annotationsPosted: posted,
-        annotationsNotPosted: annotations.length - posted,
-        postingError,
-    };
-}
-function batches(items, size = ANNOTATIONS_PER_REQUEST) {
-    if (!Number.isInteger(size) || size < 1)
-        throw new RangeError(`Bad batch size: ${size}`);
-    const result = [];
-    for (let i = 0; i < items.length; i += size)
-        result.push(items.slice(i, i + size));
-    return result;
-}
-
-;// CONCATENATED MODULE: ./.build/action/github/errors.js
-/**
- * How a GitHub request failed, in words a user can act on: a refusal for want of a permission
- * names the permission to add; anything else names the operation. The token is never in a message.
- */
-
-/**
- * GitHub refused the operation for want of a permission: 403 (a read-only token on a fork's pull
- * request, or a `permissions:` block without it), or 404 where the repository itself cannot be
- * seen. Callers warn once, naming `permission`, and fall back.
- */
-class PermissionError extends Error {
-    name = 'PermissionError';
-    permission;
-    status;
-    constructor(message, permission, status) {
-        super(message);
-        this.permission = permission;
-        this.status = status;
-    }
-}
-/**
- * A request the client would not send, or an answer it would not take (a redirect, or past the
- * size cap): never repeated.
- */
-class RefusedRequest extends Error {
-    name = 'RefusedRequest';
-}
-/** The request timed out: repeated like a server error. */
-class NoAnswer extends Error {
-    name = 'NoAnswer';
-}
-/**
- * Runs one operation, turning GitHub's refusals into PermissionError and anything else into an
- * Error that names the operation. `notFoundIsPermission`: for a repository-level operation a
- * 404 means the token cannot see the repository; for one on a given object, that it is gone.
- */
-async function call(operation, permission, notFoundIsPermission, run) {
-    try {
-        return await run();
-    }
-    catch (error) {
-        throw translateError(error, operation, permission, notFoundIsPermission);
-    }
-}
-function translateError(error, operation, permission, notFoundIsPermission) {
-    const status = statusOf(error);
-    const raw = error instanceof Error ? error.message : String(error);
-    const message = truncateText(raw.replace(/\s+/g, ' ').trim(), 300);
-    const refused = (status === 403 && !isRateLimit(error)) ||
-        (status === 404 && notFoundIsPermission) ||
-        /resource not accessible by integration/i.test(message);
-    if (refused) {
-        return new PermissionError(`GitHub refused to ${operation} (${status}: ${message}). ` +
-            `The token needs \`${permission}\`: add it to the job's permissions ` +
-            '(pull requests from forks always get a read-only token).', permission, status);
-    }
-    // Octokit reports a request that got no answer (refused, timed out) as status 500.
-    const answered = error?.response !== undefined;
-    return new Error(`Could not ${operation} on GitHub${answered ? ` (HTTP ${status})` : ''}: ${message}`);
-}
-/** A 403 for exhausting the rate limit is not a missing permission. */
-function isRateLimit(error) {
-    const message = error instanceof Error ? error.message : '';
-    return headersOf(error)['x-ratelimit-remaining'] === '0' || /rate limit/i.test(message);
-}
-function headersOf(error) {
-    return (error?.response?.headers ?? {});
-}
-function statusOf(error) {
-    const status = error?.status;
-    return typeof status === 'number' ? status : 0;
-}
-
-;// CONCATENATED MODULE: ./.build/action/github/request-policy.js
-/**
- * How long each GitHub request may take and whether it is repeated, as an Octokit request hook.
- * No request starts after the deadline and none waits for an answer past it. Only what is safe to
- * send twice is repeated (GET, and updates marked idempotent), after what GitHub asks for
- * (Retry-After, the rate limit's reset) or a doubling wait, never beyond the deadline.
- *
- * Not `@octokit/plugin-retry`: it repeats any failed request but a 4xx, a POST too (a second
- * comment or check run when GitHub acted on one that got no answer), and its waits know nothing
- * of the run's deadline.
- */
-
-
-/** Attempts at completing a check run; other idempotent requests get two, the rest one. */
-const COMPLETE_ATTEMPTS = 4;
-const IDEMPOTENT_ATTEMPTS = 2;
-/** Longest wait before a repeat, whatever Retry-After or x-ratelimit-reset ask for. */
-const MAX_RETRY_WAIT_MS = 60_000;
-/** Runs each call within its policy: the deadline, a timeout per attempt, and the repeats. */
-function boundedRequests(options) {
-    const { deadline, now, requestTimeoutMs, sleep } = options;
-    return async (request, endpoint) => {
-        const policy = (endpoint.request ?? {});
-        // Creating, or appending annotations, is not repeated after a server error or a timeout:
-        // GitHub may have acted on it.
-        const idempotent = endpoint.method === 'GET' || policy.idempotent === true;
-        const attempts = idempotent ? (policy.attempts ?? IDEMPOTENT_ATTEMPTS) : 1;
-        const timeLeft = () => deadline === undefined ? Infinity : deadline - (policy.reserveMs ?? 0) - now();
-        for (let attempt = 1;; attempt += 1) {
-            const left = timeLeft();
-            if (left <= 0) {
-                throw new RefusedRequest(policy.reserveMs === undefined
-                    ? 'the time allowed for GitHub is up, so nothing more was sent'
-                    : `less than ${policy.reserveMs / 1000} s are left before the deadline, which are kept to complete the check run`);
-            }
-            const ms = Math.ceil(Math.min(requestTimeoutMs, left));
-            const timeout = AbortSignal.timeout(ms);
-            options.onAttempt();
-            let failure;
-            try {
-                // The hooks inside this one get `endpoint` itself, whatever is passed to `request`. Its
-                // `request` options may be a method's defaults, shared by calls: replaced, not changed.
-                endpoint.request = { ...endpoint.request, signal: timeout };
-                // A body cut off by the timeout throws: the transport reads it.
-                return await request(endpoint);
-            }
-            catch (error) {
-                const cause = error?.cause;
-                if (cause instanceof RefusedRequest)
-                    throw cause;
-                failure = timeout.aborted ? new NoAnswer(`no answer within ${ms / 1000} s`) : error;
-            }
-            const wait = attempt < attempts ? retryWait(failure, attempt, options) : undefined;
-            if (wait === undefined || wait > Math.min(MAX_RETRY_WAIT_MS, timeLeft()))
-                throw failure;
-            await sleep(wait);
-        }
-    };
-}
-/**
- * How long to wait before repeating, or undefined when the failure is not worth repeating:
- * what GitHub asks for (Retry-After, or the rate limit's reset), else a doubling backoff.
- */
-function retryWait(failure, attempt, { now, retryDelayMs }) {
-    const status = statusOf(failure);
-    const rateLimited = (status === 403 || status === 429) && isRateLimit(failure);
-    if (!(failure instanceof NoAnswer) && status < 500 && !rateLimited)
-        return undefined;
-    const headers = headersOf(failure);
-    const reset = Number(headers['x-ratelimit-reset']);
-    const untilReset = headers['x-ratelimit-remaining'] === '0' && reset > 0
-        ? Math.max(0, reset * 1000 - now())
-        : undefined;
-    return (parseRetryAfter(headers['retry-after'], now, Infinity) ??
-        untilReset ??
-        retryDelayMs * 2 ** (attempt - 1));
-}
-
-;// CONCATENATED MODULE: ./.build/action/github/transport.js
-/**
- * The `fetch` Octokit is given: every request it makes, pagination's `Link: rel="next"` and
- * redirects included, passes here. The token goes only to the API it was issued for (https, or
- * http to this machine), never to another origin or outside the API's base path, whatever a
- * `Link` header or a redirect says. Bodies are redacted just before sending; answers are read up
- * to a size cap. Loopback is reached directly, anything else through the runner's proxy.
- */
-
-
-
-
-/**
- * The most of one answer's body that is read: GitHub's pages (100 files with their patches, 100
- * comments) are far smaller, and an endless answer must not exhaust a runner's memory.
- */
-const GITHUB_ANSWER_MAX_BYTES = 16 * 1024 * 1024;
-const MAX_REDIRECTS = 3;
-/** `redact`: applied to every request body, and to each URL's path and query. */
-function createTransport(api, redact) {
-    const basePath = api.pathname.replace(/\/+$/, '');
-    const baseUrl = api.origin + basePath;
-    const dispatcher = createDispatcher(api);
-    /** Redacts the path and query, then refuses any URL but the API's own. */
-    const prepare = (url) => {
-        if (redact) {
-            url.pathname = redact(url.pathname);
-            url.search = redact(url.search);
-        }
-        const underBase = url.pathname === basePath || url.pathname.startsWith(`${basePath}/`);
-        if (url.origin !== api.origin || !underBase) {
-            throw new RefusedRequest(`a request to ${truncateText(url.origin + url.pathname, 200)} was not sent: it is outside ` +
-                `the API at ${baseUrl}, and the token goes nowhere else`);
-        }
-        return url;
-    };
-    return {
-        async fetch(url, init) {
-            let next = prepare(new URL(url));
-            let method = init.method ?? 'GET';
-            // Octokit sends JSON bodies as strings.
-            let body = init.body;
-            if (redact && body !== undefined)
-                body = redactBody(body, redact);
-            for (let redirects = 0;; redirects += 1) {
-                const response = await (0,undici.fetch)(next, {
-                    ...init,
-                    method,
-                    body,
-                    redirect: 'manual',
-                    dispatcher: dispatcher.get(),
-                });
-                if (response.status < 300 || response.status >= 400 || response.status === 304)
-                    return readCapped(response, `${method} ${truncateText(next.pathname, 200)}`);
-                await response.body?.cancel();
-                const location = response.headers.get('location');
-                if (location === null || redirects === MAX_REDIRECTS)
-                    throw new RefusedRequest(`GitHub answered ${response.status}; the redirect was not followed`);
-                next = prepare(new URL(location, next));
-                // As fetch does: a 303, or a 301/302 after a POST, is followed with a GET.
-                if (response.status === 303 || (response.status <= 302 && method === 'POST')) {
-                    method = 'GET';
-                    body = undefined;
-                }
-            }
-        },
-        close: () => dispatcher.close(),
-    };
-}
-/** Throws for an API URL the token must not travel to in clear: only https, or http to this machine. */
-function parseApiUrl(apiUrl) {
-    let url;
-    try {
-        url = new URL(apiUrl);
-    }
-    catch {
-        throw new Error(`The GitHub API URL is not a URL: ${truncateText(apiUrl, 200)}`);
-    }
-    if (!isSafeTransport(url)) {
-        throw new Error(`The GitHub API URL ${url.origin} is neither https nor http to this machine: ` +
-            'the token is not sent over it in clear, so GitHub is not called');
-    }
-    return url;
-}
-/**
- * The answer with its body read whole, or a RefusedRequest once it passes
- * GITHUB_ANSWER_MAX_BYTES, holding no more than that. Read here because Octokit takes a body that
- * fails mid-read for an empty one.
- */
-async function readCapped(response, what) {
-    const { body } = response;
-    if (body === null)
-        return response;
-    const tooLarge = () => new RefusedRequest(`GitHub's answer to ${what} exceeded ${GITHUB_ANSWER_MAX_BYTES / 1024 / 1024} MiB`);
-    // Refused before reading: the bytes may be slow to come.
-    if (Number(response.headers.get('content-length')) > GITHUB_ANSWER_MAX_BYTES) {
-        await body.cancel();
-        throw tooLarge();
-    }
-    const chunks = [];
-    let size = 0;
-    // Leaving the loop cancels the stream, which closes the connection.
-    for await (const chunk of body) {
-        size += chunk.byteLength;
-        if (size > GITHUB_ANSWER_MAX_BYTES)
-            throw tooLarge();
-        chunks.push(chunk);
-    }
-    const { status, statusText, headers } = response;
-    return new undici.Response(Buffer.concat(chunks, size), { status, statusText, headers });
-}
-/** Redacts each string of a JSON body, so the JSON stays valid; any other body as text. */
-function redactBody(body, redact) {
-    let value;
-    try {
-        value = JSON.parse(body);
-    }
-    catch {
-        return redact(body);
-    }
-    const walk = (v) => {
-        if (typeof v === 'string')
-            return redact(v);
-        if (Array.isArray(v))
-            return v.map(walk);
-        if (v !== null && typeof v === 'object')
-            return Object.fromEntries(Object.entries(v).map(([k, x]) => [redact(k), walk(x)]));
-        return v;
-    };
-    return JSON.stringify(walk(value));
-}
-
-;// CONCATENATED MODULE: ./.build/action/github/client.js
-/**
- * The Action's one GitHub REST client: `@actions/github`'s Octokit, given the project's guards
- * through the options it takes (a transport that keeps the token to the API and caps answers, a
- * request hook that bounds every call by the deadline, a log), and the few endpoints the reports
- * use, typed narrowly. Lists stop at a page cap. Errors say which permission the job lacks.
- */
-
-
-
-
-/** GitHub lists at most this many files of a pull request. */
-const PULL_REQUEST_FILES_CAP = 3_000;
-const PER_PAGE = 100;
-/** GitHub's cap in pages: a server that keeps answering `rel="next"` is not followed further. */
-const PULL_REQUEST_FILES_MAX_PAGES = PULL_REQUEST_FILES_CAP / PER_PAGE;
-/**
- * Pages of 100 comments read to find the sticky comment: 3,000 comments. A `rel="next"` that
- * never ends is not followed further.
- */
-const ISSUE_COMMENTS_MAX_PAGES = 30;
-/**
- * Appending annotations stops this long before the deadline, so the run can still be completed:
- * a run left in progress blocks a required check.
- */
-const COMPLETION_RESERVE_MS = 10_000;
-const DEFAULT_TIMEOUT_MS = 30_000;
-const DEFAULT_RETRY_DELAY_MS = 2_000;
-/**
- * Throws, before anything is sent, for an API URL the token must not travel to in clear: only
- * https, or plain http to this machine.
- */
-function createGitHubClient(target, options = {}) {
-    if (target.token === '')
-        throw new Error('No GitHub token was given, so GitHub cannot be called');
-    const api = parseApiUrl(target.apiUrl);
-    const transport = createTransport(api, options.redact);
-    const debug = (message) => options.log?.debug(message);
-    const log = { debug, info: debug, warn: debug, error: debug };
-    let requestCount = 0;
-    // Not @actions/github's own proxy fetch: the transport also keeps loopback unproxied.
-    const octokit = (0,github/* getOctokit */.Q)(target.token, {
-        baseUrl: api.origin + api.pathname.replace(/\/+$/, ''),
-        log,
-        // Request-level messages (deprecation notices) use this log, else the console.
-        request: { log, fetch: transport.fetch },
-    });
-    octokit.hook.wrap('request', boundedRequests({
-        requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS,
-        retryDelayMs: options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS,
-        sleep: options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
-        deadline: options.deadline,
-        now: options.now ?? Date.now,
-        onAttempt: () => (requestCount += 1),
-    }));
-    const { rest, paginate } = octokit;
-    const repo = { owner: target.owner, repo: target.repo };
-    return {
-        get requestCount() {
-            return requestCount;
-        },
-        async createCheckRun(params) {
-            const { data } = await call('create the check run', 'checks: write', true, async () => rest.checks.create({
-                ...repo,
-                name: params.name,
-                head_sha: params.headSha,
-                status: params.status,
-                ...(params.externalId === undefined ? {} : { external_id: params.externalId }),
-                ...(params.detailsUrl === undefined ? {} : { details_url: params.detailsUrl }),
-                output: params.output,
-            }));
-            return { id: data.id, url: data.html_url ?? '' };
-        },
-        async updateCheckRun(id, params) {
-            const appends = (params.output?.annotations?.length ?? 0) > 0;
-            const policy = appends
-                ? { reserveMs: COMPLETION_RESERVE_MS }
-                : {
-                    idempotent: true,
-                    attempts: params.status === 'completed' ? COMPLETE_ATTEMPTS : IDEMPOTENT_ATTEMPTS,
-                };
-            await call('update the check run', 'checks: write', false, async () => rest.checks.update({
-                ...repo,
-                check_run_id: id,
-                ...(params.status === undefined ? {} : { status: params.status }),
-                ...(params.conclusion === undefined
-                    ? {}
-                    : { conclusion: params.conclusion, completed_at: new Date().toISOString() }),
-                ...(params.output === undefined ? {} : { output: params.output }),
-                request: policy,
-            }));
-        },
-        async listPullRequestFiles(pullNumber) {
-            return call('list the pull request files', 'pull-requests: read', true, async () => {
-                const { items, more } = await collectPages(paginate.iterator(rest.pulls.listFiles, {
-                    ...repo,
-                    pull_number: pullNumber,
-                    per_page: PER_PAGE,
-                }), PULL_REQUEST_FILES_MAX_PAGES);
-                return {
-                    files: items.slice(0, PULL_REQUEST_FILES_CAP).map(toChangedFile),
-                    capped: more || items.length >= PULL_REQUEST_FILES_CAP,
-                };
-            });
-        },
-        async listIssueComments(issueNumber) {
-            return call('list the pull request comments', 'pull-requests: write', true, async () => {
-                const { items, more } = await collectPages(paginate.iterator(rest.issues.listComments, {
-                    ...repo,
-                    issue_number: issueNumber,
-                    per_page: PER_PAGE,
-                }), ISSUE_COMMENTS_MAX_PAGES);
-                return { comments: items.map(toComment), capped: more };
-            });
-        },
-        async createIssueComment(issueNumber, body) {
-            const { data } = await call('comment on the pull request', 'pull-requests: write', true, async () => rest.issues.createComment({ ...repo, issue_number: issueNumber, body }));
-            return toComment(data);
-        },
-        async updateIssueComment(commentId, body) {
-            const { data } = await call('update the pull request comment', 'pull-requests: write', false, async () => rest.issues.updateComment({
-                ...repo,
-                comment_id: commentId,
-                body,
-                request: { idempotent: true },
-            }));
-            return toComment(data);
-        },
-        close: () => transport.close(),
-    };
-}
-/** Items of at most `maxPages` pages; `more` when the last page read still had a next one. */
-async function collectPages(pages, maxPages) {
-    const items = [];
-    let count = 0;
-    for await (const page of pages) {
-        items.push(...page.data);
-        count += 1;
-        if (count === maxPages)
-            return { items, more: /rel="next"/.test(page.headers.link ?? '') };
-    }
-    return { items, more: false };
-}
-function toChangedFile(file) {
-    return {
-        path: file.filename,
-        status: file.status,
-        patch: file.patch,
-        additions: file.additions,
-        ...(file.previous_filename === undefined ? {} : { previousPath: file.previous_filename }),
-    };
-}
-function toComment(comment) {
-    return {
-        id: comment.id,
-        url: comment.html_url,
-        body: comment.body ?? '',
-        author: comment.user === null
-            ? undefined
-            : { login: comment.user.login, isBot: comment.user.type === 'Bot' },
-    };
-}
-
-;// CONCATENATED MODULE: ./.build/action/github/pr-files.js
-
-/**
- * `changedFiles` is the event payload's `pull_request.changed_files`. GitHub lists at most
- * 3,000 files: `truncated` when the pull request has more, or may have (3,000 came back and
- * the payload does not say that is all, or the pages did not end). Over the cap, nothing is
- * fetched: the list could only be incomplete.
- */
-async function fetchChangedFiles(client, pullNumber, changedFiles) {
-    if (changedFiles !== undefined && changedFiles > PULL_REQUEST_FILES_CAP)
-        return { files: [], truncated: true };
-    const { files, capped } = await client.listPullRequestFiles(pullNumber);
-    const complete = changedFiles === PULL_REQUEST_FILES_CAP && files.length === changedFiles;
-    return { files, truncated: capped && !complete };
-}
-
-;// CONCATENATED MODULE: ./.build/action/github/sticky-comment.js
-/**
- * The sticky comment: one per project on a pull request, found by its hidden marker and edited
- * in place every run, so the conversation never fills with reports.
- */
-
-
-async function upsertStickyComment(client, params) {
-    const before = client.requestCount;
-    const { comments, capped } = await client.listIssueComments(params.issueNumber);
-    // Only the token's own comment is ours, and GitHub alone knows whose that is: a candidate it
-    // refuses to let this token edit was another app's, which anyone's workflow could have written.
-    for (const candidate of stickyCandidates(comments, params.marker).slice(0, MAX_CANDIDATES)) {
-        let written;
-        try {
-            written = await client.updateIssueComment(candidate.id, params.render(candidate.body));
-        }
-        catch (error) {
-            if (error instanceof PermissionError)
-                continue;
-            throw error;
-        }
-        return { action: 'updated', url: written.url, requests: client.requestCount - before };
-    }
-    // Past the cap ours may be unseen; listing is oldest first and stable, so each later run would
-    // miss the new comment too and post one more. A comment found before the cap is safe to update.
-    if (capped) {
-        throw new Error(`this pull request has more comments than the ${ISSUE_COMMENTS_MAX_PAGES * 100} read to find ` +
-            "this action's comment, so no new one was written (it would be repeated every run)");
-    }
-    const written = await client.createIssueComment(params.issueNumber, params.render(undefined));
-    return { action: 'created', url: written.url, requests: client.requestCount - before };
-}
-/** Comments tried as ours, newest first: a few, so a pull request full of decoys costs little. */
-const MAX_CANDIDATES = 3;
-/**
- * The comments carrying the marker written by a bot (the workflow token's `github-actions[bot]`,
- * or an app), newest first. Anyone can paste the marker: adopting a person's comment would let
- * them author the report's "previous run" or block its updates.
- */
-function stickyCandidates(comments, marker) {
-    return comments
-        .filter((comment) => comment.author?.isBot === true && comment.body.includes(marker))
-        .sort((a, b) => b.id - a.id);
-}
-
-;// CONCATENATED MODULE: ./.build/action/github/channels.js
-
-
-
-
-
-
-/** After the audit's own deadline, the GitHub channels get at most this long to report it. */
-const GITHUB_GRACE_MS = 60_000;
-/**
- * The channels this run asked for, or undefined when it uses none, has no token, or is a
- * fork's run that is skipped anyway (it gets a read-only token and no key).
- */
-function openGitHubChannels(settings, run) {
-    const { context, log } = run;
-    const [owner, repo] = context.repository.split('/');
-    const wanted = settings.checkRun.enabled || settings.pullRequestComment || settings.scope !== 'all';
-    if (!wanted || !owner || !repo || (context.untrustedPullRequest && !settings.apiKey))
-        return undefined;
-    if (!settings.githubToken) {
-        log.info('No `github-token`: no check run, pull-request comment or changed-files scope this run.');
-        return undefined;
-    }
-    try {
-        return new GitHubChannels({
-            client: createGitHubClient({ apiUrl: context.apiUrl, token: settings.githubToken, owner, repo }, {
-                // The channels report the audit after its deadline, so they get a little longer.
-                deadline: Math.max(run.deadline, Date.now()) + GITHUB_GRACE_MS,
-                redact: run.redact,
-                // Octokit's notices quote the API's headers: through the logger, which cleans them.
-                log: { debug: (message) => log.debug(message) },
-            }),
-            pullRequest: context.pullRequest,
-            headSha: context.pullRequest?.headSha ?? context.sha,
-            checkRun: settings.checkRun,
-            comment: settings.pullRequestComment,
-            log,
+        parsed = (0,external_node_util_.parseArgs)({
+            args: [...argv],
+            options: Object.fromEntries([...INPUT_OPTIONS, ...COMMAND_OPTIONS].map((spec) => [
+                spec.name,
+                {
+                    type: spec.type,
+                    multiple: spec.multiple ?? false,
+                    ...(spec.short ? { short: spec.short } : {}),
+                },
+            ])),
+            allowPositionals: true,
+            strict: true,
         });
     }
     catch (error) {
-        log.warning(`No check run, pull-request comment or changed-files scope this run: ${errorMessage(error)}`);
-        return undefined;
+        throw new errors_ConfigurationError(`${error.message}\nRun contract-audit --help for the options.`);
     }
+    const { values, positionals } = parsed;
+    if (positionals.length > 1) {
+        throw new errors_ConfigurationError(`One directory at most; got ${positionals.length}: ${positionals.join(' ')}.\nRun contract-audit --help for the options.`);
+    }
+    const string = (name) => {
+        const value = values[name];
+        return typeof value === 'string' ? value : undefined;
+    };
+    const inputs = {
+        get(name) {
+            if (name === 'api-key')
+                return env[API_KEY_VARIABLE] ?? '';
+            if (name === 'base-url')
+                return string(name) ?? env[BASE_URL_VARIABLE] ?? '';
+            const value = values[name];
+            // Each repetition is one line, as the action's multi-line inputs take them.
+            if (Array.isArray(value))
+                return value.join('\n');
+            return typeof value === 'string' ? value : '';
+        },
+    };
+    return {
+        inputs,
+        directory: positionals[0] ?? '.',
+        dryRun: values['dry-run'] === true,
+        reports: {
+            sarif: string('sarif'),
+            json: string('json'),
+            codequality: string('codequality'),
+            junit: string('junit'),
+        },
+        verbose: values['verbose'] === true,
+        help: values['help'] === true,
+        version: values['version'] === true,
+    };
 }
-const WHY = {
-    'checks: write': 'the check run with every finding as an annotation; findings are annotated in the log instead (10 of each kind)',
-    'pull-requests: write': 'the pull-request comment',
-    'pull-requests: read': "the pull request's changed files, so `scope` falls back to all",
-};
-/**
- * The GitHub API calls of a run. Rendering is the caller's: these methods take what to send.
- * None of them may fail the step.
- */
-class GitHubChannels {
-    #options;
-    #warned = new Set();
-    #checkRun;
-    #checkRunFailed = false;
-    #starting;
-    constructor(options) {
-        this.#options = options;
-    }
-    /** Whether the findings will be annotated on a check run, as far as is known yet. */
-    get annotatesCheckRun() {
-        return (this.#options.client !== undefined && this.#options.checkRun.enabled && !this.#checkRunFailed);
-    }
-    /**
-     * Creates the check run in progress as soon as the audit id is known. Callers need not wait:
-     * the audit goes on meanwhile, and `completeCheckRun` waits for it. It never rejects.
-     */
-    auditStarted(start) {
-        this.#starting = this.#createCheckRun(start);
-        return this.#starting;
-    }
-    async #createCheckRun(start) {
-        const { client, checkRun, headSha } = this.#options;
-        if (!client || !checkRun.enabled || this.#checkRunFailed)
+
+;// CONCATENATED MODULE: ./.build/cli/help.js
+/** The text of `contract-audit --help`: every option with its default, and the environment. */
+
+function helpText(version) {
+    return [
+        `contract-audit ${version}: audit Solidity and Vyper contracts on the audit service,`,
+        'the same engine as the GitHub Action, so a laptop and CI agree on every file and finding.',
+        '',
+        'Usage: contract-audit [options] [directory]   (directory: default the current one)',
+        '',
+        "Options (the action's inputs, by the same names):",
+        ...INPUT_OPTIONS.map(optionLine),
+        '',
+        'Options of the command:',
+        ...COMMAND_OPTIONS.map(optionLine),
+        '',
+        'Environment:',
+        `  ${API_KEY_VARIABLE.padEnd(28)} The service key (never on the command line). Not needed by --dry-run.`,
+        `  ${BASE_URL_VARIABLE.padEnd(28)} The service's address, when --base-url is not given.`,
+        `  ${'FOUNDRY_PROFILE'.padEnd(28)} The Foundry profile whose folders apply (default: default).`,
+        `  ${'NO_COLOR'.padEnd(28)} Set: no colour, even on a terminal.`,
+        '',
+        'Exit codes: 0 pass or skipped, 1 fail, 2 error (options, service, a refused upload), 3 timeout.',
+        '',
+    ].join('\n');
+}
+function optionLine(spec) {
+    const flag = `${spec.short ? `-${spec.short}, ` : ''}--${spec.name}${spec.value ? ` ${spec.value}` : ''}`;
+    const more = spec.default === undefined ? '' : ` (default: ${spec.default})`;
+    return `  ${flag.padEnd(38)} ${spec.help}${more}`;
+}
+
+;// CONCATENATED MODULE: ./.build/cli/logger.js
+
+const CLEAR_LINE = '\r\u001b[2K';
+function createTerminalLogger(options) {
+    const { stream, redactor, paint, live, now } = options;
+    const startedAt = now();
+    let status;
+    // The status line shows the time since the start, so it is redrawn as the time passes.
+    const ticker = live ? setInterval(() => drawStatus(), 1000) : undefined;
+    ticker?.unref();
+    // Redacted before escaping (a key split by control characters is still found) and after (an
+    // escape must not spell it again).
+    const clean = (text) => redactor.redact(escapeTerminal(redactor.redact(text)));
+    const lines = (message) => message.split(/\r?\n/).map(clean);
+    function drawStatus() {
+        if (status === undefined)
             return;
-        try {
-            this.#checkRun = await startCheckRun(client, { name: checkRun.name, headSha, ...start });
-            this.#options.log.info(`Check run: ${this.#checkRun.url}`);
-        }
-        catch (error) {
-            this.#checkRunFailed = true;
-            this.#fallBack(error, 'Could not create the check run');
-        }
+        const seconds = Math.floor((now() - startedAt) / 1000);
+        const elapsed = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+        // Longer than the terminal is wide, it would wrap, and the next redraw would not clear it.
+        const width = Math.max((stream.columns || 80) - elapsed.length - 2, 10);
+        const text = status.length > width ? `${status.slice(0, width - 1)}…` : status;
+        stream.write(`${CLEAR_LINE}${paint('dim', `[${elapsed}]`)} ${text}`);
     }
-    /** The pull request's files, or undefined when they cannot be had (the caller uses scope `all`). */
-    async changedFiles() {
-        const { client, pullRequest, log } = this.#options;
-        if (!client || !pullRequest)
-            return undefined;
-        try {
-            const { files, truncated } = await fetchChangedFiles(client, pullRequest.number, pullRequest.changedFiles);
-            if (truncated) {
-                log.warning('This pull request changes more than 3,000 files, more than GitHub lists, so `scope` falls back to all: every finding counts.');
-                return undefined;
-            }
-            return files;
-        }
-        catch (error) {
-            this.#fallBack(error, "Could not read the pull request's changed files; `scope` falls back to all");
-            return undefined;
-        }
-    }
-    /**
-     * Annotates and completes the check run (creating it first if the audit never started).
-     * Undefined when check runs are off or the run could not be created.
-     */
-    async completeCheckRun(report) {
-        const { client, checkRun, headSha, log } = this.#options;
-        await this.#starting;
-        if (!client || !checkRun.enabled || this.#checkRunFailed)
-            return undefined;
-        let run = this.#checkRun;
-        try {
-            run ??= await startCheckRun(client, { name: checkRun.name, headSha, ...report.start });
-            this.#checkRun = run;
-            const completed = await completeCheckRun(client, run.id, report);
-            log.info(`Check run completed with ${completed.annotationsPosted} annotation(s) in ${completed.requests} request(s): ${run.url}`);
-            return { url: run.url, completed };
-        }
-        catch (error) {
-            this.#fallBack(error, 'Could not complete the check run');
-            return run && { url: run.url, completed: undefined };
-        }
-    }
-    /** Creates or updates the project's sticky comment; undefined when off or not a pull request. */
-    async upsertComment(marker, render) {
-        const { client, comment, pullRequest, log } = this.#options;
-        if (!client || !comment || !pullRequest)
-            return undefined;
-        try {
-            const result = await upsertStickyComment(client, {
-                issueNumber: pullRequest.number,
-                marker,
-                render,
-            });
-            log.info(`Pull-request comment ${result.action}: ${result.url}`);
-            return result.url;
-        }
-        catch (error) {
-            this.#fallBack(error, 'Could not write the pull-request comment');
-            return undefined;
-        }
-    }
-    async close() {
-        await this.#options.client?.close();
-    }
-    /** A missing permission is said once, with what to add; anything else is a plain warning. */
-    #fallBack(error, what) {
-        const { log } = this.#options;
-        if (error instanceof PermissionError) {
-            if (this.#warned.has(error.permission))
-                return;
-            this.#warned.add(error.permission);
-            log.warning(`The GitHub token may not do this (${error.status}), so this run goes without ${WHY[error.permission]}. ` +
-                `To enable it, add \`${error.permission}\` to the job's \`permissions:\`. ` +
-                '(Pull requests from forks get a read-only token: there this is expected.)');
+    function permanent(text) {
+        if (text.length === 0)
             return;
-        }
-        // The client's errors already name the operation ("Could not create the check run on GitHub…").
-        const message = errorMessage(error);
-        const said = message.startsWith(`${what} `) ? message : `${what}: ${message}`;
-        log.warning(`${said}. The audit result is unaffected.`);
+        stream.write(`${live && status !== undefined ? CLEAR_LINE : ''}${text.join('\n')}\n`);
+        if (live)
+            drawStatus();
     }
-}
-
-;// CONCATENATED MODULE: ./.build/engine/settings.js
-/**
- * A run's settings, read from named inputs (action.yml's names) by either door: the Action reads
- * them with `@actions/core`, the command line from its options. One reader, so a bad value gets
- * the same message through either door.
- */
-
-
-
-
-
-
-
-
-
-
-/** action.yml's default for `contracts`, also used when the input is empty. */
-const DEFAULT_CONTRACT_PATTERNS = contractGlobs();
-const IF_NO_FILES_FOUND = ['error', 'warn', 'ignore'];
-const DEPENDENCIES = ['include', 'exclude'];
-/**
- * The settings the inputs ask for, or a ConfigurationError naming the input and how to fix it.
- * `env`: the workspace (GITHUB_WORKSPACE, else the current folder), RUNNER_TEMP, FOUNDRY_PROFILE.
- */
-function readSettings(inputs, env, log) {
-    const read = inputReader(inputs);
-    const apiKey = read.text('api-key');
-    checkApiKey(apiKey, log);
-    const workspace = external_node_path_.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
-    const workingDirectory = external_node_path_.resolve(workspace, read.text('working-directory') || '.');
-    const relativeRoot = posixRelative(workspace, workingDirectory);
-    if (!isInside(workspace, workingDirectory)) {
-        throw new ConfigurationError(`Input \`working-directory\` (${workingDirectory}) is outside the workspace (${workspace}); ` +
-            'give a path inside the repository checkout.');
-    }
-    // A link inside the checkout may lead anywhere: where it leads is what would be walked.
-    const realWorkingDirectory = realPath(workingDirectory);
-    const realWorkspace = realPath(workspace);
-    if (realWorkingDirectory && realWorkspace && !isInside(realWorkspace, realWorkingDirectory)) {
-        throw new ConfigurationError(`Input \`working-directory\` (${workingDirectory}) leads outside the workspace through a symbolic link (to ${realWorkingDirectory}); ` +
-            'nothing outside the repository checkout is read. Give the folder the link stands for, inside the checkout.');
-    }
-    const outputDirectory = external_node_path_.resolve(env['RUNNER_TEMP'] || workspace);
-    const baseline = read.text('baseline');
-    const sarifFile = read.text('sarif-file');
-    const contracts = read.lines('contracts');
-    return {
-        apiKey,
-        baseUrl: parseBaseUrl(read.text('base-url')),
-        projectName: read.text('project-name') || defaultProjectName(env, workspace),
-        contractPatterns: contracts.length > 0 ? contracts : [...DEFAULT_CONTRACT_PATTERNS],
-        defaultContractPatterns: contracts.length === 0 || contracts.join('\n') === DEFAULT_CONTRACT_PATTERNS.join('\n'),
-        excludePatterns: read.lines('exclude'),
-        useDefaultExcludes: read.boolean('default-excludes', true),
-        dependencies: read.choice('dependencies', DEPENDENCIES, 'include'),
-        foundryProfile: env['FOUNDRY_PROFILE']?.trim() || 'default',
-        detectOnly: read.boolean('detect-only', false),
-        workspace,
-        workingDirectory,
-        pathPrefix: relativeRoot ? `${relativeRoot}/` : '',
-        failOn: read.choice('fail-on', FAIL_ON_LEVELS, 'low'),
-        timeoutMs: read.positiveNumber('timeout-minutes', 30) * 60_000,
-        pollIntervalMs: read.positiveNumber('poll-interval-seconds', 5) * 1000,
-        ifNoFilesFound: read.choice('if-no-files-found', IF_NO_FILES_FOUND, 'error'),
-        auditId: auditIdInput(read.text('audit-id'), apiKey),
-        limits: {
-            maxFiles: read.positiveInteger('max-files', 1000),
-            maxFileBytes: read.positiveNumber('max-file-size-kb', 1024) * 1024,
-            maxTotalBytes: read.positiveNumber('max-total-size-mb', 50) * 1024 * 1024,
-        },
-        scope: read.choice('scope', SCOPES, 'all'),
-        baselineFile: baseline ? insideWorkspace(workspace, baseline, 'baseline') : undefined,
-        sarifFile: sarifFile ? outputFile(workspace, outputDirectory, sarifFile) : undefined,
-        reuse: read.boolean('reuse', true),
-        reuseMaxAgeDays: read.positiveNumber('reuse-max-age-days', 7),
-        outputDirectory,
-    };
-}
-/** `https://` everywhere; plain `http://` only to this machine, so the key never crosses a network in clear. */
-function parseBaseUrl(raw) {
-    const text = raw.trim();
-    if (!text) {
-        throw new ConfigurationError('Input `base-url` is required: set it to the audit service address, e.g. https://api.example-audit.com');
-    }
-    let url;
-    try {
-        url = new URL(text);
-    }
-    catch {
-        throw new ConfigurationError(`Input \`base-url\` is not a valid URL: "${text}". Use the full address, e.g. https://api.example-audit.com`);
-    }
-    if (url.username || url.password) {
-        throw new ConfigurationError('Input `base-url` must not contain credentials; pass the key in `api-key` instead.');
-    }
-    if (url.search || url.hash) {
-        throw new ConfigurationError('Input `base-url` must not have a query string or fragment; give only the service address.');
-    }
-    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-        throw new ConfigurationError(`Input \`base-url\` uses plain http:// for ${url.hostname}; the API key would travel unencrypted. ` +
-            'Use https:// (plain http:// is accepted only for 127.0.0.0/8, ::1 and localhost).');
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        throw new ConfigurationError(`Input \`base-url\` must start with https:// (got ${url.protocol}//).`);
-    }
-    return url;
-}
-/**
- * A key an HTTP header cannot carry would fail before any byte is sent; say so now, in words
- * that point at the secret, never quoting it.
- */
-function checkApiKey(apiKey, log) {
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f\u007f]/.test(apiKey)) {
-        throw new ConfigurationError('Input `api-key` contains a line break or another control character, which an HTTP header ' +
-            'cannot carry. Check the secret: it must be the key alone, on one line.');
-    }
-    if (/[^\u0020-\u00ff]/u.test(apiKey)) {
-        throw new ConfigurationError('Input `api-key` contains characters an HTTP header cannot carry (only ASCII and Latin-1 ' +
-            'can be sent). Check the secret: a key copied from a document may hold typographic quotes or dashes.');
-    }
-    if (apiKey && apiKey.length < MIN_SECRET_LENGTH) {
-        log.warning(`Input \`api-key\` is only ${apiKey.length} characters long. It is still masked everywhere, ` +
-            'which may blank out ordinary words that contain it in the reports; service keys are ' +
-            `normally much longer, so check the secret (a key of ${MIN_SECRET_LENGTH} or more characters avoids this).`);
-    }
-}
-/** `audit-id`, which is sent in a URL path: never one that holds the key. */
-function auditIdInput(text, apiKey) {
-    if (text === '')
-        return undefined;
-    const key = new Redactor();
-    key.add(apiKey);
-    const ids = key.appearsIn(text) ? undefined : parseAuditIds(text);
-    // Decoded, JSON's escapes may spell the key where the text did not.
-    const decoded = typeof ids === 'object' ? [...ids].flat() : [];
-    if (ids === undefined || decoded.some((entry) => key.appearsIn(entry))) {
-        throw new ConfigurationError('Input `audit-id` contains the API key, so it was not sent. Give the id the action printed ' +
-            '(the `audit-id` output of the run that started the audit).');
-    }
-    return ids;
-}
-/** Where a path leads once links are followed; undefined when it does not exist (yet). */
-function realPath(file) {
-    try {
-        return (0,external_node_fs_.realpathSync)(file);
-    }
-    catch {
-        return undefined;
-    }
-}
-/** An output file the user named: only in the workspace or RUNNER_TEMP, never elsewhere on the runner. */
-function outputFile(workspace, outputDirectory, file) {
-    const resolved = external_node_path_.resolve(workspace, file);
-    if (!isInside(workspace, resolved) && !isInside(outputDirectory, resolved)) {
-        throw new ConfigurationError(`Input \`sarif-file\` (${file}) is outside the workspace and RUNNER_TEMP; the action writes ` +
-            'files only there. Give a path inside the repository checkout, e.g. `reports/audit.sarif`.');
-    }
-    return resolved;
-}
-/** A repository file the action reads: it must stay inside the checkout. */
-function insideWorkspace(workspace, file, input) {
-    const resolved = external_node_path_.resolve(workspace, file);
-    if (!isInside(workspace, resolved)) {
-        throw new ConfigurationError(`Input \`${input}\` (${file}) is outside the workspace; give a path inside the repository.`);
-    }
-    return resolved;
-}
-function defaultProjectName(env, workspace) {
-    const repository = env['GITHUB_REPOSITORY'];
-    return repository?.split('/')[1] || external_node_path_.basename(workspace);
-}
-/** Typed readers of the inputs; each error names the input and what it takes. */
-function inputReader(inputs) {
-    const text = (name) => inputs.get(name).trim();
-    const positiveNumber = (name, fallback) => {
-        const raw = text(name);
-        if (!raw)
-            return fallback;
-        const value = Number(raw);
-        if (!Number.isFinite(value) || value <= 0) {
-            throw new ConfigurationError(`Input \`${name}\` is "${raw}"; it must be a positive number (default ${fallback}).`);
-        }
-        return value;
+    const annotated = (label, style) => (message, properties = {}) => {
+        const where = properties.file
+            ? `${properties.file}${properties.startLine ? `:${properties.startLine}` : ''}: `
+            : '';
+        const [first = '', ...rest] = lines(`${where}${message}`);
+        permanent([`${label ? paint(style, label) : ''}${first}`, ...rest]);
     };
     return {
-        text,
-        /** Each non-empty line that is not a `#` comment, trimmed. */
-        lines: (name) => text(name)
-            .split('\n')
-            .map((line) => line.trim())
-            .filter((line) => line && !line.startsWith('#')),
-        choice(name, allowed, fallback) {
-            const raw = text(name);
-            if (!raw)
-                return fallback;
-            const value = raw.toLowerCase();
-            if (allowed.includes(value))
-                return value;
-            // Quoted as given: a secret passed by mistake is then masked like any other spelling of it.
-            throw new ConfigurationError(`Input \`${name}\` is "${raw}"; it must be one of: ${allowed.join(', ')}.`);
+        debug(message) {
+            if (options.verbose)
+                permanent(lines(message).map((line) => paint('dim', line)));
         },
-        /** As YAML 1.2's core schema spells a boolean (what `core.getBooleanInput` takes). */
-        boolean(name, fallback) {
-            const raw = text(name);
-            if (!raw)
-                return fallback;
-            if (['true', 'True', 'TRUE'].includes(raw))
-                return true;
-            if (['false', 'False', 'FALSE'].includes(raw))
-                return false;
-            throw new ConfigurationError(`Input \`${name}\` must be true or false.`);
+        info(message) {
+            if (!live)
+                return permanent(lines(message));
+            status = lines(message).join(' ');
+            drawStatus();
         },
-        positiveNumber,
-        positiveInteger(name, fallback) {
-            const value = positiveNumber(name, fallback);
-            if (!Number.isInteger(value)) {
-                throw new ConfigurationError(`Input \`${name}\` is "${value}"; it must be a whole number.`);
-            }
-            return value;
+        notice: annotated('', 'bold'),
+        warning: annotated('warning: ', 'yellow'),
+        error: annotated('error: ', 'red'),
+        group(title, groupLines) {
+            const heading = paint('bold', clean(title));
+            permanent(options.fullGroups ? [heading, ...groupLines.map((line) => `  ${clean(line)}`)] : [heading]);
         },
-    };
-}
-
-;// CONCATENATED MODULE: ./.build/action/inputs.js
-/**
- * The Action's inputs, read with `@actions/core`: the engine's settings and what only the Action
- * has (the GitHub token and channels). Secrets are masked before anything else is read, since an
- * error message could echo an input.
- *
- * The runner expands `${{ }}` expressions, in defaults too; one still there was set by a tool that
- * does not (local-action passes action.yml's `${{ github.token }}` as it is), and is taken as not
- * given, with one notice: sent on, it would be a credential that is a template.
- */
-
-
-const UNEXPANDED = /\$\{\{[\s\S]*\}\}/;
-/**
- * `redactor` learns each secret as soon as it is read, with the runner's mask: an error about a
- * later input may quote what a workflow passed it, a secret by mistake.
- */
-function getInputs(log, redactor, env = process.env) {
-    const unexpanded = new Set();
-    const input = (name) => {
-        const value = core/* getInput */.V4(name);
-        if (!UNEXPANDED.test(value))
-            return value;
-        unexpanded.add(name);
-        return '';
-    };
-    for (const secret of ['api-key', 'github-token']) {
-        const value = input(secret);
-        if (value)
-            core/* setSecret */.Pq(value);
-        redactor.add(value);
-    }
-    const source = { get: input };
-    const read = inputReader(source);
-    const action = {
-        ...readSettings(source, env, log),
-        githubToken: read.text('github-token'),
-        checkRun: {
-            enabled: read.boolean('check-run', true),
-            name: read.text('check-name') || 'Smart contract audit',
+        close() {
+            if (ticker)
+                clearInterval(ticker);
+            if (live && status !== undefined)
+                stream.write(CLEAR_LINE);
+            status = undefined;
         },
-        pullRequestComment: read.boolean('pr-comment', true),
-    };
-    if (unexpanded.size > 0) {
-        const names = [...unexpanded];
-        log.notice(`${names.map((name) => `\`${name}\``).join(', ')} held an unexpanded \`\${{ … }}\` expression, so ${names.length === 1 ? 'it was' : 'they were'} taken as not given. ` +
-            'The runner expands expressions; a tool that runs the action locally (such as @github/local-action) does not: set the value itself in its .env.');
-    }
-    return action;
-}
-
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(8161);
-;// CONCATENATED MODULE: ./.build/action/logger.js
-/**
- * The one way the Action writes to the job log, through `@actions/core`. Every line, title and
- * annotation is redacted first (the runner masks only the key as it is, not the forms a hostile
- * service can disguise it in), and quoted text in a plain line cannot run a workflow command
- * (core escapes an annotation's message and properties, but writes `info` lines as they are).
- */
-
-
-
-function createActionLogger(redactor) {
-    const line = (message) => neutralizeWorkflowCommands(redactor.redact(message));
-    const annotation = (write) => (message, properties = {}) => write(redactor.redact(message), redactProperties(redactor, properties));
-    return {
-        debug: (message) => core/* debug */.Yz(line(message)),
-        info: (message) => core/* info */.pq(line(message)),
-        notice: annotation(core/* notice */.lm),
-        warning: annotation(core/* warning */.$e),
-        error: annotation(core/* error */.z3),
-        group(title, lines) {
-            core/* startGroup */.Oh(line(title));
-            // One write: stdout is synchronous on a pipe, and a line at a time cost a system call each.
-            if (lines.length > 0)
-                core/* info */.pq(lines.map(line).join(external_node_os_.EOL));
-            core/* endGroup */.N4();
-        },
-    };
-}
-function redactProperties(redactor, properties) {
-    const { title, file } = properties;
-    return {
-        ...properties,
-        ...(title === undefined ? {} : { title: redactor.redact(title) }),
-        ...(file === undefined ? {} : { file: redactor.redact(file) }),
     };
 }
 
@@ -9150,27 +8341,27 @@ async function writeOutputFile(file, content, roots) {
     for (const name of external_node_path_.relative(root, target).split(external_node_path_.sep).slice(0, -1)) {
         directory = external_node_path_.join(directory, name);
         try {
-            await external_node_fs_promises_.mkdir(directory);
+            await promises_.mkdir(directory);
         }
         catch (error) {
             if (error.code !== 'EEXIST')
                 throw error;
         }
         // mkdir leaves an existing link alone, so whatever is there now is looked at, not followed.
-        const stats = await external_node_fs_promises_.lstat(directory);
+        const stats = await promises_.lstat(directory);
         if (stats.isSymbolicLink()) {
             throw new Error(`${directory} is a symbolic link; output files are never written through one.`);
         }
         if (!stats.isDirectory())
             throw new Error(`${directory} is not a directory.`);
     }
-    const existing = await external_node_fs_promises_.lstat(target).catch(() => undefined);
+    const existing = await promises_.lstat(target).catch(() => undefined);
     if (existing?.isDirectory())
         throw new Error(`${target} is a directory.`);
     // Removing a link removes the link, not its target; `wx` (O_CREAT | O_EXCL) then creates a
     // new file and fails rather than follow a link put back in between.
-    await external_node_fs_promises_.rm(target, { force: true });
-    const handle = await external_node_fs_promises_.open(target, 'wx');
+    await promises_.rm(target, { force: true });
+    const handle = await promises_.open(target, 'wx');
     let failure;
     try {
         // One write per chunk: no stream pipeline to set up for what is usually one small file.
@@ -9185,7 +8376,7 @@ async function writeOutputFile(file, content, roots) {
         return target;
     // A report cut short would read as a whole one. What is there now is the file made above,
     // or a link put in its place, which `rm` removes without following.
-    await external_node_fs_promises_.rm(target, { force: true });
+    await promises_.rm(target, { force: true });
     throw failure.error;
 }
 /** One short path segment (names can come from the service): a file system's 255 bytes hold it. */
@@ -9193,393 +8384,115 @@ function fileSafe(name) {
     return name.replace(/[^\w.-]+/g, '_').slice(0, 100);
 }
 
-;// CONCATENATED MODULE: ./.build/random-id.js
+;// CONCATENATED MODULE: ./.build/report/codequality.js
+
 /**
- * Random hex digits for names that must differ, not stay secret (an output's delimiter, a
- * results file's name): Math.random, so that a run needing nothing else never loads
- * `node:crypto` (src/digest.ts says what that costs).
+ * Our five levels onto GitLab's five, in order; a severity the action could not read fails the
+ * gate like a high one, and is shown as one. Gas findings are advice, like info.
  */
-function randomHex(digits) {
-    let hex = '';
-    // 32 bits a draw: Math.random gives at least that many, and they fit toString exactly.
-    while (hex.length < digits) {
-        hex += Math.floor(Math.random() * 2 ** 32)
-            .toString(16)
-            .padStart(8, '0');
-    }
-    return hex.slice(0, digits);
-}
-
-;// CONCATENATED MODULE: ./.build/report/comment-memory.js
+const CODE_QUALITY_SEVERITY = {
+    critical: 'blocker',
+    high: 'critical',
+    unknown: 'critical',
+    medium: 'major',
+    low: 'minor',
+    info: 'info',
+    gas: 'info',
+};
 /**
- * The sticky comment's memory: this run's findings, kept hidden and compact in the comment
- * itself, so the next run can tell new findings from fixed ones; and the marker that finds the
- * comment again. Everything read back is untrusted (anyone can edit a comment) and checked.
+ * The findings that count, with repository paths. GitLab needs a path: a finding without a file
+ * is shown at the first file another finding names, and left out when none names one.
  */
-
-
-
-/** The hidden data never takes more than this, so the visible part always has room. */
-const DATA_MAX_CHARS = 28_000;
-const KEY_CHARS = 8;
-const DATA_TITLE_MAX_CHARS = 100;
-const DATA_LOCATION_MAX_CHARS = 120;
-/** Longer than any comment GitHub keeps: nothing past it is decoded. */
-const MAX_ENCODED_CHARS = 4 * 65_536;
-const MARKER_PREFIX = '<!-- smart-contract-audit:';
-const DATA_PATTERN = /<!-- smart-contract-audit:data=([A-Za-z0-9_-]*) -->/g;
-/** Identifies the project's comment; the name is percent-encoded so it can never end the HTML comment. */
-function commentMarker(projectName) {
-    return `${MARKER_PREFIX}project=${encodeURIComponent(projectName)} -->`;
-}
-/** 48 bits of the fingerprint's hash: compact, fixed-length, and unlikely to collide. */
-function findingKey(fingerprint) {
-    return sha256(fingerprint, 'base64url').slice(0, KEY_CHARS);
-}
-/** Fixed apart from SEVERITIES' order, so comments written by earlier versions still read. */
-const SEVERITY_CODES = [
-    'critical',
-    'high',
-    'medium',
-    'low',
-    'info',
-    'gas',
-    'unknown',
-];
-const DATA_BYTES = Math.floor(DATA_MAX_CHARS / 4) * 3;
-/** When not every key fits, room kept for the titles of the most severe ones. */
-const DETAILS_RESERVE_BYTES = 4_000;
-/** `remember` is called only for the findings kept, the most severe: a long list costs no more. */
-function encodeMemory(findings, remember, alreadyPartial) {
-    const empty = JSON.stringify({ v: 1, k: '', s: '', d: [], p: 1 }).length;
-    const keyBytes = KEY_CHARS + 1;
-    const allFit = empty + findings.length * keyBytes <= DATA_BYTES;
-    const kept = allFit
-        ? findings.length
-        : Math.floor((DATA_BYTES - empty - DETAILS_RESERVE_BYTES) / keyBytes);
-    const remembered = findings.slice(0, kept).map(remember);
-    const data = {
-        v: 1,
-        k: remembered.map((f) => f.key).join(''),
-        s: remembered.map((f) => SEVERITY_CODES.indexOf(f.severity)).join(''),
-        d: [],
-    };
-    if (alreadyPartial || !allFit)
-        data.p = 1;
-    let budget = DATA_BYTES - empty - kept * keyBytes;
-    for (const finding of remembered) {
-        const detail = [
-            truncateText(finding.title ?? '', DATA_TITLE_MAX_CHARS),
-            finding.location === undefined
-                ? null
-                : truncateText(finding.location, DATA_LOCATION_MAX_CHARS),
+function codeQualityIssues(findings) {
+    const counted = findings
+        .filter((entry) => entry.status === 'active')
+        .map((entry) => entry.finding);
+    const anchor = counted.find((finding) => finding.file)?.file;
+    const seen = new Map();
+    return counted.flatMap((finding) => {
+        const path = finding.file ?? anchor;
+        if (path === undefined)
+            return [];
+        // One finding reported twice shares its fingerprint: the repeat gets one of its own.
+        const repeats = seen.get(finding.fingerprint) ?? 0;
+        seen.set(finding.fingerprint, repeats + 1);
+        const rule = finding.swcId ?? finding.ruleId;
+        return [
+            {
+                description: `${finding.title}${rule ? ` [${rule}]` : ''}`,
+                check_name: rule ?? finding.title,
+                fingerprint: repeats === 0 ? finding.fingerprint : sha256(`${finding.fingerprint}\0${repeats}`, 'hex'),
+                severity: CODE_QUALITY_SEVERITY[finding.severity],
+                location: { path, lines: { begin: finding.startLine ?? 1 } },
+            },
         ];
-        const size = external_node_buffer_.Buffer.byteLength(JSON.stringify(detail)) + 1;
-        if (size > budget)
-            break;
-        budget -= size;
-        data.d.push(detail);
-    }
-    const encoded = external_node_buffer_.Buffer.from(JSON.stringify(data)).toString('base64url');
-    return `${MARKER_PREFIX}data=${encoded} -->`;
-}
-/** The previous run's findings from its comment; undefined when there are none to be read. */
-function readPreviousFindings(body) {
-    const match = [...body.matchAll(DATA_PATTERN)].at(-1);
-    if (match?.[1] === undefined || match[1].length > MAX_ENCODED_CHARS)
-        return undefined;
-    let data;
-    try {
-        data = JSON.parse(external_node_buffer_.Buffer.from(match[1], 'base64url').toString('utf8'));
-    }
-    catch {
-        return undefined;
-    }
-    if (typeof data !== 'object' || data === null)
-        return undefined;
-    const { v, k, s, d, p } = data;
-    if (v !== 1 || typeof k !== 'string' || typeof s !== 'string')
-        return undefined;
-    if (k.length !== s.length * KEY_CHARS || !/^[A-Za-z0-9_-]*$/.test(k))
-        return undefined;
-    const details = Array.isArray(d) ? d : [];
-    const findings = [];
-    for (let i = 0; i < s.length; i += 1) {
-        const severity = SEVERITY_CODES[Number(s[i])];
-        if (severity === undefined)
-            return undefined;
-        const detail = details[i];
-        const [title, location] = Array.isArray(detail) ? detail : [];
-        findings.push({
-            key: k.slice(i * KEY_CHARS, (i + 1) * KEY_CHARS),
-            severity,
-            title: typeof title === 'string' ? title : undefined,
-            location: typeof location === 'string' ? location : undefined,
-        });
-    }
-    return { findings, partial: p === 1 };
-}
-
-;// CONCATENATED MODULE: ./.build/report/finding-groups.js
-const finding_groups_DEPENDENCIES = '\0dependencies';
-/** Which group a finding is listed in. */
-function groupKey(entry) {
-    return entry.status === 'dependency' ? finding_groups_DEPENDENCIES : (entry.project ?? '');
-}
-/** `projects`: the audited projects' names, in order; empty groups are left out. */
-function groupFindings(ordered, projects) {
-    const group = (key) => ({
-        project: key === '' || key === finding_groups_DEPENDENCIES ? undefined : key,
-        dependencies: key === finding_groups_DEPENDENCIES,
-        entries: [],
     });
-    const groups = new Map([...projects, ''].map((key) => [key, group(key)]));
-    const dependencies = group(finding_groups_DEPENDENCIES);
-    for (const entry of ordered) {
-        const key = groupKey(entry);
-        if (key === finding_groups_DEPENDENCIES) {
-            dependencies.entries.push(entry);
-            continue;
-        }
-        let found = groups.get(key);
-        if (found === undefined)
-            groups.set(key, (found = group(key)));
-        found.entries.push(entry);
-    }
-    return [...groups.values(), dependencies].filter((entries) => entries.entries.length > 0);
+}
+function renderCodeQuality(findings) {
+    return `${JSON.stringify(codeQualityIssues(findings), null, 2)}\n`;
 }
 
-;// CONCATENATED MODULE: ./.build/report/pr-comment.js
+;// CONCATENATED MODULE: ./.build/report/junit.js
 /**
- * The sticky pull request comment: verdict, counts, what changed since the previous run and the
- * most severe findings, found again next run by a hidden marker. The findings of this run are
- * kept in the comment itself, hidden and compact, so the next run can tell new from fixed.
- * Everything from the service is escaped; the whole fits GitHub's 65,536 characters.
+ * JUnit XML, which Jenkins, Azure DevOps, CircleCI and GitLab's test reports read: a test case
+ * per finding, failed when it fails the gate (at or above `fail-on`), skipped when it does not
+ * count (in a dependency, suppressed, accepted), passed otherwise. An audit without findings is
+ * one passed case, so a report never reads as "no tests ran".
  */
 
 
-
-
-
-
-
-
-
-const COMMENT_MAX_CHARS = 65_536;
-const LIST_LIMIT = 20;
-function renderPrComment(input, maxChars = COMMENT_MAX_CHARS) {
-    const results = hasResults(input.verdict);
-    // A hash per finding, made at most once: the remembered findings' are kept for the
-    // comparison, which hashes the others only as far as it needs to.
-    const keys = new Map();
-    const remember = (entry) => {
-        const key = findingKey(entry.finding.fingerprint);
-        keys.set(entry, key);
-        return toPrevious(entry.finding, key);
-    };
-    const keyOf = (entry) => keys.get(entry) ?? findingKey(entry.finding.fingerprint);
-    const data = results
-        ? encodeMemory(input.findings, remember, false)
-        : // No results this run: keep the last real ones for the next comparison.
-            encodeMemory(input.previous?.findings ?? [], (p) => p, input.previous?.partial === true);
-    // Projects that did report are shown even when another did not; without every project's
-    // results there is nothing to compare, and the last complete ones are kept for the next run.
-    const partial = !results &&
-        input.audits !== undefined &&
-        (input.findings.length > 0 || input.audits.some((audit) => hasResults(audit.verdict)));
-    const head = [
-        commentMarker(input.projectName),
-        ...renderHead(input, results || partial, partial),
+function renderJunit({ projectName, failOn, findings }) {
+    const cases = findings.map((entry) => testCase(entry, failOn));
+    const failures = cases.filter((each) => each.failed).length;
+    const skipped = cases.filter((each) => each.skipped).length;
+    const body = cases.length > 0
+        ? cases.map((each) => each.xml)
+        : [`    <testcase classname="${xml(projectName)}" name="audit: no findings"/>`];
+    const counts = `tests="${Math.max(cases.length, 1)}" failures="${failures}" errors="0"`;
+    return [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        // Jenkins' schema has no `skipped` on <testsuites>: the suite carries it.
+        `<testsuites name="contract-audit" ${counts}>`,
+        `  <testsuite name="${xml(projectName)}" ${counts} skipped="${skipped}">`,
+        ...body,
+        '  </testsuite>',
+        '</testsuites>',
         '',
     ].join('\n');
-    const sections = results
-        ? renderSections(input, keyOf)
-        : partial
-            ? renderFindings(input, () => false).join('\n')
-            : '';
-    const footer = renderFooter(input);
-    const tail = `\n${footer}\n\n${data}\n`;
-    const room = maxChars - head.length - tail.length;
-    return head + fitSections(sections, room) + tail;
 }
-function toPrevious(finding, key) {
+function testCase({ finding, status, project }, failOn) {
+    const where = finding.file
+        ? `${finding.file}${finding.startLine ? `:${finding.startLine}` : ''}`
+        : '(no location)';
+    const rule = finding.swcId ?? finding.ruleId;
+    const name = `${finding.severity.toUpperCase()} ${where}  ${finding.title}${rule ? ` [${rule}]` : ''}`;
+    const open = `    <testcase classname="${xml(project ?? finding.file ?? 'contracts')}" name="${xml(name)}"`;
+    if (status !== 'active') {
+        return {
+            failed: false,
+            skipped: true,
+            xml: `${open}>\n      <skipped message="${xml(`${STATUS_WORDS[status]}: not counted`)}"/>\n    </testcase>`,
+        };
+    }
+    if (!isBlocking(finding.severity, failOn))
+        return { failed: false, skipped: false, xml: `${open}/>` };
+    const text = [where, finding.description, finding.recommendation].filter(Boolean).join('\n\n');
     return {
-        key,
-        severity: finding.severity,
-        title: finding.title,
-        location: locationText(finding),
+        failed: true,
+        skipped: false,
+        xml: `${open}>\n      <failure message="${xml(finding.title)}" type="${xml(finding.severity)}">` +
+            `${xml(text)}</failure>\n    </testcase>`,
     };
 }
-function renderHead(input, results, partial = false) {
-    const name = escapeMarkdown(truncateText(input.projectName, 200));
-    const verdict = `${VERDICT_ICONS[input.verdict]} ${VERDICT_WORDS[input.verdict]}`;
-    const lines = [
-        `### ${verdict}: smart contract audit of ${name}`,
-        '',
-        escapeMarkdown(truncateText(input.reason, 2_000)),
-        '',
-    ];
-    if (input.audits !== undefined && input.audits.length > 1)
-        lines.push(...projectsTable(input.audits));
-    if (partial) {
-        lines.push('> ⚠️ **Not every project has results**, so this run says nothing about those that have none. ' +
-            'The findings below are those of the projects that reported; nothing is compared with the previous run.', '');
-    }
-    if (!results) {
-        lines.push(input.verdict === 'skipped'
-            ? '> No audit was run, so there are no results.'
-            : '> ⚠️ **No complete results were obtained**, so this run says nothing about the code. ' +
-                'It is not a clean result.', '');
-        return lines;
-    }
-    const counts = input.counts.counted;
-    const columns = shownSeverities(counts);
-    lines.push(`| ${columns.map((s) => SEVERITY_LABELS[s]).join(' | ')} |`, `|${' ---: |'.repeat(columns.length)}`, `| ${columns.map((s) => String(counts[s])).join(' | ')} |`, '');
-    const { byStatus } = input.counts;
-    const others = describeNotCounted(byStatus, STATUS_REASONS);
-    if (others.length > 0)
-        lines.push(`Not counted for the gate: ${others.join(', ')}.`, '');
-    return lines;
-}
-function renderSections(input, keyOf) {
-    const previous = input.previous;
-    const ordered = inReportOrder(input.findings);
-    const lines = [];
-    let isNew = () => false;
-    if (previous === undefined) {
-        lines.push('_First run on this pull request: nothing to compare with yet._', '');
-    }
-    else {
-        const previousKeys = new Set(previous.findings.map((p) => p.key));
-        // When the previous run's list was cut, only severities above the cut can be compared.
-        const floor = previous.partial ? previous.findings.at(-1)?.severity : undefined;
-        const comparable = (severity) => floor === undefined || severityRank(severity) > severityRank(floor);
-        // One pass, each finding keyed once: whether it is new, and which previous keys are still
-        // here. A finding that cannot be new needs no key once every previous key has been seen.
-        const news = new Set();
-        const kept = new Set();
-        for (const entry of input.findings) {
-            const canBeNew = comparable(entry.finding.severity);
-            if (!canBeNew && kept.size === previousKeys.size)
-                continue;
-            const key = previousKeys.size === 0 ? undefined : keyOf(entry);
-            if (key !== undefined && previousKeys.has(key))
-                kept.add(key);
-            else if (canBeNew)
-                news.add(entry);
-        }
-        isNew = (entry) => news.has(entry);
-        const added = ordered.filter(isNew);
-        const fixed = previous.findings.filter((p) => !kept.has(p.key));
-        lines.push(`#### 🆕 New since the previous run (${added.length})`, '');
-        if (added.length === 0)
-            lines.push('None.', '');
-        else
-            lines.push(...findingTable(added.slice(0, LIST_LIMIT), input, () => false), ...more(added.length));
-        lines.push(`#### ✅ Fixed since the previous run (${fixed.length})`, '');
-        if (fixed.length === 0)
-            lines.push('None.', '');
-        else
-            lines.push(...fixedTable(fixed.slice(0, LIST_LIMIT)), ...more(fixed.length));
-        if (floor !== undefined) {
-            lines.push(`_The previous run had more findings than this comment can remember: ${floor} and less ` +
-                'severe findings were not compared._', '');
-        }
-    }
-    lines.push(...renderFindings(input, isNew));
-    return lines.join('\n');
-}
-/** The most severe findings of each project, then those in dependencies. */
-function renderFindings(input, isNew) {
-    const ordered = inReportOrder(input.findings);
-    const lines = [];
-    if (ordered.length === 0)
-        lines.push(`#### Findings (0)`, '', 'No findings.', '');
-    for (const group of groupFindings(ordered, input.audits?.map((audit) => audit.name) ?? [])) {
-        const what = group.dependencies
-            ? 'in dependencies, never counted'
-            : group.project === undefined
-                ? undefined
-                : `of ${escapeMarkdown(truncateText(removeInvisibleCharacters(group.project), 200))}`;
-        const shown = group.entries.slice(0, LIST_LIMIT);
-        lines.push(shown.length < group.entries.length
-            ? `#### Most severe findings${what ? ` ${what}` : ''} (${shown.length} of ${group.entries.length})`
-            : `#### Findings${what ? ` ${what}` : ''} (${group.entries.length})`, '', ...findingTable(shown, input, isNew));
-    }
-    return lines;
-}
-/** Each project's verdict, in one line each. */
-function projectsTable(audits) {
-    return [
-        '| Project | Verdict | Findings that count |',
-        '| --- | --- | ---: |',
-        ...audits.map((audit) => `| ${escapeMarkdown(truncateText(removeInvisibleCharacters(audit.name), 200))} | ${VERDICT_ICONS[audit.verdict]} ${VERDICT_WORDS[audit.verdict]} | ` +
-            `${hasResults(audit.verdict) ? audit.counts.byStatus.active : '—'} |`),
-        '',
-    ];
-}
-function findingTable(entries, input, isNew) {
-    return [
-        '| Severity | Finding | Location | Note |',
-        '| --- | --- | --- | --- |',
-        ...entries.map((entry) => {
-            const { finding } = entry;
-            const notes = [];
-            if (isNew(entry))
-                notes.push('🆕 new');
-            const note = entry.note?.trim();
-            const shown = note ? escapeMarkdown(truncateText(note, 100)) : undefined;
-            if (entry.status !== 'active') {
-                notes.push(STATUS_REASONS[entry.status] + (shown ? `: ${shown}` : ''));
-            }
-            else if (shown)
-                notes.push(shown);
-            return `| ${[
-                SEVERITY_LABELS[finding.severity],
-                escapeMarkdown(truncateText(finding.title, 150)) || '—',
-                locationCell(finding, input, 150),
-                notes.join('; '),
-            ].join(' | ')} |`;
-        }),
-        '',
-    ];
-}
-function fixedTable(entries) {
-    return [
-        '| Severity | Finding | Was at |',
-        '| --- | --- | --- |',
-        ...entries.map((p) => `| ${SEVERITY_LABELS[p.severity]} | ${escapeMarkdown(p.title ?? '') || '—'} | ` +
-            `${p.location === undefined ? '—' : escapeMarkdown(p.location)} |`),
-        '',
-    ];
-}
-function more(total) {
-    return total > LIST_LIMIT ? [`…and ${total - LIST_LIMIT} more.`, ''] : [];
-}
-function renderFooter(input) {
-    const parts = [];
-    // With several projects, each one's id is in the summary's table.
-    if (input.auditId !== undefined && (input.audits?.length ?? 0) <= 1)
-        parts.push(`Audit ID: ${escapeMarkdown(truncateText(input.auditId, 200))}`);
-    const report = input.reportUrl === undefined ? undefined : safeHttpUrl(input.reportUrl);
-    if (report !== undefined)
-        parts.push(`[Full report](${report})`);
-    const run = input.runUrl === undefined ? undefined : safeHttpUrl(input.runUrl);
-    if (run !== undefined)
-        parts.push(`[Workflow run](${run})`);
-    const sha = input.links?.sha;
-    if (sha !== undefined && /^[0-9a-f]{7,64}$/i.test(sha))
-        parts.push(`Commit ${sha.slice(0, 7)}`);
-    return parts.length > 0 ? `<sub>${parts.join(' · ')}</sub>` : '';
-}
-const pr_comment_CUT_NOTE = "\n\n> ✂️ Cut here to fit GitHub's limit for comments. The job summary of the workflow run " +
-    'lists every finding.\n';
-/** Whole lines only, so no table row or link is split. */
-function fitSections(sections, room) {
-    if (sections.length <= room)
-        return sections;
-    const lineEnd = sections.lastIndexOf('\n', room - pr_comment_CUT_NOTE.length);
-    return (lineEnd > 0 ? sections.slice(0, lineEnd) : '') + pr_comment_CUT_NOTE;
+/**
+ * Text as XML 1.0 character data or an attribute value: the five special characters as
+ * entities, and what XML 1.0 cannot hold at all (controls but tab and line breaks, lone
+ * surrogates, U+FFFE and U+FFFF) as U+FFFD, so a hostile service cannot break the document.
+ */
+function xml(text) {
+    return text
+        .replace(/[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, '\ufffd')
+        .replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[c]};`);
 }
 
 ;// CONCATENATED MODULE: ./.build/report/json-chunks.js
@@ -9683,6 +8596,76 @@ function toRecord({ finding, status, note, project }) {
 var external_node_events_ = __webpack_require__(8474);
 // EXTERNAL MODULE: external "node:stream/promises"
 var external_node_stream_promises_ = __webpack_require__(6466);
+;// CONCATENATED MODULE: ./.build/report/annotations.js
+
+/** GitHub's cap on annotations of one level from one step. */
+const PER_LEVEL_LIMIT = 10;
+const TITLE_MAX_CHARS = 255;
+const MESSAGE_MAX_CHARS = 4_000;
+function annotationLevel(severity) {
+    switch (severity) {
+        case 'critical':
+        case 'high':
+        case 'unknown':
+            return 'error';
+        case 'medium':
+            return 'warning';
+        default:
+            return 'notice';
+    }
+}
+/** `findings` come in the model's order (most severe first), so the most severe are kept. */
+function planAnnotations(findings, options = {}) {
+    const reserved = options.reserved ?? {};
+    const annotated = {
+        error: reserved.error ?? 0,
+        warning: reserved.warning ?? 0,
+        notice: reserved.notice ?? 0,
+    };
+    const notAnnotated = { error: 0, warning: 0, notice: 0 };
+    const annotations = [];
+    for (const finding of findings) {
+        const level = annotationLevel(finding.severity);
+        if (annotated[level] >= PER_LEVEL_LIMIT) {
+            notAnnotated[level] += 1;
+            continue;
+        }
+        annotated[level] += 1;
+        annotations.push(toAnnotation(finding, level));
+    }
+    return { annotations, notAnnotated };
+}
+function toAnnotation(finding, level) {
+    const { file } = finding;
+    // A line means nothing without a file, and GitHub rejects an end before the start.
+    const startLine = file === undefined ? undefined : finding.startLine;
+    const endLine = startLine !== undefined && finding.endLine !== undefined && finding.endLine >= startLine
+        ? finding.endLine
+        : undefined;
+    return {
+        level,
+        title: annotationTitle(finding),
+        message: annotationMessage(finding),
+        file,
+        startLine,
+        endLine,
+    };
+}
+/** "[HIGH] Reentrancy (SWC-107)", on one line: the title of a log or check run annotation. */
+function annotationTitle(finding) {
+    const rule = finding.swcId ?? finding.ruleId;
+    const title = oneLine(finding.title) || 'Untitled finding';
+    const suffix = rule !== undefined && !title.includes(rule) ? ` (${oneLine(rule)})` : '';
+    return truncateText(`[${finding.severity.toUpperCase()}] ${title}${suffix}`, TITLE_MAX_CHARS);
+}
+function annotationMessage(finding) {
+    const parts = [finding.description.trim() || finding.title.trim()];
+    if (finding.recommendation?.trim())
+        parts.push(`Recommendation: ${finding.recommendation.trim()}`);
+    const text = removeInvisibleCharacters(parts.join('\n\n')).replace(/\r\n?/g, '\n');
+    return truncateText(text, MESSAGE_MAX_CHARS);
+}
+
 ;// CONCATENATED MODULE: ./.build/report/sarif-rules.js
 /**
  * SARIF rules (`reportingDescriptor`s): one per rule id, with the properties GitHub code scanning
@@ -9734,10 +8717,10 @@ function ruleIdOf(finding) {
         text_oneLine(finding.swcId ?? '') ||
         titleSlug(finding.title) ||
         'finding';
-    return truncateText(id, RULE_ID_MAX_CHARS);
+    return text_truncateText(id, RULE_ID_MAX_CHARS);
 }
 function titleSlug(title) {
-    const slug = normalizeTitle(removeInvisibleCharacters(title))
+    const slug = normalizeTitle(text_removeInvisibleCharacters(title))
         .replace(/[^\p{L}\p{N}]+/gu, '-')
         .replace(/^-+|-+$/g, '');
     return Array.from(slug).slice(0, TITLE_SLUG_MAX_CHARS).join('').replace(/-+$/, '');
@@ -9752,7 +8735,7 @@ function ruleName(id) {
         return first.toUpperCase() + rest.join('');
     })
         .join('');
-    return truncateText(name || 'Rule', RULE_NAME_MAX_CHARS);
+    return text_truncateText(name || 'Rule', RULE_NAME_MAX_CHARS);
 }
 /**
  * The rules for the findings, in order of first appearance, and the index of each rule id.
@@ -9791,7 +8774,7 @@ function newDraft(id, severity) {
 }
 function toDescriptor(draft, caps) {
     // GitHub refuses empty strings where it needs text.
-    const title = truncateText(draft.title || draft.id, caps.description);
+    const title = text_truncateText(draft.title || draft.id, caps.description);
     const references = [
         ...[...draft.swcIds].map((id) => ({ id, url: `https://swcregistry.io/docs/${id}` })),
         ...[...draft.cweIds].map((id) => ({
@@ -9799,7 +8782,7 @@ function toDescriptor(draft, caps) {
             url: `https://cwe.mitre.org/data/definitions/${id.slice('CWE-'.length)}.html`,
         })),
     ];
-    const recommendation = truncateText(draft.recommendation, caps.help);
+    const recommendation = text_truncateText(draft.recommendation, caps.help);
     const helpText = [
         recommendation ? `Recommendation: ${recommendation}` : 'No recommendation given.',
         ...(references.length > 0
@@ -9823,7 +8806,7 @@ function toDescriptor(draft, caps) {
         id: draft.id,
         name: ruleName(draft.id),
         shortDescription: { text: title },
-        fullDescription: { text: truncateText(draft.description || title, caps.description) },
+        fullDescription: { text: text_truncateText(draft.description || title, caps.description) },
         help: { text: helpText, markdown: helpMarkdown },
         defaultConfiguration: { level: sarifLevel(draft.severity) },
         properties: {
@@ -9836,7 +8819,7 @@ function toDescriptor(draft, caps) {
 }
 /** Untrusted text without invisible characters (bidirectional overrides and the like). */
 function plainText(text) {
-    return removeInvisibleCharacters(text).replace(/\r\n?/g, '\n').trim();
+    return text_removeInvisibleCharacters(text).replace(/\r\n?/g, '\n').trim();
 }
 
 ;// CONCATENATED MODULE: ./.build/report/sarif.js
@@ -10054,7 +9037,7 @@ function toolDriver(input, rules) {
 }
 /** `smart-contract-audit/<project>/`: the part before the last slash is GitHub's category. */
 function automationId(projectName) {
-    const name = truncateText(plainText(projectName)
+    const name = text_truncateText(plainText(projectName)
         .replace(/[^\p{L}\p{N}._-]+/gu, '-')
         .replace(/^-+|-+$/g, ''), 100);
     return `smart-contract-audit/${name || 'default'}/`;
@@ -10100,7 +9083,7 @@ function toResult(entry, ruleId, ruleIndex, plan, uriOf) {
                 // Accepted in the baseline file; suppressed by a comment in the contract.
                 kind: entry.status === 'accepted' ? 'external' : 'inSource',
                 status: 'accepted',
-                ...(justification ? { justification: truncateText(justification, plan.caps.note) } : {}),
+                ...(justification ? { justification: text_truncateText(justification, plan.caps.note) } : {}),
             },
         ];
     }
@@ -10114,7 +9097,7 @@ function resultMessage(finding, max, anchoredAt) {
         : `\n\nThe audit service gave no file for this finding; it is shown at the top of ${anchoredAt}.`;
     // GitHub shows the first sentence as the alert's title: keep the title first.
     const body = description && description !== title ? `${title}\n\n${description}` : title;
-    return truncateText(body, Math.max(max - placement.length, 1)) + placement;
+    return text_truncateText(body, Math.max(max - placement.length, 1)) + placement;
 }
 function region(finding) {
     const start = finding.startLine;
@@ -10137,31 +9120,12 @@ function fileUri(path) {
     return path.split('/').map(encodeURIComponent).join('/');
 }
 
-;// CONCATENATED MODULE: ./.build/report/reuse-note.js
-
-
-
-/** One line per reused audit: the run's own, or each project's of several. */
-function renderReuseNotes(reused, audits) {
-    if (audits !== undefined && audits.length > 1) {
-        return audits.flatMap((audit) => audit.reused === undefined
-            ? []
-            : [`- ${escapeMarkdown(truncateText(audit.name, 200))}: ${sentence(audit.reused)}`]);
-    }
-    return reused === undefined ? [] : [`> ♻️ ${sentence(reused)}`];
-}
-function sentence({ auditId, auditedAt, runUrl }) {
-    const when = `${auditedAt.slice(0, 10)} ${auditedAt.slice(11, 16)} UTC`;
-    const link = runUrl === undefined ? undefined : httpUrl(runUrl);
-    return (`Reused audit ${escapeMarkdown(truncateText(auditId, 200))}: the upload is byte-identical to the one audited on ${when}` +
-        (link === undefined ? '' : ` by [the run that started it](${link})`) +
-        '; nothing was uploaded, and the results were read from the service again.');
-}
-
-;// CONCATENATED MODULE: ./.build/report/summary.js
+;// CONCATENATED MODULE: ./.build/cli/report-files.js
 /**
- * The job summary (GitHub-flavoured Markdown). Everything from the service is escaped; the
- * whole stays under a byte budget, because GitHub rejects a step summary over 1 MiB.
+ * The report files the command was asked for, each at the path given (against the current
+ * directory), redacted as it is written, never through a symbolic link among the folders below
+ * the one named. The SARIF, code quality and JUnit reports need the audit's results: without
+ * them (an error, a timeout) they are not written, so an empty report cannot read as a clean one.
  */
 
 
@@ -10172,744 +9136,119 @@ function sentence({ auditId, auditedAt, runUrl }) {
 
 
 
-
-
-/** Under GitHub's 1 MiB (1,048,576 bytes) per step, with room for anything else the step adds. */
-const DEFAULT_MAX_BYTES = 1_000_000;
-const DETAILS_TEXT_MAX_CHARS = 10_000;
-function renderSummary(input, maxBytes = DEFAULT_MAX_BYTES) {
-    const findings = inReportOrder(input.findings);
-    const reportUrl = input.reportUrl === undefined ? undefined : safeHttpUrl(input.reportUrl);
-    const head = summary_renderHead(input, findings, reportUrl);
-    if (findings.length === 0) {
-        const results = hasResults(input.verdict) ? '### Findings\n\nNo findings.\n' : '';
-        return fitBytes(head + results, maxBytes);
-    }
-    // The status column appears only when a finding of the audited files does not count, or
-    // counts with a note (the baseline accepted it at a lower severity).
-    const withStatus = findings.some((entry) => (entry.status !== 'active' && entry.status !== 'dependency') ||
-        (entry.status === 'active' && entry.note !== undefined));
-    const projects = input.audits?.map((audit) => audit.name) ?? [];
-    const groupSizes = new Map();
-    for (const entry of findings)
-        groupSizes.set(groupKey(entry), (groupSizes.get(groupKey(entry)) ?? 0) + 1);
-    const opening = (entry) => groupOpening(entry, projects.length > 1, withStatus, groupSizes.get(groupKey(entry)) ?? 0);
-    const heading = '### Findings\n\n';
-    const detailsHeading = '\n### Details\n\n';
-    // Room for the longest note the cuts below could need.
-    const noteReserve = Math.max(summary_bytes(omissionNote(findings.length, findings.length, findings.length, reportUrl)), summary_bytes(omissionNote(0, findings.length, findings.length, reportUrl)));
-    let budget = maxBytes - summary_bytes(head) - summary_bytes(heading) - noteReserve;
-    if (budget < 0) {
-        const allCut = omissionNote(findings.length, findings.length, findings.length, reportUrl);
-        return fitBytes(head + heading + allCut, maxBytes);
-    }
-    // Cut the least severe first: details go before any table row does. Rows are chosen in report
-    // order while they fit, then listed by group, so a list far over the limit costs what the
-    // summary can show.
-    const rows = new Map();
-    const opened = new Set();
-    for (const entry of findings) {
-        const row = renderRow(entry, input, withStatus && entry.status !== 'dependency');
-        const key = groupKey(entry);
-        const size = summary_bytes(row) + (opened.has(key) ? 0 : summary_bytes(opening(entry)) + 1);
-        if (size > budget)
-            break;
-        budget -= size;
-        opened.add(key);
-        rows.set(entry, row);
-    }
-    const rowsShown = rows.size;
-    const details = [];
-    if (rowsShown === findings.length && budget > summary_bytes(detailsHeading)) {
-        budget -= summary_bytes(detailsHeading);
-        for (const entry of findings) {
-            const block = renderDetails(entry, input);
-            const size = summary_bytes(block);
-            if (size > budget)
-                break;
-            budget -= size;
-            details.push(block);
-        }
-    }
-    const note = omissionNote(findings.length - rowsShown, findings.length - details.length, findings.length, reportUrl);
-    const tables = groupFindings([...rows.keys()], projects)
-        .map((group) => {
-        const [first] = group.entries;
-        if (first === undefined)
-            return '';
-        return opening(first) + group.entries.map((entry) => rows.get(entry) ?? '').join('');
-    })
-        .join('\n');
-    const detailsSection = details.length > 0 ? detailsHeading + details.join('') : '';
-    return fitBytes(head + heading + note + tables + detailsSection, maxBytes);
-}
-/** A group's heading, when the run has more than one group to tell apart, and its table header. */
-function groupOpening(first, severalProjects, withStatus, size) {
-    if (first.status === 'dependency') {
-        return (`#### In dependencies (${size})\n\n` +
-            'Files uploaded only because the audited files import them: their findings never count.\n\n' +
-            TABLE_HEADER);
-    }
-    const header = withStatus ? TABLE_HEADER_WITH_STATUS : TABLE_HEADER;
-    if (!severalProjects || first.project === undefined)
-        return header;
-    return `#### ${escapeMarkdown(truncateText(removeInvisibleCharacters(first.project), 200))} (${size})\n\n${header}`;
-}
-const TABLE_HEADER = '| Severity | Rule | Title | Location |\n| --- | --- | --- | --- |\n';
-const TABLE_HEADER_WITH_STATUS = '| Severity | Rule | Title | Location | Status |\n| --- | --- | --- | --- | --- |\n';
-function summary_renderHead(input, findings, reportUrl) {
-    const lines = [
-        `## Smart contract audit: ${escapeMarkdown(truncateText(input.projectName, 200))}`,
-        '',
-        `${VERDICT_ICONS[input.verdict]} **${VERDICT_WORDS[input.verdict]}**: ` +
-            escapeMarkdown(truncateText(input.reason, 2_000)),
-        '',
-    ];
-    lines.push(...outcomeNotes(input, findings.length > 0));
-    const reuseNotes = renderReuseNotes(input.reused, input.audits);
-    if (reuseNotes.length > 0)
-        lines.push(...reuseNotes, '');
-    const facts = [];
-    const several = input.audits !== undefined && input.audits.length > 1;
-    if (input.auditId !== undefined && !several)
-        facts.push(`- **Audit ID:** ${escapeMarkdown(truncateText(input.auditId, 200))}`);
-    if (input.rawStatus !== undefined)
-        facts.push(`- **Status:** ${escapeMarkdown(truncateText(input.rawStatus, 100))}`);
-    facts.push(`- **Fail on:** \`${input.failOn}\``);
-    if (input.scopeNote !== undefined)
-        facts.push(`- **Scope:** ${escapeMarkdown(truncateText(input.scopeNote, 500))}`);
-    if (input.fileCount !== undefined)
-        facts.push(`- **Files uploaded:** ${input.fileCount}`);
-    if (reportUrl !== undefined)
-        facts.push(`- **Report:** [open the full report](${reportUrl})`);
-    lines.push(...facts, '');
-    if (several && input.audits)
-        lines.push(...summary_projectsTable(input.audits), '');
-    if (hasResults(input.verdict) || findings.length > 0)
-        lines.push(...countsTable(input.counts, input.failOn), '');
-    const repeats = input.repeatedDependencyFindings ?? 0;
-    if (repeats > 0)
-        lines.push(repeatsNote(repeats), '');
-    const annotationNote = renderNotAnnotatedNote(input.notAnnotated);
-    if (annotationNote !== undefined)
-        lines.push(annotationNote, '');
-    return `${lines.join('\n')}\n`;
-}
-/** Each project's audit, in one line: a run of several is read project by project. */
-function summary_projectsTable(audits) {
-    return [
-        '| Project | Verdict | Findings that count | Files uploaded | Audit ID |',
-        '| --- | --- | ---: | ---: | --- |',
-        ...audits.map((audit) => {
-            const id = audit.auditId === undefined ? '—' : escapeMarkdown(truncateText(audit.auditId, 100));
-            const url = audit.reportUrl === undefined ? undefined : safeHttpUrl(audit.reportUrl);
-            return `| ${[
-                escapeMarkdown(truncateText(removeInvisibleCharacters(audit.name), 200)),
-                `${VERDICT_ICONS[audit.verdict]} ${VERDICT_WORDS[audit.verdict]}`,
-                hasResults(audit.verdict) ? String(audit.counts.byStatus.active) : '—',
-                audit.fileCount === undefined ? '—' : String(audit.fileCount),
-                url === undefined ? id : `[${id}](${url})`,
-            ].join(' | ')} |`;
-        }),
-    ];
-}
-/** An error or timeout must never read as a clean result. */
-function outcomeNotes(input, hasFindings) {
-    const notes = [];
-    if (input.verdict === 'error' || input.verdict === 'timeout') {
-        if (hasFindings) {
-            notes.push('> ⚠️ **The run did not complete:** the findings below may be incomplete.');
-        }
-        else {
-            const why = input.verdict === 'timeout'
-                ? 'The audit did not finish in time'
-                : 'The audit did not complete';
-            notes.push(`> ⚠️ **No results were obtained.** ${why}, so this run says nothing about the code. This is not a clean result.`);
-        }
-    }
-    else if (input.verdict === 'skipped') {
-        notes.push('> ⏭️ **No audit was run**, so there are no results.');
-    }
-    if (input.resumeHint !== undefined) {
-        notes.push(`${notes.length > 0 ? '>\n' : ''}> ${escapeMarkdown(truncateText(input.resumeHint, 10_000))}`);
-    }
-    return notes.length > 0 ? [notes.join('\n'), ''] : [];
-}
-/** Every finding by severity; when some do not count, how many do, and why the rest do not. */
-function countsTable(counts, failOn) {
-    const { bySeverity, counted, byStatus, total } = counts;
-    const fails = (s) => (isBlocking(s, failOn) ? 'yes' : 'no');
-    if (byStatus.active === total) {
-        return [
-            `| Severity | Findings | Fails the job (\`fail-on: ${failOn}\`) |`,
-            '| --- | ---: | --- |',
-            ...shownSeverities(bySeverity).map((s) => `| ${SEVERITY_LABELS[s]} | ${bySeverity[s]} | ${fails(s)} |`),
-            `| **Total** | **${total}** | |`,
-        ];
-    }
-    const reasons = describeNotCounted(byStatus, STATUS_REASONS);
-    return [
-        `| Severity | Findings | Counted | Fails the job (\`fail-on: ${failOn}\`) |`,
-        '| --- | ---: | ---: | --- |',
-        ...shownSeverities(bySeverity).map((s) => `| ${SEVERITY_LABELS[s]} | ${bySeverity[s]} | ${counted[s]} | ${fails(s)} |`),
-        `| **Total** | **${total}** | **${byStatus.active}** | |`,
-        '',
-        `Only counted findings can fail the job. Not counted: ${reasons.join(', ')}.`,
-    ];
-}
-/** Said wherever the findings of several projects are listed together. */
-function repeatsNote(repeats) {
-    return (`ℹ️ ${repeats} more finding${repeats === 1 ? '' : 's'} in dependencies ${repeats === 1 ? 'repeats' : 'repeat'} another finding of this run ` +
-        '(in a file that several projects import, or that a project of this run audits itself) and ' +
-        `${repeats === 1 ? 'is' : 'are'} listed once.`);
-}
-function renderNotAnnotatedNote(notAnnotated) {
-    const parts = ['error', 'warning', 'notice']
-        .filter((level) => notAnnotated[level] > 0)
-        .map((level) => `${notAnnotated[level]} ${level}${notAnnotated[level] === 1 ? '' : 's'}`);
-    if (parts.length === 0)
-        return undefined;
-    const total = notAnnotated.error + notAnnotated.warning + notAnnotated.notice;
-    return (`ℹ️ GitHub shows only 10 annotations of each level per step, so ${total} ` +
-        `finding${total === 1 ? ' was' : 's were'} not annotated in the log (${parts.join(', ')}). ` +
-        'They are counted here and written to the results file.');
-}
-/** Findings the check run does not annotate, past its cap or after GitHub refused more. */
-function renderCheckRunNotAnnotatedNote(count) {
-    return (`ℹ️ ${count} finding${count === 1 ? ' is' : 's are'} not annotated on the check run: it carries ` +
-        `the most severe ones, at most ${MAX_CHECK_RUN_ANNOTATIONS.toLocaleString('en-US')}. ` +
-        'They are counted here and written to the results file.');
-}
-function omissionNote(rowsOmitted, detailsOmitted, total, reportUrl) {
-    if (rowsOmitted === 0 && detailsOmitted === 0)
-        return '';
-    const elsewhere = 'Every finding is in the results file written by this step' +
-        (reportUrl === undefined ? '.' : ` and in the [full report](${reportUrl}).`);
-    const what = rowsOmitted > 0
-        ? `**${rowsOmitted} of ${total} findings not shown here**, and no details,`
-        : `**Details of ${detailsOmitted} of ${total} findings not shown here**,`;
-    return `> ✂️ ${what} to stay within GitHub's job summary size limit. ${elsewhere}\n\n`;
-}
-function renderRow(entry, input, withStatus) {
-    const { finding } = entry;
-    const rule = ruleText(finding);
-    const cells = [
-        SEVERITY_LABELS[finding.severity],
-        rule === undefined ? '—' : escapeMarkdown(truncateText(rule, 100)),
-        escapeMarkdown(truncateText(finding.title, 200)) || '—',
-        locationCell(finding, input, 200),
-    ];
-    if (withStatus)
-        cells.push(statusCell(entry));
-    return `| ${cells.join(' | ')} |\n`;
-}
-function statusCell(entry) {
-    const mark = STATUS_WORDS[entry.status];
-    // Notes on findings that count say why the baseline no longer accepts them.
-    if (entry.status !== 'accepted' && entry.status !== 'active')
-        return mark;
-    if (!entry.note?.trim())
-        return mark;
-    return `${mark}: ${escapeMarkdown(truncateText(entry.note.trim(), 100))}`;
-}
-function renderDetails(entry, input) {
-    const { finding } = entry;
-    const location = locationText(finding);
-    const summary = [
-        `${SEVERITY_LABELS[finding.severity]}`,
-        `<b>${escapeHtml(truncateText(finding.title, 200))}</b>`,
-        ...(location === undefined ? [] : [escapeHtml(truncateText(location, 200))]),
-        ...(entry.status === 'active' ? [] : [`<i>${STATUS_WORDS[entry.status]}</i>`]),
-    ].join(' · ');
-    const facts = [];
-    const status = statusDetail(entry);
-    if (status !== undefined)
-        facts.push(status);
-    const url = fileUrl(finding, input);
-    if (location !== undefined) {
-        const text = escapeHtml(truncateText(location, 200));
-        facts.push(url === undefined
-            ? `Location: ${text}`
-            : `Location: <a href="${escapeHtml(url)}">${text}</a>`);
-    }
-    for (const [label, value] of [
-        ['Rule', finding.ruleId],
-        ['SWC', finding.swcId],
-        ['CWE', finding.cweId],
-    ]) {
-        if (value !== undefined)
-            facts.push(`${label}: ${escapeHtml(truncateText(value, 100))}`);
-    }
-    if (!sameSeverityWord(finding.severityLabel, finding.severity)) {
-        facts.push(`Reported severity: ${escapeHtml(truncateText(finding.severityLabel, 50))}`);
-    }
-    facts.push(`Fingerprint: <code>${escapeHtml(truncateText(finding.fingerprint, 100))}</code>`);
-    // One raw-HTML block: no blank line inside, so Markdown never starts inside it.
-    const lines = [
-        `<details><summary>${summary}</summary>`,
-        `<p>${summary_htmlText(finding.description) || '<i>No description given.</i>'}</p>`,
-    ];
-    if (finding.recommendation?.trim()) {
-        lines.push(`<p><b>Recommendation:</b> ${summary_htmlText(finding.recommendation)}</p>`);
-    }
-    lines.push(`<p>${facts.join(' · ')}</p>`, '</details>', '', '');
-    return lines.join('\n');
-}
-/** Why a finding does not count, in one line of HTML. */
-function statusDetail(entry) {
-    const note = entry.note?.trim() ? escapeHtml(truncateText(entry.note.trim(), 500)) : undefined;
-    switch (entry.status) {
-        case 'active':
-            return note === undefined ? undefined : `Counts: ${note}`;
-        case 'outside-change':
-            return `Not counted: outside the change${note === undefined ? '' : ` (${note})`}`;
-        case 'accepted':
-            return `Not counted: accepted in the baseline${note === undefined ? '' : ` (${note})`}`;
-        case 'suppressed':
-            return `Not counted: suppressed${note === undefined ? '' : ` by <code>${note}</code>`}`;
-        case 'dependency':
-            return 'Not counted: in a dependency (uploaded because an audited file imports it)';
-    }
-}
-/** Whether the service's word is just a spelling of ours ("H", "Informational"), not worth showing. */
-function sameSeverityWord(label, severity) {
-    const word = label.trim().toLowerCase();
-    return word !== '' && (word.startsWith(severity) || severity.startsWith(word));
-}
-/** Untrusted text as HTML on a single line, its line breaks kept as `<br>`. */
-function summary_htmlText(text) {
-    return escapeHtmlLines(truncateText(text.trim(), DETAILS_TEXT_MAX_CHARS));
-}
-function ruleText(finding) {
-    const { ruleId, swcId } = finding;
-    if (ruleId !== undefined && swcId !== undefined && ruleId !== swcId)
-        return `${ruleId} (${swcId})`;
-    return ruleId ?? swcId;
-}
-function summary_bytes(text) {
-    return external_node_buffer_.Buffer.byteLength(text, 'utf8');
-}
-/** Last resort when even the head does not fit: cut at a character boundary. */
-function fitBytes(text, maxBytes) {
-    if (summary_bytes(text) <= maxBytes)
-        return text;
-    const buffer = external_node_buffer_.Buffer.from(text, 'utf8');
-    let end = Math.max(0, maxBytes);
-    // Back up from a continuation byte to the start of its character.
-    while (end > 0 && ((buffer[end] ?? 0) & 0xc0) === 0x80)
-        end -= 1;
-    return buffer.subarray(0, end).toString('utf8');
-}
-
-;// CONCATENATED MODULE: ./.build/action/publish.js
-/**
- * The one module that publishes a run: outputs, the SARIF and results files, the job summary, the
- * job's result, log annotations, and then the GitHub channels. Everything the runner keeps is
- * written before anything talks to GitHub, so a slow or hostile API can delay only itself.
- * Every text passes the redactor on its way out.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-const CHECK_RUN_SUMMARY_MAX = 65_000;
-/** Findings listed in the log, as many as the check run annotates. */
-const MAX_LOGGED_FINDINGS = MAX_CHECK_RUN_ANNOTATIONS;
-async function publish(outcome, deps) {
-    const { settings, context, channels, log, redactor } = deps;
-    const projectName = settings?.projectName ?? (context.repository.split('/')[1] || 'unknown');
-    const failOn = settings?.failOn ?? 'low';
+/** Writes each report asked for; false when one could not be written. */
+async function writeReports(reports, context) {
+    const { outcome, projectName, failOn } = context;
     const findings = outcome.findings ?? [];
-    const failsJob = outcome.verdict !== 'pass' && outcome.verdict !== 'skipped';
-    const output = (name, value) => core/* setOutput */.uH(name, redactor.redact(String(value)));
-    // Every annotation is planned before anything is rendered: the summary says what they left out.
-    const checkRunAnnotates = channels?.annotatesCheckRun ?? false;
-    const logAnnotations = checkRunAnnotates ? undefined : planLogAnnotations(findings, failsJob);
-    const summaryInput = {
-        verdict: outcome.verdict,
-        reason: outcome.reason,
-        projectName,
-        auditId: outcome.auditId,
-        rawStatus: outcome.rawStatus,
-        reportUrl: outcome.reportUrl,
-        failOn,
-        findings,
-        counts: outcome.counts,
-        scopeNote: outcome.scopeNote,
-        links: context.repository && context.sha
-            ? { serverUrl: context.serverUrl, repository: context.repository, sha: context.sha }
-            : undefined,
-        notAnnotated: logAnnotations?.notAnnotated ?? { error: 0, warning: 0, notice: 0 },
-        resumeHint: outcome.resumeHint,
-        fileCount: outcome.fileCount,
-        audits: outcome.audits,
-        repeatedDependencyFindings: outcome.repeatedDependencyFindings,
-        reused: outcome.reused,
+    const results = outcome.findings !== undefined && hasResults(outcome.verdict);
+    let written = true;
+    const write = async (file, what, render) => {
+        if (file === undefined)
+            return;
+        written = (await writeReport(file, what, render, context)) && written;
     };
-    logFindings(findings, log);
-    warnUnreadSeverities(findings, failOn, log);
-    setCountOutputs(outcome, output);
-    if (settings)
-        await writeReportFiles(outcome, { ...deps, settings }, projectName, output);
-    if (logAnnotations)
-        annotateInLog(logAnnotations, log);
-    await writeSummary(() => renderSummary(summaryInput), deps);
-    const verdictLine = `Verdict: ${outcome.verdict}. ${outcome.reason}`;
-    if (outcome.resumeHint)
-        log.info(outcome.resumeHint);
-    if (failsJob)
-        core/* setFailed */.C1(redactor.redact(verdictLine));
-    else
-        log.info(verdictLine);
-    if (channels) {
-        await publishToGitHub(channels, summaryInput, {
-            ...deps,
-            checkRunAnnotates,
-            failsJob,
-            output,
-        });
-    }
-}
-/**
- * The check run and the comment, after everything else is written. The log annotates findings
- * only when the check run carries none; findings past its cap are counted in the summary.
- */
-async function publishToGitHub(channels, summaryInput, deps) {
-    const { context, log, checkRunAnnotates, failsJob, output } = deps;
-    const { findings, verdict, counts } = summaryInput;
-    const active = activeFindings(findings);
-    const plan = checkRunAnnotations(active);
-    const title = checkRunTitle(verdict, counts);
-    const summaryMarkdown = renderSummary(summaryInput, CHECK_RUN_SUMMARY_MAX);
-    const total = plan.annotations.length + plan.overCap;
-    const checkRun = await channels.completeCheckRun({
-        start: renderCheckRunStart(summaryInput.auditId ?? 'none'),
-        conclusion: checkRunConclusion(verdict),
-        annotations: plan.annotations,
-        output: (posted) => renderCheckRunCompletion({ title, summaryMarkdown, total, overCap: plan.overCap, posted }),
-    });
-    if (checkRun)
-        output('check-run-url', checkRun.url);
-    const completed = checkRun?.completed;
-    if (completed?.postingError !== undefined) {
-        log.warning(`Posted ${completed.annotationsPosted} of ${total} check run annotations; ` +
-            `${total - completed.annotationsPosted} were not: ${errorMessage(completed.postingError)}. ` +
-            'The check run says so; every finding is in the job summary and the results file.');
-    }
-    else if (completed && plan.overCap > 0) {
-        log.info(`${plan.overCap} finding(s) are not annotated on the check run: it gets at most ` +
-            `${MAX_CHECK_RUN_ANNOTATIONS.toLocaleString('en-US')}, the most severe, to spare the token's request limit.`);
-    }
-    await channels.upsertComment(commentMarker(summaryInput.projectName), (previousBody) => renderPrComment({
-        projectName: summaryInput.projectName,
-        verdict,
-        reason: summaryInput.reason,
-        findings,
-        counts,
-        links: summaryInput.links,
-        auditId: summaryInput.auditId,
-        reportUrl: summaryInput.reportUrl,
-        audits: summaryInput.audits,
-        ...(context.runUrl === undefined ? {} : { runUrl: context.runUrl }),
-        previous: previousBody === undefined ? undefined : readPreviousFindings(previousBody),
-    }));
-    // Check runs on, yet some findings are on no check run: past its cap, or it failed.
-    const notAnnotated = completed ? plan.overCap + completed.annotationsNotPosted : total;
-    if (checkRun && completed && notAnnotated === 0) {
-        log.info(`The ${active.length} finding(s) that count are annotated on the check run: ${checkRun.url}`);
-    }
-    if (!checkRunAnnotates || notAnnotated === 0)
-        return;
-    let note;
-    if (notAnnotated < total) {
-        // The check run carries the most severe; the log's 10 per level would only repeat them.
-        note = renderCheckRunNotAnnotatedNote(notAnnotated);
-    }
-    else {
-        log.info('The check run carries no annotations; annotating in the log instead.');
-        const fallback = planLogAnnotations(findings, failsJob);
-        annotateInLog(fallback, log);
-        note = renderNotAnnotatedNote(fallback.notAnnotated);
-    }
-    if (note !== undefined)
-        await writeSummary(() => `\n${note}\n`, deps);
-}
-/** The verdict, the counts and what the service said of the audit, as step outputs. */
-function setCountOutputs(outcome, output) {
-    const { counts } = outcome;
-    output('verdict', outcome.verdict);
-    output('findings-count', counts.total);
-    for (const severity of SEVERITIES)
-        output(`${severity}-count`, counts.bySeverity[severity]);
-    output('in-scope-count', counts.inScope);
-    if (outcome.rawStatus)
-        output('status', outcome.rawStatus);
-    if (outcome.reportUrl)
-        output('report-url', outcome.reportUrl);
-    if (outcome.projects)
-        output('projects', JSON.stringify(outcome.projects));
-    const reused = outcome.audits
-        ? outcome.audits.length > 0 && outcome.audits.every((audit) => audit.reused !== undefined)
-        : outcome.reused !== undefined;
-    output('reused', String(reused));
-}
-/**
- * The SARIF file, only for a complete audit (an empty or partial upload would close open
- * alerts), and the results file. Each is rendered and written on its own: one that cannot be
- * made is a warning, never the end of the run's report.
- */
-async function writeReportFiles(outcome, deps, projectName, output) {
-    const { settings, context, log } = deps;
-    if (outcome.findings && hasResults(outcome.verdict)) {
-        const sarif = await writeFile(settings.sarifFile ?? defaultPath(settings, 'smart-contract-audit', outcome, '.sarif', deps), (write) => writeSarifFile(settings, outcome, context, log, write), 'SARIF file', deps);
-        if (sarif)
-            output('sarif-file', sarif);
-    }
-    const results = await writeFile(defaultPath(settings, 'audit-results', outcome, '.json', deps), (write) => write(resultsFileChunks({
+    await write(reports.json, 'results file', (to) => to(resultsFileChunks({
         auditId: outcome.auditId,
         projectName,
         status: outcome.rawStatus,
         verdict: outcome.verdict,
-        failOn: settings.failOn,
+        failOn,
         scope: outcome.scope,
-        findings: outcome.findings ?? [],
+        findings,
         counts: outcome.counts,
         audits: outcome.audits,
         repeatedDependencyFindings: outcome.repeatedDependencyFindings,
-        reused: outcome.reused,
-    })), 'results file', deps);
-    if (results)
-        output('results-file', results);
-}
-/**
- * Log annotations, most severe first, within GitHub's 10 per level per step; `setFailed` writes
- * an error annotation too, so one is kept for it.
- */
-function planLogAnnotations(findings, failsJob) {
-    return planAnnotations(activeFindings(findings), { reserved: { error: failsJob ? 1 : 0 } });
-}
-function annotateInLog(plan, log) {
-    for (const annotation of plan.annotations) {
-        log[annotation.level](annotation.message, {
-            title: annotation.title,
-            file: annotation.file,
-            startLine: annotation.startLine,
-            endLine: annotation.endLine,
-        });
-    }
-    const left = plan.notAnnotated.error + plan.notAnnotated.warning + plan.notAnnotated.notice;
-    if (left > 0) {
-        log.info(`${left} finding(s) were not annotated: GitHub shows at most 10 annotations of each kind per step. ` +
-            'All findings are in the job summary and the results file (a check run shows them all: see `check-run`).');
-    }
-}
-/**
- * One line per finding, most severe first, up to MAX_LOGGED_FINDINGS: past that, a log is
- * scrolled rather than read, and writing it costs more than the rest of the report.
- */
-function logFindings(findings, log) {
-    if (findings.length === 0)
-        return;
-    const lines = findings.slice(0, MAX_LOGGED_FINDINGS).map(({ finding, status }) => {
-        const where = finding.file
-            ? `${finding.file}${finding.startLine ? `:${finding.startLine}` : ''}`
-            : '(no location)';
-        const rule = finding.swcId ?? finding.ruleId;
-        const mark = status === 'active' ? '' : `  (${STATUS_WORDS[status]}: not counted)`;
-        return `${finding.severity.toUpperCase().padEnd(8)} ${where}  ${finding.title}${rule ? ` [${rule}]` : ''}${mark}`;
-    });
-    const unlogged = findings.length - lines.length;
-    if (unlogged > 0) {
-        lines.push(`… and ${unlogged} more, not logged: the log lists the ${MAX_LOGGED_FINDINGS.toLocaleString('en-US')} ` +
-            'most severe. The results file has every finding.');
-    }
-    log.group(`Findings (${findings.length})`, lines);
-}
-/** A severity word the action could not place is never silently below the gate: say which. */
-function warnUnreadSeverities(findings, failOn, log) {
-    const words = new Map();
-    for (const { finding } of findings) {
-        if (finding.severity === 'unknown')
-            words.set(finding.severityLabel, (words.get(finding.severityLabel) ?? 0) + 1);
-    }
-    for (const [word, count] of words) {
-        const effect = failOn === 'none' ? 'they are listed as unknown' : `they fail the gate (fail-on: ${failOn})`;
-        // The parser labels a finding that came without any severity `unknown`.
-        const given = word === 'unknown'
-            ? 'no severity'
-            : `the severity "${word}", which the action cannot place on critical/high/medium/low/info/gas`;
-        log.warning(`The service gave ${count} finding(s) ${given}; ${effect}. Check the findings in the job summary.`);
-    }
-}
-/**
- * `<prefix>-<project>-<audit><extension>` in RUNNER_TEMP: unique per project and audit, so two
- * runs of one job never overwrite each other. Made file-safe, a name could spell the key again
- * (`sk!live` becomes `sk_live`): then a hash of it stands in.
- */
-function defaultPath(settings, prefix, outcome, extension, { redactor }) {
-    // Several audits' ids make a JSON object: a hash of it names them all, and stays short.
-    const audit = outcome.audits && outcome.auditId !== undefined
-        ? `${outcome.audits.length}-projects-${sha256(outcome.auditId, 'hex').slice(0, 12)}`
-        : (outcome.auditId ?? `run-${randomHex(8)}`);
-    const name = `${prefix}-${fileSafe(redactor.redact(settings.projectName))}-${fileSafe(redactor.redact(audit))}`;
-    const safe = redactor.appearsIn(name) ? `${prefix}-${sha256(name, 'hex').slice(0, 16)}` : name;
-    return external_node_path_.join(settings.outputDirectory, `${safe}${extension}`);
-}
-async function writeSarifFile(settings, outcome, context, log, write) {
-    const sarif = await writeSarif({
-        findings: outcome.findings ?? [],
-        projectName: settings.projectName,
-        auditId: outcome.auditId,
-        reportUrl: outcome.reportUrl,
-        toolVersion: ACTION_VERSION,
-        informationUri: context.actionRepository
-            ? `${context.serverUrl}/${context.actionRepository}`
-            : undefined,
-    }, write);
-    if (sarif.truncated > 0) {
-        log.warning(`The SARIF file holds ${sarif.resultCount} results; ${sarif.truncated} were left out to stay within GitHub's limits.`);
-    }
-}
-/**
- * Inside the workspace or RUNNER_TEMP only, never through a link, redacted as it is written
- * (a file may be written again: the last one stays); a failure is a warning.
- */
-async function writeFile(file, render, what, { settings, redactor, log }) {
-    const roots = [settings.workspace, settings.outputDirectory];
-    let written;
-    try {
-        await render(async (chunks) => {
-            written = await writeOutputFile(file, redactor.redactChunks(chunks), roots);
-        });
+    })));
+    const needsResults = {
+        sarif: 'SARIF file',
+        codequality: 'code quality report',
+        junit: 'JUnit report',
+    };
+    if (!results) {
+        for (const [option, what] of Object.entries(needsResults)) {
+            if (reports[option] !== undefined)
+                context.log.warning(`The ${what} was not written: the audit gave no results.`);
+        }
         return written;
     }
-    catch (error) {
-        log.warning(`Could not write the ${what} ${file}: ${errorMessage(error)}`);
-        return undefined;
-    }
-}
-/** Appends to the job summary; a summary that cannot be made or written is a warning. */
-async function writeSummary(render, { redactor, log }) {
-    if (!process.env['GITHUB_STEP_SUMMARY'])
-        return;
-    try {
-        await core/* summary */.z.addRaw(redactor.redact(render()), true).write();
-    }
-    catch (error) {
-        // core keeps what it could not write, and would append it with the next text.
-        core/* summary */.z.emptyBuffer();
-        log.warning(`Could not write the job summary: ${errorMessage(error)}`);
-    }
-}
-
-// EXTERNAL MODULE: ./node_modules/@actions/cache/lib/cache.js + 340 modules
-var cache = __webpack_require__(1691);
-;// CONCATENATED MODULE: ./.build/action/reuse-cache.js
-/**
- * The Action's keeper of reuse records: the Actions cache, through `@actions/cache`. A record
- * lives in its entry's key (`contract-audit-v1-<digest>-<record, base64url>`), found by prefix
- * with `lookupOnly`: a lookup is one request, and no archive a cache entry holds is ever
- * downloaded or extracted onto the runner. The entry's archive holds the same record, for people
- * looking at the cache. The cache is optional and untrusted: whatever fails, the run uploads.
- */
-
-
-
-
-
-
-const KEY_PREFIX = 'contract-audit-v1-';
-/** A cache that answers slower than this is passed over: it is there to save time. */
-const CACHE_WAIT_MS = 20_000;
-/** GitHub's limit on a cache key. */
-const MAX_KEY_LENGTH = 512;
-function keyPrefix(digest) {
-    return `${KEY_PREFIX}${digest}-`;
-}
-/**
- * The store, or undefined when this runner has no cache service (a local run, GHES without one,
- * other runners), which is said only in the debug log.
- */
-function createCacheStore(log, temp, 
-/** The most a lookup or a save may take: the toolkit's own retries know no deadline. */
-waitMs = CACHE_WAIT_MS) {
-    if (!cache/* isFeatureAvailable */.w3()) {
-        log.debug('No Actions cache service on this runner: audits are not reused.');
-        return undefined;
-    }
-    // One path for every entry: the cache's version of an entry hashes the paths it holds.
-    const file = external_node_path_.join(temp, 'contract-audit-reuse', 'record.json');
-    // Saves share the file, so they go one at a time.
-    const oneAtATime = (0,p_limit/* default */.A)(1);
-    return {
-        async find(digest) {
-            const prefix = keyPrefix(digest);
-            try {
-                const matched = await within(waitMs, cache/* restoreCache */.P3([file], prefix, [prefix], { lookupOnly: true }));
-                if (matched === undefined)
-                    return undefined;
-                const encoded = matched.startsWith(prefix) ? matched.slice(prefix.length) : '';
-                if (encoded.length > MAX_KEY_LENGTH)
-                    return undefined;
-                const text = Buffer.from(encoded, 'base64url').toString('utf8');
-                return text.length > MAX_RECORD_BYTES ? undefined : text;
-            }
-            catch (error) {
-                log.info(`The Actions cache could not be read (${errorMessage(error)}), so this upload is audited anew.`);
-                return undefined;
-            }
-        },
-        save: (digest, text) => oneAtATime(async () => {
-            const key = keyPrefix(digest) + Buffer.from(text, 'utf8').toString('base64url');
-            if (key.length > MAX_KEY_LENGTH) {
-                log.debug('The audit id is too long to record in a cache key: the audit is not kept for reuse.');
-                return;
-            }
-            const notKept = (why) => log.info(`The audit could not be recorded in the Actions cache (${why}); the next run audits this upload anew.`);
-            try {
-                await (0,external_node_fs_promises_.mkdir)(external_node_path_.dirname(file), { recursive: true });
-                await (0,external_node_fs_promises_.writeFile)(file, text);
-                // The toolkit says why itself, and answers -1.
-                if ((await within(waitMs, cache/* saveCache */.Io([file], key))) === -1)
-                    notKept('see the line above');
-            }
-            catch (error) {
-                notKept(errorMessage(error));
-            }
-        }),
-    };
-}
-/** The work's result, or a rejection once `ms` have passed; the work itself goes on unwatched. */
-async function within(ms, work) {
-    let timer;
-    const late = new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
+    await write(reports.sarif, needsResults.sarif, async (to) => {
+        await writeSarif({
+            findings,
+            projectName,
+            auditId: outcome.auditId,
+            reportUrl: outcome.reportUrl,
+            toolVersion: ACTION_VERSION,
+        }, to);
     });
+    await write(reports.codequality, needsResults.codequality, (to) => to([renderCodeQuality(findings)]));
+    await write(reports.junit, needsResults.junit, (to) => to([renderJunit({ projectName, failOn, findings })]));
+    return written;
+}
+async function writeReport(file, what, render, { cwd, redactor, log }) {
+    const target = external_node_path_.resolve(cwd, file);
     try {
-        return await Promise.race([work, late]);
+        await render(async (chunks) => {
+            // The file named is the one the user chose: its own folder is the root.
+            await writeOutputFile(target, redactor.redactChunks(chunks), [external_node_path_.dirname(target)]);
+        });
+        log.notice(`Wrote the ${what}: ${target}`);
+        return true;
     }
-    finally {
-        clearTimeout(timer);
+    catch (error) {
+        log.error(`Could not write the ${what} ${target}: ${errorMessage(error)}`);
+        return false;
     }
 }
 
-;// CONCATENATED MODULE: ./.build/action/main.js
+;// CONCATENATED MODULE: ./.build/cli/resume-command.js
 /**
- * The story of the Action's run: inputs → projects → audit → publish. Whatever happens, the run
- * ends in one outcome, and publishing it is the last thing the step does.
+ * The command that collects an audit that was started but not reported: the same arguments,
+ * with `--audit-id` the id(s) of this run, quoted for a POSIX shell.
+ */
+function resumeCommand(argv, auditIds) {
+    const kept = [];
+    for (let index = 0; index < argv.length; index += 1) {
+        const arg = argv[index] ?? '';
+        if (arg === '--') {
+            kept.push(...argv.slice(index));
+            break;
+        }
+        // A previous id is replaced; the value of `--audit-id ID` is the next argument.
+        if (arg === '--audit-id')
+            index += 1;
+        else if (!arg.startsWith('--audit-id='))
+            kept.push(arg);
+    }
+    return ['contract-audit', '--audit-id', auditIds, ...kept].map(shellQuote).join(' ');
+}
+/** As it is when a shell would read it so, else in single quotes. */
+function shellQuote(text) {
+    return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+;// CONCATENATED MODULE: ./.build/cli/terminal.js
+const CODES = {
+    bold: [1, 22],
+    dim: [2, 22],
+    red: [31, 39],
+    green: [32, 39],
+    yellow: [33, 39],
+    cyan: [36, 39],
+};
+function usesColour(stream, env) {
+    return stream.isTTY === true && !env['NO_COLOR'];
+}
+function painter(colour) {
+    if (!colour)
+        return (_style, text) => text;
+    return (style, text) => `\u001b[${CODES[style][0]}m${text}\u001b[${CODES[style][1]}m`;
+}
+
+;// CONCATENATED MODULE: ./.build/cli/main.js
+/**
+ * The command's story: options → settings → projects → a dry run's plan, or an audit, its report
+ * on stdout, its files, and an exit code. The same engine and the same reader of settings as the
+ * Action, so a laptop and CI agree on every file sent and every finding.
  */
 
 
@@ -10925,103 +9264,147 @@ async function within(ms, work) {
 
 
 
-const USER_AGENT = `smart-contract-audit-action/${ACTION_VERSION}`;
-async function run() {
+
+
+
+
+
+const USER_AGENT = `contract-audit-cli/${ACTION_VERSION}`;
+const EXIT_CODES = {
+    pass: 0,
+    skipped: 0,
+    fail: 1,
+    error: 2,
+    timeout: 3,
+};
+/** Runs the command; the exit code. Never throws. */
+async function main(cli) {
     const startedAt = Date.now();
     const redactor = new Redactor();
-    const log = createActionLogger(redactor);
-    const context = readRunContext();
-    let settings;
-    let channels;
-    let outcome;
+    // First: an error message below could quote the key.
+    redactor.add(cli.env[API_KEY_VARIABLE]?.trim() ?? '');
+    const fail = (message, code = EXIT_CODES.error) => {
+        const text = message.split('\n').map((line) => escapeTerminal(redactor.redact(line)));
+        cli.stderr.write(`contract-audit: ${text.join('\n')}\n`);
+        return code;
+    };
+    let command;
     try {
-        settings = getInputs(log, redactor);
-        const deadline = startedAt + settings.timeoutMs;
-        channels = openGitHubChannels(settings, {
-            context,
-            deadline,
-            redact: (text) => redactor.redact(text),
+        command = parseCommandLine(cli.argv, cli.env);
+    }
+    catch (error) {
+        return fail(errorMessage(error));
+    }
+    if (command.help)
+        return write(cli.stdout, helpText(ACTION_VERSION), EXIT_CODES.pass);
+    if (command.version)
+        return write(cli.stdout, `${ACTION_VERSION}\n`, EXIT_CODES.pass);
+    const { dryRun } = command;
+    const stream = dryRun ? cli.stdout : cli.stderr;
+    const log = createTerminalLogger({
+        stream,
+        redactor,
+        paint: painter(usesColour(stream, cli.env)),
+        // A dry run's narration is its answer: every line of it, kept.
+        live: !dryRun && stream.isTTY === true,
+        fullGroups: dryRun || stream.isTTY !== true,
+        verbose: command.verbose,
+        now: Date.now,
+    });
+    try {
+        const settings = await commandSettings(command, cli, log);
+        // The search stops at `--timeout-minutes`, as a run's does: a dry run too ends in time.
+        const deadline = { at: startedAt + settings.timeoutMs, now: Date.now };
+        if (dryRun) {
+            const detection = await audit_checkout_detectProjects(settings, log, deadline);
+            const uploads = await findUploads({ ...settings, deadline }, log, detection.projects);
+            log.close();
+            return write(cli.stdout, lines(['', ...renderUploadPlan(uploads)], redactor), EXIT_CODES.pass);
+        }
+        if (!settings.apiKey) {
+            throw new errors_ConfigurationError(`${API_KEY_VARIABLE} is not set: export the service key in it (the command takes no key option, ` +
+                'which would land in the shell history). To see what would be sent without a key, use --dry-run.');
+        }
+        const outcome = await audit(settings, deadline, log);
+        log.close();
+        const written = await writeReports(command.reports, {
+            outcome,
+            projectName: settings.projectName,
+            failOn: settings.failOn,
+            cwd: cli.cwd,
+            redactor,
             log,
         });
-        outcome = await audit(settings, { context, channels, log, redactor, deadline });
+        report(outcome, cli, redactor);
+        return written ? EXIT_CODES[outcome.verdict] : EXIT_CODES.error;
     }
     catch (error) {
-        outcome = unexpected(error, log);
-    }
-    try {
-        await publish(outcome, { settings, context, channels, log, redactor });
-    }
-    catch (error) {
-        // Every sink guards itself; reaching here is a bug, and it must not read as a clean run.
-        core/* setFailed */.C1(redactor.redact(`Unexpected error while reporting (a bug in this action; please report it): ${errorMessage(error)}`));
-    }
-    finally {
-        await channels?.close();
-    }
-}
-/** Projects are found on every run (the `projects` output); the audit only with a key. */
-async function audit(settings, run) {
-    const { context, log } = run;
-    let detection;
-    try {
-        detection = await audit_checkout_detectProjects(settings, log, { at: run.deadline, now: Date.now });
-    }
-    catch (error) {
-        return unexpected(error, log);
-    }
-    const facts = { projects: detection.summaries };
-    if (settings.detectOnly) {
-        return skippedOutcome(`\`detect-only\`: ${detection.summaries.length} project(s) listed in the \`projects\` output; nothing was audited.`, facts);
-    }
-    if (!settings.apiKey) {
-        const outcome = noApiKeyOutcome(context.untrustedPullRequest, facts);
-        if (outcome.verdict === 'skipped')
-            log.notice(outcome.reason);
-        return outcome;
-    }
-    const store = settings.reuse ? createCacheStore(log, settings.outputDirectory) : undefined;
-    return auditCheckout(settings, detection, run.deadline, {
-        log,
-        now: Date.now,
-        sleep: (ms) => (0,promises_.setTimeout)(ms),
-        random: Math.random,
-        userAgent: USER_AGENT,
-        changedFiles: () => changedFiles(settings, run),
-        auditStarted: (started) => auditStarted(started, run),
-        ...(store && {
-            reuse: {
-                store,
-                runUrl: context.runUrl,
-                runUrlPrefix: context.repository
-                    ? `${context.serverUrl}/${context.repository}/actions/runs/`
-                    : undefined,
-            },
-        }),
-    });
-}
-/** The audit id is an output as soon as it is known, and the check run starts then. */
-function auditStarted({ auditId, auditIds, message, first }, run) {
-    core/* setOutput */.uH('audit-id', run.redactor.redact(auditIds));
-    run.log.info(message);
-    // In the background: a slow GitHub API must not eat into the audit's time.
-    if (first)
-        void run.channels?.auditStarted(renderCheckRunStart(auditId));
-}
-/** The pull request's changed files for `scope`; on any other event, every finding counts. */
-async function changedFiles(settings, { context, channels, log }) {
-    if (!context.pullRequest) {
-        log.notice(`\`scope: ${settings.scope}\` applies to pull requests; on this ${context.eventName} run every finding counts.`);
-        return undefined;
-    }
-    return channels?.changedFiles();
-}
-/** An error outside the engine: a configuration error says what to fix; anything else is a bug. */
-function unexpected(error, log) {
-    if (!(error instanceof ConfigurationError || error instanceof ServiceError)) {
+        log.close();
+        if (error instanceof DeadlineError)
+            return fail(error.message, EXIT_CODES.timeout);
+        if (error instanceof errors_ConfigurationError || error instanceof ServiceError)
+            return fail(error.message);
         if (error instanceof Error)
             log.debug(error.stack ?? error.message);
+        return fail(`Unexpected error (a bug in contract-audit; please report it): ${errorMessage(error)}`);
     }
-    return errorOutcome(error, {});
+}
+/**
+ * The settings by the engine's reader, with the directory as the workspace. A dry run sends
+ * nothing: without a base URL it gets one that is never used, since the reader requires one.
+ */
+async function commandSettings(command, cli, log) {
+    const workspace = external_node_path_.resolve(cli.cwd, command.directory);
+    const folder = await (0,promises_.stat)(workspace).catch(() => undefined);
+    if (!folder?.isDirectory())
+        throw new errors_ConfigurationError(`${workspace} is not a directory.`);
+    const inputs = command.dryRun
+        ? {
+            get: (name) => command.inputs.get(name) || (name === 'base-url' ? 'https://dry-run.invalid' : ''),
+        }
+        : command.inputs;
+    const env = { GITHUB_WORKSPACE: workspace, FOUNDRY_PROFILE: cli.env['FOUNDRY_PROFILE'] };
+    return readSettings(inputs, env, log);
+}
+async function audit(settings, deadline, log) {
+    let detection;
+    try {
+        detection = await audit_checkout_detectProjects(settings, log, deadline);
+    }
+    catch (error) {
+        // As the action's: an outcome (verdict `error`, or `timeout` past the deadline), so the
+        // results file still says what happened and the exit code follows the verdict.
+        if (!(error instanceof errors_ConfigurationError) && error instanceof Error)
+            log.debug(error.stack ?? error.message);
+        return errorOutcome(error, {});
+    }
+    return auditCheckout(settings, detection, deadline.at, {
+        log,
+        now: Date.now,
+        sleep: (ms) => (0,external_node_timers_promises_.setTimeout)(ms),
+        random: Math.random,
+        userAgent: USER_AGENT,
+        // A command has no pull request: every finding counts (`scope` is not an option).
+        changedFiles: () => Promise.resolve(undefined),
+        auditStarted: ({ message }) => log.notice(message),
+    });
+}
+/** The report on stdout; for an audit started but not reported, the command that collects it. */
+function report(outcome, cli, redactor) {
+    const text = renderTerminalReport(outcome, painter(usesColour(cli.stdout, cli.env)));
+    if (outcome.resumeHint !== undefined && outcome.auditId !== undefined) {
+        text.push('', `The audit goes on at the service (id ${escapeTerminal(outcome.auditId)}). To collect its results without uploading again` +
+            (outcome.verdict === 'timeout' ? ' (and a larger --timeout-minutes if needed)' : '') +
+            ':', `  ${escapeTerminal(resumeCommand(cli.argv, outcome.auditId))}`);
+    }
+    write(cli.stdout, lines(text, redactor), 0);
+}
+function lines(text, redactor) {
+    return `${text.map((line) => redactor.redact(line)).join('\n')}\n`;
+}
+function write(stream, text, code) {
+    stream.write(text);
+    return code;
 }
 
 
