@@ -7442,7 +7442,8 @@ async function audit_checkout_detectProjects(settings, log, deadline) {
         summaries: projectSummaries(outermostProjects(projects), settings, settings.projectName),
     };
 }
-async function auditCheckout(settings, detection, deadline, deps) {
+/** `given`: the uploads to send instead of the checkout's (an upload bundle's). */
+async function auditCheckout(settings, detection, deadline, deps, given) {
     const { log } = deps;
     const client = new AuditClient({
         baseUrl: settings.baseUrl,
@@ -7464,7 +7465,7 @@ async function auditCheckout(settings, detection, deadline, deps) {
         const { auditId } = settings;
         const uploading = auditId === undefined;
         const jobs = uploading
-            ? await uploadJobs(settings, detection.projects, log, searchDeadline)
+            ? (given?.uploads ?? (await checkoutUploads(settings, detection, searchDeadline, log))).map((upload) => ({ ...upload, resumeId: undefined }))
             : await resumeJobs(settings, auditId, detection.projects, log, searchDeadline);
         if (uploading)
             fileCount = jobs.reduce((sum, job) => sum + (job.files?.length ?? 0), 0);
@@ -7485,7 +7486,7 @@ async function auditCheckout(settings, detection, deadline, deps) {
             now: deps.now,
             sleep: deps.sleep,
             random: deps.random,
-            triage: createTriage(settings, deps, baseline, several),
+            triage: createTriage(settings, deps, baseline, several, given?.root),
             started: announcer(audited, several, deps),
             ...(reuse && {
                 record: (record) => reuse.store.save(record.digest, recordText({ ...record, runUrl: reuse.runUrl })),
@@ -7506,10 +7507,12 @@ async function auditCheckout(settings, detection, deadline, deps) {
         await client.close();
     }
 }
-/** One job per project with files to audit. */
-async function uploadJobs(settings, projects, log, deadline) {
-    const uploads = await findUploads({ ...settings, deadline }, log, projects);
-    return uploads.map((upload) => ({ ...upload, resumeId: undefined }));
+/**
+ * What the checkout's projects would upload, one upload per project with files to audit:
+ * what is audited, or collected into an upload bundle.
+ */
+function checkoutUploads(settings, detection, deadline, log) {
+    return findUploads({ ...settings, deadline }, log, detection.projects);
 }
 /** The key is checked against the service (listing its projects) before anything is uploaded. */
 async function checkKey(settings, jobs, fileCount, client, log) {
@@ -7570,7 +7573,9 @@ function announcer(jobs, several, deps) {
  * Which findings count: inline suppressions, the baseline, and on pull requests the `scope`.
  * The pull request's changes are asked for once, however many projects are triaged.
  */
-function createTriage(settings, { changedFiles }, baseline, severalProjects) {
+function createTriage(settings, { changedFiles }, baseline, severalProjects, 
+/** Where the uploaded files are, when not in the workspace (an upload bundle's folder). */
+uploadRoot) {
     let changes;
     const scoped = async () => {
         const files = settings.scope === 'all' ? undefined : await changedFiles();
@@ -7595,7 +7600,7 @@ function createTriage(settings, { changedFiles }, baseline, severalProjects) {
             baseline,
             severalProjects,
             sources: createSourceReader({
-                workspace: settings.workspace,
+                workspace: uploadRoot ?? settings.workspace,
                 root: settings.workingDirectory,
                 uploaded: byName && new Map([...byName].map(([name, file]) => [name, file.absolutePath])),
             }),

@@ -20,6 +20,21 @@ export interface RunContext {
   pullRequest: PullRequestFacts | undefined;
   /** Set when secrets are withheld: a pull request from a fork or from Dependabot. */
   untrustedPullRequest: 'fork' | 'dependabot' | undefined;
+  /** Set on `workflow_run` events: the run that triggered this one, as GitHub describes it. */
+  workflowRun: WorkflowRunFacts | undefined;
+}
+
+/** GitHub's facts of a triggering run: where its artifact is, and which commit it ran on. */
+export interface WorkflowRunFacts {
+  id: number;
+  /** The triggering run's event, e.g. `pull_request`. */
+  event: string;
+  headSha: string;
+  headBranch: string;
+  /** The login owning the head repository (the fork's owner). */
+  headOwner: string;
+  /** Pull requests GitHub lists for the run (empty for a fork's). */
+  pullRequests: Array<{ number: number; headSha: string | undefined }>;
 }
 
 export interface PullRequestFacts {
@@ -35,6 +50,14 @@ export interface PullRequestFacts {
  * trusted to have the shape GitHub documents.
  */
 export interface EventPayload {
+  workflow_run?: {
+    id?: unknown;
+    event?: unknown;
+    head_sha?: unknown;
+    head_branch?: unknown;
+    head_repository?: { owner?: { login?: unknown } | null } | null;
+    pull_requests?: unknown;
+  };
   pull_request?: {
     number?: unknown;
     changed_files?: unknown;
@@ -73,6 +96,29 @@ export function readRunContext(
         : undefined,
     pullRequest: readPullRequest(eventName, payload, sha),
     untrustedPullRequest: classifyPullRequest(eventName, payload, actor, repository),
+    workflowRun: eventName === 'workflow_run' ? readWorkflowRun(payload) : undefined,
+  };
+}
+
+/** Undefined when the payload lacks what a report needs: the run's id, commit and branch. */
+function readWorkflowRun(payload: EventPayload): WorkflowRunFacts | undefined {
+  const run = payload.workflow_run;
+  const id = run?.id;
+  const headSha = text(run?.head_sha);
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || !headSha) return undefined;
+  const listed: unknown[] = Array.isArray(run?.pull_requests) ? run.pull_requests : [];
+  return {
+    id,
+    event: text(run?.event) ?? '',
+    headSha,
+    headBranch: text(run?.head_branch) ?? '',
+    headOwner: text(run?.head_repository?.owner?.login) ?? '',
+    pullRequests: listed.flatMap((entry) => {
+      const pull = entry as { number?: unknown; head?: { sha?: unknown } } | null;
+      return typeof pull?.number === 'number'
+        ? [{ number: pull.number, headSha: text(pull.head?.sha) }]
+        : [];
+    }),
   };
 }
 

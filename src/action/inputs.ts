@@ -16,7 +16,12 @@ export interface ActionSettings extends Settings {
   githubToken: string;
   checkRun: { enabled: boolean; name: string };
   pullRequestComment: boolean;
+  /** On a fork's or Dependabot's pull request (no key): skip, or collect the upload as an artifact. */
+  forkPullRequests: ForkPullRequests;
 }
+
+export const FORK_PULL_REQUESTS = ['skip', 'collect'] as const;
+export type ForkPullRequests = (typeof FORK_PULL_REQUESTS)[number];
 
 const UNEXPANDED = /\$\{\{[\s\S]*\}\}/;
 
@@ -51,6 +56,7 @@ export function getInputs(
       name: read.text('check-name') || 'Smart contract audit',
     },
     pullRequestComment: read.boolean('pr-comment', true),
+    forkPullRequests: read.choice('fork-pull-requests', FORK_PULL_REQUESTS, 'skip'),
   };
   if (unexpanded.size > 0) {
     const names = [...unexpanded];

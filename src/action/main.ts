@@ -10,12 +10,19 @@ import {
   detectProjects,
   type AuditStarted,
   type CheckoutProjects,
+  type EngineDependencies,
 } from '../engine/audit-checkout.ts';
 import { ConfigurationError, ServiceError, errorMessage } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { Redactor } from '../redaction.ts';
 import { renderCheckRunStart } from '../report/check-run-output.ts';
 import { ACTION_VERSION } from '../version.ts';
+import { collectUploads } from './artifact/collect.ts';
+import {
+  openTriggeringRun,
+  type FetchedUploads,
+  type TriggeringRun,
+} from './artifact/triggering-run.ts';
 import { readRunContext, type RunContext } from './context.ts';
 import { openGitHubChannels, type GitHubChannels } from './github/channels.ts';
 import { getInputs, type ActionSettings } from './inputs.ts';
@@ -29,20 +36,25 @@ export async function run(): Promise<void> {
   const startedAt = Date.now();
   const redactor = new Redactor();
   const log = createActionLogger(redactor);
-  const context = readRunContext();
+  let context = readRunContext();
   let settings: ActionSettings | undefined;
   let channels: GitHubChannels | undefined;
+  let triggering: TriggeringRun | undefined;
   let outcome: Outcome;
   try {
     settings = getInputs(log, redactor);
     const deadline = startedAt + settings.timeoutMs;
-    channels = openGitHubChannels(settings, {
-      context,
-      deadline,
-      redact: (text) => redactor.redact(text),
-      log,
-    });
-    outcome = await audit(settings, { context, channels, log, redactor, deadline });
+    const redact = (text: string) => redactor.redact(text);
+    if (context.eventName === 'workflow_run') {
+      // The reports go where GitHub's facts of the triggering run say, never its artifact.
+      triggering = await openTriggeringRun(settings, context, { deadline, redact, log });
+      context = triggering.context;
+    }
+    channels = openGitHubChannels(settings, { context, deadline, redact, log });
+    const run = { context, channels, log, redactor, deadline };
+    outcome = triggering
+      ? await auditArtifact(settings, triggering, run)
+      : await audit(settings, run);
   } catch (error) {
     outcome = unexpected(error, log);
   }
@@ -57,6 +69,7 @@ export async function run(): Promise<void> {
     );
   } finally {
     await channels?.close();
+    await triggering?.close();
   }
 }
 
@@ -85,13 +98,60 @@ async function audit(settings: ActionSettings, run: Run): Promise<Outcome> {
       facts,
     );
   }
+  if (!settings.apiKey && context.untrustedPullRequest && settings.forkPullRequests === 'collect') {
+    return collectUploads(settings, detection, context.untrustedPullRequest, run);
+  }
   if (!settings.apiKey) {
     const outcome = noApiKeyOutcome(context.untrustedPullRequest, facts);
     if (outcome.verdict === 'skipped') log.notice(outcome.reason);
     return outcome;
   }
+  return auditCheckout(settings, detection, run.deadline, engineDependencies(settings, run));
+}
+
+/**
+ * On `workflow_run`: the triggering run's artifact, audited as the upload it holds; a run that
+ * left none is skipped. Nothing is checked out: the artifact's files are the upload.
+ */
+async function auditArtifact(
+  settings: ActionSettings,
+  triggering: TriggeringRun,
+  run: Run,
+): Promise<Outcome> {
+  if (!settings.apiKey) {
+    // A run Dependabot triggers gets only Dependabot's secrets, on workflow_run too.
+    const outcome = noApiKeyOutcome(run.context.untrustedPullRequest, {});
+    if (outcome.verdict === 'skipped') run.log.notice(outcome.reason);
+    return outcome;
+  }
+  let fetched: FetchedUploads;
+  try {
+    fetched = await triggering.fetchUploads();
+  } catch (error) {
+    return unexpected(error, run.log);
+  }
+  if (fetched.kind === 'missing') {
+    run.log.notice(fetched.reason);
+    return skippedOutcome(fetched.reason, {});
+  }
+  const { bundle, root } = fetched;
+  run.log.info(
+    `Auditing the artifact of run ${triggering.run.id}: ${bundle.uploads.reduce((sum, upload) => sum + upload.files.length, 0)} file(s) of ${bundle.uploads.length} project(s).`,
+  );
+  return auditCheckout(
+    settings,
+    { projects: [], summaries: bundle.summaries },
+    run.deadline,
+    engineDependencies(settings, run),
+    { uploads: bundle.uploads, root },
+  );
+}
+
+/** What the engine is given by this door: its clock, log, GitHub callbacks and the reuse store. */
+function engineDependencies(settings: ActionSettings, run: Run): EngineDependencies {
+  const { context, log } = run;
   const store = settings.reuse ? createCacheStore(log, settings.outputDirectory) : undefined;
-  return auditCheckout(settings, detection, run.deadline, {
+  return {
     log,
     now: Date.now,
     sleep: (ms) => sleep(ms),
@@ -108,7 +168,7 @@ async function audit(settings: ActionSettings, run: Run): Promise<Outcome> {
           : undefined,
       },
     }),
-  });
+  };
 }
 
 /** The audit id is an output as soon as it is known, and the check run starts then. */

@@ -11,6 +11,7 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import { errorMessage } from '../errors.ts';
 import type { Logger } from '../log.ts';
+import { within } from './within.ts';
 import { MAX_RECORD_BYTES, type ReuseStore } from '../engine/reuse.ts';
 
 const KEY_PREFIX = 'contract-audit-v1-';
@@ -18,6 +19,8 @@ const KEY_PREFIX = 'contract-audit-v1-';
 const CACHE_WAIT_MS = 20_000;
 /** GitHub's limit on a cache key. */
 const MAX_KEY_LENGTH = 512;
+
+const noAnswer = (ms: number) => `no answer within ${ms / 1000} s`;
 
 export function keyPrefix(digest: string): string {
   return `${KEY_PREFIX}${digest}-`;
@@ -48,6 +51,7 @@ export function createCacheStore(
         const matched = await within(
           waitMs,
           cache.restoreCache([file], prefix, [prefix], { lookupOnly: true }),
+          noAnswer(waitMs),
         );
         if (matched === undefined) return undefined;
         const encoded = matched.startsWith(prefix) ? matched.slice(prefix.length) : '';
@@ -78,24 +82,11 @@ export function createCacheStore(
           await mkdir(path.dirname(file), { recursive: true });
           await writeFile(file, text);
           // The toolkit says why itself, and answers -1.
-          if ((await within(waitMs, cache.saveCache([file], key))) === -1)
+          if ((await within(waitMs, cache.saveCache([file], key), noAnswer(waitMs))) === -1)
             notKept('see the line above');
         } catch (error) {
           notKept(errorMessage(error));
         }
       }),
   };
-}
-
-/** The work's result, or a rejection once `ms` have passed; the work itself goes on unwatched. */
-async function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

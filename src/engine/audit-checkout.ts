@@ -23,6 +23,7 @@ import {
   outermostProjects,
   projectSummaries,
   type ProjectSummary,
+  type ProjectUpload,
 } from '../project/find-contracts.ts';
 import { auditProjects, type AuditJob, type ProjectAuditDependencies } from './project-audits.ts';
 import { resumeJobs } from './resume.ts';
@@ -81,11 +82,22 @@ export async function detectProjects(
   };
 }
 
+/**
+ * Where the files of an audit come from when not from the checkout: an upload bundle's, under
+ * `root` (their sources are read there for suppressions).
+ */
+export interface GivenUploads {
+  uploads: readonly ProjectUpload[];
+  root: string;
+}
+
+/** `given`: the uploads to send instead of the checkout's (an upload bundle's). */
 export async function auditCheckout(
   settings: Settings,
   detection: CheckoutProjects,
   deadline: number,
   deps: EngineDependencies,
+  given?: GivenUploads,
 ): Promise<Outcome> {
   const { log } = deps;
   const client = new AuditClient({
@@ -108,7 +120,9 @@ export async function auditCheckout(
     const { auditId } = settings;
     const uploading = auditId === undefined;
     const jobs = uploading
-      ? await uploadJobs(settings, detection.projects, log, searchDeadline)
+      ? (given?.uploads ?? (await checkoutUploads(settings, detection, searchDeadline, log))).map(
+          (upload) => ({ ...upload, resumeId: undefined }),
+        )
       : await resumeJobs(settings, auditId, detection.projects, log, searchDeadline);
     if (uploading) fileCount = jobs.reduce((sum, job) => sum + (job.files?.length ?? 0), 0);
     if (jobs.length === 0) {
@@ -132,7 +146,7 @@ export async function auditCheckout(
         now: deps.now,
         sleep: deps.sleep,
         random: deps.random,
-        triage: createTriage(settings, deps, baseline, several),
+        triage: createTriage(settings, deps, baseline, several, given?.root),
         started: announcer(audited, several, deps),
         ...(reuse && {
           record: (record) =>
@@ -153,15 +167,17 @@ export async function auditCheckout(
   }
 }
 
-/** One job per project with files to audit. */
-async function uploadJobs(
+/**
+ * What the checkout's projects would upload, one upload per project with files to audit:
+ * what is audited, or collected into an upload bundle.
+ */
+export function checkoutUploads(
   settings: Settings,
-  projects: readonly Project[],
-  log: Logger,
+  detection: CheckoutProjects,
   deadline: Deadline,
-): Promise<AuditJob[]> {
-  const uploads = await findUploads({ ...settings, deadline }, log, projects);
-  return uploads.map((upload) => ({ ...upload, resumeId: undefined }));
+  log: Logger,
+): Promise<ProjectUpload[]> {
+  return findUploads({ ...settings, deadline }, log, detection.projects);
 }
 
 /** The key is checked against the service (listing its projects) before anything is uploaded. */
@@ -259,6 +275,8 @@ function createTriage(
   { changedFiles }: EngineDependencies,
   baseline: Map<string, BaselineEntry> | undefined,
   severalProjects: boolean,
+  /** Where the uploaded files are, when not in the workspace (an upload bundle's folder). */
+  uploadRoot: string | undefined,
 ): ProjectAuditDependencies['triage'] {
   let changes: Promise<{ scope: Scope; changes: ChangeSet | undefined }> | undefined;
   const scoped = async () => {
@@ -284,7 +302,7 @@ function createTriage(
       baseline,
       severalProjects,
       sources: createSourceReader({
-        workspace: settings.workspace,
+        workspace: uploadRoot ?? settings.workspace,
         root: settings.workingDirectory,
         uploaded: byName && new Map([...byName].map(([name, file]) => [name, file.absolutePath])),
       }),

@@ -105,6 +105,51 @@ describe('readRunContext', () => {
     });
   });
 
+  it("reads a workflow_run event's triggering run: its id, commit, head and the pull requests GitHub lists", async () => {
+    const event = {
+      workflow_run: {
+        id: 501,
+        event: 'pull_request',
+        head_sha: 'c'.repeat(40),
+        head_branch: 'feature',
+        head_repository: { full_name: 'stranger/vaults', owner: { login: 'stranger' } },
+        pull_requests: [{ number: 9, head: { sha: 'c'.repeat(40) } }, { number: 'x' }, null],
+      },
+      repository: { full_name: 'acme/vaults' },
+    };
+    const context = readRunContext({
+      ...runner,
+      GITHUB_EVENT_NAME: 'workflow_run',
+      GITHUB_ACTOR: 'maintainer',
+      GITHUB_EVENT_PATH: await eventFile(event),
+    });
+    expect(context.workflowRun).toEqual({
+      id: 501,
+      event: 'pull_request',
+      headSha: 'c'.repeat(40),
+      headBranch: 'feature',
+      headOwner: 'stranger',
+      pullRequests: [{ number: 9, headSha: 'c'.repeat(40) }],
+    });
+    // workflow_run has secrets: it is not a fork's run, and no pull request comes from its payload.
+    expect(context.untrustedPullRequest).toBeUndefined();
+    expect(context.pullRequest).toBeUndefined();
+  });
+
+  it('has no triggering run when the workflow_run payload lacks its id or commit, or on other events', async () => {
+    const read = async (eventName: string, payload: unknown) =>
+      readRunContext({
+        ...runner,
+        GITHUB_EVENT_NAME: eventName,
+        GITHUB_EVENT_PATH: await eventFile(payload),
+      }).workflowRun;
+    expect(
+      await read('workflow_run', { workflow_run: { id: '501', head_sha: 'c' } }),
+    ).toBeUndefined();
+    expect(await read('workflow_run', { workflow_run: { id: 501 } })).toBeUndefined();
+    expect(await read('push', { workflow_run: { id: 501, head_sha: 'c' } })).toBeUndefined();
+  });
+
   it('falls back to github.com and to GITHUB_SHA outside a pull request, and has no run link without a run', async () => {
     const push = { repository: { full_name: 'acme/vaults' } };
     const context = readRunContext({

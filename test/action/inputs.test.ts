@@ -143,6 +143,10 @@ describe('getInputs', () => {
       'Input `if-no-files-found` is "fail"; it must be one of: error, warn, ignore.',
     ],
     [{ 'default-excludes': 'yes' }, 'Input `default-excludes` must be true or false.'],
+    [
+      { 'fork-pull-requests': 'audit' },
+      'Input `fork-pull-requests` is "audit"; it must be one of: skip, collect.',
+    ],
     [{ 'max-files': '2.5' }, 'Input `max-files` is "2.5"; it must be a whole number.'],
     [{ 'working-directory': '../elsewhere' }, 'is outside the workspace'],
     [

@@ -33,6 +33,7 @@ const context: RunContext = {
   runUrl: undefined,
   pullRequest: undefined,
   untrustedPullRequest: undefined,
+  workflowRun: undefined,
 };
 
 const pullRequest: PullRequestFacts = { number: 17, headSha: 'c0ffee', changedFiles: 1 };

@@ -88,6 +88,7 @@ describe('HttpSession timers', () => {
     expect(outcome).toMatchObject({ ok: false, mayHaveActed: true });
     // The stream may still take a chunk after the attempt ended, as a file read in flight does.
     progress!();
-    expect(timers()).toBe(before);
+    // At most as many as before: a timer of the server's (keep-alive) may end meanwhile, never one more.
+    expect(timers()).toBeLessThanOrEqual(before);
   });
 });

@@ -26,6 +26,8 @@ export interface Azurite {
   signedUrl(container: string, blob: string, permissions: string): string;
   /** Creates the container when it is not there. */
   container(name: string): Promise<void>;
+  /** Writes a blob as it is, with its content type. */
+  put(container: string, blob: string, data: Buffer, contentType: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -77,6 +79,12 @@ export async function startAzurite(): Promise<Azurite> {
     },
     async container(name) {
       await service.getContainerClient(name).createIfNotExists();
+    },
+    async put(container, blob, data, contentType) {
+      await service
+        .getContainerClient(container)
+        .getBlockBlobClient(blob)
+        .uploadData(data, { blobHTTPHeaders: { blobContentType: contentType } });
     },
     close: () =>
       new Promise<void>((resolve) => {

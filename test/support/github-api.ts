@@ -9,7 +9,27 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Endpoint = 'check-runs' | 'issue-comments' | 'pull-files';
+export type Endpoint = 'check-runs' | 'issue-comments' | 'pull-files' | 'pulls' | 'artifacts';
+
+/** An artifact as the REST API lists it; `url` is where its zip download redirects (302). */
+export interface ListedArtifact {
+  id: number;
+  runId: number;
+  name: string;
+  size: number;
+  digest: string | undefined;
+  url(): string;
+}
+
+/** An open or closed pull request, as `GET /pulls` lists it. */
+export interface StoredPull {
+  number: number;
+  state: 'open' | 'closed';
+  headSha: string;
+  headRef: string;
+  /** The login owning the head repository. */
+  headOwner: string;
+}
 
 export interface GitHubApiOptions {
   owner?: string;
@@ -111,6 +131,10 @@ export interface GitHubApiStandIn {
     comments: Array<{ body: string; login?: string; type?: 'User' | 'Bot' }>,
   ): StoredComment[];
   seedPullRequestFiles(pull: number, files: StoredFile[]): void;
+  /** Replaces the pull requests `GET /pulls` lists. */
+  seedPulls(pulls: StoredPull[]): void;
+  /** Where the run artifacts listed and downloaded come from (e.g. the results-service stand-in). */
+  serveArtifacts(source: () => ListedArtifact[]): void;
   /**
    * After letting `skip` matching requests through, the next `times` requests matching
    * `method` and `path` answer `status` (with `message` and `headers`), never answer (`hang`),
@@ -174,6 +198,8 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
   const checkRuns: StoredCheckRun[] = [];
   const comments: StoredComment[] = [];
   const pullFiles = new Map<number, StoredFile[]>();
+  const pulls: StoredPull[] = [];
+  let artifactSource: () => ListedArtifact[] = () => [];
   const faults: Array<{
     method: string;
     path: RegExp;
@@ -199,6 +225,11 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
 
   function answer(res: ServerResponse, reply: Answer): void {
     if (reply === 'hang') return; // the connection stays open until close()
+    if (!('bytes' in reply) && reply.status === 302) {
+      res.writeHead(302, { ...options.headers, ...reply.headers, 'content-length': 0 });
+      res.end();
+      return;
+    }
     if ('bytes' in reply) {
       void flood(res, reply.bytes, options.headers, (n) => (floodedBytes += n));
       return;
@@ -332,6 +363,33 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
       comment.body = commentBody(body);
       return { status: 200, body: commentJson(comment) };
     }
+    if (route === '/pulls' && method === 'GET') {
+      // As GitHub filters: `head` is `owner:branch`, `state` open unless given.
+      const state = url.searchParams.get('state') ?? 'open';
+      const head = url.searchParams.get('head');
+      const listed = pulls.filter(
+        (pull) =>
+          (state === 'all' || pull.state === state) &&
+          (head === null || `${pull.headOwner}:${pull.headRef}` === head),
+      );
+      return page(url, listed, pullJson);
+    }
+    if ((match = /^\/actions\/runs\/(\d+)\/artifacts$/.exec(route)) && method === 'GET') {
+      const runId = Number(match[1]);
+      const name = url.searchParams.get('name');
+      const listed = artifactSource().filter(
+        (artifact) => artifact.runId === runId && (name === null || artifact.name === name),
+      );
+      return {
+        status: 200,
+        body: { total_count: listed.length, artifacts: listed.map(artifactJson) },
+      };
+    }
+    if ((match = /^\/actions\/artifacts\/(\d+)\/zip$/.exec(route)) && method === 'GET') {
+      const artifact = artifactSource().find((each) => each.id === Number(match![1]));
+      if (artifact === undefined) return notFound();
+      return { status: 302, body: undefined, headers: { location: artifact.url() } };
+    }
     if ((match = /^\/pulls\/(\d+)\/files$/.exec(route)) && method === 'GET') {
       const files = (pullFiles.get(Number(match[1])) ?? []).slice(0, PULL_FILES_CAP);
       return page(url, files, (f) => ({ ...f, changes: f.additions + f.deletions }));
@@ -459,6 +517,34 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
     };
   }
 
+  function pullJson(pull: StoredPull): unknown {
+    return {
+      number: pull.number,
+      state: pull.state,
+      html_url: `${origin}/${owner}/${repo}/pull/${pull.number}`,
+      head: {
+        sha: pull.headSha,
+        ref: pull.headRef,
+        label: `${pull.headOwner}:${pull.headRef}`,
+        repo: { full_name: `${pull.headOwner}/${repo}`, owner: { login: pull.headOwner } },
+      },
+    };
+  }
+
+  function artifactJson(artifact: ListedArtifact): unknown {
+    return {
+      id: artifact.id,
+      node_id: `MDg6QXJ0aWZhY3Q${artifact.id}`,
+      name: artifact.name,
+      size_in_bytes: artifact.size,
+      url: `${origin}/repos/${owner}/${repo}/actions/artifacts/${artifact.id}`,
+      archive_download_url: `${origin}/repos/${owner}/${repo}/actions/artifacts/${artifact.id}/zip`,
+      expired: false,
+      digest: artifact.digest ?? null,
+      workflow_run: { id: artifact.runId },
+    };
+  }
+
   function commentJson(comment: StoredComment): unknown {
     return {
       id: comment.id,
@@ -497,6 +583,12 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
     seedPullRequestFiles(pull, files) {
       pullFiles.set(pull, files);
     },
+    seedPulls(seeded) {
+      pulls.splice(0, pulls.length, ...seeded);
+    },
+    serveArtifacts(source) {
+      artifactSource = source;
+    },
     failNext(fault) {
       faults.push({
         ...fault,
@@ -517,6 +609,8 @@ function endpointOf(route: string): Endpoint | undefined {
   if (route.startsWith('/check-runs')) return 'check-runs';
   if (/^\/issues\/(\d+\/)?comments/.test(route)) return 'issue-comments';
   if (/^\/pulls\/\d+\/files$/.test(route)) return 'pull-files';
+  if (route === '/pulls') return 'pulls';
+  if (route.startsWith('/actions/')) return 'artifacts';
   return undefined;
 }
 

@@ -22,6 +22,39 @@ export function forkPullRequestEvent(number: number) {
   };
 }
 
+/**
+ * A `workflow_run` event for the completion of a fork's `pull_request` run, as GitHub sends it:
+ * `pull_requests` is empty for a fork's run unless given.
+ */
+export function workflowRunEvent(run: {
+  id: number;
+  headSha: string;
+  headBranch?: string;
+  headOwner?: string;
+  pullRequests?: Array<{ number: number; headSha: string }>;
+}) {
+  return {
+    action: 'completed',
+    workflow_run: {
+      id: run.id,
+      event: 'pull_request',
+      status: 'completed',
+      conclusion: 'success',
+      head_sha: run.headSha,
+      head_branch: run.headBranch ?? 'feature',
+      head_repository: {
+        full_name: `${run.headOwner ?? 'stranger'}/vaults`,
+        owner: { login: run.headOwner ?? 'stranger' },
+      },
+      pull_requests: (run.pullRequests ?? []).map((pull) => ({
+        number: pull.number,
+        head: { sha: pull.headSha, ref: run.headBranch ?? 'feature' },
+      })),
+    },
+    repository: { full_name: 'acme/vaults' },
+  };
+}
+
 /** Every GET of an audit answers `body` (200), whatever the service itself would say. */
 export function answerEveryPoll(service: AuditService, body: object): void {
   service.addFault({

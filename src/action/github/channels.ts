@@ -109,6 +109,7 @@ const WHY: Record<Permission, string> = {
     'the check run with every finding as an annotation; findings are annotated in the log instead (10 of each kind)',
   'pull-requests: write': 'the pull-request comment',
   'pull-requests: read': "the pull request's changed files, so `scope` falls back to all",
+  'actions: read': "the triggering run's artifact",
 };
 
 /**

@@ -84,6 +84,23 @@ export interface IssueComment {
   author: { login: string; isBot: boolean } | undefined;
 }
 
+/** A workflow run's artifact as GitHub lists it. */
+export interface RunArtifact {
+  id: number;
+  name: string;
+  /** The zip's size as GitHub records it. */
+  sizeInBytes: number;
+  expired: boolean;
+  /** `sha256:<hex>` of the zip, when GitHub has it. */
+  digest: string | undefined;
+}
+
+/** An open pull request, as listed by its head. */
+export interface HeadPullRequest {
+  number: number;
+  headSha: string;
+}
+
 export interface GitHubClient {
   /** Requests sent so far, repeats included. */
   readonly requestCount: number;
@@ -96,6 +113,10 @@ export interface GitHubClient {
    */
   listIssueComments(issueNumber: number): Promise<{ comments: IssueComment[]; capped: boolean }>;
   createIssueComment(issueNumber: number, body: string): Promise<IssueComment>;
+  /** The run's artifacts named `name` (GitHub filters by name). */
+  listRunArtifacts(runId: number, name: string): Promise<RunArtifact[]>;
+  /** Open pull requests whose head is `owner:branch`, up to HEAD_PULLS_MAX_PAGES pages. */
+  listPullRequestsByHead(head: string): Promise<HeadPullRequest[]>;
   updateIssueComment(commentId: number, body: string): Promise<IssueComment>;
   /** Closes the kept-alive connections, which would otherwise hold the process open for seconds. */
   close(): Promise<void>;
@@ -116,6 +137,8 @@ export const ISSUE_COMMENTS_MAX_PAGES = 30;
  * a run left in progress blocks a required check.
  */
 export const COMPLETION_RESERVE_MS = 10_000;
+/** Open pull requests of one head branch: more than a page is already unusual. */
+export const HEAD_PULLS_MAX_PAGES = 3;
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_RETRY_DELAY_MS = 2_000;
 
@@ -252,6 +275,44 @@ export function createGitHubClient(
           }),
       );
       return toComment(data);
+    },
+
+    async listRunArtifacts(runId, name) {
+      return call("list the triggering run's artifacts", 'actions: read', true, async () => {
+        const { data } = await rest.actions.listWorkflowRunArtifacts({
+          ...repo,
+          run_id: runId,
+          name,
+          per_page: PER_PAGE,
+        });
+        return data.artifacts.map((artifact) => ({
+          id: artifact.id,
+          name: artifact.name,
+          sizeInBytes: artifact.size_in_bytes,
+          expired: artifact.expired,
+          digest: artifact.digest ?? undefined,
+        }));
+      });
+    },
+
+    async listPullRequestsByHead(head) {
+      return call(
+        'list the pull requests of the head branch',
+        'pull-requests: read',
+        true,
+        async () => {
+          const { items } = await collectPages(
+            paginate.iterator(rest.pulls.list, {
+              ...repo,
+              state: 'open',
+              head,
+              per_page: PER_PAGE,
+            }),
+            HEAD_PULLS_MAX_PAGES,
+          );
+          return items.map((pull) => ({ number: pull.number, headSha: pull.head.sha }));
+        },
+      );
     },
 
     close: () => transport.close(),

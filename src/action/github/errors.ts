@@ -5,7 +5,8 @@
 import { truncateText } from '../../text.ts';
 
 /** What to add to the job's `permissions:` for the operation that was refused. */
-export type Permission = 'checks: write' | 'pull-requests: write' | 'pull-requests: read';
+export type Permission =
+  'checks: write' | 'pull-requests: write' | 'pull-requests: read' | 'actions: read';
 
 /**
  * GitHub refused the operation for want of a permission: 403 (a read-only token on a fork's pull

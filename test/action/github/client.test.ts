@@ -200,6 +200,61 @@ describe('createGitHubClient', () => {
   });
 });
 
+describe("the triggering run's artifacts and pull requests", () => {
+  it("lists a run's artifacts by name, as GitHub records them", async () => {
+    const { api, client } = await setUp();
+    api.serveArtifacts(() => [
+      {
+        id: 9,
+        runId: 77,
+        name: 'contract-audit-upload',
+        size: 1234,
+        digest: 'sha256:ab',
+        url: () => '',
+      },
+      { id: 10, runId: 77, name: 'other', size: 1, digest: undefined, url: () => '' },
+      {
+        id: 11,
+        runId: 78,
+        name: 'contract-audit-upload',
+        size: 1,
+        digest: undefined,
+        url: () => '',
+      },
+    ]);
+    expect(await client.listRunArtifacts(77, 'contract-audit-upload')).toEqual([
+      {
+        id: 9,
+        name: 'contract-audit-upload',
+        sizeInBytes: 1234,
+        expired: false,
+        digest: 'sha256:ab',
+      },
+    ]);
+  });
+
+  it('lists the open pull requests of a head, with their head commits', async () => {
+    const { api, client } = await setUp();
+    api.seedPulls([
+      { number: 3, state: 'open', headSha: 'a1', headRef: 'feature', headOwner: 'stranger' },
+      { number: 4, state: 'closed', headSha: 'a1', headRef: 'feature', headOwner: 'stranger' },
+      { number: 5, state: 'open', headSha: 'b2', headRef: 'feature', headOwner: 'someone' },
+    ]);
+    expect(await client.listPullRequestsByHead('stranger:feature')).toEqual([
+      { number: 3, headSha: 'a1' },
+    ]);
+  });
+
+  it('names `actions: read` when the artifacts may not be listed', async () => {
+    const { client } = await setUp({ forbid: ['artifacts'] });
+    const error = await client
+      .listRunArtifacts(77, 'contract-audit-upload')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PermissionError);
+    expect((error as PermissionError).permission).toBe('actions: read');
+  });
+});
+
 describe('the transport', () => {
   const closers: Array<() => Promise<void>> = [];
   afterEach(async () => {

@@ -1,8 +1,8 @@
-export const id = 733;
-export const ids = [733];
+export const id = 965;
+export const ids = [965];
 export const modules = {
 
-/***/ 7733:
+/***/ 48965:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -12,9 +12,9 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
-var core = __webpack_require__(3838);
+var core = __webpack_require__(33838);
 // EXTERNAL MODULE: external "node:timers/promises"
-var promises_ = __webpack_require__(8500);
+var promises_ = __webpack_require__(58500);
 ;// CONCATENATED MODULE: ./.build/errors.js
 /**
  * Typed errors, so main.ts can tell the user what to fix (configuration), what the
@@ -134,9 +134,9 @@ function countBySeverity(findings) {
 }
 
 // EXTERNAL MODULE: external "node:fs/promises"
-var external_node_fs_promises_ = __webpack_require__(1455);
+var external_node_fs_promises_ = __webpack_require__(51455);
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
+var external_node_path_ = __webpack_require__(76760);
 ;// CONCATENATED MODULE: ./.build/files/inside.js
 
 /** Whether `child` is `parent` or below it (a name like `..config` is below, `../x` is not). */
@@ -307,7 +307,7 @@ function unusedBaselineEntries(baseline, findings) {
 }
 
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
+var external_node_crypto_ = __webpack_require__(77598);
 ;// CONCATENATED MODULE: ./.build/digest.js
 /** SHA-256 digests of text. */
 
@@ -1703,7 +1703,7 @@ function headerValue(value) {
 }
 
 // EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __webpack_require__(6752);
+var undici = __webpack_require__(46752);
 ;// CONCATENATED MODULE: ./.build/net/dispatcher.js
 /**
  * Which connection pool a request goes through. A proxy is for reaching the internet: loopback
@@ -1737,9 +1737,9 @@ function createDispatcher(url, options = {}) {
 }
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
+var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __webpack_require__(7075);
+var external_node_stream_ = __webpack_require__(57075);
 ;// CONCATENATED MODULE: ./.build/api/multipart.js
 /**
  * A multipart/form-data body (RFC 7578) whose file parts are streamed from disk, so memory
@@ -5613,7 +5613,7 @@ async function readApeConfig(text, file) {
 /** The document's top-level mapping; a file that is not YAML is a ConfigurationError naming `file`. */
 async function readYaml(text, file) {
     // Loaded here, not at start: only Brownie, Ape and pnpm workspaces need a YAML parser.
-    const { parse: parseYaml } = await __webpack_require__.e(/* import() */ 815).then(__webpack_require__.t.bind(__webpack_require__, 8815, 19));
+    const { parse: parseYaml } = await __webpack_require__.e(/* import() */ 815).then(__webpack_require__.t.bind(__webpack_require__, 38815, 19));
     let document;
     try {
         // Warnings would go to stderr with the file's own text, where the runner reads commands.
@@ -7036,7 +7036,7 @@ async function realDirectory(directory) {
 }
 
 // EXTERNAL MODULE: ./node_modules/p-limit/index.js + 1 modules
-var p_limit = __webpack_require__(370);
+var p_limit = __webpack_require__(70370);
 ;// CONCATENATED MODULE: ./.build/api/poll.js
 
 const GROWTH = 1.5;
@@ -7442,7 +7442,8 @@ async function audit_checkout_detectProjects(settings, log, deadline) {
         summaries: projectSummaries(outermostProjects(projects), settings, settings.projectName),
     };
 }
-async function auditCheckout(settings, detection, deadline, deps) {
+/** `given`: the uploads to send instead of the checkout's (an upload bundle's). */
+async function auditCheckout(settings, detection, deadline, deps, given) {
     const { log } = deps;
     const client = new AuditClient({
         baseUrl: settings.baseUrl,
@@ -7464,7 +7465,7 @@ async function auditCheckout(settings, detection, deadline, deps) {
         const { auditId } = settings;
         const uploading = auditId === undefined;
         const jobs = uploading
-            ? await uploadJobs(settings, detection.projects, log, searchDeadline)
+            ? (given?.uploads ?? (await checkoutUploads(settings, detection, searchDeadline, log))).map((upload) => ({ ...upload, resumeId: undefined }))
             : await resumeJobs(settings, auditId, detection.projects, log, searchDeadline);
         if (uploading)
             fileCount = jobs.reduce((sum, job) => sum + (job.files?.length ?? 0), 0);
@@ -7485,7 +7486,7 @@ async function auditCheckout(settings, detection, deadline, deps) {
             now: deps.now,
             sleep: deps.sleep,
             random: deps.random,
-            triage: createTriage(settings, deps, baseline, several),
+            triage: createTriage(settings, deps, baseline, several, given?.root),
             started: announcer(audited, several, deps),
             ...(reuse && {
                 record: (record) => reuse.store.save(record.digest, recordText({ ...record, runUrl: reuse.runUrl })),
@@ -7506,10 +7507,12 @@ async function auditCheckout(settings, detection, deadline, deps) {
         await client.close();
     }
 }
-/** One job per project with files to audit. */
-async function uploadJobs(settings, projects, log, deadline) {
-    const uploads = await findUploads({ ...settings, deadline }, log, projects);
-    return uploads.map((upload) => ({ ...upload, resumeId: undefined }));
+/**
+ * What the checkout's projects would upload, one upload per project with files to audit:
+ * what is audited, or collected into an upload bundle.
+ */
+function checkoutUploads(settings, detection, deadline, log) {
+    return findUploads({ ...settings, deadline }, log, detection.projects);
 }
 /** The key is checked against the service (listing its projects) before anything is uploaded. */
 async function checkKey(settings, jobs, fileCount, client, log) {
@@ -7570,7 +7573,9 @@ function announcer(jobs, several, deps) {
  * Which findings count: inline suppressions, the baseline, and on pull requests the `scope`.
  * The pull request's changes are asked for once, however many projects are triaged.
  */
-function createTriage(settings, { changedFiles }, baseline, severalProjects) {
+function createTriage(settings, { changedFiles }, baseline, severalProjects, 
+/** Where the uploaded files are, when not in the workspace (an upload bundle's folder). */
+uploadRoot) {
     let changes;
     const scoped = async () => {
         const files = settings.scope === 'all' ? undefined : await changedFiles();
@@ -7595,7 +7600,7 @@ function createTriage(settings, { changedFiles }, baseline, severalProjects) {
             baseline,
             severalProjects,
             sources: createSourceReader({
-                workspace: settings.workspace,
+                workspace: uploadRoot ?? settings.workspace,
                 root: settings.workingDirectory,
                 uploaded: byName && new Map([...byName].map(([name, file]) => [name, file.absolutePath])),
             }),
@@ -8000,150 +8005,463 @@ function fitOutput(text) {
 /** The action's version, sent as the User-Agent and named in SARIF; kept equal to package.json's. */
 const ACTION_VERSION = '0.1.0';
 
-// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js + 22 modules
-var github = __webpack_require__(2413);
-;// CONCATENATED MODULE: ./.build/action/context.js
+// EXTERNAL MODULE: ./node_modules/@actions/artifact/lib/artifact.js + 28 modules
+var lib_artifact = __webpack_require__(76799);
+;// CONCATENATED MODULE: ./.build/files/upload-name.js
 /**
- * The facts of the workflow run that the reports need, from `@actions/github`'s context: its
- * event, repository, commit and run, and whether GitHub withheld secrets from it.
+ * What an upload name may be once it leaves the checkout as a file of its own (an entry of the
+ * upload bundle a fork's pull request hands on): a relative POSIX path that names one place under
+ * any folder it is written to. The same rule is applied where the bundle is made and where it is
+ * read, so what one side writes the other accepts.
  */
-
-function readRunContext(context = github/* context */._, env = process.env) {
-    // Each field is read through `?.` and checked for its type: the payload may be any JSON.
-    const payload = (context.payload ?? {});
-    const eventName = context.eventName ?? '';
-    const actor = context.actor ?? '';
-    const sha = context.sha ?? '';
-    const repository = repositoryOf(context);
-    return {
-        eventName,
-        actor,
-        serverUrl: context.serverUrl,
-        repository,
-        sha,
-        apiUrl: context.apiUrl,
-        actionRepository: env['GITHUB_ACTION_REPOSITORY'] || undefined,
-        runUrl: repository && context.runId
-            ? `${context.serverUrl}/${repository}/actions/runs/${context.runId}`
-            : undefined,
-        pullRequest: readPullRequest(eventName, payload, sha),
-        untrustedPullRequest: classifyPullRequest(eventName, payload, actor, repository),
-    };
-}
-/**
- * `owner/name`, or '' outside Actions (where `context.repo` throws). Without GITHUB_REPOSITORY,
- * context.repo reads the event payload unchecked: only names GitHub could give are taken.
- */
-function repositoryOf(context) {
-    try {
-        const { owner, repo } = context.repo;
-        const name = /^[\w.-]+$/;
-        return typeof owner === 'string' &&
-            typeof repo === 'string' &&
-            name.test(owner) &&
-            name.test(repo)
-            ? `${owner}/${repo}`
-            : '';
+/** Longer names are refused: no compiler or file system needs them. */
+const MAX_NAME_LENGTH = 1024;
+/** The longest segment most file systems take (bytes). */
+const MAX_SEGMENT_BYTES = 255;
+/** Why `name` cannot be a bundle entry, or undefined when it can. */
+function uploadNameProblem(name) {
+    if (name === '')
+        return 'an empty name';
+    if (name.length > MAX_NAME_LENGTH)
+        return `a name longer than ${MAX_NAME_LENGTH} characters`;
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f-\u009f]/.test(name))
+        return 'a control character in the name';
+    if (name.includes('\\'))
+        return 'a backslash in the name';
+    // The artifact service refuses these in a file's path; `:` also rules out drive letters.
+    if (/[":<>|*?]/.test(name))
+        return 'one of " : < > | * ? in the name';
+    if (name.startsWith('/'))
+        return 'an absolute path';
+    for (const segment of name.split('/')) {
+        if (segment === '')
+            return 'an empty path segment (`//` or a trailing `/`)';
+        if (segment === '.' || segment === '..')
+            return `a \`${segment}\` segment`;
+        if (Buffer.byteLength(segment) > MAX_SEGMENT_BYTES)
+            return `a path segment longer than ${MAX_SEGMENT_BYTES} bytes`;
     }
-    catch {
-        return '';
-    }
-}
-const COMMENTABLE_PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
-function readPullRequest(eventName, payload, sha) {
-    const pullRequest = payload.pull_request;
-    const number = pullRequest?.number;
-    if (!COMMENTABLE_PULL_REQUEST_EVENTS.has(eventName) || typeof number !== 'number')
-        return undefined;
-    const changedFiles = pullRequest?.changed_files;
-    return {
-        number,
-        headSha: context_text(pullRequest?.head?.sha) ?? sha,
-        changedFiles: typeof changedFiles === 'number' ? changedFiles : undefined,
-    };
-}
-const PULL_REQUEST_EVENTS = new Set([
-    'pull_request',
-    'pull_request_review',
-    'pull_request_review_comment',
-]);
-/**
- * GitHub withholds secrets from `pull_request` runs of forks and from runs Dependabot triggers,
- * so an empty key there is expected, not a misconfiguration. (`pull_request_target` does get secrets.)
- */
-function classifyPullRequest(eventName, payload, actor, 
-/** GITHUB_REPOSITORY, for events whose payload does not name the repository. */
-repository = '') {
-    // Runs Dependabot triggers get only Dependabot secrets, whatever the event.
-    if (actor === 'dependabot[bot]')
-        return 'dependabot';
-    if (!PULL_REQUEST_EVENTS.has(eventName))
-        return undefined;
-    const head = payload.pull_request?.head;
-    if (head?.repo === null)
-        return 'fork'; // the fork was deleted
-    const base = context_text(payload.repository?.full_name) ?? repository;
-    const headName = context_text(head?.repo?.full_name);
-    if (headName && base && headName !== base)
-        return 'fork';
     return undefined;
 }
-function context_text(value) {
-    return typeof value === 'string' ? value : undefined;
-}
 
-;// CONCATENATED MODULE: ./.build/action/github/check-run-lifecycle.js
-/** The Checks API takes at most this many annotations per request. */
-const ANNOTATIONS_PER_REQUEST = 50;
-async function startCheckRun(client, params) {
-    return client.createCheckRun({ ...params, status: 'in_progress' });
-}
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __webpack_require__(38522);
+;// CONCATENATED MODULE: ./.build/files/zip-extract.js
 /**
- * Posts the annotations in batches (each update must repeat the output's title and summary),
- * then completes the run. Whatever stops a batch (a refusal, the rate limit, a rejected
- * annotation, a timeout, the deadline), posting stops there and the run is still completed, its
- * output saying how many were posted: a run left in progress would read as an audit that never
- * ended and blocks a required check. Throws only when completing fails.
+ * Extracts a zip that anyone may have shaped (a fork's artifact) into a fresh folder, or refuses
+ * it whole, naming what was wrong. The central directory is the one list read: every entry is
+ * checked before a byte is written (its name by the upload-name rule, its type, its sizes against
+ * the bounds), then each is inflated with its output capped at its declared size and checked
+ * against its CRC. Only regular files are written; a link entry is refused, never created or
+ * followed, and nothing is written outside `destination`.
  */
-async function completeCheckRun(client, id, completion) {
-    const before = client.requestCount;
-    const { annotations } = completion;
-    const output = completion.output();
-    let posted = 0;
-    let postingError;
-    for (const batch of batches(annotations)) {
+
+
+
+
+
+
+const EOCD_SIGNATURE = 0x06054b50;
+const CENTRAL_SIGNATURE = 0x02014b50;
+const LOCAL_SIGNATURE = 0x04034b50;
+const EOCD_LENGTH = 22;
+const MAX_COMMENT = 0xffff;
+const UNIX = 3;
+const FILE_TYPE = 0o170000;
+const REGULAR = 0o100000;
+const DIRECTORY = 0o040000;
+const LINK = 0o120000;
+const STORED = 0;
+const DEFLATED = 8;
+/** `what` names the zip in messages ("The artifact contract-audit-upload"). */
+async function extractZip(zipFile, destination, bounds, what) {
+    const refuse = (problem) => new ConfigurationError(`${what} was refused: ${problem}. Nothing of it was used.`);
+    const zip = await (0,external_node_fs_promises_.readFile)(zipFile);
+    const entries = readCentralDirectory(zip, bounds, refuse);
+    const extracted = [];
+    for (const entry of entries) {
+        if (entry.directory)
+            continue;
+        const data = inflate(zip, entry, refuse);
+        const absolutePath = external_node_path_.join(destination, ...entry.name.split('/'));
         try {
-            await client.updateCheckRun(id, {
-                output: { title: output.title, summary: output.summary, annotations: batch },
-            });
-            posted += batch.length;
+            await (0,external_node_fs_promises_.mkdir)(external_node_path_.dirname(absolutePath), { recursive: true });
+            // `wx`: a name that is already there (a folder of the same name) is refused, not replaced.
+            await (0,external_node_fs_promises_.writeFile)(absolutePath, data, { flag: 'wx' });
         }
         catch (error) {
-            postingError = error instanceof Error ? error : new Error(String(error));
-            break;
+            throw refuse(`its entry ${JSON.stringify(entry.name)} cannot be written as a file (${error.code ?? 'error'}): another entry takes its place, as a file or a folder, on this file system`);
+        }
+        extracted.push({ name: entry.name, absolutePath, size: data.length });
+    }
+    return extracted;
+}
+function readCentralDirectory(zip, bounds, refuse) {
+    const end = findEndRecord(zip);
+    if (end < 0)
+        throw refuse('it is not a zip file (no end of central directory record)');
+    const count = zip.readUInt16LE(end + 10);
+    const directorySize = zip.readUInt32LE(end + 12);
+    const directoryOffset = zip.readUInt32LE(end + 16);
+    if (count === 0xffff || directoryOffset === 0xffffffff)
+        throw refuse('it is a ZIP64 archive, which no upload within the limits needs');
+    if (directoryOffset + directorySize > end)
+        throw refuse('its central directory is out of bounds');
+    // Directory entries are counted too: a bound on entries bounds the work.
+    if (count > bounds.maxFiles * 2 + 2)
+        throw refuse(`it has ${count} entries, more than \`max-files\` (${bounds.maxFiles}) allows`);
+    const entries = [];
+    const names = new Set();
+    let files = 0;
+    let total = 0;
+    let at = directoryOffset;
+    for (let index = 0; index < count; index += 1) {
+        if (at + 46 > end || zip.readUInt32LE(at) !== CENTRAL_SIGNATURE)
+            throw refuse('its central directory is damaged');
+        const madeBy = zip.readUInt16LE(at + 4) >> 8;
+        const flags = zip.readUInt16LE(at + 8);
+        const method = zip.readUInt16LE(at + 10);
+        const crc = zip.readUInt32LE(at + 16);
+        const compressedSize = zip.readUInt32LE(at + 20);
+        const size = zip.readUInt32LE(at + 24);
+        const nameLength = zip.readUInt16LE(at + 28);
+        const extraLength = zip.readUInt16LE(at + 30);
+        const commentLength = zip.readUInt16LE(at + 32);
+        const mode = zip.readUInt32LE(at + 38) >>> 16;
+        const localOffset = zip.readUInt32LE(at + 42);
+        const rawName = zip.subarray(at + 46, at + 46 + nameLength);
+        at += 46 + nameLength + extraLength + commentLength;
+        if (at > end)
+            throw refuse('its central directory is damaged');
+        const name = decodeName(rawName);
+        if (name === undefined)
+            throw refuse(`an entry's name is not UTF-8 (${JSON.stringify(rawName.toString('latin1'))})`);
+        const shown = JSON.stringify(name);
+        const type = madeBy === UNIX ? mode & FILE_TYPE : 0;
+        const directory = name.endsWith('/') || type === DIRECTORY;
+        const problem = uploadNameProblem(directory ? name.replace(/\/$/, '') : name);
+        if (problem !== undefined)
+            throw refuse(`its entry ${shown} has ${problem}`);
+        if (type === LINK)
+            throw refuse(`its entry ${shown} is a symbolic link`);
+        if (type !== 0 && type !== REGULAR && type !== DIRECTORY)
+            throw refuse(`its entry ${shown} is not a regular file`);
+        if (directory) {
+            if (size !== 0)
+                throw refuse(`its folder entry ${shown} holds data`);
+            entries.push({ name, directory, method, crc, compressedSize, size, localOffset });
+            continue;
+        }
+        if (names.has(name))
+            throw refuse(`its entry ${shown} is there twice`);
+        names.add(name);
+        if ((flags & 1) !== 0)
+            throw refuse(`its entry ${shown} is encrypted`);
+        if (method !== STORED && method !== DEFLATED)
+            throw refuse(`its entry ${shown} uses compression method ${method} (only stored and deflated are read)`);
+        if (name !== bounds.uncounted)
+            files += 1;
+        if (files > bounds.maxFiles)
+            throw refuse(`it holds more than ${bounds.maxFiles} file(s) (input \`max-files\`)`);
+        const maxFileBytes = bounds.maxFileBytes(name);
+        if (size > maxFileBytes)
+            throw refuse(`its entry ${shown} is ${formatBytes(size)}, larger than ${formatBytes(maxFileBytes)} (input \`max-file-size-kb\`)`);
+        total += size;
+        if (total > bounds.maxTotalBytes)
+            throw refuse(`its files add up to more than ${formatBytes(bounds.maxTotalBytes)} (input \`max-total-size-mb\`)`);
+        entries.push({ name, directory, method, crc, compressedSize, size, localOffset });
+    }
+    return entries;
+}
+/** The end of central directory record, searched back from the end past any comment. */
+function findEndRecord(zip) {
+    const lowest = Math.max(0, zip.length - EOCD_LENGTH - MAX_COMMENT);
+    for (let at = zip.length - EOCD_LENGTH; at >= lowest; at -= 1) {
+        if (zip.readUInt32LE(at) === EOCD_SIGNATURE)
+            return at;
+    }
+    return -1;
+}
+function decodeName(raw) {
+    try {
+        return new TextDecoder('utf-8', { fatal: true }).decode(raw);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The entry's bytes, never more than it declares, and only when they match its CRC. */
+function inflate(zip, entry, refuse) {
+    const shown = JSON.stringify(entry.name);
+    const at = entry.localOffset;
+    if (at + 30 > zip.length || zip.readUInt32LE(at) !== LOCAL_SIGNATURE)
+        throw refuse(`its entry ${shown} points at no local header`);
+    const start = at + 30 + zip.readUInt16LE(at + 26) + zip.readUInt16LE(at + 28);
+    const compressed = zip.subarray(start, start + entry.compressedSize);
+    if (start + entry.compressedSize > zip.length)
+        throw refuse(`its entry ${shown} runs past the end of the zip`);
+    let data;
+    if (entry.method === STORED) {
+        data = compressed;
+    }
+    else {
+        try {
+            // One byte over the declared size is enough to tell a lie: inflating stops there.
+            data = (0,external_node_zlib_.inflateRawSync)(compressed, { maxOutputLength: Math.max(1, entry.size + 1) });
+        }
+        catch {
+            throw refuse(`its entry ${shown} inflates to more than it declares, or is damaged`);
         }
     }
-    await client.updateCheckRun(id, {
-        status: 'completed',
-        conclusion: completion.conclusion,
-        output: postingError === undefined ? output : completion.output(posted),
-    });
-    return {
-        requests: client.requestCount - before,
-        annotationsPosted: posted,
-        annotationsNotPosted: annotations.length - posted,
-        postingError,
-    };
-}
-function batches(items, size = ANNOTATIONS_PER_REQUEST) {
-    if (!Number.isInteger(size) || size < 1)
-        throw new RangeError(`Bad batch size: ${size}`);
-    const result = [];
-    for (let i = 0; i < items.length; i += size)
-        result.push(items.slice(i, i + size));
-    return result;
+    if (data.length !== entry.size)
+        throw refuse(`its entry ${shown} holds ${data.length} bytes, not the ${entry.size} it declares`);
+    if ((0,external_node_zlib_.crc32)(data) !== entry.crc)
+        throw refuse(`its entry ${shown} does not match its CRC`);
+    return data;
 }
 
+;// CONCATENATED MODULE: ./.build/engine/upload-bundle.js
+/**
+ * An upload bundle: what a run would send, as files. A run that may not audit (a fork's pull
+ * request has no key) writes each project's files under their upload names into a folder of
+ * their own (`1/`, `2/`, …) with a small manifest; a privileged run later reads it back as the
+ * same uploads, with no checkout. The bundle is untrusted when read: the zip it travels in is
+ * checked by extractZip, and the manifest is bounded, read as unknown JSON and must list exactly
+ * the files there are. It says what to audit, never where to report or under which name.
+ */
+
+
+
+
+
+
+
+const MANIFEST_NAME = 'contract-audit-manifest.json';
+const FORMAT = 'contract-audit-upload/1';
+/** A manifest lists names and two flags per file: this holds thousands of them. */
+const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
+/** As many audits as one step starts. */
+const MAX_PROJECTS = 50;
+/**
+ * Copies each upload's files under `root` (a fresh folder), refusing the lot when a name could
+ * not be read back as it is: every name the bundle could not carry is listed.
+ */
+async function writeBundle(uploads, root, limits) {
+    const problems = uploads.flatMap((upload) => upload.files.flatMap((file) => {
+        const problem = uploadNameProblem(file.relativePath) ?? uploadNameProblem(file.repositoryPath);
+        const sentAs = file.relativePath === file.repositoryPath ? '' : ` (sent as ${file.relativePath})`;
+        return problem === undefined ? [] : [`  - ${file.repositoryPath}${sentAs}: ${problem}`];
+    }));
+    if (problems.length > 0) {
+        throw new ConfigurationError(`${problems.length} file(s) to audit cannot be collected under their upload names, so nothing was collected:\n${problems.join('\n')}\n` +
+            'Rename them, or leave them out with `exclude`.');
+    }
+    checkWhole(uploads, limits);
+    const files = [];
+    const projects = [];
+    for (const [index, upload] of uploads.entries()) {
+        const folder = String(index + 1);
+        for (const file of upload.files) {
+            const target = external_node_path_.join(root, folder, ...file.relativePath.split('/'));
+            await (0,external_node_fs_promises_.mkdir)(external_node_path_.dirname(target), { recursive: true });
+            await (0,external_node_fs_promises_.copyFile)(file.absolutePath, target);
+            files.push(target);
+        }
+        projects.push({
+            path: upload.path,
+            folder,
+            files: upload.files.map((file) => ({
+                name: file.relativePath,
+                repositoryPath: file.repositoryPath,
+                dependency: file.dependency,
+            })),
+        });
+    }
+    const manifest = external_node_path_.join(root, MANIFEST_NAME);
+    await (0,external_node_fs_promises_.writeFile)(manifest, `${JSON.stringify({ format: FORMAT, projects }, null, 1)}\n`);
+    files.push(manifest);
+    return { root, files };
+}
+/**
+ * The reader applies the limits to the bundle as a whole, so several projects' files that are
+ * within them each but not together are refused here, before anything is uploaded.
+ */
+function checkWhole(uploads, limits) {
+    if (uploads.length < 2)
+        return;
+    try {
+        checkUploadLimits(uploads.flatMap((upload) => upload.files), limits);
+    }
+    catch (error) {
+        throw new ConfigurationError(`The ${uploads.length} projects' files together are more than one artifact may hold: the \`workflow_run\` audit checks the limits on the artifact as a whole. ${error.message}`);
+    }
+}
+/**
+ * The uploads a bundle's zip holds, extracted into `destination` (a fresh folder), or a
+ * ConfigurationError naming what was wrong with it. Each upload is named after `projectName`,
+ * the reading run's own, and checked against the same limits as a checkout's upload.
+ */
+async function openBundle(zipFile, destination, options) {
+    const { limits, what } = options;
+    const refuse = (problem) => new ConfigurationError(`${what} was refused: ${problem}. Nothing of it was used.`);
+    const extracted = await extractZip(zipFile, destination, {
+        // The limits hold for the bundle as a whole: it is one download. The manifest comes on top.
+        maxFiles: limits.maxFiles,
+        uncounted: MANIFEST_NAME,
+        maxFileBytes: (name) => (name === MANIFEST_NAME ? MAX_MANIFEST_BYTES : limits.maxFileBytes),
+        maxTotalBytes: limits.maxTotalBytes + MAX_MANIFEST_BYTES,
+    }, what);
+    const byName = new Map(extracted.map((file) => [file.name, file]));
+    const manifestFile = byName.get(MANIFEST_NAME);
+    if (!manifestFile)
+        throw refuse(`it has no ${MANIFEST_NAME}`);
+    byName.delete(MANIFEST_NAME);
+    const projects = readManifest(await (0,external_node_fs_promises_.readFile)(manifestFile.absolutePath, 'utf8'), refuse);
+    const several = projects.length > 1;
+    const uploads = projects.map((project) => {
+        const files = project.files.map((file) => {
+            const entry = byName.get(`${project.folder}/${file.name}`);
+            if (!entry)
+                throw refuse(`its manifest lists ${JSON.stringify(file.name)}, which it does not hold`);
+            byName.delete(`${project.folder}/${file.name}`);
+            return {
+                ...file,
+                relativePath: file.name,
+                absolutePath: entry.absolutePath,
+                size: entry.size,
+            };
+        });
+        return {
+            name: several && project.path !== '.'
+                ? `${options.projectName}/${project.path}`
+                : options.projectName,
+            path: project.path,
+            files: files.map(({ name: _, ...file }) => file),
+        };
+    });
+    const [unlisted] = byName.keys();
+    if (unlisted !== undefined)
+        throw refuse(`it holds ${JSON.stringify(unlisted)}, which its manifest does not list`);
+    for (const upload of uploads) {
+        try {
+            checkUploadLimits(upload.files, limits);
+        }
+        catch (error) {
+            throw refuse(error.message.replace(/\.$/, ''));
+        }
+    }
+    return {
+        uploads,
+        summaries: uploads.map((upload) => ({ name: upload.name, path: upload.path, frameworks: [] })),
+    };
+}
+/** The manifest's projects, every field checked; anything else in it is ignored. */
+function readManifest(text, refuse) {
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch {
+        throw refuse(`its ${MANIFEST_NAME} is not JSON`);
+    }
+    if (!isRecord(json) || json['format'] !== FORMAT)
+        throw refuse(`its ${MANIFEST_NAME} is not of the format ${FORMAT}`);
+    const projects = json['projects'];
+    if (!Array.isArray(projects) || projects.length === 0 || projects.length > MAX_PROJECTS)
+        throw refuse(`its ${MANIFEST_NAME} must list 1 to ${MAX_PROJECTS} projects`);
+    const paths = new Set();
+    return projects.map((project, index) => {
+        const where = `project ${index + 1} of its ${MANIFEST_NAME}`;
+        if (!isRecord(project))
+            throw refuse(`${where} is not an object`);
+        const { path: folderPath, folder, files } = project;
+        if (typeof folderPath !== 'string' || (folderPath !== '.' && uploadNameProblem(folderPath)))
+            throw refuse(`${where} has no valid \`path\` (a relative folder, or \`.\`)`);
+        if (folder !== String(index + 1))
+            throw refuse(`${where} is not in folder ${index + 1}`);
+        if (paths.has(folderPath))
+            throw refuse(`${where} repeats the path ${JSON.stringify(folderPath)}`);
+        paths.add(folderPath);
+        if (!Array.isArray(files) || files.length === 0)
+            throw refuse(`${where} lists no files`);
+        const names = new Set();
+        return {
+            path: folderPath,
+            folder,
+            files: files.map((file) => {
+                if (!isRecord(file))
+                    throw refuse(`${where} has a file that is not an object`);
+                const { name, repositoryPath, dependency } = file;
+                if (typeof name !== 'string' ||
+                    typeof repositoryPath !== 'string' ||
+                    typeof dependency !== 'boolean')
+                    throw refuse(`${where} has a file without \`name\`, \`repositoryPath\` and \`dependency\``);
+                const problem = uploadNameProblem(name) ?? uploadNameProblem(repositoryPath);
+                if (problem !== undefined)
+                    throw refuse(`${where} names ${JSON.stringify(name)}, which has ${problem}`);
+                if (names.has(name))
+                    throw refuse(`${where} lists ${JSON.stringify(name)} twice`);
+                names.add(name);
+                return { name, repositoryPath, dependency };
+            }),
+        };
+    });
+}
+
+;// CONCATENATED MODULE: ./.build/action/artifact/collect.js
+/**
+ * `fork-pull-requests: collect`: on a pull request that gets no key, the files the run would
+ * send are collected, not sent. They are written as an upload bundle under RUNNER_TEMP and
+ * uploaded with `@actions/artifact` as the artifact `contract-audit-upload`, for a `workflow_run`
+ * workflow of the default branch to audit. Nothing reaches the audit service from here.
+ */
+
+
+
+
+
+
+
+const UPLOAD_ARTIFACT = 'contract-audit-upload';
+/** The bundle serves the next workflow, which runs within minutes: it need not be kept long. */
+const RETENTION_DAYS = 7;
+async function collectUploads(settings, detection, origin, run) {
+    const { log } = run;
+    const facts = { projects: detection.summaries };
+    try {
+        const uploads = await checkoutUploads(settings, detection, { at: run.deadline, now: Date.now }, log);
+        const fileCount = uploads.reduce((sum, upload) => sum + upload.files.length, 0);
+        if (uploads.length === 0) {
+            return skippedOutcome(`No contract files matched (if-no-files-found: ${settings.ifNoFilesFound}); nothing was collected.`, { ...facts, fileCount });
+        }
+        await (0,external_node_fs_promises_.mkdir)(settings.outputDirectory, { recursive: true });
+        const root = await (0,external_node_fs_promises_.mkdtemp)(external_node_path_.join(settings.outputDirectory, 'contract-audit-collect-'));
+        const bundle = await writeBundle(uploads, root, settings.limits);
+        let artifact;
+        try {
+            artifact = await new lib_artifact/* DefaultArtifactClient */.t9().uploadArtifact(UPLOAD_ARTIFACT, bundle.files, bundle.root, { retentionDays: RETENTION_DAYS });
+        }
+        catch (error) {
+            throw new ConfigurationError(`The files to audit could not be uploaded as the artifact \`${UPLOAD_ARTIFACT}\`: ${errorMessage(error)}`);
+        }
+        const who = origin === 'fork'
+            ? 'this pull request comes from a fork'
+            : 'this run was triggered by Dependabot';
+        const reason = `No API key: ${who}, and GitHub gives such runs no secrets. Nothing was sent to the audit service: ` +
+            `the ${fileCount} file(s) of ${uploads.length} project(s) it would audit were collected as the artifact ` +
+            `\`${UPLOAD_ARTIFACT}\`${artifact.id === undefined ? '' : ` (id ${artifact.id})`}. ` +
+            'The `workflow_run` workflow of the default branch that runs this action when this workflow completes audits it and reports on this pull request.';
+        log.notice(reason);
+        return skippedOutcome(reason, { ...facts, fileCount });
+    }
+    catch (error) {
+        return errorOutcome(error, facts);
+    }
+}
+
+// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js
+var github = __webpack_require__(61351);
 ;// CONCATENATED MODULE: ./.build/action/github/errors.js
 /**
  * How a GitHub request failed, in words a user can act on: a refusal for want of a permission
@@ -8454,6 +8772,8 @@ const ISSUE_COMMENTS_MAX_PAGES = 30;
  * a run left in progress blocks a required check.
  */
 const COMPLETION_RESERVE_MS = 10_000;
+/** Open pull requests of one head branch: more than a page is already unusual. */
+const HEAD_PULLS_MAX_PAGES = 3;
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_RETRY_DELAY_MS = 2_000;
 /**
@@ -8556,6 +8876,34 @@ function createGitHubClient(target, options = {}) {
             }));
             return toComment(data);
         },
+        async listRunArtifacts(runId, name) {
+            return call("list the triggering run's artifacts", 'actions: read', true, async () => {
+                const { data } = await rest.actions.listWorkflowRunArtifacts({
+                    ...repo,
+                    run_id: runId,
+                    name,
+                    per_page: PER_PAGE,
+                });
+                return data.artifacts.map((artifact) => ({
+                    id: artifact.id,
+                    name: artifact.name,
+                    sizeInBytes: artifact.size_in_bytes,
+                    expired: artifact.expired,
+                    digest: artifact.digest ?? undefined,
+                }));
+            });
+        },
+        async listPullRequestsByHead(head) {
+            return call('list the pull requests of the head branch', 'pull-requests: read', true, async () => {
+                const { items } = await collectPages(paginate.iterator(rest.pulls.list, {
+                    ...repo,
+                    state: 'open',
+                    head,
+                    per_page: PER_PAGE,
+                }), HEAD_PULLS_MAX_PAGES);
+                return items.map((pull) => ({ number: pull.number, headSha: pull.head.sha }));
+            });
+        },
         close: () => transport.close(),
     };
 }
@@ -8589,6 +8937,335 @@ function toComment(comment) {
             ? undefined
             : { login: comment.user.login, isBot: comment.user.type === 'Bot' },
     };
+}
+
+;// CONCATENATED MODULE: ./.build/action/within.js
+/**
+ * A bound on work the toolkit does with retries of its own that know no deadline (the cache,
+ * artifact downloads): the caller stops waiting; the work itself goes on unwatched.
+ */
+/** The work's result, or a rejection with `late`'s message once `ms` have passed. */
+async function within(ms, work, late) {
+    let timer;
+    const timeout = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(late)), Math.max(0, ms));
+    });
+    try {
+        return await Promise.race([work, timeout]);
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/action/artifact/triggering-run.js
+/**
+ * A `workflow_run` run of the default branch's workflow, auditing what a pull request's run
+ * collected. Where to report comes from GitHub's facts only (the event's run and GitHub's list
+ * of pull requests); what to audit comes from the triggering run's artifact
+ * `contract-audit-upload`, downloaded with `@actions/artifact` and opened as an untrusted upload
+ * bundle in a fresh folder under RUNNER_TEMP. Nothing of the fork is checked out or run.
+ */
+
+
+
+
+
+
+
+
+
+/**
+ * The triggering run, with its pull request found when GitHub knows it. Throws a
+ * ConfigurationError when the event does not describe a run or there is no token to read it.
+ */
+async function openTriggeringRun(settings, context, options) {
+    const { log } = options;
+    const run = context.workflowRun;
+    if (!run) {
+        throw new ConfigurationError('This `workflow_run` event does not name the run that triggered it (its `workflow_run.id` and `head_sha`), so there is nothing to audit.');
+    }
+    const [owner = '', repo = ''] = context.repository.split('/');
+    if (!settings.githubToken || !owner || !repo) {
+        throw new ConfigurationError("On `workflow_run`, `github-token` is needed to download the triggering run's artifact: keep its default and give the job `actions: read`.");
+    }
+    const client = createGitHubClient({ apiUrl: context.apiUrl, token: settings.githubToken, owner, repo }, { deadline: options.deadline, redact: options.redact, log: { debug: (m) => log.debug(m) } });
+    const pullRequest = await findPullRequest(client, run, log);
+    return {
+        run,
+        context: {
+            ...context,
+            sha: run.headSha,
+            pullRequest: pullRequest === undefined
+                ? undefined
+                : { number: pullRequest, headSha: run.headSha, changedFiles: undefined },
+        },
+        fetchUploads: () => fetchUploads(settings, client, run, { owner, repo, deadline: options.deadline }),
+        close: () => client.close(),
+    };
+}
+/**
+ * The pull request GitHub lists with the run; else (a fork's run lists none) the open pull
+ * request whose head is the run's owner and branch and whose head commit is the run's.
+ */
+async function findPullRequest(client, run, log) {
+    const listed = run.pullRequests.find((pull) => pull.headSha === undefined || pull.headSha === run.headSha);
+    if (listed)
+        return listed.number;
+    const nowhere = (why) => {
+        log.notice(`${why}, so there is no pull-request comment; the check run is on commit ${run.headSha.slice(0, 12)}.`);
+        return undefined;
+    };
+    if (!run.headOwner || !run.headBranch)
+        return nowhere('The triggering run names no head repository and branch');
+    const head = `${run.headOwner}:${run.headBranch}`;
+    let open;
+    try {
+        open = await client.listPullRequestsByHead(head);
+    }
+    catch (error) {
+        return nowhere(`The pull requests of ${head} could not be listed (${errorMessage(error)})`);
+    }
+    const match = open.find((pull) => pull.headSha === run.headSha);
+    if (match)
+        return match.number;
+    return nowhere(open.length === 0
+        ? `No open pull request has the head ${head}`
+        : `No open pull request of ${head} is at commit ${run.headSha.slice(0, 12)} (it moved on since that run)`);
+}
+async function fetchUploads(settings, client, run, where) {
+    const what = `The artifact \`${UPLOAD_ARTIFACT}\` of run ${run.id}`;
+    let listed;
+    try {
+        listed = await client.listRunArtifacts(run.id, UPLOAD_ARTIFACT);
+    }
+    catch (error) {
+        // Its message names the permission when that is what is missing.
+        throw new ConfigurationError(`${what} could not be found: ${errorMessage(error)}`);
+    }
+    const artifact = listed.find((each) => each.name === UPLOAD_ARTIFACT);
+    if (!artifact || artifact.expired) {
+        return {
+            kind: 'missing',
+            reason: `The triggering run ${run.id} (${run.event || 'unknown event'}) has ${artifact ? 'only an expired' : 'no'} artifact \`${UPLOAD_ARTIFACT}\`, so there is nothing to audit. ` +
+                'It is made by this action with `fork-pull-requests: collect` on a pull request from a fork or Dependabot.',
+        };
+    }
+    const maxBytes = settings.limits.maxTotalBytes;
+    if (artifact.sizeInBytes > maxBytes) {
+        throw new ConfigurationError(`${what} was refused before it was downloaded: GitHub lists it at ${formatBytes(artifact.sizeInBytes)}, more than ${formatBytes(maxBytes)} (input \`max-total-size-mb\`).`);
+    }
+    await (0,external_node_fs_promises_.mkdir)(settings.outputDirectory, { recursive: true });
+    const folder = await (0,external_node_fs_promises_.mkdtemp)(external_node_path_.join(settings.outputDirectory, 'contract-audit-artifact-'));
+    const zipFolder = external_node_path_.join(folder, 'zip');
+    const filesFolder = external_node_path_.join(folder, 'files');
+    const download = new lib_artifact/* DefaultArtifactClient */.t9().downloadArtifact(artifact.id, {
+        path: zipFolder,
+        skipDecompress: true,
+        ...(artifact.digest === undefined ? {} : { expectedHash: artifact.digest }),
+        findBy: {
+            token: settings.githubToken,
+            workflowRunId: run.id,
+            repositoryOwner: where.owner,
+            repositoryName: where.repo,
+        },
+    });
+    let digestMismatch;
+    try {
+        ({ digestMismatch } = await within(where.deadline - Date.now(), download, 'the time limit (`timeout-minutes`) ran out during the download'));
+    }
+    catch (error) {
+        if (Date.now() >= where.deadline) {
+            throw new DeadlineError(`The time limit (\`timeout-minutes\`) ran out while ${what.replace(/^The/, 'the')} was downloaded: nothing was uploaded. Raise \`timeout-minutes\`, or re-run the workflow.`);
+        }
+        throw new ConfigurationError(`${what} could not be downloaded: ${errorMessage(error)}`);
+    }
+    if (digestMismatch)
+        throw new ConfigurationError(`${what} was refused: its zip does not match the digest GitHub lists for it.`);
+    const zipFile = await theOneFile(zipFolder, maxBytes, what);
+    const bundle = await openBundle(zipFile, filesFolder, {
+        limits: settings.limits,
+        projectName: settings.projectName,
+        what,
+    });
+    return { kind: 'bundle', bundle, root: filesFolder };
+}
+/** The downloaded zip: the folder's one regular file, no larger than the bound. */
+async function theOneFile(folder, maxBytes, what) {
+    const names = await (0,external_node_fs_promises_.readdir)(folder);
+    const [name] = names;
+    const file = name === undefined ? undefined : external_node_path_.join(folder, name);
+    const stats = file === undefined ? undefined : await (0,external_node_fs_promises_.lstat)(file);
+    if (names.length !== 1 || !file || !stats?.isFile())
+        throw new ConfigurationError(`${what} was refused: its download is not one zip file.`);
+    if (stats.size > maxBytes)
+        throw new ConfigurationError(`${what} was refused: its zip is ${formatBytes(stats.size)}, more than ${formatBytes(maxBytes)} (input \`max-total-size-mb\`).`);
+    return file;
+}
+
+;// CONCATENATED MODULE: ./.build/action/context.js
+/**
+ * The facts of the workflow run that the reports need, from `@actions/github`'s context: its
+ * event, repository, commit and run, and whether GitHub withheld secrets from it.
+ */
+
+function readRunContext(context = github/* context */._, env = process.env) {
+    // Each field is read through `?.` and checked for its type: the payload may be any JSON.
+    const payload = (context.payload ?? {});
+    const eventName = context.eventName ?? '';
+    const actor = context.actor ?? '';
+    const sha = context.sha ?? '';
+    const repository = repositoryOf(context);
+    return {
+        eventName,
+        actor,
+        serverUrl: context.serverUrl,
+        repository,
+        sha,
+        apiUrl: context.apiUrl,
+        actionRepository: env['GITHUB_ACTION_REPOSITORY'] || undefined,
+        runUrl: repository && context.runId
+            ? `${context.serverUrl}/${repository}/actions/runs/${context.runId}`
+            : undefined,
+        pullRequest: readPullRequest(eventName, payload, sha),
+        untrustedPullRequest: classifyPullRequest(eventName, payload, actor, repository),
+        workflowRun: eventName === 'workflow_run' ? readWorkflowRun(payload) : undefined,
+    };
+}
+/** Undefined when the payload lacks what a report needs: the run's id, commit and branch. */
+function readWorkflowRun(payload) {
+    const run = payload.workflow_run;
+    const id = run?.id;
+    const headSha = context_text(run?.head_sha);
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || !headSha)
+        return undefined;
+    const listed = Array.isArray(run?.pull_requests) ? run.pull_requests : [];
+    return {
+        id,
+        event: context_text(run?.event) ?? '',
+        headSha,
+        headBranch: context_text(run?.head_branch) ?? '',
+        headOwner: context_text(run?.head_repository?.owner?.login) ?? '',
+        pullRequests: listed.flatMap((entry) => {
+            const pull = entry;
+            return typeof pull?.number === 'number'
+                ? [{ number: pull.number, headSha: context_text(pull.head?.sha) }]
+                : [];
+        }),
+    };
+}
+/**
+ * `owner/name`, or '' outside Actions (where `context.repo` throws). Without GITHUB_REPOSITORY,
+ * context.repo reads the event payload unchecked: only names GitHub could give are taken.
+ */
+function repositoryOf(context) {
+    try {
+        const { owner, repo } = context.repo;
+        const name = /^[\w.-]+$/;
+        return typeof owner === 'string' &&
+            typeof repo === 'string' &&
+            name.test(owner) &&
+            name.test(repo)
+            ? `${owner}/${repo}`
+            : '';
+    }
+    catch {
+        return '';
+    }
+}
+const COMMENTABLE_PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
+function readPullRequest(eventName, payload, sha) {
+    const pullRequest = payload.pull_request;
+    const number = pullRequest?.number;
+    if (!COMMENTABLE_PULL_REQUEST_EVENTS.has(eventName) || typeof number !== 'number')
+        return undefined;
+    const changedFiles = pullRequest?.changed_files;
+    return {
+        number,
+        headSha: context_text(pullRequest?.head?.sha) ?? sha,
+        changedFiles: typeof changedFiles === 'number' ? changedFiles : undefined,
+    };
+}
+const PULL_REQUEST_EVENTS = new Set([
+    'pull_request',
+    'pull_request_review',
+    'pull_request_review_comment',
+]);
+/**
+ * GitHub withholds secrets from `pull_request` runs of forks and from runs Dependabot triggers,
+ * so an empty key there is expected, not a misconfiguration. (`pull_request_target` does get secrets.)
+ */
+function classifyPullRequest(eventName, payload, actor, 
+/** GITHUB_REPOSITORY, for events whose payload does not name the repository. */
+repository = '') {
+    // Runs Dependabot triggers get only Dependabot secrets, whatever the event.
+    if (actor === 'dependabot[bot]')
+        return 'dependabot';
+    if (!PULL_REQUEST_EVENTS.has(eventName))
+        return undefined;
+    const head = payload.pull_request?.head;
+    if (head?.repo === null)
+        return 'fork'; // the fork was deleted
+    const base = context_text(payload.repository?.full_name) ?? repository;
+    const headName = context_text(head?.repo?.full_name);
+    if (headName && base && headName !== base)
+        return 'fork';
+    return undefined;
+}
+function context_text(value) {
+    return typeof value === 'string' ? value : undefined;
+}
+
+;// CONCATENATED MODULE: ./.build/action/github/check-run-lifecycle.js
+/** The Checks API takes at most this many annotations per request. */
+const ANNOTATIONS_PER_REQUEST = 50;
+async function startCheckRun(client, params) {
+    return client.createCheckRun({ ...params, status: 'in_progress' });
+}
+/**
+ * Posts the annotations in batches (each update must repeat the output's title and summary),
+ * then completes the run. Whatever stops a batch (a refusal, the rate limit, a rejected
+ * annotation, a timeout, the deadline), posting stops there and the run is still completed, its
+ * output saying how many were posted: a run left in progress would read as an audit that never
+ * ended and blocks a required check. Throws only when completing fails.
+ */
+async function completeCheckRun(client, id, completion) {
+    const before = client.requestCount;
+    const { annotations } = completion;
+    const output = completion.output();
+    let posted = 0;
+    let postingError;
+    for (const batch of batches(annotations)) {
+        try {
+            await client.updateCheckRun(id, {
+                output: { title: output.title, summary: output.summary, annotations: batch },
+            });
+            posted += batch.length;
+        }
+        catch (error) {
+            postingError = error instanceof Error ? error : new Error(String(error));
+            break;
+        }
+    }
+    await client.updateCheckRun(id, {
+        status: 'completed',
+        conclusion: completion.conclusion,
+        output: postingError === undefined ? output : completion.output(posted),
+    });
+    return {
+        requests: client.requestCount - before,
+        annotationsPosted: posted,
+        annotationsNotPosted: annotations.length - posted,
+        postingError,
+    };
+}
+function batches(items, size = ANNOTATIONS_PER_REQUEST) {
+    if (!Number.isInteger(size) || size < 1)
+        throw new RangeError(`Bad batch size: ${size}`);
+    const result = [];
+    for (let i = 0; i < items.length; i += size)
+        result.push(items.slice(i, i + size));
+    return result;
 }
 
 ;// CONCATENATED MODULE: ./.build/action/github/pr-files.js
@@ -8701,6 +9378,7 @@ const WHY = {
     'checks: write': 'the check run with every finding as an annotation; findings are annotated in the log instead (10 of each kind)',
     'pull-requests: write': 'the pull-request comment',
     'pull-requests: read': "the pull request's changed files, so `scope` falls back to all",
+    'actions: read': "the triggering run's artifact",
 };
 /**
  * The GitHub API calls of a run. Rendering is the caller's: these methods take what to send.
@@ -9056,6 +9734,7 @@ function inputReader(inputs) {
  */
 
 
+const FORK_PULL_REQUESTS = ['skip', 'collect'];
 const UNEXPANDED = /\$\{\{[\s\S]*\}\}/;
 /**
  * `redactor` learns each secret as soon as it is read, with the runner's mask: an error about a
@@ -9086,6 +9765,7 @@ function getInputs(log, redactor, env = process.env) {
             name: read.text('check-name') || 'Smart contract audit',
         },
         pullRequestComment: read.boolean('pr-comment', true),
+        forkPullRequests: read.choice('fork-pull-requests', FORK_PULL_REQUESTS, 'skip'),
     };
     if (unexpanded.size > 0) {
         const names = [...unexpanded];
@@ -9096,7 +9776,7 @@ function getInputs(log, redactor, env = process.env) {
 }
 
 // EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(8161);
+var external_node_os_ = __webpack_require__(48161);
 ;// CONCATENATED MODULE: ./.build/action/logger.js
 /**
  * The one way the Action writes to the job log, through `@actions/core`. Every line, title and
@@ -9690,9 +10370,9 @@ function toRecord({ finding, status, note, project }) {
 }
 
 // EXTERNAL MODULE: external "node:events"
-var external_node_events_ = __webpack_require__(8474);
+var external_node_events_ = __webpack_require__(78474);
 // EXTERNAL MODULE: external "node:stream/promises"
-var external_node_stream_promises_ = __webpack_require__(6466);
+var external_node_stream_promises_ = __webpack_require__(46466);
 ;// CONCATENATED MODULE: ./.build/report/sarif-rules.js
 /**
  * SARIF rules (`reportingDescriptor`s): one per rule id, with the properties GitHub code scanning
@@ -9986,7 +10666,7 @@ async function* measured(chunks, size, level) {
                 held.push(chunk);
                 if (plain > SURELY_SMALL_BYTES) {
                     // Loaded only here: a run without a large log (a skipped one) never needs zlib.
-                    const { createGzip } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 8522, 19));
+                    const { createGzip } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 38522, 19));
                     gzip = createGzip({ level }).on('data', (data) => {
                         gzipped += data.length;
                     });
@@ -10825,8 +11505,8 @@ async function writeSummary(render, { redactor, log }) {
     }
 }
 
-// EXTERNAL MODULE: ./node_modules/@actions/cache/lib/cache.js + 340 modules
-var cache = __webpack_require__(1691);
+// EXTERNAL MODULE: ./node_modules/@actions/cache/lib/cache.js + 35 modules
+var cache = __webpack_require__(60142);
 ;// CONCATENATED MODULE: ./.build/action/reuse-cache.js
 /**
  * The Action's keeper of reuse records: the Actions cache, through `@actions/cache`. A record
@@ -10841,11 +11521,13 @@ var cache = __webpack_require__(1691);
 
 
 
+
 const KEY_PREFIX = 'contract-audit-v1-';
 /** A cache that answers slower than this is passed over: it is there to save time. */
 const CACHE_WAIT_MS = 20_000;
 /** GitHub's limit on a cache key. */
 const MAX_KEY_LENGTH = 512;
+const noAnswer = (ms) => `no answer within ${ms / 1000} s`;
 function keyPrefix(digest) {
     return `${KEY_PREFIX}${digest}-`;
 }
@@ -10868,7 +11550,7 @@ waitMs = CACHE_WAIT_MS) {
         async find(digest) {
             const prefix = keyPrefix(digest);
             try {
-                const matched = await within(waitMs, cache/* restoreCache */.P3([file], prefix, [prefix], { lookupOnly: true }));
+                const matched = await within(waitMs, cache/* restoreCache */.P3([file], prefix, [prefix], { lookupOnly: true }), noAnswer(waitMs));
                 if (matched === undefined)
                     return undefined;
                 const encoded = matched.startsWith(prefix) ? matched.slice(prefix.length) : '';
@@ -10893,7 +11575,7 @@ waitMs = CACHE_WAIT_MS) {
                 await (0,external_node_fs_promises_.mkdir)(external_node_path_.dirname(file), { recursive: true });
                 await (0,external_node_fs_promises_.writeFile)(file, text);
                 // The toolkit says why itself, and answers -1.
-                if ((await within(waitMs, cache/* saveCache */.Io([file], key))) === -1)
+                if ((await within(waitMs, cache/* saveCache */.Io([file], key), noAnswer(waitMs))) === -1)
                     notKept('see the line above');
             }
             catch (error) {
@@ -10901,19 +11583,6 @@ waitMs = CACHE_WAIT_MS) {
             }
         }),
     };
-}
-/** The work's result, or a rejection once `ms` have passed; the work itself goes on unwatched. */
-async function within(ms, work) {
-    let timer;
-    const late = new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
-    });
-    try {
-        return await Promise.race([work, late]);
-    }
-    finally {
-        clearTimeout(timer);
-    }
 }
 
 ;// CONCATENATED MODULE: ./.build/action/main.js
@@ -10935,25 +11604,32 @@ async function within(ms, work) {
 
 
 
+
+
 const USER_AGENT = `smart-contract-audit-action/${ACTION_VERSION}`;
 async function run() {
     const startedAt = Date.now();
     const redactor = new Redactor();
     const log = createActionLogger(redactor);
-    const context = readRunContext();
+    let context = readRunContext();
     let settings;
     let channels;
+    let triggering;
     let outcome;
     try {
         settings = getInputs(log, redactor);
         const deadline = startedAt + settings.timeoutMs;
-        channels = openGitHubChannels(settings, {
-            context,
-            deadline,
-            redact: (text) => redactor.redact(text),
-            log,
-        });
-        outcome = await audit(settings, { context, channels, log, redactor, deadline });
+        const redact = (text) => redactor.redact(text);
+        if (context.eventName === 'workflow_run') {
+            // The reports go where GitHub's facts of the triggering run say, never its artifact.
+            triggering = await openTriggeringRun(settings, context, { deadline, redact, log });
+            context = triggering.context;
+        }
+        channels = openGitHubChannels(settings, { context, deadline, redact, log });
+        const run = { context, channels, log, redactor, deadline };
+        outcome = triggering
+            ? await auditArtifact(settings, triggering, run)
+            : await audit(settings, run);
     }
     catch (error) {
         outcome = unexpected(error, log);
@@ -10967,6 +11643,7 @@ async function run() {
     }
     finally {
         await channels?.close();
+        await triggering?.close();
     }
 }
 /** Projects are found on every run (the `projects` output); the audit only with a key. */
@@ -10983,14 +11660,49 @@ async function audit(settings, run) {
     if (settings.detectOnly) {
         return skippedOutcome(`\`detect-only\`: ${detection.summaries.length} project(s) listed in the \`projects\` output; nothing was audited.`, facts);
     }
+    if (!settings.apiKey && context.untrustedPullRequest && settings.forkPullRequests === 'collect') {
+        return collectUploads(settings, detection, context.untrustedPullRequest, run);
+    }
     if (!settings.apiKey) {
         const outcome = noApiKeyOutcome(context.untrustedPullRequest, facts);
         if (outcome.verdict === 'skipped')
             log.notice(outcome.reason);
         return outcome;
     }
+    return auditCheckout(settings, detection, run.deadline, engineDependencies(settings, run));
+}
+/**
+ * On `workflow_run`: the triggering run's artifact, audited as the upload it holds; a run that
+ * left none is skipped. Nothing is checked out: the artifact's files are the upload.
+ */
+async function auditArtifact(settings, triggering, run) {
+    if (!settings.apiKey) {
+        // A run Dependabot triggers gets only Dependabot's secrets, on workflow_run too.
+        const outcome = noApiKeyOutcome(run.context.untrustedPullRequest, {});
+        if (outcome.verdict === 'skipped')
+            run.log.notice(outcome.reason);
+        return outcome;
+    }
+    let fetched;
+    try {
+        fetched = await triggering.fetchUploads();
+    }
+    catch (error) {
+        return unexpected(error, run.log);
+    }
+    if (fetched.kind === 'missing') {
+        run.log.notice(fetched.reason);
+        return skippedOutcome(fetched.reason, {});
+    }
+    const { bundle, root } = fetched;
+    run.log.info(`Auditing the artifact of run ${triggering.run.id}: ${bundle.uploads.reduce((sum, upload) => sum + upload.files.length, 0)} file(s) of ${bundle.uploads.length} project(s).`);
+    return auditCheckout(settings, { projects: [], summaries: bundle.summaries }, run.deadline, engineDependencies(settings, run), { uploads: bundle.uploads, root });
+}
+/** What the engine is given by this door: its clock, log, GitHub callbacks and the reuse store. */
+function engineDependencies(settings, run) {
+    const { context, log } = run;
     const store = settings.reuse ? createCacheStore(log, settings.outputDirectory) : undefined;
-    return auditCheckout(settings, detection, run.deadline, {
+    return {
         log,
         now: Date.now,
         sleep: (ms) => (0,promises_.setTimeout)(ms),
@@ -11007,7 +11719,7 @@ async function audit(settings, run) {
                     : undefined,
             },
         }),
-    });
+    };
 }
 /** The audit id is an output as soon as it is known, and the check run starts then. */
 function auditStarted({ auditId, auditIds, message, first }, run) {

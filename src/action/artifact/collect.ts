@@ -1,0 +1,73 @@
+/**
+ * `fork-pull-requests: collect`: on a pull request that gets no key, the files the run would
+ * send are collected, not sent. They are written as an upload bundle under RUNNER_TEMP and
+ * uploaded with `@actions/artifact` as the artifact `contract-audit-upload`, for a `workflow_run`
+ * workflow of the default branch to audit. Nothing reaches the audit service from here.
+ */
+import { DefaultArtifactClient } from '@actions/artifact';
+import { mkdir, mkdtemp } from 'node:fs/promises';
+import path from 'node:path';
+import { errorOutcome, skippedOutcome, type Outcome } from '../../audit/outcome.ts';
+import { checkoutUploads, type CheckoutProjects } from '../../engine/audit-checkout.ts';
+import { writeBundle } from '../../engine/upload-bundle.ts';
+import { ConfigurationError, errorMessage } from '../../errors.ts';
+import type { Logger } from '../../log.ts';
+import type { ActionSettings } from '../inputs.ts';
+
+export const UPLOAD_ARTIFACT = 'contract-audit-upload';
+/** The bundle serves the next workflow, which runs within minutes: it need not be kept long. */
+const RETENTION_DAYS = 7;
+
+export async function collectUploads(
+  settings: ActionSettings,
+  detection: CheckoutProjects,
+  origin: 'fork' | 'dependabot',
+  run: { deadline: number; log: Logger },
+): Promise<Outcome> {
+  const { log } = run;
+  const facts = { projects: detection.summaries };
+  try {
+    const uploads = await checkoutUploads(
+      settings,
+      detection,
+      { at: run.deadline, now: Date.now },
+      log,
+    );
+    const fileCount = uploads.reduce((sum, upload) => sum + upload.files.length, 0);
+    if (uploads.length === 0) {
+      return skippedOutcome(
+        `No contract files matched (if-no-files-found: ${settings.ifNoFilesFound}); nothing was collected.`,
+        { ...facts, fileCount },
+      );
+    }
+    await mkdir(settings.outputDirectory, { recursive: true });
+    const root = await mkdtemp(path.join(settings.outputDirectory, 'contract-audit-collect-'));
+    const bundle = await writeBundle(uploads, root, settings.limits);
+    let artifact: { id?: number | undefined; size?: number | undefined };
+    try {
+      artifact = await new DefaultArtifactClient().uploadArtifact(
+        UPLOAD_ARTIFACT,
+        bundle.files,
+        bundle.root,
+        { retentionDays: RETENTION_DAYS },
+      );
+    } catch (error) {
+      throw new ConfigurationError(
+        `The files to audit could not be uploaded as the artifact \`${UPLOAD_ARTIFACT}\`: ${errorMessage(error)}`,
+      );
+    }
+    const who =
+      origin === 'fork'
+        ? 'this pull request comes from a fork'
+        : 'this run was triggered by Dependabot';
+    const reason =
+      `No API key: ${who}, and GitHub gives such runs no secrets. Nothing was sent to the audit service: ` +
+      `the ${fileCount} file(s) of ${uploads.length} project(s) it would audit were collected as the artifact ` +
+      `\`${UPLOAD_ARTIFACT}\`${artifact.id === undefined ? '' : ` (id ${artifact.id})`}. ` +
+      'The `workflow_run` workflow of the default branch that runs this action when this workflow completes audits it and reports on this pull request.';
+    log.notice(reason);
+    return skippedOutcome(reason, { ...facts, fileCount });
+  } catch (error) {
+    return errorOutcome(error, facts);
+  }
+}

@@ -1,0 +1,17 @@
+/**
+ * A bound on work the toolkit does with retries of its own that know no deadline (the cache,
+ * artifact downloads): the caller stops waiting; the work itself goes on unwatched.
+ */
+
+/** The work's result, or a rejection with `late`'s message once `ms` have passed. */
+export async function within<T>(ms: number, work: Promise<T>, late: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(late)), Math.max(0, ms));
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

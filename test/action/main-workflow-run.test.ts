@@ -1,0 +1,344 @@
+/**
+ * run() in process on `workflow_run`: the triggering run's artifact `contract-audit-upload` is
+ * listed and downloaded through the GitHub stand-in's REST API (the zip answering 302 to an
+ * Azurite blob, as GitHub does) by `@actions/artifact`, and audited with no checkout. The reports
+ * go where GitHub's facts say; every hostile artifact is refused with a message naming why.
+ */
+import { mkdtemp, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { run } from '../../src/action/main.ts';
+import { startAzurite, type Azurite } from '../support/azurite.ts';
+import { recorded } from '../support/core.ts';
+import { useInProcessRun } from '../support/in-process-run.ts';
+import { startResultsService, type ResultsServiceStandIn } from '../support/results-service.ts';
+import { CONTRACT } from '../support/workspace.ts';
+import { buildZip, type ZipEntrySpec } from '../support/zip.ts';
+
+vi.mock('@actions/core', () => import('../support/core.ts').then((m) => m.coreStandIn));
+
+const HEAD_SHA = 'f00df00df00df00df00df00df00df00df00df00d';
+const TRIGGERING_RUN = 77;
+
+const github = await vi.hoisted(async () => {
+  const { prepareRunContext } = await import('../support/in-process-run.ts');
+  const { workflowRunEvent } = await import('../support/scenarios.ts');
+  return prepareRunContext(
+    'workflow_run',
+    workflowRunEvent({ id: 77, headSha: 'f00d'.repeat(10) }),
+  );
+});
+const setUp = useInProcessRun(github);
+
+let azurite: Azurite;
+let results: ResultsServiceStandIn;
+let runnerTemp: string;
+beforeAll(async () => {
+  azurite = await startAzurite();
+}, 60_000);
+afterAll(() => azurite.close());
+beforeEach(async () => {
+  results = await startResultsService(azurite);
+  for (const [name, value] of Object.entries(results.env(42))) vi.stubEnv(name, value);
+  // No checkout on workflow_run: an empty workspace.
+  vi.stubEnv('GITHUB_WORKSPACE', await mkdtemp(path.join(tmpdir(), 'empty-workspace-')));
+  runnerTemp = await mkdtemp(path.join(tmpdir(), 'runner-'));
+  vi.stubEnv('RUNNER_TEMP', path.join(runnerTemp, 'temp'));
+  github.serveArtifacts(() =>
+    results.artifacts
+      .filter((artifact) => artifact.finalized)
+      .map((artifact) => ({ ...artifact, url: () => results.artifactUrl(artifact) })),
+  );
+  vi.spyOn(process.stdout, 'write').mockReturnValue(true);
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await results.close();
+});
+
+const MANIFEST = {
+  format: 'contract-audit-upload/1',
+  projects: [
+    {
+      path: '.',
+      folder: '1',
+      files: [
+        { name: 'src/Vault.sol', repositoryPath: 'src/Vault.sol', dependency: false },
+        { name: 'src/Wallet.sol', repositoryPath: 'src/Wallet.sol', dependency: false },
+      ],
+    },
+  ],
+};
+
+const BUNDLE: ZipEntrySpec[] = [
+  { name: '1/src/Vault.sol', data: CONTRACT },
+  { name: '1/src/Wallet.sol', data: CONTRACT.replace('Vault', 'Wallet') },
+  { name: 'contract-audit-manifest.json', data: JSON.stringify(MANIFEST) },
+];
+
+let nextPull = 100;
+/** The fork's open pull request from stranger:feature (the event's head), at `headSha`. */
+function forkPullRequest(headSha = HEAD_SHA): number {
+  const number = (nextPull += 1);
+  github.seedPulls([{ number, state: 'open', headSha, headRef: 'feature', headOwner: 'stranger' }]);
+  return number;
+}
+
+describe('run() on workflow_run', () => {
+  it('audits the artifact with no checkout, and reports on the head commit and the fork pull request GitHub lists by head', async () => {
+    const pull = forkPullRequest();
+    await results.seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
+    const service = await setUp();
+    await run();
+    expect(service.uploads).toHaveLength(1);
+    expect(service.uploads[0]?.files.map((file) => file.filename)).toEqual([
+      'src/Vault.sol',
+      'src/Wallet.sol',
+    ]);
+    expect(service.uploads[0]?.projectName).toBe('vaults');
+    expect(recorded.outputs['verdict']).toBe('fail');
+    const check = github.checkRuns.at(-1);
+    expect(check?.head_sha).toBe(HEAD_SHA);
+    expect(check?.conclusion).toBe('failure');
+    expect(github.comments(pull)).toHaveLength(1);
+    expect(github.requests.map((request) => `${request.method} ${request.path}`)).toEqual(
+      expect.arrayContaining([
+        `GET /repos/acme/vaults/pulls?state=open&head=stranger%3Afeature&per_page=100`,
+        `GET /repos/acme/vaults/actions/runs/${TRIGGERING_RUN}/artifacts?name=contract-audit-upload&per_page=100`,
+        expect.stringMatching(/^GET \/repos\/acme\/vaults\/actions\/artifacts\/\d+\/zip$/),
+      ]),
+    );
+    // Nothing is written outside the fresh folders under RUNNER_TEMP.
+    expect(await readdir(runnerTemp)).toEqual(['temp']);
+  });
+});
+
+describe('run() on workflow_run, reporting from GitHub facts only', () => {
+  it('writes no comment when no open pull request of the head is at the run commit; the check run still completes', async () => {
+    const moved = forkPullRequest('a'.repeat(40));
+    await results.seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
+    await setUp();
+    const checkRuns = github.checkRuns.length;
+    await run();
+    expect(recorded.outputs['verdict']).toBe('fail');
+    expect(github.comments(moved)).toEqual([]);
+    expect(github.checkRuns.slice(checkRuns)).toEqual([
+      expect.objectContaining({ head_sha: HEAD_SHA, status: 'completed', conclusion: 'failure' }),
+    ]);
+    expect(recorded.annotations).toContainEqual(
+      expect.objectContaining({
+        level: 'notice',
+        message: `No open pull request of stranger:feature is at commit ${HEAD_SHA.slice(0, 12)} (it moved on since that run), so there is no pull-request comment; the check run is on commit ${HEAD_SHA.slice(0, 12)}.`,
+      }),
+    );
+  });
+
+  it('takes no pull request from the artifact: a manifest naming one is ignored', async () => {
+    const pull = forkPullRequest();
+    const manifest = { ...MANIFEST, pullRequest: 1, headSha: 'b'.repeat(40) };
+    await results.seedArtifact(
+      TRIGGERING_RUN,
+      'contract-audit-upload',
+      buildZip([
+        ...BUNDLE.slice(0, 2),
+        { name: 'contract-audit-manifest.json', data: JSON.stringify(manifest) },
+      ]),
+    );
+    await setUp();
+    await run();
+    expect(github.comments(1)).toEqual([]);
+    expect(github.comments(pull)).toHaveLength(1);
+    expect(github.checkRuns.at(-1)?.head_sha).toBe(HEAD_SHA);
+  });
+});
+
+describe('run() on workflow_run without an artifact', () => {
+  it('skips with a notice, uploads nothing and exits 0', async () => {
+    forkPullRequest();
+    const service = await setUp();
+    await run();
+    expect(service.uploads).toEqual([]);
+    expect(recorded.outputs['verdict']).toBe('skipped');
+    expect(recorded.failed).toEqual([]);
+    expect(recorded.annotations).toContainEqual(
+      expect.objectContaining({
+        level: 'notice',
+        message: expect.stringMatching(
+          /^The triggering run 77 \(pull_request\) has no artifact `contract-audit-upload`, so there is nothing to audit\./,
+        ),
+      }),
+    );
+  });
+});
+
+describe('run() on workflow_run with a hostile artifact', () => {
+  const manifestWith = (files: object[]) =>
+    JSON.stringify({ ...MANIFEST, projects: [{ path: '.', folder: '1', files }] });
+  const file = (name: string) => ({ name, repositoryPath: name, dependency: false });
+
+  it.each<[string, ZipEntrySpec[], string]>([
+    [
+      'an entry named with `..`',
+      [...BUNDLE, { name: '1/../../escape.sol', data: CONTRACT }],
+      'its entry "1/../../escape.sol" has a `..` segment',
+    ],
+    [
+      'a symbolic link entry',
+      [...BUNDLE, { name: '1/src/Link.sol', data: '/etc/passwd', mode: 0o120777 }],
+      'its entry "1/src/Link.sol" is a symbolic link',
+    ],
+    [
+      'an absolute entry name',
+      [...BUNDLE, { name: '/tmp/evil.sol', data: CONTRACT }],
+      'its entry "/tmp/evil.sol" has an absolute path',
+    ],
+    [
+      'a zip bomb',
+      [...BUNDLE, { name: '1/src/Bomb.sol', data: Buffer.alloc(8 << 20), declaredSize: 100 }],
+      'its entry "1/src/Bomb.sol" inflates to more than it declares',
+    ],
+    [
+      'a file over max-file-size-kb',
+      [...BUNDLE, { name: '1/src/Big.sol', data: 'x'.repeat(3 * 1024) }],
+      'its entry "1/src/Big.sol" is 3 KB, larger than 2 KB (input `max-file-size-kb`)',
+    ],
+    [
+      'a file its manifest does not list',
+      [...BUNDLE, { name: '1/src/Extra.sol', data: CONTRACT }],
+      'it holds "1/src/Extra.sol", which its manifest does not list',
+    ],
+    [
+      'a manifest listing a file it does not hold',
+      [
+        ...BUNDLE.slice(0, 2),
+        {
+          name: 'contract-audit-manifest.json',
+          data: manifestWith([file('src/Vault.sol'), file('src/Wallet.sol'), file('src/Gone.sol')]),
+        },
+      ],
+      'its manifest lists "src/Gone.sol", which it does not hold',
+    ],
+    [
+      'a manifest naming a file with `..`',
+      [
+        ...BUNDLE.slice(0, 2),
+        {
+          name: 'contract-audit-manifest.json',
+          data: manifestWith([
+            file('src/Vault.sol'),
+            { ...file('src/Wallet.sol'), repositoryPath: '../x.sol' },
+          ]),
+        },
+      ],
+      'project 1 of its contract-audit-manifest.json names "src/Wallet.sol", which has a `..` segment',
+    ],
+    [
+      'a manifest that is not JSON',
+      [...BUNDLE.slice(0, 2), { name: 'contract-audit-manifest.json', data: '{"format": ' }],
+      'its contract-audit-manifest.json is not JSON',
+    ],
+    ['no manifest', BUNDLE.slice(0, 2), 'it has no contract-audit-manifest.json'],
+  ])(
+    'refuses %s: verdict error naming it, nothing audited, nothing outside its folder',
+    async (_, entries, problem) => {
+      forkPullRequest();
+      await results.seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(entries));
+      const service = await setUp({ 'max-file-size-kb': '2' });
+      await run();
+      expect(service.requests).toEqual([]);
+      expect(recorded.outputs['verdict']).toBe('error');
+      const message = recorded.failed[0] ?? '';
+      expect(message).toContain('The artifact `contract-audit-upload` of run 77 was refused: ');
+      expect(message).toContain(problem);
+      // The check run on the head commit says so.
+      const check = github.checkRuns.at(-1);
+      expect(check?.head_sha).toBe(HEAD_SHA);
+      expect(check?.conclusion).toBe('failure');
+      expect(check?.output.summary).toContain('was refused');
+      expect(await readdir(runnerTemp)).toEqual(['temp']);
+    },
+  );
+
+  it('refuses an artifact GitHub lists as larger than max-total-size-mb before downloading it', async () => {
+    forkPullRequest();
+    const artifact = await results.seedArtifact(
+      TRIGGERING_RUN,
+      'contract-audit-upload',
+      buildZip(BUNDLE),
+    );
+    artifact.size = 3 * 1024 * 1024;
+    await setUp({ 'max-total-size-mb': '2' });
+    const before = github.requests.length;
+    await run();
+    expect(recorded.outputs['verdict']).toBe('error');
+    expect(recorded.failed[0]).toContain(
+      'was refused before it was downloaded: GitHub lists it at 3 MB, more than 2 MB (input `max-total-size-mb`)',
+    );
+    const paths = github.requests.slice(before).map((request) => request.path);
+    expect(paths).toContainEqual(expect.stringMatching(/\/actions\/runs\/77\/artifacts\?/));
+    expect(paths.some((requested) => requested.endsWith('/zip'))).toBe(false);
+  });
+
+  it('refuses an artifact of more files than max-files', async () => {
+    forkPullRequest();
+    await results.seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
+    const service = await setUp({ 'max-files': '1' });
+    await run();
+    expect(service.requests).toEqual([]);
+    expect(recorded.outputs['verdict']).toBe('error');
+    expect(recorded.failed[0]).toContain(
+      'The artifact `contract-audit-upload` of run 77 was refused: it holds more than 1 file(s) (input `max-files`)',
+    );
+  });
+
+  it('refuses a zip that does not match the digest GitHub lists', async () => {
+    forkPullRequest();
+    const artifact = await results.seedArtifact(
+      TRIGGERING_RUN,
+      'contract-audit-upload',
+      buildZip(BUNDLE),
+    );
+    artifact.digest = `sha256:${'0'.repeat(64)}`;
+    await setUp();
+    await run();
+    expect(recorded.outputs['verdict']).toBe('error');
+    expect(recorded.failed[0]).toContain('its zip does not match the digest GitHub lists for it');
+  });
+});
+
+describe('run() on workflow_run without `actions: read`', () => {
+  it('is an error naming the permission, never a skip', async () => {
+    forkPullRequest();
+    github.failNext({
+      method: 'GET',
+      path: /^\/repos\/acme\/vaults\/actions\/runs\/77\/artifacts$/,
+      status: 403,
+      message: 'Resource not accessible by integration',
+    });
+    const service = await setUp();
+    await run();
+    expect(service.uploads).toEqual([]);
+    expect(recorded.outputs['verdict']).toBe('error');
+    expect(recorded.failed[0]).toMatch(
+      /^Verdict: error. The artifact `contract-audit-upload` of run 77 could not be found: GitHub refused to list the triggering run's artifacts \(403: .*\)\. The token needs `actions: read`/,
+    );
+  });
+});
+
+describe('run() on workflow_run with a download that never ends', () => {
+  it('stops waiting at timeout-minutes: verdict timeout naming the download, nothing uploaded', async () => {
+    forkPullRequest();
+    await results.seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
+    github.failNext({ method: 'GET', path: /\/actions\/artifacts\/\d+\/zip$/, status: 'hang' });
+    const service = await setUp({ 'timeout-minutes': '0.03' });
+    const started = Date.now();
+    await run();
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(service.uploads).toEqual([]);
+    expect(recorded.outputs['verdict']).toBe('timeout');
+    expect(recorded.failed[0]).toContain(
+      'The time limit (`timeout-minutes`) ran out while the artifact `contract-audit-upload` of run 77 was downloaded: nothing was uploaded.',
+    );
+  });
+});
