@@ -216,7 +216,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
  */
 
 if ((0,_node_version_js__WEBPACK_IMPORTED_MODULE_0__/* .nodeVersionProblem */ .e)(process.versions.node) === undefined) {
-    const { main } = await Promise.all(/* import() */[__nccwpck_require__.e(473), __nccwpck_require__.e(653)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9653));
+    const { main } = await Promise.all(/* import() */[__nccwpck_require__.e(473), __nccwpck_require__.e(837)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7837));
     // A reader that stops early (`| head`) closes the pipe: what is left to say goes nowhere, and
     // the run ends as it would have, its exit code still the verdict's rather than a crash's.
     for (const stream of [process.stdout, process.stderr]) {

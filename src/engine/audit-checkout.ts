@@ -20,6 +20,7 @@ import type { Project } from '../project/detect.ts';
 import {
   findProjects,
   findUploads,
+  outermostProjects,
   projectSummaries,
   type ProjectSummary,
   type ProjectUpload,
@@ -64,7 +65,7 @@ export interface AuditStarted {
 /** The projects of a checkout: parsed, never run, so safe on any checkout. */
 export interface CheckoutProjects {
   projects: Project[];
-  /** As the `projects` output lists them. */
+  /** As the `projects` output lists them: the outermost, whose runs audit those nested in them. */
   summaries: ProjectSummary[];
 }
 
@@ -75,7 +76,10 @@ export async function detectProjects(
   deadline: Deadline,
 ): Promise<CheckoutProjects> {
   const projects = await findProjects({ ...settings, deadline }, log);
-  return { projects, summaries: projectSummaries(projects, settings, settings.projectName) };
+  return {
+    projects,
+    summaries: projectSummaries(outermostProjects(projects), settings, settings.projectName),
+  };
 }
 
 /**

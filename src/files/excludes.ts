@@ -37,6 +37,12 @@ export const NON_PRODUCTION: readonly ExcludePattern[] = [
     reason: 'fuzzing harnesses, by convention',
   })),
   { pattern: 'audits/', reason: 'audit reports and their harnesses, by convention' },
+  ...['Test[A-Z0-9_]*', 'Dummy*']
+    .flatMap((name) => ['sol', 'vy', 'vyi'].map((ext) => `${name}.${ext}`))
+    .map((pattern) => ({
+      pattern,
+      reason: 'a test helper, by its name',
+    })),
   { pattern: '*.t.sol', reason: 'a Foundry test' },
   { pattern: '*.s.sol', reason: 'a Foundry script' },
   ...['*Mock*.sol', '*Mock*.vy', '*Mock*.vyi'].map((pattern) => ({
@@ -50,11 +56,22 @@ export const NON_PRODUCTION: readonly ExcludePattern[] = [
 ];
 
 /**
+ * Code copied from other projects into the sources (OpenZeppelin's `contracts/vendor/`): a
+ * dependency, sent where imported and never audited as the team's own.
+ */
+export const VENDORED: ExcludePattern = {
+  pattern: 'vendor/',
+  reason:
+    "vendored code, by convention: sent as a dependency where imported, never audited as the team's own",
+};
+
+/**
  * For a folder with no project config: dependencies and build output (a dependency folder only
  * at the root, as Foundry puts it: `src/lib/` is production code), and NON_PRODUCTION.
  */
 export const DEFAULT_EXCLUDES: readonly ExcludePattern[] = [
   ...INSTALLED_PACKAGES,
+  VENDORED,
   { pattern: '/lib/', reason: 'dependencies (lib/ at the root, by convention)' },
   ...['out/', 'cache/', 'artifacts/'].map((pattern) => ({ pattern, reason: 'build output' })),
   { pattern: '.git/', reason: 'git metadata' },

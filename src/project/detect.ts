@@ -10,7 +10,7 @@ import { ConfigurationError } from '../errors.ts';
 import { checkDeadline, type Deadline } from '../files/deadline.ts';
 import { posixRelative } from '../files/inside.ts';
 import { firstFew } from '../text.ts';
-import { capped, MAX_CONFIG_FOLDERS, MAX_REMAPPINGS } from './config-bounds.ts';
+import { capped, MAX_REMAPPINGS } from './config-bounds.ts';
 import {
   configFiles,
   createConfigReader,
@@ -18,10 +18,11 @@ import {
   type ConfigFiles,
   type ConfigReader,
 } from './config-file.ts';
-import { cleanFolder, readFoundryConfig } from './foundry-config.ts';
+import { literalFolders, usableFolders } from './config-folders.ts';
+import { readFoundryConfig } from './foundry-config.ts';
 import { librariesOwnRemappings } from './library-remappings.ts';
 import type { Remapping } from './remappings.ts';
-import { readLiteralSetting, type LiteralSetting } from './script-config.ts';
+import { readLiteralSetting } from './script-config.ts';
 import { readApeConfig, readBrownieConfig } from './yaml-config.ts';
 
 export type Framework = 'Foundry' | 'Hardhat' | 'Truffle' | 'Brownie' | 'Ape' | 'Workspace package';
@@ -198,7 +199,7 @@ async function readProject(
   const names = configs.readable;
   const present = (candidates: readonly string[]) =>
     candidates.find((file) => names.has(file) || configs.unusable.has(file));
-  const broken: { tool: Framework; problem: string }[] = [];
+  const broken: BrokenConfig[] = [];
   const attempt = async (
     tool: Framework,
     file: string | undefined,
@@ -213,8 +214,8 @@ async function readProject(
     try {
       await use(file);
     } catch (error) {
-      if (strict || !(error instanceof ConfigurationError)) throw error;
-      broken.push({ tool, problem: error.message });
+      if (!(error instanceof ConfigurationError)) throw error;
+      broken.push({ tool, problem: error.message, error });
     }
   };
 
@@ -295,6 +296,9 @@ async function readProject(
     });
     project.notes.push(`${ape}: contracts_folder = ${config.contractsFolder}`);
   });
+  // The user's own project with no config that can be used: fixing it is the only way forward.
+  const unparsed = broken.find((config) => config.error !== undefined)?.error;
+  if (strict && project.frameworks.length === 0 && unparsed !== undefined) throw unparsed;
   setAside(project, broken);
   if (project.frameworks.length === 0) return undefined;
   // Explicit remappings from remappings.txt apply after foundry.toml's (Foundry) or alone (Hardhat 3).
@@ -315,22 +319,61 @@ async function readProject(
   );
   if (project.autoDetectRemappings) {
     const room = MAX_REMAPPINGS - project.remappings.length;
-    const own = await librariesOwnRemappings(root, project.libs, room, reader, options.deadline);
-    project.remappings = own.remappings.concat(project.remappings);
+    const taken = new Set(project.remappings.map((remapping) => remapping.prefix));
+    const own = await librariesOwnRemappings(
+      root,
+      project.libs,
+      taken,
+      room,
+      reader,
+      options.deadline,
+    );
+    // The project's own apply first: a library's joins only for a prefix the project leaves free.
+    project.remappings = [...own.joined, ...own.remappings, ...project.remappings];
     if (own.warning !== undefined) project.warnings.push(`${project.path || '.'}: ${own.warning}`);
-    if (own.remappings.length > 0)
-      project.notes.push(`libraries' own remappings.txt: ${own.remappings.length} remapping(s)`);
+    if (own.remappings.length > 0) {
+      project.notes.push(
+        `libraries' own remappings.txt: ${own.remappings.length} remapping(s), ${own.joined.length} of them also for the project's files`,
+      );
+    }
   }
   add(project, undefined, { sources: [], tests: [], scripts: [], libs: ['node_modules'] });
   return project;
 }
 
+interface BrokenConfig {
+  tool: Framework;
+  problem: string;
+  /** When the file does not parse (not when it cannot be read). */
+  error?: ConfigurationError;
+}
+
+/** A tool's own defaults, for a folder whose config of that tool cannot be read. */
+const DEFAULT_FOLDERS: Record<
+  Framework,
+  Pick<Project, 'sources' | 'tests' | 'scripts' | 'libs'>
+> = {
+  Foundry: { sources: ['src'], tests: ['test'], scripts: ['script'], libs: ['lib'] },
+  Hardhat: { sources: ['contracts'], tests: ['test'], scripts: ['scripts'], libs: [] },
+  Truffle: { sources: ['contracts'], tests: ['test'], scripts: ['migrations'], libs: [] },
+  Brownie: {
+    sources: ['contracts', 'interfaces'],
+    tests: ['tests'],
+    scripts: ['scripts'],
+    libs: [],
+  },
+  Ape: { sources: ['contracts'], tests: ['tests'], scripts: ['scripts'], libs: [] },
+  'Workspace package': { sources: ['contracts', 'src'], tests: [], scripts: [], libs: [] },
+};
+
 /**
- * Configs that could not be used, each named in a warning. With no other config, the folder is
- * still a project: every contract in it but tests, scripts, mocks and harnesses by convention,
- * and `lib/`, as a folder with no project config is searched.
+ * Configs that could not be used, each named in a warning. Beside a config that can be used,
+ * each one's tool's default folders join the project's (a broken foundry.toml beside a Hardhat
+ * config still has its `src/` audited); with none, the folder is still a project: every contract
+ * in it but tests, scripts, mocks and harnesses by convention, and `lib/`, as a folder with no
+ * project config is searched.
  */
-function setAside(project: Project, broken: readonly { tool: Framework; problem: string }[]): void {
+function setAside(project: Project, broken: readonly BrokenConfig[]): void {
   const [first] = broken;
   if (first === undefined) return;
   const plain = project.frameworks.length === 0;
@@ -338,45 +381,20 @@ function setAside(project: Project, broken: readonly { tool: Framework; problem:
     add(project, first.tool, { sources: ['.'], tests: [], scripts: [], libs: ['lib'] });
     project.notes.push('no config could be used: searched as a plain folder, by convention');
   }
-  const instead = plain
-    ? "the folder's contracts are searched as a plain folder's (all but tests, scripts, mocks and harnesses by convention, and lib/)"
-    : `the folder is taken for a ${project.frameworks.join(' + ')} project`;
-  for (const { problem } of broken) project.warnings.push(`${problem} It is not used: ${instead}.`);
-}
-
-/** Longer than any real folder: a config holding more is not describing a folder. */
-const MAX_FOLDER_LENGTH = 512;
-const GLOB = /[*?[\]{}]/;
-
-/**
- * Folders as the project's tools take them, relative to its root. A glob (Truffle's
- * `contracts/*.sol`) stands for the folder before it; an absolute path, one that climbs out of
- * the project, or an endless one cannot be searched from here, and the warning says so.
- */
-function usableFolders(
-  values: readonly string[],
-  fallback: string[],
-  setting: string,
-  warnings: string[],
-): string[] {
-  const usable: string[] = [];
-  for (const value of capped(values, MAX_CONFIG_FOLDERS, setting, (folder) => folder, warnings)) {
-    const glob = value.search(GLOB);
-    const folder = path.posix.normalize(
-      cleanFolder(glob === -1 ? value : value.slice(0, value.lastIndexOf('/', glob) + 1)) || '.',
-    );
-    const problem =
-      value.length > MAX_FOLDER_LENGTH
-        ? `is longer than ${MAX_FOLDER_LENGTH} characters`
-        : path.posix.isAbsolute(value.trim()) || /^[a-z]:/i.test(value.trim())
-          ? 'is an absolute path'
-          : folder === '..' || folder.startsWith('../')
-            ? "leads out of the project's folder (set `working-directory` to a folder that holds both, or use `contracts`)"
-            : undefined;
-    if (problem === undefined) usable.push(folder);
-    else warnings.push(`${setting} = "${value.slice(0, 80)}" ${problem}: it is not used.`);
+  for (const { tool, problem } of broken) {
+    const defaults = DEFAULT_FOLDERS[tool];
+    if (tool === 'Foundry') project.autoDetectRemappings = true;
+    if (!plain) {
+      add(project, undefined, defaults);
+      project.notes.push(
+        `${tool}'s config could not be used: its default folders are used too (${defaults.sources.map((folder) => `${folder}/`).join(' and ')} audited)`,
+      );
+    }
+    const instead = plain
+      ? "the folder's contracts are searched as a plain folder's (all but tests, scripts, mocks and harnesses by convention, and lib/)"
+      : `the folder is taken for a ${project.frameworks.join(' + ')} project, with ${tool}'s default folders too (${defaults.sources.map((folder) => `${folder}/`).join(' and ')} audited)`;
+    project.warnings.push(`${problem} It is not used: ${instead}.`);
   }
-  return usable.length > 0 || values.length === 0 ? usable : fallback;
 }
 
 function add(
@@ -389,33 +407,4 @@ function add(
     for (const folder of folders[key])
       if (!project[key].includes(folder)) project[key].push(folder);
   }
-}
-
-/**
- * The folders a setting names. Source folders of a config that cannot be read literally are the
- * default and every literal value the file holds for the key, so that a value the config does
- * not use never costs the audit a folder it does use; test folders are then the default only.
- */
-function literalFolders(
-  setting: LiteralSetting,
-  fallback: string,
-  use: 'sources' | 'tests',
-): { folders: string[]; note: string } {
-  const usable = (values: readonly string[]) =>
-    values.map(cleanFolder).filter((folder) => folder !== '' && !folder.startsWith('/'));
-  if (setting.kind === 'literal') {
-    const folders = usable(setting.values);
-    if (folders.length > 0) return { folders, note: '' };
-  }
-  if (setting.kind === 'absent') return { folders: [fallback], note: ' (the default)' };
-  const candidates =
-    use === 'sources' && setting.kind === 'not-literal' ? usable(setting.candidates) : [];
-  const folders = [...new Set([fallback, ...candidates])];
-  return {
-    folders,
-    note:
-      candidates.length > 0
-        ? " (the default and the literal values the file holds: the config's exported value is not a literal and is never run)"
-        : " (the default: the config's value is not a literal and is never run)",
-  };
 }

@@ -19,14 +19,14 @@ import {
   logClosureProblems,
   logDependencies,
   logDiscovery,
-  logOutsideProjects,
+  logUnselected,
   logProjects,
   noFiles,
   shortList,
   shownFolder,
   type SearchSettings,
 } from './search-log.ts';
-import { contractsOutsideProjects } from './outside-projects.ts';
+import { unselectedContracts, type SelectionRules } from './unselected.ts';
 import { productionSources } from './selection.ts';
 import { teamCode } from './team-code.ts';
 
@@ -110,6 +110,17 @@ export async function findProjects(search: ContractSearch, log: Logger): Promise
 }
 
 /**
+ * The projects a matrix of jobs should list: those no other project holds. A run at a project's
+ * folder audits the projects nested in it too (each file once, by the deepest project holding
+ * it), so a job of their own would audit their files a second time.
+ */
+export function outermostProjects(projects: readonly Project[]): Project[] {
+  return projects.filter(
+    (project) => !projects.some((other) => other !== project && isInside(other.root, project.root)),
+  );
+}
+
+/**
  * The projects as a matrix takes them. A folder with no project config is one project of its
  * own, so a matrix built from the output always has a job.
  */
@@ -155,10 +166,16 @@ export async function findUploads(
     deadline: search.deadline,
   });
   logDiscovery(discovery, search, log);
-  if (search.defaultContractPatterns)
-    logOutsideProjects(await contractsOutsideProjects(search, projects), search, log);
-  checkDeadline(search.deadline, 'looking for contracts outside the projects');
+  // With the user's `contracts`, what they leave out is their choice: only submodules are named.
+  const accountFor = async (sent: ReadonlySet<string>) => {
+    const scope = search.defaultContractPatterns ? projects : [];
+    const unselected = await unselectedContracts(search, root, scope, rules, sent);
+    logUnselected(unselected, search, log);
+    checkDeadline(search.deadline, 'looking for contracts outside the source folders');
+    return unselected;
+  };
   if (discovery.files.length === 0) {
+    await accountFor(new Set());
     noFiles(discovery, projects, search, log);
     return [];
   }
@@ -230,7 +247,10 @@ export async function findUploads(
     uploads.push({ name: group.name, path: group.path, files });
     closures.push({ ...closure, dependencies });
   }
-  logClosureProblems(closures, search, workspace, projects, log);
+  const { emptyDependencies } = await accountFor(
+    new Set(uploads.flatMap((upload) => upload.files.map((file) => file.absolutePath))),
+  );
+  logClosureProblems(closures, search, workspace, projects, log, emptyDependencies);
   return uploads;
 }
 
@@ -292,11 +312,6 @@ function uploadGroups(
 /** `project-name` for the working directory's own project, `project-name/<folder>` below it. */
 function unitName(projectName: string, projectPath: string): string {
   return projectPath === '' ? projectName : `${projectName}/${projectPath}`;
-}
-
-interface SelectionRules {
-  patterns: string[];
-  excludes: ExcludePattern[];
 }
 
 /**

@@ -1,6 +1,8 @@
 /**
  * As Foundry's automatic remappings do: a library's own remappings.txt applies to the files of
- * that library (`lib/oz-upgradeable/:@openzeppelin/contracts/=lib/oz-upgradeable/lib/oz/contracts/`).
+ * that library (`lib/oz-upgradeable/:@openzeppelin/contracts/=lib/oz-upgradeable/lib/oz/contracts/`),
+ * and joins the project's own for every file where the project has none of that prefix (forge
+ * builds a hook that imports `@uniswap/v4-core/…`, mapped only by `lib/v4-periphery`).
  */
 import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -11,17 +13,22 @@ import { someNames } from './config-bounds.ts';
 import type { Remapping } from './remappings.ts';
 
 /**
- * The libraries' own remappings, at most `room` of them; when they hold more, a warning names
- * `project` and the libraries whose remappings were left out.
+ * The libraries' own remappings, at most `room` of them, each for its library's files
+ * (`remappings`) and, for prefixes not in `taken` (the project's own), for every file
+ * (`joined`: the first library to map a prefix wins). When they hold more, a warning names the
+ * libraries whose remappings were left out.
  */
 export async function librariesOwnRemappings(
   root: string,
   libs: readonly string[],
+  taken: ReadonlySet<string>,
   room: number,
   reader: ConfigReader,
   deadline: Deadline | undefined,
-): Promise<{ remappings: Remapping[]; warning: string | undefined }> {
+): Promise<{ remappings: Remapping[]; joined: Remapping[]; warning: string | undefined }> {
   const remappings: Remapping[] = [];
+  /** Each library's remappings for every importer, as they join the project's. */
+  const joined: Remapping[] = [];
   const cutFrom: string[] = [];
   let cut = 0;
   for (const lib of libs.filter((folder) => folder !== 'node_modules')) {
@@ -38,6 +45,8 @@ export async function librariesOwnRemappings(
           target: base + remapping.target,
         });
       }
+      for (const remapping of kept.filter((each) => each.context === ''))
+        joined.push({ context: '', prefix: remapping.prefix, target: base + remapping.target });
       if (kept.length < own.length) {
         cut += own.length - kept.length;
         cutFrom.push(base);
@@ -46,12 +55,21 @@ export async function librariesOwnRemappings(
   }
   return {
     remappings,
+    joined: firstOfEachPrefix(joined, taken).slice(0, Math.max(0, room - remappings.length)),
     warning:
       cut === 0
         ? undefined
         : `The libraries' own remappings.txt files hold more remappings than the ${room} still allowed: ${cut} are not used, ` +
           `from ${cutFrom.length} librar${cutFrom.length === 1 ? 'y' : 'ies'} (${someNames(cutFrom)}).`,
   };
+}
+
+/** A remapping per prefix, the first given, none of those `taken`. */
+function firstOfEachPrefix(remappings: readonly Remapping[], taken: ReadonlySet<string>) {
+  const seen = new Set(taken);
+  return remappings.filter(
+    (remapping) => !seen.has(remapping.prefix) && seen.add(remapping.prefix),
+  );
 }
 
 async function listDirectory(dir: string): Promise<Dirent[]> {

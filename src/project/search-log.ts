@@ -5,11 +5,12 @@
  */
 import { ConfigurationError } from '../errors.ts';
 import type { DiscoveryResult } from '../files/discover.ts';
-import { posixRelative } from '../files/inside.ts';
+import { isInside, posixRelative } from '../files/inside.ts';
 import type { Logger } from '../log.ts';
 import { firstFew } from '../text.ts';
 import type { Closure } from './closure.ts';
 import type { Project } from './detect.ts';
+import type { Unselected } from './unselected.ts';
 import { isVyperSource } from './vyper-resolve.ts';
 
 /** What the log needs of the search's settings. */
@@ -75,6 +76,21 @@ export function logProjects(
     ];
   });
   log.group(`Projects (${projects.length})`, lines);
+  const nested = projects.flatMap((project) => {
+    const outer = projects
+      .filter((other) => other !== project && isInside(other.root, project.root))
+      .sort((a, b) => b.root.length - a.root.length)[0];
+    return outer === undefined
+      ? []
+      : [
+          `${shownFolder(search.pathPrefix, project.path)} lies inside the project at ${shownFolder(search.pathPrefix, outer.path)}`,
+        ];
+  });
+  if (nested.length > 0) {
+    log.info(
+      `${nested.join('; ')}: each file is audited once, in the deepest project holding it, and a run at the outer project's folder audits the nested one too, so the \`projects\` output lists only the outermost projects.`,
+    );
+  }
   if (projects.length > 1) {
     log.info(
       `${projects.length} projects: each is audited on its own, its files named from its own folder as its compiler names them.`,
@@ -114,24 +130,45 @@ export function logDiscovery(
   }
 }
 
-/** Contracts outside every project's folder, which nothing audits: named, never dropped unsaid. */
-export function logOutsideProjects(
-  outside: readonly string[] | { problem: string },
-  search: SearchSettings,
-  log: Logger,
-): void {
-  if ('problem' in outside) {
+/**
+ * The contracts the selection could audit that no upload holds, and the submodules not checked
+ * out where it looks: each named, never dropped unsaid.
+ */
+export function logUnselected(unselected: Unselected, search: SearchSettings, log: Logger): void {
+  if (unselected.problem !== undefined) {
     log.warning(
-      `Could not look for contracts outside the projects' folders, which are not audited: ${outside.problem}`,
+      `Could not look for contracts outside the projects' source folders, which are not audited: ${unselected.problem}`,
     );
-    return;
   }
-  if (outside.length === 0) return;
-  log.warning(
-    `${outside.length} contract file(s) lie outside every project's folder, so they are not audited:\n` +
-      shortList(outside.map((file) => `  - ${search.pathPrefix}${file}`)) +
-      '\nGive their folder a project config (or a package.json in a workspace), or set `contracts` to audit them.',
-  );
+  if (unselected.emptySubmodules.length > 0) {
+    log.warning(
+      `${unselected.emptySubmodules.length} git submodule(s) where contracts are audited are empty (declared in .gitmodules, not checked out), so their files are not audited:\n` +
+        shortList(
+          unselected.emptySubmodules.map((folder) => `  - ${search.pathPrefix}${folder}/`),
+        ) +
+        '\nCheck out with `submodules: recursive` in actions/checkout (or run `git submodule update --init --recursive` before this step).',
+    );
+  }
+  const outside = unselected.outsideProjects;
+  if (outside.length > 0) {
+    log.warning(
+      `${outside.length} contract file(s) lie outside every project's folder, so they are not audited:\n` +
+        shortList(outside.map((file) => `  - ${search.pathPrefix}${file}`)) +
+        '\nGive their folder a project config (or a package.json in a workspace), or set `contracts` to audit them.',
+    );
+  }
+  if (unselected.outsideSources.length > 0) {
+    log.group(
+      `Not audited: outside their project's source folders (${unselected.outsideSources.length})`,
+      [
+        ...unselected.outsideSources.map(
+          (entry) =>
+            `${search.pathPrefix}${entry.path}: not in ${entry.sources.map((folder) => `${folder}/`).join(' or ')} of the project at ${shownFolder(search.pathPrefix, entry.project)}`,
+        ),
+        "If they are production code, add their folder to the project's sources (or set `contracts`).",
+      ],
+    );
+  }
 }
 
 export function logDependencies(
@@ -166,6 +203,7 @@ export function logClosureProblems(
   workspace: string,
   projects: readonly Project[],
   log: Logger,
+  emptySubmodules: readonly string[] = [],
 ): void {
   if (search.dependencies === 'exclude') {
     const notSent = closures.reduce((sum, closure) => sum + closure.dependencies.length, 0);
@@ -184,9 +222,16 @@ export function logClosureProblems(
     );
     const packages = projects.flatMap((project) => project.packages);
     const vyper = unresolved.filter((entry) => isVyperSource(entry.importer)).length;
+    // The empty submodules the missing files would be in, by the places each problem names.
+    const needed = emptySubmodules
+      .map((folder) => `${search.pathPrefix}${folder}/`)
+      .filter((folder) => unresolved.some((entry) => entry.problem.includes(folder)));
     log.warning(
       `${unresolved.length} import(s) could not be resolved, so the upload does not compile on its own and the service may not audit these files fully:\n` +
         shortList(lines) +
+        (needed.length > 0
+          ? `\nThey lead into git submodules that are empty here (declared in .gitmodules, not checked out): ${firstFew(needed, SHOWN).join(', ')}.`
+          : '') +
         (vyper < unresolved.length
           ? '\nIf they are git submodules, check out with `submodules: recursive` in actions/checkout (or run `forge install`); ' +
             "if they are npm packages, run `npm ci` (or your package manager's install) before this step; otherwise add a remapping to remappings.txt."

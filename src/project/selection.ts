@@ -3,7 +3,12 @@
  * test, script and dependency folders and the conventional homes of tests, mocks and
  * verification or fuzzing harnesses (LAYOUTS.md). Each rule carries the reason the log gives.
  */
-import { INSTALLED_PACKAGES, NON_PRODUCTION, type ExcludePattern } from '../files/excludes.ts';
+import {
+  INSTALLED_PACKAGES,
+  NON_PRODUCTION,
+  VENDORED,
+  type ExcludePattern,
+} from '../files/excludes.ts';
 import { contractGlobs, literalGlob } from '../files/patterns.ts';
 import type { Project } from './detect.ts';
 
@@ -29,6 +34,7 @@ export function productionSources(project: Project): ProjectSelection {
     }),
     excludes: [
       ...INSTALLED_PACKAGES,
+      VENDORED,
       ...['out', 'cache', 'artifacts'].map((folder) => anchored(folder, 'build output')),
       ...project.libs
         .filter((lib) => lib !== 'node_modules')

@@ -2,10 +2,15 @@
  * Which imported files are the team's own code. A file the selection left out by convention
  * (a `*Harness*.sol`, a `mocks/` folder, the project's `test/`) that production code imports
  * ships with it, whatever its name: it is audited and its findings count. Only dependency
- * folders, build output, the user's own `exclude` and what the user's `contracts` do not select
+ * folders, vendored code (`vendor/`), build output, the user's own `exclude` and what the user's `contracts` do not select
  * make an imported file a dependency.
  */
-import { compileExcludes, INSTALLED_PACKAGES, type ExcludePattern } from '../files/excludes.ts';
+import {
+  compileExcludes,
+  INSTALLED_PACKAGES,
+  VENDORED,
+  type ExcludePattern,
+} from '../files/excludes.ts';
 import { isInside, posixRelative } from '../files/inside.ts';
 import { compilePatterns, literalGlob } from '../files/patterns.ts';
 import type { Project } from './detect.ts';
@@ -50,7 +55,11 @@ export function teamCode(rules: TeamCodeRules): (file: string) => boolean {
 /** Where dependencies and build output live: each project's, or the plain folder's defaults. */
 function dependencyFolders(projects: readonly Project[]): ExcludePattern[] {
   const anchored = (folder: string): ExcludePattern => ({ pattern: `/${folder}/`, reason: '' });
-  const rules: ExcludePattern[] = [...INSTALLED_PACKAGES, { pattern: '.git/', reason: '' }];
+  const rules: ExcludePattern[] = [
+    ...INSTALLED_PACKAGES,
+    VENDORED,
+    { pattern: '.git/', reason: '' },
+  ];
   if (projects.length === 0) return [...rules, anchored('lib'), ...BUILD_OUTPUT.map(anchored)];
   for (const project of projects) {
     const prefix = project.path === '' ? '' : `${literalGlob(project.path)}/`;

@@ -118,7 +118,7 @@ function parsePattern(source: string): Pattern | undefined {
 }
 
 /**
- * Every folder below `root` whose package.json a positive pattern matches and no negation does
+ * Every folder below `root` with a package.json that a positive pattern matches and no negation does
  * (pnpm's rule; npm's, where negations come last as they usually do), by its package's name. The
  * walk lists only folders a pattern can reach, follows no link, and stops after MAX_FOLDERS.
  */
@@ -139,9 +139,11 @@ async function packagesMatching(
     const manifest = path.posix.join(folder, 'package.json');
     const matches = (pattern: Pattern) => path.posix.matchesGlob(manifest, pattern.glob);
     if (positives.some(matches) && !negatives.some(matches)) {
+      // A folder is a package only with its manifest (`packages/**` matches every folder below).
       // In a stable order, the nearest first, then by name.
-      const name = packageName(await readConfigFile(path.join(root, manifest), root));
-      listing.packages.push({ name, folder: path.join(root, folder) });
+      const text = await readConfigFile(path.join(root, manifest), root);
+      if (text !== undefined)
+        listing.packages.push({ name: packageName(text), folder: path.join(root, folder) });
     }
     const entries = await fs
       .readdir(path.join(root, folder), { withFileTypes: true })

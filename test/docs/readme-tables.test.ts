@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { NON_PRODUCTION, VENDORED } from '../../src/files/excludes.ts';
 import { repositoryRoot } from '../support/run-action.ts';
 
 interface ActionYml {
@@ -60,5 +61,22 @@ describe('README tables', () => {
   it('documents every output of action.yml, and only those', () => {
     const documented = tableRows('Outputs').flatMap(([names = '']) => codeSpans(names));
     expect(documented.sort()).toEqual(Object.keys(action.outputs).sort());
+  });
+
+  it('names every convention the selection applies in its table of conventions', () => {
+    const table = readme.split('these conventions apply inside the source folders')[1] ?? '';
+    const rows = table.split('\n\n')[1] ?? '';
+    const named = new Set(codeSpans(rows));
+    // As a person reads them: `mocks` for `mocks/`, `*Mock*` for `*Mock*.sol`, `Test*` for `Test[A-Z0-9_]*.sol`.
+    const shown = (pattern: string) =>
+      pattern.startsWith('*.')
+        ? pattern
+        : pattern
+            .replace(/\/$/, '')
+            .replace('[A-Z0-9_]', '')
+            .replace(/\.(sol|vyi?)$/, '');
+    for (const { pattern } of [...NON_PRODUCTION, VENDORED]) {
+      expect(named, pattern).toContain(shown(pattern));
+    }
   });
 });

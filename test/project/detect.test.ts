@@ -172,18 +172,28 @@ describe('detectProjects', () => {
     ]);
   });
 
-  it("applies a library's own remappings to that library's files, as Foundry does", async () => {
+  it("applies a library's own remappings to its files, and to the project's where the project has none of that prefix, as forge does", async () => {
     const { projects } = await detect({
-      'foundry.toml': '[profile.default]\n',
+      'foundry.toml': "[profile.default]\nremappings = ['solmate/=lib/solmate/src/']\n",
       'lib/oz-upgradeable/remappings.txt':
-        '@openzeppelin/contracts/=lib/openzeppelin-contracts/contracts/\n',
+        '@openzeppelin/contracts/=lib/openzeppelin-contracts/contracts/\nsolmate/=lib/solmate/src/\n',
+      'lib/v4-periphery/remappings.txt':
+        '@openzeppelin/contracts/=lib/oz/contracts/\n@uniswap/v4-core/=lib/v4-core/\n',
     });
-    expect(projects[0]?.remappings).toEqual([
-      {
-        context: 'lib/oz-upgradeable/',
-        prefix: '@openzeppelin/contracts/',
-        target: 'lib/oz-upgradeable/lib/openzeppelin-contracts/contracts/',
-      },
+    const shown = (projects[0]?.remappings ?? []).map(
+      (each) => `${each.context}:${each.prefix}=${each.target}`,
+    );
+    expect(shown).toEqual([
+      // For every file: the first library's for each prefix the project leaves free.
+      ':@openzeppelin/contracts/=lib/oz-upgradeable/lib/openzeppelin-contracts/contracts/',
+      ':@uniswap/v4-core/=lib/v4-periphery/lib/v4-core/',
+      // Each library's own, for its files.
+      'lib/oz-upgradeable/:@openzeppelin/contracts/=lib/oz-upgradeable/lib/openzeppelin-contracts/contracts/',
+      'lib/oz-upgradeable/:solmate/=lib/oz-upgradeable/lib/solmate/src/',
+      'lib/v4-periphery/:@openzeppelin/contracts/=lib/v4-periphery/lib/oz/contracts/',
+      'lib/v4-periphery/:@uniswap/v4-core/=lib/v4-periphery/lib/v4-core/',
+      // The project's own, which win a tie.
+      ':solmate/=lib/solmate/src/',
     ]);
   });
 

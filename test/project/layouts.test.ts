@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import {
   findUploads,
   findProjects,
+  outermostProjects,
   projectSummaries,
   type ContractSearch,
   type UploadFile,
 } from '../../src/project/find-contracts.ts';
 import { contractSearch } from '../support/contract-search.ts';
-import { layoutWorkspace, unresolvedWithin } from '../support/layouts.ts';
+import { LAYOUTS, layoutWorkspace, unresolvedWithin } from '../support/layouts.ts';
 import { recordingLogger } from '../support/logger.ts';
+import { compileUpload } from '../support/solc-compile.ts';
 
 async function upload(layout: string, overrides: Partial<ContractSearch> = {}) {
   const { log, lines } = recordingLogger();
@@ -46,6 +51,141 @@ describe('the upload of each fixture layout', () => {
     // forge-std's own foundry.toml is a dependency's, not a project of this repository.
     expect(log).toContain('group: Projects (1)');
     expect(log).not.toContain('warning:');
+  });
+
+  it("Foundry hook on a periphery library: a prefix only the library's remappings.txt maps resolves, with no false warning", async () => {
+    const { files, log } = await upload('foundry-hook-periphery');
+    expect(sent(files, false)).toEqual(['src/base/LimitOrderHook.sol']);
+    expect(sent(files, true)).toEqual([
+      '@uniswap/v4-core/src/interfaces/IPoolManager.sol ← lib/v4-periphery/lib/v4-core/src/interfaces/IPoolManager.sol',
+      '@uniswap/v4-core/src/types/PoolKey.sol ← lib/v4-periphery/lib/v4-core/src/types/PoolKey.sol',
+      'v4-periphery/src/base/SafeCallback.sol ← lib/v4-periphery/src/base/SafeCallback.sol',
+    ]);
+    expect(await unresolvedWithin(files)).toEqual([]);
+    expect(log).toContain(
+      "libraries' own remappings.txt: 2 remapping(s), 2 of them also for the project's files",
+    );
+    expect(log).not.toContain('warning:');
+  });
+
+  it("Hardhat with the Foundry plugin and a foundry.toml that does not parse: Foundry's default folders still audited, and said", async () => {
+    const { files, lines } = await upload('hardhat-foundry-broken-toml');
+    expect(sent(files, false)).toEqual(['src/Escrow.sol', 'src/interfaces/IEscrow.sol']);
+    expect(sent(files, true)).toEqual([
+      'solady/utils/SafeTransferLib.sol ← lib/solady/src/utils/SafeTransferLib.sol',
+    ]);
+    expect(await unresolvedWithin(files)).toEqual([]);
+    const warnings = lines.filter((line) => line.startsWith('warning:'));
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^warning: foundry\.toml is not valid TOML \(line 5, column 19\).* It is not used: the folder is taken for a Hardhat project, with Foundry's default folders too \(src\/ audited\)\.$/,
+      ),
+    ]);
+  });
+
+  it('a dapptools folder beside framework projects, which nothing audits, is named in a warning', async () => {
+    const { uploads, lines } = await upload('workspace-dapptools');
+    expect(uploads.map((each) => [each.path, sent(each.files, false)])).toEqual([
+      ['packages/token', ['contracts/AcmeToken.sol ← packages/token/contracts/AcmeToken.sol']],
+      ['packages/vault', ['src/Vault.sol ← packages/vault/src/Vault.sol']],
+    ]);
+    expect(lines.filter((line) => line.startsWith('warning:'))).toEqual([
+      "warning: 3 contract file(s) lie outside every project's folder, so they are not audited:\n" +
+        '  - dss/lib/ds-test/src/test.sol\n  - dss/src/jug.sol\n  - dss/src/vat.sol\n' +
+        'Give their folder a project config (or a package.json in a workspace), or set `contracts` to audit them.',
+    ]);
+  });
+
+  it("a dapptools folder inside a Foundry project, outside its src/, is named with the project's source folders", async () => {
+    const { files, lines } = await upload('foundry-beside-dapptools');
+    expect(sent(files, false)).toEqual(['src/Spotter.sol']);
+    const group = lines.indexOf("group: Not audited: outside their project's source folders (3)");
+    expect(lines.slice(group + 1, group + 5)).toEqual([
+      '  dss/lib/ds-test/src/test.sol: not in src/ of the project at .',
+      '  dss/src/jug.sol: not in src/ of the project at .',
+      '  dss/src/vat.sol: not in src/ of the project at .',
+      "  If they are production code, add their folder to the project's sources (or set `contracts`).",
+    ]);
+    expect(lines.filter((line) => line.startsWith('warning:'))).toEqual([]);
+  });
+
+  it('a git submodule inside src/ that is not checked out is named with the fix; empty ones under lib/ are not', async () => {
+    const workspace = await layoutWorkspace('foundry-empty-submodule');
+    // As actions/checkout leaves it without `submodules: recursive`: the folder is there, empty.
+    await mkdir(path.join(workspace, 'src/oracles'));
+    const { log, lines } = recordingLogger();
+    const [only] = await findUploads(contractSearch(workspace), log);
+    expect(sent(only?.files ?? [], false)).toEqual([
+      'src/LendingPool.sol',
+      'src/interfaces/ILendingPool.sol',
+    ]);
+    expect(lines.filter((line) => line.startsWith('warning:'))).toEqual([
+      'warning: 1 git submodule(s) where contracts are audited are empty (declared in .gitmodules, not checked out), so their files are not audited:\n' +
+        '  - src/oracles/\n' +
+        'Check out with `submodules: recursive` in actions/checkout (or run `git submodule update --init --recursive` before this step).',
+    ]);
+    // Checked out, it is audited, and nothing is said.
+    await writeFile(
+      path.join(workspace, 'src/oracles/PriceOracle.sol'),
+      'contract PriceOracle {}\n',
+    );
+    const again = recordingLogger();
+    const [checkedOut] = await findUploads(contractSearch(workspace), again.log);
+    expect(sent(checkedOut?.files ?? [], false)).toContain('src/oracles/PriceOracle.sol');
+    expect(again.lines.filter((line) => line.startsWith('warning:'))).toEqual([]);
+
+    // A dependency's submodule not checked out: the unresolved imports name it, not forge-std's.
+    await rm(path.join(workspace, 'lib/openzeppelin-contracts'), { recursive: true });
+    await mkdir(path.join(workspace, 'lib/openzeppelin-contracts'));
+    const library = recordingLogger();
+    await findUploads(contractSearch(workspace), library.log);
+    const [unresolved, ...others] = library.lines.filter((line) => line.startsWith('warning:'));
+    expect(others).toEqual([]);
+    expect(unresolved).toContain('1 import(s) could not be resolved');
+    expect(unresolved).toContain(
+      '\nThey lead into git submodules that are empty here (declared in .gitmodules, not checked out): lib/openzeppelin-contracts/.\n',
+    );
+  });
+
+  it('vendored code is a dependency; test helpers by name are left out unless production imports them; exclude brings them back', async () => {
+    const { files, lines } = await upload('hardhat-vendor-helpers');
+    expect(sent(files, false)).toEqual([
+      'contracts/governance/TimelockGovernor.sol',
+      'contracts/governance/DummyVotes.sol',
+    ]);
+    expect(sent(files, true)).toEqual(['contracts/vendor/compound/ICompoundTimelock.sol']);
+    expect(await unresolvedWithin(files)).toEqual([]);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        '  contracts/governance/DummyERC20.sol: a test helper, by its name',
+        '  contracts/governance/TestTimelock.sol: a test helper, by its name',
+        "  contracts/vendor/: vendored code, by convention: sent as a dependency where imported, never audited as the team's own",
+      ]),
+    );
+    expect(lines.filter((line) => line.startsWith('warning:'))).toEqual([]);
+
+    const back = await upload('hardhat-vendor-helpers', {
+      excludePatterns: ['!TestTimelock.sol', '!vendor/'],
+    });
+    expect(sent(back.files, false)).toEqual([
+      'contracts/governance/TestTimelock.sol',
+      'contracts/governance/TimelockGovernor.sol',
+      'contracts/vendor/compound/ICompoundTimelock.sol',
+      'contracts/vendor/polygon/IFxMessageProcessor.sol',
+      'contracts/governance/DummyVotes.sol',
+    ]);
+    expect(sent(back.files, true)).toEqual([]);
+  });
+
+  it('with default-excludes off, installed packages outside the sources are still no candidates', async () => {
+    const { files, lines } = await upload('hardhat-node-modules', { useDefaultExcludes: false });
+    expect(sent(files, false)).toContain('contracts/mocks/MockOracle.sol');
+    expect(
+      lines.filter(
+        (line) => line.includes('node_modules/@openzeppelin') && !line.includes('(node_modules/'),
+      ),
+    ).toEqual([]);
+    expect(lines.some((line) => line.startsWith('group: Not audited: outside'))).toBe(false);
   });
 
   it("Foundry with src = 'contracts': mocks and harnesses left out, a remapped self-import sent under its name", async () => {
@@ -334,4 +474,136 @@ describe('the projects output', () => {
       projectSummaries(await findProjects(below, recordingLogger().log), below, 'core'),
     ).toEqual([{ name: 'core', path: 'packages/core', frameworks: ['Hardhat'] }]);
   });
+});
+
+describe('one step and a matrix of jobs over the projects output', () => {
+  /** The repository path of each audited file, once per audit that audits it. */
+  const audited = (uploads: Awaited<ReturnType<typeof findUploads>>) =>
+    uploads.flatMap((each) =>
+      each.files.filter((file) => !file.dependency).map((file) => file.repositoryPath),
+    );
+
+  it.each(readdirSync(LAYOUTS))(
+    '%s: each file audited once, by the same projects',
+    async (layout) => {
+      const workspace = await layoutWorkspace(layout);
+      const quiet = { ifNoFilesFound: 'ignore' as const };
+      const oneStep = audited(
+        await findUploads(contractSearch(workspace, quiet), recordingLogger().log),
+      );
+      const search = contractSearch(workspace, quiet);
+      const projects = await findProjects(search, recordingLogger().log);
+      const jobs = projectSummaries(outermostProjects(projects), search, 'acme');
+      const matrix: string[] = [];
+      for (const job of jobs) {
+        const pathPrefix = job.path === '.' ? '' : `${job.path}/`;
+        const run = contractSearch(workspace, { ...quiet, pathPrefix, projectName: job.name });
+        matrix.push(...audited(await findUploads(run, recordingLogger().log)));
+      }
+      expect(new Set(oneStep).size).toBe(oneStep.length);
+      expect(matrix.sort()).toEqual([...oneStep].sort());
+    },
+  );
+
+  it('lists a project nested in another once, under the outer one, whose run audits both', async () => {
+    const workspace = await layoutWorkspace('hardhat-nested-foundry');
+    const search = contractSearch(workspace);
+    const { log, lines } = recordingLogger();
+    const projects = await findProjects(search, log);
+    expect(projects.map((project) => project.path)).toEqual(['', 'periphery']);
+    expect(projectSummaries(outermostProjects(projects), search, 'acme')).toEqual([
+      { name: 'acme', path: '.', frameworks: ['Hardhat'] },
+    ]);
+    expect(lines).toContain(
+      "info: periphery lies inside the project at .: each file is audited once, in the deepest project holding it, and a run at the outer project's folder audits the nested one too, so the `projects` output lists only the outermost projects.",
+    );
+    const uploads = await findUploads(search, recordingLogger().log, projects);
+    expect(
+      uploads.map((each) => [each.name, sent(each.files, false), sent(each.files, true)]),
+    ).toEqual([
+      ['acme', ['contracts/Staking.sol', 'contracts/interfaces/IStaking.sol'], []],
+      [
+        'acme/periphery',
+        ['src/StakingRouter.sol ← periphery/src/StakingRouter.sol'],
+        ['core/interfaces/IStaking.sol ← contracts/interfaces/IStaking.sol'],
+      ],
+    ]);
+    for (const each of uploads) expect(await unresolvedWithin(each.files)).toEqual([]);
+  });
+});
+
+describe('nothing dropped without a word', () => {
+  /** Folders that hold no candidate to audit: dependencies, build output, tests and scripts. */
+  const NEVER_CANDIDATES = new Set(
+    'node_modules .git lib out cache artifacts test tests testing test-helpers script scripts migrations mocks mock certora fv halmos harness harnesses echidna crytic medusa audits'.split(
+      ' ',
+    ),
+  );
+  const candidates = (dir: string, prefix = ''): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const relative = `${prefix}${entry.name}`;
+      if (entry.isDirectory())
+        return NEVER_CANDIDATES.has(entry.name)
+          ? []
+          : candidates(`${dir}/${entry.name}`, `${relative}/`);
+      return /\.(sol|vyi?)$/.test(entry.name) && !/\.[ts]\.sol$|Mock|Harness/.test(entry.name)
+        ? [relative]
+        : [];
+    });
+
+  it.each(readdirSync(LAYOUTS))(
+    '%s: every contract file is audited, sent as a dependency, or named in the log',
+    async (layout) => {
+      const workspace = await layoutWorkspace(layout);
+      const { log, lines } = recordingLogger();
+      const uploads = await findUploads(
+        contractSearch(workspace, { ifNoFilesFound: 'ignore' }),
+        log,
+      );
+      const sentFiles = new Set(
+        uploads.flatMap((each) => each.files.map((file) => file.repositoryPath)),
+      );
+      // Each line that names a file or folder: `path: reason`, `- path`, `folder/: reason`.
+      const entries = new Set(
+        lines
+          .flatMap((line) => line.split('\n'))
+          .map(
+            (line) =>
+              line
+                .trim()
+                .replace(/^- /, '')
+                .split(/: | \(/)[0],
+          ),
+      );
+      const named = (file: string) =>
+        entries.has(file) ||
+        file
+          .split('/')
+          .some((_, index, segments) => entries.has(`${segments.slice(0, index).join('/')}/`));
+      const dropped = candidates(workspace).filter((file) => !sentFiles.has(file) && !named(file));
+      expect(dropped).toEqual([]);
+    },
+  );
+});
+
+describe('each upload compiled on its own by solc-js', () => {
+  it.each(readdirSync(LAYOUTS))(
+    '%s: compiles, or lacks exactly the imports the regular-expression check finds',
+    async (layout) => {
+      const workspace = await layoutWorkspace(layout);
+      const uploads = await findUploads(
+        contractSearch(workspace, { ifNoFilesFound: 'ignore' }),
+        recordingLogger().log,
+      );
+      for (const each of uploads) {
+        const { missing, errors } = await compileUpload(each.files);
+        expect(errors, each.name).toEqual([]);
+        // The compiler and the regular-expression check find the same imports missing.
+        const byRegex = (await unresolvedWithin(each.files))
+          .filter((entry) => !/\.vyi?\s→/.test(entry))
+          .map((entry) => entry.split(' → ')[1] ?? '');
+        expect(missing, each.name).toEqual([...new Set(byRegex)].sort());
+      }
+    },
+  );
 });

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../src/errors.ts';
 import type { DiscoveryResult } from '../../src/files/discover.ts';
 import type { Project } from '../../src/project/detect.ts';
-import { logOutsideProjects, noFiles } from '../../src/project/search-log.ts';
+import { emptyProject } from '../../src/project/detect.ts';
+import { logProjects, logUnselected, noFiles } from '../../src/project/search-log.ts';
 import { recordingLogger } from '../support/logger.ts';
 
 const search = {
@@ -21,18 +22,25 @@ const nothingFound: DiscoveryResult = {
   excluded: [{ path: 'test/', reason: 'tests' }],
 };
 
-describe('logOutsideProjects', () => {
-  it('says so when the folders outside the projects could not be looked through', () => {
+describe('logUnselected', () => {
+  const nothing = {
+    outsideProjects: [],
+    outsideSources: [],
+    emptySubmodules: [],
+    emptyDependencies: [],
+  };
+
+  it('says so when the folders outside the source folders could not be looked through', () => {
     const { log, lines } = recordingLogger();
-    logOutsideProjects({ problem: 'the folder is unreadable' }, search, log);
+    logUnselected({ ...nothing, problem: 'the folder is unreadable' }, search, log);
     expect(lines).toEqual([
-      "warning: Could not look for contracts outside the projects' folders, which are not audited: the folder is unreadable",
+      "warning: Could not look for contracts outside the projects' source folders, which are not audited: the folder is unreadable",
     ]);
   });
 
-  it('says nothing when every contract is inside a project', () => {
+  it('says nothing when every contract is accounted for', () => {
     const { log, lines } = recordingLogger();
-    logOutsideProjects([], search, log);
+    logUnselected(nothing, search, log);
     expect(lines).toEqual([]);
   });
 });
@@ -57,5 +65,19 @@ describe('noFiles', () => {
     expect(lines).toEqual([
       'info: No contract files found under packages/ for **/*.sol. Check `contracts`, `exclude` and `working-directory`.',
     ]);
+  });
+});
+
+describe('logProjects', () => {
+  it('names the nearest project holding each nested one', () => {
+    const { log, lines } = recordingLogger();
+    const at = (folder: string) => ({
+      ...emptyProject(`/ws/${folder}`, folder),
+      frameworks: ['Foundry' as const],
+    });
+    logProjects([at('a'), at('a/b'), at('a/b/c')], { ...search, pathPrefix: '' }, log);
+    expect(lines).toContain(
+      "info: a/b lies inside the project at a; a/b/c lies inside the project at a/b: each file is audited once, in the deepest project holding it, and a run at the outer project's folder audits the nested one too, so the `projects` output lists only the outermost projects.",
+    );
   });
 });

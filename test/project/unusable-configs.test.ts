@@ -78,18 +78,23 @@ describe('sub-projects whose config cannot be used', () => {
     ]);
   });
 
-  it('falls back to the Hardhat config beside a foundry.toml that does not parse', async () => {
+  it("falls back to the Hardhat config beside a foundry.toml that does not parse, with Foundry's default folders too", async () => {
     const workspace = await monorepo({
       'packages/d/foundry.toml': 'src = {{src}}',
       'packages/d/hardhat.config.ts': 'export default { paths: { sources: "./sol" } };',
       'packages/d/sol/D.sol': CONTRACT,
       'packages/d/src/Template.sol': CONTRACT,
+      'packages/d/lib/forge-std/src/Test.sol': CONTRACT,
     });
     const { audited, warnings } = await audit(workspace);
-    expect(audited).toEqual(['packages/core/src/Core.sol', 'packages/d/sol/D.sol']);
+    expect(audited).toEqual([
+      'packages/core/src/Core.sol',
+      'packages/d/sol/D.sol',
+      'packages/d/src/Template.sol',
+    ]);
     expect(warnings).toEqual([
       expect.stringMatching(
-        /^warning: packages\/d\/foundry\.toml is not valid TOML .* It is not used: the folder is taken for a Hardhat project\.$/,
+        /^warning: packages\/d\/foundry\.toml is not valid TOML .* It is not used: the folder is taken for a Hardhat project, with Foundry's default folders too \(src\/ audited\)\.$/,
       ),
     ]);
   });

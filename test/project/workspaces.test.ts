@@ -125,6 +125,20 @@ describe('workspacePackages', () => {
     }
   });
 
+  it("takes `packages/**` for the folders below that have a package.json, not every folder (LayerZero's layout)", async () => {
+    const workspace = await realpath(
+      await workspaceWith({
+        'package.json': JSON.stringify({ workspaces: ['packages/**'] }),
+        'packages/chains/evm/protocol/package.json': named('protocol'),
+        'packages/chains/evm/protocol/contracts/Endpoint.sol': 'contract Endpoint {}',
+      }),
+    );
+    const listing = await listWorkspacePackages(workspace, workspace);
+    expect(listing.packages.map(({ folder }) => path.relative(workspace, folder))).toEqual([
+      'packages/chains/evm/protocol',
+    ]);
+  });
+
   it('stops listing folders after a bound', async () => {
     const workspace = await realpath(
       await workspaceWith({
@@ -157,13 +171,15 @@ describe('fileInPackage', () => {
     expect(fileInPackage(packages, 'core/X.sol')).toBeUndefined();
   });
 
-  it('lists every matched folder, nameless and same-named ones too, for the projects it may hold', async () => {
+  it('lists every matched folder with a manifest, nameless and same-named ones too, for the projects it may hold', async () => {
     const workspace = await realpath(
       await workspaceWith({
         'package.json': JSON.stringify({ workspaces: ['packages/*'] }),
         'packages/a/package.json': JSON.stringify({ name: 'x' }),
         'packages/b/package.json': JSON.stringify({ name: 'x' }),
         'packages/c/package.json': '{}',
+        // Matched by the pattern, but no package without its manifest.
+        'packages/d/contracts/D.sol': 'contract D {}',
       }),
     );
     const listing = await listWorkspacePackages(workspace, workspace);

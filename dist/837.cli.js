@@ -1,8 +1,8 @@
-export const id = 653;
-export const ids = [653];
+export const id = 837;
+export const ids = [837];
 export const modules = {
 
-/***/ 9653:
+/***/ 7837:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3959,6 +3959,12 @@ const NON_PRODUCTION = [
         reason: 'fuzzing harnesses, by convention',
     })),
     { pattern: 'audits/', reason: 'audit reports and their harnesses, by convention' },
+    ...['Test[A-Z0-9_]*', 'Dummy*']
+        .flatMap((name) => ['sol', 'vy', 'vyi'].map((ext) => `${name}.${ext}`))
+        .map((pattern) => ({
+        pattern,
+        reason: 'a test helper, by its name',
+    })),
     { pattern: '*.t.sol', reason: 'a Foundry test' },
     { pattern: '*.s.sol', reason: 'a Foundry script' },
     ...['*Mock*.sol', '*Mock*.vy', '*Mock*.vyi'].map((pattern) => ({
@@ -3971,11 +3977,20 @@ const NON_PRODUCTION = [
     })),
 ];
 /**
+ * Code copied from other projects into the sources (OpenZeppelin's `contracts/vendor/`): a
+ * dependency, sent where imported and never audited as the team's own.
+ */
+const VENDORED = {
+    pattern: 'vendor/',
+    reason: "vendored code, by convention: sent as a dependency where imported, never audited as the team's own",
+};
+/**
  * For a folder with no project config: dependencies and build output (a dependency folder only
  * at the root, as Foundry puts it: `src/lib/` is production code), and NON_PRODUCTION.
  */
 const DEFAULT_EXCLUDES = [
     ...INSTALLED_PACKAGES,
+    VENDORED,
     { pattern: '/lib/', reason: 'dependencies (lib/ at the root, by convention)' },
     ...['out/', 'cache/', 'artifacts/'].map((pattern) => ({ pattern, reason: 'build output' })),
     { pattern: '.git/', reason: 'git metadata' },
@@ -5210,17 +5225,80 @@ function cleanFolder(folder) {
         .replace(/(.)\/+$/, '$1');
 }
 
+;// CONCATENATED MODULE: ./.build/project/config-folders.js
+/**
+ * The folders a config's settings name, as its tools take them: relative to the project's root,
+ * bounded, and never outside it. A setting that cannot be used is named in a warning.
+ */
+
+
+
+/** Longer than any real folder: a config holding more is not describing a folder. */
+const MAX_FOLDER_LENGTH = 512;
+const GLOB = /[*?[\]{}]/;
+/**
+ * Folders as the project's tools take them, relative to its root. A glob (Truffle's
+ * `contracts/*.sol`) stands for the folder before it; an absolute path, one that climbs out of
+ * the project, or an endless one cannot be searched from here, and the warning says so.
+ */
+function usableFolders(values, fallback, setting, warnings) {
+    const usable = [];
+    for (const value of capped(values, MAX_CONFIG_FOLDERS, setting, (folder) => folder, warnings)) {
+        const glob = value.search(GLOB);
+        const folder = external_node_path_.posix.normalize(cleanFolder(glob === -1 ? value : value.slice(0, value.lastIndexOf('/', glob) + 1)) || '.');
+        const problem = value.length > MAX_FOLDER_LENGTH
+            ? `is longer than ${MAX_FOLDER_LENGTH} characters`
+            : external_node_path_.posix.isAbsolute(value.trim()) || /^[a-z]:/i.test(value.trim())
+                ? 'is an absolute path'
+                : folder === '..' || folder.startsWith('../')
+                    ? "leads out of the project's folder (set `working-directory` to a folder that holds both, or use `contracts`)"
+                    : undefined;
+        if (problem === undefined)
+            usable.push(folder);
+        else
+            warnings.push(`${setting} = "${value.slice(0, 80)}" ${problem}: it is not used.`);
+    }
+    return usable.length > 0 || values.length === 0 ? usable : fallback;
+}
+/**
+ * The folders a setting names. Source folders of a config that cannot be read literally are the
+ * default and every literal value the file holds for the key, so that a value the config does
+ * not use never costs the audit a folder it does use; test folders are then the default only.
+ */
+function literalFolders(setting, fallback, use) {
+    const usable = (values) => values.map(cleanFolder).filter((folder) => folder !== '' && !folder.startsWith('/'));
+    if (setting.kind === 'literal') {
+        const folders = usable(setting.values);
+        if (folders.length > 0)
+            return { folders, note: '' };
+    }
+    if (setting.kind === 'absent')
+        return { folders: [fallback], note: ' (the default)' };
+    const candidates = use === 'sources' && setting.kind === 'not-literal' ? usable(setting.candidates) : [];
+    const folders = [...new Set([fallback, ...candidates])];
+    return {
+        folders,
+        note: candidates.length > 0
+            ? " (the default and the literal values the file holds: the config's exported value is not a literal and is never run)"
+            : " (the default: the config's value is not a literal and is never run)",
+    };
+}
+
 ;// CONCATENATED MODULE: ./.build/project/library-remappings.js
 
 
 
 
 /**
- * The libraries' own remappings, at most `room` of them; when they hold more, a warning names
- * `project` and the libraries whose remappings were left out.
+ * The libraries' own remappings, at most `room` of them, each for its library's files
+ * (`remappings`) and, for prefixes not in `taken` (the project's own), for every file
+ * (`joined`: the first library to map a prefix wins). When they hold more, a warning names the
+ * libraries whose remappings were left out.
  */
-async function librariesOwnRemappings(root, libs, room, reader, deadline) {
+async function librariesOwnRemappings(root, libs, taken, room, reader, deadline) {
     const remappings = [];
+    /** Each library's remappings for every importer, as they join the project's. */
+    const joined = [];
     const cutFrom = [];
     let cut = 0;
     for (const lib of libs.filter((folder) => folder !== 'node_modules')) {
@@ -5238,6 +5316,8 @@ async function librariesOwnRemappings(root, libs, room, reader, deadline) {
                     target: base + remapping.target,
                 });
             }
+            for (const remapping of kept.filter((each) => each.context === ''))
+                joined.push({ context: '', prefix: remapping.prefix, target: base + remapping.target });
             if (kept.length < own.length) {
                 cut += own.length - kept.length;
                 cutFrom.push(base);
@@ -5246,11 +5326,17 @@ async function librariesOwnRemappings(root, libs, room, reader, deadline) {
     }
     return {
         remappings,
+        joined: firstOfEachPrefix(joined, taken).slice(0, Math.max(0, room - remappings.length)),
         warning: cut === 0
             ? undefined
             : `The libraries' own remappings.txt files hold more remappings than the ${room} still allowed: ${cut} are not used, ` +
                 `from ${cutFrom.length} librar${cutFrom.length === 1 ? 'y' : 'ies'} (${someNames(cutFrom)}).`,
     };
+}
+/** A remapping per prefix, the first given, none of those `taken`. */
+function firstOfEachPrefix(remappings, taken) {
+    const seen = new Set(taken);
+    return remappings.filter((remapping) => !seen.has(remapping.prefix) && seen.add(remapping.prefix));
 }
 async function library_remappings_listDirectory(dir) {
     try {
@@ -5297,7 +5383,7 @@ function readLiteralSetting(source, key, parent) {
     const value = property(tokens, outer, key);
     if (value === 'absent')
         return { kind: 'absent' };
-    const values = value === undefined ? undefined : literalFolders(tokens, value.start);
+    const values = value === undefined ? undefined : script_config_literalFolders(tokens, value.start);
     return values === undefined ? unreadable() : { kind: 'literal', values };
 }
 /**
@@ -5443,14 +5529,14 @@ function literalCandidates(tokens, key, parent) {
             parents.push(depth + 1);
         }
         else if (isKey(tokens, i, key) && (parent === undefined || parents.at(-1) === depth)) {
-            for (const value of literalFolders(tokens, i + 2) ?? [])
+            for (const value of script_config_literalFolders(tokens, i + 2) ?? [])
                 candidates.add(value);
         }
     }
     return [...candidates];
 }
 /** The strings of `"a"`, `["a", "b"]` or `{ solidity: … }` starting at `start`, if literal. */
-function literalFolders(tokens, start) {
+function script_config_literalFolders(tokens, start) {
     const ends = (index) => {
         const text = tokens[index]?.text;
         return text === undefined || text === ',' || text === '}' || text === ';';
@@ -5478,7 +5564,7 @@ function literalFolders(tokens, start) {
         }
     }
     if (first?.text === '{' && isKey(tokens, start + 1, 'solidity'))
-        return literalFolders(tokens, start + 3);
+        return script_config_literalFolders(tokens, start + 3);
     return undefined;
 }
 /** `key:` or `"key":`, as an object property (a `?:` in a type is not one). */
@@ -5563,6 +5649,7 @@ function strings(value) {
 }
 
 ;// CONCATENATED MODULE: ./.build/project/detect.js
+
 
 
 
@@ -5705,9 +5792,9 @@ async function detect_readProject(root, configs, options, reader, strict) {
             await use(file);
         }
         catch (error) {
-            if (strict || !(error instanceof errors_ConfigurationError))
+            if (!(error instanceof errors_ConfigurationError))
                 throw error;
-            broken.push({ tool, problem: error.message });
+            broken.push({ tool, problem: error.message, error });
         }
     };
     await attempt('Foundry', present(['foundry.toml']), async () => {
@@ -5727,8 +5814,8 @@ async function detect_readProject(root, configs, options, reader, strict) {
     });
     await attempt('Hardhat', present(HARDHAT_CONFIGS), async (hardhat) => {
         const text = (await read(hardhat)) ?? '';
-        const sources = detect_literalFolders(readLiteralSetting(text, 'sources', 'paths'), 'contracts', 'sources');
-        const tests = detect_literalFolders(readLiteralSetting(text, 'tests', 'paths'), 'test', 'tests');
+        const sources = literalFolders(readLiteralSetting(text, 'sources', 'paths'), 'contracts', 'sources');
+        const tests = literalFolders(readLiteralSetting(text, 'tests', 'paths'), 'test', 'tests');
         const used = folders(hardhat, 'paths.sources', sources.folders, ['contracts']);
         detect_add(project, 'Hardhat', {
             sources: used,
@@ -5740,7 +5827,7 @@ async function detect_readProject(root, configs, options, reader, strict) {
     });
     await attempt('Truffle', present(TRUFFLE_CONFIGS), async (truffle) => {
         const text = (await read(truffle)) ?? '';
-        const sources = detect_literalFolders(readLiteralSetting(text, 'contracts_directory', undefined), 'contracts', 'sources');
+        const sources = literalFolders(readLiteralSetting(text, 'contracts_directory', undefined), 'contracts', 'sources');
         const used = folders(truffle, 'contracts_directory', sources.folders, ['contracts']);
         detect_add(project, 'Truffle', { sources: used, tests: ['test'], scripts: ['migrations'], libs: [] });
         project.notes.push(`${truffle}: contracts_directory = ${firstFew(used, NOTED).join(', ')}${sources.note}`);
@@ -5767,6 +5854,10 @@ async function detect_readProject(root, configs, options, reader, strict) {
         });
         project.notes.push(`${ape}: contracts_folder = ${config.contractsFolder}`);
     });
+    // The user's own project with no config that can be used: fixing it is the only way forward.
+    const unparsed = broken.find((config) => config.error !== undefined)?.error;
+    if (strict && project.frameworks.length === 0 && unparsed !== undefined)
+        throw unparsed;
     setAside(project, broken);
     if (project.frameworks.length === 0)
         return undefined;
@@ -5781,20 +5872,39 @@ async function detect_readProject(root, configs, options, reader, strict) {
     project.remappings = capped(project.remappings, MAX_REMAPPINGS, `${project.path || '.'}: the remappings of foundry.toml, remappings.txt and Brownie's config together`, (remapping) => `${remapping.context ? `${remapping.context}:` : ''}${remapping.prefix}=${remapping.target}`, project.warnings);
     if (project.autoDetectRemappings) {
         const room = MAX_REMAPPINGS - project.remappings.length;
-        const own = await librariesOwnRemappings(root, project.libs, room, reader, options.deadline);
-        project.remappings = own.remappings.concat(project.remappings);
+        const taken = new Set(project.remappings.map((remapping) => remapping.prefix));
+        const own = await librariesOwnRemappings(root, project.libs, taken, room, reader, options.deadline);
+        // The project's own apply first: a library's joins only for a prefix the project leaves free.
+        project.remappings = [...own.joined, ...own.remappings, ...project.remappings];
         if (own.warning !== undefined)
             project.warnings.push(`${project.path || '.'}: ${own.warning}`);
-        if (own.remappings.length > 0)
-            project.notes.push(`libraries' own remappings.txt: ${own.remappings.length} remapping(s)`);
+        if (own.remappings.length > 0) {
+            project.notes.push(`libraries' own remappings.txt: ${own.remappings.length} remapping(s), ${own.joined.length} of them also for the project's files`);
+        }
     }
     detect_add(project, undefined, { sources: [], tests: [], scripts: [], libs: ['node_modules'] });
     return project;
 }
+/** A tool's own defaults, for a folder whose config of that tool cannot be read. */
+const DEFAULT_FOLDERS = {
+    Foundry: { sources: ['src'], tests: ['test'], scripts: ['script'], libs: ['lib'] },
+    Hardhat: { sources: ['contracts'], tests: ['test'], scripts: ['scripts'], libs: [] },
+    Truffle: { sources: ['contracts'], tests: ['test'], scripts: ['migrations'], libs: [] },
+    Brownie: {
+        sources: ['contracts', 'interfaces'],
+        tests: ['tests'],
+        scripts: ['scripts'],
+        libs: [],
+    },
+    Ape: { sources: ['contracts'], tests: ['tests'], scripts: ['scripts'], libs: [] },
+    'Workspace package': { sources: ['contracts', 'src'], tests: [], scripts: [], libs: [] },
+};
 /**
- * Configs that could not be used, each named in a warning. With no other config, the folder is
- * still a project: every contract in it but tests, scripts, mocks and harnesses by convention,
- * and `lib/`, as a folder with no project config is searched.
+ * Configs that could not be used, each named in a warning. Beside a config that can be used,
+ * each one's tool's default folders join the project's (a broken foundry.toml beside a Hardhat
+ * config still has its `src/` audited); with none, the folder is still a project: every contract
+ * in it but tests, scripts, mocks and harnesses by convention, and `lib/`, as a folder with no
+ * project config is searched.
  */
 function setAside(project, broken) {
     const [first] = broken;
@@ -5805,38 +5915,19 @@ function setAside(project, broken) {
         detect_add(project, first.tool, { sources: ['.'], tests: [], scripts: [], libs: ['lib'] });
         project.notes.push('no config could be used: searched as a plain folder, by convention');
     }
-    const instead = plain
-        ? "the folder's contracts are searched as a plain folder's (all but tests, scripts, mocks and harnesses by convention, and lib/)"
-        : `the folder is taken for a ${project.frameworks.join(' + ')} project`;
-    for (const { problem } of broken)
+    for (const { tool, problem } of broken) {
+        const defaults = DEFAULT_FOLDERS[tool];
+        if (tool === 'Foundry')
+            project.autoDetectRemappings = true;
+        if (!plain) {
+            detect_add(project, undefined, defaults);
+            project.notes.push(`${tool}'s config could not be used: its default folders are used too (${defaults.sources.map((folder) => `${folder}/`).join(' and ')} audited)`);
+        }
+        const instead = plain
+            ? "the folder's contracts are searched as a plain folder's (all but tests, scripts, mocks and harnesses by convention, and lib/)"
+            : `the folder is taken for a ${project.frameworks.join(' + ')} project, with ${tool}'s default folders too (${defaults.sources.map((folder) => `${folder}/`).join(' and ')} audited)`;
         project.warnings.push(`${problem} It is not used: ${instead}.`);
-}
-/** Longer than any real folder: a config holding more is not describing a folder. */
-const MAX_FOLDER_LENGTH = 512;
-const GLOB = /[*?[\]{}]/;
-/**
- * Folders as the project's tools take them, relative to its root. A glob (Truffle's
- * `contracts/*.sol`) stands for the folder before it; an absolute path, one that climbs out of
- * the project, or an endless one cannot be searched from here, and the warning says so.
- */
-function usableFolders(values, fallback, setting, warnings) {
-    const usable = [];
-    for (const value of capped(values, MAX_CONFIG_FOLDERS, setting, (folder) => folder, warnings)) {
-        const glob = value.search(GLOB);
-        const folder = external_node_path_.posix.normalize(cleanFolder(glob === -1 ? value : value.slice(0, value.lastIndexOf('/', glob) + 1)) || '.');
-        const problem = value.length > MAX_FOLDER_LENGTH
-            ? `is longer than ${MAX_FOLDER_LENGTH} characters`
-            : external_node_path_.posix.isAbsolute(value.trim()) || /^[a-z]:/i.test(value.trim())
-                ? 'is an absolute path'
-                : folder === '..' || folder.startsWith('../')
-                    ? "leads out of the project's folder (set `working-directory` to a folder that holds both, or use `contracts`)"
-                    : undefined;
-        if (problem === undefined)
-            usable.push(folder);
-        else
-            warnings.push(`${setting} = "${value.slice(0, 80)}" ${problem}: it is not used.`);
     }
-    return usable.length > 0 || values.length === 0 ? usable : fallback;
 }
 function detect_add(project, framework, folders) {
     if (framework)
@@ -5846,29 +5937,6 @@ function detect_add(project, framework, folders) {
             if (!project[key].includes(folder))
                 project[key].push(folder);
     }
-}
-/**
- * The folders a setting names. Source folders of a config that cannot be read literally are the
- * default and every literal value the file holds for the key, so that a value the config does
- * not use never costs the audit a folder it does use; test folders are then the default only.
- */
-function detect_literalFolders(setting, fallback, use) {
-    const usable = (values) => values.map(cleanFolder).filter((folder) => folder !== '' && !folder.startsWith('/'));
-    if (setting.kind === 'literal') {
-        const folders = usable(setting.values);
-        if (folders.length > 0)
-            return { folders, note: '' };
-    }
-    if (setting.kind === 'absent')
-        return { folders: [fallback], note: ' (the default)' };
-    const candidates = use === 'sources' && setting.kind === 'not-literal' ? usable(setting.candidates) : [];
-    const folders = [...new Set([fallback, ...candidates])];
-    return {
-        folders,
-        note: candidates.length > 0
-            ? " (the default and the literal values the file holds: the config's exported value is not a literal and is never run)"
-            : " (the default: the config's value is not a literal and is never run)",
-    };
 }
 
 ;// CONCATENATED MODULE: ./.build/project/workspaces.js
@@ -5966,7 +6034,7 @@ function workspaces_parsePattern(source) {
     };
 }
 /**
- * Every folder below `root` whose package.json a positive pattern matches and no negation does
+ * Every folder below `root` with a package.json that a positive pattern matches and no negation does
  * (pnpm's rule; npm's, where negations come last as they usually do), by its package's name. The
  * walk lists only folders a pattern can reach, follows no link, and stops after MAX_FOLDERS.
  */
@@ -5984,9 +6052,11 @@ async function packagesMatching(root, sources) {
         const manifest = external_node_path_.posix.join(folder, 'package.json');
         const matches = (pattern) => external_node_path_.posix.matchesGlob(manifest, pattern.glob);
         if (positives.some(matches) && !negatives.some(matches)) {
+            // A folder is a package only with its manifest (`packages/**` matches every folder below).
             // In a stable order, the nearest first, then by name.
-            const name = packageName(await readConfigFile(external_node_path_.join(root, manifest), root));
-            listing.packages.push({ name, folder: external_node_path_.join(root, folder) });
+            const text = await readConfigFile(external_node_path_.join(root, manifest), root);
+            if (text !== undefined)
+                listing.packages.push({ name: packageName(text), folder: external_node_path_.join(root, folder) });
         }
         const entries = await promises_.readdir(external_node_path_.join(root, folder), { withFileTypes: true })
             .catch(() => []);
@@ -6372,6 +6442,19 @@ function logProjects(projects, search, log) {
         ];
     });
     log.group(`Projects (${projects.length})`, lines);
+    const nested = projects.flatMap((project) => {
+        const outer = projects
+            .filter((other) => other !== project && isInside(other.root, project.root))
+            .sort((a, b) => b.root.length - a.root.length)[0];
+        return outer === undefined
+            ? []
+            : [
+                `${shownFolder(search.pathPrefix, project.path)} lies inside the project at ${shownFolder(search.pathPrefix, outer.path)}`,
+            ];
+    });
+    if (nested.length > 0) {
+        log.info(`${nested.join('; ')}: each file is audited once, in the deepest project holding it, and a run at the outer project's folder audits the nested one too, so the \`projects\` output lists only the outermost projects.`);
+    }
     if (projects.length > 1) {
         log.info(`${projects.length} projects: each is audited on its own, its files named from its own folder as its compiler names them.`);
     }
@@ -6399,17 +6482,31 @@ function logDiscovery(discovery, search, log) {
             log.warning(message);
     }
 }
-/** Contracts outside every project's folder, which nothing audits: named, never dropped unsaid. */
-function logOutsideProjects(outside, search, log) {
-    if ('problem' in outside) {
-        log.warning(`Could not look for contracts outside the projects' folders, which are not audited: ${outside.problem}`);
-        return;
+/**
+ * The contracts the selection could audit that no upload holds, and the submodules not checked
+ * out where it looks: each named, never dropped unsaid.
+ */
+function logUnselected(unselected, search, log) {
+    if (unselected.problem !== undefined) {
+        log.warning(`Could not look for contracts outside the projects' source folders, which are not audited: ${unselected.problem}`);
     }
-    if (outside.length === 0)
-        return;
-    log.warning(`${outside.length} contract file(s) lie outside every project's folder, so they are not audited:\n` +
-        shortList(outside.map((file) => `  - ${search.pathPrefix}${file}`)) +
-        '\nGive their folder a project config (or a package.json in a workspace), or set `contracts` to audit them.');
+    if (unselected.emptySubmodules.length > 0) {
+        log.warning(`${unselected.emptySubmodules.length} git submodule(s) where contracts are audited are empty (declared in .gitmodules, not checked out), so their files are not audited:\n` +
+            shortList(unselected.emptySubmodules.map((folder) => `  - ${search.pathPrefix}${folder}/`)) +
+            '\nCheck out with `submodules: recursive` in actions/checkout (or run `git submodule update --init --recursive` before this step).');
+    }
+    const outside = unselected.outsideProjects;
+    if (outside.length > 0) {
+        log.warning(`${outside.length} contract file(s) lie outside every project's folder, so they are not audited:\n` +
+            shortList(outside.map((file) => `  - ${search.pathPrefix}${file}`)) +
+            '\nGive their folder a project config (or a package.json in a workspace), or set `contracts` to audit them.');
+    }
+    if (unselected.outsideSources.length > 0) {
+        log.group(`Not audited: outside their project's source folders (${unselected.outsideSources.length})`, [
+            ...unselected.outsideSources.map((entry) => `${search.pathPrefix}${entry.path}: not in ${entry.sources.map((folder) => `${folder}/`).join(' or ')} of the project at ${shownFolder(search.pathPrefix, entry.project)}`),
+            "If they are production code, add their folder to the project's sources (or set `contracts`).",
+        ]);
+    }
 }
 function logDependencies(files, selected, uploadName, log) {
     const imported = files.slice(selected).filter((file) => !file.dependency);
@@ -6424,7 +6521,7 @@ function logDependencies(files, selected, uploadName, log) {
         : `${file.relativePath} (${file.repositoryPath})`));
 }
 /** One warning for every import left unresolved, one for every name conflict, over all uploads. */
-function logClosureProblems(closures, search, workspace, projects, log) {
+function logClosureProblems(closures, search, workspace, projects, log, emptySubmodules = []) {
     if (search.dependencies === 'exclude') {
         const notSent = closures.reduce((sum, closure) => sum + closure.dependencies.length, 0);
         if (notSent > 0) {
@@ -6437,8 +6534,15 @@ function logClosureProblems(closures, search, workspace, projects, log) {
         const lines = unresolved.map((entry) => `  - ${posixRelative(workspace, entry.importer)}:${entry.line} imports "${entry.importPath}": ${entry.problem}`);
         const packages = projects.flatMap((project) => project.packages);
         const vyper = unresolved.filter((entry) => isVyperSource(entry.importer)).length;
+        // The empty submodules the missing files would be in, by the places each problem names.
+        const needed = emptySubmodules
+            .map((folder) => `${search.pathPrefix}${folder}/`)
+            .filter((folder) => unresolved.some((entry) => entry.problem.includes(folder)));
         log.warning(`${unresolved.length} import(s) could not be resolved, so the upload does not compile on its own and the service may not audit these files fully:\n` +
             shortList(lines) +
+            (needed.length > 0
+                ? `\nThey lead into git submodules that are empty here (declared in .gitmodules, not checked out): ${firstFew(needed, search_log_SHOWN).join(', ')}.`
+                : '') +
             (vyper < unresolved.length
                 ? '\nIf they are git submodules, check out with `submodules: recursive` in actions/checkout (or run `forge install`); ' +
                     "if they are npm packages, run `npm ci` (or your package manager's install) before this step; otherwise add a remapping to remappings.txt."
@@ -6481,47 +6585,118 @@ function noFiles(discovery, projects, search, log) {
         log.info(message);
 }
 
-;// CONCATENATED MODULE: ./.build/project/outside-projects.js
+;// CONCATENATED MODULE: ./.build/project/unselected.js
 /**
- * Contracts that lie outside every project's folder. Once any project is found, only projects'
- * folders are searched, so a folder of contracts with no config of its own (nor a package
- * manifest) would be neither audited nor named: this finds them, so the log can name them.
+ * Nothing dropped without a word. Every contract file the default selection could audit (all of
+ * them but those its rules leave out, which the log names with their reasons) is audited, sent
+ * as a dependency, or named here: in no project's folder, or in a project's folder outside its
+ * source folders. A git submodule where the selection looks that is not checked out is named too:
+ * its files are not there to be found.
  */
 
 
 
 
+
+
+
+
 /**
- * Paths relative to the working directory of the contracts no project holds, left out as a
- * folder with no config would leave them (tests, mocks, `lib/`, the user's `exclude`); or why
- * they could not be listed.
+ * `sent`: the absolute paths of every file of every upload (audited or dependency). `root` is
+ * the working directory, links resolved.
  */
-async function contractsOutsideProjects(search, projects) {
-    if (projects.length === 0 || projects.some((project) => project.path === ''))
-        return [];
+async function unselectedContracts(search, root, projects, rules, sent) {
+    const empty = await emptySubmodules(search, root, rules);
+    const result = {
+        outsideProjects: [],
+        outsideSources: [],
+        emptySubmodules: empty.audited,
+        emptyDependencies: empty.other,
+    };
+    if (projects.length === 0)
+        return result; // the selection is every contract already
     try {
         const { files } = await discoverContracts({
             workspace: search.workspace,
             root: search.workingDirectory,
             patterns: contractGlobs(),
             excludes: search.excludePatterns,
+            // Dependencies, build output and what the conventions leave out are never candidates,
+            // whatever `default-excludes` says of the source folders.
             useDefaultExcludes: true,
+            // Outside every project, a plain folder's: `lib/` at the root holds dependencies.
+            defaultExcludes: projects.some((project) => project.path === '')
+                ? rules.excludes
+                : [...DEFAULT_EXCLUDES, ...rules.excludes],
             deadline: search.deadline,
-            defaultExcludes: [
-                ...DEFAULT_EXCLUDES,
-                ...projects.map((project) => ({
-                    pattern: `/${literalGlob(project.path)}/`,
-                    reason: 'a project',
-                })),
-            ],
         });
-        return files.map((file) => file.relativePath);
+        for (const file of files) {
+            if (sent.has(file.absolutePath))
+                continue;
+            const project = deepest(projects, file.absolutePath);
+            if (project === undefined)
+                result.outsideProjects.push(file.relativePath);
+            else {
+                result.outsideSources.push({
+                    path: file.relativePath,
+                    project: project.path,
+                    sources: project.sources,
+                });
+            }
+        }
     }
     catch (error) {
         if (error instanceof DeadlineError)
             throw error;
-        return { problem: errorMessage(error) };
+        result.problem = errorMessage(error);
     }
+    return result;
+}
+/** The deepest project whose root holds the file. */
+function deepest(projects, file) {
+    return projects
+        .filter((project) => isInside(project.root, file))
+        .sort((a, b) => b.root.length - a.root.length)[0];
+}
+/**
+ * The workspace's `.gitmodules` submodules below the working directory that are empty (not
+ * checked out): those where the selection would look for contracts to audit, and the others.
+ */
+async function emptySubmodules(search, root, rules) {
+    const empty = { audited: [], other: [] };
+    const workspace = await promises_.realpath(search.workspace).catch(() => search.workspace);
+    const text = await readConfigFile(external_node_path_.join(workspace, '.gitmodules'), workspace);
+    if (text === undefined)
+        return empty;
+    const patterns = compilePatterns(rules.patterns, search.workingDirectory);
+    const excludes = compileExcludes([...rules.excludes, ...search.excludePatterns]);
+    for (const declared of submodulePaths(text)) {
+        const folder = external_node_path_.resolve(workspace, declared);
+        if (!isInside(root, folder) || folder === root)
+            continue;
+        const relative = posixRelative(root, folder);
+        const segments = relative.split('/');
+        const excluded = segments.some((_, index) => excludes.excludesDirectory(segments.slice(0, index + 1).join('/')) !== undefined);
+        const entries = await promises_.readdir(folder).catch(() => []);
+        if (entries.length > 0)
+            continue;
+        if (excluded || !patterns.mayMatchBelow(relative))
+            empty.other.push(relative);
+        else
+            empty.audited.push(relative);
+    }
+    return { audited: empty.audited.sort(), other: empty.other.sort() };
+}
+/** `path = lib/x` lines of `.gitmodules`, as git writes them. */
+function submodulePaths(text) {
+    const paths = [];
+    for (const line of text.split(/\r?\n/)) {
+        const match = /^\s*path\s*=\s*(.+?)\s*$/.exec(line);
+        const value = match?.[1]?.replace(/^"(.*)"$/, '$1');
+        if (value && !external_node_path_.isAbsolute(value))
+            paths.push(value);
+    }
+    return paths;
 }
 
 ;// CONCATENATED MODULE: ./.build/project/selection.js
@@ -6548,6 +6723,7 @@ function productionSources(project) {
         }),
         excludes: [
             ...INSTALLED_PACKAGES,
+            VENDORED,
             ...['out', 'cache', 'artifacts'].map((folder) => anchored(folder, 'build output')),
             ...project.libs
                 .filter((lib) => lib !== 'node_modules')
@@ -6564,7 +6740,7 @@ function productionSources(project) {
  * Which imported files are the team's own code. A file the selection left out by convention
  * (a `*Harness*.sol`, a `mocks/` folder, the project's `test/`) that production code imports
  * ships with it, whatever its name: it is audited and its findings count. Only dependency
- * folders, build output, the user's own `exclude` and what the user's `contracts` do not select
+ * folders, vendored code (`vendor/`), build output, the user's own `exclude` and what the user's `contracts` do not select
  * make an imported file a dependency.
  */
 
@@ -6595,7 +6771,11 @@ function teamCode(rules) {
 /** Where dependencies and build output live: each project's, or the plain folder's defaults. */
 function dependencyFolders(projects) {
     const anchored = (folder) => ({ pattern: `/${folder}/`, reason: '' });
-    const rules = [...INSTALLED_PACKAGES, { pattern: '.git/', reason: '' }];
+    const rules = [
+        ...INSTALLED_PACKAGES,
+        VENDORED,
+        { pattern: '.git/', reason: '' },
+    ];
     if (projects.length === 0)
         return [...rules, anchored('lib'), ...BUILD_OUTPUT.map(anchored)];
     for (const project of projects) {
@@ -6660,6 +6840,14 @@ async function findProjects(search, log) {
     return projects;
 }
 /**
+ * The projects a matrix of jobs should list: those no other project holds. A run at a project's
+ * folder audits the projects nested in it too (each file once, by the deepest project holding
+ * it), so a job of their own would audit their files a second time.
+ */
+function outermostProjects(projects) {
+    return projects.filter((project) => !projects.some((other) => other !== project && isInside(other.root, project.root)));
+}
+/**
  * The projects as a matrix takes them. A folder with no project config is one project of its
  * own, so a matrix built from the output always has a job.
  */
@@ -6695,10 +6883,16 @@ async function findUploads(search, log, found) {
         deadline: search.deadline,
     });
     logDiscovery(discovery, search, log);
-    if (search.defaultContractPatterns)
-        logOutsideProjects(await contractsOutsideProjects(search, projects), search, log);
-    checkDeadline(search.deadline, 'looking for contracts outside the projects');
+    // With the user's `contracts`, what they leave out is their choice: only submodules are named.
+    const accountFor = async (sent) => {
+        const scope = search.defaultContractPatterns ? projects : [];
+        const unselected = await unselectedContracts(search, root, scope, rules, sent);
+        logUnselected(unselected, search, log);
+        checkDeadline(search.deadline, 'looking for contracts outside the source folders');
+        return unselected;
+    };
     if (discovery.files.length === 0) {
+        await accountFor(new Set());
         noFiles(discovery, projects, search, log);
         return [];
     }
@@ -6761,7 +6955,8 @@ async function findUploads(search, log, found) {
         uploads.push({ name: group.name, path: group.path, files });
         closures.push({ ...closure, dependencies });
     }
-    logClosureProblems(closures, search, workspace, projects, log);
+    const { emptyDependencies } = await accountFor(new Set(uploads.flatMap((upload) => upload.files.map((file) => file.absolutePath))));
+    logClosureProblems(closures, search, workspace, projects, log, emptyDependencies);
     return uploads;
 }
 /**
@@ -7256,7 +7451,10 @@ function readRecord(text, expected) {
 /** Past `deadline` (the run's, as for the audit), a DeadlineError: the run's verdict is `timeout`. */
 async function audit_checkout_detectProjects(settings, log, deadline) {
     const projects = await findProjects({ ...settings, deadline }, log);
-    return { projects, summaries: projectSummaries(projects, settings, settings.projectName) };
+    return {
+        projects,
+        summaries: projectSummaries(outermostProjects(projects), settings, settings.projectName),
+    };
 }
 /** `given`: the uploads to send instead of the checkout's (an upload bundle's). */
 async function auditCheckout(settings, detection, deadline, deps, given) {
