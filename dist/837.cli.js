@@ -6741,7 +6741,8 @@ function productionSources(project) {
  * (a `*Harness*.sol`, a `mocks/` folder, the project's `test/`) that production code imports
  * ships with it, whatever its name: it is audited and its findings count. Only dependency
  * folders, vendored code (`vendor/`), build output, the user's own `exclude` and what the user's `contracts` do not select
- * make an imported file a dependency.
+ * make an imported file a dependency; so does being no contract at all (a Vyper JSON ABI): it
+ * describes an interface and holds no code to audit.
  */
 
 
@@ -6757,7 +6758,7 @@ function teamCode(rules) {
         ...rules.excludes.map((pattern) => ({ pattern, reason: 'exclude' })),
     ]);
     return (file) => {
-        if (!isInside(rules.root, file))
+        if (!isContract(file) || !isInside(rules.root, file))
             return false;
         const relative = posixRelative(rules.root, file);
         const segments = relative.split('/');
@@ -6767,6 +6768,9 @@ function teamCode(rules) {
         }
         return notOurs.excludesFile(relative) === undefined && patterns.selects(relative);
     };
+}
+function isContract(file) {
+    return CONTRACT_EXTENSIONS.some((extension) => file.endsWith(`.${extension}`));
 }
 /** Where dependencies and build output live: each project's, or the plain folder's defaults. */
 function dependencyFolders(projects) {

@@ -6739,7 +6739,8 @@ function productionSources(project) {
  * (a `*Harness*.sol`, a `mocks/` folder, the project's `test/`) that production code imports
  * ships with it, whatever its name: it is audited and its findings count. Only dependency
  * folders, vendored code (`vendor/`), build output, the user's own `exclude` and what the user's `contracts` do not select
- * make an imported file a dependency.
+ * make an imported file a dependency; so does being no contract at all (a Vyper JSON ABI): it
+ * describes an interface and holds no code to audit.
  */
 
 
@@ -6755,7 +6756,7 @@ function teamCode(rules) {
         ...rules.excludes.map((pattern) => ({ pattern, reason: 'exclude' })),
     ]);
     return (file) => {
-        if (!isInside(rules.root, file))
+        if (!isContract(file) || !isInside(rules.root, file))
             return false;
         const relative = posixRelative(rules.root, file);
         const segments = relative.split('/');
@@ -6765,6 +6766,9 @@ function teamCode(rules) {
         }
         return notOurs.excludesFile(relative) === undefined && patterns.selects(relative);
     };
+}
+function isContract(file) {
+    return CONTRACT_EXTENSIONS.some((extension) => file.endsWith(`.${extension}`));
 }
 /** Where dependencies and build output live: each project's, or the plain folder's defaults. */
 function dependencyFolders(projects) {

@@ -3,7 +3,8 @@
  * (a `*Harness*.sol`, a `mocks/` folder, the project's `test/`) that production code imports
  * ships with it, whatever its name: it is audited and its findings count. Only dependency
  * folders, vendored code (`vendor/`), build output, the user's own `exclude` and what the user's `contracts` do not select
- * make an imported file a dependency.
+ * make an imported file a dependency; so does being no contract at all (a Vyper JSON ABI): it
+ * describes an interface and holds no code to audit.
  */
 import {
   compileExcludes,
@@ -12,7 +13,7 @@ import {
   type ExcludePattern,
 } from '../files/excludes.ts';
 import { isInside, posixRelative } from '../files/inside.ts';
-import { compilePatterns, literalGlob } from '../files/patterns.ts';
+import { compilePatterns, CONTRACT_EXTENSIONS, literalGlob } from '../files/patterns.ts';
 import type { Project } from './detect.ts';
 
 export interface TeamCodeRules {
@@ -42,7 +43,7 @@ export function teamCode(rules: TeamCodeRules): (file: string) => boolean {
     ...rules.excludes.map((pattern) => ({ pattern, reason: 'exclude' })),
   ]);
   return (file) => {
-    if (!isInside(rules.root, file)) return false;
+    if (!isContract(file) || !isInside(rules.root, file)) return false;
     const relative = posixRelative(rules.root, file);
     const segments = relative.split('/');
     for (let depth = 1; depth < segments.length; depth++) {
@@ -50,6 +51,10 @@ export function teamCode(rules: TeamCodeRules): (file: string) => boolean {
     }
     return notOurs.excludesFile(relative) === undefined && patterns.selects(relative);
   };
+}
+
+function isContract(file: string): boolean {
+  return CONTRACT_EXTENSIONS.some((extension) => file.endsWith(`.${extension}`));
 }
 
 /** Where dependencies and build output live: each project's, or the plain folder's defaults. */
