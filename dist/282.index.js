@@ -8808,16 +8808,22 @@ async function openTriggeringRun(settings, context, options) {
 }
 /**
  * The pull request GitHub lists with the run; else (a fork's run lists none) the open pull
- * request whose head is the run's owner and branch and whose head commit is the run's.
+ * request whose head is the run's owner and branch and whose head commit is the run's. Two at
+ * that commit (one branch, two base branches) cannot be told apart: neither gets the comment.
  */
 async function findPullRequest(client, run, log) {
-    const listed = run.pullRequests.find((pull) => pull.headSha === undefined || pull.headSha === run.headSha);
-    if (listed)
-        return listed.number;
     const nowhere = (why) => {
         log.notice(`${why}, so there is no pull-request comment; the check run is on commit ${run.headSha.slice(0, 12)}.`);
         return undefined;
     };
+    const only = (pulls, what) => {
+        const matching = pulls.filter((pull) => pull.headSha === run.headSha);
+        if (matching.length < 2)
+            return matching[0]?.number;
+        return nowhere(`${matching.length} ${what} (${matching.map((pull) => `#${pull.number}`).join(', ')}) are at commit ${run.headSha.slice(0, 12)}, and which one this run was for cannot be told`);
+    };
+    if (run.pullRequests.some((pull) => pull.headSha === run.headSha))
+        return only(run.pullRequests, `pull requests GitHub lists with run ${run.id}`);
     if (!run.headOwner || !run.headBranch)
         return nowhere('The triggering run names no head repository and branch');
     const head = `${run.headOwner}:${run.headBranch}`;
@@ -8828,9 +8834,8 @@ async function findPullRequest(client, run, log) {
     catch (error) {
         return nowhere(`The pull requests of ${head} could not be listed (${errorMessage(error)})`);
     }
-    const match = open.find((pull) => pull.headSha === run.headSha);
-    if (match)
-        return match.number;
+    if (open.some((pull) => pull.headSha === run.headSha))
+        return only(open, `open pull requests of ${head}`);
     return nowhere(open.length === 0
         ? `No open pull request has the head ${head}`
         : `No open pull request of ${head} is at commit ${run.headSha.slice(0, 12)} (it moved on since that run)`);
@@ -8942,6 +8947,7 @@ function readWorkflowRun(payload) {
     if (typeof id !== 'number' || !Number.isSafeInteger(id) || !headSha)
         return undefined;
     const listed = Array.isArray(run?.pull_requests) ? run.pull_requests : [];
+    const repositoryId = payload.repository?.id;
     return {
         id,
         event: context_text(run?.event) ?? '',
@@ -8950,8 +8956,12 @@ function readWorkflowRun(payload) {
         headOwner: context_text(run?.head_repository?.owner?.login) ?? '',
         pullRequests: listed.flatMap((entry) => {
             const pull = entry;
-            return typeof pull?.number === 'number'
-                ? [{ number: pull.number, headSha: context_text(pull.head?.sha) }]
+            // GitHub lists pull requests of other repositories from the run's branch too (a fork's
+            // own): their numbers name someone else's pull request here.
+            const ours = typeof repositoryId === 'number' && pull?.base?.repo?.id === repositoryId;
+            const pullSha = context_text(pull?.head?.sha);
+            return ours && typeof pull.number === 'number' && pullSha
+                ? [{ number: pull.number, headSha: pullSha }]
                 : [];
         }),
     };

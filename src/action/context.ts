@@ -33,8 +33,8 @@ export interface WorkflowRunFacts {
   headBranch: string;
   /** The login owning the head repository (the fork's owner). */
   headOwner: string;
-  /** Pull requests GitHub lists for the run (empty for a fork's). */
-  pullRequests: Array<{ number: number; headSha: string | undefined }>;
+  /** Pull requests of this repository GitHub lists for the run (none for a fork's). */
+  pullRequests: Array<{ number: number; headSha: string }>;
 }
 
 export interface PullRequestFacts {
@@ -63,7 +63,7 @@ export interface EventPayload {
     changed_files?: unknown;
     head?: { sha?: unknown; repo?: { full_name?: unknown } | null };
   };
-  repository?: { full_name?: unknown };
+  repository?: { full_name?: unknown; id?: unknown };
 }
 
 /** What is read of `@actions/github`'s context (read once, when that package is imported). */
@@ -107,6 +107,7 @@ function readWorkflowRun(payload: EventPayload): WorkflowRunFacts | undefined {
   const headSha = text(run?.head_sha);
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || !headSha) return undefined;
   const listed: unknown[] = Array.isArray(run?.pull_requests) ? run.pull_requests : [];
+  const repositoryId = payload.repository?.id;
   return {
     id,
     event: text(run?.event) ?? '',
@@ -114,9 +115,17 @@ function readWorkflowRun(payload: EventPayload): WorkflowRunFacts | undefined {
     headBranch: text(run?.head_branch) ?? '',
     headOwner: text(run?.head_repository?.owner?.login) ?? '',
     pullRequests: listed.flatMap((entry) => {
-      const pull = entry as { number?: unknown; head?: { sha?: unknown } } | null;
-      return typeof pull?.number === 'number'
-        ? [{ number: pull.number, headSha: text(pull.head?.sha) }]
+      const pull = entry as {
+        number?: unknown;
+        head?: { sha?: unknown };
+        base?: { repo?: { id?: unknown } };
+      } | null;
+      // GitHub lists pull requests of other repositories from the run's branch too (a fork's
+      // own): their numbers name someone else's pull request here.
+      const ours = typeof repositoryId === 'number' && pull?.base?.repo?.id === repositoryId;
+      const pullSha = text(pull?.head?.sha);
+      return ours && typeof pull.number === 'number' && pullSha
+        ? [{ number: pull.number, headSha: pullSha }]
         : [];
     }),
   };
