@@ -8240,9 +8240,13 @@ async function collectUploads(settings, detection, origin, run) {
         await (0,external_node_fs_promises_.mkdir)(settings.outputDirectory, { recursive: true });
         const root = await (0,external_node_fs_promises_.mkdtemp)(external_node_path_.join(settings.outputDirectory, 'contract-audit-collect-'));
         const bundle = await writeBundle(uploads, root, settings.limits);
+        const client = new lib_artifact/* DefaultArtifactClient */.t9();
         let artifact;
         try {
-            artifact = await new lib_artifact/* DefaultArtifactClient */.t9().uploadArtifact(UPLOAD_ARTIFACT, bundle.files, bundle.root, { retentionDays: RETENTION_DAYS });
+            await replaceEarlierAttempt(client);
+            artifact = await client.uploadArtifact(UPLOAD_ARTIFACT, bundle.files, bundle.root, {
+                retentionDays: RETENTION_DAYS,
+            });
         }
         catch (error) {
             throw new ConfigurationError(`The files to audit could not be uploaded as the artifact \`${UPLOAD_ARTIFACT}\`: ${errorMessage(error)}`);
@@ -8259,6 +8263,20 @@ async function collectUploads(settings, detection, origin, run) {
     }
     catch (error) {
         return errorOutcome(error, facts);
+    }
+}
+/**
+ * A re-run is the same run, and GitHub takes an artifact's name once per run: the earlier
+ * attempt's bundle is deleted first, as upload-artifact's `overwrite` does, so that B audits this
+ * attempt's files rather than this upload failing.
+ */
+async function replaceEarlierAttempt(client) {
+    try {
+        await client.deleteArtifact(UPLOAD_ARTIFACT);
+    }
+    catch (error) {
+        if (!(error instanceof lib_artifact/* ArtifactNotFoundError */.CL))
+            throw error;
     }
 }
 

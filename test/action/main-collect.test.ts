@@ -82,7 +82,8 @@ describe('fork-pull-requests: collect', () => {
     expect(github.requests).toEqual([]);
     expect(recorded.outputs['verdict']).toBe('skipped');
     expect(recorded.failed).toEqual([]);
-    expect(results.calls).toEqual(['CreateArtifact', 'FinalizeArtifact']);
+    // An earlier attempt's artifact of the name is looked for first: there is none.
+    expect(results.calls).toEqual(['ListArtifacts', 'CreateArtifact', 'FinalizeArtifact']);
     expect(results.artifacts[0]?.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(results.artifacts).toEqual([
       expect.objectContaining({ name: 'contract-audit-upload', runId: 42, finalized: true }),
@@ -122,6 +123,19 @@ describe('fork-pull-requests: collect', () => {
     expect(notice).toMatch(/^No API key: this pull request comes from a fork/);
     expect(notice).toContain('collected as the artifact `contract-audit-upload` (id ');
     expect(notice).toContain('The `workflow_run` workflow of the default branch');
+  });
+
+  it("replaces the artifact of the run's earlier attempt: a re-run is the same run, and a name is taken once per run", async () => {
+    const earlier = await results.seedArtifact(42, 'contract-audit-upload', Buffer.from('old'));
+    await setUp({ 'api-key': '', 'fork-pull-requests': 'collect' });
+    await run();
+    expect(recorded.failed).toEqual([]);
+    expect(recorded.outputs['verdict']).toBe('skipped');
+    expect(results.artifacts).toEqual([
+      expect.objectContaining({ name: 'contract-audit-upload', runId: 42, finalized: true }),
+    ]);
+    expect(results.artifacts[0]?.id).not.toBe(earlier.id);
+    expect((await artifactFiles()).has('contract-audit-manifest.json')).toBe(true);
   });
 
   it('skips as before with the default, `skip`: no artifact', async () => {

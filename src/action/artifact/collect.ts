@@ -4,7 +4,7 @@
  * uploaded with `@actions/artifact` as the artifact `contract-audit-upload`, for a `workflow_run`
  * workflow of the default branch to audit. Nothing reaches the audit service from here.
  */
-import { DefaultArtifactClient } from '@actions/artifact';
+import { ArtifactNotFoundError, DefaultArtifactClient } from '@actions/artifact';
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import { errorOutcome, skippedOutcome, type Outcome } from '../../audit/outcome.ts';
@@ -43,14 +43,13 @@ export async function collectUploads(
     await mkdir(settings.outputDirectory, { recursive: true });
     const root = await mkdtemp(path.join(settings.outputDirectory, 'contract-audit-collect-'));
     const bundle = await writeBundle(uploads, root, settings.limits);
+    const client = new DefaultArtifactClient();
     let artifact: { id?: number | undefined; size?: number | undefined };
     try {
-      artifact = await new DefaultArtifactClient().uploadArtifact(
-        UPLOAD_ARTIFACT,
-        bundle.files,
-        bundle.root,
-        { retentionDays: RETENTION_DAYS },
-      );
+      await replaceEarlierAttempt(client);
+      artifact = await client.uploadArtifact(UPLOAD_ARTIFACT, bundle.files, bundle.root, {
+        retentionDays: RETENTION_DAYS,
+      });
     } catch (error) {
       throw new ConfigurationError(
         `The files to audit could not be uploaded as the artifact \`${UPLOAD_ARTIFACT}\`: ${errorMessage(error)}`,
@@ -69,5 +68,18 @@ export async function collectUploads(
     return skippedOutcome(reason, { ...facts, fileCount });
   } catch (error) {
     return errorOutcome(error, facts);
+  }
+}
+
+/**
+ * A re-run is the same run, and GitHub takes an artifact's name once per run: the earlier
+ * attempt's bundle is deleted first, as upload-artifact's `overwrite` does, so that B audits this
+ * attempt's files rather than this upload failing.
+ */
+async function replaceEarlierAttempt(client: DefaultArtifactClient): Promise<void> {
+  try {
+    await client.deleteArtifact(UPLOAD_ARTIFACT);
+  } catch (error) {
+    if (!(error instanceof ArtifactNotFoundError)) throw error;
   }
 }
