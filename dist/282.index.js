@@ -7962,14 +7962,16 @@ function readCentralDirectory(zip, bounds, refuse) {
             throw refuse(`its entry ${shown} is encrypted`);
         if (method !== STORED && method !== DEFLATED)
             throw refuse(`its entry ${shown} uses compression method ${method} (only stored and deflated are read)`);
-        if (name !== bounds.uncounted)
+        const counted = name !== bounds.uncounted;
+        if (counted)
             files += 1;
         if (files > bounds.maxFiles)
             throw refuse(`it holds more than ${bounds.maxFiles} file(s) (input \`max-files\`)`);
         const maxFileBytes = bounds.maxFileBytes(name);
         if (size > maxFileBytes)
             throw refuse(`its entry ${shown} is ${formatBytes(size)}, larger than ${formatBytes(maxFileBytes)} (input \`max-file-size-kb\`)`);
-        total += size;
+        if (counted)
+            total += size;
         if (total > bounds.maxTotalBytes)
             throw refuse(`its files add up to more than ${formatBytes(bounds.maxTotalBytes)} (input \`max-total-size-mb\`)`);
         entries.push({ name, directory, method, crc, compressedSize, size, localOffset });
@@ -8108,11 +8110,12 @@ async function openBundle(zipFile, destination, options) {
     const { limits, what } = options;
     const refuse = (problem) => new ConfigurationError(`${what} was refused: ${problem}. Nothing of it was used.`);
     const extracted = await extractZip(zipFile, destination, {
-        // The limits hold for the bundle as a whole: it is one download. The manifest comes on top.
+        // The limits hold for the bundle's files as a whole: it is one download. The manifest is
+        // bounded on its own.
         maxFiles: limits.maxFiles,
         uncounted: MANIFEST_NAME,
         maxFileBytes: (name) => (name === MANIFEST_NAME ? MAX_MANIFEST_BYTES : limits.maxFileBytes),
-        maxTotalBytes: limits.maxTotalBytes + MAX_MANIFEST_BYTES,
+        maxTotalBytes: limits.maxTotalBytes,
     }, what);
     const byName = new Map(extracted.map((file) => [file.name, file]));
     const manifestFile = byName.get(MANIFEST_NAME);
