@@ -8871,11 +8871,13 @@ async function fetchUploads(settings, client, run, where) {
         // Its message names the permission when that is what is missing.
         throw new ConfigurationError(`${what} could not be found: ${errorMessage(error)}`);
     }
-    const artifact = listed.find((each) => each.name === UPLOAD_ARTIFACT);
-    if (!artifact || artifact.expired) {
+    const named = listed.filter((each) => each.name === UPLOAD_ARTIFACT);
+    // Should GitHub list several (attempts of the run), the newest one still kept is the latest.
+    const [artifact] = named.filter((each) => !each.expired).sort((a, b) => b.id - a.id);
+    if (!artifact) {
         return {
             kind: 'missing',
-            reason: `The triggering run ${run.id} (${run.event || 'unknown event'}) has ${artifact ? 'only an expired' : 'no'} artifact \`${UPLOAD_ARTIFACT}\`, so there is nothing to audit. ` +
+            reason: `The triggering run ${run.id} (${run.event || 'unknown event'}) has ${named.length > 0 ? 'only an expired' : 'no'} artifact \`${UPLOAD_ARTIFACT}\`, so there is nothing to audit. ` +
                 'It is made by this action with `fork-pull-requests: collect` on a pull request from a fork or Dependabot.',
         };
     }

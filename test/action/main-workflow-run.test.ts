@@ -238,6 +238,24 @@ describe('run() on workflow_run without an artifact', () => {
   });
 });
 
+describe('run() on workflow_run with several artifacts of the name', () => {
+  it("audits the newest one that has not expired, an earlier attempt's expired one listed first", async () => {
+    const pull = forkPullRequest();
+    const expired = await results.seedArtifact(
+      TRIGGERING_RUN,
+      'contract-audit-upload',
+      Buffer.from('gone'),
+    );
+    expired.expired = true;
+    await results.seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
+    const service = await setUp();
+    await run();
+    expect(recorded.outputs['verdict']).toBe('fail');
+    expect(service.uploads).toHaveLength(1);
+    expect(github.comments(pull)).toHaveLength(1);
+  });
+});
+
 describe('run() on workflow_run with a hostile artifact', () => {
   const manifestWith = (files: object[]) =>
     JSON.stringify({ ...MANIFEST, projects: [{ path: '.', folder: '1', files }] });

@@ -26,6 +26,8 @@ export interface StoredArtifact {
   /** `sha256:<hex>`, as FinalizeArtifact reported it. */
   digest: string | undefined;
   finalized: boolean;
+  /** Past its retention (as GitHub's REST API lists it). */
+  expired?: boolean;
 }
 
 export interface CacheEntry {
