@@ -8214,6 +8214,25 @@ function readManifest(text, refuse) {
     });
 }
 
+;// CONCATENATED MODULE: ./.build/action/within.js
+/**
+ * A bound on work the toolkit does with retries of its own that know no deadline (the cache,
+ * artifact downloads): the caller stops waiting; the work itself goes on unwatched.
+ */
+/** The work's result, or a rejection with `late`'s message once `ms` have passed. */
+async function within(ms, work, late) {
+    let timer;
+    const timeout = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(late)), Math.max(0, ms));
+    });
+    try {
+        return await Promise.race([work, timeout]);
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+
 ;// CONCATENATED MODULE: ./.build/action/artifact/collect.js
 /**
  * `fork-pull-requests: collect`: on a pull request that gets no key, the files the run would
@@ -8221,6 +8240,7 @@ function readManifest(text, refuse) {
  * uploaded with `@actions/artifact` as the artifact `contract-audit-upload`, for a `workflow_run`
  * workflow of the default branch to audit. Nothing reaches the audit service from here.
  */
+
 
 
 
@@ -8245,13 +8265,19 @@ async function collectUploads(settings, detection, origin, run) {
         const bundle = await writeBundle(uploads, root, settings.limits);
         const client = new lib_artifact/* DefaultArtifactClient */.t9();
         let artifact;
-        try {
+        const upload = async () => {
             await replaceEarlierAttempt(client);
-            artifact = await client.uploadArtifact(UPLOAD_ARTIFACT, bundle.files, bundle.root, {
+            return client.uploadArtifact(UPLOAD_ARTIFACT, bundle.files, bundle.root, {
                 retentionDays: RETENTION_DAYS,
             });
+        };
+        try {
+            artifact = await within(run.deadline - Date.now(), upload(), 'the time limit (`timeout-minutes`) ran out during the upload');
         }
         catch (error) {
+            if (Date.now() >= run.deadline) {
+                throw new DeadlineError(`The time limit (\`timeout-minutes\`) ran out while the files to audit were uploaded as the artifact \`${UPLOAD_ARTIFACT}\`: the \`workflow_run\` audit may find none. Raise \`timeout-minutes\`, or re-run the workflow.`);
+            }
             throw new ConfigurationError(`The files to audit could not be uploaded as the artifact \`${UPLOAD_ARTIFACT}\`: ${errorMessage(error)}`);
         }
         const who = origin === 'fork'
@@ -8760,25 +8786,6 @@ function toComment(comment) {
             ? undefined
             : { login: comment.user.login, isBot: comment.user.type === 'Bot' },
     };
-}
-
-;// CONCATENATED MODULE: ./.build/action/within.js
-/**
- * A bound on work the toolkit does with retries of its own that know no deadline (the cache,
- * artifact downloads): the caller stops waiting; the work itself goes on unwatched.
- */
-/** The work's result, or a rejection with `late`'s message once `ms` have passed. */
-async function within(ms, work, late) {
-    let timer;
-    const timeout = new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(late)), Math.max(0, ms));
-    });
-    try {
-        return await Promise.race([work, timeout]);
-    }
-    finally {
-        clearTimeout(timer);
-    }
 }
 
 ;// CONCATENATED MODULE: ./.build/action/artifact/triggering-run.js

@@ -138,6 +138,18 @@ describe('fork-pull-requests: collect', () => {
     expect((await artifactFiles()).has('contract-audit-manifest.json')).toBe(true);
   });
 
+  it('stops waiting for an upload that never ends at timeout-minutes: verdict timeout naming it', async () => {
+    await setUp({ 'api-key': '', 'fork-pull-requests': 'collect', 'timeout-minutes': '0.03' });
+    results.fault = { kind: 'hang' };
+    const started = Date.now();
+    await run();
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(recorded.outputs['verdict']).toBe('timeout');
+    expect(recorded.failed[0]).toContain(
+      'The time limit (`timeout-minutes`) ran out while the files to audit were uploaded as the artifact `contract-audit-upload`',
+    );
+  }, 30_000);
+
   it('skips as before with the default, `skip`: no artifact', async () => {
     await setUp({ 'api-key': '' });
     await run();

@@ -10,9 +10,10 @@ import path from 'node:path';
 import { errorOutcome, skippedOutcome, type Outcome } from '../../audit/outcome.ts';
 import { checkoutUploads, type CheckoutProjects } from '../../engine/audit-checkout.ts';
 import { writeBundle } from '../../engine/upload-bundle.ts';
-import { ConfigurationError, errorMessage } from '../../errors.ts';
+import { ConfigurationError, DeadlineError, errorMessage } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type { ActionSettings } from '../inputs.ts';
+import { within } from '../within.ts';
 
 export const UPLOAD_ARTIFACT = 'contract-audit-upload';
 /** The bundle serves the next workflow, which runs within minutes: it need not be kept long. */
@@ -45,12 +46,24 @@ export async function collectUploads(
     const bundle = await writeBundle(uploads, root, settings.limits);
     const client = new DefaultArtifactClient();
     let artifact: { id?: number | undefined; size?: number | undefined };
-    try {
+    const upload = async () => {
       await replaceEarlierAttempt(client);
-      artifact = await client.uploadArtifact(UPLOAD_ARTIFACT, bundle.files, bundle.root, {
+      return client.uploadArtifact(UPLOAD_ARTIFACT, bundle.files, bundle.root, {
         retentionDays: RETENTION_DAYS,
       });
+    };
+    try {
+      artifact = await within(
+        run.deadline - Date.now(),
+        upload(),
+        'the time limit (`timeout-minutes`) ran out during the upload',
+      );
     } catch (error) {
+      if (Date.now() >= run.deadline) {
+        throw new DeadlineError(
+          `The time limit (\`timeout-minutes\`) ran out while the files to audit were uploaded as the artifact \`${UPLOAD_ARTIFACT}\`: the \`workflow_run\` audit may find none. Raise \`timeout-minutes\`, or re-run the workflow.`,
+        );
+      }
       throw new ConfigurationError(
         `The files to audit could not be uploaded as the artifact \`${UPLOAD_ARTIFACT}\`: ${errorMessage(error)}`,
       );
