@@ -9033,6 +9033,14 @@ const PULL_REQUEST_EVENTS = new Set([
     'pull_request_review',
     'pull_request_review_comment',
 ]);
+/** The events on which GitHub gives Dependabot's runs Dependabot secrets only (GitHub's docs). */
+const DEPENDABOT_RESTRICTED_EVENTS = new Set([
+    ...PULL_REQUEST_EVENTS,
+    'push',
+    'create',
+    'deployment',
+    'deployment_status',
+]);
 /**
  * GitHub withholds secrets from `pull_request` runs of forks and from runs Dependabot triggers,
  * so an empty key there is expected, not a misconfiguration. (`pull_request_target` does get secrets.)
@@ -9040,8 +9048,9 @@ const PULL_REQUEST_EVENTS = new Set([
 function classifyPullRequest(eventName, payload, actor, 
 /** GITHUB_REPOSITORY, for events whose payload does not name the repository. */
 repository = '') {
-    // Runs Dependabot triggers get only Dependabot secrets, whatever the event.
-    if (actor === 'dependabot[bot]')
+    // Runs Dependabot triggers get only Dependabot secrets on these events; on others (workflow_run
+    // among them) the repository's secrets, so an empty key there is a misconfiguration.
+    if (actor === 'dependabot[bot]' && DEPENDABOT_RESTRICTED_EVENTS.has(eventName))
         return 'dependabot';
     if (!PULL_REQUEST_EVENTS.has(eventName))
         return undefined;
@@ -11518,13 +11527,9 @@ async function audit(settings, run) {
  * left none is skipped. Nothing is checked out: the artifact's files are the upload.
  */
 async function auditArtifact(settings, triggering, run) {
-    if (!settings.apiKey) {
-        // A run Dependabot triggers gets only Dependabot's secrets, on workflow_run too.
-        const outcome = noApiKeyOutcome(run.context.untrustedPullRequest, {});
-        if (outcome.verdict === 'skipped')
-            run.log.notice(outcome.reason);
-        return outcome;
-    }
+    // workflow_run has the repository's secrets, Dependabot's runs too: an empty key is an error.
+    if (!settings.apiKey)
+        return noApiKeyOutcome(undefined, {});
     let fetched;
     try {
         fetched = await triggering.fetchUploads();

@@ -175,6 +175,15 @@ const PULL_REQUEST_EVENTS = new Set([
   'pull_request_review_comment',
 ]);
 
+/** The events on which GitHub gives Dependabot's runs Dependabot secrets only (GitHub's docs). */
+const DEPENDABOT_RESTRICTED_EVENTS = new Set([
+  ...PULL_REQUEST_EVENTS,
+  'push',
+  'create',
+  'deployment',
+  'deployment_status',
+]);
+
 /**
  * GitHub withholds secrets from `pull_request` runs of forks and from runs Dependabot triggers,
  * so an empty key there is expected, not a misconfiguration. (`pull_request_target` does get secrets.)
@@ -186,8 +195,10 @@ export function classifyPullRequest(
   /** GITHUB_REPOSITORY, for events whose payload does not name the repository. */
   repository = '',
 ): RunContext['untrustedPullRequest'] {
-  // Runs Dependabot triggers get only Dependabot secrets, whatever the event.
-  if (actor === 'dependabot[bot]') return 'dependabot';
+  // Runs Dependabot triggers get only Dependabot secrets on these events; on others (workflow_run
+  // among them) the repository's secrets, so an empty key there is a misconfiguration.
+  if (actor === 'dependabot[bot]' && DEPENDABOT_RESTRICTED_EVENTS.has(eventName))
+    return 'dependabot';
   if (!PULL_REQUEST_EVENTS.has(eventName)) return undefined;
   const head = payload.pull_request?.head;
   if (head?.repo === null) return 'fork'; // the fork was deleted

@@ -48,6 +48,11 @@ describe('classifyPullRequest', () => {
     expect(classifyPullRequest('push', {}, 'dependabot[bot]')).toBe('dependabot');
   });
 
+  it("expects the key on the events GitHub does not restrict for Dependabot: workflow_run (workflow B) has the repository's secrets", () => {
+    expect(classifyPullRequest('workflow_run', {}, 'dependabot[bot]')).toBeUndefined();
+    expect(classifyPullRequest('create', {}, 'dependabot[bot]')).toBe('dependabot');
+  });
+
   it('trusts a branch of the same repository, pull_request_target and other events', () => {
     expect(
       classifyPullRequest('pull_request', pullRequest('acme/vaults'), 'octocat'),

@@ -238,6 +238,22 @@ describe('run() on workflow_run without an artifact', () => {
   });
 });
 
+describe('run() on workflow_run triggered by Dependabot', () => {
+  it('is an error naming `api-key` when the key is empty: GitHub gives workflow_run its secrets, so this is no skip', async () => {
+    const before = actionsGitHub.context.actor;
+    actionsGitHub.context.actor = 'dependabot[bot]';
+    onTestFinished(() => {
+      actionsGitHub.context.actor = before;
+    });
+    forkPullRequest();
+    await results.seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
+    await setUp({ 'api-key': '' });
+    await run();
+    expect(recorded.outputs['verdict']).toBe('error');
+    expect(recorded.failed[0]).toContain('Input `api-key` is empty.');
+  });
+});
+
 describe('run() on workflow_run with several artifacts of the name', () => {
   it("audits the newest one that has not expired, an earlier attempt's expired one listed first", async () => {
     const pull = forkPullRequest();
