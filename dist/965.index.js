@@ -8177,14 +8177,16 @@ function readCentralDirectory(zip, bounds, refuse) {
             throw refuse(`its entry ${shown} is encrypted`);
         if (method !== STORED && method !== DEFLATED)
             throw refuse(`its entry ${shown} uses compression method ${method} (only stored and deflated are read)`);
-        if (name !== bounds.uncounted)
+        const counted = name !== bounds.uncounted;
+        if (counted)
             files += 1;
         if (files > bounds.maxFiles)
             throw refuse(`it holds more than ${bounds.maxFiles} file(s) (input \`max-files\`)`);
         const maxFileBytes = bounds.maxFileBytes(name);
         if (size > maxFileBytes)
             throw refuse(`its entry ${shown} is ${formatBytes(size)}, larger than ${formatBytes(maxFileBytes)} (input \`max-file-size-kb\`)`);
-        total += size;
+        if (counted)
+            total += size;
         if (total > bounds.maxTotalBytes)
             throw refuse(`its files add up to more than ${formatBytes(bounds.maxTotalBytes)} (input \`max-total-size-mb\`)`);
         entries.push({ name, directory, method, crc, compressedSize, size, localOffset });
@@ -8323,11 +8325,12 @@ async function openBundle(zipFile, destination, options) {
     const { limits, what } = options;
     const refuse = (problem) => new ConfigurationError(`${what} was refused: ${problem}. Nothing of it was used.`);
     const extracted = await extractZip(zipFile, destination, {
-        // The limits hold for the bundle as a whole: it is one download. The manifest comes on top.
+        // The limits hold for the bundle's files as a whole: it is one download. The manifest is
+        // bounded on its own.
         maxFiles: limits.maxFiles,
         uncounted: MANIFEST_NAME,
         maxFileBytes: (name) => (name === MANIFEST_NAME ? MAX_MANIFEST_BYTES : limits.maxFileBytes),
-        maxTotalBytes: limits.maxTotalBytes + MAX_MANIFEST_BYTES,
+        maxTotalBytes: limits.maxTotalBytes,
     }, what);
     const byName = new Map(extracted.map((file) => [file.name, file]));
     const manifestFile = byName.get(MANIFEST_NAME);
@@ -8426,6 +8429,25 @@ function readManifest(text, refuse) {
     });
 }
 
+;// CONCATENATED MODULE: ./.build/action/within.js
+/**
+ * A bound on work the toolkit does with retries of its own that know no deadline (the cache,
+ * artifact downloads): the caller stops waiting; the work itself goes on unwatched.
+ */
+/** The work's result, or a rejection with `late`'s message once `ms` have passed. */
+async function within(ms, work, late) {
+    let timer;
+    const timeout = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(late)), Math.max(0, ms));
+    });
+    try {
+        return await Promise.race([work, timeout]);
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+
 ;// CONCATENATED MODULE: ./.build/action/artifact/collect.js
 /**
  * `fork-pull-requests: collect`: on a pull request that gets no key, the files the run would
@@ -8433,6 +8455,7 @@ function readManifest(text, refuse) {
  * uploaded with `@actions/artifact` as the artifact `contract-audit-upload`, for a `workflow_run`
  * workflow of the default branch to audit. Nothing reaches the audit service from here.
  */
+
 
 
 
@@ -8455,11 +8478,21 @@ async function collectUploads(settings, detection, origin, run) {
         await (0,external_node_fs_promises_.mkdir)(settings.outputDirectory, { recursive: true });
         const root = await (0,external_node_fs_promises_.mkdtemp)(external_node_path_.join(settings.outputDirectory, 'contract-audit-collect-'));
         const bundle = await writeBundle(uploads, root, settings.limits);
+        const client = new lib_artifact/* DefaultArtifactClient */.t9();
         let artifact;
+        const upload = async () => {
+            await replaceEarlierAttempt(client);
+            return client.uploadArtifact(UPLOAD_ARTIFACT, bundle.files, bundle.root, {
+                retentionDays: RETENTION_DAYS,
+            });
+        };
         try {
-            artifact = await new lib_artifact/* DefaultArtifactClient */.t9().uploadArtifact(UPLOAD_ARTIFACT, bundle.files, bundle.root, { retentionDays: RETENTION_DAYS });
+            artifact = await within(run.deadline - Date.now(), upload(), 'the time limit (`timeout-minutes`) ran out during the upload');
         }
         catch (error) {
+            if (Date.now() >= run.deadline) {
+                throw new DeadlineError(`The time limit (\`timeout-minutes\`) ran out while the files to audit were uploaded as the artifact \`${UPLOAD_ARTIFACT}\`: the \`workflow_run\` audit may find none. Raise \`timeout-minutes\`, or re-run the workflow.`);
+            }
             throw new ConfigurationError(`The files to audit could not be uploaded as the artifact \`${UPLOAD_ARTIFACT}\`: ${errorMessage(error)}`);
         }
         const who = origin === 'fork'
@@ -8474,6 +8507,20 @@ async function collectUploads(settings, detection, origin, run) {
     }
     catch (error) {
         return errorOutcome(error, facts);
+    }
+}
+/**
+ * A re-run is the same run, and GitHub takes an artifact's name once per run: the earlier
+ * attempt's bundle is deleted first, as upload-artifact's `overwrite` does, so that B audits this
+ * attempt's files rather than this upload failing.
+ */
+async function replaceEarlierAttempt(client) {
+    try {
+        await client.deleteArtifact(UPLOAD_ARTIFACT);
+    }
+    catch (error) {
+        if (!(error instanceof lib_artifact/* ArtifactNotFoundError */.CL))
+            throw error;
     }
 }
 
@@ -8956,25 +9003,6 @@ function toComment(comment) {
     };
 }
 
-;// CONCATENATED MODULE: ./.build/action/within.js
-/**
- * A bound on work the toolkit does with retries of its own that know no deadline (the cache,
- * artifact downloads): the caller stops waiting; the work itself goes on unwatched.
- */
-/** The work's result, or a rejection with `late`'s message once `ms` have passed. */
-async function within(ms, work, late) {
-    let timer;
-    const timeout = new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(late)), Math.max(0, ms));
-    });
-    try {
-        return await Promise.race([work, timeout]);
-    }
-    finally {
-        clearTimeout(timer);
-    }
-}
-
 ;// CONCATENATED MODULE: ./.build/action/artifact/triggering-run.js
 /**
  * A `workflow_run` run of the default branch's workflow, auditing what a pull request's run
@@ -9023,16 +9051,22 @@ async function openTriggeringRun(settings, context, options) {
 }
 /**
  * The pull request GitHub lists with the run; else (a fork's run lists none) the open pull
- * request whose head is the run's owner and branch and whose head commit is the run's.
+ * request whose head is the run's owner and branch and whose head commit is the run's. Two at
+ * that commit (one branch, two base branches) cannot be told apart: neither gets the comment.
  */
 async function findPullRequest(client, run, log) {
-    const listed = run.pullRequests.find((pull) => pull.headSha === undefined || pull.headSha === run.headSha);
-    if (listed)
-        return listed.number;
     const nowhere = (why) => {
         log.notice(`${why}, so there is no pull-request comment; the check run is on commit ${run.headSha.slice(0, 12)}.`);
         return undefined;
     };
+    const only = (pulls, what) => {
+        const matching = pulls.filter((pull) => pull.headSha === run.headSha);
+        if (matching.length < 2)
+            return matching[0]?.number;
+        return nowhere(`${matching.length} ${what} (${matching.map((pull) => `#${pull.number}`).join(', ')}) are at commit ${run.headSha.slice(0, 12)}, and which one this run was for cannot be told`);
+    };
+    if (run.pullRequests.some((pull) => pull.headSha === run.headSha))
+        return only(run.pullRequests, `pull requests GitHub lists with run ${run.id}`);
     if (!run.headOwner || !run.headBranch)
         return nowhere('The triggering run names no head repository and branch');
     const head = `${run.headOwner}:${run.headBranch}`;
@@ -9043,9 +9077,8 @@ async function findPullRequest(client, run, log) {
     catch (error) {
         return nowhere(`The pull requests of ${head} could not be listed (${errorMessage(error)})`);
     }
-    const match = open.find((pull) => pull.headSha === run.headSha);
-    if (match)
-        return match.number;
+    if (open.some((pull) => pull.headSha === run.headSha))
+        return only(open, `open pull requests of ${head}`);
     return nowhere(open.length === 0
         ? `No open pull request has the head ${head}`
         : `No open pull request of ${head} is at commit ${run.headSha.slice(0, 12)} (it moved on since that run)`);
@@ -9060,11 +9093,13 @@ async function fetchUploads(settings, client, run, where) {
         // Its message names the permission when that is what is missing.
         throw new ConfigurationError(`${what} could not be found: ${errorMessage(error)}`);
     }
-    const artifact = listed.find((each) => each.name === UPLOAD_ARTIFACT);
-    if (!artifact || artifact.expired) {
+    const named = listed.filter((each) => each.name === UPLOAD_ARTIFACT);
+    // Should GitHub list several (attempts of the run), the newest one still kept is the latest.
+    const [artifact] = named.filter((each) => !each.expired).sort((a, b) => b.id - a.id);
+    if (!artifact) {
         return {
             kind: 'missing',
-            reason: `The triggering run ${run.id} (${run.event || 'unknown event'}) has ${artifact ? 'only an expired' : 'no'} artifact \`${UPLOAD_ARTIFACT}\`, so there is nothing to audit. ` +
+            reason: `The triggering run ${run.id} (${run.event || 'unknown event'}) has ${named.length > 0 ? 'only an expired' : 'no'} artifact \`${UPLOAD_ARTIFACT}\`, so there is nothing to audit. ` +
                 'It is made by this action with `fork-pull-requests: collect` on a pull request from a fork or Dependabot.',
         };
     }
@@ -9157,6 +9192,7 @@ function readWorkflowRun(payload) {
     if (typeof id !== 'number' || !Number.isSafeInteger(id) || !headSha)
         return undefined;
     const listed = Array.isArray(run?.pull_requests) ? run.pull_requests : [];
+    const repositoryId = payload.repository?.id;
     return {
         id,
         event: context_text(run?.event) ?? '',
@@ -9165,8 +9201,12 @@ function readWorkflowRun(payload) {
         headOwner: context_text(run?.head_repository?.owner?.login) ?? '',
         pullRequests: listed.flatMap((entry) => {
             const pull = entry;
-            return typeof pull?.number === 'number'
-                ? [{ number: pull.number, headSha: context_text(pull.head?.sha) }]
+            // GitHub lists pull requests of other repositories from the run's branch too (a fork's
+            // own): their numbers name someone else's pull request here.
+            const ours = typeof repositoryId === 'number' && pull?.base?.repo?.id === repositoryId;
+            const pullSha = context_text(pull?.head?.sha);
+            return ours && typeof pull.number === 'number' && pullSha
+                ? [{ number: pull.number, headSha: pullSha }]
                 : [];
         }),
     };
@@ -9208,6 +9248,14 @@ const PULL_REQUEST_EVENTS = new Set([
     'pull_request_review',
     'pull_request_review_comment',
 ]);
+/** The events on which GitHub gives Dependabot's runs Dependabot secrets only (GitHub's docs). */
+const DEPENDABOT_RESTRICTED_EVENTS = new Set([
+    ...PULL_REQUEST_EVENTS,
+    'push',
+    'create',
+    'deployment',
+    'deployment_status',
+]);
 /**
  * GitHub withholds secrets from `pull_request` runs of forks and from runs Dependabot triggers,
  * so an empty key there is expected, not a misconfiguration. (`pull_request_target` does get secrets.)
@@ -9215,8 +9263,9 @@ const PULL_REQUEST_EVENTS = new Set([
 function classifyPullRequest(eventName, payload, actor, 
 /** GITHUB_REPOSITORY, for events whose payload does not name the repository. */
 repository = '') {
-    // Runs Dependabot triggers get only Dependabot secrets, whatever the event.
-    if (actor === 'dependabot[bot]')
+    // Runs Dependabot triggers get only Dependabot secrets on these events; on others (workflow_run
+    // among them) the repository's secrets, so an empty key there is a misconfiguration.
+    if (actor === 'dependabot[bot]' && DEPENDABOT_RESTRICTED_EVENTS.has(eventName))
         return 'dependabot';
     if (!PULL_REQUEST_EVENTS.has(eventName))
         return undefined;
@@ -11700,13 +11749,9 @@ async function audit(settings, run) {
  * left none is skipped. Nothing is checked out: the artifact's files are the upload.
  */
 async function auditArtifact(settings, triggering, run) {
-    if (!settings.apiKey) {
-        // A run Dependabot triggers gets only Dependabot's secrets, on workflow_run too.
-        const outcome = noApiKeyOutcome(run.context.untrustedPullRequest, {});
-        if (outcome.verdict === 'skipped')
-            run.log.notice(outcome.reason);
-        return outcome;
-    }
+    // workflow_run has the repository's secrets, Dependabot's runs too: an empty key is an error.
+    if (!settings.apiKey)
+        return noApiKeyOutcome(undefined, {});
     let fetched;
     try {
         fetched = await triggering.fetchUploads();

@@ -12,6 +12,12 @@ if (problem === undefined) {
   setFlagsFromString('--semi-space-growth-factor=1');
   const { run } = await import('./action/main.ts');
   await run();
+  // The outcome is published. Work the toolkit goes on with unwatched once the deadline has
+  // passed (a download or a cache save, which take no abort signal) must not keep the step
+  // running: the process ends here, once what it wrote to the log is handed over.
+  await new Promise((resolve) => process.stdout.write('', resolve));
+  await new Promise((resolve) => process.stderr.write('', resolve));
+  process.exit();
 } else {
   core.setFailed(problem);
 }

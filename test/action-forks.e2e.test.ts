@@ -213,3 +213,18 @@ describe('a fork pull request, workflow A then workflow B', () => {
     ]);
   });
 });
+
+describe('workflow B with a download that never ends', () => {
+  it('ends the process at timeout-minutes, not when the download gives up', async () => {
+    const service = await serve({ findings, pollsUntilDone: 1 });
+    github.failNext({ method: 'GET', path: /\/actions\/artifacts\/\d+\/zip$/, status: 'hang' });
+    const started = Date.now();
+    const b = await workflowB(service, workflowRunEvent({ id: RUN_A, headSha: HEAD_SHA }), {
+      'timeout-minutes': '0.05',
+    });
+    expect(b.outputs['verdict']).toBe('timeout');
+    expect(b.exitCode).toBe(1);
+    // The toolkit's download goes on unwatched; it must not keep the step running.
+    expect(Date.now() - started).toBeLessThan(20_000);
+  }, 60_000);
+});

@@ -33,8 +33,8 @@ export interface WorkflowRunFacts {
   headBranch: string;
   /** The login owning the head repository (the fork's owner). */
   headOwner: string;
-  /** Pull requests GitHub lists for the run (empty for a fork's). */
-  pullRequests: Array<{ number: number; headSha: string | undefined }>;
+  /** Pull requests of this repository GitHub lists for the run (none for a fork's). */
+  pullRequests: Array<{ number: number; headSha: string }>;
 }
 
 export interface PullRequestFacts {
@@ -63,7 +63,7 @@ export interface EventPayload {
     changed_files?: unknown;
     head?: { sha?: unknown; repo?: { full_name?: unknown } | null };
   };
-  repository?: { full_name?: unknown };
+  repository?: { full_name?: unknown; id?: unknown };
 }
 
 /** What is read of `@actions/github`'s context (read once, when that package is imported). */
@@ -107,6 +107,7 @@ function readWorkflowRun(payload: EventPayload): WorkflowRunFacts | undefined {
   const headSha = text(run?.head_sha);
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || !headSha) return undefined;
   const listed: unknown[] = Array.isArray(run?.pull_requests) ? run.pull_requests : [];
+  const repositoryId = payload.repository?.id;
   return {
     id,
     event: text(run?.event) ?? '',
@@ -114,9 +115,17 @@ function readWorkflowRun(payload: EventPayload): WorkflowRunFacts | undefined {
     headBranch: text(run?.head_branch) ?? '',
     headOwner: text(run?.head_repository?.owner?.login) ?? '',
     pullRequests: listed.flatMap((entry) => {
-      const pull = entry as { number?: unknown; head?: { sha?: unknown } } | null;
-      return typeof pull?.number === 'number'
-        ? [{ number: pull.number, headSha: text(pull.head?.sha) }]
+      const pull = entry as {
+        number?: unknown;
+        head?: { sha?: unknown };
+        base?: { repo?: { id?: unknown } };
+      } | null;
+      // GitHub lists pull requests of other repositories from the run's branch too (a fork's
+      // own): their numbers name someone else's pull request here.
+      const ours = typeof repositoryId === 'number' && pull?.base?.repo?.id === repositoryId;
+      const pullSha = text(pull?.head?.sha);
+      return ours && typeof pull.number === 'number' && pullSha
+        ? [{ number: pull.number, headSha: pullSha }]
         : [];
     }),
   };
@@ -166,6 +175,15 @@ const PULL_REQUEST_EVENTS = new Set([
   'pull_request_review_comment',
 ]);
 
+/** The events on which GitHub gives Dependabot's runs Dependabot secrets only (GitHub's docs). */
+const DEPENDABOT_RESTRICTED_EVENTS = new Set([
+  ...PULL_REQUEST_EVENTS,
+  'push',
+  'create',
+  'deployment',
+  'deployment_status',
+]);
+
 /**
  * GitHub withholds secrets from `pull_request` runs of forks and from runs Dependabot triggers,
  * so an empty key there is expected, not a misconfiguration. (`pull_request_target` does get secrets.)
@@ -177,8 +195,10 @@ export function classifyPullRequest(
   /** GITHUB_REPOSITORY, for events whose payload does not name the repository. */
   repository = '',
 ): RunContext['untrustedPullRequest'] {
-  // Runs Dependabot triggers get only Dependabot secrets, whatever the event.
-  if (actor === 'dependabot[bot]') return 'dependabot';
+  // Runs Dependabot triggers get only Dependabot secrets on these events; on others (workflow_run
+  // among them) the repository's secrets, so an empty key there is a misconfiguration.
+  if (actor === 'dependabot[bot]' && DEPENDABOT_RESTRICTED_EVENTS.has(eventName))
+    return 'dependabot';
   if (!PULL_REQUEST_EVENTS.has(eventName)) return undefined;
   const head = payload.pull_request?.head;
   if (head?.repo === null) return 'fork'; // the fork was deleted

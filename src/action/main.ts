@@ -118,12 +118,8 @@ async function auditArtifact(
   triggering: TriggeringRun,
   run: Run,
 ): Promise<Outcome> {
-  if (!settings.apiKey) {
-    // A run Dependabot triggers gets only Dependabot's secrets, on workflow_run too.
-    const outcome = noApiKeyOutcome(run.context.untrustedPullRequest, {});
-    if (outcome.verdict === 'skipped') run.log.notice(outcome.reason);
-    return outcome;
-  }
+  // workflow_run has the repository's secrets, Dependabot's runs too: an empty key is an error.
+  if (!settings.apiKey) return noApiKeyOutcome(undefined, {});
   let fetched: FetchedUploads;
   try {
     fetched = await triggering.fetchUploads();

@@ -135,11 +135,12 @@ export async function openBundle(
     zipFile,
     destination,
     {
-      // The limits hold for the bundle as a whole: it is one download. The manifest comes on top.
+      // The limits hold for the bundle's files as a whole: it is one download. The manifest is
+      // bounded on its own.
       maxFiles: limits.maxFiles,
       uncounted: MANIFEST_NAME,
       maxFileBytes: (name) => (name === MANIFEST_NAME ? MAX_MANIFEST_BYTES : limits.maxFileBytes),
-      maxTotalBytes: limits.maxTotalBytes + MAX_MANIFEST_BYTES,
+      maxTotalBytes: limits.maxTotalBytes,
     },
     what,
   );

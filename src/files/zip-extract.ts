@@ -16,11 +16,11 @@ import { uploadNameProblem } from './upload-name.ts';
 export interface ZipBounds {
   /** Files at most (directory entries are not counted, nor the file named `uncounted`). */
   maxFiles: number;
-  /** A file the bound on files leaves out (a manifest, bounded by `maxFileBytes`). */
+  /** A file the bounds on files and on all together leave out (a manifest, bounded by `maxFileBytes`). */
   uncounted?: string;
   /** The largest file, by name: a manifest may have a bound of its own. */
   maxFileBytes: (name: string) => number;
-  /** All files together, inflated. */
+  /** All files together, inflated (but `uncounted`). */
   maxTotalBytes: number;
 }
 
@@ -146,7 +146,8 @@ function readCentralDirectory(
       throw refuse(
         `its entry ${shown} uses compression method ${method} (only stored and deflated are read)`,
       );
-    if (name !== bounds.uncounted) files += 1;
+    const counted = name !== bounds.uncounted;
+    if (counted) files += 1;
     if (files > bounds.maxFiles)
       throw refuse(`it holds more than ${bounds.maxFiles} file(s) (input \`max-files\`)`);
     const maxFileBytes = bounds.maxFileBytes(name);
@@ -154,7 +155,7 @@ function readCentralDirectory(
       throw refuse(
         `its entry ${shown} is ${formatBytes(size)}, larger than ${formatBytes(maxFileBytes)} (input \`max-file-size-kb\`)`,
       );
-    total += size;
+    if (counted) total += size;
     if (total > bounds.maxTotalBytes)
       throw refuse(
         `its files add up to more than ${formatBytes(bounds.maxTotalBytes)} (input \`max-total-size-mb\`)`,

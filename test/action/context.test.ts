@@ -48,6 +48,11 @@ describe('classifyPullRequest', () => {
     expect(classifyPullRequest('push', {}, 'dependabot[bot]')).toBe('dependabot');
   });
 
+  it("expects the key on the events GitHub does not restrict for Dependabot: workflow_run (workflow B) has the repository's secrets", () => {
+    expect(classifyPullRequest('workflow_run', {}, 'dependabot[bot]')).toBeUndefined();
+    expect(classifyPullRequest('create', {}, 'dependabot[bot]')).toBe('dependabot');
+  });
+
   it('trusts a branch of the same repository, pull_request_target and other events', () => {
     expect(
       classifyPullRequest('pull_request', pullRequest('acme/vaults'), 'octocat'),
@@ -105,7 +110,7 @@ describe('readRunContext', () => {
     });
   });
 
-  it("reads a workflow_run event's triggering run: its id, commit, head and the pull requests GitHub lists", async () => {
+  it("reads a workflow_run event's triggering run: its id, commit, head and the pull requests of this repository GitHub lists", async () => {
     const event = {
       workflow_run: {
         id: 501,
@@ -113,9 +118,16 @@ describe('readRunContext', () => {
         head_sha: 'c'.repeat(40),
         head_branch: 'feature',
         head_repository: { full_name: 'stranger/vaults', owner: { login: 'stranger' } },
-        pull_requests: [{ number: 9, head: { sha: 'c'.repeat(40) } }, { number: 'x' }, null],
+        pull_requests: [
+          { number: 9, head: { sha: 'c'.repeat(40) }, base: { repo: { id: 7 } } },
+          // GitHub also lists pull requests of other repositories from the same head branch.
+          { number: 1, head: { sha: 'c'.repeat(40) }, base: { repo: { id: 8 } } },
+          { number: 3, head: { sha: 'c'.repeat(40) } },
+          { number: 'x', base: { repo: { id: 7 } } },
+          null,
+        ],
       },
-      repository: { full_name: 'acme/vaults' },
+      repository: { id: 7, full_name: 'acme/vaults' },
     };
     const context = readRunContext({
       ...runner,

@@ -82,7 +82,8 @@ describe('fork-pull-requests: collect', () => {
     expect(github.requests).toEqual([]);
     expect(recorded.outputs['verdict']).toBe('skipped');
     expect(recorded.failed).toEqual([]);
-    expect(results.calls).toEqual(['CreateArtifact', 'FinalizeArtifact']);
+    // An earlier attempt's artifact of the name is looked for first: there is none.
+    expect(results.calls).toEqual(['ListArtifacts', 'CreateArtifact', 'FinalizeArtifact']);
     expect(results.artifacts[0]?.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(results.artifacts).toEqual([
       expect.objectContaining({ name: 'contract-audit-upload', runId: 42, finalized: true }),
@@ -123,6 +124,31 @@ describe('fork-pull-requests: collect', () => {
     expect(notice).toContain('collected as the artifact `contract-audit-upload` (id ');
     expect(notice).toContain('The `workflow_run` workflow of the default branch');
   });
+
+  it("replaces the artifact of the run's earlier attempt: a re-run is the same run, and a name is taken once per run", async () => {
+    const earlier = await results.seedArtifact(42, 'contract-audit-upload', Buffer.from('old'));
+    await setUp({ 'api-key': '', 'fork-pull-requests': 'collect' });
+    await run();
+    expect(recorded.failed).toEqual([]);
+    expect(recorded.outputs['verdict']).toBe('skipped');
+    expect(results.artifacts).toEqual([
+      expect.objectContaining({ name: 'contract-audit-upload', runId: 42, finalized: true }),
+    ]);
+    expect(results.artifacts[0]?.id).not.toBe(earlier.id);
+    expect((await artifactFiles()).has('contract-audit-manifest.json')).toBe(true);
+  });
+
+  it('stops waiting for an upload that never ends at timeout-minutes: verdict timeout naming it', async () => {
+    await setUp({ 'api-key': '', 'fork-pull-requests': 'collect', 'timeout-minutes': '0.03' });
+    results.fault = { kind: 'hang' };
+    const started = Date.now();
+    await run();
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(recorded.outputs['verdict']).toBe('timeout');
+    expect(recorded.failed[0]).toContain(
+      'The time limit (`timeout-minutes`) ran out while the files to audit were uploaded as the artifact `contract-audit-upload`',
+    );
+  }, 30_000);
 
   it('skips as before with the default, `skip`: no artifact', async () => {
     await setUp({ 'api-key': '' });

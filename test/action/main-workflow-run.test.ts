@@ -4,15 +4,27 @@
  * Azurite blob, as GitHub does) by `@actions/artifact`, and audited with no checkout. The reports
  * go where GitHub's facts say; every hostile artifact is refused with a message naming why.
  */
+import * as actionsGitHub from '@actions/github';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  onTestFinished,
+  vi,
+} from 'vitest';
 import { run } from '../../src/action/main.ts';
 import { startAzurite, type Azurite } from '../support/azurite.ts';
 import { recorded } from '../support/core.ts';
 import { useInProcessRun } from '../support/in-process-run.ts';
 import { startResultsService, type ResultsServiceStandIn } from '../support/results-service.ts';
+import { workflowRunEvent } from '../support/scenarios.ts';
 import { CONTRACT } from '../support/workspace.ts';
 import { buildZip, type ZipEntrySpec } from '../support/zip.ts';
 
@@ -153,6 +165,60 @@ describe('run() on workflow_run, reporting from GitHub facts only', () => {
   });
 });
 
+describe('run() on workflow_run, telling the pull request apart', () => {
+  /** The event this run reads, as `@actions/github` read it once at import. */
+  function withEvent(event: ReturnType<typeof workflowRunEvent>) {
+    const before = actionsGitHub.context.payload;
+    actionsGitHub.context.payload = event;
+    onTestFinished(() => {
+      actionsGitHub.context.payload = before;
+    });
+  }
+
+  it("takes no pull request GitHub lists with the run from another repository: its number is another repository's", async () => {
+    const pull = forkPullRequest();
+    // A fork's own pull request from the same branch, #1 in the fork: #1 here is someone else's.
+    withEvent(
+      workflowRunEvent({
+        id: TRIGGERING_RUN,
+        headSha: HEAD_SHA,
+        pullRequests: [{ number: 1, headSha: HEAD_SHA, baseRepositoryId: 999 }],
+      }),
+    );
+    await results.seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
+    await setUp();
+    await run();
+    expect(github.comments(1)).toEqual([]);
+    expect(github.comments(pull)).toHaveLength(1);
+  });
+
+  it('writes no comment when two open pull requests of the head are at the run commit: which one ran cannot be told', async () => {
+    const [first, second] = [(nextPull += 1), (nextPull += 1)];
+    github.seedPulls(
+      [first, second].map((number) => ({
+        number,
+        state: 'open',
+        headSha: HEAD_SHA,
+        headRef: 'feature',
+        headOwner: 'stranger',
+      })),
+    );
+    await results.seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
+    await setUp();
+    await run();
+    expect(recorded.outputs['verdict']).toBe('fail');
+    expect(github.comments(first)).toEqual([]);
+    expect(github.comments(second)).toEqual([]);
+    expect(github.checkRuns.at(-1)).toMatchObject({ head_sha: HEAD_SHA, status: 'completed' });
+    expect(recorded.annotations).toContainEqual(
+      expect.objectContaining({
+        level: 'notice',
+        message: `2 open pull requests of stranger:feature (#${first}, #${second}) are at commit ${HEAD_SHA.slice(0, 12)}, and which one this run was for cannot be told, so there is no pull-request comment; the check run is on commit ${HEAD_SHA.slice(0, 12)}.`,
+      }),
+    );
+  });
+});
+
 describe('run() on workflow_run without an artifact', () => {
   it('skips with a notice, uploads nothing and exits 0', async () => {
     forkPullRequest();
@@ -169,6 +235,40 @@ describe('run() on workflow_run without an artifact', () => {
         ),
       }),
     );
+  });
+});
+
+describe('run() on workflow_run triggered by Dependabot', () => {
+  it('is an error naming `api-key` when the key is empty: GitHub gives workflow_run its secrets, so this is no skip', async () => {
+    const before = actionsGitHub.context.actor;
+    actionsGitHub.context.actor = 'dependabot[bot]';
+    onTestFinished(() => {
+      actionsGitHub.context.actor = before;
+    });
+    forkPullRequest();
+    await results.seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
+    await setUp({ 'api-key': '' });
+    await run();
+    expect(recorded.outputs['verdict']).toBe('error');
+    expect(recorded.failed[0]).toContain('Input `api-key` is empty.');
+  });
+});
+
+describe('run() on workflow_run with several artifacts of the name', () => {
+  it("audits the newest one that has not expired, an earlier attempt's expired one listed first", async () => {
+    const pull = forkPullRequest();
+    const expired = await results.seedArtifact(
+      TRIGGERING_RUN,
+      'contract-audit-upload',
+      Buffer.from('gone'),
+    );
+    expired.expired = true;
+    await results.seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
+    const service = await setUp();
+    await run();
+    expect(recorded.outputs['verdict']).toBe('fail');
+    expect(service.uploads).toHaveLength(1);
+    expect(github.comments(pull)).toHaveLength(1);
   });
 });
 

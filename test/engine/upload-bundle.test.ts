@@ -123,6 +123,39 @@ describe('upload bundles', () => {
     );
   });
 
+  it('holds the files of all projects together to max-total-size-mb: the manifest has its own bound, never lends its room', async () => {
+    const scratch = await mkdtemp(path.join(tmpdir(), 'bundle-read-'));
+    const zip = path.join(scratch, 'bundle.zip');
+    const project = (index: number) => ({
+      path: `p${index}`,
+      folder: String(index + 1),
+      files: [{ name: 'A.sol', repositoryPath: `p${index}/A.sol`, dependency: false }],
+    });
+    await writeFile(
+      zip,
+      buildZip([
+        { name: '1/A.sol', data: 'a'.repeat(600) },
+        { name: '2/A.sol', data: 'b'.repeat(600) },
+        {
+          name: 'contract-audit-manifest.json',
+          data: JSON.stringify({
+            format: 'contract-audit-upload/1',
+            projects: [0, 1].map(project),
+          }),
+        },
+      ]),
+    );
+    await expect(
+      openBundle(zip, path.join(scratch, 'out'), {
+        limits: { maxFiles: 100, maxFileBytes: 1000, maxTotalBytes: 1000 },
+        projectName: 'p',
+        what: 'The bundle',
+      }),
+    ).rejects.toThrow(
+      'The bundle was refused: its files add up to more than 1000 B (input `max-total-size-mb`)',
+    );
+  });
+
   it("refuses a manifest of many projects beyond one step's audits, and one with repeated paths", async () => {
     const scratch = await mkdtemp(path.join(tmpdir(), 'bundle-read-'));
     const open = async (projects: object[]) => {

@@ -18,6 +18,8 @@ export interface ListedArtifact {
   name: string;
   size: number;
   digest: string | undefined;
+  /** Past its retention: listed, no longer downloadable. */
+  expired?: boolean;
   url(): string;
 }
 
@@ -539,7 +541,7 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
       size_in_bytes: artifact.size,
       url: `${origin}/repos/${owner}/${repo}/actions/artifacts/${artifact.id}`,
       archive_download_url: `${origin}/repos/${owner}/${repo}/actions/artifacts/${artifact.id}/zip`,
-      expired: false,
+      expired: artifact.expired ?? false,
       digest: artifact.digest ?? null,
       workflow_run: { id: artifact.runId },
     };

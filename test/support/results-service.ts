@@ -26,6 +26,8 @@ export interface StoredArtifact {
   /** `sha256:<hex>`, as FinalizeArtifact reported it. */
   digest: string | undefined;
   finalized: boolean;
+  /** Past its retention (as GitHub's REST API lists it). */
+  expired?: boolean;
 }
 
 export interface CacheEntry {
@@ -196,6 +198,15 @@ export async function startResultsService(azurite: Azurite): Promise<ResultsServ
           })),
         },
       ];
+    },
+    'ArtifactService/DeleteArtifact'(request, runId) {
+      const at = artifacts.findIndex(
+        (each) => each.finalized && each.runId === runId && each.name === request['name'],
+      );
+      if (!owns(request, runId) || at < 0)
+        return [404, { code: 'not_found', msg: 'no such artifact' }];
+      const [deleted] = artifacts.splice(at, 1);
+      return [200, { ok: true, artifact_id: String(deleted?.id) }];
     },
     'ArtifactService/GetSignedArtifactURL'(request, runId) {
       const artifact = artifacts.find(

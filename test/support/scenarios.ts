@@ -22,17 +22,26 @@ export function forkPullRequestEvent(number: number) {
   };
 }
 
+/** acme/vaults' repository id, as GitHub's payloads and minimal pull requests name it. */
+export const REPOSITORY_ID = 4242;
+
 /**
  * A `workflow_run` event for the completion of a fork's `pull_request` run, as GitHub sends it:
- * `pull_requests` is empty for a fork's run unless given.
+ * `pull_requests` is empty for a fork's run unless given; each given one's base is acme/vaults
+ * unless it names another repository's id.
  */
 export function workflowRunEvent(run: {
   id: number;
   headSha: string;
   headBranch?: string;
   headOwner?: string;
-  pullRequests?: Array<{ number: number; headSha: string }>;
+  pullRequests?: Array<{ number: number; headSha: string; baseRepositoryId?: number }>;
 }) {
+  const repository = (id: number) => ({
+    id,
+    url: `https://api.github.com/repositories/${id}`,
+    name: 'vaults',
+  });
   return {
     action: 'completed',
     workflow_run: {
@@ -48,10 +57,16 @@ export function workflowRunEvent(run: {
       },
       pull_requests: (run.pullRequests ?? []).map((pull) => ({
         number: pull.number,
-        head: { sha: pull.headSha, ref: run.headBranch ?? 'feature' },
+        head: { sha: pull.headSha, ref: run.headBranch ?? 'feature', repo: repository(7) },
+        base: { ref: 'main', repo: repository(pull.baseRepositoryId ?? REPOSITORY_ID) },
       })),
     },
-    repository: { full_name: 'acme/vaults' },
+    repository: {
+      id: REPOSITORY_ID,
+      full_name: 'acme/vaults',
+      name: 'vaults',
+      owner: { login: 'acme' },
+    },
   };
 }
 

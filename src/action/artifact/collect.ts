@@ -4,15 +4,16 @@
  * uploaded with `@actions/artifact` as the artifact `contract-audit-upload`, for a `workflow_run`
  * workflow of the default branch to audit. Nothing reaches the audit service from here.
  */
-import { DefaultArtifactClient } from '@actions/artifact';
+import { ArtifactNotFoundError, DefaultArtifactClient } from '@actions/artifact';
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import { errorOutcome, skippedOutcome, type Outcome } from '../../audit/outcome.ts';
 import { checkoutUploads, type CheckoutProjects } from '../../engine/audit-checkout.ts';
 import { writeBundle } from '../../engine/upload-bundle.ts';
-import { ConfigurationError, errorMessage } from '../../errors.ts';
+import { ConfigurationError, DeadlineError, errorMessage } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type { ActionSettings } from '../inputs.ts';
+import { within } from '../within.ts';
 
 export const UPLOAD_ARTIFACT = 'contract-audit-upload';
 /** The bundle serves the next workflow, which runs within minutes: it need not be kept long. */
@@ -43,15 +44,26 @@ export async function collectUploads(
     await mkdir(settings.outputDirectory, { recursive: true });
     const root = await mkdtemp(path.join(settings.outputDirectory, 'contract-audit-collect-'));
     const bundle = await writeBundle(uploads, root, settings.limits);
+    const client = new DefaultArtifactClient();
     let artifact: { id?: number | undefined; size?: number | undefined };
+    const upload = async () => {
+      await replaceEarlierAttempt(client);
+      return client.uploadArtifact(UPLOAD_ARTIFACT, bundle.files, bundle.root, {
+        retentionDays: RETENTION_DAYS,
+      });
+    };
     try {
-      artifact = await new DefaultArtifactClient().uploadArtifact(
-        UPLOAD_ARTIFACT,
-        bundle.files,
-        bundle.root,
-        { retentionDays: RETENTION_DAYS },
+      artifact = await within(
+        run.deadline - Date.now(),
+        upload(),
+        'the time limit (`timeout-minutes`) ran out during the upload',
       );
     } catch (error) {
+      if (Date.now() >= run.deadline) {
+        throw new DeadlineError(
+          `The time limit (\`timeout-minutes\`) ran out while the files to audit were uploaded as the artifact \`${UPLOAD_ARTIFACT}\`: the \`workflow_run\` audit may find none. Raise \`timeout-minutes\`, or re-run the workflow.`,
+        );
+      }
       throw new ConfigurationError(
         `The files to audit could not be uploaded as the artifact \`${UPLOAD_ARTIFACT}\`: ${errorMessage(error)}`,
       );
@@ -69,5 +81,18 @@ export async function collectUploads(
     return skippedOutcome(reason, { ...facts, fileCount });
   } catch (error) {
     return errorOutcome(error, facts);
+  }
+}
+
+/**
+ * A re-run is the same run, and GitHub takes an artifact's name once per run: the earlier
+ * attempt's bundle is deleted first, as upload-artifact's `overwrite` does, so that B audits this
+ * attempt's files rather than this upload failing.
+ */
+async function replaceEarlierAttempt(client: DefaultArtifactClient): Promise<void> {
+  try {
+    await client.deleteArtifact(UPLOAD_ARTIFACT);
+  } catch (error) {
+    if (!(error instanceof ArtifactNotFoundError)) throw error;
   }
 }

@@ -74,23 +74,29 @@ export async function openTriggeringRun(
 
 /**
  * The pull request GitHub lists with the run; else (a fork's run lists none) the open pull
- * request whose head is the run's owner and branch and whose head commit is the run's.
+ * request whose head is the run's owner and branch and whose head commit is the run's. Two at
+ * that commit (one branch, two base branches) cannot be told apart: neither gets the comment.
  */
 async function findPullRequest(
   client: GitHubClient,
   run: WorkflowRunFacts,
   log: Logger,
 ): Promise<number | undefined> {
-  const listed = run.pullRequests.find(
-    (pull) => pull.headSha === undefined || pull.headSha === run.headSha,
-  );
-  if (listed) return listed.number;
   const nowhere = (why: string) => {
     log.notice(
       `${why}, so there is no pull-request comment; the check run is on commit ${run.headSha.slice(0, 12)}.`,
     );
     return undefined;
   };
+  const only = (pulls: ReadonlyArray<{ number: number; headSha: string }>, what: string) => {
+    const matching = pulls.filter((pull) => pull.headSha === run.headSha);
+    if (matching.length < 2) return matching[0]?.number;
+    return nowhere(
+      `${matching.length} ${what} (${matching.map((pull) => `#${pull.number}`).join(', ')}) are at commit ${run.headSha.slice(0, 12)}, and which one this run was for cannot be told`,
+    );
+  };
+  if (run.pullRequests.some((pull) => pull.headSha === run.headSha))
+    return only(run.pullRequests, `pull requests GitHub lists with run ${run.id}`);
   if (!run.headOwner || !run.headBranch)
     return nowhere('The triggering run names no head repository and branch');
   const head = `${run.headOwner}:${run.headBranch}`;
@@ -100,8 +106,8 @@ async function findPullRequest(
   } catch (error) {
     return nowhere(`The pull requests of ${head} could not be listed (${errorMessage(error)})`);
   }
-  const match = open.find((pull) => pull.headSha === run.headSha);
-  if (match) return match.number;
+  if (open.some((pull) => pull.headSha === run.headSha))
+    return only(open, `open pull requests of ${head}`);
   return nowhere(
     open.length === 0
       ? `No open pull request has the head ${head}`
@@ -123,12 +129,14 @@ async function fetchUploads(
     // Its message names the permission when that is what is missing.
     throw new ConfigurationError(`${what} could not be found: ${errorMessage(error)}`);
   }
-  const artifact = listed.find((each) => each.name === UPLOAD_ARTIFACT);
-  if (!artifact || artifact.expired) {
+  const named = listed.filter((each) => each.name === UPLOAD_ARTIFACT);
+  // Should GitHub list several (attempts of the run), the newest one still kept is the latest.
+  const [artifact] = named.filter((each) => !each.expired).sort((a, b) => b.id - a.id);
+  if (!artifact) {
     return {
       kind: 'missing',
       reason:
-        `The triggering run ${run.id} (${run.event || 'unknown event'}) has ${artifact ? 'only an expired' : 'no'} artifact \`${UPLOAD_ARTIFACT}\`, so there is nothing to audit. ` +
+        `The triggering run ${run.id} (${run.event || 'unknown event'}) has ${named.length > 0 ? 'only an expired' : 'no'} artifact \`${UPLOAD_ARTIFACT}\`, so there is nothing to audit. ` +
         'It is made by this action with `fork-pull-requests: collect` on a pull request from a fork or Dependabot.',
     };
   }
