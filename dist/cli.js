@@ -216,36 +216,11 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
  */
 
 if ((0,_node_version_js__WEBPACK_IMPORTED_MODULE_0__/* .nodeVersionProblem */ .e)(process.versions.node) === undefined) {
-    const { main } = await Promise.all(/* import() */[__nccwpck_require__.e(473), __nccwpck_require__.e(837)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7837));
-    // A reader that stops early (`| head`) closes the pipe: what is left to say goes nowhere, and
-    // the run ends as it would have, its exit code still the verdict's rather than a crash's.
-    for (const stream of [process.stdout, process.stderr]) {
-        stream.on('error', (error) => {
-            if (error.code !== 'EPIPE')
-                throw error;
-        });
-    }
-    let interrupted = false;
-    const interrupt = new Promise((resolve) => {
-        for (const signal of ['SIGINT', 'SIGTERM']) {
-            process.once(signal, () => {
-                interrupted = true;
-                resolve(signal);
-            });
-        }
-    });
-    const code = await main({
-        argv: process.argv.slice(2),
-        env: process.env,
-        cwd: process.cwd(),
-        stdout: process.stdout,
-        stderr: process.stderr,
-        interrupt,
-    });
-    // Interrupted, the engine's requests and timers are abandoned, not awaited.
-    if (interrupted)
-        process.exit(code);
-    process.exitCode = code;
+    const [{ main }, { runInProcess }] = await Promise.all([
+        Promise.all(/* import() */[__nccwpck_require__.e(473), __nccwpck_require__.e(837)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7837)),
+        __nccwpck_require__.e(/* import() */ 858).then(__nccwpck_require__.bind(__nccwpck_require__, 9858)),
+    ]);
+    await runInProcess(process, main);
 }
 else {
     process.stderr.write(`contract-audit needs Node.js ${_node_version_js__WEBPACK_IMPORTED_MODULE_0__/* .REQUIRED_NODE_MAJOR */ .N} or newer; this is Node.js ${process.versions.node}.\n`);

@@ -10,14 +10,12 @@ if (problem === undefined) {
   // much of the peak memory (README, "Performance"). Kept at its first size, the peak is smaller
   // for the same CPU.
   setFlagsFromString('--semi-space-growth-factor=1');
-  const { run } = await import('./action/main.ts');
+  const [{ run }, { endProcess }] = await Promise.all([
+    import('./action/main.ts'),
+    import('./action/process-end.ts'),
+  ]);
   await run();
-  // The outcome is published. Work the toolkit goes on with unwatched once the deadline has
-  // passed (a download or a cache save, which take no abort signal) must not keep the step
-  // running: the process ends here, once what it wrote to the log is handed over.
-  await new Promise((resolve) => process.stdout.write('', resolve));
-  await new Promise((resolve) => process.stderr.write('', resolve));
-  process.exit();
+  await endProcess(process);
 } else {
   core.setFailed(problem);
 }

@@ -89,6 +89,15 @@ const BUNDLE: ZipEntrySpec[] = [
   { name: 'contract-audit-manifest.json', data: JSON.stringify(MANIFEST) },
 ];
 
+/** The event this run reads, as `@actions/github` read it once at import. */
+function withEvent(event: ReturnType<typeof workflowRunEvent>) {
+  const before = actionsGitHub.context.payload;
+  actionsGitHub.context.payload = event;
+  onTestFinished(() => {
+    actionsGitHub.context.payload = before;
+  });
+}
+
 let nextPull = 100;
 /** The fork's open pull request from stranger:feature (the event's head), at `headSha`. */
 function forkPullRequest(headSha = HEAD_SHA): number {
@@ -146,6 +155,42 @@ describe('run() on workflow_run, reporting from GitHub facts only', () => {
     );
   });
 
+  it.each([
+    [
+      'no open pull request has the head',
+      undefined,
+      'No open pull request has the head stranger:lonely',
+    ],
+    [
+      'the open pull requests cannot be listed',
+      403,
+      'The pull requests of stranger:lonely could not be listed (',
+    ],
+  ])(
+    'writes no comment when %s, saying why; the check run still completes',
+    async (_name, status, why) => {
+      withEvent(workflowRunEvent({ id: TRIGGERING_RUN, headSha: HEAD_SHA, headBranch: 'lonely' }));
+      if (status !== undefined)
+        github.failNext({
+          method: 'GET',
+          path: /\/pulls(\?|$)/,
+          status,
+          message: 'Forbidden',
+        });
+      await results.seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
+      await setUp();
+      const checkRuns = github.checkRuns.length;
+      await run();
+      expect(recorded.outputs['verdict']).toBe('fail');
+      expect(github.checkRuns.slice(checkRuns)).toEqual([
+        expect.objectContaining({ head_sha: HEAD_SHA, status: 'completed' }),
+      ]);
+      expect(recorded.annotations).toContainEqual(
+        expect.objectContaining({ level: 'notice', message: expect.stringContaining(why) }),
+      );
+    },
+  );
+
   it('takes no pull request from the artifact: a manifest naming one is ignored', async () => {
     const pull = forkPullRequest();
     const manifest = { ...MANIFEST, pullRequest: 1, headSha: 'b'.repeat(40) };
@@ -166,15 +211,6 @@ describe('run() on workflow_run, reporting from GitHub facts only', () => {
 });
 
 describe('run() on workflow_run, telling the pull request apart', () => {
-  /** The event this run reads, as `@actions/github` read it once at import. */
-  function withEvent(event: ReturnType<typeof workflowRunEvent>) {
-    const before = actionsGitHub.context.payload;
-    actionsGitHub.context.payload = event;
-    onTestFinished(() => {
-      actionsGitHub.context.payload = before;
-    });
-  }
-
   it("takes no pull request GitHub lists with the run from another repository: its number is another repository's", async () => {
     const pull = forkPullRequest();
     // A fork's own pull request from the same branch, #1 in the fork: #1 here is someone else's.
@@ -431,7 +467,7 @@ describe('run() on workflow_run with a download that never ends', () => {
     forkPullRequest();
     await results.seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
     github.failNext({ method: 'GET', path: /\/actions\/artifacts\/\d+\/zip$/, status: 'hang' });
-    const service = await setUp({ 'timeout-minutes': '0.03' });
+    const service = await setUp({ 'timeout-minutes': '0.1' });
     const started = Date.now();
     await run();
     expect(Date.now() - started).toBeLessThan(15_000);

@@ -6,6 +6,7 @@
 import { mkdir, mkdtemp, readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { main, type CommandEnvironment } from '../../src/cli/main.ts';
 import { DEMO_WORKSPACE } from '../support/in-process-run.ts';
@@ -230,5 +231,50 @@ describe('contract-audit, in process', () => {
     expect(refused.code).toBe(2);
     expect(refused.stdout).toContain('check the key in `CONTRACT_AUDIT_API_KEY`');
     expect(badKey.stderr + refused.stdout + refused.stderr).not.toContain('api-key');
+  });
+
+  it('on an interrupt while it waits, exits 130 with the command that collects the audit; before any audit, without', async () => {
+    const service = await serve({ pollsUntilDone: 1_000 });
+    let interrupt!: (signal: NodeJS.Signals) => void;
+    const stdout = capture();
+    const stderr = capture();
+    const run = main({
+      argv: ['--base-url', service.url, '--poll-interval-seconds', '0.05', '.'],
+      env: { CONTRACT_AUDIT_API_KEY: service.apiKey },
+      cwd: DEMO_WORKSPACE,
+      stdout,
+      stderr,
+      interrupt: new Promise((resolve) => (interrupt = resolve)),
+    });
+    while (!stderr.text.join('').includes('Audit started')) await sleep(20);
+    interrupt('SIGINT');
+    expect(await run).toBe(130);
+    const said = stderr.text.join('');
+    expect(said).toContain('Interrupted: no report was written.');
+    expect(said).toContain('--audit-id audit-1');
+
+    const early = capture();
+    const code = await main({
+      argv: ['--dry-run', '.'],
+      env: {},
+      cwd: DEMO_WORKSPACE,
+      stdout: capture(),
+      stderr: early,
+      interrupt: Promise.resolve('SIGTERM'),
+    });
+    expect(code).toBe(143);
+    expect(early.text.join('')).toBe('contract-audit: Interrupted: no report was written.\n');
+  });
+
+  it('exits 2 without a service address or a directory to audit, and 3 when a dry run runs out of time', async () => {
+    const noAddress = await command(['.'], { CONTRACT_AUDIT_API_KEY: 'a-key-long-enough' });
+    expect(noAddress.code).toBe(2);
+    expect(noAddress.stderr).toContain('pass --base-url URL or export CONTRACT_AUDIT_BASE_URL');
+    const notFolder = await command(['--dry-run', 'foundry.toml']);
+    expect(notFolder.code).toBe(2);
+    expect(notFolder.stderr).toMatch(/foundry\.toml is not a directory\./);
+    const late = await command(['--dry-run', '--timeout-minutes', '0.000001', '.']);
+    expect(late.code).toBe(3);
+    expect(late.stderr).toMatch(/ran out during discovery/);
   });
 });

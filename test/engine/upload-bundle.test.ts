@@ -186,3 +186,55 @@ describe('upload bundles', () => {
     await expect(open([project(0, 'a'), project(1, 'a')])).rejects.toThrow('repeats the path "a"');
   });
 });
+
+describe('a hostile manifest', () => {
+  const file = { name: 'src/A.sol', repositoryPath: 'src/A.sol', dependency: false };
+  const project = { path: '.', folder: '1', files: [file] };
+  const manifest = (projects: unknown, format = 'contract-audit-upload/1') =>
+    JSON.stringify({ format, projects });
+
+  it.each([
+    ['not JSON', '{', 'is not JSON'],
+    ['of another format', manifest([project], 'x/9'), 'is not of the format'],
+    ['with no projects', manifest([]), 'must list 1 to'],
+    ['with a project that is no object', manifest(['p']), 'project 1 of its'],
+    ['with a path that climbs', manifest([{ ...project, path: '../up' }]), 'no valid `path`'],
+    [
+      'with a project in the wrong folder',
+      manifest([{ ...project, folder: '2' }]),
+      'not in folder 1',
+    ],
+    [
+      'repeating a project path',
+      manifest([project, { ...project, folder: '2' }]),
+      'repeats the path "."',
+    ],
+    ['with no files', manifest([{ ...project, files: [] }]), 'lists no files'],
+    ['with a file that is no object', manifest([{ ...project, files: [1] }]), 'not an object'],
+    [
+      'with a file without its fields',
+      manifest([{ ...project, files: [{ name: 'src/A.sol' }] }]),
+      'without `name`, `repositoryPath` and `dependency`',
+    ],
+    [
+      'naming a file with a backslash',
+      manifest([{ ...project, files: [{ ...file, name: 'src\\A.sol' }] }]),
+      'names "src\\\\A.sol", which has',
+    ],
+    ['listing a file twice', manifest([{ ...project, files: [file, file] }]), 'twice'],
+  ])('refuses one %s, naming what is wrong', async (_name, text, problem) => {
+    const scratch = await mkdtemp(path.join(tmpdir(), 'bundle-hostile-'));
+    const zip = buildZip([
+      { name: 'contract-audit-manifest.json', data: Buffer.from(text) },
+      { name: '1/src/A.sol', data: Buffer.from(CONTRACT) },
+    ]);
+    await writeFile(path.join(scratch, 'a.zip'), zip);
+    await expect(
+      openBundle(path.join(scratch, 'a.zip'), path.join(scratch, 'files'), {
+        limits: LIMITS,
+        projectName: 'vaults',
+        what: 'The bundle',
+      }),
+    ).rejects.toThrow(problem);
+  });
+});
