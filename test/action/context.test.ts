@@ -162,6 +162,37 @@ describe('readRunContext', () => {
     expect(await read('push', { workflow_run: { id: 501, head_sha: 'c' } })).toBeUndefined();
   });
 
+  it('reads a sparse workflow_run payload as GitHub facts missing, never as facts: no branch, owner or pull request', async () => {
+    const context = readRunContext({
+      ...runner,
+      GITHUB_EVENT_NAME: 'workflow_run',
+      GITHUB_EVENT_PATH: await eventFile({
+        workflow_run: { id: 502, head_sha: 'd'.repeat(40), pull_requests: 'not a list' },
+      }),
+    });
+    expect(context.workflowRun).toEqual({
+      id: 502,
+      event: '',
+      headSha: 'd'.repeat(40),
+      headBranch: '',
+      headOwner: '',
+      pullRequests: [],
+    });
+    const noRepository = readRunContext({
+      ...runner,
+      GITHUB_EVENT_NAME: 'workflow_run',
+      GITHUB_EVENT_PATH: await eventFile({
+        workflow_run: {
+          id: 503,
+          head_sha: 'd'.repeat(40),
+          pull_requests: [{ number: 4, head: { sha: 'd'.repeat(40) }, base: { repo: { id: 7 } } }],
+        },
+      }),
+    });
+    // Without the repository's id, no listed pull request can be told to be this repository's.
+    expect(noRepository.workflowRun?.pullRequests).toEqual([]);
+  });
+
   it('falls back to github.com and to GITHUB_SHA outside a pull request, and has no run link without a run', async () => {
     const push = { repository: { full_name: 'acme/vaults' } };
     const context = readRunContext({
