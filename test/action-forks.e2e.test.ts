@@ -10,7 +10,7 @@
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { AuditService, ServiceFinding } from '@contract-audit/reference-service';
+import type { AuditService } from '@contract-audit/reference-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAzurite, type Azurite } from './support/azurite.ts';
 import { startGitHubApi, type GitHubApiStandIn } from './support/github-api.ts';
@@ -18,35 +18,23 @@ import { startResultsService, type ResultsServiceStandIn } from './support/resul
 import { repositoryRoot, runAction, type ActionRun } from './support/run-action.ts';
 import { workflowRunEvent } from './support/scenarios.ts';
 import { useAuditService } from './support/service.ts';
+import { serviceFinding } from './support/workspace.ts';
 
 const DEMO = path.join(repositoryRoot, 'examples/foundry-demo');
 const HEAD_SHA = 'c0ffeec0ffeec0ffeec0ffeec0ffeec0ffeec0ff';
 const RUN_A = 501;
 const PULL = 9;
 
-const findings: ServiceFinding[] = [
-  {
-    id: 'f1',
-    severity: 'high',
-    title: 'Reentrancy',
-    swc_id: 'SWC-107',
-    description: 'State is written after an external call.',
-    recommendation: undefined,
-    file: 'src/Vault.sol',
-    start_line: 3,
-    end_line: 3,
-  },
-  {
+const findings = [
+  serviceFinding(),
+  serviceFinding({
     id: 'f2',
     severity: 'critical',
     title: 'Unprotected selfdestruct',
     swc_id: 'SWC-106',
     description: 'Anyone can destroy the wallet.',
-    recommendation: undefined,
     file: 'src/Wallet.sol',
-    start_line: 3,
-    end_line: 3,
-  },
+  }),
 ];
 
 const serve = useAuditService();

@@ -8,13 +8,12 @@ import { DefaultArtifactClient } from '@actions/artifact';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { run } from '../../src/action/main.ts';
 import { extractZip } from '../../src/files/zip-extract.ts';
-import { startAzurite, type Azurite } from '../support/azurite.ts';
 import { recorded } from '../support/core.ts';
 import { useInProcessRun } from '../support/in-process-run.ts';
-import { startResultsService, type ResultsServiceStandIn } from '../support/results-service.ts';
+import { useResultsService } from '../support/runner-services.ts';
 
 vi.mock('@actions/core', () => import('../support/core.ts').then((m) => m.coreStandIn));
 
@@ -24,22 +23,14 @@ const github = await vi.hoisted(async () => {
   return prepareRunContext('pull_request', forkPullRequestEvent(9));
 });
 const setUp = useInProcessRun(github);
+const results = useResultsService(42);
 
-let azurite: Azurite;
-let results: ResultsServiceStandIn;
-beforeAll(async () => {
-  azurite = await startAzurite();
-}, 60_000);
-afterAll(() => azurite.close());
 beforeEach(async () => {
-  results = await startResultsService(azurite);
-  for (const [name, value] of Object.entries(results.env(42))) vi.stubEnv(name, value);
   // The toolkit writes its own lines with the real @actions/core.
   vi.spyOn(process.stdout, 'write').mockReturnValue(true);
 });
 afterEach(async () => {
   vi.restoreAllMocks();
-  await results.close();
 });
 
 /**
@@ -50,14 +41,14 @@ async function artifactFiles(): Promise<Map<string, string>> {
   const client = new DefaultArtifactClient();
   const { artifact } = await client.getArtifact('contract-audit-upload');
   expect(artifact).toMatchObject({
-    id: results.artifacts[0]?.id,
-    size: results.artifacts[0]?.size,
+    id: results().artifacts[0]?.id,
+    size: results().artifacts[0]?.size,
   });
   const folder = await mkdtemp(path.join(tmpdir(), 'artifact-'));
   const { digestMismatch } = await client.downloadArtifact(artifact.id, {
     path: path.join(folder, 'zip'),
     skipDecompress: true,
-    expectedHash: results.artifacts[0]?.digest,
+    expectedHash: results().artifacts[0]?.digest,
   });
   expect(digestMismatch).toBe(false);
   const [zip] = await readdir(path.join(folder, 'zip'));
@@ -83,9 +74,9 @@ describe('fork-pull-requests: collect', () => {
     expect(recorded.outputs['verdict']).toBe('skipped');
     expect(recorded.failed).toEqual([]);
     // An earlier attempt's artifact of the name is looked for first: there is none.
-    expect(results.calls).toEqual(['ListArtifacts', 'CreateArtifact', 'FinalizeArtifact']);
-    expect(results.artifacts[0]?.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
-    expect(results.artifacts).toEqual([
+    expect(results().calls).toEqual(['ListArtifacts', 'CreateArtifact', 'FinalizeArtifact']);
+    expect(results().artifacts[0]?.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(results().artifacts).toEqual([
       expect.objectContaining({ name: 'contract-audit-upload', runId: 42, finalized: true }),
     ]);
     const files = await artifactFiles();
@@ -126,21 +117,21 @@ describe('fork-pull-requests: collect', () => {
   });
 
   it("replaces the artifact of the run's earlier attempt: a re-run is the same run, and a name is taken once per run", async () => {
-    const earlier = await results.seedArtifact(42, 'contract-audit-upload', Buffer.from('old'));
+    const earlier = await results().seedArtifact(42, 'contract-audit-upload', Buffer.from('old'));
     await setUp({ 'api-key': '', 'fork-pull-requests': 'collect' });
     await run();
     expect(recorded.failed).toEqual([]);
     expect(recorded.outputs['verdict']).toBe('skipped');
-    expect(results.artifacts).toEqual([
+    expect(results().artifacts).toEqual([
       expect.objectContaining({ name: 'contract-audit-upload', runId: 42, finalized: true }),
     ]);
-    expect(results.artifacts[0]?.id).not.toBe(earlier.id);
+    expect(results().artifacts[0]?.id).not.toBe(earlier.id);
     expect((await artifactFiles()).has('contract-audit-manifest.json')).toBe(true);
   });
 
   it('stops waiting for an upload that never ends at timeout-minutes: verdict timeout naming it', async () => {
     await setUp({ 'api-key': '', 'fork-pull-requests': 'collect', 'timeout-minutes': '0.03' });
-    results.fault = { kind: 'hang' };
+    results().fault = { kind: 'hang' };
     const started = Date.now();
     await run();
     expect(Date.now() - started).toBeLessThan(15_000);
@@ -154,12 +145,12 @@ describe('fork-pull-requests: collect', () => {
     await setUp({ 'api-key': '' });
     await run();
     expect(recorded.outputs['verdict']).toBe('skipped');
-    expect(results.calls).toEqual([]);
+    expect(results().calls).toEqual([]);
   });
 
   it('is an error naming the cause when the artifact cannot be uploaded, never a quiet skip', async () => {
     const service = await setUp({ 'api-key': '', 'fork-pull-requests': 'collect' });
-    results.fault = { kind: 'status', status: 403 };
+    results().fault = { kind: 'status', status: 403 };
     await run();
     expect(service.requests).toEqual([]);
     expect(recorded.outputs['verdict']).toBe('error');

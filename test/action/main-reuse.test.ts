@@ -6,13 +6,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AuditService, StoredAudit } from '@contract-audit/reference-service';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { run } from '../../src/action/main.ts';
 import { keyPrefix } from '../../src/action/reuse-cache.ts';
-import { startAzurite, type Azurite } from '../support/azurite.ts';
 import { recorded, resetCore } from '../support/core.ts';
 import { useInProcessRun } from '../support/in-process-run.ts';
-import { startResultsService, type ResultsServiceStandIn } from '../support/results-service.ts';
+import { useResultsService } from '../support/runner-services.ts';
 import { CONTRACT, serviceFinding, workspaceWith } from '../support/workspace.ts';
 
 vi.mock('@actions/core', () => import('../support/core.ts').then((m) => m.coreStandIn));
@@ -21,22 +20,14 @@ const github = await vi.hoisted(async () =>
   (await import('../support/in-process-run.ts')).prepareRunContext('push'),
 );
 const setUp = useInProcessRun(github);
+const results = useResultsService();
 
-let azurite: Azurite;
-let results: ResultsServiceStandIn;
-beforeAll(async () => {
-  azurite = await startAzurite();
-}, 60_000);
-afterAll(() => azurite.close());
 beforeEach(async () => {
-  results = await startResultsService(azurite);
-  for (const [name, value] of Object.entries(results.env())) vi.stubEnv(name, value);
   // The toolkit writes its own lines with the real @actions/core.
   vi.spyOn(process.stdout, 'write').mockReturnValue(true);
 });
 afterEach(async () => {
   vi.restoreAllMocks();
-  await results.close();
 });
 
 const MONOREPO = {
@@ -157,7 +148,7 @@ describe('reuse of an identical upload', () => {
     const service = await setUp();
     await run();
     // A hostile record, newer than the action's own, naming the key as the audit's id.
-    const [entry] = results.entries;
+    const [entry] = results().entries;
     const digest = entry!.key.slice('contract-audit-v1-'.length, 'contract-audit-v1-'.length + 64);
     const hostile = JSON.stringify({
       version: 1,
@@ -165,7 +156,7 @@ describe('reuse of an identical upload', () => {
       auditId: `x${service.apiKey}`,
       auditedAt: new Date().toISOString(),
     });
-    results.seed(keyPrefix(digest) + Buffer.from(hostile).toString('base64url'), entry!.version);
+    results().seed(keyPrefix(digest) + Buffer.from(hostile).toString('base64url'), entry!.version);
     await runAgain();
     expect(service.uploads).toHaveLength(2);
     expect(service.requests.map((request) => request.path).join('\n')).not.toContain(

@@ -8,22 +8,11 @@ import * as actionsGitHub from '@actions/github';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  afterAll,
-  afterEach,
-  beforeAll,
-  beforeEach,
-  describe,
-  expect,
-  it,
-  onTestFinished,
-  vi,
-} from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { run } from '../../src/action/main.ts';
-import { startAzurite, type Azurite } from '../support/azurite.ts';
 import { recorded } from '../support/core.ts';
 import { useInProcessRun } from '../support/in-process-run.ts';
-import { startResultsService, type ResultsServiceStandIn } from '../support/results-service.ts';
+import { useResultsService } from '../support/runner-services.ts';
 import { workflowRunEvent } from '../support/scenarios.ts';
 import { CONTRACT } from '../support/workspace.ts';
 import { buildZip, type ZipEntrySpec } from '../support/zip.ts';
@@ -42,31 +31,23 @@ const github = await vi.hoisted(async () => {
   );
 });
 const setUp = useInProcessRun(github);
+const results = useResultsService(42);
 
-let azurite: Azurite;
-let results: ResultsServiceStandIn;
 let runnerTemp: string;
-beforeAll(async () => {
-  azurite = await startAzurite();
-}, 60_000);
-afterAll(() => azurite.close());
 beforeEach(async () => {
-  results = await startResultsService(azurite);
-  for (const [name, value] of Object.entries(results.env(42))) vi.stubEnv(name, value);
   // No checkout on workflow_run: an empty workspace.
   vi.stubEnv('GITHUB_WORKSPACE', await mkdtemp(path.join(tmpdir(), 'empty-workspace-')));
   runnerTemp = await mkdtemp(path.join(tmpdir(), 'runner-'));
   vi.stubEnv('RUNNER_TEMP', path.join(runnerTemp, 'temp'));
   github.serveArtifacts(() =>
-    results.artifacts
-      .filter((artifact) => artifact.finalized)
-      .map((artifact) => ({ ...artifact, url: () => results.artifactUrl(artifact) })),
+    results()
+      .artifacts.filter((artifact) => artifact.finalized)
+      .map((artifact) => ({ ...artifact, url: () => results().artifactUrl(artifact) })),
   );
   vi.spyOn(process.stdout, 'write').mockReturnValue(true);
 });
 afterEach(async () => {
   vi.restoreAllMocks();
-  await results.close();
 });
 
 const MANIFEST = {
@@ -109,7 +90,7 @@ function forkPullRequest(headSha = HEAD_SHA): number {
 describe('run() on workflow_run', () => {
   it('audits the artifact with no checkout, and reports on the head commit and the fork pull request GitHub lists by head', async () => {
     const pull = forkPullRequest();
-    await results.seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
+    await results().seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
     const service = await setUp();
     await run();
     expect(service.uploads).toHaveLength(1);
@@ -138,7 +119,7 @@ describe('run() on workflow_run', () => {
 describe('run() on workflow_run, reporting from GitHub facts only', () => {
   it('writes no comment when no open pull request of the head is at the run commit; the check run still completes', async () => {
     const moved = forkPullRequest('a'.repeat(40));
-    await results.seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
+    await results().seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
     await setUp();
     const checkRuns = github.checkRuns.length;
     await run();
@@ -177,7 +158,7 @@ describe('run() on workflow_run, reporting from GitHub facts only', () => {
           status,
           message: 'Forbidden',
         });
-      await results.seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
+      await results().seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
       await setUp();
       const checkRuns = github.checkRuns.length;
       await run();
@@ -194,7 +175,7 @@ describe('run() on workflow_run, reporting from GitHub facts only', () => {
   it('takes no pull request from the artifact: a manifest naming one is ignored', async () => {
     const pull = forkPullRequest();
     const manifest = { ...MANIFEST, pullRequest: 1, headSha: 'b'.repeat(40) };
-    await results.seedArtifact(
+    await results().seedArtifact(
       TRIGGERING_RUN,
       'contract-audit-upload',
       buildZip([
@@ -221,7 +202,7 @@ describe('run() on workflow_run, telling the pull request apart', () => {
         pullRequests: [{ number: 1, headSha: HEAD_SHA, baseRepositoryId: 999 }],
       }),
     );
-    await results.seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
+    await results().seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
     await setUp();
     await run();
     expect(github.comments(1)).toEqual([]);
@@ -239,7 +220,7 @@ describe('run() on workflow_run, telling the pull request apart', () => {
         headOwner: 'stranger',
       })),
     );
-    await results.seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
+    await results().seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
     await setUp();
     await run();
     expect(recorded.outputs['verdict']).toBe('fail');
@@ -282,7 +263,7 @@ describe('run() on workflow_run triggered by Dependabot', () => {
       actionsGitHub.context.actor = before;
     });
     forkPullRequest();
-    await results.seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
+    await results().seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
     await setUp({ 'api-key': '' });
     await run();
     expect(recorded.outputs['verdict']).toBe('error');
@@ -293,13 +274,13 @@ describe('run() on workflow_run triggered by Dependabot', () => {
 describe('run() on workflow_run with several artifacts of the name', () => {
   it("audits the newest one that has not expired, an earlier attempt's expired one listed first", async () => {
     const pull = forkPullRequest();
-    const expired = await results.seedArtifact(
+    const expired = await results().seedArtifact(
       TRIGGERING_RUN,
       'contract-audit-upload',
       Buffer.from('gone'),
     );
     expired.expired = true;
-    await results.seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
+    await results().seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
     const service = await setUp();
     await run();
     expect(recorded.outputs['verdict']).toBe('fail');
@@ -379,7 +360,7 @@ describe('run() on workflow_run with a hostile artifact', () => {
     'refuses %s: verdict error naming it, nothing audited, nothing outside its folder',
     async (_, entries, problem) => {
       forkPullRequest();
-      await results.seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(entries));
+      await results().seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(entries));
       const service = await setUp({ 'max-file-size-kb': '2' });
       await run();
       expect(service.requests).toEqual([]);
@@ -398,7 +379,7 @@ describe('run() on workflow_run with a hostile artifact', () => {
 
   it('refuses an artifact GitHub lists as larger than max-total-size-mb before downloading it', async () => {
     forkPullRequest();
-    const artifact = await results.seedArtifact(
+    const artifact = await results().seedArtifact(
       TRIGGERING_RUN,
       'contract-audit-upload',
       buildZip(BUNDLE),
@@ -418,7 +399,7 @@ describe('run() on workflow_run with a hostile artifact', () => {
 
   it('refuses an artifact of more files than max-files', async () => {
     forkPullRequest();
-    await results.seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
+    await results().seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
     const service = await setUp({ 'max-files': '1' });
     await run();
     expect(service.requests).toEqual([]);
@@ -430,7 +411,7 @@ describe('run() on workflow_run with a hostile artifact', () => {
 
   it('refuses a zip that does not match the digest GitHub lists', async () => {
     forkPullRequest();
-    const artifact = await results.seedArtifact(
+    const artifact = await results().seedArtifact(
       TRIGGERING_RUN,
       'contract-audit-upload',
       buildZip(BUNDLE),
@@ -465,7 +446,7 @@ describe('run() on workflow_run without `actions: read`', () => {
 describe('run() on workflow_run with a download that never ends', () => {
   it('stops waiting at timeout-minutes: verdict timeout naming the download, nothing uploaded', async () => {
     forkPullRequest();
-    await results.seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
+    await results().seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
     github.failNext({ method: 'GET', path: /\/actions\/artifacts\/\d+\/zip$/, status: 'hang' });
     const service = await setUp({ 'timeout-minutes': '0.1' });
     const started = Date.now();
