@@ -1,5 +1,5 @@
 /**
- * The command's report files checked by their consumers' own rules (test/fixtures/SCHEMAS.md):
+ * Report files checked by their consumers' own rules (test/fixtures/SCHEMAS.md):
  * SARIF by the OASIS schema, code quality by GitLab's schema plus the fields its documentation
  * requires, JUnit by the Jenkins xUnit plugin's XSD through libxml2 (xmllint-wasm).
  */
@@ -8,7 +8,10 @@ import addFormats from 'ajv-formats';
 import { validateXML } from 'xmllint-wasm';
 import { fixtureJson, fixtureText } from './fixtures.ts';
 
+// The SARIF schema's `language` pattern (`…{2}]?$`) is not a valid regular expression with the
+// `u` flag Ajv uses by default; without it, it reads as a literal `]`, as the schema's authors meant.
 const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false });
+// ajv-formats is CommonJS: under NodeNext its default import is the module object.
 (addFormats as unknown as { default: typeof addFormats.default }).default(ajv);
 
 const sarifSchema = ajv.compile(fixtureJson<object>('sarif-schema-2.1.0.json'));
