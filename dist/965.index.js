@@ -4024,6 +4024,16 @@ function compileExcludes(patterns) {
     return {
         excludesDirectory: (relativePath) => decide(relativePath, true),
         excludesFile: (relativePath) => decide(relativePath, false),
+        prunes(relativePath) {
+            if (relativePath === '' || relativePath === '.')
+                return undefined;
+            for (const folder of [...ancestors(relativePath), relativePath]) {
+                const reason = decide(folder, true);
+                if (reason !== undefined)
+                    return reason;
+            }
+            return undefined;
+        },
     };
 }
 /** `a/b/C.sol` → `a`, `a/b`. */
@@ -6675,12 +6685,10 @@ async function emptySubmodules(search, root, rules) {
         if (!isInside(root, folder) || folder === root)
             continue;
         const relative = posixRelative(root, folder);
-        const segments = relative.split('/');
-        const excluded = segments.some((_, index) => excludes.excludesDirectory(segments.slice(0, index + 1).join('/')) !== undefined);
         const entries = await external_node_fs_promises_.readdir(folder).catch(() => []);
         if (entries.length > 0)
             continue;
-        if (excluded || !patterns.mayMatchBelow(relative))
+        if (excludes.prunes(relative) !== undefined || !patterns.mayMatchBelow(relative))
             empty.other.push(relative);
         else
             empty.audited.push(relative);
@@ -6747,6 +6755,7 @@ function productionSources(project) {
 
 
 
+
 const BUILD_OUTPUT = ['out', 'cache', 'artifacts'];
 /** Whether a file (absolute, links resolved) is the team's code by these rules. */
 function teamCode(rules) {
@@ -6761,12 +6770,9 @@ function teamCode(rules) {
         if (!isContract(file) || !isInside(rules.root, file))
             return false;
         const relative = posixRelative(rules.root, file);
-        const segments = relative.split('/');
-        for (let depth = 1; depth < segments.length; depth++) {
-            if (notOurs.excludesDirectory(segments.slice(0, depth).join('/')) !== undefined)
-                return false;
-        }
-        return notOurs.excludesFile(relative) === undefined && patterns.selects(relative);
+        return (notOurs.prunes(external_node_path_.posix.dirname(relative)) === undefined &&
+            notOurs.excludesFile(relative) === undefined &&
+            patterns.selects(relative));
     };
 }
 function isContract(file) {

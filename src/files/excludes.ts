@@ -96,6 +96,8 @@ export interface ExcludeRules {
   /** `relativePath` is POSIX, relative to the root. */
   excludesDirectory(relativePath: string): string | undefined;
   excludesFile(relativePath: string): string | undefined;
+  /** Why a walk that prunes excluded folders never enters this one: it or a folder above it. */
+  prunes(relativePath: string): string | undefined;
 }
 
 export function compileExcludes(patterns: readonly (string | ExcludePattern)[]): ExcludeRules {
@@ -131,6 +133,14 @@ export function compileExcludes(patterns: readonly (string | ExcludePattern)[]):
   return {
     excludesDirectory: (relativePath) => decide(relativePath, true),
     excludesFile: (relativePath) => decide(relativePath, false),
+    prunes(relativePath) {
+      if (relativePath === '' || relativePath === '.') return undefined;
+      for (const folder of [...ancestors(relativePath), relativePath]) {
+        const reason = decide(folder, true);
+        if (reason !== undefined) return reason;
+      }
+      return undefined;
+    },
   };
 }
 

@@ -6,6 +6,7 @@
  * make an imported file a dependency; so does being no contract at all (a Vyper JSON ABI): it
  * describes an interface and holds no code to audit.
  */
+import path from 'node:path';
 import {
   compileExcludes,
   INSTALLED_PACKAGES,
@@ -45,11 +46,11 @@ export function teamCode(rules: TeamCodeRules): (file: string) => boolean {
   return (file) => {
     if (!isContract(file) || !isInside(rules.root, file)) return false;
     const relative = posixRelative(rules.root, file);
-    const segments = relative.split('/');
-    for (let depth = 1; depth < segments.length; depth++) {
-      if (notOurs.excludesDirectory(segments.slice(0, depth).join('/')) !== undefined) return false;
-    }
-    return notOurs.excludesFile(relative) === undefined && patterns.selects(relative);
+    return (
+      notOurs.prunes(path.posix.dirname(relative)) === undefined &&
+      notOurs.excludesFile(relative) === undefined &&
+      patterns.selects(relative)
+    );
   };
 }
 

@@ -121,14 +121,10 @@ async function emptySubmodules(
     const folder = path.resolve(workspace, declared);
     if (!isInside(root, folder) || folder === root) continue;
     const relative = posixRelative(root, folder);
-    const segments = relative.split('/');
-    const excluded = segments.some(
-      (_, index) =>
-        excludes.excludesDirectory(segments.slice(0, index + 1).join('/')) !== undefined,
-    );
     const entries = await fs.readdir(folder).catch(() => []);
     if (entries.length > 0) continue;
-    if (excluded || !patterns.mayMatchBelow(relative)) empty.other.push(relative);
+    if (excludes.prunes(relative) !== undefined || !patterns.mayMatchBelow(relative))
+      empty.other.push(relative);
     else empty.audited.push(relative);
   }
   return { audited: empty.audited.sort(), other: empty.other.sort() };

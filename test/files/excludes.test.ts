@@ -126,4 +126,14 @@ describe('compileExcludes', () => {
     const later = compileExcludes([...DEFAULT_EXCLUDES, '!mocks/', 'MockHooks.sol']);
     expect(later.excludesFile('src/mocks/MockHooks.sol')).toBe('rule MockHooks.sol');
   });
+
+  it('says why a pruning walk never enters a folder: it or a folder above it is excluded', () => {
+    const rules = compileExcludes([...DEFAULT_EXCLUDES, '!src/mocks/keep/']);
+    expect(rules.prunes('src/mocks/deep')).toBe('mocks, by convention');
+    expect(rules.prunes('lib')).toBe('dependencies (lib/ at the root, by convention)');
+    // Re-including a folder below an excluded one does not reach it, as in .gitignore.
+    expect(rules.prunes('src/mocks/keep')).toBe('mocks, by convention');
+    expect(rules.prunes('src/dispute/lib')).toBeUndefined();
+    expect(rules.prunes('.')).toBeUndefined();
+  });
 });
