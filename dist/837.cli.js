@@ -3442,6 +3442,8 @@ function count(value) {
 
 
 
+/** How messages name the key when the caller does not say where it came from: the action's input. */
+const ACTION_KEY_NAME = '`api-key`';
 const NO_LOG = { debug() { }, info() { }, warning() { } };
 class AuditClient {
     #http;
@@ -3455,7 +3457,7 @@ class AuditClient {
     #baseUrlHint;
     #keyName;
     constructor(options) {
-        this.#keyName = options.keyName ?? '`api-key`';
+        this.#keyName = options.keyName ?? ACTION_KEY_NAME;
         this.#now = options.now ?? Date.now;
         this.#deadline = options.deadline;
         this.#apiKey.add(options.apiKey);
@@ -7656,6 +7658,7 @@ function logUnusedBaseline(baseline, findings, log) {
 
 
 
+
 /** action.yml's default for `contracts`, also used when the input is empty. */
 const DEFAULT_CONTRACT_PATTERNS = contractGlobs();
 const IF_NO_FILES_FOUND = ['error', 'warn', 'ignore'];
@@ -7667,7 +7670,7 @@ const DEPENDENCIES = ['include', 'exclude'];
 function readSettings(inputs, env, log) {
     const read = inputReader(inputs);
     const apiKey = read.text('api-key');
-    const keyName = inputs.keyName ?? '`api-key`';
+    const keyName = inputs.keyName ?? ACTION_KEY_NAME;
     checkApiKey(apiKey, keyName, log);
     const workspace = external_node_path_.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
     const workingDirectory = external_node_path_.resolve(workspace, read.text('working-directory') || '.');
@@ -7723,7 +7726,7 @@ function readSettings(inputs, env, log) {
     };
 }
 /** `https://` everywhere; plain `http://` only to this machine, so the key never crosses a network in clear. */
-function parseBaseUrl(raw, keyName = '`api-key`') {
+function parseBaseUrl(raw, keyName = ACTION_KEY_NAME) {
     const text = raw.trim();
     if (!text) {
         throw new errors_ConfigurationError('Input `base-url` is required: set it to the audit service address, e.g. https://api.example-audit.com');

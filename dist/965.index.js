@@ -3441,6 +3441,8 @@ function count(value) {
 
 
 
+/** How messages name the key when the caller does not say where it came from: the action's input. */
+const ACTION_KEY_NAME = '`api-key`';
 const NO_LOG = { debug() { }, info() { }, warning() { } };
 class AuditClient {
     #http;
@@ -3454,7 +3456,7 @@ class AuditClient {
     #baseUrlHint;
     #keyName;
     constructor(options) {
-        this.#keyName = options.keyName ?? '`api-key`';
+        this.#keyName = options.keyName ?? ACTION_KEY_NAME;
         this.#now = options.now ?? Date.now;
         this.#deadline = options.deadline;
         this.#apiKey.add(options.apiKey);
@@ -9589,6 +9591,7 @@ class GitHubChannels {
 
 
 
+
 /** action.yml's default for `contracts`, also used when the input is empty. */
 const DEFAULT_CONTRACT_PATTERNS = contractGlobs();
 const IF_NO_FILES_FOUND = ['error', 'warn', 'ignore'];
@@ -9600,7 +9603,7 @@ const DEPENDENCIES = ['include', 'exclude'];
 function readSettings(inputs, env, log) {
     const read = inputReader(inputs);
     const apiKey = read.text('api-key');
-    const keyName = inputs.keyName ?? '`api-key`';
+    const keyName = inputs.keyName ?? ACTION_KEY_NAME;
     checkApiKey(apiKey, keyName, log);
     const workspace = external_node_path_.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
     const workingDirectory = external_node_path_.resolve(workspace, read.text('working-directory') || '.');
@@ -9656,7 +9659,7 @@ function readSettings(inputs, env, log) {
     };
 }
 /** `https://` everywhere; plain `http://` only to this machine, so the key never crosses a network in clear. */
-function parseBaseUrl(raw, keyName = '`api-key`') {
+function parseBaseUrl(raw, keyName = ACTION_KEY_NAME) {
     const text = raw.trim();
     if (!text) {
         throw new ConfigurationError('Input `base-url` is required: set it to the audit service address, e.g. https://api.example-audit.com');

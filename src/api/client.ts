@@ -24,6 +24,9 @@ export interface ContractUpload {
   size: number;
 }
 
+/** How messages name the key when the caller does not say where it came from: the action's input. */
+export const ACTION_KEY_NAME = '`api-key`';
+
 export interface AuditClientOptions {
   baseUrl: URL;
   apiKey: string;
@@ -80,7 +83,7 @@ export class AuditClient {
   readonly #keyName: string;
 
   constructor(options: AuditClientOptions) {
-    this.#keyName = options.keyName ?? '`api-key`';
+    this.#keyName = options.keyName ?? ACTION_KEY_NAME;
     this.#now = options.now ?? Date.now;
     this.#deadline = options.deadline;
     this.#apiKey.add(options.apiKey);

@@ -5,6 +5,7 @@
  */
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
+import { ACTION_KEY_NAME } from '../api/client.ts';
 import { parseAuditIds, type AuditIds } from '../audit/audit-ids.ts';
 import { FAIL_ON_LEVELS, type FailOn } from '../audit/gate.ts';
 import { SCOPES, type Scope } from '../audit/scope.ts';
@@ -86,7 +87,7 @@ export function readSettings(
 ): Settings {
   const read = inputReader(inputs);
   const apiKey = read.text('api-key');
-  const keyName = inputs.keyName ?? '`api-key`';
+  const keyName = inputs.keyName ?? ACTION_KEY_NAME;
   checkApiKey(apiKey, keyName, log);
   const workspace = path.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
   const workingDirectory = path.resolve(workspace, read.text('working-directory') || '.');
@@ -149,7 +150,7 @@ export function readSettings(
 }
 
 /** `https://` everywhere; plain `http://` only to this machine, so the key never crosses a network in clear. */
-export function parseBaseUrl(raw: string, keyName = '`api-key`'): URL {
+export function parseBaseUrl(raw: string, keyName = ACTION_KEY_NAME): URL {
   const text = raw.trim();
   if (!text) {
     throw new ConfigurationError(
