@@ -38,6 +38,22 @@ export interface Outcome {
   repeatedDependencyFindings?: number;
   /** Set when the results are those of an earlier audit of a byte-identical upload. */
   reused?: ReusedAudit;
+  /** On `workflow_run`: the pull request's head commit whose files were judged, read from GitHub. */
+  headCommit?: JudgedCommit;
+}
+
+/** The commit a `workflow_run` judged, and what of the triggering run's artifact it did not use. */
+export interface JudgedCommit {
+  /** The commit id GitHub gave for the triggering run's head. */
+  sha: string;
+  /** The artifact's files refused (never sent), each with why: a path and its reason. */
+  refused: RefusedFile[];
+}
+
+export interface RefusedFile {
+  /** The path the artifact gave the file, as it gave it (untrusted text). */
+  path: string;
+  reason: string;
 }
 
 /** An earlier audit whose results a run reported, its upload being byte-identical. */
