@@ -6,10 +6,11 @@
  */
 import { SEVERITIES, type Finding } from '../audit/findings.ts';
 import { hasResults, type Verdict } from '../audit/gate.ts';
+import type { JudgedCommit } from '../audit/outcome.ts';
 import type { FindingCounts } from '../audit/triage.ts';
 import { escapeMarkdown } from './escape.ts';
 import { annotationLevel, annotationTitle } from './annotations.ts';
-import { httpUrl } from './links.ts';
+import { httpUrl, shortCommit } from './links.ts';
 import { oneLine, removeInvisibleCharacters, truncateText } from '../text.ts';
 import { VERDICT_WORDS } from './labels.ts';
 
@@ -142,8 +143,20 @@ function toAnnotation(finding: Finding, path: string): CheckAnnotation {
   };
 }
 
-/** "Failed: 3 findings (1 high, 2 medium), 4 not counted"; counts only with results. */
-export function checkRunTitle(verdict: Verdict, counts: FindingCounts): string {
+/**
+ * "Failed: 3 findings (1 high, 2 medium), 4 not counted"; counts only with results. On
+ * `workflow_run`, the commit judged and how many artifact files were refused follow, since the
+ * pull request's list of checks shows the title alone.
+ */
+export function checkRunTitle(
+  verdict: Verdict,
+  counts: FindingCounts,
+  headCommit?: JudgedCommit,
+): string {
+  return verdictTitle(verdict, counts) + (headCommit === undefined ? '' : judgedTitle(headCommit));
+}
+
+function verdictTitle(verdict: Verdict, counts: FindingCounts): string {
   const word = VERDICT_WORDS[verdict];
   if (!hasResults(verdict)) {
     return verdict === 'skipped' ? `${word}: no audit was run` : `${word}: no complete results`;
@@ -158,6 +171,15 @@ export function checkRunTitle(verdict: Verdict, counts: FindingCounts): string {
     `${word}: ${active === 0 ? 'no findings' : `${active} ${noun} (${parts.join(', ')})`}` +
     (others > 0 ? `, ${others} not counted` : '')
   );
+}
+
+/** " at commit 0123abc; 2 artifact files refused". */
+function judgedTitle({ sha, refused }: JudgedCommit): string {
+  const short = shortCommit(sha);
+  const commit = short === undefined ? '' : ` at commit ${short}`;
+  const count = refused.length;
+  if (count === 0) return commit;
+  return `${commit}; ${count} artifact ${count === 1 ? 'file' : 'files'} refused`;
 }
 
 /**

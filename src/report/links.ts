@@ -60,6 +60,21 @@ export function fileUrl(finding: Finding, context: LinkContext): string | undefi
   );
 }
 
+/** A git commit id: SHA-1 or SHA-256, abbreviated or not. */
+const COMMIT_ID = /^[0-9a-f]{7,64}$/i;
+
+/** `0123abc`, as GitHub shortens a commit id; undefined for anything that is not one. */
+export function shortCommit(sha: string): string | undefined {
+  return COMMIT_ID.test(sha) ? sha.slice(0, 7) : undefined;
+}
+
+/** `…/commit/<sha>` on the repository of `links`, safe as a Markdown link destination. */
+export function commitUrl(links: SourceLinks, sha: string): string | undefined {
+  const server = safeHttpUrl(links.serverUrl);
+  if (server === undefined) return undefined;
+  return `${server.replace(/\/+$/, '')}/${encodePath(links.repository)}/commit/${encodeSegment(sha)}`;
+}
+
 /** The URL, if it is http(s) and carries no credentials. */
 export function httpUrl(raw: string): string | undefined {
   let url: URL;

@@ -6,7 +6,7 @@
  */
 import { severityRank, shownSeverities, type Finding, type Severity } from '../audit/findings.ts';
 import { hasResults, type Verdict } from '../audit/gate.ts';
-import type { ProjectAudit } from '../audit/outcome.ts';
+import type { JudgedCommit, ProjectAudit } from '../audit/outcome.ts';
 import {
   inReportOrder,
   describeNotCounted,
@@ -23,9 +23,10 @@ import {
 } from './comment-memory.ts';
 import { escapeMarkdown } from './escape.ts';
 import { groupFindings } from './finding-groups.ts';
+import { renderHeadCommitNote } from './head-commit-note.ts';
 import { removeInvisibleCharacters, truncateText } from '../text.ts';
 import { SEVERITY_LABELS, VERDICT_ICONS, VERDICT_WORDS } from './labels.ts';
-import { locationCell, locationText, safeHttpUrl, type SourceLinks } from './links.ts';
+import { locationCell, locationText, safeHttpUrl, shortCommit, type SourceLinks } from './links.ts';
 
 export interface PrCommentInput {
   projectName: string;
@@ -43,6 +44,8 @@ export interface PrCommentInput {
   runUrl?: string;
   /** With several projects audited, each one's audit: `auditId` then holds them all. */
   audits?: readonly ProjectAudit[] | undefined;
+  /** On `workflow_run`: the head commit judged, and the artifact's files refused. */
+  headCommit?: JudgedCommit | undefined;
 }
 
 export const COMMENT_MAX_CHARS = 65_536;
@@ -105,6 +108,8 @@ function renderHead(input: PrCommentInput, results: boolean, partial = false): s
     escapeMarkdown(truncateText(input.reason, 2_000)),
     '',
   ];
+  if (input.headCommit !== undefined)
+    lines.push(...renderHeadCommitNote(input.headCommit, input.links));
   if (input.audits !== undefined && input.audits.length > 1)
     lines.push(...projectsTable(input.audits));
   if (partial) {
@@ -284,8 +289,8 @@ function renderFooter(input: PrCommentInput): string {
   if (report !== undefined) parts.push(`[Full report](${report})`);
   const run = input.runUrl === undefined ? undefined : safeHttpUrl(input.runUrl);
   if (run !== undefined) parts.push(`[Workflow run](${run})`);
-  const sha = input.links?.sha;
-  if (sha !== undefined && /^[0-9a-f]{7,64}$/i.test(sha)) parts.push(`Commit ${sha.slice(0, 7)}`);
+  const commit = input.links === undefined ? undefined : shortCommit(input.links.sha);
+  if (commit !== undefined) parts.push(`Commit ${commit}`);
   return parts.length > 0 ? `<sub>${parts.join(' · ')}</sub>` : '';
 }
 

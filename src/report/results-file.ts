@@ -4,7 +4,7 @@
  * present. It doubles as a baseline file (see audit/baseline.ts).
  */
 import type { FailOn, Verdict } from '../audit/gate.ts';
-import type { ProjectAudit, ReusedAudit } from '../audit/outcome.ts';
+import type { JudgedCommit, ProjectAudit, ReusedAudit } from '../audit/outcome.ts';
 import type { Scope } from '../audit/scope.ts';
 import type { FindingCounts, TriagedFinding } from '../audit/triage.ts';
 import { jsonChunks } from './json-chunks.ts';
@@ -26,6 +26,8 @@ export interface ResultsFileInput {
   repeatedDependencyFindings?: number | undefined;
   /** Set when the results came from an earlier audit of a byte-identical upload. */
   reused?: ReusedAudit | undefined;
+  /** On `workflow_run`: the head commit judged, and the artifact's files refused. */
+  headCommit?: JudgedCommit | undefined;
 }
 
 /** The file as it is written, a piece at a time: it can run to tens of megabytes. */
@@ -59,6 +61,14 @@ export function resultsFileChunks(input: ResultsFileInput): Generator<string> {
     // The earlier audit whose results these are, its upload being byte-identical.
     reused: input.reused ?? null,
     repeatedDependencyFindings: input.repeatedDependencyFindings ?? 0,
+    // On `workflow_run`: the commit whose files were judged, and every artifact file refused.
+    headCommit:
+      input.headCommit === undefined
+        ? null
+        : {
+            sha: input.headCommit.sha,
+            refused: input.headCommit.refused.map(({ path, reason }) => ({ path, reason })),
+          },
     findings: [],
   };
   return jsonChunks(JSON.stringify(document, null, 2), 'findings', input.findings, toRecord, '\n');

@@ -5,7 +5,7 @@
 import { Buffer } from 'node:buffer';
 import { shownSeverities, type Finding, type Severity } from '../audit/findings.ts';
 import { hasResults, isBlocking, type FailOn, type Verdict } from '../audit/gate.ts';
-import type { ProjectAudit, ReusedAudit } from '../audit/outcome.ts';
+import type { JudgedCommit, ProjectAudit, ReusedAudit } from '../audit/outcome.ts';
 import {
   inReportOrder,
   describeNotCounted,
@@ -18,6 +18,7 @@ import type { AnnotationLevel } from './annotations.ts';
 import { MAX_CHECK_RUN_ANNOTATIONS } from './check-run-output.ts';
 import { escapeHtml, escapeHtmlLines, escapeMarkdown } from './escape.ts';
 import { groupFindings, groupKey } from './finding-groups.ts';
+import { renderHeadCommitNote } from './head-commit-note.ts';
 import { removeInvisibleCharacters, truncateText } from '../text.ts';
 import { SEVERITY_LABELS, VERDICT_ICONS, VERDICT_WORDS } from './labels.ts';
 import { fileUrl, locationCell, locationText, safeHttpUrl, type SourceLinks } from './links.ts';
@@ -50,6 +51,8 @@ export interface SummaryInput {
   reused?: ReusedAudit | undefined;
   /** Findings in dependencies not listed because they repeat one that is. */
   repeatedDependencyFindings?: number | undefined;
+  /** On `workflow_run`: the head commit judged, and the artifact's files refused. */
+  headCommit?: JudgedCommit | undefined;
 }
 
 /** Under GitHub's 1 MiB (1,048,576 bytes) per step, with room for anything else the step adds. */
@@ -171,6 +174,8 @@ function renderHead(
     '',
   ];
   lines.push(...outcomeNotes(input, findings.length > 0));
+  if (input.headCommit !== undefined)
+    lines.push(...renderHeadCommitNote(input.headCommit, input.links));
   const reuseNotes = renderReuseNotes(input.reused, input.audits);
   if (reuseNotes.length > 0) lines.push(...reuseNotes, '');
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Verdict } from '../../src/audit/gate.ts';
 import { activeFindings, countFindings, type TriagedFinding } from '../../src/audit/triage.ts';
 import { allActive } from '../support/triage.ts';
+import { expectInOrder } from '../support/order.ts';
 import {
   checkRunAnnotations,
   checkRunConclusion,
@@ -12,7 +13,9 @@ import {
   renderCheckRunCompletion,
   renderCheckRunStart,
 } from '../../src/report/check-run-output.ts';
+import { renderSummary } from '../../src/report/summary.ts';
 import { findingsOf, makeFinding } from '../support/findings.ts';
+import { HEAD_SHA, HOSTILE_PATHS, judgedCommit, NOT_THE_HEAD } from '../support/head-commit.ts';
 
 describe('checkRunConclusion', () => {
   it.each<[Verdict, string]>([
@@ -189,6 +192,73 @@ describe('checkRunTitle', () => {
     expect(checkRunTitle('pass', none)).toBe('Passed: no findings');
     expect(checkRunTitle('timeout', counts)).toBe('Timed out: no complete results');
     expect(checkRunTitle('skipped', none)).toBe('Skipped: no audit was run');
+  });
+});
+
+describe('the check run of a workflow_run', () => {
+  const counts = countFindings(allActive(findingsOf('high')));
+
+  it('names the commit judged in its title, and how many artifact files were refused', () => {
+    expect(checkRunTitle('fail', counts, judgedCommit())).toBe(
+      'Failed: 1 finding (1 high) at commit 0123abc',
+    );
+    expect(checkRunTitle('pass', countFindings([]), judgedCommit(1))).toBe(
+      'Passed: no findings at commit 0123abc; 1 artifact file refused',
+    );
+    expect(checkRunTitle('error', counts, judgedCommit(3))).toBe(
+      'Error: no complete results at commit 0123abc; 3 artifact files refused',
+    );
+    // A head that is not a commit id is not named in the title.
+    const odd = checkRunTitle('fail', counts, { sha: '\n::stop-commands::x', refused: [] });
+    expect(odd).toBe('Failed: 1 finding (1 high)');
+  });
+
+  it("keeps the commit and a list of hostile refused files within the output's limits", () => {
+    const refused = Array.from({ length: 5_000 }, (_, i) => ({
+      path: `${HOSTILE_PATHS[i % HOSTILE_PATHS.length]!}${'@'.repeat(300)}`,
+      reason: `${NOT_THE_HEAD} ${'&'.repeat(400)}`,
+    }));
+    const findings = allActive(
+      Array.from({ length: 3_000 }, () => makeFinding({ title: '<'.repeat(200) })),
+    );
+    const headCommit = judgedCommit(refused);
+    const summaryMarkdown = renderSummary(
+      {
+        verdict: 'fail',
+        reason: '3000 findings',
+        projectName: 'vault',
+        auditId: 'a',
+        rawStatus: undefined,
+        reportUrl: undefined,
+        failOn: 'high',
+        findings,
+        counts: countFindings(findings),
+        scopeNote: undefined,
+        links: { serverUrl: 'https://github.com', repository: 'octo/vault', sha: HEAD_SHA },
+        notAnnotated: { error: 0, warning: 0, notice: 0 },
+        resumeHint: undefined,
+        fileCount: 3,
+        headCommit,
+      },
+      65_000,
+    );
+    const output = renderCheckRunCompletion({
+      title: checkRunTitle('fail', countFindings(findings), headCommit),
+      summaryMarkdown,
+      total: 3_000,
+      overCap: 2_000,
+    });
+    expect(output.title).toBe(
+      'Failed: 3000 findings (3000 medium) at commit 0123abc; 5000 artifact files refused',
+    );
+    expect(output.summary.length).toBeLessThanOrEqual(OUTPUT_MAX_CHARS);
+    expect(output.summary).not.toContain("Cut here to fit GitHub's limit");
+    expectInOrder(output.summary, [
+      '> ℹ️ 2000 of 3000 findings are not annotated here',
+      `> 🔎 **Audited commit [\`0123abc\`](https://github.com/octo/vault/commit/${HEAD_SHA})**`,
+      "**5000 files of the triggering run's artifact were refused**",
+      'more, listed in the results file.',
+    ]);
   });
 });
 

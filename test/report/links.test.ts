@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  commitUrl,
   fileUrl,
   httpUrl,
   locationCell,
   locationText,
   safeHttpUrl,
+  shortCommit,
   type LinkContext,
 } from '../../src/report/links.ts';
 import { makeFinding } from '../support/findings.ts';
@@ -66,6 +68,27 @@ describe('fileUrl', () => {
     expect(fileUrl({ ...finding, file: '../B.sol' }, context)).toBeUndefined();
     const unsafe = { ...context.links!, serverUrl: 'javascript:alert(1)' };
     expect(fileUrl(finding, { ...context, links: unsafe })).toBeUndefined();
+  });
+});
+
+describe('shortCommit and commitUrl', () => {
+  it('shorten a commit id as GitHub does, and nothing that is not one', () => {
+    expect(shortCommit('0123abcd0123abcd0123abcd0123abcd0123abcd')).toBe('0123abc');
+    expect(shortCommit('0123abc')).toBe('0123abc');
+    for (const raw of ['', '0123ab', 'main', '0123abc/../x', 'g123abcd', 'a'.repeat(65)])
+      expect(shortCommit(raw)).toBeUndefined();
+  });
+
+  it('link to the commit on the repository, the id encoded, only on a safe server', () => {
+    expect(commitUrl(context.links!, 'deadbeef01')).toBe(
+      'https://github.com/octo/vault/commit/deadbeef01',
+    );
+    expect(commitUrl(context.links!, 'a b)(x')).toBe(
+      'https://github.com/octo/vault/commit/a%20b%29%28x',
+    );
+    expect(
+      commitUrl({ ...context.links!, serverUrl: 'javascript:alert(1)' }, 'deadbeef01'),
+    ).toBeUndefined();
   });
 });
 

@@ -13,7 +13,15 @@ import {
   renderPrComment,
   type PrCommentInput,
 } from '../../src/report/pr-comment.ts';
+import { escapeMarkdown } from '../../src/report/escape.ts';
 import { findingsOf, makeFinding } from '../support/findings.ts';
+import {
+  HEAD_SHA,
+  HOSTILE_PATHS,
+  judgedCommit,
+  NOT_IN_THE_HEAD,
+  NOT_THE_HEAD,
+} from '../support/head-commit.ts';
 import { expectInOrder } from '../support/order.ts';
 
 const links = { serverUrl: 'https://github.com', repository: 'octo/vault', sha: 'deadbeef01' };
@@ -372,5 +380,47 @@ describe('the comment of a run over several projects', () => {
     // The last complete findings are kept for the next comparison.
     expect(previous?.findings).toHaveLength(1);
     expect(readPreviousFindings(body)).toEqual(previous);
+  });
+});
+
+describe('the comment of a workflow_run', () => {
+  it('names the head commit judged and the refused files under the verdict, with or without results', () => {
+    const headCommit = judgedCommit([
+      { path: 'contracts/Vault.sol', reason: NOT_THE_HEAD },
+      { path: 'contracts/Extra.sol', reason: NOT_IN_THE_HEAD },
+    ]);
+    const body = renderPrComment(
+      input({
+        plain: [makeFinding({ severity: 'high' })],
+        links: { ...links, sha: HEAD_SHA },
+        headCommit,
+      }),
+    );
+    expectInOrder(body, [
+      '### ❌ Failed: smart contract audit of vault',
+      `> 🔎 **Audited commit [\`0123abc\`](https://github.com/octo/vault/commit/${HEAD_SHA})**`,
+      "> ⚠️ **2 files of the triggering run's artifact were refused** and not sent",
+      "| contracts/Vault.sol | its bytes are not the head commit's |",
+      `| contracts/Extra.sol | ${escapeMarkdown(NOT_IN_THE_HEAD)} |`,
+      '#### Findings (1)',
+    ]);
+    const failed = renderPrComment(input({ verdict: 'error', reason: 'No tree', headCommit }));
+    expectInOrder(failed, ['> 🔎 **Audited commit', '**No complete results were obtained**']);
+  });
+
+  it('fits 65,536 characters with thousands of hostile refused files, the hidden data whole', () => {
+    const refused = Array.from({ length: 10_000 }, (_, i) => ({
+      path: `${HOSTILE_PATHS[i % HOSTILE_PATHS.length]!}${'@'.repeat(300)}`,
+      reason: `${NOT_THE_HEAD} ${'<'.repeat(400)}`,
+    }));
+    const findings = Array.from({ length: 3_000 }, (_, i) =>
+      makeFinding({ severity: 'high', title: `${'<'.repeat(200)} ${i}` }),
+    );
+    const body = renderPrComment(input({ plain: findings, headCommit: judgedCommit(refused) }));
+    expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
+    expect(body).toContain("**10000 files of the triggering run's artifact were refused**");
+    expect(body).toMatch(/…and 99\d\d more, listed in the results file\./);
+    expect(body).not.toMatch(/<(img|script|b)\b/);
+    expect(readPreviousFindings(body)?.findings.length).toBeGreaterThan(1_500);
   });
 });

@@ -8,6 +8,7 @@ import { renderPrComment } from '../../src/report/pr-comment.ts';
 import { renderSummary } from '../../src/report/summary.ts';
 import { makeFinding } from '../support/findings.ts';
 import { allActive, withCounts } from '../support/triage.ts';
+import { HEAD_SHA, hostileRefusals, judgedCommit } from '../support/head-commit.ts';
 
 const EVIL = 'https://evil.example/login';
 /** Each way service text could make GitHub render something of its own. */
@@ -82,5 +83,39 @@ describe('rendered with GFM', () => {
     const rendered = html(markdown);
     expect(rendered).toContain('evil.example');
     expect(linksAndImages(rendered)).toEqual([]);
+  });
+
+  it('the refused files of a workflow_run render as text, the commit link the only link', () => {
+    const headCommit = judgedCommit([...hostileRefusals(), { path: PAYLOAD, reason: PAYLOAD }]);
+    const links = { serverUrl: 'https://github.com', repository: 'octo/vault', sha: HEAD_SHA };
+    const common = withCounts({
+      verdict: 'pass' as const,
+      reason: 'no findings',
+      projectName: 'vault',
+      findings: [],
+      links,
+      auditId: 'a',
+      reportUrl: undefined,
+      headCommit,
+    });
+    const summary = renderSummary({
+      ...common,
+      rawStatus: undefined,
+      failOn: 'high',
+      scopeNote: undefined,
+      notAnnotated: { error: 0, warning: 0, notice: 0 },
+      resumeHint: undefined,
+      fileCount: 1,
+    });
+    const comment = renderPrComment({ ...common, previous: undefined });
+    for (const markdown of [summary, comment]) {
+      const rendered = html(markdown);
+      expect(rendered).toContain('evil.example');
+      expect(linksAndImages(rendered)).toEqual([]);
+      expect([...rendered.matchAll(/<a\b[^>]*>/g)].map((m) => m[0])).toEqual([
+        `<a href="https://github.com/octo/vault/commit/${HEAD_SHA}">`,
+      ]);
+      expect(rendered).not.toMatch(/<(script|img|b|h1)\b|<\/details/);
+    }
   });
 });

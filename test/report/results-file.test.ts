@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allActive, withCounts } from '../support/triage.ts';
 import { renderResultsFile } from '../../src/report/results-file.ts';
 import { makeFinding } from '../support/findings.ts';
+import { HEAD_SHA, HOSTILE_PATHS, hostileRefusals, judgedCommit } from '../support/head-commit.ts';
 
 describe('renderResultsFile', () => {
   it('round-trips through JSON.parse with counts and every finding, most severe first', () => {
@@ -186,5 +187,30 @@ describe('renderResultsFile', () => {
       ['sup', 'suppressed', 'audit-ignore-line *'],
       ['act', 'active', null],
     ]);
+  });
+});
+
+describe('the results file of a workflow_run', () => {
+  const base = withCounts({
+    auditId: 'abc',
+    projectName: 'vault',
+    status: 'completed',
+    verdict: 'pass' as const,
+    failOn: 'high' as const,
+    scope: 'all' as const,
+    findings: [],
+  });
+
+  it('records the head commit judged and every refused file, each path as the artifact gave it', () => {
+    const refused = [...hostileRefusals(), ...judgedCommit(5_000).refused];
+    const parsed = JSON.parse(renderResultsFile({ ...base, headCommit: judgedCommit(refused) }));
+    expect(parsed.headCommit.sha).toBe(HEAD_SHA);
+    expect(parsed.headCommit.refused).toHaveLength(HOSTILE_PATHS.length + 5_000);
+    expect(parsed.headCommit.refused.slice(0, HOSTILE_PATHS.length)).toEqual(hostileRefusals());
+    expect(Object.keys(parsed.headCommit.refused[0])).toEqual(['path', 'reason']);
+  });
+
+  it('writes null elsewhere, so the key is always there', () => {
+    expect(JSON.parse(renderResultsFile(base)).headCommit).toBeNull();
   });
 });

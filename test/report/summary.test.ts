@@ -14,6 +14,7 @@ import { escapeMarkdown } from '../../src/report/escape.ts';
 import { makeFinding } from '../support/findings.ts';
 import { expectInOrder } from '../support/order.ts';
 import { fixtureText } from '../support/fixtures.ts';
+import { HEAD_SHA, HOSTILE_PATHS, judgedCommit, NOT_THE_HEAD } from '../support/head-commit.ts';
 
 const links = { serverUrl: 'https://github.com', repository: 'octo/vault', sha: 'deadbeef' };
 
@@ -685,5 +686,56 @@ describe('the summary notes, in the singular and the plural', () => {
       /^ℹ️ 1 finding is not annotated on the check run/,
     );
     expect(renderCheckRunNotAnnotatedNote(5)).toMatch(/^ℹ️ 5 findings are not annotated/);
+  });
+});
+
+describe('the summary of a workflow_run', () => {
+  it('names the head commit judged and the refused files, after the verdict and before the facts', () => {
+    const markdown = renderSummary(
+      input({
+        verdict: 'fail',
+        findings: [makeFinding({ severity: 'high' })],
+        links: { ...links, sha: HEAD_SHA },
+        headCommit: judgedCommit([{ path: 'contracts/Vault.sol', reason: NOT_THE_HEAD }]),
+      }),
+    );
+    expectInOrder(markdown, [
+      '❌ **Failed**',
+      `> 🔎 **Audited commit [\`0123abc\`](https://github.com/octo/vault/commit/${HEAD_SHA})**`,
+      "> ⚠️ **1 file of the triggering run's artifact was refused** and not sent",
+      "| contracts/Vault.sol | its bytes are not the head commit's |",
+      '- **Audit ID:** abc123',
+      '### Findings',
+    ]);
+  });
+
+  it('names the commit beside an error, which still reads as no result', () => {
+    const markdown = renderSummary(
+      input({
+        verdict: 'error',
+        reason: 'contracts/Vault.sol of the head commit could not be read from GitHub',
+        headCommit: judgedCommit(),
+      }),
+    );
+    expect(markdown).toContain('**No results were obtained.**');
+    expect(markdown).toContain('> 🔎 **Audited commit [`0123abc`]');
+    expect(markdown).not.toContain('No findings');
+  });
+
+  it("stays within the check run's budget with thousands of hostile refused files and findings", () => {
+    const refused = Array.from({ length: 10_000 }, (_, i) => ({
+      path: `${HOSTILE_PATHS[i % HOSTILE_PATHS.length]!}${'@'.repeat(300)}`,
+      reason: `${NOT_THE_HEAD} ${'<'.repeat(400)}`,
+    }));
+    const findings = Array.from({ length: 2_000 }, () => makeFinding({ severity: 'high' }));
+    const markdown = renderSummary(
+      input({ verdict: 'fail', findings, headCommit: judgedCommit(refused) }),
+      65_000,
+    );
+    expect(Buffer.byteLength(markdown, 'utf8')).toBeLessThanOrEqual(65_000);
+    expect(markdown).toContain("**10000 files of the triggering run's artifact were refused**");
+    expect(markdown).toMatch(/…and 99\d\d more, listed in the results file\./);
+    expect(tableRows(markdown).length).toBeGreaterThan(0);
+    expect(markdown).toMatch(/\*\*\d+ of 2000 findings not shown here\*\*/);
   });
 });
