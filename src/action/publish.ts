@@ -86,6 +86,7 @@ export async function publish(outcome: Outcome, deps: PublishDependencies): Prom
     audits: outcome.audits,
     repeatedDependencyFindings: outcome.repeatedDependencyFindings,
     reused: outcome.reused,
+    headCommit: outcome.headCommit,
   };
 
   logFindings(findings, log);
@@ -128,7 +129,7 @@ async function publishToGitHub(
   const { findings, verdict, counts } = summaryInput;
   const active = activeFindings(findings);
   const plan = checkRunAnnotations(active);
-  const title = checkRunTitle(verdict, counts);
+  const title = checkRunTitle(verdict, counts, summaryInput.headCommit);
   const summaryMarkdown = renderSummary(summaryInput, CHECK_RUN_SUMMARY_MAX);
   const total = plan.annotations.length + plan.overCap;
   const checkRun = await channels.completeCheckRun({
@@ -163,6 +164,7 @@ async function publishToGitHub(
       auditId: summaryInput.auditId,
       reportUrl: summaryInput.reportUrl,
       audits: summaryInput.audits,
+      headCommit: summaryInput.headCommit,
       ...(context.runUrl === undefined ? {} : { runUrl: context.runUrl }),
       previous: previousBody === undefined ? undefined : readPreviousFindings(previousBody),
     }),
@@ -242,6 +244,7 @@ async function writeReportFiles(
           audits: outcome.audits,
           repeatedDependencyFindings: outcome.repeatedDependencyFindings,
           reused: outcome.reused,
+          headCommit: outcome.headCommit,
         }),
       ),
     'results file',

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Finding } from '../../src/audit/findings.ts';
-import { resultsOutcome, type Outcome } from '../../src/audit/outcome.ts';
+import { resultsOutcome, type JudgedCommit, type Outcome } from '../../src/audit/outcome.ts';
 import { GitHubChannels } from '../../src/action/github/channels.ts';
 import type { GitHubClient } from '../../src/action/github/client.ts';
 import type { PullRequestFacts, RunContext } from '../../src/action/context.ts';
@@ -15,6 +15,7 @@ import { Redactor } from '../../src/redaction.ts';
 import { commentMarker } from '../../src/report/comment-memory.ts';
 import { recorded, resetCore } from '../support/core.ts';
 import { makeFinding } from '../support/findings.ts';
+import { HEAD_SHA, judgedCommit } from '../support/head-commit.ts';
 import { useGitHubApi } from '../support/github-client.ts';
 import { allActive, triageOf } from '../support/triage.ts';
 
@@ -71,7 +72,12 @@ const highFindings = (count: number) =>
 async function publishWith(
   client: GitHubClient | undefined,
   findings: Finding[],
-  options: { comment?: boolean; pullRequest?: PullRequestFacts; started?: boolean } = {},
+  options: {
+    comment?: boolean;
+    pullRequest?: PullRequestFacts;
+    started?: boolean;
+    headCommit?: JudgedCommit;
+  } = {},
 ) {
   const redactor = new Redactor();
   const log = createActionLogger(redactor);
@@ -83,13 +89,16 @@ async function publishWith(
     comment: options.comment ?? false,
     log,
   });
-  await publish(outcomeOf(findings), {
-    settings: undefined,
-    context: { ...context, pullRequest: options.pullRequest },
-    channels,
-    log,
-    redactor,
-  });
+  await publish(
+    { ...outcomeOf(findings), ...(options.headCommit && { headCommit: options.headCommit }) },
+    {
+      settings: undefined,
+      context: { ...context, pullRequest: options.pullRequest },
+      channels,
+      log,
+      redactor,
+    },
+  );
   return channels;
 }
 
@@ -209,6 +218,24 @@ describe('publish with a pull-request comment', () => {
     expect(recorded.log).toContainEqual(
       expect.stringMatching(/^Pull-request comment updated: .*\/pull\/17#issuecomment-\d+$/),
     );
+  });
+});
+
+describe('publish of a workflow_run that judged a head commit', () => {
+  it('names the commit and the refused artifact files in the summary, the check run and the comment', async () => {
+    const { api, client } = await setUp();
+    await publishWith(client, highFindings(1), {
+      comment: true,
+      pullRequest,
+      headCommit: judgedCommit(2),
+    });
+    const short = HEAD_SHA.slice(0, 7);
+    expect(api.checkRuns[0]?.output.title).toContain(
+      `at commit ${short}; 2 artifact files refused`,
+    );
+    expect(api.checkRuns[0]?.output.summary).toContain(`Audited commit [\`${short}`);
+    expect(recorded.summary).toContain('contracts/Refused1.sol');
+    expect(api.comments(pullRequest.number)[0]?.body).toContain(`Audited commit [\`${short}`);
   });
 });
 
