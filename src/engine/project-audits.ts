@@ -239,7 +239,7 @@ function overBudget(
         `(${formatBytes(left.bytes)}) of the ${formatBytes(findingsBudget.bytes)} the findings of ` +
         'one run may hold across all its projects';
   return new ServiceError(
-    `${what}, so they were not read. Audit fewer projects per step: a matrix of jobs, one per ` +
+    `${what}, so none of them is reported. Audit fewer projects per step: a matrix of jobs, one per ` +
       'project (see the `projects` output). No input raises the budget: past it, a runner could ' +
       'run out of memory before any verdict.',
   );

@@ -126,7 +126,7 @@ describe('the findings budget of a run', () => {
     const refused = refusedOf(outcome);
     expect(refused).toHaveLength(1);
     expect(refused[0]?.reason).toMatch(
-      /^The audit service: its findings would hold 19\d\.\d KB of memory, more than is left \(\d+(\.\d)? KB\) of the 439\.5 KB the findings of one run may hold across all its projects, so they were not read\. Audit fewer projects per step: a matrix of jobs, one per project \(see the `projects` output\)/,
+      /^The audit service: its findings would hold 19\d\.\d KB of memory, more than is left \(\d+(\.\d)? KB\) of the 439\.5 KB the findings of one run may hold across all its projects, so none of them is reported\. Audit fewer projects per step: a matrix of jobs, one per project \(see the `projects` output\)/,
     );
     // The two that fit report their findings.
     expect(outcome.audits?.filter((audit) => audit.verdict === 'pass')).toHaveLength(2);
