@@ -8,7 +8,9 @@
  * each with one prebuilt body, so that this process stays small whatever the child reads.
  * The child reports its peak RSS (the kernel's) and its peak V8 heap (sampled), even when it
  * dies; the run's verdict, its projects' and the check run's state are read from what it left.
- * Run: node scripts/bench-memory.ts [--projects=N] [--heap-mb=N] [--src] [--against=DIR]:
+ * Run: node scripts/bench-memory.ts [--projects=N] [--findings=N] [--heap-mb=N] [--src]
+ * [--against=DIR]: --findings=N per answer (past 1,250 their texts pass the 50,000,000 characters
+ * one answer may carry, and every answer is refused on its own);
  * --src runs src/action/main.ts's run() instead of the bundle; --against runs another build's
  * index.js (e.g. the main branch's dist/) after this one, so the two are compared side by side.
  */
@@ -26,7 +28,7 @@ import { actionDefaults, parseOutputFile } from '../test/support/run-action.ts';
 import { startGitHubApi } from '../test/support/github-api.ts';
 
 const DEFAULT_PROJECTS = 48;
-const FINDINGS = 1_200;
+const DEFAULT_FINDINGS = 1_200;
 /** Description and recommendation each the 20,000 characters a finding keeps of them. */
 const PROSE_LENGTH = 20_000;
 /** A 7 GiB runner's: V8's old generation is a quarter of the machine's memory. */
@@ -73,11 +75,11 @@ async function child(reportFile: string, target: string): Promise<void> {
   report();
 }
 
-/** One finished audit's answer: FINDINGS findings, every text its own. */
-function answerBody(): Buffer {
+/** One finished audit's answer: `count` findings, every text its own. */
+function answerBody(count: number): Buffer {
   const prose = (what: string, i: number) =>
     `${what} ${i}: `.padEnd(PROSE_LENGTH, 'the balance is written after an external call. ');
-  const findings = Array.from({ length: FINDINGS }, (_, i) => ({
+  const findings = Array.from({ length: count }, (_, i) => ({
     id: `finding-${i + 1}`,
     severity: ['medium', 'low', 'info'][i % 3],
     title: `Detector ${i % 40}`,
@@ -220,14 +222,19 @@ async function projectVerdicts(resultsFile: string | undefined): Promise<string>
   return [...counts].map(([verdict, count]) => `${count} ${verdict}`).join(', ');
 }
 
-async function main(projects: number, heapMb: number, targets: readonly string[]): Promise<void> {
-  const body = answerBody();
+async function main(
+  projects: number,
+  findings: number,
+  heapMb: number,
+  targets: readonly string[],
+): Promise<void> {
+  const body = answerBody(findings);
   const name = (target: string) =>
     target === SOURCE
       ? "src/action/main.ts's run()"
       : path.relative(process.cwd(), path.join(target, 'index.js'));
   console.log(
-    `${projects} projects whose audits finish together, each answered with ${FINDINGS.toLocaleString('en-US')} ` +
+    `${projects} projects whose audits finish together, each answered with ${findings.toLocaleString('en-US')} ` +
       `findings in ${(body.length / MIB).toFixed(1)} MiB of JSON; the action on a push, ` +
       `--max-old-space-size=${heapMb} (a 7 GiB runner's heap), each build in a fresh process`,
   );
@@ -265,7 +272,7 @@ if (process.argv[2] === '--child') {
   const option = (name: string) =>
     args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
   const unknown = args.filter(
-    (arg) => !/^(--projects=\d+|--heap-mb=\d+|--src|--against=.+)$/.test(arg),
+    (arg) => !/^(--(projects|findings|heap-mb)=\d+|--src|--against=.+)$/.test(arg),
   );
   if (unknown.length > 0) throw new Error(`unknown or incomplete arguments: ${unknown.join(' ')}`);
   const target = args.includes('--src') ? SOURCE : DIST;
@@ -275,6 +282,7 @@ if (process.argv[2] === '--child') {
   }
   await main(
     Number(option('projects') ?? DEFAULT_PROJECTS),
+    Number(option('findings') ?? DEFAULT_FINDINGS),
     Number(option('heap-mb') ?? DEFAULT_HEAP_MB),
     [target, ...(against === undefined ? [] : [path.resolve(against)])],
   );

@@ -35,27 +35,28 @@ const findingsOf = (audit: StoredAudit) =>
     serviceFinding({ id: `f${i}`, file: 'src/A.sol', severity: 'low', title: `Finding ${i}` }),
   );
 
-/** The audits of `names`, started first (so that each project's answer is known), then collected. */
+const clientOf = (url: string, apiKey: string) =>
+  new AuditClient({
+    baseUrl: new URL(url),
+    apiKey,
+    userAgent: 'test',
+    sleep: async () => undefined,
+  });
+
+/**
+ * The audits of `names`, started first (so that each project's answer is known), then collected
+ * from `collectFrom` (default the service that started them).
+ */
 async function auditResumed(
   names: readonly string[],
   findings: FindingsSource,
   findingsBudget?: FindingsBudget,
-  baseUrl?: string,
+  collectFrom?: string,
 ) {
   const service = await serve({ findings, pollsUntilDone: 0 });
   const { log } = recordingLogger();
-  const client = new AuditClient({
-    baseUrl: new URL(baseUrl ?? service.url),
-    apiKey: service.apiKey,
-    userAgent: 'test',
-    sleep: async () => undefined,
-  });
-  const starter = new AuditClient({
-    baseUrl: new URL(service.url),
-    apiKey: service.apiKey,
-    userAgent: 'test',
-    sleep: async () => undefined,
-  });
+  const client = clientOf(collectFrom ?? service.url, service.apiKey);
+  const starter = clientOf(service.url, service.apiKey);
   const folder = await mkdtemp(path.join(tmpdir(), 'budget-'));
   await writeFile(path.join(folder, 'A.sol'), 'contract A {}\n');
   const file = { absolutePath: path.join(folder, 'A.sol'), relativePath: 'src/A.sol', size: 14 };
