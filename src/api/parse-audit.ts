@@ -108,6 +108,11 @@ const COUNT_WORDS = new Set([
   'findings',
   'vulnerabilities',
 ]);
+/**
+ * What one finding's own record holds beside its texts: the object, its fingerprints and
+ * location, and what triage adds to it.
+ */
+export const FINDING_RECORD_BYTES = 1024;
 /** As failureIn bounds the service's own words. */
 const MAX_QUOTE = 500;
 const REPORT_URL_FIELDS = [
@@ -175,6 +180,10 @@ export function parseAuditAnswer(
     reportUrl: firstInLevels(levels, REPORT_URL_FIELDS, webUrl),
     findings,
     incomplete,
+    ...(findings !== undefined &&
+      findings.length > 0 && {
+        heldBytes: 2 * bodyText.length + findings.length * FINDING_RECORD_BYTES,
+      }),
   };
 }
 

@@ -57,6 +57,12 @@ export interface AuditSnapshot {
    * error beside them, a count above what the list holds): the service's words, quoted.
    */
   incomplete: string | undefined;
+  /**
+   * Set with findings: the most memory they may hold, in bytes. The texts they keep are cut
+   * from the answer's and may hold all of it, so it counts the whole answer as text (two bytes a
+   * character) and each finding's own record.
+   */
+  heldBytes?: number;
 }
 
 export function severityRank(severity: Severity): number {

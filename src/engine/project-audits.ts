@@ -18,6 +18,7 @@ import {
 } from '../audit/outcome.ts';
 import type { Triage } from '../audit/triage.ts';
 import { ConfigurationError, ServiceError, errorMessage } from '../errors.ts';
+import { formatBytes } from '../files/limits.ts';
 import type { ReuseRecord } from './reuse.ts';
 import type { Settings } from './settings.ts';
 import type { Log } from '../log.ts';
@@ -26,11 +27,27 @@ import type { UploadFile } from '../project/find-contracts.ts';
 /** Uploads at once: enough to overlap the service's work, few enough to spare its rate limit. */
 export const MAX_CONCURRENT_UPLOADS = 3;
 /**
- * Findings one run holds across all its projects: twice what one answer may hold. Each answer is
- * bounded on its own; without a bound on their sum, many projects' answers held to the end
- * could exhaust a runner's memory and leave no verdict at all.
+ * Answers read at once, from the first byte to their findings: a finished audit's answer is held
+ * as bytes, as text and as parsed JSON while it is read, so audits finishing together must not
+ * all be read together. Polls of audits not finished wait their turn too; each is short.
  */
-export const RUN_FINDINGS_BUDGET = 200_000;
+export const MAX_CONCURRENT_READS = 2;
+
+/** What the findings of a run may hold across all its projects. */
+export interface FindingsBudget {
+  /** Findings, once groups and instances are expanded. */
+  count: number;
+  /** Memory, as the answers' `heldBytes` count it. */
+  bytes: number;
+}
+
+/**
+ * Twice the findings one answer may hold, and enough memory for the largest answer the client
+ * reads (64 MiB of text and 100,000 findings) on its own. Each answer is bounded on its own;
+ * without a bound on their sum, many projects' answers held to the end could exhaust a runner's
+ * memory and leave no verdict at all.
+ */
+export const RUN_FINDINGS_BUDGET: FindingsBudget = { count: 200_000, bytes: 256 * 1024 * 1024 };
 
 export interface AuditJob {
   /** The project's upload name. */
@@ -62,8 +79,8 @@ export interface ProjectAuditDependencies {
   started: (job: AuditJob, auditId: string, reused?: ReuseRecord) => void;
   /** Keeps the record of an uploaded audit that completed (pass or fail). */
   record?: (record: ReuseRecord) => Promise<void>;
-  /** Findings the run reads across its projects; default RUN_FINDINGS_BUDGET. */
-  findingsBudget?: number;
+  /** What the run's findings may hold across its projects; default RUN_FINDINGS_BUDGET. */
+  findingsBudget?: FindingsBudget;
 }
 
 /** `several`: the run is one of several projects, even when only one of them is in `jobs`. */
@@ -73,21 +90,36 @@ export async function auditProjects(
   several = jobs.length > 1,
 ): Promise<Outcome> {
   const limitUploads = pLimit(MAX_CONCURRENT_UPLOADS);
-  let budget = deps.findingsBudget ?? RUN_FINDINGS_BUDGET;
-  // Answers come one at a time: each takes its findings from what is left, or is refused whole.
-  const withinBudget = (count: number) => count <= budget && ((budget -= count), true);
+  const limitReads = pLimit(MAX_CONCURRENT_READS);
+  const reader: AnswerReader = {
+    getAudit: (...args) => limitReads(() => deps.client.getAudit(...args)),
+  };
+  const left = { ...(deps.findingsBudget ?? RUN_FINDINGS_BUDGET) };
+  // Answers come one at a time: each takes its share from what is left, or is refused whole.
+  const spend = (count: number, bytes: number): FindingsBudget | undefined => {
+    if (count > left.count || bytes > left.bytes) return { ...left };
+    left.count -= count;
+    left.bytes -= bytes;
+    return undefined;
+  };
   const parts = await Promise.all(
     jobs.map(async (job) => {
       const log = several ? prefixed(deps.log, `${job.name}: `) : deps.log;
-      const outcome = await auditProject(job, { ...deps, log, withinBudget }, limitUploads);
+      const outcome = await auditProject(job, { ...deps, log, spend, reader }, limitUploads);
       return { name: job.name, path: job.path, outcome };
     }),
   );
   return combineOutcomes(parts, several);
 }
 
-/** What each project's audit shares with the others: the run's findings budget. */
-type SharedDependencies = ProjectAuditDependencies & { withinBudget: (count: number) => boolean };
+type AnswerReader = Pick<AuditClient, 'getAudit'>;
+
+/** What each project's audit shares with the others: the run's reads and its findings budget. */
+type SharedDependencies = ProjectAuditDependencies & {
+  reader: AnswerReader;
+  /** Takes an answer's share of the budget; what was left, when the share would pass it. */
+  spend: (count: number, bytes: number) => FindingsBudget | undefined;
+};
 
 async function auditProject(
   job: AuditJob,
@@ -123,7 +155,7 @@ async function auditProject(
         resumed,
         initialWaitMs: started?.retryAfterMs,
       }),
-      { ...deps, knownFiles: job.files?.map((file) => file.relativePath) },
+      { ...deps, client: deps.reader, knownFiles: job.files?.map((file) => file.relativePath) },
     );
     if (waited.kind === 'timeout') {
       const { last, lastProblem } = waited;
@@ -159,7 +191,7 @@ async function collectReused(
   const { auditId } = record;
   const knownFiles = job.files?.map((file) => file.relativePath);
   try {
-    const { snapshot } = await deps.client.getAudit(auditId, knownFiles);
+    const { snapshot } = await deps.reader.getAudit(auditId, knownFiles);
     if (snapshot.state !== 'completed' || !snapshot.findings || snapshot.incomplete !== undefined) {
       deps.log.info(
         `The recorded audit ${auditId} of this upload now reads as ${snapshot.rawStatus}${snapshot.incomplete === undefined ? '' : ', incomplete'}; uploading again.`,
@@ -186,16 +218,30 @@ async function resultsOf(
   facts: RunFacts,
   deps: SharedDependencies,
 ): Promise<Outcome> {
-  if (!deps.withinBudget(findings.length))
-    return errorOutcome(overBudget(findings.length, deps), facts);
+  const bytes = snapshot.heldBytes ?? 0;
+  const left = deps.spend(findings.length, bytes);
+  if (left !== undefined)
+    return errorOutcome(overBudget(findings.length, bytes, left, deps), facts);
   return resultsOutcome(facts, snapshot, await deps.triage(findings, job), deps.settings.failOn);
 }
 
-function overBudget(count: number, { findingsBudget }: ProjectAuditDependencies): ServiceError {
-  const budget = findingsBudget ?? RUN_FINDINGS_BUDGET;
+function overBudget(
+  count: number,
+  bytes: number,
+  left: FindingsBudget,
+  { findingsBudget = RUN_FINDINGS_BUDGET }: ProjectAuditDependencies,
+): ServiceError {
+  const what =
+    count > left.count
+      ? `its answer holds ${count.toLocaleString('en-US')} findings, more than are left of the ` +
+        `${findingsBudget.count.toLocaleString('en-US')} one run reads across all its projects`
+      : `its findings would hold ${formatBytes(bytes)} of memory, more than is left ` +
+        `(${formatBytes(left.bytes)}) of the ${formatBytes(findingsBudget.bytes)} the findings of ` +
+        'one run may hold across all its projects';
   return new ServiceError(
-    `its answer holds ${count.toLocaleString('en-US')} findings, more than are left of the ${budget.toLocaleString('en-US')} ` +
-      'one run reads across all its projects, so they were not read. Audit fewer projects per step: a matrix of jobs, one per project (see the `projects` output).',
+    `${what}, so none of them is reported. Audit fewer projects per step: a matrix of jobs, one per ` +
+      'project (see the `projects` output). No input raises the budget: past it, a runner could ' +
+      'run out of memory before any verdict.',
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAuditAnswer } from '../../src/api/parse-audit.ts';
+import { FINDING_RECORD_BYTES, parseAuditAnswer } from '../../src/api/parse-audit.ts';
 import type { AuditSnapshot, Finding } from '../../src/audit/findings.ts';
 import { serviceFailureOutcome } from '../../src/audit/outcome.ts';
 import { ResponseFormatError } from '../../src/errors.ts';
@@ -216,6 +216,20 @@ describe('parseAuditAnswer: findings containers', () => {
       endLine: 64,
     });
     expect(new Set([first, second, third].map((f) => f?.fingerprint)).size).toBe(3);
+  });
+
+  it('counts what the findings may hold: the whole answer as text, and each finding', () => {
+    // Kept texts are cut from the answer's own (a description past MAX_PROSE, a trimmed name).
+    const text = fixture('completed-generic.json');
+    const snapshot = parseAuditAnswer(text, 'abc123', { knownFiles: known });
+    expect(snapshot.heldBytes).toBe(2 * text.length + 3 * FINDING_RECORD_BYTES);
+    // Nothing is held without findings.
+    expect(parseAuditAnswer(fixture('completed-empty.json'), 'abc123')).not.toHaveProperty(
+      'heldBytes',
+    );
+    expect(parseAuditAnswer(fixture('documented-pending.json'), 'abc123')).not.toHaveProperty(
+      'heldBytes',
+    );
   });
 
   it('accepts an empty findings list as "no findings"', () => {
