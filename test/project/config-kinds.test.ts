@@ -1,0 +1,174 @@
+/**
+ * Every kind of config path that cannot be used, for every config name a folder's contracts
+ * depend on: each is named in one warning, and the folder's contract is still in the upload.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmod, mkdir, symlink, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_CONFIG_BYTES } from '../../src/project/config-file.ts';
+import { findUploads } from '../../src/project/find-contracts.ts';
+import { contractSearch } from '../support/contract-search.ts';
+import { recordingLogger } from '../support/logger.ts';
+import { CONTRACT, workspaceWith } from '../support/workspace.ts';
+
+const asRoot = process.getuid?.() === 0;
+/** nobody: root reads a file whatever its mode, so an unreadable one is read as another user. */
+const NOBODY = 65534;
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => new Promise((done) => server.close(done))));
+});
+
+function mknodWorks(): boolean {
+  try {
+    const probe = path.join(process.env.RUNNER_TEMP ?? '/tmp', `probe-${process.pid}`);
+    execFileSync('mknod', [probe, 'c', '1', '3'], { stdio: 'ignore' });
+    execFileSync('rm', [probe]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Each kind: how to make it at `file`, and what the warning says of it. */
+const KINDS = {
+  directory: { reason: 'is a directory, not a file', make: (file: string) => mkdir(file) },
+  FIFO: {
+    reason: 'is a FIFO (named pipe), not a file',
+    make: async (file: string) => void execFileSync('mkfifo', [file]),
+  },
+  socket: {
+    reason: 'is a socket, not a file',
+    make: (file: string) =>
+      new Promise<void>((done) => servers.push(createServer().listen(file, done))),
+  },
+  // A device needs mknod, which only root may run.
+  device: {
+    reason: 'is a device or other special file, not a regular file',
+    make: async (file: string) => void execFileSync('mknod', [file, 'c', '1', '3']),
+  },
+  unreadable: {
+    reason: 'cannot be read (EACCES)',
+    make: async (file: string) => {
+      await writeFile(file, 'x');
+      await chmod(file, 0o000);
+    },
+  },
+  'link to nothing': {
+    reason: 'is a link to nothing',
+    make: (file: string) => symlink('gone', file),
+  },
+  'link outside the workspace': {
+    reason: 'is a link that leads outside the workspace (to ',
+    make: async (file: string) => {
+      const outside = await workspaceWith({ [path.basename(file)]: 'x' });
+      await symlink(path.join(outside, path.basename(file)), file);
+    },
+  },
+  'too large': {
+    reason: `is larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MiB`,
+    make: (file: string) => writeFile(file, '#'.repeat(MAX_CONFIG_BYTES + 1)),
+  },
+  unparsable: { reason: 'is not valid', make: undefined },
+} as const;
+
+/**
+ * Each config name, with the sub-project's contract its fallback must still audit, and text that
+ * does not parse (none where any text is read: a config that is code is read for literals only,
+ * and remappings.txt skips what is not a remapping).
+ */
+const NAMES: { name: string; contract: string; unparsable?: string }[] = [
+  { name: 'foundry.toml', contract: 'src/X.sol', unparsable: "[profile.default]\nsrc = 'src\n" },
+  { name: 'hardhat.config.ts', contract: 'contracts/X.sol' },
+  { name: 'truffle-config.js', contract: 'contracts/X.sol' },
+  { name: 'brownie-config.yaml', contract: 'contracts/X.sol', unparsable: 'compiler: [x' },
+  { name: 'ape-config.yaml', contract: 'contracts/X.sol', unparsable: 'contracts_folder: [x' },
+  // A workspace package with no framework config: its manifest makes it one.
+  { name: 'package.json', contract: 'contracts/X.sol', unparsable: '{ "name": "x", ' },
+  { name: 'remappings.txt', contract: 'src/X.sol' },
+];
+
+/** A workspace of packages, `packages/core` a sound Foundry project, and `packages/x`. */
+async function monorepo(name: string, contract: string) {
+  return workspaceWith({
+    'package.json': JSON.stringify({ name: 'root', workspaces: ['packages/*'] }),
+    'packages/core/foundry.toml': "[profile.default]\nsrc = 'src'\n",
+    'packages/core/src/Core.sol': CONTRACT,
+    [`packages/x/${contract}`]: CONTRACT,
+    // remappings.txt is read for a project: a Foundry one here.
+    ...(name === 'remappings.txt' ? { 'packages/x/foundry.toml': '[profile.default]\n' } : {}),
+  });
+}
+
+const SEARCH = `
+import { findUploads } from ${JSON.stringify(new URL('../../src/project/find-contracts.ts', import.meta.url).href)};
+import { contractSearch } from ${JSON.stringify(new URL('../support/contract-search.ts', import.meta.url).href)};
+import { recordingLogger } from ${JSON.stringify(new URL('../support/logger.ts', import.meta.url).href)};
+const { log, lines } = recordingLogger();
+const uploads = await findUploads(contractSearch(process.env.WORKSPACE), log);
+console.log(JSON.stringify({ uploads, lines }));
+`;
+
+/** The audited files and the warnings; as `uid` in a process of its own when given. */
+async function audit(workspace: string, uid?: number) {
+  let uploads: Awaited<ReturnType<typeof findUploads>>;
+  let lines: string[];
+  if (uid === undefined) {
+    const recorder = recordingLogger();
+    uploads = await findUploads(contractSearch(workspace), recorder.log);
+    lines = recorder.lines;
+  } else {
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', SEARCH], {
+      uid,
+      gid: uid,
+      encoding: 'utf8',
+      env: { ...process.env, WORKSPACE: workspace },
+    });
+    expect(child.stderr).toBe('');
+    ({ uploads, lines } = JSON.parse(child.stdout) as { uploads: typeof uploads; lines: string[] });
+  }
+  return {
+    audited: uploads.flatMap((upload) =>
+      upload.files.filter((file) => !file.dependency).map((file) => file.repositoryPath),
+    ),
+    warnings: lines.filter((line) => line.startsWith('warning: ')),
+  };
+}
+
+const cases = NAMES.flatMap(({ name, contract, unparsable }) =>
+  Object.entries(KINDS).flatMap(([kind, { reason, make }]) => {
+    const write = unparsable === undefined ? [] : [(file: string) => writeFile(file, unparsable)];
+    return (make === undefined ? write : [make]).map((made) => ({
+      name,
+      contract,
+      kind,
+      reason,
+      make: made,
+    }));
+  }),
+);
+
+describe('every kind of config that cannot be used', () => {
+  const devices = mknodWorks();
+  it.for(cases)('$name that is $kind', async ({ name, contract, kind, reason, make }, context) => {
+    if (kind === 'device' && !devices) context.skip('mknod needs root');
+    const workspace = await monorepo(name, contract);
+    // Readable by all, as a checkout is, for the search as another user.
+    execFileSync('chmod', ['-R', 'a+rX', workspace]);
+    await chmod(path.dirname(workspace), 0o755);
+    await make(path.join(workspace, 'packages/x', name));
+    const { audited, warnings } = await audit(
+      workspace,
+      kind === 'unreadable' && asRoot ? NOBODY : undefined,
+    );
+    expect(audited).toContain(`packages/x/${contract}`);
+    expect(audited).toContain('packages/core/src/Core.sol');
+    const named = warnings.filter((line) => line.startsWith(`warning: packages/x/${name} `));
+    expect(named).toHaveLength(1);
+    expect(named[0]).toContain(`packages/x/${name} ${reason}`);
+    expect(named[0]).toContain('. It is not used: ');
+  });
+});
