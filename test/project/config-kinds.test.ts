@@ -172,3 +172,51 @@ describe('every kind of config that cannot be used', () => {
     expect(named[0]).toContain('. It is not used: ');
   });
 });
+
+describe('the workspace-wide manifests', () => {
+  it('reads package.json beside a pnpm-workspace.yaml that cannot be used, and names it', async () => {
+    const workspace = await workspaceWith({
+      'pnpm-workspace.yaml': 'packages: [unclosed\n',
+      'package.json': JSON.stringify({ name: 'root', workspaces: ['packages/*'] }),
+      'packages/core/foundry.toml': "[profile.default]\nsrc = 'src'\n",
+      'packages/core/src/Core.sol': CONTRACT,
+      'packages/shared/package.json': JSON.stringify({ name: '@acme/shared' }),
+      'packages/shared/contracts/Shared.sol': CONTRACT,
+    });
+    const { audited, warnings } = await audit(workspace);
+    expect(audited).toEqual(['packages/core/src/Core.sol', 'packages/shared/contracts/Shared.sol']);
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^warning: pnpm-workspace\.yaml is not valid YAML: .* It is not used: the folder's package\.json is read instead\.$/,
+      ),
+    ]);
+  });
+
+  it('names a .gitmodules that is a FIFO, without waiting on it', async () => {
+    const workspace = await workspaceWith({
+      'foundry.toml': "[profile.default]\nsrc = 'src'\n",
+      'src/Vault.sol': CONTRACT,
+    });
+    execFileSync('mkfifo', [path.join(workspace, '.gitmodules')]);
+    const { audited, warnings } = await audit(workspace);
+    expect(audited).toEqual(['src/Vault.sol']);
+    expect(warnings).toEqual([
+      'warning: .gitmodules is a FIFO (named pipe), not a file. It is not used: submodules that are not checked out are not looked for.',
+    ]);
+  });
+});
+
+describe("a library's own remappings.txt", () => {
+  it('names one that cannot be used, and audits the project as before', async () => {
+    const workspace = await workspaceWith({
+      'foundry.toml': "[profile.default]\nsrc = 'src'\n",
+      'src/Vault.sol': CONTRACT,
+      'lib/dep/remappings.txt/x': '',
+    });
+    const { audited, warnings } = await audit(workspace);
+    expect(audited).toEqual(['src/Vault.sol']);
+    expect(warnings).toEqual([
+      "warning: lib/dep/remappings.txt is a directory, not a file. It is not used: the library's files are resolved with the project's remappings.",
+    ]);
+  });
+});
