@@ -23,28 +23,39 @@ export type UnusableKind =
   | 'too-large'
   | 'unparsable';
 
-/** What reading a config path gave: its text, nothing there, or why it cannot be used. */
-export type ConfigRead =
-  | { kind: 'text'; text: string }
-  | { kind: 'missing' }
-  | { kind: 'unusable'; why: UnusableKind; reason: string };
+/** Why a config that is there cannot be used; `reason` is said after its name. */
+export interface Unusable {
+  kind: 'unusable';
+  why: UnusableKind;
+  reason: string;
+}
 
-const MISSING: ConfigRead = { kind: 'missing' };
+/** What reading a config path gave: its text, nothing there, or why it cannot be used. */
+export type ConfigRead = { kind: 'text'; text: string } | { kind: 'missing' } | Unusable;
+
+const MISSING = { kind: 'missing' } as const;
 
 // Never wait on a FIFO or a device, and never follow a link swapped in after realpath.
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW;
 
-function unusable(why: UnusableKind, reason: string): ConfigRead {
+export function unusable(why: UnusableKind, reason: string): Unusable {
   return { kind: 'unusable', why, reason };
 }
 
-/** What `stats` is when it is not a regular file, said after the file's name: "is a directory". */
-function notRegular(stats: Stats, linked: boolean): ConfigRead {
-  const is = linked ? 'is a link to' : 'is';
-  if (stats.isDirectory()) return unusable('directory', `${is} a directory, not a file`);
-  if (stats.isFIFO()) return unusable('fifo', `${is} a FIFO (named pipe), not a file`);
-  if (stats.isSocket()) return unusable('socket', `${is} a socket, not a file`);
-  return unusable('device', `${is} a device or other special file, not a regular file`);
+/** A real path's text, or why not; `what` names a path that is not a regular file. */
+type RealRead = ConfigRead | { kind: 'special'; why: UnusableKind; what: string };
+
+function notRegular(stats: Stats): RealRead {
+  if (stats.isDirectory()) return { kind: 'special', why: 'directory', what: 'a directory' };
+  if (stats.isFIFO()) return { kind: 'special', why: 'fifo', what: 'a FIFO (named pipe)' };
+  if (stats.isSocket()) return { kind: 'special', why: 'socket', what: 'a socket' };
+  return { kind: 'special', why: 'device', what: 'a device or other special file' };
+}
+
+/** Said after the name of the path read: "is a directory", "is a link to a directory". */
+function phrased(read: RealRead, linked: boolean): ConfigRead {
+  if (read.kind !== 'special') return read;
+  return unusable(read.why, `${linked ? 'is a link to' : 'is'} ${read.what}, not a file`);
 }
 
 function code(error: unknown): string {
@@ -57,12 +68,11 @@ const tooLarge = () =>
     `is larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MiB, more than a config holds`,
   );
 
-/**
- * The text of `file` (absolute), read through its links only when they stay inside `workspace`
- * (absolute, links resolved). The checks are made on the descriptor that is read, so a file
- * swapped for something else between them is not read either.
- */
-export async function readConfig(file: string, workspace: string): Promise<ConfigRead> {
+/** Where `file` leads: its real path when that is inside `workspace`, else why it is not read. */
+async function resolved(
+  file: string,
+  workspace: string,
+): Promise<{ kind: 'real'; real: string } | Exclude<ConfigRead, { kind: 'text' }>> {
   let real: string;
   try {
     real = await fs.realpath(file);
@@ -75,17 +85,25 @@ export async function readConfig(file: string, workspace: string): Promise<Confi
     const link = await fs.lstat(file).catch(() => undefined);
     return link === undefined ? MISSING : unusable('dangling', 'is a link to nothing');
   }
-  if (!isInside(workspace, real))
-    return unusable('outside', `is a link that leads outside the workspace (to ${real})`);
+  return isInside(workspace, real)
+    ? { kind: 'real', real }
+    : unusable('outside', `is a link that leads outside the workspace (to ${real})`);
+}
+
+/**
+ * The text of the regular file at `real` (links resolved). The checks are made on the
+ * descriptor that is read, so a file swapped for something else between them is not read either.
+ */
+async function readReal(real: string): Promise<RealRead> {
   let handle: fs.FileHandle | undefined;
   try {
     // Only a regular file is opened: opening a device may act on it.
     const before = await fs.stat(real);
-    if (!before.isFile()) return notRegular(before, real !== file);
+    if (!before.isFile()) return notRegular(before);
     if (before.size > MAX_CONFIG_BYTES) return tooLarge();
     handle = await fs.open(real, OPEN_FLAGS);
     const stats = await handle.stat();
-    if (!stats.isFile()) return notRegular(stats, real !== file);
+    if (!stats.isFile()) return notRegular(stats);
     if (stats.ino !== before.ino || stats.dev !== before.dev)
       return unusable('unreadable', 'was replaced while it was read');
     // One byte past the bound tells a file that grew past it.
@@ -106,6 +124,15 @@ export async function readConfig(file: string, workspace: string): Promise<Confi
   } finally {
     await handle?.close();
   }
+}
+
+/**
+ * The text of `file` (absolute), read through its links only when they stay inside `workspace`
+ * (absolute, links resolved), or why it cannot be used.
+ */
+export async function readConfig(file: string, workspace: string): Promise<ConfigRead> {
+  const where = await resolved(file, workspace);
+  return where.kind === 'real' ? phrased(await readReal(where.real), where.real !== file) : where;
 }
 
 /** A config that is there but does not parse; `reason` is said after its name. */
@@ -139,25 +166,28 @@ export interface ConfigReader {
   remappings: (file: string) => Promise<RemappingsRead>;
 }
 
-/** A reader for one run: its answers are kept by real path. */
+/** A reader for one run: what each real file holds is read once, and kept. */
 export function createConfigReader(workspace: string): ConfigReader {
-  const texts = new Map<string, Promise<ConfigRead>>();
-  const parsed = new Map<string, Promise<RemappingsRead>>();
-  const once = async <T>(cache: Map<string, Promise<T>>, file: string, load: () => Promise<T>) => {
-    const key = await fs.realpath(file).catch(() => file);
-    let answer = cache.get(key);
-    if (answer === undefined) cache.set(key, (answer = load()));
-    return answer;
+  const texts = new Map<string, Promise<RealRead>>();
+  const parsed = new Map<string, Remapping[]>();
+  /** The answer for `file`, and the real path it was read from. */
+  const readAt = async (file: string): Promise<{ answer: ConfigRead; real?: string }> => {
+    const where = await resolved(file, workspace);
+    if (where.kind !== 'real') return { answer: where };
+    const { real } = where;
+    let text = texts.get(real);
+    if (text === undefined) texts.set(real, (text = readReal(real)));
+    return { answer: phrased(await text, real !== file), real };
   };
-  const read = (file: string) => once(texts, file, () => readConfig(file, workspace));
   return {
-    read,
-    remappings: (file) =>
-      once(parsed, file, async () => {
-        const answer = await read(file);
-        return answer.kind === 'text'
-          ? { kind: 'remappings', remappings: parseRemappingsFile(answer.text) }
-          : answer;
-      }),
+    read: async (file) => (await readAt(file)).answer,
+    remappings: async (file) => {
+      const { answer, real = file } = await readAt(file);
+      if (answer.kind !== 'text') return answer;
+      let remappings = parsed.get(real);
+      if (remappings === undefined)
+        parsed.set(real, (remappings = parseRemappingsFile(answer.text)));
+      return { kind: 'remappings', remappings };
+    },
   };
 }

@@ -8,7 +8,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { isInside, posixRelative } from '../files/inside.ts';
 import { isRecord } from '../json.ts';
-import { readConfig, UnparsableConfig, unusableConfigWarning } from './config-file.ts';
+import {
+  readConfig,
+  UnparsableConfig,
+  unusable,
+  unusableConfigWarning,
+  type Unusable,
+} from './config-file.ts';
 import { readYaml } from './yaml-config.ts';
 
 /** Package name → its folder (absolute, links resolved). */
@@ -41,7 +47,7 @@ export async function listWorkspacePackages(
   workspace: string,
 ): Promise<WorkspaceListing> {
   const warnings: string[] = [];
-  const unusable = (file: string, reason: string, instead: string) =>
+  const warn = (file: string, reason: string, instead: string) =>
     warnings.push(unusableConfigWarning(posixRelative(workspace, file), reason, instead));
   for (let dir = from; isInside(workspace, dir); dir = path.dirname(dir)) {
     // pnpm reads only its own file, even where package.json has `workspaces` too.
@@ -50,17 +56,13 @@ export async function listWorkspacePackages(
     const patterns = pnpm.kind === 'text' ? await pnpmPatterns(pnpm.text, pnpmFile) : pnpm;
     if (Array.isArray(patterns)) return packagesMatching(dir, patterns, workspace, warnings);
     if (patterns.kind === 'unusable')
-      unusable(pnpmFile, patterns.reason, "the folder's package.json is read instead");
+      warn(pnpmFile, patterns.reason, "the folder's package.json is read instead");
     const npmFile = path.join(dir, 'package.json');
     const npm = await readConfig(npmFile, workspace);
     const declared = npm.kind === 'text' ? npmPatterns(npm.text) : npm;
     if (Array.isArray(declared)) return packagesMatching(dir, declared, workspace, warnings);
     if (declared?.kind === 'unusable') {
-      unusable(
-        npmFile,
-        declared.reason,
-        'the workspace manifest is looked for in the folders above',
-      );
+      warn(npmFile, declared.reason, 'the workspace manifest is looked for in the folders above');
     }
     if (dir === workspace) break;
   }
@@ -88,22 +90,19 @@ export function fileInPackage(packages: WorkspacePackages, importPath: string): 
   return folder === undefined || rest.length === 0 ? undefined : path.join(folder, ...rest);
 }
 
-async function pnpmPatterns(text: string, file: string): Promise<string[] | Unparsable> {
+async function pnpmPatterns(text: string, file: string): Promise<string[] | Unusable> {
   try {
     return strings((await readYaml(text, file)).packages);
   } catch (error) {
-    if (error instanceof UnparsableConfig) return { kind: 'unusable', reason: error.reason };
+    if (error instanceof UnparsableConfig) return unusable('unparsable', error.reason);
     throw error;
   }
 }
 
-interface Unparsable {
-  kind: 'unusable';
-  reason: string;
-}
+const UNPARSABLE_JSON = unusable('unparsable', 'is not valid JSON');
 
 /** The `workspaces` patterns, or undefined for a package.json that declares no workspace. */
-function npmPatterns(text: string): string[] | Unparsable | undefined {
+function npmPatterns(text: string): string[] | Unusable | undefined {
   const manifest = parseJson(text);
   if (manifest === undefined) return UNPARSABLE_JSON;
   const workspaces = isRecord(manifest) ? manifest.workspaces : undefined;
@@ -209,14 +208,12 @@ function mayHold(pattern: Pattern, folder: string): boolean {
   );
 }
 
-function packageName(text: string): string | Unparsable | undefined {
+function packageName(text: string): string | Unusable | undefined {
   const manifest = parseJson(text);
   if (manifest === undefined) return UNPARSABLE_JSON;
   const name = isRecord(manifest) ? manifest.name : undefined;
   return typeof name === 'string' && name !== '' ? name : undefined;
 }
-
-const UNPARSABLE_JSON: Unparsable = { kind: 'unusable', reason: 'is not valid JSON' };
 
 /** The document, or undefined when the text is not JSON. */
 function parseJson(text: string): unknown {

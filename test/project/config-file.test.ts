@@ -3,7 +3,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, realpath, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_CONFIG_BYTES, readConfig } from '../../src/project/config-file.ts';
+import {
+  createConfigReader,
+  MAX_CONFIG_BYTES,
+  readConfig,
+  type RemappingsRead,
+} from '../../src/project/config-file.ts';
 import { workspaceWith } from '../support/workspace.ts';
 
 async function workspace() {
@@ -60,5 +65,33 @@ describe('readConfig', () => {
       kind: 'text',
       text: '[profile.default]\n',
     });
+  });
+});
+
+const remappingsOf = (read: RemappingsRead) =>
+  read.kind === 'remappings' ? read.remappings : undefined;
+
+describe('createConfigReader', () => {
+  it('reads each real file once, and says of each path whether it is a link', async () => {
+    const root = await workspace();
+    const reader = createConfigReader(root);
+    execFileSync('mkfifo', [path.join(root, 'remappings.txt')]);
+    await symlink('remappings.txt', path.join(root, 'linked.txt'));
+    expect(await reader.remappings(path.join(root, 'remappings.txt'))).toMatchObject({
+      reason: 'is a FIFO (named pipe), not a file',
+    });
+    expect(await reader.remappings(path.join(root, 'linked.txt'))).toMatchObject({
+      reason: 'is a link to a FIFO (named pipe), not a file',
+    });
+    await writeFile(path.join(root, 'lib.txt'), 'a/=lib/a/\n');
+    await symlink('lib.txt', path.join(root, 'lib-link.txt'));
+    const direct = await reader.remappings(path.join(root, 'lib.txt'));
+    expect(direct).toEqual({
+      kind: 'remappings',
+      remappings: [{ context: '', prefix: 'a/', target: 'lib/a/' }],
+    });
+    // The same real file: the same answer, not a second read.
+    const linked = await reader.remappings(path.join(root, 'lib-link.txt'));
+    expect(remappingsOf(linked)).toBe(remappingsOf(direct));
   });
 });

@@ -47,7 +47,7 @@ const KINDS = {
   },
   // A device needs mknod, which only root may run.
   device: {
-    reason: 'is a device or other special file, not a regular file',
+    reason: 'is a device or other special file, not a file',
     make: async (file: string) => void execFileSync('mknod', [file, 'c', '1', '3']),
   },
   unreadable: {
