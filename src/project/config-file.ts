@@ -91,29 +91,27 @@ async function resolved(
 }
 
 /**
- * The text of the regular file at `real` (links resolved). The checks are made on the
- * descriptor that is read, so a file swapped for something else between them is not read either.
+ * The text of the regular file at `real` (links resolved). What is read is checked on the
+ * descriptor it is read from: a FIFO, device or link swapped in after the first look is not read.
  */
 async function readReal(real: string): Promise<RealRead> {
   let handle: fs.FileHandle | undefined;
   try {
     // Only a regular file is opened: opening a device may act on it.
-    const before = await fs.stat(real);
-    if (!before.isFile()) return notRegular(before);
-    if (before.size > MAX_CONFIG_BYTES) return tooLarge();
+    const seen = await fs.stat(real);
+    if (!seen.isFile()) return notRegular(seen);
     handle = await fs.open(real, OPEN_FLAGS);
     const stats = await handle.stat();
     if (!stats.isFile()) return notRegular(stats);
-    if (stats.ino !== before.ino || stats.dev !== before.dev)
-      return unusable('unreadable', 'was replaced while it was read');
-    // One byte past the bound tells a file that grew past it.
-    const buffer = Buffer.alloc(MAX_CONFIG_BYTES + 1);
+    if (stats.size > MAX_CONFIG_BYTES) return tooLarge();
+    // One byte past its size tells a file that grew while it was read, up to the bound.
+    const buffer = Buffer.allocUnsafe(stats.size + 1);
     let length = 0;
     for (;;) {
       const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
       if (bytesRead === 0) break;
       length += bytesRead;
-      if (length > MAX_CONFIG_BYTES) return tooLarge();
+      if (length > stats.size) return unusable('unreadable', 'grew while it was read');
     }
     return { kind: 'text', text: buffer.toString('utf8', 0, length) };
   } catch (error) {

@@ -1,8 +1,8 @@
 /** The guarded reader every config goes through: its answers at the edges of what it reads. */
 import { execFileSync } from 'node:child_process';
-import { mkdir, realpath, symlink, writeFile } from 'node:fs/promises';
+import fs, { appendFile, mkdir, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createConfigReader,
   MAX_CONFIG_BYTES,
@@ -13,6 +13,20 @@ import { workspaceWith } from '../support/workspace.ts';
 
 async function workspace() {
   return realpath(await workspaceWith({ 'foundry.toml': '[profile.default]\n' }));
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** `file` swapped by `swap` just after the reader looked at it, as a hostile process could. */
+function swappedAfterStat(file: string, swap: () => Promise<void>) {
+  const stat = fs.stat.bind(fs);
+  vi.spyOn(fs, 'stat').mockImplementation(async (...args: Parameters<typeof fs.stat>) => {
+    const stats = await stat(...args);
+    if (args[0] === file) await swap();
+    return stats;
+  });
 }
 
 describe('readConfig', () => {
@@ -70,6 +84,57 @@ describe('readConfig', () => {
 
 const remappingsOf = (read: RemappingsRead) =>
   read.kind === 'remappings' ? read.remappings : undefined;
+
+describe('readConfig, when the file is swapped between its checks and its read', () => {
+  it('never waits on a FIFO put in its place: the descriptor read is checked', async () => {
+    const root = await workspace();
+    const file = path.join(root, 'foundry.toml');
+    swappedAfterStat(file, async () => {
+      await rm(file);
+      execFileSync('mkfifo', [file]);
+    });
+    expect(await readConfig(file, root)).toMatchObject({
+      why: 'fifo',
+      reason: 'is a FIFO (named pipe), not a file',
+    });
+  }, 10_000);
+
+  it('never follows a link put in its place', async () => {
+    const root = await workspace();
+    const file = path.join(root, 'foundry.toml');
+    await writeFile(path.join(root, 'other.toml'), 'x');
+    swappedAfterStat(file, async () => {
+      await rm(file);
+      await symlink('other.toml', file);
+    });
+    expect(await readConfig(file, root)).toMatchObject({
+      why: 'unreadable',
+      reason: 'cannot be read (ELOOP)',
+    });
+  });
+});
+
+describe('readConfig, when the file grows as it is read', () => {
+  it('reads no more than the size it checked, and says the file changed', async () => {
+    const root = await workspace();
+    const file = path.join(root, 'foundry.toml');
+    const open = fs.open.bind(fs);
+    vi.spyOn(fs, 'open').mockImplementation(async (...args: Parameters<typeof fs.open>) => {
+      const handle = await open(...args);
+      const stat = handle.stat.bind(handle);
+      vi.spyOn(handle, 'stat').mockImplementation(async () => {
+        const stats = await stat();
+        await appendFile(file, 'x'.repeat(MAX_CONFIG_BYTES));
+        return stats;
+      });
+      return handle;
+    });
+    expect(await readConfig(file, root)).toMatchObject({
+      why: 'unreadable',
+      reason: 'grew while it was read',
+    });
+  });
+});
 
 describe('createConfigReader', () => {
   it('reads each real file once, and says of each path whether it is a link', async () => {
