@@ -192,6 +192,32 @@ describe('the workspace-wide manifests', () => {
     ]);
   });
 
+  it("names a workspace's package.json that is a FIFO, and audits its projects", async () => {
+    const workspace = await workspaceWith({
+      'packages/core/foundry.toml': "[profile.default]\nsrc = 'src'\n",
+      'packages/core/src/Core.sol': CONTRACT,
+    });
+    execFileSync('mkfifo', [path.join(workspace, 'package.json')]);
+    const { audited, warnings } = await audit(workspace);
+    expect(audited).toEqual(['packages/core/src/Core.sol']);
+    expect(warnings).toEqual([
+      'warning: package.json is a FIFO (named pipe), not a file. It is not used: the workspace manifest is looked for in the folders above.',
+    ]);
+  });
+
+  it("searches the working directory's own folder by convention when its config is a directory", async () => {
+    const workspace = await workspaceWith({
+      'foundry.toml/x': '',
+      'contracts/Vault.sol': CONTRACT,
+      'test/Vault.t.sol': CONTRACT,
+    });
+    const { audited, warnings } = await audit(workspace);
+    expect(audited).toEqual(['contracts/Vault.sol']);
+    expect(warnings).toEqual([
+      "warning: foundry.toml is a directory, not a file. It is not used: the folder's contracts are searched as a plain folder's (all but tests, scripts, mocks and harnesses by convention, and lib/).",
+    ]);
+  });
+
   it('names a .gitmodules that is a FIFO, without waiting on it', async () => {
     const workspace = await workspaceWith({
       'foundry.toml': "[profile.default]\nsrc = 'src'\n",
