@@ -6,16 +6,14 @@
 import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigurationError } from '../errors.ts';
 import { checkDeadline, type Deadline } from '../files/deadline.ts';
 import { posixRelative } from '../files/inside.ts';
 import { firstFew } from '../text.ts';
 import { capped, MAX_REMAPPINGS } from './config-bounds.ts';
 import {
-  configFiles,
   createConfigReader,
-  MAX_CONFIG_BYTES,
-  type ConfigFiles,
+  UnparsableConfig,
+  unusableConfigWarning,
   type ConfigReader,
 } from './config-file.ts';
 import { literalFolders, usableFolders } from './config-folders.ts';
@@ -123,7 +121,8 @@ export async function detectProjects(options: DetectOptions): Promise<Detection>
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
     checkDeadline(options.deadline, 'looking for project configs');
     const entries = await listDirectory(next.dir);
-    const names = await configFiles(next.dir, entries, options.workspace);
+    // A name that is present is a config, whatever it is: the reader says when it cannot be used.
+    const names = new Set(entries.map((entry) => entry.name));
     const project = await readProject(next.dir, names, options, reader, next.depth === 0);
     if (project) {
       detection.projects.push(project);
@@ -170,62 +169,48 @@ export function emptyProject(root: string, projectPath: string): Project {
 }
 
 /**
- * The project of a folder, from each of its configs. A config that cannot be used (a link to
- * nothing or outside the workspace, or, below the root, one that does not parse) is named in a
- * warning and set aside: the folder is the project of its other configs, or, with none, a plain
- * folder whose contracts are searched by convention. Its contracts are never silently dropped.
+ * The project of a folder, from each of its configs. A config that cannot be used (whatever
+ * the reader refuses, or, below the root, one that does not parse) is named in a warning and
+ * set aside: the folder is the project of its other configs, or, with none, a plain folder
+ * whose contracts are searched by convention. Its contracts are never silently dropped.
  * `strict`: the root's own config fails the run when it does not parse.
  */
 async function readProject(
   root: string,
-  configs: ConfigFiles,
+  names: ReadonlySet<string>,
   options: DetectOptions,
   reader: ConfigReader,
   strict: boolean,
 ): Promise<Project | undefined> {
   const project = emptyProject(root, posixRelative(options.root, root));
-  const shown = (file: string) => (project.path === '' ? file : `${project.path}/${file}`);
-  const read = async (file: string): Promise<string | undefined> => {
-    const text = await reader.text(path.join(root, file));
-    if (text === undefined) {
-      project.warnings.push(
-        `${shown(file)} is larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MiB or cannot be read: it was not read, and its tool's defaults are used.`,
-      );
-    }
-    return text;
-  };
+  // Relative to the workspace, as every warning names files.
+  const shown = (file: string) => posixRelative(options.workspace, path.join(root, file));
   const folders = (config: string, key: string, values: readonly string[], fallback: string[]) =>
     usableFolders(values, fallback, `${shown(config)}: ${key}`, project.warnings);
-  const names = configs.readable;
-  const present = (candidates: readonly string[]) =>
-    candidates.find((file) => names.has(file) || configs.unusable.has(file));
+  const present = (candidates: readonly string[]) => candidates.find((file) => names.has(file));
   const broken: BrokenConfig[] = [];
   const attempt = async (
     tool: Framework,
     file: string | undefined,
-    use: (file: string) => Promise<void>,
+    use: (file: string, text: string) => Promise<void>,
   ) => {
     if (file === undefined) return;
-    const problem = configs.unusable.get(file);
-    if (problem !== undefined) {
-      broken.push({ tool, problem: `${shown(file)} ${problem}.` });
+    const read = await reader.read(path.join(root, file));
+    if (read.kind === 'missing') return; // removed since the folder was listed
+    if (read.kind === 'unusable') {
+      broken.push({ tool, file: shown(file), reason: read.reason });
       return;
     }
     try {
-      await use(file);
+      await use(file, read.text);
     } catch (error) {
-      if (!(error instanceof ConfigurationError)) throw error;
-      broken.push({ tool, problem: error.message, error });
+      if (!(error instanceof UnparsableConfig)) throw error;
+      broken.push({ tool, file: error.file, reason: error.reason, error });
     }
   };
 
-  await attempt('Foundry', present(['foundry.toml']), async () => {
-    const text = await read('foundry.toml');
-    const config = await readFoundryConfig(
-      text ?? '',
-      options.foundryProfile,
-      shown('foundry.toml'),
-    );
+  await attempt('Foundry', present(['foundry.toml']), async (_, text) => {
+    const config = await readFoundryConfig(text, options.foundryProfile, shown('foundry.toml'));
     const libs = folders('foundry.toml', 'libs', config.libs, []);
     add(project, 'Foundry', {
       sources: folders('foundry.toml', 'src', [config.src], ['src']),
@@ -240,8 +225,7 @@ async function readProject(
         (config.remappings.length > 0 ? `, ${config.remappings.length} remapping(s)` : ''),
     );
   });
-  await attempt('Hardhat', present(HARDHAT_CONFIGS), async (hardhat) => {
-    const text = (await read(hardhat)) ?? '';
+  await attempt('Hardhat', present(HARDHAT_CONFIGS), async (hardhat, text) => {
     const sources = literalFolders(
       readLiteralSetting(text, 'sources', 'paths'),
       'contracts',
@@ -259,8 +243,7 @@ async function readProject(
       `${hardhat}: paths.sources = ${firstFew(used, NOTED).join(', ')}${sources.note}`,
     );
   });
-  await attempt('Truffle', present(TRUFFLE_CONFIGS), async (truffle) => {
-    const text = (await read(truffle)) ?? '';
+  await attempt('Truffle', present(TRUFFLE_CONFIGS), async (truffle, text) => {
     const sources = literalFolders(
       readLiteralSetting(text, 'contracts_directory', undefined),
       'contracts',
@@ -272,8 +255,8 @@ async function readProject(
       `${truffle}: contracts_directory = ${firstFew(used, NOTED).join(', ')}${sources.note}`,
     );
   });
-  await attempt('Brownie', present(BROWNIE_CONFIGS), async (brownie) => {
-    const config = await readBrownieConfig((await read(brownie)) ?? '', shown(brownie));
+  await attempt('Brownie', present(BROWNIE_CONFIGS), async (brownie, text) => {
+    const config = await readBrownieConfig(text, shown(brownie));
     add(project, 'Brownie', {
       sources: folders(brownie, 'contracts', [config.contracts, config.interfaces], ['contracts']),
       tests: folders(brownie, 'tests', [config.tests], ['tests']),
@@ -286,8 +269,8 @@ async function readProject(
       `${brownie}: contracts = ${config.contracts}, interfaces = ${config.interfaces}`,
     );
   });
-  await attempt('Ape', present(APE_CONFIGS), async (ape) => {
-    const config = await readApeConfig((await read(ape)) ?? '', shown(ape));
+  await attempt('Ape', present(APE_CONFIGS), async (ape, text) => {
+    const config = await readApeConfig(text, shown(ape));
     add(project, 'Ape', {
       sources: folders(ape, 'contracts_folder', [config.contractsFolder], ['contracts']),
       tests: ['tests'],
@@ -303,10 +286,18 @@ async function readProject(
   if (project.frameworks.length === 0) return undefined;
   // Explicit remappings from remappings.txt apply after foundry.toml's (Foundry) or alone (Hardhat 3).
   if (names.has('remappings.txt')) {
-    if ((await read('remappings.txt')) !== undefined) {
-      const remappings = await reader.remappings(path.join(root, 'remappings.txt'));
-      project.remappings = project.remappings.concat(remappings);
-      project.notes.push(`remappings.txt: ${remappings.length} remapping(s)`);
+    const read = await reader.remappings(path.join(root, 'remappings.txt'));
+    if (read.kind === 'remappings') {
+      project.remappings = project.remappings.concat(read.remappings);
+      project.notes.push(`remappings.txt: ${read.remappings.length} remapping(s)`);
+    } else if (read.kind === 'unusable') {
+      project.warnings.push(
+        unusableConfigWarning(
+          shown('remappings.txt'),
+          read.reason,
+          "the project's imports are resolved with its other remappings",
+        ),
+      );
     }
   }
   project.remappings = capped(
@@ -331,6 +322,11 @@ async function readProject(
     // The project's own apply first: a library's joins only for a prefix the project leaves free.
     project.remappings = [...own.joined, ...own.remappings, ...project.remappings];
     if (own.warning !== undefined) project.warnings.push(`${project.path || '.'}: ${own.warning}`);
+    for (const { file, reason } of own.unusable) {
+      const shownFile = posixRelative(options.workspace, file);
+      const instead = "the library's files are resolved with the project's remappings";
+      project.warnings.push(unusableConfigWarning(shownFile, reason, instead));
+    }
     if (own.remappings.length > 0) {
       project.notes.push(
         `libraries' own remappings.txt: ${own.remappings.length} remapping(s), ${own.joined.length} of them also for the project's files`,
@@ -343,9 +339,12 @@ async function readProject(
 
 interface BrokenConfig {
   tool: Framework;
-  problem: string;
+  /** Relative to the workspace. */
+  file: string;
+  /** Said after the file's name. */
+  reason: string;
   /** When the file does not parse (not when it cannot be read). */
-  error?: ConfigurationError;
+  error?: UnparsableConfig;
 }
 
 /** A tool's own defaults, for a folder whose config of that tool cannot be read. */
@@ -381,7 +380,7 @@ function setAside(project: Project, broken: readonly BrokenConfig[]): void {
     add(project, first.tool, { sources: ['.'], tests: [], scripts: [], libs: ['lib'] });
     project.notes.push('no config could be used: searched as a plain folder, by convention');
   }
-  for (const { tool, problem } of broken) {
+  for (const { tool, file, reason } of broken) {
     const defaults = DEFAULT_FOLDERS[tool];
     if (tool === 'Foundry') project.autoDetectRemappings = true;
     if (!plain) {
@@ -393,7 +392,7 @@ function setAside(project: Project, broken: readonly BrokenConfig[]): void {
     const instead = plain
       ? "the folder's contracts are searched as a plain folder's (all but tests, scripts, mocks and harnesses by convention, and lib/)"
       : `the folder is taken for a ${project.frameworks.join(' + ')} project, with ${tool}'s default folders too (${defaults.sources.map((folder) => `${folder}/`).join(' and ')} audited)`;
-    project.warnings.push(`${problem} It is not used: ${instead}.`);
+    project.warnings.push(unusableConfigWarning(file, reason, instead));
   }
 }
 

@@ -89,8 +89,9 @@ export async function findProjects(search: ContractSearch, log: Logger): Promise
   const packages =
     detection.projects.length > 0
       ? await packageProjects(root, workspace, detection.projects)
-      : { projects: [], unexamined: [], incomplete: false };
+      : { projects: [], unexamined: [], incomplete: false, warnings: [] };
   checkDeadline(search.deadline, 'looking through workspace packages');
+  for (const warning of packages.warnings) log.warning(warning);
   if (packages.unexamined.length > 0 || packages.incomplete) {
     const named = packages.unexamined.map(
       (folder) => `  - ${shownFolder(search.pathPrefix, folder)}`,

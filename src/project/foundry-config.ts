@@ -2,8 +2,8 @@
  * foundry.toml, read with a TOML parser (never by running forge, which the runner may not have):
  * the active profile's folders and remappings, over `[profile.default]` as Foundry merges them.
  */
-import { ConfigurationError } from '../errors.ts';
 import { isRecord, type JsonRecord } from '../json.ts';
+import { UnparsableConfig } from './config-file.ts';
 import { parseRemapping, type Remapping } from './remappings.ts';
 
 export interface FoundryConfig {
@@ -33,9 +33,10 @@ export async function readFoundryConfig(
     document = parseToml(text, { integersAsBigInt: 'asNeeded' }) as JsonRecord;
   } catch (error) {
     const where = error instanceof TomlError ? ` (line ${error.line}, column ${error.column})` : '';
-    throw new ConfigurationError(
-      `${file} is not valid TOML${where}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}. ` +
-        'Fix the file (forge would reject it too).',
+    throw new UnparsableConfig(
+      file,
+      `is not valid TOML${where}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}. ` +
+        'Fix the file (forge would reject it too)',
       { cause: error },
     );
   }

@@ -12,6 +12,15 @@ import type { ConfigReader } from './config-file.ts';
 import { someNames } from './config-bounds.ts';
 import type { Remapping } from './remappings.ts';
 
+export interface LibrariesRemappings {
+  remappings: Remapping[];
+  joined: Remapping[];
+  /** When some were left out for want of room. */
+  warning: string | undefined;
+  /** Libraries' remappings.txt that are there but cannot be used (absolute), with why. */
+  unusable: { file: string; reason: string }[];
+}
+
 /**
  * The libraries' own remappings, at most `room` of them, each for its library's files
  * (`remappings`) and, for prefixes not in `taken` (the project's own), for every file
@@ -25,18 +34,22 @@ export async function librariesOwnRemappings(
   room: number,
   reader: ConfigReader,
   deadline: Deadline | undefined,
-): Promise<{ remappings: Remapping[]; joined: Remapping[]; warning: string | undefined }> {
+): Promise<LibrariesRemappings> {
   const remappings: Remapping[] = [];
   /** Each library's remappings for every importer, as they join the project's. */
   const joined: Remapping[] = [];
   const cutFrom: string[] = [];
+  const unusable: LibrariesRemappings['unusable'] = [];
   let cut = 0;
   for (const lib of libs.filter((folder) => folder !== 'node_modules')) {
     for (const entry of await listDirectory(path.join(root, lib))) {
       checkDeadline(deadline, "reading the libraries' remappings");
       if (!entry.isDirectory()) continue;
       const base = `${lib}/${entry.name}/`;
-      const own = await reader.remappings(path.join(root, base, 'remappings.txt'));
+      const file = path.join(root, base, 'remappings.txt');
+      const read = await reader.remappings(file);
+      if (read.kind === 'unusable') unusable.push({ file, reason: read.reason });
+      const own = read.kind === 'remappings' ? read.remappings : [];
       const kept = own.slice(0, Math.max(0, room - remappings.length));
       for (const remapping of kept) {
         remappings.push({
@@ -56,6 +69,7 @@ export async function librariesOwnRemappings(
   return {
     remappings,
     joined: firstOfEachPrefix(joined, taken).slice(0, Math.max(0, room - remappings.length)),
+    unusable,
     warning:
       cut === 0
         ? undefined

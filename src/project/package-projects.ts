@@ -33,6 +33,8 @@ export interface PackageProjects {
   unexamined: string[];
   /** True when the workspace lists more folders than are walked: some packages were not seen. */
   incomplete: boolean;
+  /** Manifests that cannot be used, each named in one warning. */
+  warnings: string[];
 }
 
 /**
@@ -47,7 +49,12 @@ export async function packageProjects(
   entriesInAll = MAX_ENTRIES_IN_ALL,
 ): Promise<PackageProjects> {
   const listing = await listWorkspacePackages(root, workspace);
-  const result: PackageProjects = { projects: [], unexamined: [], incomplete: listing.stopped };
+  const result: PackageProjects = {
+    projects: [],
+    unexamined: [],
+    incomplete: listing.stopped,
+    warnings: listing.warnings,
+  };
   const budget = { entries: entriesInAll };
   for (const { name, folder } of listing.packages) {
     if (folder === root || !isInside(root, folder)) continue;

@@ -140,6 +140,7 @@ export function logUnselected(unselected: Unselected, search: SearchSettings, lo
       `Could not look for contracts outside the projects' source folders, which are not audited: ${unselected.problem}`,
     );
   }
+  if (unselected.gitmodules !== undefined) log.warning(unselected.gitmodules);
   if (unselected.emptySubmodules.length > 0) {
     log.warning(
       `${unselected.emptySubmodules.length} git submodule(s) where contracts are audited are empty (declared in .gitmodules, not checked out), so their files are not audited:\n` +

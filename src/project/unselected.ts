@@ -13,7 +13,7 @@ import { discoverContracts } from '../files/discover.ts';
 import { compileExcludes, DEFAULT_EXCLUDES, type ExcludePattern } from '../files/excludes.ts';
 import { isInside, posixRelative } from '../files/inside.ts';
 import { compilePatterns, contractGlobs } from '../files/patterns.ts';
-import { readConfigFile } from './config-file.ts';
+import { readConfig, unusableConfigWarning } from './config-file.ts';
 import type { Project } from './detect.ts';
 
 export interface UnselectedSearch {
@@ -40,6 +40,8 @@ export interface Unselected {
   emptyDependencies: string[];
   /** Why the files could not all be looked at, when they could not. */
   problem?: string;
+  /** `.gitmodules` there but not usable: the one warning that says so. */
+  gitmodules?: string;
 }
 
 /**
@@ -59,6 +61,7 @@ export async function unselectedContracts(
     outsideSources: [],
     emptySubmodules: empty.audited,
     emptyDependencies: empty.other,
+    gitmodules: empty.warning,
   };
   if (projects.length === 0) return result; // the selection is every contract already
   try {
@@ -110,11 +113,16 @@ async function emptySubmodules(
   search: UnselectedSearch,
   root: string,
   rules: SelectionRules,
-): Promise<{ audited: string[]; other: string[] }> {
+): Promise<{ audited: string[]; other: string[]; warning?: string }> {
   const empty = { audited: [] as string[], other: [] as string[] };
   const workspace = await fs.realpath(search.workspace).catch(() => search.workspace);
-  const text = await readConfigFile(path.join(workspace, '.gitmodules'), workspace);
-  if (text === undefined) return empty;
+  const read = await readConfig(path.join(workspace, '.gitmodules'), workspace);
+  if (read.kind === 'unusable') {
+    const instead = 'submodules that are not checked out are not looked for';
+    return { ...empty, warning: unusableConfigWarning('.gitmodules', read.reason, instead) };
+  }
+  if (read.kind === 'missing') return empty;
+  const text = read.text;
   const patterns = compilePatterns(rules.patterns, search.workingDirectory);
   const excludes = compileExcludes([...rules.excludes, ...search.excludePatterns]);
   for (const declared of submodulePaths(text)) {

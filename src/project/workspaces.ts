@@ -6,9 +6,15 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { isInside } from '../files/inside.ts';
+import { isInside, posixRelative } from '../files/inside.ts';
 import { isRecord } from '../json.ts';
-import { readConfigFile } from './config-file.ts';
+import {
+  readConfig,
+  UnparsableConfig,
+  unusable,
+  unusableConfigWarning,
+  type Unusable,
+} from './config-file.ts';
 import { readYaml } from './yaml-config.ts';
 
 /** Package name → its folder (absolute, links resolved). */
@@ -26,26 +32,41 @@ export interface WorkspaceListing {
   packages: { name: string | undefined; folder: string }[];
   /** True when the walk stopped at MAX_FOLDERS: there may be more. */
   stopped: boolean;
+  /** Manifests that are there but cannot be used, each said with what was done instead. */
+  warnings: string[];
 }
 
 /**
  * The packages declared by the nearest workspace manifest at or above `from`: pnpm-workspace.yaml
  * `packages:`, else package.json `workspaces` (a list, or yarn's `{ packages: [...] }`). A manifest
- * that cannot be read or parsed declares nothing. Both paths are absolute with links resolved.
+ * that cannot be read or parsed declares nothing, and a warning names it. Both paths are absolute
+ * with links resolved.
  */
 export async function listWorkspacePackages(
   from: string,
   workspace: string,
 ): Promise<WorkspaceListing> {
+  const warnings: string[] = [];
+  const warn = (file: string, reason: string, instead: string) =>
+    warnings.push(unusableConfigWarning(posixRelative(workspace, file), reason, instead));
   for (let dir = from; isInside(workspace, dir); dir = path.dirname(dir)) {
     // pnpm reads only its own file, even where package.json has `workspaces` too.
-    const pnpm = await readConfigFile(path.join(dir, 'pnpm-workspace.yaml'), workspace);
-    if (pnpm !== undefined) return packagesMatching(dir, await pnpmPatterns(pnpm));
-    const npm = npmPatterns(await readConfigFile(path.join(dir, 'package.json'), workspace));
-    if (npm !== undefined) return packagesMatching(dir, npm);
+    const pnpmFile = path.join(dir, 'pnpm-workspace.yaml');
+    const pnpm = await readConfig(pnpmFile, workspace);
+    const patterns = pnpm.kind === 'text' ? await pnpmPatterns(pnpm.text, pnpmFile) : pnpm;
+    if (Array.isArray(patterns)) return packagesMatching(dir, patterns, workspace, warnings);
+    if (patterns.kind === 'unusable')
+      warn(pnpmFile, patterns.reason, "the folder's package.json is read instead");
+    const npmFile = path.join(dir, 'package.json');
+    const npm = await readConfig(npmFile, workspace);
+    const declared = npm.kind === 'text' ? npmPatterns(npm.text) : npm;
+    if (Array.isArray(declared)) return packagesMatching(dir, declared, workspace, warnings);
+    if (declared?.kind === 'unusable') {
+      warn(npmFile, declared.reason, 'the workspace manifest is looked for in the folders above');
+    }
     if (dir === workspace) break;
   }
-  return { packages: [], stopped: false };
+  return { packages: [], stopped: false, warnings };
 }
 
 /** The workspace's packages by name; of two with one name, the first listed. */
@@ -69,17 +90,21 @@ export function fileInPackage(packages: WorkspacePackages, importPath: string): 
   return folder === undefined || rest.length === 0 ? undefined : path.join(folder, ...rest);
 }
 
-async function pnpmPatterns(text: string): Promise<string[]> {
+async function pnpmPatterns(text: string, file: string): Promise<string[] | Unusable> {
   try {
-    return strings((await readYaml(text, 'pnpm-workspace.yaml')).packages);
-  } catch {
-    return []; // the import it would have resolved is named in the unresolved-import warning
+    return strings((await readYaml(text, file)).packages);
+  } catch (error) {
+    if (error instanceof UnparsableConfig) return unusable('unparsable', error.reason);
+    throw error;
   }
 }
 
+const UNPARSABLE_JSON = unusable('unparsable', 'is not valid JSON');
+
 /** The `workspaces` patterns, or undefined for a package.json that declares no workspace. */
-function npmPatterns(text: string | undefined): string[] | undefined {
+function npmPatterns(text: string): string[] | Unusable | undefined {
   const manifest = parseJson(text);
+  if (manifest === undefined) return UNPARSABLE_JSON;
   const workspaces = isRecord(manifest) ? manifest.workspaces : undefined;
   if (Array.isArray(workspaces)) return strings(workspaces);
   return isRecord(workspaces) && Array.isArray(workspaces.packages)
@@ -125,6 +150,8 @@ function parsePattern(source: string): Pattern | undefined {
 async function packagesMatching(
   root: string,
   sources: readonly string[],
+  workspace: string,
+  warnings: string[],
 ): Promise<WorkspaceListing> {
   const patterns = sources
     .slice(0, MAX_PATTERNS)
@@ -132,18 +159,29 @@ async function packagesMatching(
     .filter((pattern) => pattern !== undefined);
   const positives = patterns.filter((pattern) => !pattern.negated);
   const negatives = patterns.filter((pattern) => pattern.negated);
-  const listing: WorkspaceListing = { packages: [], stopped: false };
+  const listing: WorkspaceListing = { packages: [], stopped: false, warnings };
   const queue = [''];
   for (let index = 0; index < queue.length; index++) {
     const folder = queue[index] ?? '';
     const manifest = path.posix.join(folder, 'package.json');
     const matches = (pattern: Pattern) => path.posix.matchesGlob(manifest, pattern.glob);
     if (positives.some(matches) && !negatives.some(matches)) {
-      // A folder is a package only with its manifest (`packages/**` matches every folder below).
-      // In a stable order, the nearest first, then by name.
-      const text = await readConfigFile(path.join(root, manifest), root);
-      if (text !== undefined)
-        listing.packages.push({ name: packageName(text), folder: path.join(root, folder) });
+      // A folder is a package only with its manifest (`packages/**` matches every folder below),
+      // one that cannot be used too: only its name is unknown. In a stable order, the nearest
+      // first, then by name.
+      const file = path.join(root, manifest);
+      const read = await readConfig(file, root);
+      const name = read.kind === 'text' ? packageName(read.text) : read;
+      if (typeof name === 'object' && name.kind === 'unusable') {
+        const instead = 'the folder is still a package of the workspace, known by no name';
+        warnings.push(unusableConfigWarning(posixRelative(workspace, file), name.reason, instead));
+      }
+      if (read.kind !== 'missing') {
+        listing.packages.push({
+          name: typeof name === 'string' ? name : undefined,
+          folder: path.join(root, folder),
+        });
+      }
     }
     const entries = await fs
       .readdir(path.join(root, folder), { withFileTypes: true })
@@ -170,14 +208,15 @@ function mayHold(pattern: Pattern, folder: string): boolean {
   );
 }
 
-function packageName(text: string | undefined): string | undefined {
+function packageName(text: string): string | Unusable | undefined {
   const manifest = parseJson(text);
+  if (manifest === undefined) return UNPARSABLE_JSON;
   const name = isRecord(manifest) ? manifest.name : undefined;
   return typeof name === 'string' && name !== '' ? name : undefined;
 }
 
-function parseJson(text: string | undefined): unknown {
-  if (text === undefined) return undefined;
+/** The document, or undefined when the text is not JSON. */
+function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -3,8 +3,8 @@
  * Brownie's remappings and packages (installed in the user's home, so usually absent in CI).
  * workspaces.ts reads pnpm-workspace.yaml with the same reader.
  */
-import { ConfigurationError } from '../errors.ts';
 import { isRecord, type JsonRecord } from '../json.ts';
+import { UnparsableConfig } from './config-file.ts';
 import { cleanFolder } from './foundry-config.ts';
 import { parseRemapping, type Remapping } from './remappings.ts';
 
@@ -52,7 +52,7 @@ export async function readApeConfig(text: string, file: string): Promise<ApeConf
   };
 }
 
-/** The document's top-level mapping; a file that is not YAML is a ConfigurationError naming `file`. */
+/** The document's top-level mapping; a file that is not YAML is an UnparsableConfig naming `file`. */
 export async function readYaml(text: string, file: string): Promise<JsonRecord> {
   // Loaded here, not at start: only Brownie, Ape and pnpm workspaces need a YAML parser.
   const { parse: parseYaml } = await import('yaml');
@@ -61,8 +61,9 @@ export async function readYaml(text: string, file: string): Promise<JsonRecord> 
     // Warnings would go to stderr with the file's own text, where the runner reads commands.
     document = parseYaml(text, { logLevel: 'error' });
   } catch (error) {
-    throw new ConfigurationError(
-      `${file} is not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}. Fix the file.`,
+    throw new UnparsableConfig(
+      file,
+      `is not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}. Fix the file`,
       { cause: error },
     );
   }

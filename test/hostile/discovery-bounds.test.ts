@@ -80,10 +80,10 @@ describe('bounds on what a config asks of the search', () => {
       await fs.symlink('../../remappings.txt', path.join(workspace, `lib/l${i}/remappings.txt`));
     }
     const real = await fs.realpath(path.join(workspace, 'remappings.txt'));
-    const readFile = vi.spyOn(fs, 'readFile');
+    const open = vi.spyOn(fs, 'open');
     const { log, lines } = recordingLogger();
     const [project] = await findProjects(contractSearch(workspace), log);
-    expect(readFile.mock.calls.filter(([file]) => file === real)).toHaveLength(1);
+    expect(open.mock.calls.filter(([file]) => file === real)).toHaveLength(1);
     expect(project?.remappings).toHaveLength(MAX_REMAPPINGS);
     const warnings = warningsOf(lines).join('\n');
     expect(warnings).toContain(

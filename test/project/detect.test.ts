@@ -96,7 +96,7 @@ describe('detectProjects', () => {
     ]);
     expect(warnings).toEqual([
       expect.stringMatching(
-        /^evil\/foundry\.toml is a link that leads outside the workspace \(to \/\S+\)\. It is not used: the folder's contracts are searched as a plain folder's/,
+        /^pkg\/evil\/foundry\.toml is a link that leads outside the workspace \(to \/\S+\)\. It is not used: the folder's contracts are searched as a plain folder's/,
       ),
     ]);
   });
@@ -164,11 +164,12 @@ describe('detectProjects', () => {
       'sub/hardhat.config.js': `module.exports = { paths: { sources: "src" } };//${'x'.repeat(1_100_000)}`,
     });
     expect(projects[0]?.remappings).toHaveLength(MAX_REMAPPINGS);
-    expect(projects[1]?.sources).toEqual(['contracts']);
+    // Not read at all: its folder is searched as a plain folder's, by convention.
+    expect(projects[1]?.sources).toEqual(['.']);
     expect(warnings).toEqual([
       `.: the remappings of foundry.toml, remappings.txt and Brownie's config together lists 40000 entries, more than the ${MAX_REMAPPINGS} this action reads: ` +
         `the first ${MAX_REMAPPINGS} are used, the other 38000 are not ("p2000/=lib/p2000/", "p2001/=lib/p2001/", "p2002/=lib/p2002/", … and 37997 more).`,
-      "sub/hardhat.config.js is larger than 1 MiB or cannot be read: it was not read, and its tool's defaults are used.",
+      "sub/hardhat.config.js is larger than 1 MiB, more than a config holds. It is not used: the folder's contracts are searched as a plain folder's (all but tests, scripts, mocks and harnesses by convention, and lib/).",
     ]);
   });
 

@@ -61,6 +61,7 @@ describe('packageProjects', () => {
       projects: [],
       unexamined: [],
       incomplete: false,
+      warnings: [],
     });
   });
 

@@ -119,7 +119,7 @@ describe('sub-projects whose config cannot be used', () => {
     expect(audited).toEqual(['packages/core/src/Core.sol', 'packages/f/src/F.sol']);
     expect(warnings).toEqual([
       expect.stringContaining(
-        'packages/f/hardhat.config.ts is a link to something that is not a file. It is not used:',
+        'packages/f/hardhat.config.ts is a link to a directory, not a file. It is not used:',
       ),
     ]);
   });
