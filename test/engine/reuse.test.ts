@@ -52,6 +52,40 @@ describe('uploadDigest', () => {
   });
 });
 
+describe('uploadDigest, field by field', () => {
+  const digestOf = async (project: string, origin: string, contents: Record<string, string>) =>
+    uploadDigest(project, origin, await files(contents));
+
+  it('is the same for the same files listed in any order', async () => {
+    const contents = { 'b.sol': '2', 'a.sol': '1', 'src/c.sol': '3', 'B.sol': '4', 'a.vy': '5' };
+    const listed = await files(contents);
+    const digest = await uploadDigest('vaults', 'https://a.example', listed);
+    const orders = [
+      [...listed].reverse(),
+      [...listed.slice(2), ...listed.slice(0, 2)],
+      [listed[3]!, listed[0]!, listed[4]!, listed[2]!, listed[1]!],
+    ];
+    for (const order of orders) {
+      expect(await uploadDigest('vaults', 'https://a.example', order)).toBe(digest);
+    }
+  });
+
+  it('differs when bytes move between a file name and its content, or between two fields', async () => {
+    const origin = 'https://a.example';
+    expect(await digestOf('vaults', origin, { 'A.sol': 'xy' })).not.toBe(
+      await digestOf('vaults', origin, { 'A.solx': 'y' }),
+    );
+    // Two files, and one holding both as they would hash with a fixed 8-byte separator.
+    const zeros = '\u0000'.repeat(8);
+    expect(await digestOf('vaults', origin, { 'A.sol': 'x', 'B.sol': 'y' })).not.toBe(
+      await digestOf('vaults', origin, { 'A.sol': `x${zeros}B.sol${zeros}y` }),
+    );
+    expect(await digestOf('vaults', origin, { 'A.sol': 'x' })).not.toBe(
+      await digestOf('vaultsh', 'ttps://a.example', { 'A.sol': 'x' }),
+    );
+  });
+});
+
 describe('readRecord', () => {
   const now = Date.parse('2026-11-27T12:00:00Z');
   const digest = 'd'.repeat(64);
@@ -135,12 +169,20 @@ describe('readRecord', () => {
     expect(read(record)).toEqual(expect.stringContaining(why));
   });
 
-  it('takes the longest id and a date a day ahead of its clock', () => {
+  it('takes the longest id, a date exactly a day ahead of its clock, and one exactly as old as allowed', () => {
     const longest = 'a'.repeat(MAX_AUDIT_ID_LENGTH);
     expect(read(written({ auditId: longest }))).toMatchObject({ auditId: longest });
-    expect(read(written({ auditedAt: '2026-11-28T11:59:00.000Z' }))).toMatchObject({
-      auditedAt: '2026-11-28T11:59:00.000Z',
-    });
+    const day = 24 * 60 * 60 * 1000;
+    for (const at of [now + day, now - expected.maxAgeMs]) {
+      const auditedAt = new Date(at).toISOString();
+      expect(read(written({ auditedAt }))).toMatchObject({ auditedAt });
+    }
+    expect(read(written({ auditedAt: new Date(now + day + 1).toISOString() }))).toBe(
+      'the record has no usable date',
+    );
+    expect(read(written({ auditedAt: new Date(now - expected.maxAgeMs - 1).toISOString() }))).toBe(
+      'the record is older than `reuse-max-age-days`',
+    );
   });
 
   it('reads a record of exactly its size bound, and refuses one a byte larger', () => {
