@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import {
   MAX_AUDIT_ID_LENGTH,
   MAX_RECORD_BYTES,
   RECORD_VERSION,
+  UPLOAD_FORMAT_VERSION,
   readRecord,
   recordText,
   uploadDigest,
@@ -68,6 +70,30 @@ describe('uploadDigest, field by field', () => {
     for (const order of orders) {
       expect(await uploadDigest('vaults', 'https://a.example', order)).toBe(digest);
     }
+  });
+
+  it('is SHA-256 over exactly the fields it names, each prefixed by its length in bytes', async () => {
+    // Names sort by UTF-16 code unit, as the digest sorts them: 'B' before 'a' before 'é'.
+    const contents = {
+      'src/é.sol': 'contract Ü {}',
+      'src/a.sol': 'contract A {}',
+      'src/B.sol': '',
+    };
+    const hash = createHash('sha256');
+    const field = (bytes: Buffer) => {
+      const length = Buffer.alloc(8);
+      length.writeBigUInt64BE(BigInt(bytes.length));
+      hash.update(length).update(bytes);
+    };
+    for (const text of ['contract-audit-upload/1', 'vaults/core', 'https://a.example']) {
+      field(Buffer.from(text));
+    }
+    for (const name of ['src/B.sol', 'src/a.sol', 'src/é.sol'] as const) {
+      field(Buffer.from(name));
+      field(Buffer.from(contents[name]));
+    }
+    expect(UPLOAD_FORMAT_VERSION).toBe(1);
+    expect(await digestOf('vaults/core', 'https://a.example', contents)).toBe(hash.digest('hex'));
   });
 
   it('differs when bytes move between a file name and its content, or between two fields', async () => {
