@@ -12,7 +12,7 @@ import pLimit from 'p-limit';
 import { errorMessage } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { within } from './within.ts';
-import { MAX_RECORD_BYTES, type ReuseStore } from '../engine/reuse.ts';
+import type { ReuseStore } from '../engine/reuse.ts';
 
 const KEY_PREFIX = 'contract-audit-v1-';
 /** A cache that answers slower than this is passed over: it is there to save time. */
@@ -53,11 +53,11 @@ export function createCacheStore(
           cache.restoreCache([file], prefix, [prefix], { lookupOnly: true }),
           noAnswer(waitMs),
         );
-        if (matched === undefined) return undefined;
+        // A key longer than GitHub takes was not written by this action; within it, a record is
+        // a few hundred bytes, well under what the engine reads.
+        if (matched === undefined || matched.length > MAX_KEY_LENGTH) return undefined;
         const encoded = matched.startsWith(prefix) ? matched.slice(prefix.length) : '';
-        if (encoded.length > MAX_KEY_LENGTH) return undefined;
-        const text = Buffer.from(encoded, 'base64url').toString('utf8');
-        return text.length > MAX_RECORD_BYTES ? undefined : text;
+        return Buffer.from(encoded, 'base64url').toString('utf8');
       } catch (error) {
         log.info(
           `The Actions cache could not be read (${errorMessage(error)}), so this upload is audited anew.`,

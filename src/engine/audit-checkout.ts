@@ -151,7 +151,13 @@ export async function auditCheckout(
         started: announcer(audited, several, deps),
         ...(reuse && {
           record: (record) =>
-            reuse.store.save(record.digest, recordText({ ...record, runUrl: reuse.runUrl })),
+            reuse.store.save(
+              record.digest,
+              recordText(
+                { ...record, runUrl: reuse.runUrl },
+                { apiKey: settings.apiKey, runUrlPrefix: reuse.runUrlPrefix },
+              ),
+            ),
         }),
       },
       several,

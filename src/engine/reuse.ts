@@ -1,19 +1,28 @@
 /**
  * Paying for each audit once: a digest of exactly what an upload would send, and the record of
- * the completed audit it got, kept by the door (the Action keeps it in the Actions cache). A
- * record is untrusted: anyone who can write the cache could shape one, so it is read as hostile
- * JSON, and all it can do is name an audit id that passes the checks every service-given id
- * passes. The findings always come fresh from the service.
+ * the completed audit it got, kept by the door (the Action keeps it in the Actions cache). Anyone
+ * who can write the cache could shape a record, so a record is sealed with a key derived from the
+ * API key (record-seal.ts) over all it says and the upload it is of, and one whose seal does not
+ * match is not used; it is read as hostile JSON all the same. The findings always come fresh from
+ * the service.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { Redactor } from '../redaction.ts';
+import { seal, sealMatches } from './record-seal.ts';
 
 /** What the digest covers changes with this: a new version never matches an older record. */
 export const UPLOAD_FORMAT_VERSION = 1;
+/** The record's own format: 2 is sealed; a record of 1 (unsealed) reads as of another format. */
+export const RECORD_VERSION = 2;
 /** A record is a few hundred bytes; anything much larger was not written by this action. */
 export const MAX_RECORD_BYTES = 4096;
-const MAX_AUDIT_ID_LENGTH = 200;
+export const MAX_AUDIT_ID_LENGTH = 200;
+/**
+ * A run is recorded by its id (GitHub's are 64-bit), its link rebuilt from this repository's
+ * runs: a link in full would not fit a cache key beside the longest audit id.
+ */
+const RUN_ID = /^[0-9]{1,19}$/;
 const CONTROL = /[\p{Cc}\p{Cf}]/u;
 /** A clock a little ahead of the writer's must not void a record. */
 const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
@@ -74,23 +83,50 @@ export async function uploadDigest(
   return hash.digest('hex');
 }
 
-export function recordText(record: ReuseRecord): string {
-  return JSON.stringify({ version: UPLOAD_FORMAT_VERSION, ...record });
+/** What a record is sealed with, and what its run link is relative to. */
+interface RecordKey {
+  apiKey: string;
+  /** This repository's runs: a run link is recorded, and rebuilt, as the run id after it. */
+  runUrlPrefix: string | undefined;
+}
+
+/** The fields a record's seal covers, in order: everything it says, and the upload it is of. */
+const sealed = (digest: string, auditId: string, at: string, run: string | undefined) => [
+  String(RECORD_VERSION),
+  digest,
+  auditId,
+  at,
+  run,
+];
+
+/**
+ * The record as the door keeps it: compact JSON (its digest is where it is kept, and sealed),
+ * short enough for a cache key with the longest audit id read back.
+ */
+export function recordText(record: ReuseRecord, key: RecordKey): string {
+  const { runUrl } = record;
+  const prefix = key.runUrlPrefix;
+  const tail =
+    prefix !== undefined && runUrl?.startsWith(prefix) ? runUrl.slice(prefix.length) : '';
+  const run = RUN_ID.test(tail) ? tail : undefined;
+  const fields = sealed(record.digest, record.auditId, record.auditedAt, run);
+  return JSON.stringify({
+    version: RECORD_VERSION,
+    auditId: record.auditId,
+    at: record.auditedAt,
+    run,
+    seal: seal(key.apiKey, 'reuse', fields),
+  });
 }
 
 /**
- * The record when it may be used, else why not (one line for the log). `runUrlPrefix`: a run
- * link is kept only when it starts with it (this repository's runs), never one a record made up.
+ * The record when it may be used, else why not (one line for the log). Its seal is checked
+ * before any of its fields is used; its run link is rebuilt from `runUrlPrefix` (this
+ * repository's runs), never one a record made up.
  */
 export function readRecord(
   text: string,
-  expected: {
-    digest: string;
-    apiKey: string;
-    now: number;
-    maxAgeMs: number;
-    runUrlPrefix: string | undefined;
-  },
+  expected: RecordKey & { digest: string; now: number; maxAgeMs: number },
 ): ReuseRecord | string {
   if (Buffer.byteLength(text, 'utf8') > MAX_RECORD_BYTES)
     return `the record is larger than ${MAX_RECORD_BYTES} bytes`;
@@ -102,26 +138,29 @@ export function readRecord(
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return 'the record is not a JSON object';
-  const { version, digest, auditId, auditedAt, runUrl } = value as Record<string, unknown>;
-  if (version !== UPLOAD_FORMAT_VERSION) return 'the record is of another format';
-  if (digest !== expected.digest) return 'the record is of another upload';
-  if (typeof auditId !== 'string' || auditId.trim() === '' || auditId.length > MAX_AUDIT_ID_LENGTH)
+  const { version, auditId, at, run, seal: given } = value as Record<string, unknown>;
+  if (version !== RECORD_VERSION) return 'the record is of another format';
+  if (
+    typeof given !== 'string' ||
+    typeof auditId !== 'string' ||
+    typeof at !== 'string' ||
+    !(run === undefined || typeof run === 'string') ||
+    !sealMatches(expected.apiKey, 'reuse', sealed(expected.digest, auditId, at, run), given)
+  )
+    return 'the record was not written with this API key for this upload';
+  if (auditId.trim() === '' || auditId.length > MAX_AUDIT_ID_LENGTH)
     return 'the record has no usable audit id';
   if (CONTROL.test(auditId)) return "the record's audit id holds a control character";
   const key = new Redactor();
   key.add(expected.apiKey);
   if (key.appearsIn(auditId)) return "the record's audit id holds the API key";
-  const at = typeof auditedAt === 'string' ? Date.parse(auditedAt) : NaN;
-  if (!Number.isFinite(at) || at > expected.now + FUTURE_TOLERANCE_MS)
+  const time = Date.parse(at);
+  if (!Number.isFinite(time) || time > expected.now + FUTURE_TOLERANCE_MS)
     return 'the record has no usable date';
-  if (expected.now - at > expected.maxAgeMs) return 'the record is older than `reuse-max-age-days`';
+  if (expected.now - time > expected.maxAgeMs)
+    return 'the record is older than `reuse-max-age-days`';
   const prefix = expected.runUrlPrefix;
-  const link =
-    typeof runUrl === 'string' &&
-    prefix !== undefined &&
-    runUrl.startsWith(prefix) &&
-    !CONTROL.test(runUrl)
-      ? runUrl
-      : undefined;
-  return { digest: expected.digest, auditId, auditedAt: new Date(at).toISOString(), runUrl: link };
+  const runUrl =
+    run !== undefined && prefix !== undefined && RUN_ID.test(run) ? prefix + run : undefined;
+  return { digest: expected.digest, auditId, auditedAt: new Date(time).toISOString(), runUrl };
 }

@@ -5,10 +5,16 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AuditService, StoredAudit } from '@contract-audit/reference-service';
+import {
+  DEFAULT_ACCOUNT,
+  type AuditService,
+  type StoredAudit,
+} from '@contract-audit/reference-service';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { run } from '../../src/action/main.ts';
 import { keyPrefix } from '../../src/action/reuse-cache.ts';
+import { seal } from '../../src/engine/record-seal.ts';
+import { RECORD_VERSION, recordText } from '../../src/engine/reuse.ts';
 import { recorded, resetCore } from '../support/core.ts';
 import { useInProcessRun } from '../support/in-process-run.ts';
 import { useResultsService } from '../support/runner-services.ts';
@@ -39,6 +45,18 @@ const MONOREPO = {
 const findingsOf = (audit: StoredAudit) => [
   serviceFinding({ id: 'v', file: audit.files[0]?.filename ?? 'x.sol', severity: 'high' }),
 ];
+
+const KEY_PREFIX = 'contract-audit-v1-';
+/** The upload digest a cache entry's key is of. */
+const digestOf = (key: string) => key.slice(KEY_PREFIX.length, KEY_PREFIX.length + 64);
+/** The record a cache entry's key holds. */
+const recordIn = (key: string) =>
+  JSON.parse(Buffer.from(key.slice(keyPrefix(digestOf(key)).length), 'base64url').toString()) as {
+    auditId: string;
+    at: string;
+    run?: string;
+    seal: string;
+  };
 
 /** A run as the same workflow would run it again: the same inputs, a fresh log. */
 async function runAgain(inputs: Record<string, string> = {}) {
@@ -147,15 +165,19 @@ describe('reuse of an identical upload', () => {
   it('never sends a recorded id that holds the key, nor shows it', async () => {
     const service = await setUp();
     await run();
-    // A hostile record, newer than the action's own, naming the key as the audit's id.
+    // A record naming the key as the audit's id, newer than the action's own; sealed with the
+    // key, as no run writes one: the check stands behind the seal.
     const [entry] = results().entries;
-    const digest = entry!.key.slice('contract-audit-v1-'.length, 'contract-audit-v1-'.length + 64);
-    const hostile = JSON.stringify({
-      version: 1,
-      digest,
-      auditId: `x${service.apiKey}`,
-      auditedAt: new Date().toISOString(),
-    });
+    const digest = digestOf(entry!.key);
+    const hostile = recordText(
+      {
+        digest,
+        auditId: `x${service.apiKey}`,
+        auditedAt: new Date().toISOString(),
+        runUrl: undefined,
+      },
+      { apiKey: service.apiKey, runUrlPrefix: undefined },
+    );
     results().seed(keyPrefix(digest) + Buffer.from(hostile).toString('base64url'), entry!.version);
     await runAgain();
     expect(service.uploads).toHaveLength(2);
@@ -169,6 +191,40 @@ describe('reuse of an identical upload', () => {
     const { inputs, secrets, ...shown } = recorded;
     expect([inputs['api-key'], secrets[0]]).toEqual([service.apiKey, service.apiKey]);
     expect(JSON.stringify(shown)).not.toContain(service.apiKey);
+  });
+
+  it('rotating the key voids the records written with the old one', async () => {
+    const rotated = 'test-rotated-key-71d3c0';
+    const service = await setUp(
+      {},
+      {
+        keys: [
+          {
+            label: 'rotated',
+            key: rotated,
+            account: DEFAULT_ACCOUNT,
+            permissions: ['read', 'write'],
+          },
+        ],
+      },
+    );
+    await run();
+    await runAgain({ 'api-key': rotated });
+    expect(service.uploads).toHaveLength(2);
+    expect(recorded.outputs).toMatchObject({ verdict: 'fail', reused: 'false' });
+    expect(recorded.log).toContainEqual(
+      expect.stringContaining(
+        '(the record was not written with this API key for this upload); uploading.',
+      ),
+    );
+    // What the new key wrote is used from then on.
+    await runAgain({ 'api-key': rotated });
+    expect(service.uploads).toHaveLength(2);
+    expect(recorded.outputs).toMatchObject({
+      verdict: 'fail',
+      reused: 'true',
+      'audit-id': 'audit-2',
+    });
   });
 
   it('in a monorepo, audits again only the project whose upload changed', async () => {
@@ -201,5 +257,145 @@ describe('reuse of an identical upload', () => {
         reused: expect.objectContaining({ auditId: expect.any(String) }),
       }),
     ]);
+  });
+});
+
+describe('a record for the real upload naming an audit of clean code', () => {
+  // The service finds a critical issue in any upload but one whose contract says it is clean.
+  const critical = (audit: StoredAudit) =>
+    audit.files.some((file) => file.content.toString().includes('// clean'))
+      ? []
+      : [
+          serviceFinding({
+            id: 'c',
+            file: audit.files[0]?.filename ?? 'x.sol',
+            severity: 'critical',
+          }),
+        ];
+  const runs = 'https://github.com/acme/vaults/actions/runs/';
+
+  /**
+   * Audits clean code (audit-1, pass), then the real code (audit-2, fail); then a cache writer
+   * without the key writes, for the real upload's digest, a record naming the clean audit.
+   */
+  async function forged(forge: (real: { digest: string; key: string; apiKey: string }) => string) {
+    const service = await setUp({}, { findings: critical });
+    const workspace = await workspaceWith({
+      'foundry.toml': "[profile.default]\nsrc = 'src'\n",
+      'src/Vault.sol': `${CONTRACT}// clean\n`,
+    });
+    vi.stubEnv('GITHUB_WORKSPACE', workspace);
+    await run();
+    expect(recorded.outputs).toMatchObject({ verdict: 'pass', 'audit-id': 'audit-1' });
+    await writeFile(path.join(workspace, 'src/Vault.sol'), CONTRACT);
+    await runAgain();
+    expect(recorded.outputs).toMatchObject({ verdict: 'fail', 'audit-id': 'audit-2' });
+    const entries = results().entries;
+    const real = entries.at(-1)!;
+    const text = forge({ digest: digestOf(real.key), key: real.key, apiKey: service.apiKey });
+    results().seed(
+      keyPrefix(digestOf(real.key)) + Buffer.from(text).toString('base64url'),
+      real.version,
+    );
+    await runAgain();
+    return service;
+  }
+  const now = () => new Date().toISOString();
+  const NOT_SEALED = 'the record was not written with this API key for this upload';
+
+  it.each([
+    [
+      'in the format before seals',
+      'the record is of another format',
+      ({ digest }: { digest: string }) =>
+        JSON.stringify({ version: 1, digest, auditId: 'audit-1', auditedAt: now() }),
+    ],
+    [
+      'with no seal',
+      NOT_SEALED,
+      () => JSON.stringify({ version: RECORD_VERSION, auditId: 'audit-1', at: now() }),
+    ],
+    [
+      'with a made-up seal',
+      NOT_SEALED,
+      () =>
+        JSON.stringify({
+          version: RECORD_VERSION,
+          auditId: 'audit-1',
+          at: now(),
+          seal: 'A'.repeat(22),
+        }),
+    ],
+    [
+      'with another key',
+      NOT_SEALED,
+      ({ digest }: { digest: string }) =>
+        recordText(
+          { digest, auditId: 'audit-1', auditedAt: now(), runUrl: undefined },
+          { apiKey: 'test-other-account-key-9e4a', runUrlPrefix: runs },
+        ),
+    ],
+    [
+      "with the real record's seal, the clean audit's id swapped in",
+      NOT_SEALED,
+      ({ key }: { key: string }) =>
+        JSON.stringify({ version: RECORD_VERSION, ...recordIn(key), auditId: 'audit-1' }),
+    ],
+    [
+      "as the clean upload's own record",
+      NOT_SEALED,
+      () => {
+        const clean = results().entries.find((entry) => recordIn(entry.key).auditId === 'audit-1')!;
+        return JSON.stringify({ version: RECORD_VERSION, ...recordIn(clean.key) });
+      },
+    ],
+    [
+      'as a pending check-run record, sealed with the key',
+      NOT_SEALED,
+      ({ digest, apiKey }: { digest: string; apiKey: string }) => {
+        const at = now();
+        const fields = [String(RECORD_VERSION), digest, 'audit-1', at, undefined];
+        return JSON.stringify({
+          version: RECORD_VERSION,
+          auditId: 'audit-1',
+          at,
+          seal: seal(apiKey, 'pendingCheck', fields),
+        });
+      },
+    ],
+  ])(
+    'is passed over when written %s: the real upload is audited, and fails',
+    async (_, why, forge) => {
+      const service = await forged(forge);
+      expect(service.uploads).toHaveLength(3);
+      expect(recorded.outputs).toMatchObject({
+        verdict: 'fail',
+        reused: 'false',
+        'audit-id': 'audit-3',
+      });
+      expect(recorded.log).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `: a record of this upload was found but not used \\(${why}\\); uploading\\.$`,
+          ),
+        ),
+      );
+    },
+  );
+
+  it('is used when a run holding the key wrote it', async () => {
+    // The control: the same story, the record sealed with the key.
+    const service = await forged(({ digest, apiKey }) =>
+      recordText(
+        { digest, auditId: 'audit-1', auditedAt: now(), runUrl: `${runs}7` },
+        { apiKey, runUrlPrefix: runs },
+      ),
+    );
+    expect(service.uploads).toHaveLength(2);
+    expect(recorded.outputs).toMatchObject({
+      verdict: 'pass',
+      reused: 'true',
+      'audit-id': 'audit-1',
+    });
   });
 });

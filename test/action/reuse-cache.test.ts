@@ -2,11 +2,13 @@
  * The reuse store against the real protocol: `@actions/cache` itself speaking Twirp JSON to a
  * loopback stand-in of the results service, its bytes going to Azurite through signed URLs.
  */
-import { mkdtemp } from 'node:fs/promises';
+import * as cache from '@actions/cache';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCacheStore, keyPrefix } from '../../src/action/reuse-cache.ts';
+import { readRecord, recordText } from '../../src/engine/reuse.ts';
 import { startAzurite, type Azurite } from '../support/azurite.ts';
 import { recordingLogger } from '../support/logger.ts';
 import { startResultsService, type ResultsServiceStandIn } from '../support/results-service.ts';
@@ -108,10 +110,13 @@ describe('the Actions cache as the reuse store', () => {
     const { log, lines } = recordingLogger();
     const store = createCacheStore(log, temp)!;
     results.fault = { kind: 'deny-writes' };
+    stdout.length = 0;
     await expect(store.save(digest, '{"version":1}')).resolves.toBeUndefined();
-    expect(lines).toContainEqual(
-      expect.stringContaining('could not be recorded in the Actions cache'),
-    );
+    // The toolkit says why itself; the store points to it.
+    expect(stdout.join('')).toContain('cache write denied: read-only scope');
+    expect(lines).toEqual([
+      'info: The audit could not be recorded in the Actions cache (see the line above); the next run audits this upload anew.',
+    ]);
   });
 
   it('finds nothing in an entry whose key is not a record of this action', async () => {
@@ -124,5 +129,67 @@ describe('the Actions cache as the reuse store', () => {
     // Not base64url: decoded, it is no JSON, and the engine refuses it as such.
     const found = await store.find(digest);
     expect(found === undefined || !found.startsWith('{')).toBe(true);
+  });
+
+  it('keeps the longest record this action writes in a key GitHub takes, and reads it back', async () => {
+    const { log, lines } = recordingLogger();
+    const store = createCacheStore(log, temp)!;
+    const runs = 'https://github.com/acme/vaults/actions/runs/';
+    const key = { apiKey: 'sk_live_4eC39HqLyjWDarjtT1zdp7dc', runUrlPrefix: runs };
+    const longest = {
+      digest,
+      auditId: 'a'.repeat(200),
+      auditedAt: new Date(8.64e15).toISOString(),
+      runUrl: `${runs}${'9'.repeat(19)}`,
+    };
+    await store.save(digest, recordText(longest, key));
+    expect(lines).toEqual([]);
+    const [entry] = results.entries;
+    expect(entry!.key.length).toBeLessThanOrEqual(512);
+    expect(entry!.key).not.toContain(',');
+    const found = await store.find(digest);
+    expect(readRecord(found!, { ...key, digest, now: 8.64e15, maxAgeMs: 1 })).toEqual(longest);
+  });
+
+  it('keeps and finds a record whose key is exactly 512 characters long, and no longer', async () => {
+    const { log, lines } = recordingLogger();
+    const store = createCacheStore(log, temp)!;
+    // 321 bytes are 428 in base64url: with a digest of 65 characters the key is 512 long.
+    const text = 'x'.repeat(321);
+    const [fits, over] = ['c'.repeat(65), 'c'.repeat(66)];
+    await store.save(fits, text);
+    await store.save(over, text);
+    expect(results.entries.map((entry) => entry.key.length)).toEqual([512]);
+    expect(lines).toEqual([
+      'debug: The audit id is too long to record in a cache key: the audit is not kept for reuse.',
+    ]);
+    expect(await store.find(fits)).toBe(text);
+    // One another writer left: GitHub takes no such key, so it was not this action's.
+    results.seed(
+      `${keyPrefix(over)}${Buffer.from(text).toString('base64url')}`,
+      results.entries[0]!.version,
+    );
+    expect(results.entries.at(-1)!.key).toHaveLength(513);
+    expect(await store.find(over)).toBeUndefined();
+  });
+
+  it('keeps two records saved at once each in its own entry, each archive holding its own', async () => {
+    const { log, lines } = recordingLogger();
+    const store = createCacheStore(log, temp)!;
+    const records = {
+      ['ab'.repeat(32)]: '{"auditId":"audit-1"}',
+      ['cd'.repeat(32)]: '{"auditId":"audit-2"}',
+    };
+    await Promise.all(Object.entries(records).map(([each, text]) => store.save(each, text)));
+    expect(lines).toEqual([]);
+    expect(results.entries).toHaveLength(2);
+    // The toolkit itself restores each archive where the store wrote it.
+    const file = path.join(temp, 'contract-audit-reuse', 'record.json');
+    for (const [each, text] of Object.entries(records)) {
+      expect(await store.find(each)).toBe(text);
+      const key = keyPrefix(each) + Buffer.from(text).toString('base64url');
+      expect(await cache.restoreCache([file], key)).toBe(key);
+      expect(await readFile(file, 'utf8')).toBe(text);
+    }
   });
 });
