@@ -1,7 +1,9 @@
 /**
  * The command as a user installs it: `npm pack` of this repository, `npm install --omit=dev` of the
  * tarball into an empty project, then `npx contract-audit` — a dry run, and an audit against the
- * reference service. The install is offline: `npm ci` has filled npm's cache with every package.
+ * reference service. The install prefers npm's cache, which `npm ci` filled with every package's
+ * tarball; the registry is asked only for what the cache lacks (`npm ci` keeps no package
+ * documents, which an install of a tarball resolves its dependencies with).
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -41,7 +43,7 @@ beforeAll(async () => {
     [
       'install',
       '--omit=dev',
-      '--offline',
+      '--prefer-offline',
       '--no-audit',
       '--no-fund',
       path.join(packs, pack!.filename),
