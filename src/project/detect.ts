@@ -22,6 +22,14 @@ import { literalFolders, usableFolders } from './config-folders.ts';
 import { readFoundryConfig } from './foundry-config.ts';
 import { librariesOwnRemappings } from './library-remappings.ts';
 import type { Remapping } from './remappings.ts';
+import {
+  APE_CONFIGS,
+  BROWNIE_CONFIGS,
+  FOUNDRY_CONFIG,
+  HARDHAT_CONFIGS,
+  REMAPPINGS_FILE,
+  TRUFFLE_CONFIGS,
+} from './search-files.ts';
 import { readLiteralSetting } from './script-config.ts';
 import { readApeConfig, readBrownieConfig } from './yaml-config.ts';
 
@@ -61,21 +69,6 @@ export interface DetectOptions {
   /** The run's: the search stops there with a DeadlineError. */
   deadline?: Deadline;
 }
-
-// Buidler is Hardhat's former name, with the same `paths`.
-const HARDHAT_CONFIGS = [
-  'hardhat.config.ts',
-  'hardhat.config.js',
-  'hardhat.config.cjs',
-  'hardhat.config.mjs',
-  'hardhat.config.cts',
-  'hardhat.config.mts',
-  'buidler.config.js',
-  'buidler.config.ts',
-];
-const TRUFFLE_CONFIGS = ['truffle-config.js', 'truffle-config.cjs', 'truffle.js'];
-const BROWNIE_CONFIGS = ['brownie-config.yaml', 'brownie-config.yml'];
-const APE_CONFIGS = ['ape-config.yaml', 'ape-config.yml'];
 
 /**
  * Folders never searched for projects: dependencies (a library carries its own foundry.toml),
@@ -219,18 +212,18 @@ async function readProject(
     }
   };
 
-  await attempt('Foundry', present(['foundry.toml']), async () => {
-    const text = await read('foundry.toml');
+  await attempt('Foundry', present([FOUNDRY_CONFIG]), async () => {
+    const text = await read(FOUNDRY_CONFIG);
     const config = await readFoundryConfig(
       text ?? '',
       options.foundryProfile,
-      shown('foundry.toml'),
+      shown(FOUNDRY_CONFIG),
     );
-    const libs = folders('foundry.toml', 'libs', config.libs, []);
+    const libs = folders(FOUNDRY_CONFIG, 'libs', config.libs, []);
     add(project, 'Foundry', {
-      sources: folders('foundry.toml', 'src', [config.src], ['src']),
-      tests: folders('foundry.toml', 'test', [config.test], ['test']),
-      scripts: folders('foundry.toml', 'script', [config.script], ['script']),
+      sources: folders(FOUNDRY_CONFIG, 'src', [config.src], ['src']),
+      tests: folders(FOUNDRY_CONFIG, 'test', [config.test], ['test']),
+      scripts: folders(FOUNDRY_CONFIG, 'script', [config.script], ['script']),
       libs,
     });
     project.remappings = project.remappings.concat(config.remappings);
@@ -302,9 +295,9 @@ async function readProject(
   setAside(project, broken);
   if (project.frameworks.length === 0) return undefined;
   // Explicit remappings from remappings.txt apply after foundry.toml's (Foundry) or alone (Hardhat 3).
-  if (names.has('remappings.txt')) {
-    if ((await read('remappings.txt')) !== undefined) {
-      const remappings = await reader.remappings(path.join(root, 'remappings.txt'));
+  if (names.has(REMAPPINGS_FILE)) {
+    if ((await read(REMAPPINGS_FILE)) !== undefined) {
+      const remappings = await reader.remappings(path.join(root, REMAPPINGS_FILE));
       project.remappings = project.remappings.concat(remappings);
       project.notes.push(`remappings.txt: ${remappings.length} remapping(s)`);
     }

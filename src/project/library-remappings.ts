@@ -11,6 +11,7 @@ import { checkDeadline, type Deadline } from '../files/deadline.ts';
 import type { ConfigReader } from './config-file.ts';
 import { someNames } from './config-bounds.ts';
 import type { Remapping } from './remappings.ts';
+import { REMAPPINGS_FILE } from './search-files.ts';
 
 /**
  * The libraries' own remappings, at most `room` of them, each for its library's files
@@ -36,7 +37,7 @@ export async function librariesOwnRemappings(
       checkDeadline(deadline, "reading the libraries' remappings");
       if (!entry.isDirectory()) continue;
       const base = `${lib}/${entry.name}/`;
-      const own = await reader.remappings(path.join(root, base, 'remappings.txt'));
+      const own = await reader.remappings(path.join(root, base, REMAPPINGS_FILE));
       const kept = own.slice(0, Math.max(0, room - remappings.length));
       for (const remapping of kept) {
         remappings.push({

@@ -15,6 +15,7 @@ import { isInside, posixRelative } from '../files/inside.ts';
 import { compilePatterns, contractGlobs } from '../files/patterns.ts';
 import { readConfigFile } from './config-file.ts';
 import type { Project } from './detect.ts';
+import { GIT_SUBMODULES } from './search-files.ts';
 
 export interface UnselectedSearch {
   workspace: string;
@@ -113,7 +114,7 @@ async function emptySubmodules(
 ): Promise<{ audited: string[]; other: string[] }> {
   const empty = { audited: [] as string[], other: [] as string[] };
   const workspace = await fs.realpath(search.workspace).catch(() => search.workspace);
-  const text = await readConfigFile(path.join(workspace, '.gitmodules'), workspace);
+  const text = await readConfigFile(path.join(workspace, GIT_SUBMODULES), workspace);
   if (text === undefined) return empty;
   const patterns = compilePatterns(rules.patterns, search.workingDirectory);
   const excludes = compileExcludes([...rules.excludes, ...search.excludePatterns]);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { isInside } from '../files/inside.ts';
 import { isRecord } from '../json.ts';
 import { readConfigFile } from './config-file.ts';
+import { PACKAGE_MANIFEST, PNPM_WORKSPACE } from './search-files.ts';
 import { readYaml } from './yaml-config.ts';
 
 /** Package name → its folder (absolute, links resolved). */
@@ -39,9 +40,9 @@ export async function listWorkspacePackages(
 ): Promise<WorkspaceListing> {
   for (let dir = from; isInside(workspace, dir); dir = path.dirname(dir)) {
     // pnpm reads only its own file, even where package.json has `workspaces` too.
-    const pnpm = await readConfigFile(path.join(dir, 'pnpm-workspace.yaml'), workspace);
+    const pnpm = await readConfigFile(path.join(dir, PNPM_WORKSPACE), workspace);
     if (pnpm !== undefined) return packagesMatching(dir, await pnpmPatterns(pnpm));
-    const npm = npmPatterns(await readConfigFile(path.join(dir, 'package.json'), workspace));
+    const npm = npmPatterns(await readConfigFile(path.join(dir, PACKAGE_MANIFEST), workspace));
     if (npm !== undefined) return packagesMatching(dir, npm);
     if (dir === workspace) break;
   }
@@ -104,7 +105,7 @@ function parsePattern(source: string): Pattern | undefined {
   if (source.split('/').some((segment) => segment !== '**' && segment.split('*').length > 4))
     return undefined;
   const negated = source.startsWith('!');
-  const glob = path.posix.join(negated ? source.slice(1) : source, 'package.json');
+  const glob = path.posix.join(negated ? source.slice(1) : source, PACKAGE_MANIFEST);
   // Only folders below the manifest belong to its workspace.
   if (glob.startsWith('../') || path.posix.isAbsolute(glob)) return undefined;
   const folders = glob.split('/').slice(0, -1);
@@ -136,7 +137,7 @@ async function packagesMatching(
   const queue = [''];
   for (let index = 0; index < queue.length; index++) {
     const folder = queue[index] ?? '';
-    const manifest = path.posix.join(folder, 'package.json');
+    const manifest = path.posix.join(folder, PACKAGE_MANIFEST);
     const matches = (pattern: Pattern) => path.posix.matchesGlob(manifest, pattern.glob);
     if (positives.some(matches) && !negatives.some(matches)) {
       // A folder is a package only with its manifest (`packages/**` matches every folder below).

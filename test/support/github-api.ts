@@ -8,8 +8,10 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ServedCommit } from './git-commit.ts';
 
-export type Endpoint = 'check-runs' | 'issue-comments' | 'pull-files' | 'pulls' | 'artifacts';
+export type Endpoint =
+  'check-runs' | 'issue-comments' | 'pull-files' | 'pulls' | 'artifacts' | 'git';
 
 /** An artifact as the REST API lists it; `url` is where its zip download redirects (302). */
 export interface ListedArtifact {
@@ -137,6 +139,8 @@ export interface GitHubApiStandIn {
   seedPulls(pulls: StoredPull[]): void;
   /** Where the run artifacts listed and downloaded come from (e.g. the results-service stand-in). */
   serveArtifacts(source: () => ListedArtifact[]): void;
+  /** The commits whose trees and blobs `GET /git/trees/…` and `/git/blobs/…` serve (git-commit.ts). */
+  serveCommits(commits: readonly ServedCommit[]): void;
   /**
    * After letting `skip` matching requests through, the next `times` requests matching
    * `method` and `path` answer `status` (with `message` and `headers`), never answer (`hang`),
@@ -181,6 +185,8 @@ interface Reply {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** Sent as it is instead of `body`'s JSON, as a raw media type. */
+  raw?: Buffer;
 }
 
 /** A `flood` answer's length: Infinity for endless. */
@@ -202,6 +208,7 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
   const pullFiles = new Map<number, StoredFile[]>();
   const pulls: StoredPull[] = [];
   let artifactSource: () => ListedArtifact[] = () => [];
+  let commits: readonly ServedCommit[] = [];
   const faults: Array<{
     method: string;
     path: RegExp;
@@ -234,6 +241,15 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
     }
     if ('bytes' in reply) {
       void flood(res, reply.bytes, options.headers, (n) => (floodedBytes += n));
+      return;
+    }
+    if (reply.raw !== undefined) {
+      res.writeHead(reply.status, {
+        'content-type': 'application/vnd.github.raw+json',
+        'content-length': reply.raw.length,
+        ...options.headers,
+      });
+      res.end(reply.raw);
       return;
     }
     const text = JSON.stringify(reply.body);
@@ -323,6 +339,17 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
         },
       };
     try {
+      const git = /^\/git\/(trees|blobs)\/([^/]+)$/.exec(route);
+      if (git && method === 'GET') {
+        const [, kind = '', sha = ''] = git;
+        const served = commits.map((commit) =>
+          commit.answer(kind as 'trees' | 'blobs', sha, {
+            recursive: url.searchParams.has('recursive'),
+            raw: req.headers.accept === 'application/vnd.github.raw+json',
+          }),
+        );
+        return served.find((reply) => reply.status === 200) ?? notFound();
+      }
       return dispatch(method, route, url, body);
     } catch (error) {
       if (error instanceof Invalid)
@@ -591,6 +618,9 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
     serveArtifacts(source) {
       artifactSource = source;
     },
+    serveCommits(served) {
+      commits = served;
+    },
     failNext(fault) {
       faults.push({
         ...fault,
@@ -613,6 +643,7 @@ function endpointOf(route: string): Endpoint | undefined {
   if (/^\/pulls\/\d+\/files$/.test(route)) return 'pull-files';
   if (route === '/pulls') return 'pulls';
   if (route.startsWith('/actions/')) return 'artifacts';
+  if (route.startsWith('/git/')) return 'git';
   return undefined;
 }
 
