@@ -5,7 +5,7 @@
  * blobs in base64 JSON or raw (`application/vnd.github.raw+json`); 404 for what git does not hold.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -135,4 +135,18 @@ export async function commitFiles(
       };
     },
   };
+}
+
+/** Commits the files of `folder` (a checkout of the pull request's head) as they are. */
+export async function commitFolder(
+  folder: string,
+  options: CommitOptions = {},
+): Promise<ServedCommit> {
+  const files: Record<string, CommittedFile> = {};
+  for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    files[path.relative(folder, file).split(path.sep).join('/')] = await readFile(file);
+  }
+  return commitFiles(files, options);
 }
