@@ -148,7 +148,7 @@ async function auditArtifact(
   const files = head.uploads.flatMap((upload) => upload.files);
   run.log.info(
     `Auditing commit ${headCommit.sha} of run ${triggering.run.id}: ${files.length} file(s) of ${head.uploads.length} project(s), ` +
-      `${files.filter((file) => file.dependency).length} of them dependencies; ${head.filesRead} file(s) read from GitHub.`,
+      `${files.filter((file) => file.dependency).length} of them dependencies; ${head.filesRead} file(s) read from GitHub, the search run ${head.passes} time(s).`,
   );
   const outcome = await auditCheckout(
     settings,

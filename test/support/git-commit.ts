@@ -1,8 +1,9 @@
 /**
  * A head commit served as GitHub's git database API serves it, from a real git repository built
- * here (`git init`, files committed; read back with `git ls-tree` and `git cat-file`): trees,
- * recursive or not, `truncated` past a threshold small enough for a test repository to cross;
- * blobs in base64 JSON or raw (`application/vnd.github.raw+json`); 404 for what git does not hold.
+ * here (`git init`, files committed) or given, read back with `git ls-tree` and `git cat-file`:
+ * trees, recursive or not, `truncated` past GitHub's limits (100,000 entries, 7 MB) or a threshold
+ * small enough for a test repository to cross; blobs in base64 JSON or raw
+ * (`application/vnd.github.raw+json`); 404 for what git does not hold.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
@@ -29,16 +30,22 @@ export interface ServedCommit {
   serveOtherBytes(file: string, bytes: string): void;
 }
 
-/** Past this many entries a tree answer is truncated; GitHub's is far larger. */
 export interface CommitOptions {
+  /** Past this many entries a tree answer is truncated: GitHub's 100,000 unless given. */
   truncateAbove?: number;
 }
+
+/** GitHub's limits on one tree answer: 100,000 entries, 7 MB. */
+const TREE_MAX_ENTRIES = 100_000;
+const TREE_MAX_BYTES = 7 * 1000 * 1000;
 
 function git(dir: string, args: string[], input?: string): string {
   return execFileSync('git', args, {
     cwd: dir,
     input,
     encoding: 'utf8',
+    // A large repository's recursive listing runs to megabytes.
+    maxBuffer: 1 << 30,
     env: {
       ...process.env,
       GIT_AUTHOR_NAME: 'stranger',
@@ -68,9 +75,17 @@ export async function commitFiles(
     git(dir, ['add', '--', name]);
   }
   git(dir, ['commit', '--quiet', '-m', 'head']);
-  const sha = git(dir, ['rev-parse', 'HEAD']).trim();
+  return serveRepository(dir, git(dir, ['rev-parse', 'HEAD']).trim(), options);
+}
+
+/** Serves the commit `sha` of the git repository at `dir` (a work tree's or a bare one). */
+export function serveRepository(
+  dir: string,
+  sha: string,
+  options: CommitOptions = {},
+): ServedCommit {
   const otherBytes = new Map<string, Buffer>();
-  const limit = options.truncateAbove ?? Infinity;
+  const limit = options.truncateAbove ?? TREE_MAX_ENTRIES;
   const objectType = (id: string) => {
     if (!/^[0-9a-f]{40}$/.test(id)) return undefined;
     try {
@@ -107,19 +122,25 @@ export async function commitFiles(
             url: `https://api.github.com/repos/acme/vaults/git/${entryType}s/${entrySha}`,
           };
         });
+        let kept = Math.min(limit, tree.length);
+        for (let bytes = 0, index = 0; index < kept; index += 1) {
+          bytes += JSON.stringify(tree[index]).length + 1;
+          if (bytes > TREE_MAX_BYTES) kept = index;
+        }
         return {
           status: 200,
           body: {
             sha: id,
             url: `https://api.github.com/repos/acme/vaults/git/trees/${id}`,
-            tree: tree.slice(0, limit),
-            truncated: tree.length > limit,
+            tree: tree.slice(0, kept),
+            truncated: kept < tree.length,
           },
         };
       }
       if (type !== 'blob') return notFound;
       const bytes =
-        otherBytes.get(id) ?? execFileSync('git', ['cat-file', 'blob', id], { cwd: dir });
+        otherBytes.get(id) ??
+        execFileSync('git', ['cat-file', 'blob', id], { cwd: dir, maxBuffer: 1 << 30 });
       if (raw) return { status: 200, body: undefined, raw: bytes };
       return {
         status: 200,

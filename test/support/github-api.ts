@@ -3,7 +3,7 @@
  * 127.0.0.1 with check runs (annotations appended per update, at most 50 each), issue comments
  * and pull request files (paginated with Link headers, files capped at 3,000 like GitHub), the
  * limits GitHub enforces answered 422, refusals like a read-only token's, an exhausted rate
- * limit, and answers that never end. Every request is recorded, without the Authorization
+ * limit, and answers that never end; and the git trees and blobs of commits (git-commit.ts). Every request is recorded, without the Authorization
  * header's value.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -157,6 +157,8 @@ export interface GitHubApiStandIn {
     headers?: Record<string, string>;
     bytes?: number;
   }): void;
+  /** Bytes of the bodies of every answer but `flood`s, so far. */
+  readonly answeredBytes: number;
   /**
    * Bytes of `flood` bodies handed to the socket so far. Written only as fast as the client
    * reads, so this is what it read plus what the socket buffers hold (a few MiB).
@@ -220,6 +222,7 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
     bytes?: number;
   }> = [];
   let floodedBytes = 0;
+  let answeredBytes = 0;
   let annotationUpdates = 0;
   let rateLimited = options.rateLimit?.requests ?? 1;
   let nextId = 1000;
@@ -249,10 +252,12 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
         'content-length': reply.raw.length,
         ...options.headers,
       });
+      answeredBytes += reply.raw.length;
       res.end(reply.raw);
       return;
     }
     const text = JSON.stringify(reply.body);
+    answeredBytes += Buffer.byteLength(text);
     res.writeHead(reply.status, {
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(text),
@@ -608,6 +613,9 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
     },
     get floodedBytes() {
       return floodedBytes;
+    },
+    get answeredBytes() {
+      return answeredBytes;
     },
     seedPullRequestFiles(pull, files) {
       pullFiles.set(pull, files);

@@ -14,13 +14,13 @@ import {
   detectProjects,
   type CheckoutProjects,
 } from '../../engine/audit-checkout.ts';
+import type { Settings } from '../../engine/settings.ts';
 import type { OpenedBundle } from '../../engine/upload-bundle.ts';
 import { ConfigurationError } from '../../errors.ts';
 import { formatBytes } from '../../files/limits.ts';
 import type { Logger } from '../../log.ts';
 import type { ProjectUpload } from '../../project/find-contracts.ts';
 import type { GitHubClient } from '../github/client.ts';
-import type { ActionSettings } from '../inputs.ts';
 import {
   CONCURRENT_READS,
   takeArtifactFiles,
@@ -36,6 +36,8 @@ export interface HeadUploads {
   root: string;
   /** Files read from GitHub: configs, and contract files the artifact did not supply. */
   filesRead: number;
+  /** Times the search ran: once, and again after each round of files read. */
+  passes: number;
 }
 
 /**
@@ -43,7 +45,7 @@ export interface HeadUploads {
  * to `refused` as soon as it is known, so a later error still reports it.
  */
 export async function headCommitUploads(
-  settings: ActionSettings,
+  settings: Settings,
   bundle: OpenedBundle,
   options: {
     client: GitHubClient;
@@ -61,14 +63,14 @@ export async function headCommitUploads(
   );
   const head = await writeHeadFolder(await readHeadTree(reader), root, reader, log);
   options.refused.push(...(await takeArtifactFiles(head, bundle.uploads, log, options.commit)));
-  const search: ActionSettings = {
+  const search: Settings = {
     ...settings,
     workspace: root,
     workingDirectory: path.join(root, ...settings.pathPrefix.split('/')),
   };
   const searchDeadline = { at: options.deadline, now: Date.now };
   const fetched = { files: 0, bytes: 0 };
-  for (;;) {
+  for (let passes = 1; ; passes += 1) {
     // Only the last pass is told: the earlier ones saw placeholders for some files.
     const pass = bufferedLogger();
     let detection: CheckoutProjects;
@@ -95,6 +97,7 @@ export async function headCommitUploads(
         uploads: uploads.map((upload) => markDependencies(upload, head)),
         root,
         filesRead: head.configsRead + fetched.files,
+        passes,
       };
     }
     fetched.files += waiting.length;
@@ -128,7 +131,7 @@ function markDependencies(upload: ProjectUpload, head: HeadFolder): ProjectUploa
 /** The files read from GitHub over every pass stay within the upload limits. */
 function checkReads(
   fetched: { files: number; bytes: number },
-  { limits }: ActionSettings,
+  { limits }: Settings,
   commit: string,
 ): void {
   const over =

@@ -72,7 +72,9 @@ export async function writeHeadFolder(
       continue;
     }
     const target = path.join(root, ...entry.path.split('/'));
-    if (entry.mode === GITLINK_MODE) await mkdir(target, { recursive: true });
+    // Every folder, as a checkout has it; a submodule's is empty, as without its checkout.
+    if (entry.type === 'tree' || entry.mode === GITLINK_MODE)
+      await mkdir(target, { recursive: true });
     else if (entry.type !== 'blob' || kind === undefined) continue;
     else if (entry.mode === LINK_MODE) links.push(entry.path);
     else if (kind === 'config' && (entry.size ?? 0) <= MAX_CONFIG_BYTES) configs.push(entry);
