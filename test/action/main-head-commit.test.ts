@@ -315,4 +315,44 @@ describe('run() on workflow_run, reading the head commit', () => {
     ]);
     expect(head.sha).toMatch(/^[0-9a-f]{40}$/);
   });
+
+  it("takes an installed package's file from the artifact, as a dependency only", async () => {
+    const token = 'pragma solidity 0.8.20;\nimport "@oz/Lib.sol";\ncontract Token {}\n';
+    const head = await headCommit({
+      'hardhat.config.js': 'module.exports = { solidity: "0.8.20" };\n',
+      'contracts/Token.sol': token,
+    });
+    const lib = VAULT.replace('contract Vault', 'contract Lib');
+    await seedArtifact([
+      { path: 'contracts/Token.sol', data: token },
+      { path: 'node_modules/@oz/Lib.sol', data: lib, dependency: true },
+    ]);
+    const service = await setUp();
+    await run();
+    expect(uploaded(service).get('@oz/Lib.sol')).toBe(lib);
+    expect(reentrancy()?.map((entry) => entry.status)).toEqual(['dependency']);
+    expect(recorded.outputs['verdict']).toBe('pass');
+    expect(outcome()?.headCommit).toEqual({ sha: head.sha, refused: [] });
+  });
+
+  it('is an error naming `max-files` when the files to read from GitHub are more than it allows', async () => {
+    // Two projects of one file each: each within the limit, the reads together not.
+    const head = await headCommit({
+      'a/foundry.toml': FORK['foundry.toml']!,
+      'a/src/Vault.sol': VAULT,
+      'b/foundry.toml': FORK['foundry.toml']!,
+      'b/src/Token.sol': TOKEN,
+    });
+    await seedArtifact([{ path: 'b/src/Token.sol', data: HARMLESS('Other') }]);
+    const service = await setUp({ 'max-files': '1' });
+    await run();
+    expect(service.uploads).toEqual([]);
+    expect(recorded.outputs['verdict']).toBe('error');
+    expect(recorded.failed[0]).toContain(
+      `The files of the head commit ${head.sha} to audit that the artifact did not supply came to more than 1 files (input \`max-files\`)`,
+    );
+    expect(outcome()?.headCommit?.refused).toEqual([
+      { path: 'b/src/Token.sol', reason: "its bytes are not the head commit's" },
+    ]);
+  });
 });
