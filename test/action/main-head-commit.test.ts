@@ -349,7 +349,7 @@ describe('run() on workflow_run, reading the head commit', () => {
     expect(service.uploads).toEqual([]);
     expect(recorded.outputs['verdict']).toBe('error');
     expect(recorded.failed[0]).toContain(
-      `The files of the head commit ${head.sha} to audit that the artifact did not supply came to more than 1 files (input \`max-files\`)`,
+      `The files of the head commit ${head.sha} to audit that the artifact did not supply came to more than 1 file(s) (input \`max-files\`)`,
     );
     expect(outcome()?.headCommit?.refused).toEqual([
       { path: 'b/src/Token.sol', reason: "its bytes are not the head commit's" },

@@ -136,7 +136,7 @@ function checkReads(
 ): void {
   const over =
     fetched.files > limits.maxFiles
-      ? `more than ${limits.maxFiles} files (input \`max-files\`)`
+      ? `more than ${limits.maxFiles} file(s) (input \`max-files\`)`
       : fetched.bytes > limits.maxTotalBytes
         ? `more than ${formatBytes(limits.maxTotalBytes)} (input \`max-total-size-mb\`)`
         : undefined;
