@@ -21,13 +21,8 @@ import { formatBytes } from '../../files/limits.ts';
 import type { Logger } from '../../log.ts';
 import type { ProjectUpload } from '../../project/find-contracts.ts';
 import type { GitHubClient } from '../github/client.ts';
-import {
-  CONCURRENT_READS,
-  takeArtifactFiles,
-  writeHeadFolder,
-  type HeadFolder,
-} from './head-folder.ts';
-import { readHeadFile, readHeadTree, type HeadReader } from './head-tree.ts';
+import { takeArtifactFiles, writeHeadFolder, type HeadFolder } from './head-folder.ts';
+import { CONCURRENT_READS, readHeadFile, readHeadTree, type HeadReader } from './head-tree.ts';
 
 export interface HeadUploads {
   detection: CheckoutProjects;

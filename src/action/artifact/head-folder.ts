@@ -19,6 +19,7 @@ import { shortList } from '../../project/search-log.ts';
 import type { ProjectUpload } from '../../project/find-contracts.ts';
 import type { TreeEntry } from '../github/client.ts';
 import {
+  CONCURRENT_READS,
   gitBlobId,
   GITLINK_MODE,
   installedPackages,
@@ -26,9 +27,6 @@ import {
   readHeadFile,
   type HeadReader,
 } from './head-tree.ts';
-
-/** Files of the commit read from GitHub at once. */
-export const CONCURRENT_READS = 8;
 
 export interface HeadFolder {
   /** Absolute, links resolved. */

@@ -5,6 +5,7 @@
  * are never listed (they are not the repository's code, and may be vast).
  */
 import { createHash } from 'node:crypto';
+import pLimit from 'p-limit';
 import { ConfigurationError, DeadlineError, errorMessage } from '../../errors.ts';
 import { compileExcludes, INSTALLED_PACKAGES } from '../../files/excludes.ts';
 import type { GitHubClient, TreeEntry } from '../github/client.ts';
@@ -13,6 +14,8 @@ export const LINK_MODE = '120000';
 export const GITLINK_MODE = '160000';
 /** More entries than any repository this action audits: past it the tree is refused. */
 export const MAX_TREE_ENTRIES = 500_000;
+/** Requests to GitHub for files or folders of the commit at once. */
+export const CONCURRENT_READS = 8;
 
 const installed = compileExcludes(INSTALLED_PACKAGES);
 
@@ -40,6 +43,9 @@ export interface HeadReader {
  */
 export async function readHeadTree(reader: HeadReader): Promise<TreeEntry[]> {
   const entries: TreeEntry[] = [];
+  // Folders are walked side by side; only the requests wait their turn.
+  const limit = pLimit(CONCURRENT_READS);
+  const read = (sha: string, recursive: boolean) => limit(() => readTree(reader, sha, recursive));
   const add = (entry: TreeEntry, path: string) => {
     if (installedPackages(path) !== undefined) return false;
     if (entries.length === MAX_TREE_ENTRIES)
@@ -50,21 +56,21 @@ export async function readHeadTree(reader: HeadReader): Promise<TreeEntry[]> {
     return true;
   };
   const walk = async (sha: string, prefix: string): Promise<void> => {
-    const whole = await readTree(reader, sha, true);
+    const whole = await read(sha, true);
     if (!whole.truncated) {
       for (const entry of whole.entries) add(entry, prefix + entry.path);
       return;
     }
     // GitHub caps a recursive answer: each folder is asked for on its own instead.
-    const top = await readTree(reader, sha, false);
+    const top = await read(sha, false);
     if (top.truncated)
       throw new ConfigurationError(
         `The folder ${prefix || './'} of the head commit ${reader.commit} holds more entries than GitHub lists in one answer, so the commit cannot be read whole; nothing was audited.`,
       );
-    for (const entry of top.entries) {
-      const path = prefix + entry.path;
-      if (add(entry, path) && entry.type === 'tree') await walk(entry.sha, `${path}/`);
-    }
+    const folders = top.entries.filter(
+      (entry) => add(entry, prefix + entry.path) && entry.type === 'tree',
+    );
+    await Promise.all(folders.map((entry) => walk(entry.sha, `${prefix}${entry.path}/`)));
   };
   await walk(reader.commit, '');
   return entries;
