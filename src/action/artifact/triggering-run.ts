@@ -22,7 +22,7 @@ import { UPLOAD_ARTIFACT } from './collect.ts';
 import { headCommitUploads, type HeadUploads } from './head-commit.ts';
 
 export type FetchedUploads =
-  { kind: 'bundle'; bundle: OpenedBundle; root: string } | { kind: 'missing'; reason: string };
+  { kind: 'bundle'; bundle: OpenedBundle } | { kind: 'missing'; reason: string };
 
 export interface TriggeringRun {
   run: WorkflowRunFacts;
@@ -202,7 +202,7 @@ async function fetchUploads(
     projectName: settings.projectName,
     what,
   });
-  return { kind: 'bundle', bundle, root: filesFolder };
+  return { kind: 'bundle', bundle };
 }
 
 /** The downloaded zip: the folder's one regular file, no larger than the bound. */
