@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { takeArtifactFiles, writeHeadFolder } from '../../../src/action/artifact/head-folder.ts';
-import { gitBlobId, readHeadTree } from '../../../src/action/artifact/head-tree.ts';
+import { gitBlobId, readHeadFile, readHeadTree } from '../../../src/action/artifact/head-tree.ts';
 import { MAX_CONFIG_BYTES } from '../../../src/project/config-file.ts';
 import type { ProjectUpload } from '../../../src/project/find-contracts.ts';
 import { commitFiles, type CommittedFile } from '../../support/git-commit.ts';
@@ -90,6 +90,19 @@ describe('readHeadTree', () => {
     const { reader } = await served({ 'src/A.sol': CONTRACT, 'node_modules/x/B.sol': CONTRACT });
     const paths = (await readHeadTree(reader)).map((entry) => entry.path);
     expect(paths.sort()).toEqual(['src', 'src/A.sol']);
+  });
+});
+
+describe('readHeadFile', () => {
+  it('is an error naming the file and the commit when GitHub does not serve it', async () => {
+    const { head, api, reader } = await served({ 'src/A.sol': CONTRACT });
+    api.failNext({ method: 'GET', path: /\/git\/blobs\//, status: 404, message: 'Not Found' });
+    const entry = { path: 'src/A.sol', sha: head.blobId('src/A.sol') };
+    await expect(readHeadFile(reader, entry)).rejects.toThrow(
+      `The head commit ${head.sha} could not be read: its file src/A.sol was not served (Could not read a file of the head commit on GitHub (HTTP 404)`,
+    );
+    // Served, its bytes are the file's.
+    expect((await readHeadFile(reader, entry)).toString()).toBe(CONTRACT);
   });
 });
 
