@@ -159,7 +159,8 @@ try {
       { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: await fs.mkdtemp(path.join(temp, 'runner-')) },
       silent,
     );
-  // Workflow A: what an honest fork collects from its checkout.
+  // Workflow A: what an honest fork collects from its checkout; the same search B runs.
+  const searched = performance.now();
   const collected = await findUploads(
     {
       ...(await settingsIn(checkout)),
@@ -170,7 +171,9 @@ try {
   const honest: OpenedBundle = { uploads: collected, summaries: [] };
   const omitted: OpenedBundle = { uploads: [], summaries: [] };
   const sent = collected.reduce((sum, upload) => sum + upload.files.length, 0);
-  console.log(`Workflow A collects ${sent} file(s) of ${collected.length} project(s).`);
+  console.log(
+    `Workflow A collects ${sent} file(s) of ${collected.length} project(s); its search of the checkout took ${((performance.now() - searched) / 1000).toFixed(1)} s.`,
+  );
 
   for (const [tree, truncateAbove] of [
     ["GitHub's limits", undefined],
