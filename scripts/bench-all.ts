@@ -20,6 +20,10 @@ const BENCHES: { script: string; what: string }[] = [
   { script: 'bench-github.ts', what: 'GitHub requests for 1,200 findings' },
   { script: 'bench-reuse.ts', what: 'a second run on an unchanged checkout, reusing the audit' },
   {
+    script: 'bench-head-commit.ts',
+    what: "a fork's head commit read from GitHub, a monorepo of 50,000 files",
+  },
+  {
     script: 'bench-findings.ts',
     what: 'findings processing at 1k, 10k and 100k findings, by dist/index.js',
   },

@@ -4,8 +4,9 @@
  * upload as the artifact `contract-audit-upload` through `@actions/artifact`, Twirp to the
  * results-service stand-in and the bytes to Azurite), then as workflow B on `workflow_run` (the
  * key, no checkout: it downloads that artifact through the GitHub stand-in's REST API, a 302 to
- * the blob, audits it on the reference service and reports on the head commit and the fork's
- * pull request).
+ * the blob, reads the head commit the stand-in serves from a real git repository of the same
+ * files, audits it on the reference service and reports on the head commit and the fork's pull
+ * request).
  */
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import path from 'node:path';
 import type { AuditService } from '@contract-audit/reference-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAzurite, type Azurite } from './support/azurite.ts';
+import { commitFolder } from './support/git-commit.ts';
 import { startGitHubApi, type GitHubApiStandIn } from './support/github-api.ts';
 import { startResultsService, type ResultsServiceStandIn } from './support/results-service.ts';
 import { repositoryRoot, runAction, type ActionRun } from './support/run-action.ts';
@@ -21,7 +23,7 @@ import { useAuditService } from './support/service.ts';
 import { serviceFinding } from './support/workspace.ts';
 
 const DEMO = path.join(repositoryRoot, 'examples/foundry-demo');
-const HEAD_SHA = 'c0ffeec0ffeec0ffeec0ffeec0ffeec0ffeec0ff';
+let HEAD_SHA: string;
 const RUN_A = 501;
 const PULL = 9;
 
@@ -47,6 +49,10 @@ beforeAll(async () => {
   azurite = await startAzurite();
   results = await startResultsService(azurite);
   github = await startGitHubApi({ owner: 'acme', repo: 'vaults' });
+  // The fork's head commit: what workflow A checks out, and what GitHub serves to workflow B.
+  const head = await commitFolder(DEMO);
+  HEAD_SHA = head.sha;
+  github.serveCommits([head]);
   github.serveArtifacts(() =>
     results.artifacts
       .filter((artifact) => artifact.finalized)
@@ -199,6 +205,54 @@ describe('a fork pull request, workflow A then workflow B', () => {
       '1',
       'contract-audit-manifest.json',
     ]);
+    // And one standing for the head commit, holding what the search reads of it.
+    const heads = (await readdir(temp)).filter((name) => name.startsWith('contract-audit-head-'));
+    expect(heads).toHaveLength(1);
+    expect((await readdir(path.join(temp, heads[0]!))).sort()).toEqual(
+      ['foundry.toml', 'lib', 'remappings.txt', 'script', 'src', 'test'].sort(),
+    );
+  });
+});
+
+describe('a fork whose workflow A collects only what it chooses', () => {
+  it('B still audits every production contract of the head commit, with its own bytes', async () => {
+    const RUN_LYING = RUN_A + 10;
+    // The fork's own workflow A leaves the vulnerable vault out of the artifact.
+    const lying = await runAction({
+      workspace: DEMO,
+      eventName: 'pull_request',
+      event: {
+        pull_request: {
+          number: PULL,
+          head: { sha: HEAD_SHA, ref: 'feature', repo: { full_name: 'stranger/vaults' } },
+        },
+        repository: { full_name: 'acme/vaults' },
+      },
+      inputs: {
+        'api-key': '',
+        'base-url': 'https://api.example-audit.com',
+        'fork-pull-requests': 'collect',
+        contracts: 'src/LegacyToken.sol',
+      },
+      env: {
+        ...results.env(RUN_LYING),
+        GITHUB_RUN_ID: String(RUN_LYING),
+        GITHUB_API_URL: github.url,
+      },
+    });
+    expect(lying.outputs['verdict']).toBe('skipped');
+    const service = await serve({ findings, pollsUntilDone: 1 });
+    const b = await workflowB(service, workflowRunEvent({ id: RUN_LYING, headSha: HEAD_SHA }));
+    expect(b.exitCode).toBe(1);
+    expect(b.outputs['verdict']).toBe('fail');
+    expect(service.uploads[0]?.files.map((file) => file.filename).sort()).toEqual([
+      'solmate/utils/SafeTransferLib.sol',
+      'src/LegacyToken.sol',
+      'src/Lottery.sol',
+      'src/Vault.sol',
+      'src/Wallet.sol',
+    ]);
+    expect(github.checkRuns.at(-1)).toMatchObject({ head_sha: HEAD_SHA, conclusion: 'failure' });
   });
 });
 

@@ -4,7 +4,13 @@
  */
 import * as core from '@actions/core';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { errorOutcome, noApiKeyOutcome, skippedOutcome, type Outcome } from '../audit/outcome.ts';
+import {
+  errorOutcome,
+  noApiKeyOutcome,
+  skippedOutcome,
+  type JudgedCommit,
+  type Outcome,
+} from '../audit/outcome.ts';
 import {
   auditCheckout,
   detectProjects,
@@ -18,6 +24,7 @@ import { Redactor } from '../redaction.ts';
 import { renderCheckRunStart } from '../report/check-run-output.ts';
 import { ACTION_VERSION } from '../version.ts';
 import { collectUploads } from './artifact/collect.ts';
+import type { HeadUploads } from './artifact/head-commit.ts';
 import {
   openTriggeringRun,
   type FetchedUploads,
@@ -110,8 +117,9 @@ async function audit(settings: ActionSettings, run: Run): Promise<Outcome> {
 }
 
 /**
- * On `workflow_run`: the triggering run's artifact, audited as the upload it holds; a run that
- * left none is skipped. Nothing is checked out: the artifact's files are the upload.
+ * On `workflow_run`: the triggering run's head commit, as GitHub holds it, with what its artifact
+ * may supply (the files git does not hold); a run that left no artifact is skipped. Nothing is
+ * checked out. Every outcome once the artifact is open names the commit judged.
  */
 async function auditArtifact(
   settings: ActionSettings,
@@ -130,17 +138,26 @@ async function auditArtifact(
     run.log.notice(fetched.reason);
     return skippedOutcome(fetched.reason, {});
   }
-  const { bundle, root } = fetched;
+  const headCommit: JudgedCommit = { sha: triggering.run.headSha, refused: [] };
+  let head: HeadUploads;
+  try {
+    head = await triggering.headUploads(fetched.bundle, headCommit.refused);
+  } catch (error) {
+    return { ...unexpected(error, run.log), headCommit };
+  }
+  const files = head.uploads.flatMap((upload) => upload.files);
   run.log.info(
-    `Auditing the artifact of run ${triggering.run.id}: ${bundle.uploads.reduce((sum, upload) => sum + upload.files.length, 0)} file(s) of ${bundle.uploads.length} project(s).`,
+    `Auditing commit ${headCommit.sha} of run ${triggering.run.id}: ${files.length} file(s) of ${head.uploads.length} project(s), ` +
+      `${files.filter((file) => file.dependency).length} of them dependencies; ${head.filesRead} file(s) read from GitHub, the search run ${head.passes} time(s).`,
   );
-  return auditCheckout(
+  const outcome = await auditCheckout(
     settings,
-    { projects: [], summaries: bundle.summaries },
+    head.detection,
     run.deadline,
     engineDependencies(settings, run),
-    { uploads: bundle.uploads, root },
+    { uploads: head.uploads, root: head.root },
   );
+  return { ...outcome, headCommit };
 }
 
 /** What the engine is given by this door: its clock, log, GitHub callbacks and the reuse store. */

@@ -20,6 +20,14 @@ import { literalFolders, usableFolders } from './config-folders.ts';
 import { readFoundryConfig } from './foundry-config.ts';
 import { librariesOwnRemappings } from './library-remappings.ts';
 import type { Remapping } from './remappings.ts';
+import {
+  APE_CONFIGS,
+  BROWNIE_CONFIGS,
+  FOUNDRY_CONFIG,
+  HARDHAT_CONFIGS,
+  REMAPPINGS_FILE,
+  TRUFFLE_CONFIGS,
+} from './search-files.ts';
 import { readLiteralSetting } from './script-config.ts';
 import { readApeConfig, readBrownieConfig } from './yaml-config.ts';
 
@@ -59,21 +67,6 @@ export interface DetectOptions {
   /** The run's: the search stops there with a DeadlineError. */
   deadline?: Deadline;
 }
-
-// Buidler is Hardhat's former name, with the same `paths`.
-const HARDHAT_CONFIGS = [
-  'hardhat.config.ts',
-  'hardhat.config.js',
-  'hardhat.config.cjs',
-  'hardhat.config.mjs',
-  'hardhat.config.cts',
-  'hardhat.config.mts',
-  'buidler.config.js',
-  'buidler.config.ts',
-];
-const TRUFFLE_CONFIGS = ['truffle-config.js', 'truffle-config.cjs', 'truffle.js'];
-const BROWNIE_CONFIGS = ['brownie-config.yaml', 'brownie-config.yml'];
-const APE_CONFIGS = ['ape-config.yaml', 'ape-config.yml'];
 
 /**
  * Folders never searched for projects: dependencies (a library carries its own foundry.toml),
@@ -209,13 +202,13 @@ async function readProject(
     }
   };
 
-  await attempt('Foundry', present(['foundry.toml']), async (_, text) => {
-    const config = await readFoundryConfig(text, options.foundryProfile, shown('foundry.toml'));
-    const libs = folders('foundry.toml', 'libs', config.libs, []);
+  await attempt('Foundry', present([FOUNDRY_CONFIG]), async (_, text) => {
+    const config = await readFoundryConfig(text, options.foundryProfile, shown(FOUNDRY_CONFIG));
+    const libs = folders(FOUNDRY_CONFIG, 'libs', config.libs, []);
     add(project, 'Foundry', {
-      sources: folders('foundry.toml', 'src', [config.src], ['src']),
-      tests: folders('foundry.toml', 'test', [config.test], ['test']),
-      scripts: folders('foundry.toml', 'script', [config.script], ['script']),
+      sources: folders(FOUNDRY_CONFIG, 'src', [config.src], ['src']),
+      tests: folders(FOUNDRY_CONFIG, 'test', [config.test], ['test']),
+      scripts: folders(FOUNDRY_CONFIG, 'script', [config.script], ['script']),
       libs,
     });
     project.remappings = project.remappings.concat(config.remappings);
@@ -285,15 +278,15 @@ async function readProject(
   setAside(project, broken);
   if (project.frameworks.length === 0) return undefined;
   // Explicit remappings from remappings.txt apply after foundry.toml's (Foundry) or alone (Hardhat 3).
-  if (names.has('remappings.txt')) {
-    const read = await reader.remappings(path.join(root, 'remappings.txt'));
+  if (names.has(REMAPPINGS_FILE)) {
+    const read = await reader.remappings(path.join(root, REMAPPINGS_FILE));
     if (read.kind === 'remappings') {
       project.remappings = project.remappings.concat(read.remappings);
       project.notes.push(`remappings.txt: ${read.remappings.length} remapping(s)`);
     } else if (read.kind === 'unusable') {
       project.warnings.push(
         unusableConfigWarning(
-          shown('remappings.txt'),
+          shown(REMAPPINGS_FILE),
           read.reason,
           "the project's imports are resolved with its other remappings",
         ),

@@ -11,6 +11,7 @@ import { checkDeadline, type Deadline } from '../files/deadline.ts';
 import type { ConfigReader } from './config-file.ts';
 import { someNames } from './config-bounds.ts';
 import type { Remapping } from './remappings.ts';
+import { REMAPPINGS_FILE } from './search-files.ts';
 
 export interface LibrariesRemappings {
   remappings: Remapping[];
@@ -46,7 +47,7 @@ export async function librariesOwnRemappings(
       checkDeadline(deadline, "reading the libraries' remappings");
       if (!entry.isDirectory()) continue;
       const base = `${lib}/${entry.name}/`;
-      const file = path.join(root, base, 'remappings.txt');
+      const file = path.join(root, base, REMAPPINGS_FILE);
       const read = await reader.remappings(file);
       if (read.kind === 'unusable') unusable.push({ file, reason: read.reason });
       const own = read.kind === 'remappings' ? read.remappings : [];

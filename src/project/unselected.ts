@@ -15,6 +15,7 @@ import { isInside, posixRelative } from '../files/inside.ts';
 import { compilePatterns, contractGlobs } from '../files/patterns.ts';
 import { readConfig, unusableConfigWarning } from './config-file.ts';
 import type { Project } from './detect.ts';
+import { GIT_SUBMODULES } from './search-files.ts';
 
 export interface UnselectedSearch {
   workspace: string;
@@ -116,10 +117,10 @@ async function emptySubmodules(
 ): Promise<{ audited: string[]; other: string[]; warning?: string }> {
   const empty = { audited: [] as string[], other: [] as string[] };
   const workspace = await fs.realpath(search.workspace).catch(() => search.workspace);
-  const read = await readConfig(path.join(workspace, '.gitmodules'), workspace);
+  const read = await readConfig(path.join(workspace, GIT_SUBMODULES), workspace);
   if (read.kind === 'unusable') {
     const instead = 'submodules that are not checked out are not looked for';
-    return { ...empty, warning: unusableConfigWarning('.gitmodules', read.reason, instead) };
+    return { ...empty, warning: unusableConfigWarning(GIT_SUBMODULES, read.reason, instead) };
   }
   if (read.kind === 'missing') return empty;
   const text = read.text;

@@ -15,10 +15,8 @@ import { isInside, posixRelative } from '../files/inside.ts';
 import { firstFew } from '../text.ts';
 import { MAX_IMPORT_CANDIDATES } from './config-bounds.ts';
 import type { Project } from './detect.ts';
+import { VYPER_MODULE_EXTENSIONS } from './search-files.ts';
 import type { FoundFile, Resolution, SourceNode } from './source-node.ts';
-
-/** The compiler's order: a module, then an interface file, then a JSON ABI. */
-export const VYPER_MODULE_EXTENSIONS = ['.vy', '.vyi', '.json'] as const;
 
 /** Files of a Vyper project that are read for imports (a JSON ABI imports nothing). */
 export function isVyperSource(name: string): boolean {

@@ -15,6 +15,7 @@ import {
   unusableConfigWarning,
   type Unusable,
 } from './config-file.ts';
+import { PACKAGE_MANIFEST, PNPM_WORKSPACE } from './search-files.ts';
 import { readYaml } from './yaml-config.ts';
 
 /** Package name → its folder (absolute, links resolved). */
@@ -51,13 +52,13 @@ export async function listWorkspacePackages(
     warnings.push(unusableConfigWarning(posixRelative(workspace, file), reason, instead));
   for (let dir = from; isInside(workspace, dir); dir = path.dirname(dir)) {
     // pnpm reads only its own file, even where package.json has `workspaces` too.
-    const pnpmFile = path.join(dir, 'pnpm-workspace.yaml');
+    const pnpmFile = path.join(dir, PNPM_WORKSPACE);
     const pnpm = await readConfig(pnpmFile, workspace);
     const patterns = pnpm.kind === 'text' ? await pnpmPatterns(pnpm.text, pnpmFile) : pnpm;
     if (Array.isArray(patterns)) return packagesMatching(dir, patterns, workspace, warnings);
     if (patterns.kind === 'unusable')
       warn(pnpmFile, patterns.reason, "the folder's package.json is read instead");
-    const npmFile = path.join(dir, 'package.json');
+    const npmFile = path.join(dir, PACKAGE_MANIFEST);
     const npm = await readConfig(npmFile, workspace);
     const declared = npm.kind === 'text' ? npmPatterns(npm.text) : npm;
     if (Array.isArray(declared)) return packagesMatching(dir, declared, workspace, warnings);
@@ -129,7 +130,7 @@ function parsePattern(source: string): Pattern | undefined {
   if (source.split('/').some((segment) => segment !== '**' && segment.split('*').length > 4))
     return undefined;
   const negated = source.startsWith('!');
-  const glob = path.posix.join(negated ? source.slice(1) : source, 'package.json');
+  const glob = path.posix.join(negated ? source.slice(1) : source, PACKAGE_MANIFEST);
   // Only folders below the manifest belong to its workspace.
   if (glob.startsWith('../') || path.posix.isAbsolute(glob)) return undefined;
   const folders = glob.split('/').slice(0, -1);
@@ -163,7 +164,7 @@ async function packagesMatching(
   const queue = [''];
   for (let index = 0; index < queue.length; index++) {
     const folder = queue[index] ?? '';
-    const manifest = path.posix.join(folder, 'package.json');
+    const manifest = path.posix.join(folder, PACKAGE_MANIFEST);
     const matches = (pattern: Pattern) => path.posix.matchesGlob(manifest, pattern.glob);
     if (positives.some(matches) && !negatives.some(matches)) {
       // A folder is a package only with its manifest (`packages/**` matches every folder below),

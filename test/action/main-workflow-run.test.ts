@@ -1,8 +1,9 @@
 /**
  * run() in process on `workflow_run`: the triggering run's artifact `contract-audit-upload` is
  * listed and downloaded through the GitHub stand-in's REST API (the zip answering 302 to an
- * Azurite blob, as GitHub does) by `@actions/artifact`, and audited with no checkout. The reports
- * go where GitHub's facts say; every hostile artifact is refused with a message naming why.
+ * Azurite blob, as GitHub does) by `@actions/artifact`, and the head commit the stand-in serves
+ * from a real git repository is audited with no checkout. The reports go where GitHub's facts
+ * say; every hostile artifact is refused with a message naming why.
  */
 import * as actionsGitHub from '@actions/github';
 import { mkdtemp, readdir } from 'node:fs/promises';
@@ -11,7 +12,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { run } from '../../src/action/main.ts';
 import { recorded } from '../support/core.ts';
-import { useInProcessRun } from '../support/in-process-run.ts';
+import { useInProcessRun, withEvent } from '../support/in-process-run.ts';
 import { useResultsService } from '../support/runner-services.ts';
 import { workflowRunEvent } from '../support/scenarios.ts';
 import { CONTRACT } from '../support/workspace.ts';
@@ -19,16 +20,24 @@ import { buildZip, type ZipEntrySpec } from '../support/zip.ts';
 
 vi.mock('@actions/core', () => import('../support/core.ts').then((m) => m.coreStandIn));
 
-const HEAD_SHA = 'f00df00df00df00df00df00df00df00df00df00d';
 const TRIGGERING_RUN = 77;
 
-const github = await vi.hoisted(async () => {
+const { github, HEAD_SHA } = await vi.hoisted(async () => {
   const { prepareRunContext } = await import('../support/in-process-run.ts');
   const { workflowRunEvent } = await import('../support/scenarios.ts');
-  return prepareRunContext(
+  const { commitFiles } = await import('../support/git-commit.ts');
+  const { CONTRACT: vault } = await import('../support/workspace.ts');
+  // The pull request's head, as the artifact below holds it.
+  const head = await commitFiles({
+    'src/Vault.sol': vault,
+    'src/Wallet.sol': vault.replace('Vault', 'Wallet'),
+  });
+  const api = await prepareRunContext(
     'workflow_run',
-    workflowRunEvent({ id: 77, headSha: 'f00d'.repeat(10) }),
+    workflowRunEvent({ id: 77, headSha: head.sha }),
   );
+  api.serveCommits([head]);
+  return { github: api, HEAD_SHA: head.sha };
 });
 const setUp = useInProcessRun(github);
 const results = useResultsService(42);
@@ -69,15 +78,6 @@ const BUNDLE: ZipEntrySpec[] = [
   { name: '1/src/Wallet.sol', data: CONTRACT.replace('Vault', 'Wallet') },
   { name: 'contract-audit-manifest.json', data: JSON.stringify(MANIFEST) },
 ];
-
-/** The event this run reads, as `@actions/github` read it once at import. */
-function withEvent(event: ReturnType<typeof workflowRunEvent>) {
-  const before = actionsGitHub.context.payload;
-  actionsGitHub.context.payload = event;
-  onTestFinished(() => {
-    actionsGitHub.context.payload = before;
-  });
-}
 
 let nextPull = 100;
 /** The fork's open pull request from stranger:feature (the event's head), at `headSha`. */
@@ -150,7 +150,9 @@ describe('run() on workflow_run, reporting from GitHub facts only', () => {
   ])(
     'writes no comment when %s, saying why; the check run still completes',
     async (_name, status, why) => {
-      withEvent(workflowRunEvent({ id: TRIGGERING_RUN, headSha: HEAD_SHA, headBranch: 'lonely' }));
+      await withEvent(
+        workflowRunEvent({ id: TRIGGERING_RUN, headSha: HEAD_SHA, headBranch: 'lonely' }),
+      );
       if (status !== undefined)
         github.failNext({
           method: 'GET',
@@ -195,7 +197,7 @@ describe('run() on workflow_run, telling the pull request apart', () => {
   it("takes no pull request GitHub lists with the run from another repository: its number is another repository's", async () => {
     const pull = forkPullRequest();
     // A fork's own pull request from the same branch, #1 in the fork: #1 here is someone else's.
-    withEvent(
+    await withEvent(
       workflowRunEvent({
         id: TRIGGERING_RUN,
         headSha: HEAD_SHA,

@@ -3,13 +3,15 @@
  * 127.0.0.1 with check runs (annotations appended per update, at most 50 each), issue comments
  * and pull request files (paginated with Link headers, files capped at 3,000 like GitHub), the
  * limits GitHub enforces answered 422, refusals like a read-only token's, an exhausted rate
- * limit, and answers that never end. Every request is recorded, without the Authorization
+ * limit, and answers that never end; and the git trees and blobs of commits (git-commit.ts). Every request is recorded, without the Authorization
  * header's value.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ServedCommit } from './git-commit.ts';
 
-export type Endpoint = 'check-runs' | 'issue-comments' | 'pull-files' | 'pulls' | 'artifacts';
+export type Endpoint =
+  'check-runs' | 'issue-comments' | 'pull-files' | 'pulls' | 'artifacts' | 'git';
 
 /** An artifact as the REST API lists it; `url` is where its zip download redirects (302). */
 export interface ListedArtifact {
@@ -137,6 +139,8 @@ export interface GitHubApiStandIn {
   seedPulls(pulls: StoredPull[]): void;
   /** Where the run artifacts listed and downloaded come from (e.g. the results-service stand-in). */
   serveArtifacts(source: () => ListedArtifact[]): void;
+  /** The commits whose trees and blobs `GET /git/trees/…` and `/git/blobs/…` serve (git-commit.ts). */
+  serveCommits(commits: readonly ServedCommit[]): void;
   /**
    * After letting `skip` matching requests through, the next `times` requests matching
    * `method` and `path` answer `status` (with `message` and `headers`), never answer (`hang`),
@@ -153,6 +157,8 @@ export interface GitHubApiStandIn {
     headers?: Record<string, string>;
     bytes?: number;
   }): void;
+  /** Bytes of the bodies of every answer but `flood`s, so far. */
+  readonly answeredBytes: number;
   /**
    * Bytes of `flood` bodies handed to the socket so far. Written only as fast as the client
    * reads, so this is what it read plus what the socket buffers hold (a few MiB).
@@ -181,6 +187,8 @@ interface Reply {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** Sent as it is instead of `body`'s JSON, as a raw media type. */
+  raw?: Buffer;
 }
 
 /** A `flood` answer's length: Infinity for endless. */
@@ -202,6 +210,7 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
   const pullFiles = new Map<number, StoredFile[]>();
   const pulls: StoredPull[] = [];
   let artifactSource: () => ListedArtifact[] = () => [];
+  let commits: readonly ServedCommit[] = [];
   const faults: Array<{
     method: string;
     path: RegExp;
@@ -213,6 +222,7 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
     bytes?: number;
   }> = [];
   let floodedBytes = 0;
+  let answeredBytes = 0;
   let annotationUpdates = 0;
   let rateLimited = options.rateLimit?.requests ?? 1;
   let nextId = 1000;
@@ -236,7 +246,18 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
       void flood(res, reply.bytes, options.headers, (n) => (floodedBytes += n));
       return;
     }
+    if (reply.raw !== undefined) {
+      res.writeHead(reply.status, {
+        'content-type': 'application/vnd.github.raw+json',
+        'content-length': reply.raw.length,
+        ...options.headers,
+      });
+      answeredBytes += reply.raw.length;
+      res.end(reply.raw);
+      return;
+    }
     const text = JSON.stringify(reply.body);
+    answeredBytes += Buffer.byteLength(text);
     res.writeHead(reply.status, {
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(text),
@@ -323,6 +344,17 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
         },
       };
     try {
+      const git = /^\/git\/(trees|blobs)\/([^/]+)$/.exec(route);
+      if (git && method === 'GET') {
+        const [, kind = '', sha = ''] = git;
+        const served = commits.map((commit) =>
+          commit.answer(kind as 'trees' | 'blobs', sha, {
+            recursive: url.searchParams.has('recursive'),
+            raw: req.headers.accept === 'application/vnd.github.raw+json',
+          }),
+        );
+        return served.find((reply) => reply.status === 200) ?? notFound();
+      }
       return dispatch(method, route, url, body);
     } catch (error) {
       if (error instanceof Invalid)
@@ -582,6 +614,9 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
     get floodedBytes() {
       return floodedBytes;
     },
+    get answeredBytes() {
+      return answeredBytes;
+    },
     seedPullRequestFiles(pull, files) {
       pullFiles.set(pull, files);
     },
@@ -590,6 +625,9 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
     },
     serveArtifacts(source) {
       artifactSource = source;
+    },
+    serveCommits(served) {
+      commits = served;
     },
     failNext(fault) {
       faults.push({
@@ -613,6 +651,7 @@ function endpointOf(route: string): Endpoint | undefined {
   if (/^\/pulls\/\d+\/files$/.test(route)) return 'pull-files';
   if (route === '/pulls') return 'pulls';
   if (route.startsWith('/actions/')) return 'artifacts';
+  if (route.startsWith('/git/')) return 'git';
   return undefined;
 }
 

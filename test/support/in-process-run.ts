@@ -8,7 +8,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AuditService, AuditServiceOptions } from '@contract-audit/reference-service';
-import { afterAll, afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, onTestFinished, vi } from 'vitest';
 import { resetCore } from './core.ts';
 import { startGitHubApi, type GitHubApiStandIn } from './github-api.ts';
 import { actionDefaults, repositoryRoot } from './run-action.ts';
@@ -66,4 +66,17 @@ export function useInProcessRun(github: GitHubApiStandIn): InProcessSetUp {
     });
     return service;
   };
+}
+
+/**
+ * For the current test, the event the run reads, as `@actions/github` read it once at import
+ * (imported here only then: importing it earlier would read the context before it is set).
+ */
+export async function withEvent(event: object): Promise<void> {
+  const actionsGitHub = await import('@actions/github');
+  const before = actionsGitHub.context.payload;
+  actionsGitHub.context.payload = event;
+  onTestFinished(() => {
+    actionsGitHub.context.payload = before;
+  });
 }

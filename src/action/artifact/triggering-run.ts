@@ -1,11 +1,13 @@
 /**
  * A `workflow_run` run of the default branch's workflow, auditing what a pull request's run
  * collected. Where to report comes from GitHub's facts only (the event's run and GitHub's list
- * of pull requests); what to audit comes from the triggering run's artifact
- * `contract-audit-upload`, downloaded with `@actions/artifact` and opened as an untrusted upload
- * bundle in a fresh folder under RUNNER_TEMP. Nothing of the fork is checked out or run.
+ * of pull requests); what to audit is the run's head commit, read from GitHub (head-commit.ts),
+ * with what the triggering run's artifact `contract-audit-upload` may supply: downloaded with
+ * `@actions/artifact` and opened as an untrusted upload bundle in a fresh folder under
+ * RUNNER_TEMP. Nothing of the fork is checked out or run.
  */
 import { DefaultArtifactClient } from '@actions/artifact';
+import type { RefusedFile } from '../../audit/outcome.ts';
 import { lstat, mkdir, mkdtemp, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { openBundle, type OpenedBundle } from '../../engine/upload-bundle.ts';
@@ -17,15 +19,21 @@ import { createGitHubClient, type GitHubClient } from '../github/client.ts';
 import type { ActionSettings } from '../inputs.ts';
 import { within } from '../within.ts';
 import { UPLOAD_ARTIFACT } from './collect.ts';
+import { headCommitUploads, type HeadUploads } from './head-commit.ts';
 
 export type FetchedUploads =
-  { kind: 'bundle'; bundle: OpenedBundle; root: string } | { kind: 'missing'; reason: string };
+  { kind: 'bundle'; bundle: OpenedBundle } | { kind: 'missing'; reason: string };
 
 export interface TriggeringRun {
   run: WorkflowRunFacts;
   /** The run's context as the reports use it: the head commit, and the pull request when found. */
   context: RunContext;
   fetchUploads(): Promise<FetchedUploads>;
+  /**
+   * The uploads of the run's head commit, read from GitHub, with what the bundle may supply;
+   * each bundle file refused is added to `refused`.
+   */
+  headUploads(bundle: OpenedBundle, refused: RefusedFile[]): Promise<HeadUploads>;
   close(): Promise<void>;
 }
 
@@ -68,6 +76,14 @@ export async function openTriggeringRun(
     },
     fetchUploads: () =>
       fetchUploads(settings, client, run, { owner, repo, deadline: options.deadline }),
+    headUploads: (bundle, refused) =>
+      headCommitUploads(settings, bundle, {
+        client,
+        commit: run.headSha,
+        deadline: options.deadline,
+        log,
+        refused,
+      }),
     close: () => client.close(),
   };
 }
@@ -186,7 +202,7 @@ async function fetchUploads(
     projectName: settings.projectName,
     what,
   });
-  return { kind: 'bundle', bundle, root: filesFolder };
+  return { kind: 'bundle', bundle };
 }
 
 /** The downloaded zip: the folder's one regular file, no larger than the bound. */

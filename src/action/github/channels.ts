@@ -110,6 +110,7 @@ const WHY: Record<Permission, string> = {
   'pull-requests: write': 'the pull-request comment',
   'pull-requests: read': "the pull request's changed files, so `scope` falls back to all",
   'actions: read': "the triggering run's artifact",
+  'contents: read': "the triggering run's head commit",
 };
 
 /**

@@ -95,6 +95,24 @@ export interface RunArtifact {
   digest: string | undefined;
 }
 
+/** An entry of a git tree: a file (`blob`), a folder (`tree`) or a submodule (`commit`). */
+export interface TreeEntry {
+  /** Relative to the tree read, POSIX. */
+  path: string;
+  /** Git's: 100644 and 100755 files, 120000 links, 040000 folders, 160000 submodules. */
+  mode: string;
+  type: string;
+  sha: string;
+  /** Bytes, for blobs. */
+  size: number | undefined;
+}
+
+/** A git tree as GitHub serves it: `truncated` when it left entries out. */
+export interface GitTree {
+  entries: TreeEntry[];
+  truncated: boolean;
+}
+
 /** An open pull request, as listed by its head. */
 export interface HeadPullRequest {
   number: number;
@@ -118,6 +136,10 @@ export interface GitHubClient {
   /** Open pull requests whose head is `owner:branch`, up to HEAD_PULLS_MAX_PAGES pages. */
   listPullRequestsByHead(head: string): Promise<HeadPullRequest[]>;
   updateIssueComment(commentId: number, body: string): Promise<IssueComment>;
+  /** The tree `sha` (a commit's or a tree's), with every folder below it when `recursive`. */
+  getTree(sha: string, recursive: boolean): Promise<GitTree>;
+  /** The blob's bytes, as served raw. */
+  getBlob(sha: string): Promise<Buffer>;
   /** Closes the kept-alive connections, which would otherwise hold the process open for seconds. */
   close(): Promise<void>;
 }
@@ -313,6 +335,39 @@ export function createGitHubClient(
           return items.map((pull) => ({ number: pull.number, headSha: pull.head.sha }));
         },
       );
+    },
+
+    async getTree(sha, recursive) {
+      return call('read a tree of the head commit', 'contents: read', false, async () => {
+        const { data } = await rest.git.getTree({
+          ...repo,
+          tree_sha: sha,
+          ...(recursive ? { recursive: '1' } : {}),
+        });
+        return {
+          truncated: data.truncated,
+          entries: data.tree.map((entry) => ({
+            path: entry.path,
+            mode: entry.mode,
+            type: entry.type,
+            sha: entry.sha,
+            size: entry.size,
+          })),
+        };
+      });
+    },
+
+    async getBlob(sha) {
+      return call('read a file of the head commit', 'contents: read', false, async () => {
+        // The body as bytes whatever its content type says: a file need not be UTF-8.
+        const { data } = await rest.git.getBlob({
+          ...repo,
+          file_sha: sha,
+          headers: { accept: 'application/vnd.github.raw+json' },
+          request: { parseSuccessResponseBody: false },
+        });
+        return Buffer.from(await new Response(data as unknown as ReadableStream).arrayBuffer());
+      });
     },
 
     close: () => transport.close(),

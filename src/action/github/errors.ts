@@ -6,7 +6,11 @@ import { truncateText } from '../../text.ts';
 
 /** What to add to the job's `permissions:` for the operation that was refused. */
 export type Permission =
-  'checks: write' | 'pull-requests: write' | 'pull-requests: read' | 'actions: read';
+  | 'checks: write'
+  | 'pull-requests: write'
+  | 'pull-requests: read'
+  | 'actions: read'
+  | 'contents: read';
 
 /**
  * GitHub refused the operation for want of a permission: 403 (a read-only token on a fork's pull

@@ -1,0 +1,192 @@
+/**
+ * A folder that stands for the head commit, so the engine's search runs over it as over a
+ * checkout: only what the search reads is written. Configs get their bytes from GitHub; contract
+ * files start as placeholders (sparse files of the commit's size, so the limits judge the real
+ * size) until their bytes are known. Links are never created; submodules are empty folders, as
+ * in a checkout without them. The artifact then supplies bytes: a file the commit holds only
+ * when they are that file's (git's id), and a file it does not hold only inside a submodule or a
+ * folder of installed packages. Everything else of the artifact is refused, with why.
+ */
+import { mkdir, readFile, stat, truncate, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import pLimit from 'p-limit';
+import type { RefusedFile } from '../../audit/outcome.ts';
+import { checkDeadline } from '../../files/deadline.ts';
+import type { Logger } from '../../log.ts';
+import { MAX_CONFIG_BYTES } from '../../project/config-file.ts';
+import { searchFileKind } from '../../project/search-files.ts';
+import { shortList } from '../../project/search-log.ts';
+import type { ProjectUpload } from '../../project/find-contracts.ts';
+import type { TreeEntry } from '../github/client.ts';
+import {
+  CONCURRENT_READS,
+  gitBlobId,
+  GITLINK_MODE,
+  installedPackages,
+  LINK_MODE,
+  readHeadFile,
+  type HeadReader,
+} from './head-tree.ts';
+
+export interface HeadFolder {
+  /** Absolute, links resolved. */
+  root: string;
+  /** The commit's entries by path. */
+  tree: ReadonlyMap<string, TreeEntry>;
+  /** Files whose bytes are not known yet, by path: the commit's entry for each. */
+  placeholders: Map<string, TreeEntry>;
+  /** Files the commit does not hold, written from the artifact: dependencies only. */
+  artifactOnly: Set<string>;
+  /** Config files read from GitHub. */
+  configsRead: number;
+}
+
+/**
+ * Writes under `root` (a fresh folder, links resolved) what the search reads of the commit's
+ * tree; links with a name the search reads are named in a warning, never followed.
+ */
+export async function writeHeadFolder(
+  entries: readonly TreeEntry[],
+  root: string,
+  reader: HeadReader,
+  log: Logger,
+): Promise<HeadFolder> {
+  const head: HeadFolder = {
+    root,
+    tree: new Map(entries.map((entry) => [entry.path, entry])),
+    placeholders: new Map(),
+    artifactOnly: new Set(),
+    configsRead: 0,
+  };
+  const links: string[] = [];
+  const unusable: string[] = [];
+  const configs: TreeEntry[] = [];
+  const deadline = { at: reader.deadline, now: Date.now };
+  for (const [index, entry] of entries.entries()) {
+    if (index % 1000 === 0) checkDeadline(deadline, "writing the head commit's files");
+    const kind = searchFileKind(path.posix.basename(entry.path));
+    if (!usablePath(entry.path)) {
+      if (kind !== undefined || entry.mode === GITLINK_MODE) unusable.push(entry.path);
+      continue;
+    }
+    const target = path.join(root, ...entry.path.split('/'));
+    // Every folder, as a checkout has it; a submodule's is empty, as without its checkout.
+    if (entry.type === 'tree' || entry.mode === GITLINK_MODE)
+      await mkdir(target, { recursive: true });
+    else if (entry.type !== 'blob' || kind === undefined) continue;
+    else if (entry.mode === LINK_MODE) links.push(entry.path);
+    else if (kind === 'config' && (entry.size ?? 0) <= MAX_CONFIG_BYTES) configs.push(entry);
+    else {
+      // A config too large to read stays a placeholder: the search says it was not read.
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, '');
+      await truncate(target, entry.size ?? 0);
+      if (kind === 'source') head.placeholders.set(entry.path, entry);
+    }
+  }
+  const limit = pLimit(CONCURRENT_READS);
+  await Promise.all(
+    configs.map((entry) =>
+      limit(async () => {
+        const bytes = await readHeadFile(reader, entry);
+        const target = path.join(root, ...entry.path.split('/'));
+        await mkdir(path.dirname(target), { recursive: true });
+        await writeFile(target, bytes);
+        head.configsRead += 1;
+      }),
+    ),
+  );
+  if (links.length > 0)
+    log.warning(
+      `${links.length} symbolic link(s) of the head commit ${reader.commit} name a contract or config; links are not followed when the commit is read from GitHub, so the search does not see them:\n${shortList(links.map((each) => `  - ${each}`))}`,
+    );
+  if (unusable.length > 0)
+    log.warning(
+      `${unusable.length} path(s) of the head commit ${reader.commit} cannot be written as files (an empty, \`.\` or \`..\` segment, or a control character), so the search does not see them:\n${shortList(unusable.map((each) => `  - ${JSON.stringify(each)}`))}`,
+    );
+  return head;
+}
+
+/** A path that names one place under the folder, as a checkout would write it. */
+function usablePath(relativePath: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f]/.test(relativePath) || relativePath.startsWith('/')) return false;
+  return relativePath
+    .split('/')
+    .every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+}
+
+/**
+ * Takes the bytes of the artifact's files into the folder where they may be used; returns the
+ * files refused, each with why, and warns once naming them.
+ */
+export async function takeArtifactFiles(
+  head: HeadFolder,
+  uploads: readonly ProjectUpload[],
+  log: Logger,
+  commit: string,
+): Promise<RefusedFile[]> {
+  const refused: RefusedFile[] = [];
+  const taken = new Map<string, string>();
+  for (const file of uploads.flatMap((upload) => upload.files)) {
+    const where = file.repositoryPath;
+    const bytes = await readFile(file.absolutePath);
+    const id = gitBlobId(bytes);
+    // The same file in several projects' uploads is taken once.
+    if (taken.get(where) === id) continue;
+    const reason = taken.has(where)
+      ? 'the artifact holds it twice, with different bytes'
+      : await take(head, where, bytes, id);
+    if (reason === undefined) taken.set(where, id);
+    else refused.push({ path: where, reason });
+  }
+  if (refused.length > 0)
+    log.warning(
+      `${refused.length} file(s) of the artifact were refused and not sent: the head commit ${commit} is audited with its own files.\n` +
+        shortList(refused.map((each) => `  - ${JSON.stringify(each.path)}: ${each.reason}`)),
+    );
+  return refused;
+}
+
+/** Why the file cannot be taken, or undefined once it is written. */
+async function take(
+  head: HeadFolder,
+  where: string,
+  bytes: Buffer,
+  id: string,
+): Promise<string | undefined> {
+  const target = path.join(head.root, ...where.split('/'));
+  const entry = head.tree.get(where);
+  if (entry !== undefined) {
+    if (entry.mode === LINK_MODE) return 'the head commit holds a symbolic link there';
+    if (entry.type !== 'blob') return 'the head commit holds a folder or a submodule there';
+    if (entry.sha !== id) return "its bytes are not the head commit's";
+    if (head.placeholders.delete(where)) await writeFile(target, bytes);
+    return undefined;
+  }
+  const outside = outsideCommit(head, where);
+  if (outside !== undefined) return outside;
+  if (await isFolder(target)) return 'the head commit holds a folder there';
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFile(target, bytes);
+  head.artifactOnly.add(where);
+  return undefined;
+}
+
+/** Undefined when a file the commit does not hold may be there: a submodule's, or installed. */
+function outsideCommit(head: HeadFolder, where: string): string | undefined {
+  const segments = where.split('/');
+  for (let end = segments.length - 1; end > 0; end -= 1) {
+    const folder = head.tree.get(segments.slice(0, end).join('/'));
+    if (folder === undefined) continue;
+    if (folder.mode === GITLINK_MODE) return undefined;
+    if (folder.type !== 'tree') return 'the head commit holds a file or link where it has a folder';
+    break;
+  }
+  if (installedPackages(where) !== undefined) return undefined;
+  return "not in the head commit, and not a submodule's or an installed package's file";
+}
+
+async function isFolder(target: string): Promise<boolean> {
+  return (await stat(target).catch(() => undefined))?.isDirectory() ?? false;
+}

@@ -1,0 +1,358 @@
+/**
+ * run() in process on `workflow_run` against a fork whose artifact lies: the head commit is read
+ * from the GitHub stand-in, which serves it from a real git repository (trees, truncated past a
+ * small threshold; blobs, raw), and the artifact comes through the results service and Azurite.
+ * Whatever the fork's workflow A collected, B audits the head commit's production contracts with
+ * the commit's own bytes; the artifact only supplies what git does not hold, as dependencies.
+ */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { run } from '../../src/action/main.ts';
+import type { Outcome } from '../../src/audit/outcome.ts';
+import { recorded } from '../support/core.ts';
+import { commitFiles, type CommittedFile, type ServedCommit } from '../support/git-commit.ts';
+import { useInProcessRun, withEvent } from '../support/in-process-run.ts';
+import { useResultsService } from '../support/runner-services.ts';
+import { workflowRunEvent } from '../support/scenarios.ts';
+import { buildZip } from '../support/zip.ts';
+
+vi.mock('@actions/core', () => import('../support/core.ts').then((m) => m.coreStandIn));
+// The outcome each run published, as the reports are made from it.
+const published = vi.hoisted(() => [] as Outcome[]);
+vi.mock('../../src/action/publish.ts', async (original) => {
+  const real = await original<typeof import('../../src/action/publish.ts')>();
+  return {
+    ...real,
+    publish: (
+      outcome: Outcome,
+      ...rest: Parameters<typeof real.publish> extends [unknown, ...infer R] ? R : never
+    ) => {
+      published.push(outcome);
+      return real.publish(outcome, ...rest);
+    },
+  };
+});
+
+const RUN = 88;
+const github = await vi.hoisted(async () => {
+  const { prepareRunContext } = await import('../support/in-process-run.ts');
+  return prepareRunContext('workflow_run', {});
+});
+const setUp = useInProcessRun(github);
+const results = useResultsService(42);
+
+/** A reentrancy: ether sent before the balance is cleared. */
+const VAULT = `pragma solidity 0.8.20;
+contract Vault {
+    mapping(address => uint256) public balances;
+    function withdraw() external {
+        uint256 amount = balances[msg.sender];
+        (bool ok, ) = msg.sender.call{value: amount}("");
+        require(ok);
+        balances[msg.sender] = 0;
+    }
+}
+`;
+const HARMLESS = (name: string) =>
+  `pragma solidity 0.8.20;\ncontract ${name} {\n    uint256 public constant SUPPLY = 1;\n}\n`;
+const TOKEN = HARMLESS('Token');
+
+/** The fork's head: a Foundry project with a vulnerable vault. */
+const FORK: Record<string, CommittedFile> = {
+  'foundry.toml': '[profile.default]\nsrc = "src"\n',
+  'src/Vault.sol': VAULT,
+  'src/Token.sol': TOKEN,
+  'test/Vault.t.sol': HARMLESS('VaultTest'),
+};
+
+interface BundleFile {
+  path: string;
+  data: string;
+  dependency?: boolean;
+}
+
+/** The artifact workflow A would leave, holding `files` as one project's. */
+async function seedArtifact(files: BundleFile[]): Promise<void> {
+  const manifest = {
+    format: 'contract-audit-upload/1',
+    projects: [
+      {
+        path: '.',
+        folder: '1',
+        files: files.map((file) => ({
+          name: file.path,
+          repositoryPath: file.path,
+          dependency: file.dependency ?? false,
+        })),
+      },
+    ],
+  };
+  await results().seedArtifact(
+    RUN,
+    'contract-audit-upload',
+    buildZip([
+      ...files.map((file) => ({ name: `1/${file.path}`, data: file.data })),
+      { name: 'contract-audit-manifest.json', data: JSON.stringify(manifest) },
+    ]),
+  );
+}
+
+/** The head commit GitHub serves for the run's `head_sha`. */
+async function headCommit(
+  files: Record<string, CommittedFile>,
+  options = {},
+): Promise<ServedCommit> {
+  const head = await commitFiles(files, options);
+  github.serveCommits([head]);
+  await withEvent(workflowRunEvent({ id: RUN, headSha: head.sha }));
+  return head;
+}
+
+beforeEach(async () => {
+  vi.stubEnv('GITHUB_WORKSPACE', await mkdtemp(path.join(tmpdir(), 'empty-workspace-')));
+  github.serveArtifacts(() =>
+    results()
+      .artifacts.filter((artifact) => artifact.finalized)
+      .map((artifact) => ({ ...artifact, url: () => results().artifactUrl(artifact) })),
+  );
+  published.length = 0;
+  firstRequest = github.requests.length;
+  vi.spyOn(process.stdout, 'write').mockReturnValue(true);
+});
+
+let firstRequest = 0;
+/** This test's requests for blobs. */
+const blobRequests = () =>
+  github.requests
+    .slice(firstRequest)
+    .filter((request) => request.path.includes('/git/blobs/'))
+    .map((r) => r.path);
+const uploaded = (service: Awaited<ReturnType<typeof setUp>>) =>
+  new Map(service.uploads[0]?.files.map((file) => [file.filename, file.content.toString()]));
+const outcome = () => published.at(-1);
+const reentrancy = () =>
+  outcome()?.findings?.filter((entry) => entry.finding.title.toLowerCase().includes('reentrancy'));
+
+describe('run() on workflow_run, against an artifact that lies about the head commit', () => {
+  it('audits a production file the fork left out of the artifact, with the bytes GitHub serves', async () => {
+    const head = await headCommit(FORK);
+    await seedArtifact([{ path: 'src/Token.sol', data: TOKEN }]);
+    const service = await setUp();
+    await run();
+    expect(recorded.outputs['verdict']).toBe('fail');
+    expect(uploaded(service)).toEqual(
+      new Map([
+        ['src/Token.sol', TOKEN],
+        ['src/Vault.sol', VAULT],
+      ]),
+    );
+    expect(reentrancy()?.map((entry) => entry.finding.file)).toEqual(['src/Vault.sol']);
+    expect(outcome()?.headCommit).toEqual({ sha: head.sha, refused: [] });
+    // The config and the one file the artifact did not supply; the artifact's Token.sol is used.
+    expect(blobRequests().sort()).toEqual(
+      [head.blobId('foundry.toml'), head.blobId('src/Vault.sol')]
+        .map((id) => `/repos/acme/vaults/git/blobs/${id}`)
+        .sort(),
+    );
+  });
+
+  it("refuses an artifact file whose bytes are not the head commit's, and audits the commit's", async () => {
+    const head = await headCommit(FORK);
+    await seedArtifact([
+      { path: 'src/Token.sol', data: TOKEN },
+      { path: 'src/Vault.sol', data: HARMLESS('Vault') },
+      { path: 'src/Extra.sol', data: HARMLESS('Extra') },
+    ]);
+    const service = await setUp();
+    await run();
+    expect(recorded.outputs['verdict']).toBe('fail');
+    expect(uploaded(service).get('src/Vault.sol')).toBe(VAULT);
+    expect(uploaded(service).has('src/Extra.sol')).toBe(false);
+    expect(reentrancy()).toHaveLength(1);
+    expect(outcome()?.headCommit).toEqual({
+      sha: head.sha,
+      refused: [
+        { path: 'src/Vault.sol', reason: "its bytes are not the head commit's" },
+        {
+          path: 'src/Extra.sol',
+          reason: "not in the head commit, and not a submodule's or an installed package's file",
+        },
+      ],
+    });
+    expect(recorded.annotations).toContainEqual(
+      expect.objectContaining({
+        level: 'warning',
+        message: expect.stringMatching(
+          /^2 file\(s\) of the artifact were refused and not sent: [^]*"src\/Vault.sol": its bytes are not the head commit's/,
+        ),
+      }),
+    );
+  });
+
+  it('audits a production file the manifest calls a dependency as production', async () => {
+    const head = await headCommit(FORK);
+    await seedArtifact([
+      { path: 'src/Token.sol', data: TOKEN },
+      { path: 'src/Vault.sol', data: VAULT, dependency: true },
+    ]);
+    const service = await setUp();
+    await run();
+    expect(recorded.outputs['verdict']).toBe('fail');
+    expect(reentrancy()?.map((entry) => entry.status)).toEqual(['active']);
+    expect(outcome()?.headCommit).toEqual({ sha: head.sha, refused: [] });
+    // Its bytes are the commit's: only the config is read from GitHub.
+    expect(blobRequests()).toEqual([`/repos/acme/vaults/git/blobs/${head.blobId('foundry.toml')}`]);
+    expect(service.uploads).toHaveLength(1);
+  });
+});
+
+describe('run() on workflow_run, reading the head commit', () => {
+  it('walks a tree GitHub truncates, a folder at a time', async () => {
+    const head = await headCommit(
+      {
+        'foundry.toml': FORK['foundry.toml']!,
+        'src/Vault.sol': VAULT,
+        'src/Token.sol': TOKEN,
+        'src/math/Math.sol': HARMLESS('Math'),
+      },
+      { truncateAbove: 3 },
+    );
+    await seedArtifact([{ path: 'src/Token.sol', data: TOKEN }]);
+    const service = await setUp();
+    await run();
+    expect(recorded.outputs['verdict']).toBe('fail');
+    expect([...uploaded(service).keys()].sort()).toEqual([
+      'src/Token.sol',
+      'src/Vault.sol',
+      'src/math/Math.sol',
+    ]);
+    const trees = github.requests
+      .slice(firstRequest)
+      .filter((request) => request.path.includes('/git/trees/'));
+    expect(trees.map((request) => request.path)).toEqual(
+      expect.arrayContaining([
+        `/repos/acme/vaults/git/trees/${head.sha}?recursive=1`,
+        `/repos/acme/vaults/git/trees/${head.sha}`,
+      ]),
+    );
+  });
+
+  it('is an error naming the file when GitHub serves bytes that are not its blob', async () => {
+    const head = await headCommit(FORK);
+    head.serveOtherBytes('src/Vault.sol', HARMLESS('Vault'));
+    await seedArtifact([{ path: 'src/Token.sol', data: TOKEN }]);
+    const service = await setUp();
+    await run();
+    expect(service.uploads).toEqual([]);
+    expect(recorded.outputs['verdict']).toBe('error');
+    expect(recorded.failed[0]).toContain(
+      `The file src/Vault.sol of the head commit ${head.sha} cannot be audited: the bytes GitHub served for it are not the file the commit holds`,
+    );
+    expect(outcome()?.headCommit).toEqual({ sha: head.sha, refused: [] });
+  });
+
+  it('is an error, not a pass, when GitHub no longer serves the head commit', async () => {
+    await headCommit(FORK);
+    const gone = 'dead'.repeat(10);
+    await withEvent(workflowRunEvent({ id: RUN, headSha: gone }));
+    await seedArtifact([{ path: 'src/Token.sol', data: TOKEN }]);
+    const service = await setUp();
+    await run();
+    expect(service.uploads).toEqual([]);
+    expect(recorded.outputs['verdict']).toBe('error');
+    expect(recorded.failed[0]).toContain(
+      `The head commit ${gone} could not be read from GitHub (Could not read a tree of the head commit on GitHub (HTTP 404)`,
+    );
+    expect(recorded.failed[0]).toContain('GitHub no longer serves a commit');
+    expect(outcome()?.headCommit).toEqual({ sha: gone, refused: [] });
+    expect(github.checkRuns.at(-1)).toMatchObject({ head_sha: gone, conclusion: 'failure' });
+  });
+
+  it("takes a submodule's files from the artifact, as dependencies only", async () => {
+    const head = await headCommit({
+      '.gitmodules':
+        '[submodule "vendored"]\n\tpath = src/vendored\n\turl = https://github.com/x/vendored\n',
+      'src/Token.sol': `pragma solidity 0.8.20;\nimport "./vendored/Lib.sol";\ncontract Token {}\n`,
+      'src/vendored': { gitlink: 'a'.repeat(40) },
+    });
+    // The submodule's file holds the reentrancy: as a dependency its findings do not count.
+    const lib = VAULT.replace('contract Vault', 'contract Lib');
+    await seedArtifact([
+      {
+        path: 'src/Token.sol',
+        data: `pragma solidity 0.8.20;\nimport "./vendored/Lib.sol";\ncontract Token {}\n`,
+      },
+      { path: 'src/vendored/Lib.sol', data: lib },
+    ]);
+    const service = await setUp();
+    await run();
+    expect(uploaded(service).get('src/vendored/Lib.sol')).toBe(lib);
+    expect(reentrancy()?.map((entry) => entry.status)).toEqual(['dependency']);
+    expect(recorded.outputs['verdict']).toBe('pass');
+    expect(outcome()?.headCommit).toEqual({ sha: head.sha, refused: [] });
+  });
+
+  it('never follows a link of the tree, names it, and refuses an artifact file at its path', async () => {
+    const head = await headCommit({ ...FORK, 'src/Evil.sol': { link: '../../../../etc/passwd' } });
+    await seedArtifact([
+      { path: 'src/Token.sol', data: TOKEN },
+      { path: 'src/Evil.sol', data: HARMLESS('Evil') },
+    ]);
+    const service = await setUp();
+    await run();
+    expect(recorded.outputs['verdict']).toBe('fail');
+    expect([...uploaded(service).keys()].sort()).toEqual(['src/Token.sol', 'src/Vault.sol']);
+    expect(recorded.annotations).toContainEqual(
+      expect.objectContaining({
+        level: 'warning',
+        message: expect.stringMatching(/symbolic link\(s\) of the head commit [^]*src\/Evil\.sol/),
+      }),
+    );
+    expect(outcome()?.headCommit?.refused).toEqual([
+      { path: 'src/Evil.sol', reason: 'the head commit holds a symbolic link there' },
+    ]);
+    expect(head.sha).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  it("takes an installed package's file from the artifact, as a dependency only", async () => {
+    const token = 'pragma solidity 0.8.20;\nimport "@oz/Lib.sol";\ncontract Token {}\n';
+    const head = await headCommit({
+      'hardhat.config.js': 'module.exports = { solidity: "0.8.20" };\n',
+      'contracts/Token.sol': token,
+    });
+    const lib = VAULT.replace('contract Vault', 'contract Lib');
+    await seedArtifact([
+      { path: 'contracts/Token.sol', data: token },
+      { path: 'node_modules/@oz/Lib.sol', data: lib, dependency: true },
+    ]);
+    const service = await setUp();
+    await run();
+    expect(uploaded(service).get('@oz/Lib.sol')).toBe(lib);
+    expect(reentrancy()?.map((entry) => entry.status)).toEqual(['dependency']);
+    expect(recorded.outputs['verdict']).toBe('pass');
+    expect(outcome()?.headCommit).toEqual({ sha: head.sha, refused: [] });
+  });
+
+  it('is an error naming `max-files` when the files to read from GitHub are more than it allows', async () => {
+    // Two projects of one file each: each within the limit, the reads together not.
+    const head = await headCommit({
+      'a/foundry.toml': FORK['foundry.toml']!,
+      'a/src/Vault.sol': VAULT,
+      'b/foundry.toml': FORK['foundry.toml']!,
+      'b/src/Token.sol': TOKEN,
+    });
+    await seedArtifact([{ path: 'b/src/Token.sol', data: HARMLESS('Other') }]);
+    const service = await setUp({ 'max-files': '1' });
+    await run();
+    expect(service.uploads).toEqual([]);
+    expect(recorded.outputs['verdict']).toBe('error');
+    expect(recorded.failed[0]).toContain(
+      `The files of the head commit ${head.sha} to audit that the artifact did not supply came to more than 1 file(s) (input \`max-files\`)`,
+    );
+    expect(outcome()?.headCommit?.refused).toEqual([
+      { path: 'b/src/Token.sol', reason: "its bytes are not the head commit's" },
+    ]);
+  });
+});
