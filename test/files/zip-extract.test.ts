@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractZip, type ZipBounds } from '../../src/files/zip-extract.ts';
-import { buildZip, type ZipEntrySpec } from '../support/zip.ts';
+import { buildZip, type ZipEntrySpec, type ZipShape } from '../support/zip.ts';
 
 const BOUNDS: ZipBounds = { maxFiles: 10, maxFileBytes: () => 1024, maxTotalBytes: 4096 };
 
@@ -146,5 +146,104 @@ describe('extractZip', () => {
     const zip = buildZip([{ name: 'A.sol', data: 'x' }]);
     zip.writeUInt32LE(0xdeadbeef, zip.length - 22 - 46 - 5); // the central entry's signature
     expect(await refused(zip)).toContain('its central directory is damaged');
+  });
+
+  it('reads a zip with an archive comment, up to the longest a comment can be', async () => {
+    for (const comment of [Buffer.from('made by hand'), Buffer.alloc(0xffff, 'x')]) {
+      const { result } = await extract(buildZip([{ name: 'A.sol', data: 'x' }], { comment }));
+      expect((await result).map((file) => file.name)).toEqual(['A.sol']);
+    }
+    const farther = Buffer.concat([
+      buildZip([{ name: 'A.sol', data: 'x' }]),
+      Buffer.alloc(0x10000),
+    ]);
+    expect(await refused(farther)).toContain('it is not a zip file');
+  });
+
+  it('reads as many entries as `max-files` allows with a folder entry for each, and one more is refused', async () => {
+    const entries = (folders: number) => [
+      ...Array.from({ length: folders }, (_, i) => ({ name: `d${i}/`, mode: 0o040755 })),
+      ...Array.from({ length: 10 }, (_, i) => ({ name: `d${i}/A.sol`, data: 'x' })),
+    ];
+    const { result } = await extract(buildZip(entries(12)));
+    expect(await result).toHaveLength(10);
+    expect(await refused(entries(13))).toContain(
+      'it has 23 entries, more than `max-files` (10) allows',
+    );
+  });
+});
+
+describe('extractZip, a zip whose directory lies', () => {
+  const ONE: ZipEntrySpec[] = [{ name: 'A.sol', data: 'x' }];
+  const honest = buildZip(ONE);
+  const endRecord = honest.length - 22;
+  const directorySize = honest.readUInt32LE(endRecord + 12);
+  const directoryOffset = honest.readUInt32LE(endRecord + 16);
+
+  it.each<[string, ZipEntrySpec[], ZipShape, string]>([
+    [
+      'a directory running past the end record',
+      ONE,
+      { directorySize: directorySize + 1 },
+      'its central directory is out of bounds',
+    ],
+    [
+      'a directory starting past where it is',
+      ONE,
+      { directoryOffset: directoryOffset + 1 },
+      'its central directory is out of bounds',
+    ],
+    [
+      'the ZIP64 marker for the count',
+      ONE,
+      { count: 0xffff },
+      'it is a ZIP64 archive, which no upload within the limits needs',
+    ],
+    [
+      'the ZIP64 marker for the offset',
+      ONE,
+      { directoryOffset: 0xffffffff },
+      'it is a ZIP64 archive, which no upload within the limits needs',
+    ],
+    [
+      'more entries than `max-files` allows, folders counted',
+      ONE,
+      { count: 23 },
+      'it has 23 entries, more than `max-files` (10) allows',
+    ],
+    [
+      'an entry header cut short by the end record',
+      ONE,
+      { count: 2, directoryTail: Buffer.from([0x50, 0x4b, 0x01, 0x02]) },
+      'its central directory is damaged',
+    ],
+    ['more entries than it holds', ONE, { count: 2 }, 'its central directory is damaged'],
+    [
+      'an entry whose extra field runs past the end record',
+      [{ name: 'A.sol', data: 'x', declaredExtraLength: 100 }],
+      {},
+      'its central directory is damaged',
+    ],
+    [
+      'an entry pointing past the end of the zip',
+      [{ name: 'A.sol', data: 'x', localOffset: honest.length - 2 }],
+      {},
+      'its entry "A.sol" points at no local header',
+    ],
+    [
+      'an entry pointing at no local header',
+      [{ name: 'A.sol', data: 'x', localOffset: 1 }],
+      {},
+      'its entry "A.sol" points at no local header',
+    ],
+    [
+      'an entry whose data runs past the end of the zip',
+      [{ name: 'A.sol', data: 'x', declaredCompressedSize: 10_000 }],
+      {},
+      'its entry "A.sol" runs past the end of the zip',
+    ],
+  ])('refuses %s, naming it', async (_, entries, shape, problem) => {
+    const message = await refused(buildZip(entries, shape));
+    expect(message).toBe(`The zip was refused: ${problem}. Nothing of it was used.`);
   });
 });

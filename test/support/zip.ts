@@ -1,7 +1,8 @@
 /**
  * Zips as an attacker would shape them: any name, Unix file type, compression and declared size,
  * written byte by byte (local headers, data, central directory, end record) as the ZIP format
- * (APPNOTE 6.3) lays them out. Honest by default: each field is what its data says.
+ * (APPNOTE 6.3) lays them out. Honest by default: each field is what its data says, and the end
+ * record what the directory is.
  */
 import { crc32, deflateRawSync } from 'node:zlib';
 
@@ -20,9 +21,27 @@ export interface ZipEntrySpec {
   encrypted?: boolean;
   /** The name's raw bytes, when they are not to be UTF-8. */
   rawName?: Buffer;
+  /** Declared compressed size; default the data's once compressed. */
+  declaredCompressedSize?: number;
+  /** Where the central entry says its local header is; default where it is. */
+  localOffset?: number;
+  /** The central entry's declared extra-field length, no bytes of it written; default 0. */
+  declaredExtraLength?: number;
 }
 
-export function buildZip(entries: readonly ZipEntrySpec[]): Buffer {
+/** What the end record claims (each default what is there), and what follows it. */
+export interface ZipShape {
+  /** Entries it counts. */
+  count?: number;
+  directorySize?: number;
+  directoryOffset?: number;
+  /** Bytes after the central entries, counted in the directory's size: a truncated entry. */
+  directoryTail?: Buffer;
+  /** The archive comment, after the end record. */
+  comment?: Buffer;
+}
+
+export function buildZip(entries: readonly ZipEntrySpec[], shape: ZipShape = {}): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -51,20 +70,23 @@ export function buildZip(entries: readonly ZipEntrySpec[]): Buffer {
     central.writeUInt16LE(flags, 8);
     central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(body.length, 20);
+    central.writeUInt32LE(entry.declaredCompressedSize ?? body.length, 20);
     central.writeUInt32LE(size, 24);
     central.writeUInt16LE(name.length, 28);
+    central.writeUInt16LE(entry.declaredExtraLength ?? 0, 30);
     central.writeUInt32LE(((entry.mode ?? 0o100644) << 16) >>> 0, 38);
-    central.writeUInt32LE(offset, 42);
+    central.writeUInt32LE(entry.localOffset ?? offset, 42);
     centrals.push(central, name);
     offset += local.length + name.length + body.length;
   }
-  const directory = Buffer.concat(centrals);
+  const directory = Buffer.concat([...centrals, shape.directoryTail ?? Buffer.alloc(0)]);
+  const comment = shape.comment ?? Buffer.alloc(0);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  end.writeUInt16LE(shape.count ?? entries.length, 8);
+  end.writeUInt16LE(shape.count ?? entries.length, 10);
+  end.writeUInt32LE(shape.directorySize ?? directory.length, 12);
+  end.writeUInt32LE(shape.directoryOffset ?? offset, 16);
+  end.writeUInt16LE(comment.length, 20);
+  return Buffer.concat([...locals, directory, end, comment]);
 }
