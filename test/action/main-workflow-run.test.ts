@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { run } from '../../src/action/main.ts';
+import { slowClock } from '../support/clock.ts';
 import { recorded } from '../support/core.ts';
 import { useInProcessRun } from '../support/in-process-run.ts';
 import { useResultsService } from '../support/runner-services.ts';
@@ -456,6 +457,19 @@ describe('run() on workflow_run with a download that never ends', () => {
     expect(recorded.outputs['verdict']).toBe('timeout');
     expect(recorded.failed[0]).toContain(
       'The time limit (`timeout-minutes`) ran out while the artifact `contract-audit-upload` of run 77 was downloaded: nothing was uploaded.',
+    );
+  });
+
+  it('is a timeout because the wait ran out, though the clock reads short of the time limit as it does', async () => {
+    forkPullRequest();
+    await results().seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
+    github.failNext({ method: 'GET', path: /\/actions\/artifacts\/\d+\/zip$/, status: 'hang' });
+    await setUp({ 'timeout-minutes': '0.05' });
+    slowClock();
+    await run();
+    expect(recorded.outputs['verdict']).toBe('timeout');
+    expect(recorded.failed[0]).toContain(
+      'The time limit (`timeout-minutes`) ran out while the artifact `contract-audit-upload` of run 77 was downloaded',
     );
   });
 });
