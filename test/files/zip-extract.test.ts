@@ -2,7 +2,7 @@
  * Extracting a zip anyone may have shaped: each hostile shape is refused whole, with a message
  * naming what was wrong, and nothing is written outside the destination.
  */
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -170,6 +170,110 @@ describe('extractZip', () => {
     expect(await refused(entries(13))).toContain(
       'it has 23 entries, more than `max-files` (10) allows',
     );
+  });
+
+  it('reads an empty zip as no files', async () => {
+    expect(await (await extract(buildZip([]))).result).toEqual([]);
+  });
+
+  it('reads entry comments, local extra fields, and files exactly as large as the bounds allow', async () => {
+    const kilobyte = 'x'.repeat(1024);
+    const { result, scratch } = await extract(
+      buildZip([
+        { name: 'A.sol', data: kilobyte, comment: 'the first' },
+        { name: 'B.sol', data: kilobyte, localExtra: Buffer.alloc(12, 7) },
+        { name: 'C.sol', data: kilobyte, method: 0, localExtra: Buffer.alloc(4, 1) },
+        { name: 'D.sol', data: kilobyte },
+      ]),
+    );
+    expect((await result).map((file) => [file.name, file.size])).toEqual([
+      ['A.sol', 1024],
+      ['B.sol', 1024],
+      ['C.sol', 1024],
+      ['D.sol', 1024],
+    ]);
+    expect(await readFile(path.join(scratch, 'out/C.sol'), 'utf8')).toBe(kilobyte);
+  });
+
+  it('leaves the file named `uncounted` out of `max-files` and the total, bounded on its own', async () => {
+    const bounds: ZipBounds = {
+      maxFiles: 1,
+      uncounted: 'manifest.json',
+      maxFileBytes: (name) => (name === 'manifest.json' ? 8192 : 1024),
+      maxTotalBytes: 1024,
+    };
+    const entries = [
+      { name: 'A.sol', data: 'x'.repeat(1024) },
+      { name: 'manifest.json', data: 'm'.repeat(5000) },
+    ];
+    expect((await (await extract(buildZip(entries), bounds)).result).length).toBe(2);
+    expect(await refused([...entries, { name: 'B.sol', data: 'x' }], bounds)).toContain(
+      'it holds more than 1 file(s)',
+    );
+  });
+
+  it('takes a folder entry by its trailing slash or by its mode, and skips it', async () => {
+    const { result } = await extract(
+      buildZip([
+        { name: 'src/', madeBy: 0 },
+        { name: 'lib', mode: 0o040755 },
+        { name: 'lib/deep/', mode: 0o040755 },
+        { name: `${'d'.repeat(255)}/`, mode: 0o040755 },
+        { name: 'src/A.sol', data: 'x' },
+        { name: 'lib/B.sol', data: 'y' },
+      ]),
+    );
+    expect((await result).map((file) => file.name)).toEqual(['src/A.sol', 'lib/B.sol']);
+  });
+
+  it('reads the mode only of entries made on Unix: elsewhere those bits mean nothing', async () => {
+    const { result } = await extract(
+      buildZip([{ name: 'A.sol', data: 'x', madeBy: 0, mode: 0o120777 }]),
+    );
+    expect((await result).map((file) => file.name)).toEqual(['A.sol']);
+  });
+
+  it('reads an entry whose local header and data end where the zip does', async () => {
+    for (const data of ['', 'x']) {
+      // An entry's local header and data, with no name, as the archive comment.
+      const local = buildZip([{ name: '', data, method: 0 }]).subarray(0, 30 + data.length);
+      const spec = { name: 'E.sol', data, method: 0 };
+      const length = buildZip([spec], { comment: local }).length;
+      const zip = buildZip([{ ...spec, localOffset: length - local.length }], { comment: local });
+      const { result } = await extract(zip);
+      expect((await result).map((file) => [file.name, file.size])).toEqual([
+        ['E.sol', data.length],
+      ]);
+    }
+  });
+
+  it.each<[string, ZipEntrySpec[], string]>([
+    ['an empty name', [{ name: '', data: 'x' }], 'its entry "" has an empty name'],
+    [
+      'a folder entry that holds data',
+      [{ name: 'src/', mode: 0o040755, data: 'x' }],
+      'its folder entry "src/" holds data',
+    ],
+    [
+      'a stored entry shorter than it declares',
+      [{ name: 'A.sol', data: 'x', method: 0, declaredSize: 5 }],
+      'its entry "A.sol" holds 1 bytes, not the 5 it declares',
+    ],
+  ])('refuses %s, naming it', async (_, entries, problem) => {
+    expect(await refused(entries)).toBe(`The zip was refused: ${problem}. Nothing of it was used.`);
+  });
+
+  it('refuses to replace a file already at an entry name, saying why', async () => {
+    const scratch = await mkdtemp(path.join(tmpdir(), 'zip-'));
+    await mkdir(path.join(scratch, 'out'));
+    await writeFile(path.join(scratch, 'out/A.sol'), 'before');
+    await writeFile(path.join(scratch, 'in.zip'), buildZip([{ name: 'A.sol', data: 'after' }]));
+    await expect(
+      extractZip(path.join(scratch, 'in.zip'), path.join(scratch, 'out'), BOUNDS, 'The zip'),
+    ).rejects.toThrow(
+      'The zip was refused: its entry "A.sol" cannot be written as a file (EEXIST): another entry takes its place',
+    );
+    expect(await readFile(path.join(scratch, 'out/A.sol'), 'utf8')).toBe('before');
   });
 });
 
