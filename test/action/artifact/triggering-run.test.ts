@@ -6,7 +6,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { openTriggeringRun } from '../../../src/action/artifact/triggering-run.ts';
 import type { RunContext, WorkflowRunFacts } from '../../../src/action/context.ts';
 import type { ActionSettings } from '../../../src/action/inputs.ts';
-import type { GitHubApiStandIn } from '../../support/github-api.ts';
+import type { GitHubApiOptions, GitHubApiStandIn } from '../../support/github-api.ts';
 import { useGitHubApi } from '../../support/github-client.ts';
 import { recordingLogger } from '../../support/logger.ts';
 
@@ -14,7 +14,7 @@ const HEAD_SHA = 'f00d'.repeat(10);
 const OTHER_SHA = 'beef'.repeat(10);
 
 const setUp = useGitHubApi();
-const standIn = async () => (await setUp()).api;
+const standIn = async (options?: GitHubApiOptions) => (await setUp(options)).api;
 
 function contextOf(
   api: GitHubApiStandIn,
@@ -151,6 +151,18 @@ describe('openTriggeringRun', () => {
     expect(triggering.context.pullRequest).toBeUndefined();
     expect(lines).toEqual([
       `notice: 2 pull requests GitHub lists with run 77 (#5, #6) are at commit ${HEAD_SHA.slice(0, 12)}, and which one this run was for cannot be told, so there is no pull-request comment; the check run is on commit ${HEAD_SHA.slice(0, 12)}.`,
+    ]);
+  });
+
+  it("passes what GitHub's answers say of the API to the run's debug log", async () => {
+    const api = await standIn({ headers: { deprecation: 'true', sunset: 'a day to come' } });
+    api.seedPulls([
+      { number: 9, state: 'open', headSha: HEAD_SHA, headRef: 'feature', headOwner: 'stranger' },
+    ]);
+    const { triggering, lines } = await open(api, contextOf(api, {}));
+    expect(triggering.context.pullRequest?.number).toBe(9);
+    expect(lines).toEqual([
+      expect.stringMatching(/^debug: .*is scheduled to be removed on a day to come/),
     ]);
   });
 });
