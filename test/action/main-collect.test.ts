@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { run } from '../../src/action/main.ts';
 import { extractZip } from '../../src/files/zip-extract.ts';
+import { slowClock } from '../support/clock.ts';
 import { recorded } from '../support/core.ts';
 import { useInProcessRun } from '../support/in-process-run.ts';
 import { useResultsService } from '../support/runner-services.ts';
@@ -135,6 +136,17 @@ describe('fork-pull-requests: collect', () => {
     const started = Date.now();
     await run();
     expect(Date.now() - started).toBeLessThan(15_000);
+    expect(recorded.outputs['verdict']).toBe('timeout');
+    expect(recorded.failed[0]).toContain(
+      'The time limit (`timeout-minutes`) ran out while the files to audit were uploaded as the artifact `contract-audit-upload`',
+    );
+  }, 30_000);
+
+  it('is a timeout because the wait for the upload ran out, though the clock reads short of the time limit as it does', async () => {
+    await setUp({ 'api-key': '', 'fork-pull-requests': 'collect', 'timeout-minutes': '0.03' });
+    results().fault = { kind: 'hang' };
+    slowClock();
+    await run();
     expect(recorded.outputs['verdict']).toBe('timeout');
     expect(recorded.failed[0]).toContain(
       'The time limit (`timeout-minutes`) ran out while the files to audit were uploaded as the artifact `contract-audit-upload`',

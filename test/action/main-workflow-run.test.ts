@@ -6,11 +6,12 @@
  * say; every hostile artifact is refused with a message naming why.
  */
 import * as actionsGitHub from '@actions/github';
-import { mkdtemp, readdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { run } from '../../src/action/main.ts';
+import { slowClock } from '../support/clock.ts';
 import { recorded } from '../support/core.ts';
 import { useInProcessRun, withEvent } from '../support/in-process-run.ts';
 import { useResultsService } from '../support/runner-services.ts';
@@ -257,6 +258,32 @@ describe('run() on workflow_run without an artifact', () => {
   });
 });
 
+describe('run() on workflow_run with only an expired artifact', () => {
+  it("skips with a notice saying so, the run's event unknown when GitHub names none", async () => {
+    const event = workflowRunEvent({ id: TRIGGERING_RUN, headSha: HEAD_SHA });
+    withEvent({ ...event, workflow_run: { ...event.workflow_run, event: '' } });
+    forkPullRequest();
+    const expired = await results().seedArtifact(
+      TRIGGERING_RUN,
+      'contract-audit-upload',
+      buildZip(BUNDLE),
+    );
+    expired.expired = true;
+    const service = await setUp();
+    await run();
+    expect(service.uploads).toEqual([]);
+    expect(recorded.outputs['verdict']).toBe('skipped');
+    expect(recorded.annotations).toContainEqual(
+      expect.objectContaining({
+        level: 'notice',
+        message: expect.stringContaining(
+          'The triggering run 77 (unknown event) has only an expired artifact `contract-audit-upload`, so there is nothing to audit. It is made by this action with `fork-pull-requests: collect` on a pull request from a fork or Dependabot.',
+        ),
+      }),
+    );
+  });
+});
+
 describe('run() on workflow_run triggered by Dependabot', () => {
   it('is an error naming `api-key` when the key is empty: GitHub gives workflow_run its secrets, so this is no skip', async () => {
     const before = actionsGitHub.context.actor;
@@ -283,6 +310,33 @@ describe('run() on workflow_run with several artifacts of the name', () => {
     );
     expired.expired = true;
     await results().seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
+    const service = await setUp();
+    await run();
+    expect(recorded.outputs['verdict']).toBe('fail');
+    expect(service.uploads).toHaveLength(1);
+    expect(github.comments(pull)).toHaveLength(1);
+  });
+});
+
+describe('run() on workflow_run with artifacts of several attempts', () => {
+  it.each([
+    ["an earlier attempt's kept one", false],
+    ['a later expired one', true],
+  ])('audits the newest that has not expired, passing over %s', async (_, laterExpired) => {
+    const pull = forkPullRequest();
+    const bundle = buildZip(BUNDLE);
+    const earlier = await results().seedArtifact(
+      TRIGGERING_RUN,
+      'contract-audit-upload',
+      laterExpired ? bundle : Buffer.from('not a zip'),
+    );
+    const later = await results().seedArtifact(
+      TRIGGERING_RUN,
+      'contract-audit-upload',
+      laterExpired ? Buffer.from('not a zip') : bundle,
+    );
+    expect(later.id).toBeGreaterThan(earlier.id);
+    later.expired = laterExpired;
     const service = await setUp();
     await run();
     expect(recorded.outputs['verdict']).toBe('fail');
@@ -399,6 +453,66 @@ describe('run() on workflow_run with a hostile artifact', () => {
     expect(paths.some((requested) => requested.endsWith('/zip'))).toBe(false);
   });
 
+  it('downloads an artifact GitHub lists at max-total-size-mb exactly, into the RUNNER_TEMP a runner has made', async () => {
+    forkPullRequest();
+    const artifact = await results().seedArtifact(
+      TRIGGERING_RUN,
+      'contract-audit-upload',
+      buildZip(BUNDLE),
+    );
+    artifact.size = 1024 * 1024;
+    await setUp({ 'max-total-size-mb': '1' });
+    await mkdir(path.join(runnerTemp, 'temp'));
+    await run();
+    expect(recorded.outputs['verdict']).toBe('fail');
+  });
+
+  /** A bundle padded with an archive comment to `bytes`, listed by GitHub as 1,000 bytes. */
+  async function seedZipOf(bytes: number) {
+    const bare = buildZip(BUNDLE);
+    const zip = buildZip(BUNDLE, { comment: Buffer.alloc(bytes - bare.length, ' ') });
+    expect(zip.length).toBe(bytes);
+    const artifact = await results().seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', zip);
+    artifact.size = 1_000;
+  }
+
+  it('bounds the zip it downloaded itself, whatever GitHub lists: one byte over is refused', async () => {
+    forkPullRequest();
+    await seedZipOf(64 * 1024 + 1);
+    await setUp({ 'max-total-size-mb': '0.0625' });
+    await run();
+    expect(recorded.outputs['verdict']).toBe('error');
+    expect(recorded.failed[0]).toBe(
+      'Verdict: error. The artifact `contract-audit-upload` of run 77 was refused: its zip is 64 KB, more than 64 KB (input `max-total-size-mb`).',
+    );
+  });
+
+  it('bounds the zip it downloaded itself: one at the bound exactly is audited', async () => {
+    forkPullRequest();
+    await seedZipOf(64 * 1024);
+    const service = await setUp({ 'max-total-size-mb': '0.0625' });
+    await run();
+    expect(recorded.outputs['verdict']).toBe('fail');
+    expect(service.uploads).toHaveLength(1);
+  });
+
+  it('is an error, not a timeout, when the download fails before the time limit', async () => {
+    forkPullRequest();
+    await results().seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
+    github.failNext({
+      method: 'GET',
+      path: /\/actions\/artifacts\/\d+\/zip$/,
+      status: 404,
+      message: 'Not Found',
+    });
+    await setUp();
+    await run();
+    expect(recorded.outputs['verdict']).toBe('error');
+    expect(recorded.failed[0]).toContain(
+      'The artifact `contract-audit-upload` of run 77 could not be downloaded: ',
+    );
+  });
+
   it('refuses an artifact of more files than max-files', async () => {
     forkPullRequest();
     await results().seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
@@ -458,6 +572,19 @@ describe('run() on workflow_run with a download that never ends', () => {
     expect(recorded.outputs['verdict']).toBe('timeout');
     expect(recorded.failed[0]).toContain(
       'The time limit (`timeout-minutes`) ran out while the artifact `contract-audit-upload` of run 77 was downloaded: nothing was uploaded.',
+    );
+  });
+
+  it('is a timeout because the wait ran out, though the clock reads short of the time limit as it does', async () => {
+    forkPullRequest();
+    await results().seedArtifact(TRIGGERING_RUN, 'contract-audit-upload', buildZip(BUNDLE));
+    github.failNext({ method: 'GET', path: /\/actions\/artifacts\/\d+\/zip$/, status: 'hang' });
+    await setUp({ 'timeout-minutes': '0.05' });
+    slowClock();
+    await run();
+    expect(recorded.outputs['verdict']).toBe('timeout');
+    expect(recorded.failed[0]).toContain(
+      'The time limit (`timeout-minutes`) ran out while the artifact `contract-audit-upload` of run 77 was downloaded',
     );
   });
 });

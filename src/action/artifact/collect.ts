@@ -13,7 +13,7 @@ import { writeBundle } from '../../engine/upload-bundle.ts';
 import { ConfigurationError, DeadlineError, errorMessage } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type { ActionSettings } from '../inputs.ts';
-import { within } from '../within.ts';
+import { WaitTimeoutError, within } from '../within.ts';
 
 export const UPLOAD_ARTIFACT = 'contract-audit-upload';
 /** The bundle serves the next workflow, which runs within minutes: it need not be kept long. */
@@ -59,7 +59,7 @@ export async function collectUploads(
         'the time limit (`timeout-minutes`) ran out during the upload',
       );
     } catch (error) {
-      if (Date.now() >= run.deadline) {
+      if (error instanceof WaitTimeoutError) {
         throw new DeadlineError(
           `The time limit (\`timeout-minutes\`) ran out while the files to audit were uploaded as the artifact \`${UPLOAD_ARTIFACT}\`: the \`workflow_run\` audit may find none. Raise \`timeout-minutes\`, or re-run the workflow.`,
         );

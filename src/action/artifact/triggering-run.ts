@@ -17,7 +17,7 @@ import type { Logger } from '../../log.ts';
 import type { RunContext, WorkflowRunFacts } from '../context.ts';
 import { createGitHubClient, type GitHubClient } from '../github/client.ts';
 import type { ActionSettings } from '../inputs.ts';
-import { within } from '../within.ts';
+import { WaitTimeoutError, within } from '../within.ts';
 import { UPLOAD_ARTIFACT } from './collect.ts';
 import { headCommitUploads, type HeadUploads } from './head-commit.ts';
 
@@ -185,7 +185,7 @@ async function fetchUploads(
       'the time limit (`timeout-minutes`) ran out during the download',
     ));
   } catch (error) {
-    if (Date.now() >= where.deadline) {
+    if (error instanceof WaitTimeoutError) {
       throw new DeadlineError(
         `The time limit (\`timeout-minutes\`) ran out while ${what.replace(/^The/, 'the')} was downloaded: nothing was uploaded. Raise \`timeout-minutes\`, or re-run the workflow.`,
       );
