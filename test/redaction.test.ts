@@ -275,6 +275,16 @@ describe('Redactor', () => {
     expect(redactor.redact(texts[0]!)).toBe(`${long}***.`);
   });
 
+  it('masks the whole of an encoded last character, leaving no tail of it', () => {
+    // Too few letters and digits for a separated form: only the spelled-out pattern finds these.
+    for (const [secret, form] of [
+      ['-=a+b+c=-\\', '"-=a+b+c=-\\\\"'],
+      ['-=a+b+c=-%', '"-=a+b+c=-%25"'],
+      ['-=a+b+c=-&', '"-=a+b+c=-&amp;"'],
+    ])
+      expect(redactorOf(secret!).redact(form!), form).toBe('"***"');
+  });
+
   it('leaves a text that a pre-check lets through but no form matches as it is', () => {
     // The visible characters of a secret without its invisible one, beside another secret.
     const redactor = redactorOf('a\u200b-b-c-d-e', KEY);
@@ -478,7 +488,11 @@ function refAlternation(forms: readonly RefForm[]): string {
   const alternatives = groups.map(({ lead, rests }) => {
     if (lead === undefined) return rests.join('|');
     const first = refEscape(lead);
-    return rests.length === 1 && rests[0] === '' ? first : `${first}(?:${rests.join('|')})`;
+    const longest = [
+      ...rests.filter((rest) => rest !== ''),
+      ...rests.filter((rest) => rest === ''),
+    ];
+    return rests.length === 1 && rests[0] === '' ? first : `${first}(?:${longest.join('|')})`;
   });
   return `(?:${alternatives.join('|')})`;
 }
