@@ -285,6 +285,15 @@ describe('Redactor', () => {
       expect(redactorOf(secret!).redact(form!), form).toBe('"***"');
   });
 
+  it('finds a secret holding U+FFFF written as a JSON escape', () => {
+    expect(redactorOf('s3cret-\uffff-value').redact('(s3cret-\\uffff-value)')).toBe('(***)');
+  });
+
+  it('reads no entity name a character does not have', () => {
+    const text = KEY.replace('9', '&undefined;');
+    expect([redactorOf(KEY).appearsIn(text), redactorOf(KEY).redact(text)]).toEqual([false, text]);
+  });
+
   it('leaves a text that a pre-check lets through but no form matches as it is', () => {
     // The visible characters of a secret without its invisible one, beside another secret.
     const redactor = redactorOf('a\u200b-b-c-d-e', KEY);
