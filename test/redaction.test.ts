@@ -281,6 +281,8 @@ describe('Redactor', () => {
       ['-=a+b+c=-\\', '"-=a+b+c=-\\\\"'],
       ['-=a+b+c=-%', '"-=a+b+c=-%25"'],
       ['-=a+b+c=-&', '"-=a+b+c=-&amp;"'],
+      ['-=a+b+c=-&', '"-=a+b+c=-&"'],
+      ['-=a+b+c=-%', '"-=a+b+c=-%"'],
     ])
       expect(redactorOf(secret!).redact(form!), form).toBe('"***"');
   });
