@@ -301,7 +301,10 @@ interface Form {
  * The forms as one alternation, those with the same first character grouped behind it, so the
  * engine tries one group per position rather than every form (on long text, a secret is found
  * in about half the time). Forms with different first characters never both match at one
- * position, so the grouping, in the order of each group's first form, changes no match.
+ * position, so the grouping, in the order of each group's first form, changes no match. Within a
+ * group the bare character comes last: at the end of a pattern the engine stops at the first
+ * alternative that matches, and a longer spelling that starts with it (`%25`, `&amp;`) must be
+ * replaced whole, not leave a tail that tells the secret's last character.
  */
 function alternation(forms: readonly Form[]): string {
   const groups: { lead: string | undefined; rests: string[] }[] = [];
@@ -314,7 +317,11 @@ function alternation(forms: readonly Form[]): string {
   const alternatives = groups.map(({ lead, rests }) => {
     if (lead === undefined) return rests.join('|');
     const first = escapeRegExp(lead);
-    return rests.length === 1 && rests[0] === '' ? first : `${first}(?:${rests.join('|')})`;
+    const longest = [
+      ...rests.filter((rest) => rest !== ''),
+      ...rests.filter((rest) => rest === ''),
+    ];
+    return rests.length === 1 && rests[0] === '' ? first : `${first}(?:${longest.join('|')})`;
   });
   return `(?:${alternatives.join('|')})`;
 }

@@ -257,6 +257,59 @@ describe('Redactor', () => {
     expect(redactor.redact('YWJj 616263')).toBe('YWJj 616263');
   });
 
+  it('finds a secret added after the redactor was used, in every form', () => {
+    const redactor = redactorOf('ghs_0123456789abcdef');
+    // Long enough to be searched with one pattern of every secret, made at the first use.
+    const long = 'ordinary words, '.repeat(2_000);
+    const texts = [
+      `${long}${KEY}.`,
+      `(${hexBytes('0x').join(', ')})`,
+      `(${encodeURIComponent(KEY)})`,
+    ];
+    for (const text of texts) expect(redactor.redact(text)).toBe(text);
+    redactor.add(KEY);
+    for (const text of texts) {
+      expect(redactor.appearsIn(text), text.slice(-60)).toBe(true);
+      expect(redactor.redact(text), text.slice(-60)).not.toBe(text);
+    }
+    expect(redactor.redact(texts[0]!)).toBe(`${long}***.`);
+  });
+
+  it('masks the whole of an encoded last character, leaving no tail of it', () => {
+    // Too few letters and digits for a separated form: only the spelled-out pattern finds these.
+    for (const [secret, form] of [
+      ['-=a+b+c=-\\', '"-=a+b+c=-\\\\"'],
+      ['-=a+b+c=-%', '"-=a+b+c=-%25"'],
+      ['-=a+b+c=-&', '"-=a+b+c=-&amp;"'],
+      ['-=a+b+c=-&', '"-=a+b+c=-&"'],
+      ['-=a+b+c=-%', '"-=a+b+c=-%"'],
+    ])
+      expect(redactorOf(secret!).redact(form!), form).toBe('"***"');
+  });
+
+  it('finds a secret holding U+FFFF written as a JSON escape', () => {
+    expect(redactorOf('s3cret-\uffff-value').redact('(s3cret-\\uffff-value)')).toBe('(***)');
+  });
+
+  it('reads no entity name a character does not have', () => {
+    const text = KEY.replace('9', '&undefined;');
+    expect([redactorOf(KEY).appearsIn(text), redactorOf(KEY).redact(text)]).toEqual([false, text]);
+  });
+
+  it('leaves a text that a pre-check lets through but no form matches as it is', () => {
+    // The visible characters of a secret without its invisible one, beside another secret.
+    const redactor = redactorOf('a\u200b-b-c-d-e', KEY);
+    for (const text of ['x a-b-c-d-e y', 'a-b-c-d-e is undefined'])
+      expect([redactor.appearsIn(text), redactor.redact(text)], text).toEqual([false, text]);
+  });
+
+  it('finds a secret with few letters or digits, whichever other secret it holds', () => {
+    // Too few letters for a separated form: only its spelled-out pattern finds it.
+    const redactor = redactorOf(KEY, '-=a+b+c=-');
+    expect(redactor.redact('x -=a+b+c=- y')).toBe('x *** y');
+    expect(redactor.redact(`x -=a+b+c=- y ${KEY}`)).toBe('x *** y ***');
+  });
+
   it('answers appearsIn the same way on repeated calls (no regex state carried over)', () => {
     const redactor = redactorOf(KEY);
     for (let i = 0; i < 3; i += 1) expect(redactor.appearsIn(`x ${KEY}`)).toBe(true);
@@ -299,6 +352,15 @@ describe('Redactor.redactChunks', () => {
     }
   });
 
+  it('passes on each piece that ends at a barrier as it is, and no empty piece', async () => {
+    const redactor = redactorOf(KEY);
+    const chunks = ['{"a": 1}', '{"b": "x', `${KEY}"}`];
+    const pieces: string[] = [];
+    for await (const piece of redactor.redactChunks(chunks)) pieces.push(piece);
+    // Up to each chunk's last barrier, the rest held for the next.
+    expect(pieces).toEqual(['{"a": 1}', '{', '"b": "x***"}']);
+  });
+
   it('passes each chunk on before the next is made: the text is never held whole', async () => {
     const redactor = redactorOf(KEY);
     let made = 0;
@@ -327,6 +389,14 @@ describe('Redactor.appearsInAny', () => {
     expect(redactor.appearsInAny(texts)).toBe(true);
     // Split between two texts, the key is in neither.
     expect(redactor.appearsInAny([KEY.slice(0, 6), KEY.slice(6)])).toBe(false);
+  });
+
+  it('looks at each text alone when the secret holds every barrier, joining none', () => {
+    // No character is left to join texts by that no form of the secret can span.
+    const key = '{[key]}-12345';
+    const redactor = redactorOf(key);
+    expect(redactor.appearsInAny([key.slice(0, 8), key.slice(8)])).toBe(false);
+    expect(redactor.appearsInAny(['x', `a ${key} b`])).toBe(true);
   });
 });
 
@@ -429,7 +499,11 @@ function refAlternation(forms: readonly RefForm[]): string {
   const alternatives = groups.map(({ lead, rests }) => {
     if (lead === undefined) return rests.join('|');
     const first = refEscape(lead);
-    return rests.length === 1 && rests[0] === '' ? first : `${first}(?:${rests.join('|')})`;
+    const longest = [
+      ...rests.filter((rest) => rest !== ''),
+      ...rests.filter((rest) => rest === ''),
+    ];
+    return rests.length === 1 && rests[0] === '' ? first : `${first}(?:${longest.join('|')})`;
   });
   return `(?:${alternatives.join('|')})`;
 }

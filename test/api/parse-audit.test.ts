@@ -70,6 +70,17 @@ describe('parseAuditAnswer: status', () => {
       state: 'pending',
       rawStatus: 'queued',
     });
+    // An inner word we do not know gives way to an outer one we do, and stands when none is.
+    const unknownInside = JSON.stringify({ status: 'queued', data: { status: 'weighing' } });
+    expect(parseAuditAnswer(unknownInside, 'abc123')).toMatchObject({
+      state: 'pending',
+      rawStatus: 'queued',
+    });
+    const noneKnown = JSON.stringify({ status: 'ok', data: { status: 'weighing' } });
+    expect(parseAuditAnswer(noneKnown, 'abc123')).toMatchObject({
+      state: 'unknown',
+      rawStatus: 'weighing',
+    });
   });
 
   it('names status and state when neither is present, quoting the body', () => {

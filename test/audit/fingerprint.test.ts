@@ -48,6 +48,20 @@ describe('assignFingerprints', () => {
     expect(normalizeTitle('Shadowing at lines 12 to 14, #L3-L9')).toBe('shadowing at ,');
   });
 
+  it('drops every form of line reference, whatever its spacing, and keeps the text around it', () => {
+    const forms: [string, string][] = [
+      ['Unused return #L12 in Vault', 'unused return in vault'],
+      ['Unused return #12 - 20 in Vault', 'unused return in vault'],
+      ['Unused return #L12 -L20 in Vault', 'unused return in vault'],
+      ['Unused return at line12', 'unused return at'],
+      ['Unused return at line 12-20', 'unused return at'],
+      ['Unused return at lines 12 -20', 'unused return at'],
+      ['Unused return at lines 12 to 20', 'unused return at'],
+      ['Unused return (line 12)', 'unused return ( )'],
+    ];
+    for (const [title, normalized] of forms) expect(normalizeTitle(title), title).toBe(normalized);
+  });
+
   it('changes with the rule, the file or the title', () => {
     const base = print(finding());
     expect(print(finding({ ruleId: 'reentrancy-no-eth' }))).not.toBe(base);
@@ -97,6 +111,39 @@ describe('assignFingerprints', () => {
     const forward = assignFingerprints([a, b]).map((r) => r.fingerprint);
     const backward = assignFingerprints([b, a]).map((r) => r.fingerprint);
     expect(backward).toEqual([forward[1], forward[0]]);
+    // In code-unit order: "a" keeps the bare fingerprint, "b" gets `:2`.
+    expect(forward).toEqual([print(a), `${print(a)}:2`]);
+  });
+
+  it('puts a finding that lacks a field after one that has it', () => {
+    const bare = print(finding());
+    for (const field of ['description', 'recommendation', 'cweId'] as const) {
+      const withIt = finding({ [field]: 'Some text.' });
+      const without = finding({ [field]: undefined });
+      for (const [list, expected] of [
+        [
+          [without, withIt],
+          [`${bare}:2`, bare],
+        ],
+        [
+          [withIt, without],
+          [bare, `${bare}:2`],
+        ],
+      ] as const) {
+        expect(
+          assignFingerprints(list).map((r) => r.fingerprint),
+          field,
+        ).toEqual(expected);
+      }
+    }
+  });
+
+  it('numbers findings alike in everything in the order they are listed', () => {
+    const bare = print(finding());
+    const results = assignFingerprints([finding(), finding(), finding()]);
+    expect(results.map((r) => r.fingerprint)).toEqual(
+      results.map((_, i) => (i === 0 ? bare : `${bare}:${i + 1}`)),
+    );
   });
 
   it('gives same-key findings at the same lines the same suffixes whatever order they come in', () => {
