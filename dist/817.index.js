@@ -1,8 +1,8 @@
-export const id = 965;
-export const ids = [965];
+export const id = 817;
+export const ids = [817];
 export const modules = {
 
-/***/ 48965:
+/***/ 36817:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -1320,7 +1320,10 @@ function withoutInvisible(text) {
  * The forms as one alternation, those with the same first character grouped behind it, so the
  * engine tries one group per position rather than every form (on long text, a secret is found
  * in about half the time). Forms with different first characters never both match at one
- * position, so the grouping, in the order of each group's first form, changes no match.
+ * position, so the grouping, in the order of each group's first form, changes no match. Within a
+ * group the bare character comes last: at the end of a pattern the engine stops at the first
+ * alternative that matches, and a longer spelling that starts with it (`%25`, `&amp;`) must be
+ * replaced whole, not leave a tail that tells the secret's last character.
  */
 function alternation(forms) {
     const groups = [];
@@ -1336,7 +1339,11 @@ function alternation(forms) {
         if (lead === undefined)
             return rests.join('|');
         const first = escapeRegExp(lead);
-        return rests.length === 1 && rests[0] === '' ? first : `${first}(?:${rests.join('|')})`;
+        const longest = [
+            ...rests.filter((rest) => rest !== ''),
+            ...rests.filter((rest) => rest === ''),
+        ];
+        return rests.length === 1 && rests[0] === '' ? first : `${first}(?:${longest.join('|')})`;
     });
     return `(?:${alternatives.join('|')})`;
 }
@@ -3156,6 +3163,11 @@ const COUNT_WORDS = new Set([
     'findings',
     'vulnerabilities',
 ]);
+/**
+ * What one finding's own record holds beside its texts: the object, its fingerprints and
+ * location, and what triage adds to it.
+ */
+const FINDING_RECORD_BYTES = 1024;
 /** As failureIn bounds the service's own words. */
 const MAX_QUOTE = 500;
 const REPORT_URL_FIELDS = [
@@ -3215,6 +3227,10 @@ function parseAuditAnswer(bodyText, requestedId, options = {}) {
         reportUrl: firstInLevels(levels, REPORT_URL_FIELDS, webUrl),
         findings,
         incomplete,
+        ...(findings !== undefined &&
+            findings.length > 0 && {
+            heldBytes: 2 * bodyText.length + findings.length * FINDING_RECORD_BYTES,
+        }),
     };
 }
 /**
@@ -4806,14 +4822,68 @@ function capped(values, max, what, name, warnings) {
     return values.slice(0, max);
 }
 
+;// CONCATENATED MODULE: ./.build/project/search-files.js
+/**
+ * The files the search reads, by name: the configs and manifests it reads as data, and the
+ * sources the import closure reads. Another file source (a commit read through an API) supplies
+ * exactly these for the same search, so the names live here once and the readers use them.
+ */
+
+// Buidler is Hardhat's former name, with the same `paths`.
+const HARDHAT_CONFIGS = [
+    'hardhat.config.ts',
+    'hardhat.config.js',
+    'hardhat.config.cjs',
+    'hardhat.config.mjs',
+    'hardhat.config.cts',
+    'hardhat.config.mts',
+    'buidler.config.js',
+    'buidler.config.ts',
+];
+const TRUFFLE_CONFIGS = ['truffle-config.js', 'truffle-config.cjs', 'truffle.js'];
+const BROWNIE_CONFIGS = ['brownie-config.yaml', 'brownie-config.yml'];
+const APE_CONFIGS = ['ape-config.yaml', 'ape-config.yml'];
+const FOUNDRY_CONFIG = 'foundry.toml';
+const REMAPPINGS_FILE = 'remappings.txt';
+const PACKAGE_MANIFEST = 'package.json';
+const PNPM_WORKSPACE = 'pnpm-workspace.yaml';
+const GIT_SUBMODULES = '.gitmodules';
+const CONFIG_NAMES = new Set([
+    FOUNDRY_CONFIG,
+    REMAPPINGS_FILE,
+    PACKAGE_MANIFEST,
+    PNPM_WORKSPACE,
+    GIT_SUBMODULES,
+    ...HARDHAT_CONFIGS,
+    ...TRUFFLE_CONFIGS,
+    ...BROWNIE_CONFIGS,
+    ...APE_CONFIGS,
+]);
+/** The compiler's order for a Vyper import: a module, then an interface file, then a JSON ABI. */
+const VYPER_MODULE_EXTENSIONS = ['.vy', '.vyi', '.json'];
+const SOURCE_EXTENSIONS = [
+    ...new Set([
+        ...CONTRACT_EXTENSIONS.map((extension) => `.${extension}`),
+        ...VYPER_MODULE_EXTENSIONS,
+    ]),
+];
+/**
+ * How the search reads a file of this name (its last path segment): `config` for a config or
+ * manifest read as data, `source` for a contract or Vyper ABI it may upload, else undefined.
+ */
+function searchFileKind(name) {
+    if (CONFIG_NAMES.has(name))
+        return 'config';
+    return SOURCE_EXTENSIONS.some((extension) => name.endsWith(extension)) ? 'source' : undefined;
+}
+
 ;// CONCATENATED MODULE: ./.build/project/vyper-resolve.js
 
 
 
 
 
-/** The compiler's order: a module, then an interface file, then a JSON ABI. */
-const VYPER_MODULE_EXTENSIONS = ['.vy', '.vyi', '.json'];
+
 /** Files of a Vyper project that are read for imports (a JSON ABI imports nothing). */
 function isVyperSource(name) {
     return name.endsWith('.vy') || name.endsWith('.vyi');
@@ -5115,67 +5185,156 @@ function withoutDotSlash(path) {
 }
 
 ;// CONCATENATED MODULE: ./.build/project/config-file.js
+/**
+ * The one way a config or manifest of the checkout is read: a regular file, small, and inside
+ * the workspace once links are resolved. A hostile checkout could make one huge, a FIFO that
+ * blocks a read forever, a device, or a link to a file elsewhere on the runner. Whatever it is,
+ * the answer is its text or why it cannot be used, and the caller names it in one warning.
+ */
+
 
 
 
 
 const MAX_CONFIG_BYTES = 1024 * 1024;
-/** The file's text, or undefined when it is missing, not a regular file, too large or outside. */
-async function readConfigFile(file, within) {
-    try {
-        const real = await external_node_fs_promises_.realpath(file);
-        const stats = await external_node_fs_promises_.stat(real);
-        if (!isInside(within, real) || !stats.isFile() || stats.size > MAX_CONFIG_BYTES)
-            return undefined;
-        return await external_node_fs_promises_.readFile(real, 'utf8');
-    }
-    catch {
-        return undefined;
-    }
+const MISSING = { kind: 'missing' };
+// Never wait on a FIFO or a device, and never follow a link swapped in after realpath.
+const OPEN_FLAGS = external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK | external_node_fs_.constants.O_NOFOLLOW;
+function unusable(why, reason) {
+    return { kind: 'unusable', why, reason };
 }
-/** A reader for one run: its answers are kept by real path. */
-function createConfigReader(within) {
-    const texts = new Map();
-    const parsed = new Map();
-    const once = async (cache, file, read, none) => {
-        const real = await external_node_fs_promises_.realpath(file).catch(() => undefined);
-        if (real === undefined)
-            return none;
-        let answer = cache.get(real);
-        if (answer === undefined)
-            cache.set(real, (answer = read(real)));
-        return answer;
-    };
-    const text = (file) => once(texts, file, (real) => readConfigFile(real, within), undefined);
-    return {
-        text,
-        remappings: (file) => once(parsed, file, async (real) => parseRemappingsFile((await text(real)) ?? ''), []),
-    };
+function notRegular(stats) {
+    if (stats.isDirectory())
+        return { kind: 'special', why: 'directory', what: 'a directory' };
+    if (stats.isFIFO())
+        return { kind: 'special', why: 'fifo', what: 'a FIFO (named pipe)' };
+    if (stats.isSocket())
+        return { kind: 'special', why: 'socket', what: 'a socket' };
+    return { kind: 'special', why: 'device', what: 'a device or other special file' };
+}
+/** Said after the name of the path read: "is a directory", "is a link to a directory". */
+function phrased(read, linked) {
+    if (read.kind !== 'special')
+        return read;
+    return unusable(read.why, `${linked ? 'is a link to' : 'is'} ${read.what}, not a file`);
+}
+function code(error) {
+    return error.code ?? String(error);
+}
+const tooLarge = () => unusable('too-large', `is larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MiB, more than a config holds`);
+/** Where `file` leads: its real path when that is inside `workspace`, else why it is not read. */
+async function resolved(file, workspace) {
+    let real;
+    try {
+        real = await external_node_fs_promises_.realpath(file);
+    }
+    catch (error) {
+        const failure = code(error);
+        if (failure === 'ELOOP')
+            return unusable('dangling', 'is a link that leads to itself');
+        if (failure !== 'ENOENT' && failure !== 'ENOTDIR')
+            return unusable('unreadable', `cannot be read (${failure})`);
+        // Nothing there, or a link to nothing.
+        const link = await external_node_fs_promises_.lstat(file).catch(() => undefined);
+        return link === undefined ? MISSING : unusable('dangling', 'is a link to nothing');
+    }
+    return isInside(workspace, real)
+        ? { kind: 'real', real }
+        : unusable('outside', `is a link that leads outside the workspace (to ${real})`);
 }
 /**
- * Regular files, and links to files inside the workspace (Balancer links each package's
- * foundry.toml to the root's). A link to nothing, to a folder or outside the workspace is never
- * read: it is unusable, and the caller says so.
+ * The text of the regular file at `real` (links resolved). What is read is checked on the
+ * descriptor it is read from: a FIFO, device or link swapped in after the first look is not read.
  */
-async function configFiles(dir, entries, workspace) {
-    const found = { readable: new Set(), unusable: new Map() };
-    for (const entry of entries) {
-        if (entry.isFile())
-            found.readable.add(entry.name);
-        else if (entry.isSymbolicLink() && /\.(toml|ya?ml|[cm]?[jt]s|txt)$/.test(entry.name)) {
-            const target = await external_node_fs_promises_.realpath(external_node_path_.join(dir, entry.name)).catch(() => undefined);
-            const stats = target === undefined ? undefined : await external_node_fs_promises_.stat(target).catch(() => undefined);
-            if (target === undefined)
-                found.unusable.set(entry.name, 'is a link to nothing');
-            else if (!isInside(workspace, target))
-                found.unusable.set(entry.name, `is a link that leads outside the workspace (to ${target})`);
-            else if (stats?.isFile())
-                found.readable.add(entry.name);
-            else
-                found.unusable.set(entry.name, 'is a link to something that is not a file');
+async function readReal(real) {
+    let handle;
+    try {
+        // Only a regular file is opened: opening a device may act on it.
+        const seen = await external_node_fs_promises_.stat(real);
+        if (!seen.isFile())
+            return notRegular(seen);
+        handle = await external_node_fs_promises_.open(real, OPEN_FLAGS);
+        const stats = await handle.stat();
+        if (!stats.isFile())
+            return notRegular(stats);
+        if (stats.size > MAX_CONFIG_BYTES)
+            return tooLarge();
+        // One byte past its size tells a file that grew while it was read, up to the bound.
+        const buffer = Buffer.allocUnsafe(stats.size + 1);
+        let length = 0;
+        for (;;) {
+            const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
+            if (bytesRead === 0)
+                break;
+            length += bytesRead;
+            if (length > stats.size)
+                return unusable('unreadable', 'grew while it was read');
         }
+        return { kind: 'text', text: buffer.toString('utf8', 0, length) };
     }
-    return found;
+    catch (error) {
+        const failure = code(error);
+        return failure === 'ENOENT' || failure === 'ENOTDIR'
+            ? unusable('unreadable', 'was removed while it was read')
+            : unusable('unreadable', `cannot be read (${failure})`);
+    }
+    finally {
+        await handle?.close();
+    }
+}
+/**
+ * The text of `file` (absolute), read through its links only when they stay inside `workspace`
+ * (absolute, links resolved), or why it cannot be used.
+ */
+async function readConfig(file, workspace) {
+    const where = await resolved(file, workspace);
+    return where.kind === 'real' ? phrased(await readReal(where.real), where.real !== file) : where;
+}
+/** A config that is there but does not parse; `reason` is said after its name. */
+class UnparsableConfig extends ConfigurationError {
+    name = 'UnparsableConfig';
+    file;
+    reason;
+    constructor(file, reason, options) {
+        super(`${file} ${reason}.`, options);
+        this.file = file;
+        this.reason = reason;
+    }
+}
+/**
+ * The one warning for a config that cannot be used: `file` relative to the workspace, why, and
+ * what its folder uses instead.
+ */
+function unusableConfigWarning(file, reason, instead) {
+    return `${file} ${reason}. It is not used: ${instead}.`;
+}
+/** A reader for one run: what each real file holds is read once, and kept. */
+function createConfigReader(workspace) {
+    const texts = new Map();
+    const parsed = new Map();
+    /** The answer for `file`, and the real path it was read from. */
+    const readAt = async (file) => {
+        const where = await resolved(file, workspace);
+        if (where.kind !== 'real')
+            return { answer: where };
+        const { real } = where;
+        let text = texts.get(real);
+        if (text === undefined)
+            texts.set(real, (text = readReal(real)));
+        return { answer: phrased(await text, real !== file), real };
+    };
+    return {
+        read: async (file) => (await readAt(file)).answer,
+        remappings: async (file) => {
+            const { answer, real = file } = await readAt(file);
+            if (answer.kind !== 'text')
+                return answer;
+            let remappings = parsed.get(real);
+            if (remappings === undefined)
+                parsed.set(real, (remappings = parseRemappingsFile(answer.text)));
+            return { kind: 'remappings', remappings };
+        },
+    };
 }
 
 ;// CONCATENATED MODULE: ./.build/project/foundry-config.js
@@ -5199,8 +5358,8 @@ async function readFoundryConfig(text, profile, file) {
     }
     catch (error) {
         const where = error instanceof TomlError ? ` (line ${error.line}, column ${error.column})` : '';
-        throw new ConfigurationError(`${file} is not valid TOML${where}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}. ` +
-            'Fix the file (forge would reject it too).', { cause: error });
+        throw new UnparsableConfig(file, `is not valid TOML${where}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}. ` +
+            'Fix the file (forge would reject it too)', { cause: error });
     }
     const profiles = isRecord(document.profile) ? document.profile : {};
     const base = isRecord(profiles.default) ? profiles.default : {};
@@ -5301,6 +5460,7 @@ function literalFolders(setting, fallback, use) {
 
 
 
+
 /**
  * The libraries' own remappings, at most `room` of them, each for its library's files
  * (`remappings`) and, for prefixes not in `taken` (the project's own), for every file
@@ -5312,6 +5472,7 @@ async function librariesOwnRemappings(root, libs, taken, room, reader, deadline)
     /** Each library's remappings for every importer, as they join the project's. */
     const joined = [];
     const cutFrom = [];
+    const unusable = [];
     let cut = 0;
     for (const lib of libs.filter((folder) => folder !== 'node_modules')) {
         for (const entry of await library_remappings_listDirectory(external_node_path_.join(root, lib))) {
@@ -5319,7 +5480,11 @@ async function librariesOwnRemappings(root, libs, taken, room, reader, deadline)
             if (!entry.isDirectory())
                 continue;
             const base = `${lib}/${entry.name}/`;
-            const own = await reader.remappings(external_node_path_.join(root, base, 'remappings.txt'));
+            const file = external_node_path_.join(root, base, REMAPPINGS_FILE);
+            const read = await reader.remappings(file);
+            if (read.kind === 'unusable')
+                unusable.push({ file, reason: read.reason });
+            const own = read.kind === 'remappings' ? read.remappings : [];
             const kept = own.slice(0, Math.max(0, room - remappings.length));
             for (const remapping of kept) {
                 remappings.push({
@@ -5339,6 +5504,7 @@ async function librariesOwnRemappings(root, libs, taken, room, reader, deadline)
     return {
         remappings,
         joined: firstOfEachPrefix(joined, taken).slice(0, Math.max(0, room - remappings.length)),
+        unusable,
         warning: cut === 0
             ? undefined
             : `The libraries' own remappings.txt files hold more remappings than the ${room} still allowed: ${cut} are not used, ` +
@@ -5636,7 +5802,7 @@ async function readApeConfig(text, file) {
         contractsFolder: typeof folder === 'string' && folder.trim() !== '' ? cleanFolder(folder) : 'contracts',
     };
 }
-/** The document's top-level mapping; a file that is not YAML is a ConfigurationError naming `file`. */
+/** The document's top-level mapping; a file that is not YAML is an UnparsableConfig naming `file`. */
 async function readYaml(text, file) {
     // Loaded here, not at start: only Brownie, Ape and pnpm workspaces need a YAML parser.
     const { parse: parseYaml } = await __webpack_require__.e(/* import() */ 815).then(__webpack_require__.t.bind(__webpack_require__, 38815, 19));
@@ -5646,7 +5812,7 @@ async function readYaml(text, file) {
         document = parseYaml(text, { logLevel: 'error' });
     }
     catch (error) {
-        throw new ConfigurationError(`${file} is not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}. Fix the file.`, { cause: error });
+        throw new UnparsableConfig(file, `is not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}. Fix the file`, { cause: error });
     }
     // An empty file is a valid, empty config.
     return isRecord(document) ? document : {};
@@ -5674,20 +5840,6 @@ function strings(value) {
 
 
 
-// Buidler is Hardhat's former name, with the same `paths`.
-const HARDHAT_CONFIGS = [
-    'hardhat.config.ts',
-    'hardhat.config.js',
-    'hardhat.config.cjs',
-    'hardhat.config.mjs',
-    'hardhat.config.cts',
-    'hardhat.config.mts',
-    'buidler.config.js',
-    'buidler.config.ts',
-];
-const TRUFFLE_CONFIGS = ['truffle-config.js', 'truffle-config.cjs', 'truffle.js'];
-const BROWNIE_CONFIGS = ['brownie-config.yaml', 'brownie-config.yml'];
-const APE_CONFIGS = ['ape-config.yaml', 'ape-config.yml'];
 /**
  * Folders never searched for projects: dependencies (a library carries its own foundry.toml),
  * build output, and where tests, examples and test data keep configs of their own.
@@ -5726,7 +5878,8 @@ async function detectProjects(options) {
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
         checkDeadline(options.deadline, 'looking for project configs');
         const entries = await detect_listDirectory(next.dir);
-        const names = await configFiles(next.dir, entries, options.workspace);
+        // A name that is present is a config, whatever it is: the reader says when it cannot be used.
+        const names = new Set(entries.map((entry) => entry.name));
         const project = await detect_readProject(next.dir, names, options, reader, next.depth === 0);
         if (project) {
             detection.projects.push(project);
@@ -5772,51 +5925,45 @@ function emptyProject(root, projectPath) {
     };
 }
 /**
- * The project of a folder, from each of its configs. A config that cannot be used (a link to
- * nothing or outside the workspace, or, below the root, one that does not parse) is named in a
- * warning and set aside: the folder is the project of its other configs, or, with none, a plain
- * folder whose contracts are searched by convention. Its contracts are never silently dropped.
+ * The project of a folder, from each of its configs. A config that cannot be used (whatever
+ * the reader refuses, or, below the root, one that does not parse) is named in a warning and
+ * set aside: the folder is the project of its other configs, or, with none, a plain folder
+ * whose contracts are searched by convention. Its contracts are never silently dropped.
  * `strict`: the root's own config fails the run when it does not parse.
  */
-async function detect_readProject(root, configs, options, reader, strict) {
+async function detect_readProject(root, names, options, reader, strict) {
     const project = emptyProject(root, posixRelative(options.root, root));
-    const shown = (file) => (project.path === '' ? file : `${project.path}/${file}`);
-    const read = async (file) => {
-        const text = await reader.text(external_node_path_.join(root, file));
-        if (text === undefined) {
-            project.warnings.push(`${shown(file)} is larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MiB or cannot be read: it was not read, and its tool's defaults are used.`);
-        }
-        return text;
-    };
+    // Relative to the workspace, as every warning names files.
+    const shown = (file) => posixRelative(options.workspace, external_node_path_.join(root, file));
     const folders = (config, key, values, fallback) => usableFolders(values, fallback, `${shown(config)}: ${key}`, project.warnings);
-    const names = configs.readable;
-    const present = (candidates) => candidates.find((file) => names.has(file) || configs.unusable.has(file));
+    const present = (candidates) => candidates.find((file) => names.has(file));
     const broken = [];
     const attempt = async (tool, file, use) => {
         if (file === undefined)
             return;
-        const problem = configs.unusable.get(file);
-        if (problem !== undefined) {
-            broken.push({ tool, problem: `${shown(file)} ${problem}.` });
+        const read = await reader.read(external_node_path_.join(root, file));
+        if (read.kind === 'missing')
+            return; // removed since the folder was listed
+        if (read.kind === 'unusable') {
+            broken.push({ tool, file: shown(file), reason: read.reason });
             return;
         }
         try {
-            await use(file);
+            await use(file, read.text);
         }
         catch (error) {
-            if (!(error instanceof ConfigurationError))
+            if (!(error instanceof UnparsableConfig))
                 throw error;
-            broken.push({ tool, problem: error.message, error });
+            broken.push({ tool, file: error.file, reason: error.reason, error });
         }
     };
-    await attempt('Foundry', present(['foundry.toml']), async () => {
-        const text = await read('foundry.toml');
-        const config = await readFoundryConfig(text ?? '', options.foundryProfile, shown('foundry.toml'));
-        const libs = folders('foundry.toml', 'libs', config.libs, []);
+    await attempt('Foundry', present([FOUNDRY_CONFIG]), async (_, text) => {
+        const config = await readFoundryConfig(text, options.foundryProfile, shown(FOUNDRY_CONFIG));
+        const libs = folders(FOUNDRY_CONFIG, 'libs', config.libs, []);
         detect_add(project, 'Foundry', {
-            sources: folders('foundry.toml', 'src', [config.src], ['src']),
-            tests: folders('foundry.toml', 'test', [config.test], ['test']),
-            scripts: folders('foundry.toml', 'script', [config.script], ['script']),
+            sources: folders(FOUNDRY_CONFIG, 'src', [config.src], ['src']),
+            tests: folders(FOUNDRY_CONFIG, 'test', [config.test], ['test']),
+            scripts: folders(FOUNDRY_CONFIG, 'script', [config.script], ['script']),
             libs,
         });
         project.remappings = project.remappings.concat(config.remappings);
@@ -5824,8 +5971,7 @@ async function detect_readProject(root, configs, options, reader, strict) {
         project.notes.push(`foundry.toml (profile ${config.profile}): src = ${config.src}, test = ${config.test}, script = ${config.script}, libs = ${firstFew(libs, NOTED).join(', ') || 'none'}` +
             (config.remappings.length > 0 ? `, ${config.remappings.length} remapping(s)` : ''));
     });
-    await attempt('Hardhat', present(HARDHAT_CONFIGS), async (hardhat) => {
-        const text = (await read(hardhat)) ?? '';
+    await attempt('Hardhat', present(HARDHAT_CONFIGS), async (hardhat, text) => {
         const sources = literalFolders(readLiteralSetting(text, 'sources', 'paths'), 'contracts', 'sources');
         const tests = literalFolders(readLiteralSetting(text, 'tests', 'paths'), 'test', 'tests');
         const used = folders(hardhat, 'paths.sources', sources.folders, ['contracts']);
@@ -5837,15 +5983,14 @@ async function detect_readProject(root, configs, options, reader, strict) {
         });
         project.notes.push(`${hardhat}: paths.sources = ${firstFew(used, NOTED).join(', ')}${sources.note}`);
     });
-    await attempt('Truffle', present(TRUFFLE_CONFIGS), async (truffle) => {
-        const text = (await read(truffle)) ?? '';
+    await attempt('Truffle', present(TRUFFLE_CONFIGS), async (truffle, text) => {
         const sources = literalFolders(readLiteralSetting(text, 'contracts_directory', undefined), 'contracts', 'sources');
         const used = folders(truffle, 'contracts_directory', sources.folders, ['contracts']);
         detect_add(project, 'Truffle', { sources: used, tests: ['test'], scripts: ['migrations'], libs: [] });
         project.notes.push(`${truffle}: contracts_directory = ${firstFew(used, NOTED).join(', ')}${sources.note}`);
     });
-    await attempt('Brownie', present(BROWNIE_CONFIGS), async (brownie) => {
-        const config = await readBrownieConfig((await read(brownie)) ?? '', shown(brownie));
+    await attempt('Brownie', present(BROWNIE_CONFIGS), async (brownie, text) => {
+        const config = await readBrownieConfig(text, shown(brownie));
         detect_add(project, 'Brownie', {
             sources: folders(brownie, 'contracts', [config.contracts, config.interfaces], ['contracts']),
             tests: folders(brownie, 'tests', [config.tests], ['tests']),
@@ -5856,8 +6001,8 @@ async function detect_readProject(root, configs, options, reader, strict) {
         project.packages = project.packages.concat(config.packages);
         project.notes.push(`${brownie}: contracts = ${config.contracts}, interfaces = ${config.interfaces}`);
     });
-    await attempt('Ape', present(APE_CONFIGS), async (ape) => {
-        const config = await readApeConfig((await read(ape)) ?? '', shown(ape));
+    await attempt('Ape', present(APE_CONFIGS), async (ape, text) => {
+        const config = await readApeConfig(text, shown(ape));
         detect_add(project, 'Ape', {
             sources: folders(ape, 'contracts_folder', [config.contractsFolder], ['contracts']),
             tests: ['tests'],
@@ -5874,11 +6019,14 @@ async function detect_readProject(root, configs, options, reader, strict) {
     if (project.frameworks.length === 0)
         return undefined;
     // Explicit remappings from remappings.txt apply after foundry.toml's (Foundry) or alone (Hardhat 3).
-    if (names.has('remappings.txt')) {
-        if ((await read('remappings.txt')) !== undefined) {
-            const remappings = await reader.remappings(external_node_path_.join(root, 'remappings.txt'));
-            project.remappings = project.remappings.concat(remappings);
-            project.notes.push(`remappings.txt: ${remappings.length} remapping(s)`);
+    if (names.has(REMAPPINGS_FILE)) {
+        const read = await reader.remappings(external_node_path_.join(root, REMAPPINGS_FILE));
+        if (read.kind === 'remappings') {
+            project.remappings = project.remappings.concat(read.remappings);
+            project.notes.push(`remappings.txt: ${read.remappings.length} remapping(s)`);
+        }
+        else if (read.kind === 'unusable') {
+            project.warnings.push(unusableConfigWarning(shown(REMAPPINGS_FILE), read.reason, "the project's imports are resolved with its other remappings"));
         }
     }
     project.remappings = capped(project.remappings, MAX_REMAPPINGS, `${project.path || '.'}: the remappings of foundry.toml, remappings.txt and Brownie's config together`, (remapping) => `${remapping.context ? `${remapping.context}:` : ''}${remapping.prefix}=${remapping.target}`, project.warnings);
@@ -5890,6 +6038,11 @@ async function detect_readProject(root, configs, options, reader, strict) {
         project.remappings = [...own.joined, ...own.remappings, ...project.remappings];
         if (own.warning !== undefined)
             project.warnings.push(`${project.path || '.'}: ${own.warning}`);
+        for (const { file, reason } of own.unusable) {
+            const shownFile = posixRelative(options.workspace, file);
+            const instead = "the library's files are resolved with the project's remappings";
+            project.warnings.push(unusableConfigWarning(shownFile, reason, instead));
+        }
         if (own.remappings.length > 0) {
             project.notes.push(`libraries' own remappings.txt: ${own.remappings.length} remapping(s), ${own.joined.length} of them also for the project's files`);
         }
@@ -5927,7 +6080,7 @@ function setAside(project, broken) {
         detect_add(project, first.tool, { sources: ['.'], tests: [], scripts: [], libs: ['lib'] });
         project.notes.push('no config could be used: searched as a plain folder, by convention');
     }
-    for (const { tool, problem } of broken) {
+    for (const { tool, file, reason } of broken) {
         const defaults = DEFAULT_FOLDERS[tool];
         if (tool === 'Foundry')
             project.autoDetectRemappings = true;
@@ -5938,7 +6091,7 @@ function setAside(project, broken) {
         const instead = plain
             ? "the folder's contracts are searched as a plain folder's (all but tests, scripts, mocks and harnesses by convention, and lib/)"
             : `the folder is taken for a ${project.frameworks.join(' + ')} project, with ${tool}'s default folders too (${defaults.sources.map((folder) => `${folder}/`).join(' and ')} audited)`;
-        project.warnings.push(`${problem} It is not used: ${instead}.`);
+        project.warnings.push(unusableConfigWarning(file, reason, instead));
     }
 }
 function detect_add(project, framework, folders) {
@@ -5964,6 +6117,7 @@ function detect_add(project, framework, folders) {
 
 
 
+
 /** Folders listed while expanding the patterns: a workspace's packages lie within a few levels. */
 const MAX_FOLDERS = 5000;
 const workspaces_GLOB_SYNTAX = /[*?[\]{}()!+@]/;
@@ -5973,21 +6127,33 @@ const MAX_PATTERN_CHARS = 256;
 /**
  * The packages declared by the nearest workspace manifest at or above `from`: pnpm-workspace.yaml
  * `packages:`, else package.json `workspaces` (a list, or yarn's `{ packages: [...] }`). A manifest
- * that cannot be read or parsed declares nothing. Both paths are absolute with links resolved.
+ * that cannot be read or parsed declares nothing, and a warning names it. Both paths are absolute
+ * with links resolved.
  */
 async function listWorkspacePackages(from, workspace) {
+    const warnings = [];
+    const warn = (file, reason, instead) => warnings.push(unusableConfigWarning(posixRelative(workspace, file), reason, instead));
     for (let dir = from; isInside(workspace, dir); dir = external_node_path_.dirname(dir)) {
         // pnpm reads only its own file, even where package.json has `workspaces` too.
-        const pnpm = await readConfigFile(external_node_path_.join(dir, 'pnpm-workspace.yaml'), workspace);
-        if (pnpm !== undefined)
-            return packagesMatching(dir, await pnpmPatterns(pnpm));
-        const npm = npmPatterns(await readConfigFile(external_node_path_.join(dir, 'package.json'), workspace));
-        if (npm !== undefined)
-            return packagesMatching(dir, npm);
+        const pnpmFile = external_node_path_.join(dir, PNPM_WORKSPACE);
+        const pnpm = await readConfig(pnpmFile, workspace);
+        const patterns = pnpm.kind === 'text' ? await pnpmPatterns(pnpm.text, pnpmFile) : pnpm;
+        if (Array.isArray(patterns))
+            return packagesMatching(dir, patterns, workspace, warnings);
+        if (patterns.kind === 'unusable')
+            warn(pnpmFile, patterns.reason, "the folder's package.json is read instead");
+        const npmFile = external_node_path_.join(dir, PACKAGE_MANIFEST);
+        const npm = await readConfig(npmFile, workspace);
+        const declared = npm.kind === 'text' ? npmPatterns(npm.text) : npm;
+        if (Array.isArray(declared))
+            return packagesMatching(dir, declared, workspace, warnings);
+        if (declared?.kind === 'unusable') {
+            warn(npmFile, declared.reason, 'the workspace manifest is looked for in the folders above');
+        }
         if (dir === workspace)
             break;
     }
-    return { packages: [], stopped: false };
+    return { packages: [], stopped: false, warnings };
 }
 /** The workspace's packages by name; of two with one name, the first listed. */
 async function workspacePackages(from, workspace) {
@@ -6006,17 +6172,22 @@ function fileInPackage(packages, importPath) {
     const rest = segments.slice(length);
     return folder === undefined || rest.length === 0 ? undefined : external_node_path_.join(folder, ...rest);
 }
-async function pnpmPatterns(text) {
+async function pnpmPatterns(text, file) {
     try {
-        return workspaces_strings((await readYaml(text, 'pnpm-workspace.yaml')).packages);
+        return workspaces_strings((await readYaml(text, file)).packages);
     }
-    catch {
-        return []; // the import it would have resolved is named in the unresolved-import warning
+    catch (error) {
+        if (error instanceof UnparsableConfig)
+            return unusable('unparsable', error.reason);
+        throw error;
     }
 }
+const UNPARSABLE_JSON = unusable('unparsable', 'is not valid JSON');
 /** The `workspaces` patterns, or undefined for a package.json that declares no workspace. */
 function npmPatterns(text) {
     const manifest = parseJson(text);
+    if (manifest === undefined)
+        return UNPARSABLE_JSON;
     const workspaces = isRecord(manifest) ? manifest.workspaces : undefined;
     if (Array.isArray(workspaces))
         return workspaces_strings(workspaces);
@@ -6032,7 +6203,7 @@ function workspaces_parsePattern(source) {
     if (source.split('/').some((segment) => segment !== '**' && segment.split('*').length > 4))
         return undefined;
     const negated = source.startsWith('!');
-    const glob = external_node_path_.posix.join(negated ? source.slice(1) : source, 'package.json');
+    const glob = external_node_path_.posix.join(negated ? source.slice(1) : source, PACKAGE_MANIFEST);
     // Only folders below the manifest belong to its workspace.
     if (glob.startsWith('../') || external_node_path_.posix.isAbsolute(glob))
         return undefined;
@@ -6050,25 +6221,36 @@ function workspaces_parsePattern(source) {
  * (pnpm's rule; npm's, where negations come last as they usually do), by its package's name. The
  * walk lists only folders a pattern can reach, follows no link, and stops after MAX_FOLDERS.
  */
-async function packagesMatching(root, sources) {
+async function packagesMatching(root, sources, workspace, warnings) {
     const patterns = sources
         .slice(0, MAX_PATTERNS)
         .map(workspaces_parsePattern)
         .filter((pattern) => pattern !== undefined);
     const positives = patterns.filter((pattern) => !pattern.negated);
     const negatives = patterns.filter((pattern) => pattern.negated);
-    const listing = { packages: [], stopped: false };
+    const listing = { packages: [], stopped: false, warnings };
     const queue = [''];
     for (let index = 0; index < queue.length; index++) {
         const folder = queue[index] ?? '';
-        const manifest = external_node_path_.posix.join(folder, 'package.json');
+        const manifest = external_node_path_.posix.join(folder, PACKAGE_MANIFEST);
         const matches = (pattern) => external_node_path_.posix.matchesGlob(manifest, pattern.glob);
         if (positives.some(matches) && !negatives.some(matches)) {
-            // A folder is a package only with its manifest (`packages/**` matches every folder below).
-            // In a stable order, the nearest first, then by name.
-            const text = await readConfigFile(external_node_path_.join(root, manifest), root);
-            if (text !== undefined)
-                listing.packages.push({ name: packageName(text), folder: external_node_path_.join(root, folder) });
+            // A folder is a package only with its manifest (`packages/**` matches every folder below),
+            // one that cannot be used too: only its name is unknown. In a stable order, the nearest
+            // first, then by name.
+            const file = external_node_path_.join(root, manifest);
+            const read = await readConfig(file, root);
+            const name = read.kind === 'text' ? packageName(read.text) : read;
+            if (typeof name === 'object' && name.kind === 'unusable') {
+                const instead = 'the folder is still a package of the workspace, known by no name';
+                warnings.push(unusableConfigWarning(posixRelative(workspace, file), name.reason, instead));
+            }
+            if (read.kind !== 'missing') {
+                listing.packages.push({
+                    name: typeof name === 'string' ? name : undefined,
+                    folder: external_node_path_.join(root, folder),
+                });
+            }
         }
         const entries = await external_node_fs_promises_.readdir(external_node_path_.join(root, folder), { withFileTypes: true })
             .catch(() => []);
@@ -6096,12 +6278,13 @@ function mayHold(pattern, folder) {
 }
 function packageName(text) {
     const manifest = parseJson(text);
+    if (manifest === undefined)
+        return UNPARSABLE_JSON;
     const name = isRecord(manifest) ? manifest.name : undefined;
     return typeof name === 'string' && name !== '' ? name : undefined;
 }
+/** The document, or undefined when the text is not JSON. */
 function parseJson(text) {
-    if (text === undefined)
-        return undefined;
     try {
         return JSON.parse(text);
     }
@@ -6143,7 +6326,12 @@ const CONTRACT = /(?<!\.t|\.s)\.(?:sol|vyi?)$/;
  */
 async function packageProjects(root, workspace, found, entriesInAll = MAX_ENTRIES_IN_ALL) {
     const listing = await listWorkspacePackages(root, workspace);
-    const result = { projects: [], unexamined: [], incomplete: listing.stopped };
+    const result = {
+        projects: [],
+        unexamined: [],
+        incomplete: listing.stopped,
+        warnings: listing.warnings,
+    };
     const budget = { entries: entriesInAll };
     for (const { name, folder } of listing.packages) {
         if (folder === root || !isInside(root, folder))
@@ -6502,6 +6690,8 @@ function logUnselected(unselected, search, log) {
     if (unselected.problem !== undefined) {
         log.warning(`Could not look for contracts outside the projects' source folders, which are not audited: ${unselected.problem}`);
     }
+    if (unselected.gitmodules !== undefined)
+        log.warning(unselected.gitmodules);
     if (unselected.emptySubmodules.length > 0) {
         log.warning(`${unselected.emptySubmodules.length} git submodule(s) where contracts are audited are empty (declared in .gitmodules, not checked out), so their files are not audited:\n` +
             shortList(unselected.emptySubmodules.map((folder) => `  - ${search.pathPrefix}${folder}/`)) +
@@ -6613,6 +6803,7 @@ function noFiles(discovery, projects, search, log) {
 
 
 
+
 /**
  * `sent`: the absolute paths of every file of every upload (audited or dependency). `root` is
  * the working directory, links resolved.
@@ -6624,6 +6815,7 @@ async function unselectedContracts(search, root, projects, rules, sent) {
         outsideSources: [],
         emptySubmodules: empty.audited,
         emptyDependencies: empty.other,
+        gitmodules: empty.warning,
     };
     if (projects.length === 0)
         return result; // the selection is every contract already
@@ -6677,9 +6869,14 @@ function deepest(projects, file) {
 async function emptySubmodules(search, root, rules) {
     const empty = { audited: [], other: [] };
     const workspace = await external_node_fs_promises_.realpath(search.workspace).catch(() => search.workspace);
-    const text = await readConfigFile(external_node_path_.join(workspace, '.gitmodules'), workspace);
-    if (text === undefined)
+    const read = await readConfig(external_node_path_.join(workspace, GIT_SUBMODULES), workspace);
+    if (read.kind === 'unusable') {
+        const instead = 'submodules that are not checked out are not looked for';
+        return { ...empty, warning: unusableConfigWarning(GIT_SUBMODULES, read.reason, instead) };
+    }
+    if (read.kind === 'missing')
         return empty;
+    const text = read.text;
     const patterns = compilePatterns(rules.patterns, search.workingDirectory);
     const excludes = compileExcludes([...rules.excludes, ...search.excludePatterns]);
     for (const declared of submodulePaths(text)) {
@@ -6838,8 +7035,10 @@ async function findProjects(search, log) {
     // Only beside framework projects: alone, a folder of contracts is searched as it always was.
     const packages = detection.projects.length > 0
         ? await packageProjects(root, workspace, detection.projects)
-        : { projects: [], unexamined: [], incomplete: false };
+        : { projects: [], unexamined: [], incomplete: false, warnings: [] };
     checkDeadline(search.deadline, 'looking through workspace packages');
+    for (const warning of packages.warnings)
+        log.warning(warning);
     if (packages.unexamined.length > 0 || packages.incomplete) {
         const named = packages.unexamined.map((folder) => `  - ${shownFolder(search.pathPrefix, folder)}`);
         log.warning(`Some workspace packages were not looked through for contracts, so none of theirs is audited unless imported` +
@@ -7154,23 +7353,41 @@ function isWorthWaitingOut(error, elapsedMs, notFoundGraceMs) {
 
 
 
+
 /** Uploads at once: enough to overlap the service's work, few enough to spare its rate limit. */
 const MAX_CONCURRENT_UPLOADS = 3;
 /**
- * Findings one run holds across all its projects: twice what one answer may hold. Each answer is
- * bounded on its own; without a bound on their sum, many projects' answers held to the end
- * could exhaust a runner's memory and leave no verdict at all.
+ * Answers read at once, from the first byte to their findings: a finished audit's answer is held
+ * as bytes, as text and as parsed JSON while it is read, so audits finishing together must not
+ * all be read together. Polls of audits not finished wait their turn too; each is short.
  */
-const RUN_FINDINGS_BUDGET = 200_000;
+const MAX_CONCURRENT_READS = 2;
+/**
+ * Twice the findings one answer may hold, and enough memory for the largest answer the client
+ * reads (64 MiB of text and 100,000 findings) on its own. Each answer is bounded on its own;
+ * without a bound on their sum, many projects' answers held to the end could exhaust a runner's
+ * memory and leave no verdict at all.
+ */
+const RUN_FINDINGS_BUDGET = { count: 200_000, bytes: 256 * 1024 * 1024 };
 /** `several`: the run is one of several projects, even when only one of them is in `jobs`. */
 async function auditProjects(jobs, deps, several = jobs.length > 1) {
     const limitUploads = (0,p_limit/* default */.A)(MAX_CONCURRENT_UPLOADS);
-    let budget = deps.findingsBudget ?? RUN_FINDINGS_BUDGET;
-    // Answers come one at a time: each takes its findings from what is left, or is refused whole.
-    const withinBudget = (count) => count <= budget && ((budget -= count), true);
+    const limitReads = (0,p_limit/* default */.A)(MAX_CONCURRENT_READS);
+    const reader = {
+        getAudit: (...args) => limitReads(() => deps.client.getAudit(...args)),
+    };
+    const left = { ...(deps.findingsBudget ?? RUN_FINDINGS_BUDGET) };
+    // Answers come one at a time: each takes its share from what is left, or is refused whole.
+    const spend = (count, bytes) => {
+        if (count > left.count || bytes > left.bytes)
+            return { ...left };
+        left.count -= count;
+        left.bytes -= bytes;
+        return undefined;
+    };
     const parts = await Promise.all(jobs.map(async (job) => {
         const log = several ? prefixed(deps.log, `${job.name}: `) : deps.log;
-        const outcome = await auditProject(job, { ...deps, log, withinBudget }, limitUploads);
+        const outcome = await auditProject(job, { ...deps, log, spend, reader }, limitUploads);
         return { name: job.name, path: job.path, outcome };
     }));
     return combineOutcomes(parts, several);
@@ -7202,7 +7419,7 @@ async function auditProject(job, deps, limitUploads) {
             pollIntervalMs: deps.settings.pollIntervalMs,
             resumed,
             initialWaitMs: started?.retryAfterMs,
-        }), { ...deps, knownFiles: job.files?.map((file) => file.relativePath) });
+        }), { ...deps, client: deps.reader, knownFiles: job.files?.map((file) => file.relativePath) });
         if (waited.kind === 'timeout') {
             const { last, lastProblem } = waited;
             return timeoutOutcome(facts, deps.settings.timeoutMs, last, lastProblem);
@@ -7234,7 +7451,7 @@ async function collectReused(job, record, deps) {
     const { auditId } = record;
     const knownFiles = job.files?.map((file) => file.relativePath);
     try {
-        const { snapshot } = await deps.client.getAudit(auditId, knownFiles);
+        const { snapshot } = await deps.reader.getAudit(auditId, knownFiles);
         if (snapshot.state !== 'completed' || !snapshot.findings || snapshot.incomplete !== undefined) {
             deps.log.info(`The recorded audit ${auditId} of this upload now reads as ${snapshot.rawStatus}${snapshot.incomplete === undefined ? '' : ', incomplete'}; uploading again.`);
             return undefined;
@@ -7251,14 +7468,22 @@ async function collectReused(job, record, deps) {
 }
 /** A finished audit's findings, taken from the run's budget and triaged into the project's outcome. */
 async function resultsOf(job, snapshot, findings, facts, deps) {
-    if (!deps.withinBudget(findings.length))
-        return errorOutcome(overBudget(findings.length, deps), facts);
+    const bytes = snapshot.heldBytes ?? 0;
+    const left = deps.spend(findings.length, bytes);
+    if (left !== undefined)
+        return errorOutcome(overBudget(findings.length, bytes, left, deps), facts);
     return resultsOutcome(facts, snapshot, await deps.triage(findings, job), deps.settings.failOn);
 }
-function overBudget(count, { findingsBudget }) {
-    const budget = findingsBudget ?? RUN_FINDINGS_BUDGET;
-    return new ServiceError(`its answer holds ${count.toLocaleString('en-US')} findings, more than are left of the ${budget.toLocaleString('en-US')} ` +
-        'one run reads across all its projects, so they were not read. Audit fewer projects per step: a matrix of jobs, one per project (see the `projects` output).');
+function overBudget(count, bytes, left, { findingsBudget = RUN_FINDINGS_BUDGET }) {
+    const what = count > left.count
+        ? `its answer holds ${count.toLocaleString('en-US')} findings, more than are left of the ` +
+            `${findingsBudget.count.toLocaleString('en-US')} one run reads across all its projects`
+        : `its findings would hold ${formatBytes(bytes)} of memory, more than is left ` +
+            `(${formatBytes(left.bytes)}) of the ${formatBytes(findingsBudget.bytes)} the findings of ` +
+            'one run may hold across all its projects';
+    return new ServiceError(`${what}, so none of them is reported. Audit fewer projects per step: a matrix of jobs, one per ` +
+        'project (see the `projects` output). No input raises the budget: past it, a runner could ' +
+        'run out of memory before any verdict.');
 }
 /** Sends the job's files, a few projects at a time. */
 function upload(job, { client, log }, limitUploads) {
@@ -7347,22 +7572,76 @@ async function projectsOfThisCheckout(settings, projects, log, deadline) {
     }
 }
 
+;// CONCATENATED MODULE: ./.build/engine/record-seal.js
+/**
+ * Seals for records a door keeps where others can write (the Actions cache): an HMAC-SHA-256,
+ * keyed by a sub-key derived from the API key, over every field a record holds. Only a run given
+ * the key can make a seal that matches, so a record without one is never used.
+ *
+ * A seal is written where others read it, and is safe there: the sub-key comes from the API key
+ * through HKDF (one-way), and an HMAC's output tells nothing of its key; finding either means
+ * guessing the whole API key. Each kind of record has its own domain and so its own sub-key: a
+ * seal of one kind never passes as another's.
+ */
+
+/** One domain per kind of record; changing one voids every seal of that kind. */
+const SEAL_DOMAINS = {
+    /** A completed audit of an upload (engine/reuse.ts). */
+    reuse: 'contract-audit/reuse-record/1',
+    /** A check run left pending for a head commit and check name. */
+    pendingCheck: 'contract-audit/pending-check-run/1',
+};
+/**
+ * 128 bits, as HMAC-SHA-256-128 (RFC 4868): a forger's chance per try is 2^-128, and the seal
+ * fits beside a record in a cache key, whose room is short.
+ */
+const SEAL_BYTES = 16;
+/**
+ * The seal of `fields` (in order; undefined for a field the record leaves out), in base64url.
+ * The fields are encoded as their JSON array, which quotes and escapes each: no two lists of
+ * fields share an encoding, whatever characters they hold.
+ */
+function seal(apiKey, kind, fields) {
+    const subKey = Buffer.from((0,external_node_crypto_.hkdfSync)('sha256', apiKey, '', SEAL_DOMAINS[kind], 32));
+    const encoded = JSON.stringify(fields.map((field) => field ?? null));
+    return (0,external_node_crypto_.createHmac)('sha256', subKey)
+        .update(encoded, 'utf8')
+        .digest()
+        .subarray(0, SEAL_BYTES)
+        .toString('base64url');
+}
+/** Whether `given` is the seal of these fields under this key, compared in constant time. */
+function sealMatches(apiKey, kind, fields, given) {
+    const expected = Buffer.from(seal(apiKey, kind, fields), 'utf8');
+    const actual = Buffer.from(given, 'utf8');
+    return actual.length === expected.length && (0,external_node_crypto_.timingSafeEqual)(actual, expected);
+}
+
 ;// CONCATENATED MODULE: ./.build/engine/reuse.js
 /**
  * Paying for each audit once: a digest of exactly what an upload would send, and the record of
- * the completed audit it got, kept by the door (the Action keeps it in the Actions cache). A
- * record is untrusted: anyone who can write the cache could shape one, so it is read as hostile
- * JSON, and all it can do is name an audit id that passes the checks every service-given id
- * passes. The findings always come fresh from the service.
+ * the completed audit it got, kept by the door (the Action keeps it in the Actions cache). Anyone
+ * who can write the cache could shape a record, so a record is sealed with a key derived from the
+ * API key (record-seal.ts) over all it says and the upload it is of, and one whose seal does not
+ * match is not used; it is read as hostile JSON all the same. The findings always come fresh from
+ * the service.
  */
+
 
 
 
 /** What the digest covers changes with this: a new version never matches an older record. */
 const UPLOAD_FORMAT_VERSION = 1;
+/** The record's own format: 2 is sealed; a record of 1 (unsealed) reads as of another format. */
+const RECORD_VERSION = 2;
 /** A record is a few hundred bytes; anything much larger was not written by this action. */
 const MAX_RECORD_BYTES = 4096;
 const MAX_AUDIT_ID_LENGTH = 200;
+/**
+ * A run is recorded by its id (GitHub's are 64-bit), its link rebuilt from this repository's
+ * runs: a link in full would not fit a cache key beside the longest audit id.
+ */
+const RUN_ID = /^[0-9]{1,19}$/;
 const reuse_CONTROL = /[\p{Cc}\p{Cf}]/u;
 /** A clock a little ahead of the writer's must not void a record. */
 const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
@@ -7392,12 +7671,36 @@ async function uploadDigest(projectName, serviceOrigin, files) {
     }
     return hash.digest('hex');
 }
-function recordText(record) {
-    return JSON.stringify({ version: UPLOAD_FORMAT_VERSION, ...record });
+/** The fields a record's seal covers, in order: everything it says, and the upload it is of. */
+const sealed = (digest, auditId, at, run) => [
+    String(RECORD_VERSION),
+    digest,
+    auditId,
+    at,
+    run,
+];
+/**
+ * The record as the door keeps it: compact JSON (its digest is where it is kept, and sealed),
+ * short enough for a cache key with the longest audit id read back.
+ */
+function recordText(record, key) {
+    const { runUrl } = record;
+    const prefix = key.runUrlPrefix;
+    const tail = prefix !== undefined && runUrl?.startsWith(prefix) ? runUrl.slice(prefix.length) : '';
+    const run = RUN_ID.test(tail) ? tail : undefined;
+    const fields = sealed(record.digest, record.auditId, record.auditedAt, run);
+    return JSON.stringify({
+        version: RECORD_VERSION,
+        auditId: record.auditId,
+        at: record.auditedAt,
+        run,
+        seal: seal(key.apiKey, 'reuse', fields),
+    });
 }
 /**
- * The record when it may be used, else why not (one line for the log). `runUrlPrefix`: a run
- * link is kept only when it starts with it (this repository's runs), never one a record made up.
+ * The record when it may be used, else why not (one line for the log). Its seal is checked
+ * before any of its fields is used; its run link is rebuilt from `runUrlPrefix` (this
+ * repository's runs), never one a record made up.
  */
 function readRecord(text, expected) {
     if (Buffer.byteLength(text, 'utf8') > MAX_RECORD_BYTES)
@@ -7411,12 +7714,16 @@ function readRecord(text, expected) {
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value))
         return 'the record is not a JSON object';
-    const { version, digest, auditId, auditedAt, runUrl } = value;
-    if (version !== UPLOAD_FORMAT_VERSION)
+    const { version, auditId, at, run, seal: given } = value;
+    if (version !== RECORD_VERSION)
         return 'the record is of another format';
-    if (digest !== expected.digest)
-        return 'the record is of another upload';
-    if (typeof auditId !== 'string' || auditId.trim() === '' || auditId.length > MAX_AUDIT_ID_LENGTH)
+    if (typeof given !== 'string' ||
+        typeof auditId !== 'string' ||
+        typeof at !== 'string' ||
+        !(run === undefined || typeof run === 'string') ||
+        !sealMatches(expected.apiKey, 'reuse', sealed(expected.digest, auditId, at, run), given))
+        return 'the record was not written with this API key for this upload';
+    if (auditId.trim() === '' || auditId.length > MAX_AUDIT_ID_LENGTH)
         return 'the record has no usable audit id';
     if (reuse_CONTROL.test(auditId))
         return "the record's audit id holds a control character";
@@ -7424,19 +7731,14 @@ function readRecord(text, expected) {
     key.add(expected.apiKey);
     if (key.appearsIn(auditId))
         return "the record's audit id holds the API key";
-    const at = typeof auditedAt === 'string' ? Date.parse(auditedAt) : NaN;
-    if (!Number.isFinite(at) || at > expected.now + FUTURE_TOLERANCE_MS)
+    const time = Date.parse(at);
+    if (!Number.isFinite(time) || time > expected.now + FUTURE_TOLERANCE_MS)
         return 'the record has no usable date';
-    if (expected.now - at > expected.maxAgeMs)
+    if (expected.now - time > expected.maxAgeMs)
         return 'the record is older than `reuse-max-age-days`';
     const prefix = expected.runUrlPrefix;
-    const link = typeof runUrl === 'string' &&
-        prefix !== undefined &&
-        runUrl.startsWith(prefix) &&
-        !reuse_CONTROL.test(runUrl)
-        ? runUrl
-        : undefined;
-    return { digest: expected.digest, auditId, auditedAt: new Date(at).toISOString(), runUrl: link };
+    const runUrl = run !== undefined && prefix !== undefined && RUN_ID.test(run) ? prefix + run : undefined;
+    return { digest: expected.digest, auditId, auditedAt: new Date(time).toISOString(), runUrl };
 }
 
 ;// CONCATENATED MODULE: ./.build/engine/audit-checkout.js
@@ -7516,7 +7818,7 @@ async function auditCheckout(settings, detection, deadline, deps, given) {
             triage: createTriage(settings, deps, baseline, several, given?.root),
             started: announcer(audited, several, deps),
             ...(reuse && {
-                record: (record) => reuse.store.save(record.digest, recordText({ ...record, runUrl: reuse.runUrl })),
+                record: (record) => reuse.store.save(record.digest, recordText({ ...record, runUrl: reuse.runUrl }, { apiKey: settings.apiKey, runUrlPrefix: reuse.runUrlPrefix })),
             }),
         }, several);
         if (baseline && outcome.findings)
@@ -7826,6 +8128,19 @@ function fileUrl(finding, context) {
     return (`${server.replace(/\/+$/, '')}/${encodePath(context.links.repository)}` +
         `/blob/${encodeSegment(context.links.sha)}/${encodePath(path)}${fragment}`);
 }
+/** A git commit id: SHA-1 or SHA-256, abbreviated or not. */
+const COMMIT_ID = /^[0-9a-f]{7,64}$/i;
+/** `0123abc`, as GitHub shortens a commit id; undefined for anything that is not one. */
+function shortCommit(sha) {
+    return COMMIT_ID.test(sha) ? sha.slice(0, 7) : undefined;
+}
+/** `…/commit/<sha>` on the repository of `links`, safe as a Markdown link destination. */
+function commitUrl(links, sha) {
+    const server = safeHttpUrl(links.serverUrl);
+    if (server === undefined)
+        return undefined;
+    return `${server.replace(/\/+$/, '')}/${encodePath(links.repository)}/commit/${encodeSegment(sha)}`;
+}
 /** The URL, if it is http(s) and carries no credentials. */
 function httpUrl(raw) {
     let url;
@@ -7974,8 +8289,15 @@ function check_run_output_toAnnotation(finding, path) {
         raw_details: truncateText(details, RAW_DETAILS_MAX_CHARS),
     };
 }
-/** "Failed: 3 findings (1 high, 2 medium), 4 not counted"; counts only with results. */
-function checkRunTitle(verdict, counts) {
+/**
+ * "Failed: 3 findings (1 high, 2 medium), 4 not counted"; counts only with results. On
+ * `workflow_run`, the commit judged and how many artifact files were refused follow, since the
+ * pull request's list of checks shows the title alone.
+ */
+function checkRunTitle(verdict, counts, headCommit) {
+    return verdictTitle(verdict, counts) + (headCommit === undefined ? '' : judgedTitle(headCommit));
+}
+function verdictTitle(verdict, counts) {
     const word = VERDICT_WORDS[verdict];
     if (!hasResults(verdict)) {
         return verdict === 'skipped' ? `${word}: no audit was run` : `${word}: no complete results`;
@@ -7986,6 +8308,15 @@ function checkRunTitle(verdict, counts) {
     const others = counts.total - active;
     return (`${word}: ${active === 0 ? 'no findings' : `${active} ${noun} (${parts.join(', ')})`}` +
         (others > 0 ? `, ${others} not counted` : ''));
+}
+/** " at commit 0123abc; 2 artifact files refused". */
+function judgedTitle({ sha, refused }) {
+    const short = shortCommit(sha);
+    const commit = short === undefined ? '' : ` at commit ${short}`;
+    const count = refused.length;
+    if (count === 0)
+        return commit;
+    return `${commit}; ${count} artifact ${count === 1 ? 'file' : 'files'} refused`;
 }
 /**
  * The completed check run's output. `overCap` annotations were left out by the plan;
@@ -8444,11 +8775,18 @@ function readManifest(text, refuse) {
  * A bound on work the toolkit does with retries of its own that know no deadline (the cache,
  * artifact downloads): the caller stops waiting; the work itself goes on unwatched.
  */
-/** The work's result, or a rejection with `late`'s message once `ms` have passed. */
+/**
+ * The wait ran out. Callers tell it by this type, never by reading the clock again: a timer may
+ * fire a millisecond before `Date.now()` reaches the time it was set for.
+ */
+class WaitTimeoutError extends Error {
+    name = 'WaitTimeoutError';
+}
+/** The work's result, or a WaitTimeoutError with `late`'s message once `ms` have passed. */
 async function within(ms, work, late) {
     let timer;
     const timeout = new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(late)), Math.max(0, ms));
+        timer = setTimeout(() => reject(new WaitTimeoutError(late)), Math.max(0, ms));
     });
     try {
         return await Promise.race([work, timeout]);
@@ -8500,7 +8838,7 @@ async function collectUploads(settings, detection, origin, run) {
             artifact = await within(run.deadline - Date.now(), upload(), 'the time limit (`timeout-minutes`) ran out during the upload');
         }
         catch (error) {
-            if (Date.now() >= run.deadline) {
+            if (error instanceof WaitTimeoutError) {
                 throw new DeadlineError(`The time limit (\`timeout-minutes\`) ran out while the files to audit were uploaded as the artifact \`${UPLOAD_ARTIFACT}\`: the \`workflow_run\` audit may find none. Raise \`timeout-minutes\`, or re-run the workflow.`);
             }
             throw new ConfigurationError(`The files to audit could not be uploaded as the artifact \`${UPLOAD_ARTIFACT}\`: ${errorMessage(error)}`);
@@ -8978,6 +9316,37 @@ function createGitHubClient(target, options = {}) {
                 return items.map((pull) => ({ number: pull.number, headSha: pull.head.sha }));
             });
         },
+        async getTree(sha, recursive) {
+            return call('read a tree of the head commit', 'contents: read', false, async () => {
+                const { data } = await rest.git.getTree({
+                    ...repo,
+                    tree_sha: sha,
+                    ...(recursive ? { recursive: '1' } : {}),
+                });
+                return {
+                    truncated: data.truncated,
+                    entries: data.tree.map((entry) => ({
+                        path: entry.path,
+                        mode: entry.mode,
+                        type: entry.type,
+                        sha: entry.sha,
+                        size: entry.size,
+                    })),
+                };
+            });
+        },
+        async getBlob(sha) {
+            return call('read a file of the head commit', 'contents: read', false, async () => {
+                // The body as bytes whatever its content type says: a file need not be UTF-8.
+                const { data } = await rest.git.getBlob({
+                    ...repo,
+                    file_sha: sha,
+                    headers: { accept: 'application/vnd.github.raw+json' },
+                    request: { parseSuccessResponseBody: false },
+                });
+                return Buffer.from(await new Response(data).arrayBuffer());
+            });
+        },
         close: () => transport.close(),
     };
 }
@@ -9013,14 +9382,378 @@ function toComment(comment) {
     };
 }
 
+;// CONCATENATED MODULE: ./.build/action/artifact/head-tree.js
+/**
+ * The triggering run's head commit as GitHub holds it, read through the REST API: its tree in as
+ * few requests as GitHub allows, and a file's bytes, each checked against git's id for them. A
+ * recursive tree GitHub truncates is walked a folder at a time; folders of installed packages
+ * are never listed (they are not the repository's code, and may be vast).
+ */
+
+
+
+
+const LINK_MODE = '120000';
+const GITLINK_MODE = '160000';
+/** More entries than any repository this action audits: past it the tree is refused. */
+const MAX_TREE_ENTRIES = 500_000;
+/** Requests to GitHub for files or folders of the commit at once. */
+const CONCURRENT_READS = 8;
+const installed = compileExcludes(INSTALLED_PACKAGES);
+/** Why the path is in (or is) a folder of installed packages, or undefined. */
+function installedPackages(relativePath) {
+    return installed.prunes(relativePath);
+}
+/** Git's id of a file with these bytes. */
+function gitBlobId(bytes) {
+    return (0,external_node_crypto_.createHash)('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+}
+/**
+ * Every entry of the commit's tree but those in folders of installed packages, paths from the
+ * repository's root. A commit GitHub does not serve is a ConfigurationError naming it.
+ */
+async function readHeadTree(reader) {
+    const entries = [];
+    // Folders are walked side by side; only the requests wait their turn.
+    const limit = (0,p_limit/* default */.A)(CONCURRENT_READS);
+    const read = (sha, recursive) => limit(() => readTree(reader, sha, recursive));
+    const add = (entry, path) => {
+        if (installedPackages(path) !== undefined)
+            return false;
+        if (entries.length === MAX_TREE_ENTRIES)
+            throw new ConfigurationError(`The head commit ${reader.commit} has more than ${MAX_TREE_ENTRIES} files and folders, more than this action reads through GitHub's API; nothing was audited.`);
+        entries.push({ ...entry, path });
+        return true;
+    };
+    const walk = async (sha, prefix) => {
+        const whole = await read(sha, true);
+        if (!whole.truncated) {
+            for (const entry of whole.entries)
+                add(entry, prefix + entry.path);
+            return;
+        }
+        // GitHub caps a recursive answer: each folder is asked for on its own instead.
+        const top = await read(sha, false);
+        if (top.truncated)
+            throw new ConfigurationError(`The folder ${prefix || './'} of the head commit ${reader.commit} holds more entries than GitHub lists in one answer, so the commit cannot be read whole; nothing was audited.`);
+        const folders = top.entries.filter((entry) => add(entry, prefix + entry.path) && entry.type === 'tree');
+        await Promise.all(folders.map((entry) => walk(entry.sha, `${prefix}${entry.path}/`)));
+    };
+    await walk(reader.commit, '');
+    return entries;
+}
+async function readTree(reader, sha, recursive) {
+    try {
+        return await reader.client.getTree(sha, recursive);
+    }
+    catch (error) {
+        throw headError(reader, 'could not be read from GitHub', error);
+    }
+}
+/**
+ * The bytes of the commit's file at `entry.path`, or a ConfigurationError naming it and the
+ * commit when GitHub does not serve them or serves other bytes than the commit holds.
+ */
+async function readHeadFile(reader, entry) {
+    let bytes;
+    try {
+        bytes = await reader.client.getBlob(entry.sha);
+    }
+    catch (error) {
+        throw headError(reader, `could not be read: its file ${entry.path} was not served`, error);
+    }
+    if (gitBlobId(bytes) !== entry.sha)
+        throw new ConfigurationError(`The file ${entry.path} of the head commit ${reader.commit} cannot be audited: the bytes GitHub served for it are not the file the commit holds (their git id is not ${entry.sha}). Nothing was audited; re-run the workflow.`);
+    return bytes;
+}
+function headError(reader, what, error) {
+    if (Date.now() >= reader.deadline)
+        return new DeadlineError(`The time limit (\`timeout-minutes\`) ran out while the head commit ${reader.commit} was read from GitHub: nothing was uploaded. Raise \`timeout-minutes\`, or re-run the workflow.`);
+    return new ConfigurationError(`The head commit ${reader.commit} ${what} (${errorMessage(error)}), so nothing was audited. ` +
+        'GitHub no longer serves a commit that was force-pushed away or whose fork was deleted: push the pull request again, or re-run its workflow at its current head.');
+}
+
+;// CONCATENATED MODULE: ./.build/action/artifact/head-folder.js
+/**
+ * A folder that stands for the head commit, so the engine's search runs over it as over a
+ * checkout: only what the search reads is written. Configs get their bytes from GitHub; contract
+ * files start as placeholders (sparse files of the commit's size, so the limits judge the real
+ * size) until their bytes are known. Links are never created; submodules are empty folders, as
+ * in a checkout without them. The artifact then supplies bytes: a file the commit holds only
+ * when they are that file's (git's id), and a file it does not hold only inside a submodule or a
+ * folder of installed packages. Everything else of the artifact is refused, with why.
+ */
+
+
+
+
+
+
+
+
+/**
+ * Writes under `root` (a fresh folder, links resolved) what the search reads of the commit's
+ * tree; links with a name the search reads are named in a warning, never followed.
+ */
+async function writeHeadFolder(entries, root, reader, log) {
+    const head = {
+        root,
+        tree: new Map(entries.map((entry) => [entry.path, entry])),
+        placeholders: new Map(),
+        artifactOnly: new Set(),
+        configsRead: 0,
+    };
+    const links = [];
+    const unusable = [];
+    const configs = [];
+    const deadline = { at: reader.deadline, now: Date.now };
+    for (const [index, entry] of entries.entries()) {
+        if (index % 1000 === 0)
+            checkDeadline(deadline, "writing the head commit's files");
+        const kind = searchFileKind(external_node_path_.posix.basename(entry.path));
+        if (!usablePath(entry.path)) {
+            if (kind !== undefined || entry.mode === GITLINK_MODE)
+                unusable.push(entry.path);
+            continue;
+        }
+        const target = external_node_path_.join(root, ...entry.path.split('/'));
+        // Every folder, as a checkout has it; a submodule's is empty, as without its checkout.
+        if (entry.type === 'tree' || entry.mode === GITLINK_MODE)
+            await (0,external_node_fs_promises_.mkdir)(target, { recursive: true });
+        else if (entry.type !== 'blob' || kind === undefined)
+            continue;
+        else if (entry.mode === LINK_MODE)
+            links.push(entry.path);
+        else if (kind === 'config' && (entry.size ?? 0) <= MAX_CONFIG_BYTES)
+            configs.push(entry);
+        else {
+            // A config too large to read stays a placeholder: the search says it was not read.
+            await (0,external_node_fs_promises_.mkdir)(external_node_path_.dirname(target), { recursive: true });
+            await (0,external_node_fs_promises_.writeFile)(target, '');
+            await (0,external_node_fs_promises_.truncate)(target, entry.size ?? 0);
+            if (kind === 'source')
+                head.placeholders.set(entry.path, entry);
+        }
+    }
+    const limit = (0,p_limit/* default */.A)(CONCURRENT_READS);
+    await Promise.all(configs.map((entry) => limit(async () => {
+        const bytes = await readHeadFile(reader, entry);
+        const target = external_node_path_.join(root, ...entry.path.split('/'));
+        await (0,external_node_fs_promises_.mkdir)(external_node_path_.dirname(target), { recursive: true });
+        await (0,external_node_fs_promises_.writeFile)(target, bytes);
+        head.configsRead += 1;
+    })));
+    if (links.length > 0)
+        log.warning(`${links.length} symbolic link(s) of the head commit ${reader.commit} name a contract or config; links are not followed when the commit is read from GitHub, so the search does not see them:\n${shortList(links.map((each) => `  - ${each}`))}`);
+    if (unusable.length > 0)
+        log.warning(`${unusable.length} path(s) of the head commit ${reader.commit} cannot be written as files (an empty, \`.\` or \`..\` segment, or a control character), so the search does not see them:\n${shortList(unusable.map((each) => `  - ${JSON.stringify(each)}`))}`);
+    return head;
+}
+/** A path that names one place under the folder, as a checkout would write it. */
+function usablePath(relativePath) {
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f]/.test(relativePath) || relativePath.startsWith('/'))
+        return false;
+    return relativePath
+        .split('/')
+        .every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+}
+/**
+ * Takes the bytes of the artifact's files into the folder where they may be used; returns the
+ * files refused, each with why, and warns once naming them.
+ */
+async function takeArtifactFiles(head, uploads, log, commit) {
+    const refused = [];
+    const taken = new Map();
+    for (const file of uploads.flatMap((upload) => upload.files)) {
+        const where = file.repositoryPath;
+        const bytes = await (0,external_node_fs_promises_.readFile)(file.absolutePath);
+        const id = gitBlobId(bytes);
+        // The same file in several projects' uploads is taken once.
+        if (taken.get(where) === id)
+            continue;
+        const reason = taken.has(where)
+            ? 'the artifact holds it twice, with different bytes'
+            : await take(head, where, bytes, id);
+        if (reason === undefined)
+            taken.set(where, id);
+        else
+            refused.push({ path: where, reason });
+    }
+    if (refused.length > 0)
+        log.warning(`${refused.length} file(s) of the artifact were refused and not sent: the head commit ${commit} is audited with its own files.\n` +
+            shortList(refused.map((each) => `  - ${JSON.stringify(each.path)}: ${each.reason}`)));
+    return refused;
+}
+/** Why the file cannot be taken, or undefined once it is written. */
+async function take(head, where, bytes, id) {
+    const target = external_node_path_.join(head.root, ...where.split('/'));
+    const entry = head.tree.get(where);
+    if (entry !== undefined) {
+        if (entry.mode === LINK_MODE)
+            return 'the head commit holds a symbolic link there';
+        if (entry.type !== 'blob')
+            return 'the head commit holds a folder or a submodule there';
+        if (entry.sha !== id)
+            return "its bytes are not the head commit's";
+        if (head.placeholders.delete(where))
+            await (0,external_node_fs_promises_.writeFile)(target, bytes);
+        return undefined;
+    }
+    const outside = outsideCommit(head, where);
+    if (outside !== undefined)
+        return outside;
+    if (await isFolder(target))
+        return 'the head commit holds a folder there';
+    await (0,external_node_fs_promises_.mkdir)(external_node_path_.dirname(target), { recursive: true });
+    await (0,external_node_fs_promises_.writeFile)(target, bytes);
+    head.artifactOnly.add(where);
+    return undefined;
+}
+/** Undefined when a file the commit does not hold may be there: a submodule's, or installed. */
+function outsideCommit(head, where) {
+    const segments = where.split('/');
+    for (let end = segments.length - 1; end > 0; end -= 1) {
+        const folder = head.tree.get(segments.slice(0, end).join('/'));
+        if (folder === undefined)
+            continue;
+        if (folder.mode === GITLINK_MODE)
+            return undefined;
+        if (folder.type !== 'tree')
+            return 'the head commit holds a file or link where it has a folder';
+        break;
+    }
+    if (installedPackages(where) !== undefined)
+        return undefined;
+    return "not in the head commit, and not a submodule's or an installed package's file";
+}
+async function isFolder(target) {
+    return (await (0,external_node_fs_promises_.stat)(target).catch(() => undefined))?.isDirectory() ?? false;
+}
+
+;// CONCATENATED MODULE: ./.build/action/artifact/head-commit.js
+/**
+ * On `workflow_run`, what is audited is the triggering run's head commit as GitHub holds it, not
+ * what its artifact shows: the engine's own search runs over a folder standing for the commit,
+ * with this run's settings. Each pass uploads what it finds; a file still a placeholder is read
+ * from GitHub and the search runs again (its imports may reach further), until every file to
+ * upload has its bytes. The artifact supplies only what git does not hold, as dependencies.
+ */
+
+
+
+
+
+
+
+
+/**
+ * The uploads of the head commit `commit`. Each file of the artifact that was refused is added
+ * to `refused` as soon as it is known, so a later error still reports it.
+ */
+async function headCommitUploads(settings, bundle, options) {
+    const { log } = options;
+    const reader = options;
+    await (0,external_node_fs_promises_.mkdir)(settings.outputDirectory, { recursive: true });
+    const root = await (0,external_node_fs_promises_.realpath)(await (0,external_node_fs_promises_.mkdtemp)(external_node_path_.join(settings.outputDirectory, 'contract-audit-head-')));
+    const head = await writeHeadFolder(await readHeadTree(reader), root, reader, log);
+    options.refused.push(...(await takeArtifactFiles(head, bundle.uploads, log, options.commit)));
+    const search = {
+        ...settings,
+        workspace: root,
+        workingDirectory: external_node_path_.join(root, ...settings.pathPrefix.split('/')),
+    };
+    const searchDeadline = { at: options.deadline, now: Date.now };
+    const fetched = { files: 0, bytes: 0 };
+    for (let passes = 1;; passes += 1) {
+        // Only the last pass is told: the earlier ones saw placeholders for some files.
+        const pass = bufferedLogger();
+        let detection;
+        let uploads;
+        try {
+            detection = await audit_checkout_detectProjects(search, pass, searchDeadline);
+            uploads = await checkoutUploads(search, detection, searchDeadline, pass);
+        }
+        catch (error) {
+            pass.replay(log);
+            throw error;
+        }
+        const waiting = [
+            ...new Set(uploads.flatMap((upload) => upload.files.map((file) => relative(root, file.absolutePath)))),
+        ].flatMap((file) => {
+            const entry = head.placeholders.get(file);
+            return entry === undefined ? [] : [entry];
+        });
+        if (waiting.length === 0) {
+            pass.replay(log);
+            return {
+                detection,
+                uploads: uploads.map((upload) => markDependencies(upload, head)),
+                root,
+                filesRead: head.configsRead + fetched.files,
+                passes,
+            };
+        }
+        fetched.files += waiting.length;
+        fetched.bytes += waiting.reduce((sum, entry) => sum + (entry.size ?? 0), 0);
+        checkReads(fetched, settings, options.commit);
+        const limit = (0,p_limit/* default */.A)(CONCURRENT_READS);
+        await Promise.all(waiting.map((entry) => limit(async () => {
+            const bytes = await readHeadFile(reader, entry);
+            await (0,external_node_fs_promises_.writeFile)(external_node_path_.join(root, ...entry.path.split('/')), bytes);
+            head.placeholders.delete(entry.path);
+        })));
+    }
+}
+/** A file the commit does not hold is sent only as a dependency, whatever the search says. */
+function markDependencies(upload, head) {
+    return {
+        ...upload,
+        files: upload.files.map((file) => head.artifactOnly.has(relative(head.root, file.absolutePath))
+            ? { ...file, dependency: true }
+            : file),
+    };
+}
+/** The files read from GitHub over every pass stay within the upload limits. */
+function checkReads(fetched, { limits }, commit) {
+    const over = fetched.files > limits.maxFiles
+        ? `more than ${limits.maxFiles} file(s) (input \`max-files\`)`
+        : fetched.bytes > limits.maxTotalBytes
+            ? `more than ${formatBytes(limits.maxTotalBytes)} (input \`max-total-size-mb\`)`
+            : undefined;
+    if (over !== undefined)
+        throw new ConfigurationError(`The files of the head commit ${commit} to audit that the artifact did not supply came to ${over}; nothing was audited. Raise the limit, or narrow \`contracts\` or \`exclude\`.`);
+}
+function relative(root, file) {
+    return external_node_path_.relative(root, file).split(external_node_path_.sep).join('/');
+}
+/** A logger that keeps every call, to be replayed on another. */
+function bufferedLogger() {
+    const calls = [];
+    return {
+        debug: (message) => calls.push((log) => log.debug(message)),
+        info: (message) => calls.push((log) => log.info(message)),
+        notice: (message, properties) => calls.push((log) => log.notice(message, properties)),
+        warning: (message, properties) => calls.push((log) => log.warning(message, properties)),
+        error: (message, properties) => calls.push((log) => log.error(message, properties)),
+        group: (title, lines) => calls.push((log) => log.group(title, lines)),
+        replay: (log) => {
+            for (const call of calls)
+                call(log);
+        },
+    };
+}
+
 ;// CONCATENATED MODULE: ./.build/action/artifact/triggering-run.js
 /**
  * A `workflow_run` run of the default branch's workflow, auditing what a pull request's run
  * collected. Where to report comes from GitHub's facts only (the event's run and GitHub's list
- * of pull requests); what to audit comes from the triggering run's artifact
- * `contract-audit-upload`, downloaded with `@actions/artifact` and opened as an untrusted upload
- * bundle in a fresh folder under RUNNER_TEMP. Nothing of the fork is checked out or run.
+ * of pull requests); what to audit is the run's head commit, read from GitHub (head-commit.ts),
+ * with what the triggering run's artifact `contract-audit-upload` may supply: downloaded with
+ * `@actions/artifact` and opened as an untrusted upload bundle in a fresh folder under
+ * RUNNER_TEMP. Nothing of the fork is checked out or run.
  */
+
 
 
 
@@ -9056,6 +9789,13 @@ async function openTriggeringRun(settings, context, options) {
                 : { number: pullRequest, headSha: run.headSha, changedFiles: undefined },
         },
         fetchUploads: () => fetchUploads(settings, client, run, { owner, repo, deadline: options.deadline }),
+        headUploads: (bundle, refused) => headCommitUploads(settings, bundle, {
+            client,
+            commit: run.headSha,
+            deadline: options.deadline,
+            log,
+            refused,
+        }),
         close: () => client.close(),
     };
 }
@@ -9137,7 +9877,7 @@ async function fetchUploads(settings, client, run, where) {
         ({ digestMismatch } = await within(where.deadline - Date.now(), download, 'the time limit (`timeout-minutes`) ran out during the download'));
     }
     catch (error) {
-        if (Date.now() >= where.deadline) {
+        if (error instanceof WaitTimeoutError) {
             throw new DeadlineError(`The time limit (\`timeout-minutes\`) ran out while ${what.replace(/^The/, 'the')} was downloaded: nothing was uploaded. Raise \`timeout-minutes\`, or re-run the workflow.`);
         }
         throw new ConfigurationError(`${what} could not be downloaded: ${errorMessage(error)}`);
@@ -9150,7 +9890,7 @@ async function fetchUploads(settings, client, run, where) {
         projectName: settings.projectName,
         what,
     });
-    return { kind: 'bundle', bundle, root: filesFolder };
+    return { kind: 'bundle', bundle };
 }
 /** The downloaded zip: the folder's one regular file, no larger than the bound. */
 async function theOneFile(folder, maxBytes, what) {
@@ -9455,6 +10195,7 @@ const WHY = {
     'pull-requests: write': 'the pull-request comment',
     'pull-requests: read': "the pull request's changed files, so `scope` falls back to all",
     'actions: read': "the triggering run's artifact",
+    'contents: read': "the triggering run's head commit",
 };
 /**
  * The GitHub API calls of a run. Rendering is the caller's: these methods take what to send.
@@ -10123,6 +10864,60 @@ function groupFindings(ordered, projects) {
     return [...groups.values(), dependencies].filter((entries) => entries.entries.length > 0);
 }
 
+;// CONCATENATED MODULE: ./.build/report/head-commit-note.js
+/**
+ * What the Markdown reports say of a `workflow_run` audit: the head commit that was judged, and
+ * the triggering run's artifact files that were refused. The commit id is GitHub's; the refused
+ * paths are the artifact's own, so they are escaped like any untrusted text.
+ */
+
+
+
+
+/** Refused files listed in one report; the results file has them all. */
+const LIST_LIMIT = 20;
+/** With every row at its longest and escaped, 20 rows would crowd the check run's 65,535 characters. */
+const LIST_MAX_BYTES = 8_000;
+const PATH_MAX_CHARS = 200;
+const REASON_MAX_CHARS = 300;
+/** The note's lines: which commit was judged, then the refused files, at most LIST_LIMIT. */
+function renderHeadCommitNote(headCommit, links) {
+    const lines = [`> 🔎 ${judged(headCommit.sha, links)}`];
+    const { refused } = headCommit;
+    if (refused.length === 0)
+        return [...lines, ''];
+    const files = refused.length === 1 ? '1 file' : `${refused.length} files`;
+    lines.push('>', `> ⚠️ **${files} of the triggering run's artifact ${refused.length === 1 ? 'was' : 'were'} refused** ` +
+        'and not sent: where the head commit holds the path, its own file was audited instead.', '', '| Refused file | Why |', '| --- | --- |');
+    let budget = LIST_MAX_BYTES;
+    let shown = 0;
+    for (const file of refused.slice(0, LIST_LIMIT)) {
+        const row = `| ${escapeMarkdown(truncateText(removeInvisibleCharacters(file.path), PATH_MAX_CHARS)) || '—'} ` +
+            `| ${escapeMarkdown(truncateText(removeInvisibleCharacters(file.reason), REASON_MAX_CHARS)) || '—'} |`;
+        budget -= external_node_buffer_.Buffer.byteLength(row, 'utf8');
+        if (budget < 0)
+            break;
+        lines.push(row);
+        shown += 1;
+    }
+    lines.push('');
+    // A table goes on over any line that follows it: the count stands after a blank line.
+    if (shown < refused.length)
+        lines.push(`…and ${refused.length - shown} more, listed in the results file.`, '');
+    return lines;
+}
+function judged(sha, links) {
+    const short = shortCommit(sha);
+    const url = short === undefined || links === undefined ? undefined : commitUrl(links, sha);
+    const name = short === undefined
+        ? escapeMarkdown(truncateText(removeInvisibleCharacters(sha), 100))
+        : `\`${short}\``;
+    return (`**Audited commit ${url === undefined ? name : `[${name}](${url})`}**, the head of the run that ` +
+        'triggered this one, as GitHub serves it: this workflow chooses its contracts, and only that ' +
+        "commit's bytes are sent for them. The triggering run's artifact supplies only files that " +
+        'match it, and dependencies.');
+}
+
 ;// CONCATENATED MODULE: ./.build/report/pr-comment.js
 /**
  * The sticky pull request comment: verdict, counts, what changed since the previous run and the
@@ -10139,8 +10934,9 @@ function groupFindings(ordered, projects) {
 
 
 
+
 const COMMENT_MAX_CHARS = 65_536;
-const LIST_LIMIT = 20;
+const pr_comment_LIST_LIMIT = 20;
 function renderPrComment(input, maxChars = COMMENT_MAX_CHARS) {
     const results = hasResults(input.verdict);
     // A hash per finding, made at most once: the remembered findings' are kept for the
@@ -10193,6 +10989,8 @@ function renderHead(input, results, partial = false) {
         escapeMarkdown(truncateText(input.reason, 2_000)),
         '',
     ];
+    if (input.headCommit !== undefined)
+        lines.push(...renderHeadCommitNote(input.headCommit, input.links));
     if (input.audits !== undefined && input.audits.length > 1)
         lines.push(...projectsTable(input.audits));
     if (partial) {
@@ -10249,12 +11047,12 @@ function renderSections(input, keyOf) {
         if (added.length === 0)
             lines.push('None.', '');
         else
-            lines.push(...findingTable(added.slice(0, LIST_LIMIT), input, () => false), ...more(added.length));
+            lines.push(...findingTable(added.slice(0, pr_comment_LIST_LIMIT), input, () => false), ...more(added.length));
         lines.push(`#### ✅ Fixed since the previous run (${fixed.length})`, '');
         if (fixed.length === 0)
             lines.push('None.', '');
         else
-            lines.push(...fixedTable(fixed.slice(0, LIST_LIMIT)), ...more(fixed.length));
+            lines.push(...fixedTable(fixed.slice(0, pr_comment_LIST_LIMIT)), ...more(fixed.length));
         if (floor !== undefined) {
             lines.push(`_The previous run had more findings than this comment can remember: ${floor} and less ` +
                 'severe findings were not compared._', '');
@@ -10275,7 +11073,7 @@ function renderFindings(input, isNew) {
             : group.project === undefined
                 ? undefined
                 : `of ${escapeMarkdown(truncateText(removeInvisibleCharacters(group.project), 200))}`;
-        const shown = group.entries.slice(0, LIST_LIMIT);
+        const shown = group.entries.slice(0, pr_comment_LIST_LIMIT);
         lines.push(shown.length < group.entries.length
             ? `#### Most severe findings${what ? ` ${what}` : ''} (${shown.length} of ${group.entries.length})`
             : `#### Findings${what ? ` ${what}` : ''} (${group.entries.length})`, '', ...findingTable(shown, input, isNew));
@@ -10328,7 +11126,7 @@ function fixedTable(entries) {
     ];
 }
 function more(total) {
-    return total > LIST_LIMIT ? [`…and ${total - LIST_LIMIT} more.`, ''] : [];
+    return total > pr_comment_LIST_LIMIT ? [`…and ${total - pr_comment_LIST_LIMIT} more.`, ''] : [];
 }
 function renderFooter(input) {
     const parts = [];
@@ -10341,9 +11139,9 @@ function renderFooter(input) {
     const run = input.runUrl === undefined ? undefined : safeHttpUrl(input.runUrl);
     if (run !== undefined)
         parts.push(`[Workflow run](${run})`);
-    const sha = input.links?.sha;
-    if (sha !== undefined && /^[0-9a-f]{7,64}$/i.test(sha))
-        parts.push(`Commit ${sha.slice(0, 7)}`);
+    const commit = input.links === undefined ? undefined : shortCommit(input.links.sha);
+    if (commit !== undefined)
+        parts.push(`Commit ${commit}`);
     return parts.length > 0 ? `<sub>${parts.join(' · ')}</sub>` : '';
 }
 const pr_comment_CUT_NOTE = "\n\n> ✂️ Cut here to fit GitHub's limit for comments. The job summary of the workflow run " +
@@ -10424,6 +11222,13 @@ function resultsFileChunks(input) {
         // The earlier audit whose results these are, its upload being byte-identical.
         reused: input.reused ?? null,
         repeatedDependencyFindings: input.repeatedDependencyFindings ?? 0,
+        // On `workflow_run`: the commit whose files were judged, and every artifact file refused.
+        headCommit: input.headCommit === undefined
+            ? null
+            : {
+                sha: input.headCommit.sha,
+                refused: input.headCommit.refused.map(({ path, reason }) => ({ path, reason })),
+            },
         findings: [],
     };
     return jsonChunks(JSON.stringify(document, null, 2), 'findings', input.findings, toRecord, '\n');
@@ -10948,6 +11753,7 @@ function sentence({ auditId, auditedAt, runUrl }) {
 
 
 
+
 /** Under GitHub's 1 MiB (1,048,576 bytes) per step, with room for anything else the step adds. */
 const DEFAULT_MAX_BYTES = 1_000_000;
 const DETAILS_TEXT_MAX_CHARS = 10_000;
@@ -11040,6 +11846,8 @@ function summary_renderHead(input, findings, reportUrl) {
         '',
     ];
     lines.push(...outcomeNotes(input, findings.length > 0));
+    if (input.headCommit !== undefined)
+        lines.push(...renderHeadCommitNote(input.headCommit, input.links));
     const reuseNotes = renderReuseNotes(input.reused, input.audits);
     if (reuseNotes.length > 0)
         lines.push(...reuseNotes, '');
@@ -11332,6 +12140,7 @@ async function publish(outcome, deps) {
         audits: outcome.audits,
         repeatedDependencyFindings: outcome.repeatedDependencyFindings,
         reused: outcome.reused,
+        headCommit: outcome.headCommit,
     };
     logFindings(findings, log);
     warnUnreadSeverities(findings, failOn, log);
@@ -11366,7 +12175,7 @@ async function publishToGitHub(channels, summaryInput, deps) {
     const { findings, verdict, counts } = summaryInput;
     const active = activeFindings(findings);
     const plan = checkRunAnnotations(active);
-    const title = checkRunTitle(verdict, counts);
+    const title = checkRunTitle(verdict, counts, summaryInput.headCommit);
     const summaryMarkdown = renderSummary(summaryInput, CHECK_RUN_SUMMARY_MAX);
     const total = plan.annotations.length + plan.overCap;
     const checkRun = await channels.completeCheckRun({
@@ -11397,6 +12206,7 @@ async function publishToGitHub(channels, summaryInput, deps) {
         auditId: summaryInput.auditId,
         reportUrl: summaryInput.reportUrl,
         audits: summaryInput.audits,
+        headCommit: summaryInput.headCommit,
         ...(context.runUrl === undefined ? {} : { runUrl: context.runUrl }),
         previous: previousBody === undefined ? undefined : readPreviousFindings(previousBody),
     }));
@@ -11464,6 +12274,7 @@ async function writeReportFiles(outcome, deps, projectName, output) {
         audits: outcome.audits,
         repeatedDependencyFindings: outcome.repeatedDependencyFindings,
         reused: outcome.reused,
+        headCommit: outcome.headCommit,
     })), 'results file', deps);
     if (results)
         output('results-file', results);
@@ -11605,7 +12416,6 @@ var cache = __webpack_require__(60142);
 
 
 
-
 const KEY_PREFIX = 'contract-audit-v1-';
 /** A cache that answers slower than this is passed over: it is there to save time. */
 const CACHE_WAIT_MS = 20_000;
@@ -11635,13 +12445,12 @@ waitMs = CACHE_WAIT_MS) {
             const prefix = keyPrefix(digest);
             try {
                 const matched = await within(waitMs, cache/* restoreCache */.P3([file], prefix, [prefix], { lookupOnly: true }), noAnswer(waitMs));
-                if (matched === undefined)
+                // A key longer than GitHub takes was not written by this action; within it, a record is
+                // a few hundred bytes, well under what the engine reads.
+                if (matched === undefined || matched.length > MAX_KEY_LENGTH)
                     return undefined;
                 const encoded = matched.startsWith(prefix) ? matched.slice(prefix.length) : '';
-                if (encoded.length > MAX_KEY_LENGTH)
-                    return undefined;
-                const text = Buffer.from(encoded, 'base64url').toString('utf8');
-                return text.length > MAX_RECORD_BYTES ? undefined : text;
+                return Buffer.from(encoded, 'base64url').toString('utf8');
             }
             catch (error) {
                 log.info(`The Actions cache could not be read (${errorMessage(error)}), so this upload is audited anew.`);
@@ -11756,8 +12565,9 @@ async function audit(settings, run) {
     return auditCheckout(settings, detection, run.deadline, engineDependencies(settings, run));
 }
 /**
- * On `workflow_run`: the triggering run's artifact, audited as the upload it holds; a run that
- * left none is skipped. Nothing is checked out: the artifact's files are the upload.
+ * On `workflow_run`: the triggering run's head commit, as GitHub holds it, with what its artifact
+ * may supply (the files git does not hold); a run that left no artifact is skipped. Nothing is
+ * checked out. Every outcome once the artifact is open names the commit judged.
  */
 async function auditArtifact(settings, triggering, run) {
     // workflow_run has the repository's secrets, Dependabot's runs too: an empty key is an error.
@@ -11774,9 +12584,19 @@ async function auditArtifact(settings, triggering, run) {
         run.log.notice(fetched.reason);
         return skippedOutcome(fetched.reason, {});
     }
-    const { bundle, root } = fetched;
-    run.log.info(`Auditing the artifact of run ${triggering.run.id}: ${bundle.uploads.reduce((sum, upload) => sum + upload.files.length, 0)} file(s) of ${bundle.uploads.length} project(s).`);
-    return auditCheckout(settings, { projects: [], summaries: bundle.summaries }, run.deadline, engineDependencies(settings, run), { uploads: bundle.uploads, root });
+    const headCommit = { sha: triggering.run.headSha, refused: [] };
+    let head;
+    try {
+        head = await triggering.headUploads(fetched.bundle, headCommit.refused);
+    }
+    catch (error) {
+        return { ...unexpected(error, run.log), headCommit };
+    }
+    const files = head.uploads.flatMap((upload) => upload.files);
+    run.log.info(`Auditing commit ${headCommit.sha} of run ${triggering.run.id}: ${files.length} file(s) of ${head.uploads.length} project(s), ` +
+        `${files.filter((file) => file.dependency).length} of them dependencies; ${head.filesRead} file(s) read from GitHub, the search run ${head.passes} time(s).`);
+    const outcome = await auditCheckout(settings, head.detection, run.deadline, engineDependencies(settings, run), { uploads: head.uploads, root: head.root });
+    return { ...outcome, headCommit };
 }
 /** What the engine is given by this door: its clock, log, GitHub callbacks and the reuse store. */
 function engineDependencies(settings, run) {
