@@ -178,9 +178,12 @@ describe('a fork pull request, workflow A then workflow B', () => {
     expect(github.comments(PULL)).toHaveLength(1);
   });
 
-  it('B skips a run that left no artifact, with a notice, and exits 0', async () => {
+  it("B skips a run of this repository's own that left no artifact, with a notice, and exits 0", async () => {
     const service = await serve({ findings, pollsUntilDone: 1 });
-    const b = await workflowB(service, workflowRunEvent({ id: 999, headSha: HEAD_SHA }));
+    const b = await workflowB(
+      service,
+      workflowRunEvent({ id: 999, headSha: HEAD_SHA, headOwner: 'acme' }),
+    );
     expect(b.exitCode).toBe(0);
     expect(b.outputs['verdict']).toBe('skipped');
     expect(service.uploads).toEqual([]);

@@ -33,6 +33,8 @@ export interface WorkflowRunFacts {
   headBranch: string;
   /** The login owning the head repository (the fork's owner). */
   headOwner: string;
+  /** `owner/name` of the head repository, '' when the event does not say. */
+  headRepository: string;
   /** Pull requests of this repository GitHub lists for the run (none for a fork's). */
   pullRequests: Array<{ number: number; headSha: string }>;
 }
@@ -55,7 +57,7 @@ export interface EventPayload {
     event?: unknown;
     head_sha?: unknown;
     head_branch?: unknown;
-    head_repository?: { owner?: { login?: unknown } | null } | null;
+    head_repository?: { full_name?: unknown; owner?: { login?: unknown } | null } | null;
     pull_requests?: unknown;
   };
   pull_request?: {
@@ -114,6 +116,7 @@ function readWorkflowRun(payload: EventPayload): WorkflowRunFacts | undefined {
     headSha,
     headBranch: text(run?.head_branch) ?? '',
     headOwner: text(run?.head_repository?.owner?.login) ?? '',
+    headRepository: text(run?.head_repository?.full_name) ?? '',
     pullRequests: listed.flatMap((entry) => {
       const pull = entry as {
         number?: unknown;

@@ -138,6 +138,7 @@ async function auditArtifact(
     run.log.notice(fetched.reason);
     return skippedOutcome(fetched.reason, {});
   }
+  if (fetched.note !== undefined) run.log.warning(fetched.note);
   const headCommit: JudgedCommit = { sha: triggering.run.headSha, refused: [] };
   let head: HeadUploads;
   try {

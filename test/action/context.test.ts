@@ -141,6 +141,7 @@ describe('readRunContext', () => {
       headSha: 'c'.repeat(40),
       headBranch: 'feature',
       headOwner: 'stranger',
+      headRepository: 'stranger/vaults',
       pullRequests: [{ number: 9, headSha: 'c'.repeat(40) }],
     });
     // workflow_run has secrets: it is not a fork's run, and no pull request comes from its payload.
@@ -176,6 +177,7 @@ describe('readRunContext', () => {
       headSha: 'd'.repeat(40),
       headBranch: '',
       headOwner: '',
+      headRepository: '',
       pullRequests: [],
     });
     const noRepository = readRunContext({

@@ -208,6 +208,31 @@ describe('run() on workflow_run, against an artifact that lies about the head co
   });
 });
 
+describe('run() on workflow_run of a fork that left no artifact', () => {
+  it('audits the head commit as GitHub holds it, with a warning, never a neutral skip', async () => {
+    const head = await headCommit(FORK);
+    const service = await setUp();
+    await run();
+    expect(recorded.outputs['verdict']).toBe('fail');
+    expect(uploaded(service)).toEqual(
+      new Map([
+        ['src/Token.sol', TOKEN],
+        ['src/Vault.sol', VAULT],
+      ]),
+    );
+    expect(reentrancy()).toHaveLength(1);
+    expect(outcome()?.headCommit).toEqual({ sha: head.sha, refused: [] });
+    expect(recorded.annotations).toContainEqual(
+      expect.objectContaining({
+        level: 'warning',
+        message: expect.stringMatching(
+          /^The triggering run 88 \(pull_request\) has no artifact `contract-audit-upload`, and its head is in stranger\/vaults: the head commit is audited as GitHub holds it,/,
+        ),
+      }),
+    );
+  });
+});
+
 describe('run() on workflow_run, reading the head commit', () => {
   it('walks a tree GitHub truncates, a folder at a time', async () => {
     const head = await headCommit(

@@ -240,8 +240,9 @@ describe('run() on workflow_run, telling the pull request apart', () => {
 });
 
 describe('run() on workflow_run without an artifact', () => {
-  it('skips with a notice, uploads nothing and exits 0', async () => {
-    forkPullRequest();
+  it('skips a run of this repository with a notice, uploads nothing and exits 0', async () => {
+    // Its head is this repository's: its own run audited it with the key.
+    await withEvent(workflowRunEvent({ id: TRIGGERING_RUN, headSha: HEAD_SHA, headOwner: 'acme' }));
     const service = await setUp();
     await run();
     expect(service.uploads).toEqual([]);
@@ -260,7 +261,7 @@ describe('run() on workflow_run without an artifact', () => {
 
 describe('run() on workflow_run with only an expired artifact', () => {
   it("skips with a notice saying so, the run's event unknown when GitHub names none", async () => {
-    const event = workflowRunEvent({ id: TRIGGERING_RUN, headSha: HEAD_SHA });
+    const event = workflowRunEvent({ id: TRIGGERING_RUN, headSha: HEAD_SHA, headOwner: 'acme' });
     withEvent({ ...event, workflow_run: { ...event.workflow_run, event: '' } });
     forkPullRequest();
     const expired = await results().seedArtifact(

@@ -22,7 +22,13 @@ import { UPLOAD_ARTIFACT } from './collect.ts';
 import { headCommitUploads, type HeadUploads } from './head-commit.ts';
 
 export type FetchedUploads =
-  { kind: 'bundle'; bundle: OpenedBundle } | { kind: 'missing'; reason: string };
+  | {
+      kind: 'bundle';
+      bundle: OpenedBundle;
+      /** When the bundle is not the run's: why, for a warning. */
+      note?: string;
+    }
+  | { kind: 'missing'; reason: string };
 
 export interface TriggeringRun {
   run: WorkflowRunFacts;
@@ -149,10 +155,22 @@ async function fetchUploads(
   // Should GitHub list several (attempts of the run), the newest one still kept is the latest.
   const [artifact] = named.filter((each) => !each.expired).sort((a, b) => b.id - a.id);
   if (!artifact) {
+    const none = `The triggering run ${run.id} (${run.event || 'unknown event'}) has ${named.length > 0 ? 'only an expired' : 'no'} artifact \`${UPLOAD_ARTIFACT}\``;
+    // A fork's run chooses whether it leaves one: without it, a skip would leave a neutral check
+    // that branch protection takes as passing. Its head commit is GitHub's to give, not the fork's.
+    if (fromAnotherRepository(run, where)) {
+      return {
+        kind: 'bundle',
+        bundle: { uploads: [], summaries: [] },
+        note:
+          `${none}, and its head is in ${run.headRepository || 'a repository the event does not name'}: the head commit is audited as GitHub holds it, ` +
+          'without the installed packages and submodule contents the artifact would supply (imports of them are named as unresolved).',
+      };
+    }
     return {
       kind: 'missing',
       reason:
-        `The triggering run ${run.id} (${run.event || 'unknown event'}) has ${named.length > 0 ? 'only an expired' : 'no'} artifact \`${UPLOAD_ARTIFACT}\`, so there is nothing to audit. ` +
+        `${none}, so there is nothing to audit. ` +
         'It is made by this action with `fork-pull-requests: collect` on a pull request from a fork or Dependabot.',
     };
   }
@@ -203,6 +221,14 @@ async function fetchUploads(
     what,
   });
   return { kind: 'bundle', bundle };
+}
+
+/** The run's head is not in this repository (or the event does not say where it is). */
+function fromAnotherRepository(
+  run: WorkflowRunFacts,
+  { owner, repo }: { owner: string; repo: string },
+): boolean {
+  return run.headRepository.toLowerCase() !== `${owner}/${repo}`.toLowerCase();
 }
 
 /** The downloaded zip: the folder's one regular file, no larger than the bound. */

@@ -38,6 +38,7 @@ function contextOf(
       headSha: HEAD_SHA,
       headBranch: 'feature',
       headOwner: 'stranger',
+      headRepository: 'stranger/vaults',
       pullRequests: [],
       ...run,
     },
