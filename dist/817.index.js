@@ -9847,9 +9847,20 @@ async function fetchUploads(settings, client, run, where) {
     // Should GitHub list several (attempts of the run), the newest one still kept is the latest.
     const [artifact] = named.filter((each) => !each.expired).sort((a, b) => b.id - a.id);
     if (!artifact) {
+        const none = `The triggering run ${run.id} (${run.event || 'unknown event'}) has ${named.length > 0 ? 'only an expired' : 'no'} artifact \`${UPLOAD_ARTIFACT}\``;
+        // A fork's run chooses whether it leaves one: without it, a skip would leave a neutral check
+        // that branch protection takes as passing. Its head commit is GitHub's to give, not the fork's.
+        if (fromAnotherRepository(run, where)) {
+            return {
+                kind: 'bundle',
+                bundle: { uploads: [], summaries: [] },
+                note: `${none}, and its head is in ${run.headRepository || 'a repository the event does not name'}: the head commit is audited as GitHub holds it, ` +
+                    'without the installed packages and submodule contents the artifact would supply (imports of them are named as unresolved).',
+            };
+        }
         return {
             kind: 'missing',
-            reason: `The triggering run ${run.id} (${run.event || 'unknown event'}) has ${named.length > 0 ? 'only an expired' : 'no'} artifact \`${UPLOAD_ARTIFACT}\`, so there is nothing to audit. ` +
+            reason: `${none}, so there is nothing to audit. ` +
                 'It is made by this action with `fork-pull-requests: collect` on a pull request from a fork or Dependabot.',
         };
     }
@@ -9891,6 +9902,10 @@ async function fetchUploads(settings, client, run, where) {
         what,
     });
     return { kind: 'bundle', bundle };
+}
+/** The run's head is not in this repository (or the event does not say where it is). */
+function fromAnotherRepository(run, { owner, repo }) {
+    return run.headRepository.toLowerCase() !== `${owner}/${repo}`.toLowerCase();
 }
 /** The downloaded zip: the folder's one regular file, no larger than the bound. */
 async function theOneFile(folder, maxBytes, what) {
@@ -9949,6 +9964,7 @@ function readWorkflowRun(payload) {
         headSha,
         headBranch: context_text(run?.head_branch) ?? '',
         headOwner: context_text(run?.head_repository?.owner?.login) ?? '',
+        headRepository: context_text(run?.head_repository?.full_name) ?? '',
         pullRequests: listed.flatMap((entry) => {
             const pull = entry;
             // GitHub lists pull requests of other repositories from the run's branch too (a fork's
@@ -12584,6 +12600,8 @@ async function auditArtifact(settings, triggering, run) {
         run.log.notice(fetched.reason);
         return skippedOutcome(fetched.reason, {});
     }
+    if (fetched.note !== undefined)
+        run.log.warning(fetched.note);
     const headCommit = { sha: triggering.run.headSha, refused: [] };
     let head;
     try {
