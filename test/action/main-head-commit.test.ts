@@ -319,7 +319,7 @@ describe('run() on workflow_run, reading the head commit', () => {
     expect(outcome()?.headCommit).toEqual({ sha: head.sha, refused: [] });
   });
 
-  it('never follows a link of the tree, names it, and refuses an artifact file at its path', async () => {
+  it('never follows a link of the tree: a contract to audit that is one is an error naming it, and an artifact file at its path is refused', async () => {
     const head = await headCommit({ ...FORK, 'src/Evil.sol': { link: '../../../../etc/passwd' } });
     await seedArtifact([
       { path: 'src/Token.sol', data: TOKEN },
@@ -327,8 +327,11 @@ describe('run() on workflow_run, reading the head commit', () => {
     ]);
     const service = await setUp();
     await run();
-    expect(recorded.outputs['verdict']).toBe('fail');
-    expect([...uploaded(service).keys()].sort()).toEqual(['src/Token.sol', 'src/Vault.sol']);
+    expect(recorded.outputs['verdict']).toBe('error');
+    expect(service.uploads).toEqual([]);
+    expect(outcome()?.reason).toMatch(
+      /holds 1 contract\(s\) to audit as symbolic links, which are not followed [^]*: src\/Evil\.sol\./,
+    );
     expect(recorded.annotations).toContainEqual(
       expect.objectContaining({
         level: 'warning',
@@ -339,6 +342,23 @@ describe('run() on workflow_run, reading the head commit', () => {
       { path: 'src/Evil.sol', reason: 'the head commit holds a symbolic link there' },
     ]);
     expect(head.sha).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  it('audits a folder whose config is a link by its conventions, as a checkout does with a config it cannot use', async () => {
+    // A fork cannot hide a package from B by making its config a link.
+    await headCommit({
+      'foundry.toml': '[profile.default]\nsrc = "src"\n',
+      'src/Token.sol': TOKEN,
+      'packages/vault/foundry.toml': { link: '../../foundry.toml' },
+      'packages/vault/src/Vault.sol': VAULT,
+    });
+    const service = await setUp();
+    await run();
+    expect(recorded.outputs['verdict']).toBe('fail');
+    expect(service.uploads).toHaveLength(2);
+    expect(reentrancy()?.map((entry) => entry.finding.file)).toEqual([
+      'packages/vault/src/Vault.sol',
+    ]);
   });
 
   it("takes an installed package's file from the artifact, as a dependency only", async () => {

@@ -18,6 +18,7 @@ import type { Settings } from '../../engine/settings.ts';
 import type { OpenedBundle } from '../../engine/upload-bundle.ts';
 import { ConfigurationError } from '../../errors.ts';
 import { formatBytes } from '../../files/limits.ts';
+import { firstFew } from '../../text.ts';
 import type { Logger } from '../../log.ts';
 import type { ProjectUpload } from '../../project/find-contracts.ts';
 import type { GitHubClient } from '../github/client.ts';
@@ -76,6 +77,18 @@ export async function headCommitUploads(
     } catch (error) {
       pass.replay(log);
       throw error;
+    }
+    const linked = uploads.flatMap((upload) =>
+      upload.files.flatMap((file) => {
+        const name = relative(root, file.absolutePath);
+        return head.links.has(name) ? [name] : [];
+      }),
+    );
+    if (linked.length > 0) {
+      pass.replay(log);
+      throw new ConfigurationError(
+        `The head commit ${options.commit} holds ${linked.length} contract(s) to audit as symbolic links, which are not followed when the commit is read from GitHub, so they cannot be audited: ${firstFew([...new Set(linked)], 10).join(', ')}. Replace each link by the file it leads to.`,
+      );
     }
     const waiting = [
       ...new Set(

@@ -2,12 +2,14 @@
  * A folder that stands for the head commit, so the engine's search runs over it as over a
  * checkout: only what the search reads is written. Configs get their bytes from GitHub; contract
  * files start as placeholders (sparse files of the commit's size, so the limits judge the real
- * size) until their bytes are known. Links are never created; submodules are empty folders, as
- * in a checkout without them. The artifact then supplies bytes: a file the commit holds only
+ * size) until their bytes are known. Links are never followed: a config's is a link to nothing
+ * (the search sets it aside and its folder falls back to conventions, as on a checkout), a
+ * contract's an empty file the upload must not take. Submodules are empty folders, as in a
+ * checkout without them. The artifact then supplies bytes: a file the commit holds only
  * when they are that file's (git's id), and a file it does not hold only inside a submodule or a
  * folder of installed packages. Everything else of the artifact is refused, with why.
  */
-import { mkdir, readFile, stat, truncate, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, symlink, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import type { RefusedFile } from '../../audit/outcome.ts';
@@ -28,6 +30,9 @@ import {
   type HeadReader,
 } from './head-tree.ts';
 
+/** Where a config's link leads in the folder: nowhere, as no tree path can start with `..`. */
+const UNFOLLOWED_LINK = '../contract-audit-link-not-followed';
+
 export interface HeadFolder {
   /** Absolute, links resolved. */
   root: string;
@@ -37,6 +42,8 @@ export interface HeadFolder {
   placeholders: Map<string, TreeEntry>;
   /** Files the commit does not hold, written from the artifact: dependencies only. */
   artifactOnly: Set<string>;
+  /** Contract names the commit holds as symbolic links: never followed, so never sent. */
+  links: Set<string>;
   /** Config files read from GitHub. */
   configsRead: number;
 }
@@ -56,6 +63,7 @@ export async function writeHeadFolder(
     tree: new Map(entries.map((entry) => [entry.path, entry])),
     placeholders: new Map(),
     artifactOnly: new Set(),
+    links: new Set(),
     configsRead: 0,
   };
   const links: string[] = [];
@@ -74,8 +82,16 @@ export async function writeHeadFolder(
     if (entry.type === 'tree' || entry.mode === GITLINK_MODE)
       await mkdir(target, { recursive: true });
     else if (entry.type !== 'blob' || kind === undefined) continue;
-    else if (entry.mode === LINK_MODE) links.push(entry.path);
-    else if (kind === 'config' && (entry.size ?? 0) <= MAX_CONFIG_BYTES) configs.push(entry);
+    else if (entry.mode === LINK_MODE) {
+      links.push(entry.path);
+      await mkdir(path.dirname(target), { recursive: true });
+      // Present, so the folder is searched as on a checkout, and never anything to read.
+      if (kind === 'config') await symlink(path.join(root, UNFOLLOWED_LINK), target);
+      else {
+        await writeFile(target, '');
+        head.links.add(entry.path);
+      }
+    } else if (kind === 'config' && (entry.size ?? 0) <= MAX_CONFIG_BYTES) configs.push(entry);
     else {
       // A config too large to read stays a placeholder: the search says it was not read.
       await mkdir(path.dirname(target), { recursive: true });
@@ -98,7 +114,7 @@ export async function writeHeadFolder(
   );
   if (links.length > 0)
     log.warning(
-      `${links.length} symbolic link(s) of the head commit ${reader.commit} name a contract or config; links are not followed when the commit is read from GitHub, so the search does not see them:\n${shortList(links.map((each) => `  - ${each}`))}`,
+      `${links.length} symbolic link(s) of the head commit ${reader.commit} name a contract or config; links are not followed when the commit is read from GitHub, so their configs are not used and their contracts cannot be sent:\n${shortList(links.map((each) => `  - ${each}`))}`,
     );
   if (unusable.length > 0)
     log.warning(
