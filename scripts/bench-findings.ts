@@ -14,6 +14,7 @@
 import { spawn } from 'node:child_process';
 import diagnostics from 'node:diagnostics_channel';
 import { once } from 'node:events';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -119,24 +120,32 @@ async function child(reportFile: string, target: Target): Promise<void> {
     }
   });
   const cpu = process.cpuUsage();
-  await run();
-  const used = process.cpuUsage(cpu);
-  if (atAnswer === undefined) throw new Error('no answer about the audit was seen');
-  const afterAudit = process.cpuUsage(atAnswer);
-  const outputs = parseOutputFile(await fs.readFile(process.env['GITHUB_OUTPUT']!, 'utf8'));
-  const size = async (file: string | undefined) =>
-    file === undefined ? 0 : (await fs.stat(file)).size;
-  const report: Report = {
-    cpuUserMs: used.user / 1000,
-    cpuSystemMs: used.system / 1000,
-    cpuAfterAuditMs: (afterAudit.user + afterAudit.system) / 1000,
-    peakRssMiB: process.resourceUsage().maxRSS / 1024,
-    outputs,
-    summaryBytes: await size(process.env['GITHUB_STEP_SUMMARY']),
-    sarifBytes: await size(outputs['sarif-file']),
-    resultsBytes: await size(outputs['results-file']),
+  // The bundle ends the process itself once it has reported, as on the runner: the report is
+  // written as the process exits, so synchronously.
+  let written = false;
+  const writeReport = () => {
+    if (written) return;
+    written = true;
+    const used = process.cpuUsage(cpu);
+    if (atAnswer === undefined) throw new Error('no answer about the audit was seen');
+    const afterAudit = process.cpuUsage(atAnswer);
+    const outputs = parseOutputFile(readFileSync(process.env['GITHUB_OUTPUT']!, 'utf8'));
+    const size = (file: string | undefined) => (file === undefined ? 0 : statSync(file).size);
+    const report: Report = {
+      cpuUserMs: used.user / 1000,
+      cpuSystemMs: used.system / 1000,
+      cpuAfterAuditMs: (afterAudit.user + afterAudit.system) / 1000,
+      peakRssMiB: process.resourceUsage().maxRSS / 1024,
+      outputs,
+      summaryBytes: size(process.env['GITHUB_STEP_SUMMARY']),
+      sarifBytes: size(outputs['sarif-file']),
+      resultsBytes: size(outputs['results-file']),
+    };
+    writeFileSync(reportFile, JSON.stringify(report));
   };
-  await fs.writeFile(reportFile, JSON.stringify(report));
+  process.on('exit', writeReport);
+  await run();
+  writeReport();
 }
 
 export interface ActionBench {
