@@ -295,28 +295,48 @@ describe('run() on workflow_run, reading the head commit', () => {
     expect(github.checkRuns.at(-1)).toMatchObject({ head_sha: gone, conclusion: 'failure' });
   });
 
-  it("takes a submodule's files from the artifact, as dependencies only", async () => {
+  it("takes a library submodule's files from the artifact, as dependencies only", async () => {
+    const token = `pragma solidity 0.8.20;\nimport "../lib/vendored/Lib.sol";\ncontract Token {}\n`;
     const head = await headCommit({
+      'foundry.toml': '[profile.default]\nsrc = "src"\nlibs = ["lib"]\n',
       '.gitmodules':
-        '[submodule "vendored"]\n\tpath = src/vendored\n\turl = https://github.com/x/vendored\n',
-      'src/Token.sol': `pragma solidity 0.8.20;\nimport "./vendored/Lib.sol";\ncontract Token {}\n`,
-      'src/vendored': { gitlink: 'a'.repeat(40) },
+        '[submodule "vendored"]\n\tpath = lib/vendored\n\turl = https://github.com/x/vendored\n',
+      'src/Token.sol': token,
+      'lib/vendored': { gitlink: 'a'.repeat(40) },
     });
     // The submodule's file holds the reentrancy: as a dependency its findings do not count.
     const lib = VAULT.replace('contract Vault', 'contract Lib');
     await seedArtifact([
-      {
-        path: 'src/Token.sol',
-        data: `pragma solidity 0.8.20;\nimport "./vendored/Lib.sol";\ncontract Token {}\n`,
-      },
-      { path: 'src/vendored/Lib.sol', data: lib },
+      { path: 'src/Token.sol', data: token },
+      { path: 'lib/vendored/Lib.sol', data: lib, dependency: true },
     ]);
     const service = await setUp();
     await run();
-    expect(uploaded(service).get('src/vendored/Lib.sol')).toBe(lib);
+    expect(uploaded(service).get('lib/vendored/Lib.sol')).toBe(lib);
     expect(reentrancy()?.map((entry) => entry.status)).toEqual(['dependency']);
     expect(recorded.outputs['verdict']).toBe('pass');
     expect(outcome()?.headCommit).toEqual({ sha: head.sha, refused: [] });
+  });
+
+  it('is an error, not a pass, when files to audit lie in a submodule, whose contents GitHub does not hold', async () => {
+    const token = `pragma solidity 0.8.20;\nimport "./vendored/Lib.sol";\ncontract Token {}\n`;
+    await headCommit({
+      '.gitmodules':
+        '[submodule "vendored"]\n\tpath = src/vendored\n\turl = https://github.com/x/vendored\n',
+      'src/Token.sol': token,
+      'src/vendored': { gitlink: 'a'.repeat(40) },
+    });
+    await seedArtifact([
+      { path: 'src/Token.sol', data: token },
+      { path: 'src/vendored/Lib.sol', data: VAULT.replace('contract Vault', 'contract Lib') },
+    ]);
+    const service = await setUp();
+    await run();
+    expect(recorded.outputs['verdict']).toBe('error');
+    expect(service.uploads).toEqual([]);
+    expect(outcome()?.reason).toMatch(
+      /1 file\(s\) to audit lie in a submodule of the head commit [0-9a-f]{40}, whose contents GitHub does not hold, so they cannot be judged: src\/vendored\/Lib\.sol\./,
+    );
   });
 
   it('never follows a link of the tree: a contract to audit that is one is an error naming it, and an artifact file at its path is refused', async () => {

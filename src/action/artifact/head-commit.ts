@@ -100,6 +100,7 @@ export async function headCommitUploads(
     });
     if (waiting.length === 0) {
       pass.replay(log);
+      checkProduction(uploads, head, options.commit);
       return {
         detection,
         uploads: uploads.map((upload) => markDependencies(upload, head)),
@@ -122,6 +123,27 @@ export async function headCommitUploads(
       ),
     );
   }
+}
+
+/**
+ * A file to audit must be the commit's: one only the artifact supplies (inside a submodule, whose
+ * contents git does not hold) cannot be judged, and sent as a dependency it would not count.
+ */
+function checkProduction(
+  uploads: readonly ProjectUpload[],
+  head: HeadFolder,
+  commit: string,
+): void {
+  const unverifiable = uploads.flatMap((upload) =>
+    upload.files.flatMap((file) => {
+      const name = relative(head.root, file.absolutePath);
+      return !file.dependency && head.artifactOnly.has(name) ? [name] : [];
+    }),
+  );
+  if (unverifiable.length > 0)
+    throw new ConfigurationError(
+      `${unverifiable.length} file(s) to audit lie in a submodule of the head commit ${commit}, whose contents GitHub does not hold, so they cannot be judged: ${firstFew([...new Set(unverifiable)], 10).join(', ')}. Audit the submodule's own repository, or leave its folder out with \`exclude\`.`,
+    );
 }
 
 /** A file the commit does not hold is sent only as a dependency, whatever the search says. */

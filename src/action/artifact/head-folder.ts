@@ -13,6 +13,7 @@ import { mkdir, readFile, stat, symlink, truncate, writeFile } from 'node:fs/pro
 import path from 'node:path';
 import pLimit from 'p-limit';
 import type { RefusedFile } from '../../audit/outcome.ts';
+import { ConfigurationError } from '../../errors.ts';
 import { checkDeadline } from '../../files/deadline.ts';
 import type { Logger } from '../../log.ts';
 import { MAX_CONFIG_BYTES } from '../../project/config-file.ts';
@@ -115,6 +116,14 @@ export async function writeHeadFolder(
   if (links.length > 0)
     log.warning(
       `${links.length} symbolic link(s) of the head commit ${reader.commit} name a contract or config; links are not followed when the commit is read from GitHub, so their configs are not used and their contracts cannot be sent:\n${shortList(links.map((each) => `  - ${each}`))}`,
+    );
+  // A contract of the commit the search cannot see might be one to audit: never a pass.
+  const contracts = unusable.filter(
+    (each) => searchFileKind(path.posix.basename(each)) === 'source',
+  );
+  if (contracts.length > 0)
+    throw new ConfigurationError(
+      `${contracts.length} contract file(s) of the head commit ${reader.commit} have a name no folder can hold (an empty, \`.\` or \`..\` segment, or a control character), so they cannot be audited:\n${shortList(contracts.map((each) => `  - ${JSON.stringify(each)}`))}\nRename them in the pull request.`,
     );
   if (unusable.length > 0)
     log.warning(

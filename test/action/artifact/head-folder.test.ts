@@ -116,14 +116,14 @@ describe('writeHeadFolder', () => {
     expect([...folder.placeholders.keys()]).toEqual(['src/A.sol']);
   });
 
-  it('names a path that cannot be written as a file, and leaves it out', async () => {
+  it('names a config path that cannot be written as a file, and leaves it out', async () => {
     const { head, reader } = await served({ 'src/A.sol': CONTRACT });
     const { log, lines } = recordingLogger();
     const root = await realpath(await mkdtemp(path.join(tmpdir(), 'head-')));
     const entries = [
       ...(await readHeadTree(reader)),
       {
-        path: 'src/../../B.sol',
+        path: 'src/../../foundry.toml',
         mode: '100644',
         type: 'blob',
         sha: head.blobId('src/A.sol'),
@@ -134,8 +134,26 @@ describe('writeHeadFolder', () => {
     expect([...folder.placeholders.keys()]).toEqual(['src/A.sol']);
     expect(lines).toContainEqual(
       expect.stringMatching(
-        /^warning: 1 path\(s\) of the head commit [^]*"src\/\.\.\/\.\.\/B\.sol"/,
+        /^warning: 1 path\(s\) of the head commit [^]*"src\/\.\.\/\.\.\/foundry\.toml"/,
       ),
+    );
+  });
+
+  it('is an error naming a contract whose path cannot be written as a file: it might be one to audit', async () => {
+    const { head, reader } = await served({ 'src/A.sol': CONTRACT });
+    const root = await realpath(await mkdtemp(path.join(tmpdir(), 'head-')));
+    const entries = [
+      ...(await readHeadTree(reader)),
+      {
+        path: 'src/Vault\t.sol',
+        mode: '100644',
+        type: 'blob',
+        sha: head.blobId('src/A.sol'),
+        size: 1,
+      },
+    ];
+    await expect(writeHeadFolder(entries, root, reader, recordingLogger().log)).rejects.toThrow(
+      /1 contract file\(s\) of the head commit [^]* cannot be audited:\n {2}- "src\/Vault\\t\.sol"\nRename them/,
     );
   });
 });
