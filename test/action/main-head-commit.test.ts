@@ -339,29 +339,72 @@ describe('run() on workflow_run, reading the head commit', () => {
     );
   });
 
-  it('never follows a link of the tree: a contract to audit that is one is an error naming it, and an artifact file at its path is refused', async () => {
-    const head = await headCommit({ ...FORK, 'src/Evil.sol': { link: '../../../../etc/passwd' } });
+  it('writes a link of the tree as a checkout does: one leading outside is never followed, and an artifact file at its path is refused', async () => {
+    await headCommit({ ...FORK, 'src/Evil.sol': { link: '../../../../etc/passwd' } });
     await seedArtifact([
       { path: 'src/Token.sol', data: TOKEN },
       { path: 'src/Evil.sol', data: HARMLESS('Evil') },
     ]);
     const service = await setUp();
     await run();
-    expect(recorded.outputs['verdict']).toBe('error');
-    expect(service.uploads).toEqual([]);
-    expect(outcome()?.reason).toMatch(
-      /holds 1 contract\(s\) to audit as symbolic links, which are not followed [^]*: src\/Evil\.sol\./,
-    );
+    expect(recorded.outputs['verdict']).toBe('fail');
+    expect([...uploaded(service).keys()].sort()).toEqual(['src/Token.sol', 'src/Vault.sol']);
     expect(recorded.annotations).toContainEqual(
       expect.objectContaining({
         level: 'warning',
-        message: expect.stringMatching(/symbolic link\(s\) of the head commit [^]*src\/Evil\.sol/),
+        message: expect.stringMatching(/^Skipped the symbolic link src\/Evil\.sol/),
       }),
     );
     expect(outcome()?.headCommit?.refused).toEqual([
       { path: 'src/Evil.sol', reason: 'the head commit holds a symbolic link there' },
     ]);
-    expect(head.sha).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  it('audits a contract the head commit holds as a link, with the bytes of the file it leads to', async () => {
+    await headCommit({
+      'foundry.toml': '[profile.default]\nsrc = "src"\n',
+      'src/Token.sol': TOKEN,
+      'src/Vault.sol': { link: '../docs/Vault.txt' },
+      'docs/Vault.txt': VAULT,
+    });
+    await seedArtifact([{ path: 'src/Token.sol', data: TOKEN }]);
+    const service = await setUp();
+    await run();
+    expect(recorded.outputs['verdict']).toBe('fail');
+    // Sent once, under the name of the file the link leads to.
+    expect(uploaded(service).get('docs/Vault.txt')).toBe(VAULT);
+    expect(reentrancy()).toHaveLength(1);
+  });
+
+  it('audits a source folder the head commit holds as a link', async () => {
+    await headCommit({
+      'foundry.toml': '[profile.default]\nsrc = "src"\n',
+      'src/Token.sol': TOKEN,
+      'src/core': { link: '../impl' },
+      'impl/Vault.sol': VAULT,
+    });
+    await seedArtifact([{ path: 'src/Token.sol', data: TOKEN }]);
+    const service = await setUp();
+    await run();
+    expect(recorded.outputs['verdict']).toBe('fail');
+    expect([...uploaded(service).values()]).toContain(VAULT);
+    expect(reentrancy()).toHaveLength(1);
+  });
+
+  it('reads a config the head commit holds as a link, as a checkout does', async () => {
+    // Through the link, lib/ is the source folder; without it, lib/ is left out by convention.
+    await headCommit({
+      'foundry.toml': { link: '.config/foundry.toml' },
+      '.config/foundry.toml': '[profile.default]\nsrc = "lib"\nlibs = ["deps"]\n',
+      'src/Token.sol': TOKEN,
+      'lib/Vault.sol': VAULT,
+    });
+    await seedArtifact([{ path: 'src/Token.sol', data: TOKEN }]);
+    const service = await setUp();
+    await run();
+    expect(recorded.outputs['verdict']).toBe('fail');
+    expect(uploaded(service).has('src/Token.sol')).toBe(false);
+    expect(reentrancy()?.map((entry) => entry.finding.file)).toEqual(['lib/Vault.sol']);
   });
 
   it('audits a folder whose config is a link by its conventions, as a checkout does with a config it cannot use', async () => {

@@ -5,6 +5,7 @@
  * from GitHub and the search runs again (its imports may reach further), until every file to
  * upload has its bytes. The artifact supplies only what git does not hold, as dependencies.
  */
+import { realpathSync } from 'node:fs';
 import { mkdir, mkdtemp, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
@@ -22,7 +23,7 @@ import { firstFew } from '../../text.ts';
 import type { Logger } from '../../log.ts';
 import type { ProjectUpload } from '../../project/find-contracts.ts';
 import type { GitHubClient } from '../github/client.ts';
-import { takeArtifactFiles, writeHeadFolder, type HeadFolder } from './head-folder.ts';
+import { takeArtifactFiles, writeHeadFolder, writeLinks, type HeadFolder } from './head-folder.ts';
 import { CONCURRENT_READS, readHeadFile, readHeadTree, type HeadReader } from './head-tree.ts';
 
 export interface HeadUploads {
@@ -59,6 +60,7 @@ export async function headCommitUploads(
   );
   const head = await writeHeadFolder(await readHeadTree(reader), root, reader, log);
   options.refused.push(...(await takeArtifactFiles(head, bundle.uploads, log, options.commit)));
+  await writeLinks(head, reader, log);
   const search: Settings = {
     ...settings,
     workspace: root,
@@ -77,18 +79,6 @@ export async function headCommitUploads(
     } catch (error) {
       pass.replay(log);
       throw error;
-    }
-    const linked = uploads.flatMap((upload) =>
-      upload.files.flatMap((file) => {
-        const name = relative(root, file.absolutePath);
-        return head.links.has(name) ? [name] : [];
-      }),
-    );
-    if (linked.length > 0) {
-      pass.replay(log);
-      throw new ConfigurationError(
-        `The head commit ${options.commit} holds ${linked.length} contract(s) to audit as symbolic links, which are not followed when the commit is read from GitHub, so they cannot be audited: ${firstFew([...new Set(linked)], 10).join(', ')}. Replace each link by the file it leads to.`,
-      );
     }
     const waiting = [
       ...new Set(
@@ -176,8 +166,15 @@ function checkReads(
     );
 }
 
+/** The commit's path of the file an upload names: through its links, as the bytes are read. */
 function relative(root: string, file: string): string {
-  return path.relative(root, file).split(path.sep).join('/');
+  let real = file;
+  try {
+    real = realpathSync(file);
+  } catch {
+    // A link to nothing: the file's own path, which holds no bytes to fill.
+  }
+  return path.relative(root, real).split(path.sep).join('/');
 }
 
 /** A logger that keeps every call, to be replayed on another. */

@@ -2,10 +2,9 @@
  * A folder that stands for the head commit, so the engine's search runs over it as over a
  * checkout: only what the search reads is written. Configs get their bytes from GitHub; contract
  * files start as placeholders (sparse files of the commit's size, so the limits judge the real
- * size) until their bytes are known. Links are never followed: a config's is a link to nothing
- * (the search sets it aside and its folder falls back to conventions, as on a checkout), a
- * contract's an empty file the upload must not take. Submodules are empty folders, as in a
- * checkout without them. The artifact then supplies bytes: a file the commit holds only
+ * size) until their bytes are known. Links are written last, as git writes them (their text is
+ * their target), so the search meets them as on a checkout: one that leads outside the folder is
+ * never followed. Submodules are empty folders, as in a checkout without them. The artifact then supplies bytes: a file the commit holds only
  * when they are that file's (git's id), and a file it does not hold only inside a submodule or a
  * folder of installed packages. Everything else of the artifact is refused, with why.
  */
@@ -31,8 +30,8 @@ import {
   type HeadReader,
 } from './head-tree.ts';
 
-/** Where a config's link leads in the folder: nowhere, as no tree path can start with `..`. */
-const UNFOLLOWED_LINK = '../contract-audit-link-not-followed';
+/** Links one commit may hold: each is one request to read its target. */
+export const MAX_LINKS = 1_000;
 
 export interface HeadFolder {
   /** Absolute, links resolved. */
@@ -43,8 +42,8 @@ export interface HeadFolder {
   placeholders: Map<string, TreeEntry>;
   /** Files the commit does not hold, written from the artifact: dependencies only. */
   artifactOnly: Set<string>;
-  /** Contract names the commit holds as symbolic links: never followed, so never sent. */
-  links: Set<string>;
+  /** The commit's symbolic links, written last (writeLinks). */
+  links: TreeEntry[];
   /** Config files read from GitHub. */
   configsRead: number;
 }
@@ -64,10 +63,9 @@ export async function writeHeadFolder(
     tree: new Map(entries.map((entry) => [entry.path, entry])),
     placeholders: new Map(),
     artifactOnly: new Set(),
-    links: new Set(),
+    links: [],
     configsRead: 0,
   };
-  const links: string[] = [];
   const unusable: string[] = [];
   const configs: TreeEntry[] = [];
   const deadline = { at: reader.deadline, now: Date.now };
@@ -82,17 +80,9 @@ export async function writeHeadFolder(
     // Every folder, as a checkout has it; a submodule's is empty, as without its checkout.
     if (entry.type === 'tree' || entry.mode === GITLINK_MODE)
       await mkdir(target, { recursive: true });
+    else if (entry.mode === LINK_MODE) head.links.push(entry);
     else if (entry.type !== 'blob' || kind === undefined) continue;
-    else if (entry.mode === LINK_MODE) {
-      links.push(entry.path);
-      await mkdir(path.dirname(target), { recursive: true });
-      // Present, so the folder is searched as on a checkout, and never anything to read.
-      if (kind === 'config') await symlink(path.join(root, UNFOLLOWED_LINK), target);
-      else {
-        await writeFile(target, '');
-        head.links.add(entry.path);
-      }
-    } else if (kind === 'config' && (entry.size ?? 0) <= MAX_CONFIG_BYTES) configs.push(entry);
+    else if (kind === 'config' && (entry.size ?? 0) <= MAX_CONFIG_BYTES) configs.push(entry);
     else {
       // A config too large to read stays a placeholder: the search says it was not read.
       await mkdir(path.dirname(target), { recursive: true });
@@ -113,10 +103,6 @@ export async function writeHeadFolder(
       }),
     ),
   );
-  if (links.length > 0)
-    log.warning(
-      `${links.length} symbolic link(s) of the head commit ${reader.commit} name a contract or config; links are not followed when the commit is read from GitHub, so their configs are not used and their contracts cannot be sent:\n${shortList(links.map((each) => `  - ${each}`))}`,
-    );
   // A contract of the commit the search cannot see might be one to audit: never a pass.
   const contracts = unusable.filter(
     (each) => searchFileKind(path.posix.basename(each)) === 'source',
@@ -130,6 +116,61 @@ export async function writeHeadFolder(
       `${unusable.length} path(s) of the head commit ${reader.commit} cannot be written as files (an empty, \`.\` or \`..\` segment, or a control character), so the search does not see them:\n${shortList(unusable.map((each) => `  - ${JSON.stringify(each)}`))}`,
     );
   return head;
+}
+
+/**
+ * A file of the commit a link leads to, whatever its name: a placeholder the search may read
+ * through the link (a contract under another name), its bytes read when it is to be sent.
+ */
+async function placeholderFor(head: HeadFolder, target: string): Promise<void> {
+  const entry = head.tree.get(path.posix.normalize(target));
+  if (entry?.type !== 'blob' || entry.mode === LINK_MODE || !usablePath(entry.path)) return;
+  const file = path.join(head.root, ...entry.path.split('/'));
+  if (
+    await stat(file).then(
+      () => true,
+      () => false,
+    )
+  )
+    return;
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, '');
+  await truncate(file, entry.size ?? 0);
+  head.placeholders.set(entry.path, entry);
+}
+
+/**
+ * The commit's links, each with the target git gives it, once everything else is written: no
+ * later write goes through one (the commit's files lie in its folders, and an artifact file under
+ * a link was refused). Past MAX_LINKS, the commit cannot be searched as a checkout would be.
+ */
+export async function writeLinks(head: HeadFolder, reader: HeadReader, log: Logger): Promise<void> {
+  if (head.links.length > MAX_LINKS)
+    throw new ConfigurationError(
+      `The head commit ${reader.commit} holds ${head.links.length} symbolic links, more than the ${MAX_LINKS} read from GitHub, so it cannot be searched as a checkout would be.`,
+    );
+  const unwritable: string[] = [];
+  const limit = pLimit(CONCURRENT_READS);
+  await Promise.all(
+    head.links.map((entry) =>
+      limit(async () => {
+        const target = (await readHeadFile(reader, entry)).toString('utf8');
+        const at = path.join(head.root, ...entry.path.split('/'));
+        await mkdir(path.dirname(at), { recursive: true });
+        if (target === '' || target.includes('\0')) unwritable.push(entry.path);
+        else {
+          await symlink(target, at).catch(() => unwritable.push(entry.path));
+          // An absolute target is outside the folder: the search never follows it.
+          if (!path.posix.isAbsolute(target))
+            await placeholderFor(head, path.posix.join(path.posix.dirname(entry.path), target));
+        }
+      }),
+    ),
+  );
+  if (unwritable.length > 0)
+    log.warning(
+      `${unwritable.length} symbolic link(s) of the head commit ${reader.commit} could not be written as a checkout writes them, so the search does not see them:\n${shortList(unwritable.map((each) => `  - ${JSON.stringify(each)}`))}`,
+    );
 }
 
 /** A path that names one place under the folder, as a checkout would write it. */
