@@ -208,6 +208,29 @@ describe('run() on workflow_run, against an artifact that lies about the head co
   });
 });
 
+describe('run() on workflow_run, the requests a head commit costs', () => {
+  it('reads identical configs once, and a tree of identical folders once per distinct folder', async () => {
+    const files: Record<string, CommittedFile> = { ...FORK };
+    for (let i = 0; i < 60; i += 1) {
+      files[`pkgs/p${i}/package.json`] = '{}\n';
+      files[`docs/d${i}/README.md`] = 'same\n';
+    }
+    const head = await headCommit(files, { truncateAbove: 70 });
+    await seedArtifact([{ path: 'src/Token.sol', data: TOKEN }]);
+    await setUp();
+    await run();
+    expect(recorded.outputs['verdict']).toBe('fail');
+    // foundry.toml, one package.json for all sixty, and the Vault the artifact left out.
+    expect(blobRequests()).toHaveLength(3);
+    const trees = github.requests
+      .slice(firstRequest)
+      .filter((request) => request.path.includes('/git/trees/'));
+    // The commit's, walked (recursive, then its top), then each distinct folder below it.
+    expect(trees.length).toBeLessThanOrEqual(12);
+    expect(head.sha).toMatch(/^[0-9a-f]{40}$/);
+  });
+});
+
 describe('run() on workflow_run of a fork that left no artifact', () => {
   it('audits the head commit as GitHub holds it, with a warning, never a neutral skip', async () => {
     const head = await headCommit(FORK);

@@ -30,6 +30,9 @@ import {
   type HeadReader,
 } from './head-tree.ts';
 
+/** Distinct config files one commit may hold: each is one request. */
+export const MAX_CONFIG_READS = 1_000;
+
 /** Links one commit may hold: each is one request to read its target. */
 export const MAX_LINKS = 1_000;
 
@@ -91,15 +94,27 @@ export async function writeHeadFolder(
       if (kind === 'source') head.placeholders.set(entry.path, entry);
     }
   }
+  // Each distinct config is one request: identical ones share git's id, and a commit of more
+  // distinct ones than MAX_CONFIG_READS would spend the token's request budget.
+  const distinct = new Map(configs.map((entry) => [entry.sha, entry]));
+  if (distinct.size > MAX_CONFIG_READS)
+    throw new ConfigurationError(
+      `The head commit ${reader.commit} holds ${distinct.size} distinct config files, more than the ${MAX_CONFIG_READS} read from GitHub; nothing was audited.`,
+    );
   const limit = pLimit(CONCURRENT_READS);
+  const reads = new Map<string, Promise<Buffer>>();
   await Promise.all(
     configs.map((entry) =>
       limit(async () => {
-        const bytes = await readHeadFile(reader, entry);
+        let read = reads.get(entry.sha);
+        if (read === undefined) {
+          reads.set(entry.sha, (read = readHeadFile(reader, entry)));
+          head.configsRead += 1;
+        }
+        const bytes = await read;
         const target = path.join(root, ...entry.path.split('/'));
         await mkdir(path.dirname(target), { recursive: true });
         await writeFile(target, bytes);
-        head.configsRead += 1;
       }),
     ),
   );

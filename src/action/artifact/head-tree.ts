@@ -45,7 +45,15 @@ export async function readHeadTree(reader: HeadReader): Promise<TreeEntry[]> {
   const entries: TreeEntry[] = [];
   // Folders are walked side by side; only the requests wait their turn.
   const limit = pLimit(CONCURRENT_READS);
-  const read = (sha: string, recursive: boolean) => limit(() => readTree(reader, sha, recursive));
+  // Identical folders are one tree object: each is asked for once, however often it appears.
+  const asked = new Map<string, ReturnType<typeof readTree>>();
+  const read = (sha: string, recursive: boolean) => {
+    const key = `${sha}:${recursive}`;
+    let answer = asked.get(key);
+    if (answer === undefined)
+      asked.set(key, (answer = limit(() => readTree(reader, sha, recursive))));
+    return answer;
+  };
   const add = (entry: TreeEntry, path: string) => {
     if (installedPackages(path) !== undefined) return false;
     if (entries.length === MAX_TREE_ENTRIES)
