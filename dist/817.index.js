@@ -9416,7 +9416,15 @@ async function readHeadTree(reader) {
     const entries = [];
     // Folders are walked side by side; only the requests wait their turn.
     const limit = (0,p_limit/* default */.A)(CONCURRENT_READS);
-    const read = (sha, recursive) => limit(() => readTree(reader, sha, recursive));
+    // Identical folders are one tree object: each is asked for once, however often it appears.
+    const asked = new Map();
+    const read = (sha, recursive) => {
+        const key = `${sha}:${recursive}`;
+        let answer = asked.get(key);
+        if (answer === undefined)
+            asked.set(key, (answer = limit(() => readTree(reader, sha, recursive))));
+        return answer;
+    };
     const add = (entry, path) => {
         if (installedPackages(path) !== undefined)
             return false;
@@ -9478,8 +9486,9 @@ function headError(reader, what, error) {
  * A folder that stands for the head commit, so the engine's search runs over it as over a
  * checkout: only what the search reads is written. Configs get their bytes from GitHub; contract
  * files start as placeholders (sparse files of the commit's size, so the limits judge the real
- * size) until their bytes are known. Links are never created; submodules are empty folders, as
- * in a checkout without them. The artifact then supplies bytes: a file the commit holds only
+ * size) until their bytes are known. Links are written last, as git writes them (their text is
+ * their target), so the search meets them as on a checkout: one that leads outside the folder is
+ * never followed. Submodules are empty folders, as in a checkout without them. The artifact then supplies bytes: a file the commit holds only
  * when they are that file's (git's id), and a file it does not hold only inside a submodule or a
  * folder of installed packages. Everything else of the artifact is refused, with why.
  */
@@ -9491,6 +9500,11 @@ function headError(reader, what, error) {
 
 
 
+
+/** Distinct config files one commit may hold: each is one request. */
+const MAX_CONFIG_READS = 1_000;
+/** Links one commit may hold: each is one request to read its target. */
+const MAX_LINKS = 1_000;
 /**
  * Writes under `root` (a fresh folder, links resolved) what the search reads of the commit's
  * tree; links with a name the search reads are named in a warning, never followed.
@@ -9501,9 +9515,9 @@ async function writeHeadFolder(entries, root, reader, log) {
         tree: new Map(entries.map((entry) => [entry.path, entry])),
         placeholders: new Map(),
         artifactOnly: new Set(),
+        links: [],
         configsRead: 0,
     };
-    const links = [];
     const unusable = [];
     const configs = [];
     const deadline = { at: reader.deadline, now: Date.now };
@@ -9520,10 +9534,10 @@ async function writeHeadFolder(entries, root, reader, log) {
         // Every folder, as a checkout has it; a submodule's is empty, as without its checkout.
         if (entry.type === 'tree' || entry.mode === GITLINK_MODE)
             await (0,external_node_fs_promises_.mkdir)(target, { recursive: true });
+        else if (entry.mode === LINK_MODE)
+            head.links.push(entry);
         else if (entry.type !== 'blob' || kind === undefined)
             continue;
-        else if (entry.mode === LINK_MODE)
-            links.push(entry.path);
         else if (kind === 'config' && (entry.size ?? 0) <= MAX_CONFIG_BYTES)
             configs.push(entry);
         else {
@@ -9535,19 +9549,73 @@ async function writeHeadFolder(entries, root, reader, log) {
                 head.placeholders.set(entry.path, entry);
         }
     }
+    // Each distinct config is one request: identical ones share git's id, and a commit of more
+    // distinct ones than MAX_CONFIG_READS would spend the token's request budget.
+    const distinct = new Map(configs.map((entry) => [entry.sha, entry]));
+    if (distinct.size > MAX_CONFIG_READS)
+        throw new ConfigurationError(`The head commit ${reader.commit} holds ${distinct.size} distinct config files, more than the ${MAX_CONFIG_READS} read from GitHub; nothing was audited.`);
     const limit = (0,p_limit/* default */.A)(CONCURRENT_READS);
+    const reads = new Map();
     await Promise.all(configs.map((entry) => limit(async () => {
-        const bytes = await readHeadFile(reader, entry);
+        let read = reads.get(entry.sha);
+        if (read === undefined) {
+            reads.set(entry.sha, (read = readHeadFile(reader, entry)));
+            head.configsRead += 1;
+        }
+        const bytes = await read;
         const target = external_node_path_.join(root, ...entry.path.split('/'));
         await (0,external_node_fs_promises_.mkdir)(external_node_path_.dirname(target), { recursive: true });
         await (0,external_node_fs_promises_.writeFile)(target, bytes);
-        head.configsRead += 1;
     })));
-    if (links.length > 0)
-        log.warning(`${links.length} symbolic link(s) of the head commit ${reader.commit} name a contract or config; links are not followed when the commit is read from GitHub, so the search does not see them:\n${shortList(links.map((each) => `  - ${each}`))}`);
+    // A contract of the commit the search cannot see might be one to audit: never a pass.
+    const contracts = unusable.filter((each) => searchFileKind(external_node_path_.posix.basename(each)) === 'source');
+    if (contracts.length > 0)
+        throw new ConfigurationError(`${contracts.length} contract file(s) of the head commit ${reader.commit} have a name no folder can hold (an empty, \`.\` or \`..\` segment, or a control character), so they cannot be audited:\n${shortList(contracts.map((each) => `  - ${JSON.stringify(each)}`))}\nRename them in the pull request.`);
     if (unusable.length > 0)
         log.warning(`${unusable.length} path(s) of the head commit ${reader.commit} cannot be written as files (an empty, \`.\` or \`..\` segment, or a control character), so the search does not see them:\n${shortList(unusable.map((each) => `  - ${JSON.stringify(each)}`))}`);
     return head;
+}
+/**
+ * A file of the commit a link leads to, whatever its name: a placeholder the search may read
+ * through the link (a contract under another name), its bytes read when it is to be sent.
+ */
+async function placeholderFor(head, target) {
+    const entry = head.tree.get(external_node_path_.posix.normalize(target));
+    if (entry?.type !== 'blob' || entry.mode === LINK_MODE || !usablePath(entry.path))
+        return;
+    const file = external_node_path_.join(head.root, ...entry.path.split('/'));
+    if (await (0,external_node_fs_promises_.stat)(file).then(() => true, () => false))
+        return;
+    await (0,external_node_fs_promises_.mkdir)(external_node_path_.dirname(file), { recursive: true });
+    await (0,external_node_fs_promises_.writeFile)(file, '');
+    await (0,external_node_fs_promises_.truncate)(file, entry.size ?? 0);
+    head.placeholders.set(entry.path, entry);
+}
+/**
+ * The commit's links, each with the target git gives it, once everything else is written: no
+ * later write goes through one (the commit's files lie in its folders, and an artifact file under
+ * a link was refused). Past MAX_LINKS, the commit cannot be searched as a checkout would be.
+ */
+async function writeLinks(head, reader, log) {
+    if (head.links.length > MAX_LINKS)
+        throw new ConfigurationError(`The head commit ${reader.commit} holds ${head.links.length} symbolic links, more than the ${MAX_LINKS} read from GitHub, so it cannot be searched as a checkout would be.`);
+    const unwritable = [];
+    const limit = (0,p_limit/* default */.A)(CONCURRENT_READS);
+    await Promise.all(head.links.map((entry) => limit(async () => {
+        const target = (await readHeadFile(reader, entry)).toString('utf8');
+        const at = external_node_path_.join(head.root, ...entry.path.split('/'));
+        await (0,external_node_fs_promises_.mkdir)(external_node_path_.dirname(at), { recursive: true });
+        if (target === '' || target.includes('\0'))
+            unwritable.push(entry.path);
+        else {
+            await (0,external_node_fs_promises_.symlink)(target, at).catch(() => unwritable.push(entry.path));
+            // An absolute target is outside the folder: the search never follows it.
+            if (!external_node_path_.posix.isAbsolute(target))
+                await placeholderFor(head, external_node_path_.posix.join(external_node_path_.posix.dirname(entry.path), target));
+        }
+    })));
+    if (unwritable.length > 0)
+        log.warning(`${unwritable.length} symbolic link(s) of the head commit ${reader.commit} could not be written as a checkout writes them, so the search does not see them:\n${shortList(unwritable.map((each) => `  - ${JSON.stringify(each)}`))}`);
 }
 /** A path that names one place under the folder, as a checkout would write it. */
 function usablePath(relativePath) {
@@ -9647,6 +9715,8 @@ async function isFolder(target) {
 
 
 
+
+
 /**
  * The uploads of the head commit `commit`. Each file of the artifact that was refused is added
  * to `refused` as soon as it is known, so a later error still reports it.
@@ -9658,6 +9728,7 @@ async function headCommitUploads(settings, bundle, options) {
     const root = await (0,external_node_fs_promises_.realpath)(await (0,external_node_fs_promises_.mkdtemp)(external_node_path_.join(settings.outputDirectory, 'contract-audit-head-')));
     const head = await writeHeadFolder(await readHeadTree(reader), root, reader, log);
     options.refused.push(...(await takeArtifactFiles(head, bundle.uploads, log, options.commit)));
+    await writeLinks(head, reader, log);
     const search = {
         ...settings,
         workspace: root,
@@ -9686,6 +9757,7 @@ async function headCommitUploads(settings, bundle, options) {
         });
         if (waiting.length === 0) {
             pass.replay(log);
+            checkProduction(uploads, head, options.commit);
             return {
                 detection,
                 uploads: uploads.map((upload) => markDependencies(upload, head)),
@@ -9704,6 +9776,18 @@ async function headCommitUploads(settings, bundle, options) {
             head.placeholders.delete(entry.path);
         })));
     }
+}
+/**
+ * A file to audit must be the commit's: one only the artifact supplies (inside a submodule, whose
+ * contents git does not hold) cannot be judged, and sent as a dependency it would not count.
+ */
+function checkProduction(uploads, head, commit) {
+    const unverifiable = uploads.flatMap((upload) => upload.files.flatMap((file) => {
+        const name = relative(head.root, file.absolutePath);
+        return !file.dependency && head.artifactOnly.has(name) ? [name] : [];
+    }));
+    if (unverifiable.length > 0)
+        throw new ConfigurationError(`${unverifiable.length} file(s) to audit lie in a submodule of the head commit ${commit}, whose contents GitHub does not hold, so they cannot be judged: ${firstFew([...new Set(unverifiable)], 10).join(', ')}. Audit the submodule's own repository, or leave its folder out with \`exclude\`.`);
 }
 /** A file the commit does not hold is sent only as a dependency, whatever the search says. */
 function markDependencies(upload, head) {
@@ -9724,8 +9808,16 @@ function checkReads(fetched, { limits }, commit) {
     if (over !== undefined)
         throw new ConfigurationError(`The files of the head commit ${commit} to audit that the artifact did not supply came to ${over}; nothing was audited. Raise the limit, or narrow \`contracts\` or \`exclude\`.`);
 }
+/** The commit's path of the file an upload names: through its links, as the bytes are read. */
 function relative(root, file) {
-    return external_node_path_.relative(root, file).split(external_node_path_.sep).join('/');
+    let real = file;
+    try {
+        real = (0,external_node_fs_.realpathSync)(file);
+    }
+    catch {
+        // A link to nothing: the file's own path, which holds no bytes to fill.
+    }
+    return external_node_path_.relative(root, real).split(external_node_path_.sep).join('/');
 }
 /** A logger that keeps every call, to be replayed on another. */
 function bufferedLogger() {
