@@ -231,6 +231,27 @@ describe('run() on workflow_run, the requests a head commit costs', () => {
   });
 });
 
+describe('run() on workflow_run, with installed packages searched', () => {
+  it("audits a committed file of node_modules with the commit's bytes when default-excludes is off", async () => {
+    await headCommit({
+      'foundry.toml': '[profile.default]\nsrc = "src"\n',
+      'src/Token.sol': TOKEN,
+      'src/node_modules/Vault.sol': VAULT,
+    });
+    await seedArtifact([
+      { path: 'src/Token.sol', data: TOKEN },
+      { path: 'src/node_modules/Vault.sol', data: HARMLESS('Vault') },
+    ]);
+    const service = await setUp({ 'default-excludes': 'false' });
+    await run();
+    expect(uploaded(service).get('src/node_modules/Vault.sol')).toBe(VAULT);
+    expect(recorded.outputs['verdict']).toBe('fail');
+    expect(outcome()?.headCommit?.refused).toEqual([
+      { path: 'src/node_modules/Vault.sol', reason: "its bytes are not the head commit's" },
+    ]);
+  });
+});
+
 describe('run() on workflow_run of a fork that left no artifact', () => {
   it('audits the head commit as GitHub holds it, with a warning, never a neutral skip', async () => {
     const head = await headCommit(FORK);

@@ -58,7 +58,12 @@ export async function headCommitUploads(
   const root = await realpath(
     await mkdtemp(path.join(settings.outputDirectory, 'contract-audit-head-')),
   );
-  const head = await writeHeadFolder(await readHeadTree(reader), root, reader, log);
+  // Where the search may take installed packages' files (no default excludes, or a `!` pattern
+  // of `exclude`), the commit's own are listed, so the artifact cannot stand in for them.
+  const pruneInstalled =
+    settings.useDefaultExcludes &&
+    !settings.excludePatterns.some((pattern) => pattern.startsWith('!'));
+  const head = await writeHeadFolder(await readHeadTree(reader, pruneInstalled), root, reader, log);
   options.refused.push(...(await takeArtifactFiles(head, bundle.uploads, log, options.commit)));
   await writeLinks(head, reader, log);
   const search: Settings = {

@@ -38,10 +38,14 @@ export interface HeadReader {
 }
 
 /**
- * Every entry of the commit's tree but those in folders of installed packages, paths from the
- * repository's root. A commit GitHub does not serve is a ConfigurationError naming it.
+ * Every entry of the commit's tree, paths from the repository's root, but, when `pruneInstalled`
+ * (the search never looks there either), those in folders of installed packages. A commit GitHub
+ * does not serve is a ConfigurationError naming it.
  */
-export async function readHeadTree(reader: HeadReader): Promise<TreeEntry[]> {
+export async function readHeadTree(
+  reader: HeadReader,
+  pruneInstalled: boolean,
+): Promise<TreeEntry[]> {
   const entries: TreeEntry[] = [];
   // Folders are walked side by side; only the requests wait their turn.
   const limit = pLimit(CONCURRENT_READS);
@@ -55,7 +59,7 @@ export async function readHeadTree(reader: HeadReader): Promise<TreeEntry[]> {
     return answer;
   };
   const add = (entry: TreeEntry, path: string) => {
-    if (installedPackages(path) !== undefined) return false;
+    if (pruneInstalled && installedPackages(path) !== undefined) return false;
     if (entries.length === MAX_TREE_ENTRIES)
       throw new ConfigurationError(
         `The head commit ${reader.commit} has more than ${MAX_TREE_ENTRIES} files and folders, more than this action reads through GitHub's API; nothing was audited.`,

@@ -34,7 +34,7 @@ async function headFolder(files: Record<string, CommittedFile>) {
   const { head, api, reader } = await served(files);
   const { log, lines } = recordingLogger();
   const root = await realpath(await mkdtemp(path.join(tmpdir(), 'head-')));
-  const folder = await writeHeadFolder(await readHeadTree(reader), root, reader, log);
+  const folder = await writeHeadFolder(await readHeadTree(reader, true), root, reader, log);
   return { head, api, folder, root, lines, log };
 }
 
@@ -65,7 +65,7 @@ async function artifact(files: Record<string, string>): Promise<ProjectUpload[]>
 describe('readHeadTree', () => {
   it('is an error naming the folder when even its own listing is truncated', async () => {
     const { reader } = await served({ 'a.sol': CONTRACT, 'b.sol': CONTRACT }, 1);
-    await expect(readHeadTree(reader)).rejects.toThrow(
+    await expect(readHeadTree(reader, true)).rejects.toThrow(
       `The folder ./ of the head commit ${reader.commit} holds more entries than GitHub lists in one answer`,
     );
   });
@@ -73,12 +73,12 @@ describe('readHeadTree', () => {
   it('is an error naming `contents: read` when GitHub refuses the token', async () => {
     const { api, reader } = await served({ 'a.sol': CONTRACT });
     api.failNext({ method: 'GET', path: /\/git\/trees\//, status: 403, message: 'Forbidden' });
-    await expect(readHeadTree(reader)).rejects.toThrow(/The token needs `contents: read`/);
+    await expect(readHeadTree(reader, true)).rejects.toThrow(/The token needs `contents: read`/);
   });
 
   it('is a timeout, not an error, once the deadline has passed', async () => {
     const { reader } = await served({ 'a.sol': CONTRACT }, undefined, Date.now() - 1);
-    await expect(readHeadTree(reader)).rejects.toMatchObject({
+    await expect(readHeadTree(reader, true)).rejects.toMatchObject({
       name: 'DeadlineError',
       message: expect.stringContaining(
         `The time limit (\`timeout-minutes\`) ran out while the head commit ${reader.commit} was read from GitHub`,
@@ -86,10 +86,18 @@ describe('readHeadTree', () => {
     });
   });
 
-  it('leaves out folders of installed packages', async () => {
+  it('leaves out folders of installed packages when asked to, and lists them otherwise', async () => {
     const { reader } = await served({ 'src/A.sol': CONTRACT, 'node_modules/x/B.sol': CONTRACT });
-    const paths = (await readHeadTree(reader)).map((entry) => entry.path);
+    const paths = (await readHeadTree(reader, true)).map((entry) => entry.path);
     expect(paths.sort()).toEqual(['src', 'src/A.sol']);
+    const all = (await readHeadTree(reader, false)).map((entry) => entry.path);
+    expect(all.sort()).toEqual([
+      'node_modules',
+      'node_modules/x',
+      'node_modules/x/B.sol',
+      'src',
+      'src/A.sol',
+    ]);
   });
 });
 
@@ -121,7 +129,7 @@ describe('writeHeadFolder', () => {
     const { log, lines } = recordingLogger();
     const root = await realpath(await mkdtemp(path.join(tmpdir(), 'head-')));
     const entries = [
-      ...(await readHeadTree(reader)),
+      ...(await readHeadTree(reader, true)),
       {
         path: 'src/../../foundry.toml',
         mode: '100644',
@@ -143,7 +151,7 @@ describe('writeHeadFolder', () => {
     const { head, reader } = await served({ 'src/A.sol': CONTRACT });
     const root = await realpath(await mkdtemp(path.join(tmpdir(), 'head-')));
     const entries = [
-      ...(await readHeadTree(reader)),
+      ...(await readHeadTree(reader, true)),
       {
         path: 'src/Vault\t.sol',
         mode: '100644',
