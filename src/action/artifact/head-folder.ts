@@ -14,6 +14,7 @@ import pLimit from 'p-limit';
 import type { RefusedFile } from '../../audit/outcome.ts';
 import { ConfigurationError } from '../../errors.ts';
 import { checkDeadline } from '../../files/deadline.ts';
+import { uploadNameProblem } from '../../files/upload-name.ts';
 import type { Logger } from '../../log.ts';
 import { MAX_CONFIG_BYTES } from '../../project/config-file.ts';
 import { searchFileKind } from '../../project/search-files.ts';
@@ -69,14 +70,16 @@ export async function writeHeadFolder(
     links: [],
     configsRead: 0,
   };
-  const unusable: string[] = [];
+  const unusable: Array<{ path: string; problem: string }> = [];
   const configs: TreeEntry[] = [];
   const deadline = { at: reader.deadline, now: Date.now };
   for (const [index, entry] of entries.entries()) {
     if (index % 1000 === 0) checkDeadline(deadline, "writing the head commit's files");
     const kind = searchFileKind(path.posix.basename(entry.path));
-    if (!usablePath(entry.path)) {
-      if (kind !== undefined || entry.mode === GITLINK_MODE) unusable.push(entry.path);
+    const problem = uploadNameProblem(entry.path);
+    if (problem !== undefined) {
+      if (kind !== undefined || entry.mode === GITLINK_MODE)
+        unusable.push({ path: entry.path, problem });
       continue;
     }
     const target = path.join(root, ...entry.path.split('/'));
@@ -120,15 +123,17 @@ export async function writeHeadFolder(
   );
   // A contract of the commit the search cannot see might be one to audit: never a pass.
   const contracts = unusable.filter(
-    (each) => searchFileKind(path.posix.basename(each)) === 'source',
+    (each) => searchFileKind(path.posix.basename(each.path)) === 'source',
   );
+  const listed = (paths: typeof unusable) =>
+    shortList(paths.map((each) => `  - ${JSON.stringify(each.path)}: ${each.problem}`));
   if (contracts.length > 0)
     throw new ConfigurationError(
-      `${contracts.length} contract file(s) of the head commit ${reader.commit} have a name no folder can hold (an empty, \`.\` or \`..\` segment, or a control character), so they cannot be audited:\n${shortList(contracts.map((each) => `  - ${JSON.stringify(each)}`))}\nRename them in the pull request.`,
+      `${contracts.length} contract file(s) of the head commit ${reader.commit} have a name no upload can carry, so they cannot be audited:\n${listed(contracts)}\nRename them in the pull request.`,
     );
   if (unusable.length > 0)
     log.warning(
-      `${unusable.length} path(s) of the head commit ${reader.commit} cannot be written as files (an empty, \`.\` or \`..\` segment, or a control character), so the search does not see them:\n${shortList(unusable.map((each) => `  - ${JSON.stringify(each)}`))}`,
+      `${unusable.length} path(s) of the head commit ${reader.commit} have a name no upload can carry, so the search does not see them:\n${listed(unusable)}`,
     );
   return head;
 }
@@ -139,7 +144,8 @@ export async function writeHeadFolder(
  */
 async function placeholderFor(head: HeadFolder, target: string): Promise<void> {
   const entry = head.tree.get(path.posix.normalize(target));
-  if (entry?.type !== 'blob' || entry.mode === LINK_MODE || !usablePath(entry.path)) return;
+  if (entry?.type !== 'blob' || entry.mode === LINK_MODE) return;
+  if (uploadNameProblem(entry.path) !== undefined) return;
   const file = path.join(head.root, ...entry.path.split('/'));
   if (
     await stat(file).then(
@@ -186,15 +192,6 @@ export async function writeLinks(head: HeadFolder, reader: HeadReader, log: Logg
     log.warning(
       `${unwritable.length} symbolic link(s) of the head commit ${reader.commit} could not be written as a checkout writes them, so the search does not see them:\n${shortList(unwritable.map((each) => `  - ${JSON.stringify(each)}`))}`,
     );
-}
-
-/** A path that names one place under the folder, as a checkout would write it. */
-function usablePath(relativePath: string): boolean {
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f]/.test(relativePath) || relativePath.startsWith('/')) return false;
-  return relativePath
-    .split('/')
-    .every((segment) => segment !== '' && segment !== '.' && segment !== '..');
 }
 
 /**

@@ -159,9 +159,17 @@ describe('writeHeadFolder', () => {
         sha: head.blobId('src/A.sol'),
         size: 1,
       },
+      // On a Windows runner, a backslash would name a place outside the folder.
+      {
+        path: 'src/..\\..\\escape\\Vault.sol',
+        mode: '100644',
+        type: 'blob',
+        sha: head.blobId('src/A.sol'),
+        size: 1,
+      },
     ];
     await expect(writeHeadFolder(entries, root, reader, recordingLogger().log)).rejects.toThrow(
-      /1 contract file\(s\) of the head commit [^]* cannot be audited:\n {2}- "src\/Vault\\t\.sol"\nRename them/,
+      /2 contract file\(s\) of the head commit [^]* cannot be audited:\n {2}- "src\/Vault\\t\.sol": a control character in the name\n {2}- "src\/\.\.\\\\\.\.\\\\escape\\\\Vault\.sol": a backslash in the name\nRename them/,
     );
   });
 });
