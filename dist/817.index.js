@@ -9409,10 +9409,11 @@ function gitBlobId(bytes) {
     return (0,external_node_crypto_.createHash)('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
 }
 /**
- * Every entry of the commit's tree but those in folders of installed packages, paths from the
- * repository's root. A commit GitHub does not serve is a ConfigurationError naming it.
+ * Every entry of the commit's tree, paths from the repository's root, but, when `pruneInstalled`
+ * (the search never looks there either), those in folders of installed packages. A commit GitHub
+ * does not serve is a ConfigurationError naming it.
  */
-async function readHeadTree(reader) {
+async function readHeadTree(reader, pruneInstalled) {
     const entries = [];
     // Folders are walked side by side; only the requests wait their turn.
     const limit = (0,p_limit/* default */.A)(CONCURRENT_READS);
@@ -9426,7 +9427,7 @@ async function readHeadTree(reader) {
         return answer;
     };
     const add = (entry, path) => {
-        if (installedPackages(path) !== undefined)
+        if (pruneInstalled && installedPackages(path) !== undefined)
             return false;
         if (entries.length === MAX_TREE_ENTRIES)
             throw new ConfigurationError(`The head commit ${reader.commit} has more than ${MAX_TREE_ENTRIES} files and folders, more than this action reads through GitHub's API; nothing was audited.`);
@@ -9501,6 +9502,7 @@ function headError(reader, what, error) {
 
 
 
+
 /** Distinct config files one commit may hold: each is one request. */
 const MAX_CONFIG_READS = 1_000;
 /** Links one commit may hold: each is one request to read its target. */
@@ -9525,9 +9527,10 @@ async function writeHeadFolder(entries, root, reader, log) {
         if (index % 1000 === 0)
             checkDeadline(deadline, "writing the head commit's files");
         const kind = searchFileKind(external_node_path_.posix.basename(entry.path));
-        if (!usablePath(entry.path)) {
+        const problem = uploadNameProblem(entry.path);
+        if (problem !== undefined) {
             if (kind !== undefined || entry.mode === GITLINK_MODE)
-                unusable.push(entry.path);
+                unusable.push({ path: entry.path, problem });
             continue;
         }
         const target = external_node_path_.join(root, ...entry.path.split('/'));
@@ -9568,11 +9571,12 @@ async function writeHeadFolder(entries, root, reader, log) {
         await (0,external_node_fs_promises_.writeFile)(target, bytes);
     })));
     // A contract of the commit the search cannot see might be one to audit: never a pass.
-    const contracts = unusable.filter((each) => searchFileKind(external_node_path_.posix.basename(each)) === 'source');
+    const contracts = unusable.filter((each) => searchFileKind(external_node_path_.posix.basename(each.path)) === 'source');
+    const listed = (paths) => shortList(paths.map((each) => `  - ${JSON.stringify(each.path)}: ${each.problem}`));
     if (contracts.length > 0)
-        throw new ConfigurationError(`${contracts.length} contract file(s) of the head commit ${reader.commit} have a name no folder can hold (an empty, \`.\` or \`..\` segment, or a control character), so they cannot be audited:\n${shortList(contracts.map((each) => `  - ${JSON.stringify(each)}`))}\nRename them in the pull request.`);
+        throw new ConfigurationError(`${contracts.length} contract file(s) of the head commit ${reader.commit} have a name no upload can carry, so they cannot be audited:\n${listed(contracts)}\nRename them in the pull request.`);
     if (unusable.length > 0)
-        log.warning(`${unusable.length} path(s) of the head commit ${reader.commit} cannot be written as files (an empty, \`.\` or \`..\` segment, or a control character), so the search does not see them:\n${shortList(unusable.map((each) => `  - ${JSON.stringify(each)}`))}`);
+        log.warning(`${unusable.length} path(s) of the head commit ${reader.commit} have a name no upload can carry, so the search does not see them:\n${listed(unusable)}`);
     return head;
 }
 /**
@@ -9581,7 +9585,9 @@ async function writeHeadFolder(entries, root, reader, log) {
  */
 async function placeholderFor(head, target) {
     const entry = head.tree.get(external_node_path_.posix.normalize(target));
-    if (entry?.type !== 'blob' || entry.mode === LINK_MODE || !usablePath(entry.path))
+    if (entry?.type !== 'blob' || entry.mode === LINK_MODE)
+        return;
+    if (uploadNameProblem(entry.path) !== undefined)
         return;
     const file = external_node_path_.join(head.root, ...entry.path.split('/'));
     if (await (0,external_node_fs_promises_.stat)(file).then(() => true, () => false))
@@ -9616,15 +9622,6 @@ async function writeLinks(head, reader, log) {
     })));
     if (unwritable.length > 0)
         log.warning(`${unwritable.length} symbolic link(s) of the head commit ${reader.commit} could not be written as a checkout writes them, so the search does not see them:\n${shortList(unwritable.map((each) => `  - ${JSON.stringify(each)}`))}`);
-}
-/** A path that names one place under the folder, as a checkout would write it. */
-function usablePath(relativePath) {
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f]/.test(relativePath) || relativePath.startsWith('/'))
-        return false;
-    return relativePath
-        .split('/')
-        .every((segment) => segment !== '' && segment !== '.' && segment !== '..');
 }
 /**
  * Takes the bytes of the artifact's files into the folder where they may be used; returns the
@@ -9726,7 +9723,11 @@ async function headCommitUploads(settings, bundle, options) {
     const reader = options;
     await (0,external_node_fs_promises_.mkdir)(settings.outputDirectory, { recursive: true });
     const root = await (0,external_node_fs_promises_.realpath)(await (0,external_node_fs_promises_.mkdtemp)(external_node_path_.join(settings.outputDirectory, 'contract-audit-head-')));
-    const head = await writeHeadFolder(await readHeadTree(reader), root, reader, log);
+    // Where the search may take installed packages' files (no default excludes, or a `!` pattern
+    // of `exclude`), the commit's own are listed, so the artifact cannot stand in for them.
+    const pruneInstalled = settings.useDefaultExcludes &&
+        !settings.excludePatterns.some((pattern) => pattern.startsWith('!'));
+    const head = await writeHeadFolder(await readHeadTree(reader, pruneInstalled), root, reader, log);
     options.refused.push(...(await takeArtifactFiles(head, bundle.uploads, log, options.commit)));
     await writeLinks(head, reader, log);
     const search = {
