@@ -107,8 +107,8 @@ export function serveRepository(
       const notFound = { status: 404, body: { message: 'Not Found', status: '404' } };
       if (kind === 'trees') {
         if (type !== 'tree' && type !== 'commit') return notFound;
-        const lines = git(dir, ['ls-tree', '-l', ...(recursive ? ['-r', '-t'] : []), id])
-          .split('\n')
+        const lines = git(dir, ['ls-tree', '-z', '-l', ...(recursive ? ['-r', '-t'] : []), id])
+          .split('\0')
           .filter((line) => line !== '');
         const tree = lines.map((line) => {
           const [meta = '', entryPath = ''] = line.split('\t');

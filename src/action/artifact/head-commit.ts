@@ -65,7 +65,7 @@ export async function headCommitUploads(
     !settings.excludePatterns.some((pattern) => pattern.startsWith('!'));
   const head = await writeHeadFolder(await readHeadTree(reader, pruneInstalled), root, reader, log);
   options.refused.push(...(await takeArtifactFiles(head, bundle.uploads, log, options.commit)));
-  await writeLinks(head, reader, log);
+  await writeLinks(head, reader, log, pruneInstalled);
   const search: Settings = {
     ...settings,
     workspace: root,

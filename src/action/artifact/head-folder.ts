@@ -78,7 +78,7 @@ export async function writeHeadFolder(
     const kind = searchFileKind(path.posix.basename(entry.path));
     const problem = uploadNameProblem(entry.path);
     if (problem !== undefined) {
-      if (kind !== undefined || entry.mode === GITLINK_MODE)
+      if (kind !== undefined || entry.mode === GITLINK_MODE || entry.mode === LINK_MODE)
         unusable.push({ path: entry.path, problem });
       continue;
     }
@@ -94,7 +94,8 @@ export async function writeHeadFolder(
       await mkdir(path.dirname(target), { recursive: true });
       await writeFile(target, '');
       await truncate(target, entry.size ?? 0);
-      if (kind === 'source') head.placeholders.set(entry.path, entry);
+      // Sent only through a link with a contract's name: its bytes are read then.
+      head.placeholders.set(entry.path, entry);
     }
   }
   // Each distinct config is one request: identical ones share git's id, and a commit of more
@@ -123,13 +124,15 @@ export async function writeHeadFolder(
   );
   // A contract of the commit the search cannot see might be one to audit: never a pass.
   const contracts = unusable.filter(
-    (each) => searchFileKind(path.posix.basename(each.path)) === 'source',
+    (each) =>
+      searchFileKind(path.posix.basename(each.path)) === 'source' ||
+      head.tree.get(each.path)?.mode === LINK_MODE,
   );
   const listed = (paths: typeof unusable) =>
     shortList(paths.map((each) => `  - ${JSON.stringify(each.path)}: ${each.problem}`));
   if (contracts.length > 0)
     throw new ConfigurationError(
-      `${contracts.length} contract file(s) of the head commit ${reader.commit} have a name no upload can carry, so they cannot be audited:\n${listed(contracts)}\nRename them in the pull request.`,
+      `${contracts.length} contract file(s) or link(s) of the head commit ${reader.commit} have a name no upload can carry, so they cannot be audited:\n${listed(contracts)}\nRename them in the pull request.`,
     );
   if (unusable.length > 0)
     log.warning(
@@ -142,9 +145,7 @@ export async function writeHeadFolder(
  * A file of the commit a link leads to, whatever its name: a placeholder the search may read
  * through the link (a contract under another name), its bytes read when it is to be sent.
  */
-async function placeholderFor(head: HeadFolder, target: string): Promise<void> {
-  const entry = head.tree.get(path.posix.normalize(target));
-  if (entry?.type !== 'blob' || entry.mode === LINK_MODE) return;
+async function placeholderFor(head: HeadFolder, entry: TreeEntry): Promise<void> {
   if (uploadNameProblem(entry.path) !== undefined) return;
   const file = path.join(head.root, ...entry.path.split('/'));
   if (
@@ -165,33 +166,111 @@ async function placeholderFor(head: HeadFolder, target: string): Promise<void> {
  * later write goes through one (the commit's files lie in its folders, and an artifact file under
  * a link was refused). Past MAX_LINKS, the commit cannot be searched as a checkout would be.
  */
-export async function writeLinks(head: HeadFolder, reader: HeadReader, log: Logger): Promise<void> {
+export async function writeLinks(
+  head: HeadFolder,
+  reader: HeadReader,
+  log: Logger,
+  pruneInstalled: boolean,
+): Promise<void> {
   if (head.links.length > MAX_LINKS)
     throw new ConfigurationError(
       `The head commit ${reader.commit} holds ${head.links.length} symbolic links, more than the ${MAX_LINKS} read from GitHub, so it cannot be searched as a checkout would be.`,
     );
-  const unwritable: string[] = [];
+  const targets = new Map<string, string>();
   const limit = pLimit(CONCURRENT_READS);
   await Promise.all(
     head.links.map((entry) =>
       limit(async () => {
-        const target = (await readHeadFile(reader, entry)).toString('utf8');
-        const at = path.join(head.root, ...entry.path.split('/'));
-        await mkdir(path.dirname(at), { recursive: true });
-        if (target === '' || target.includes('\0')) unwritable.push(entry.path);
-        else {
-          await symlink(target, at).catch(() => unwritable.push(entry.path));
-          // An absolute target is outside the folder: the search never follows it.
-          if (!path.posix.isAbsolute(target))
-            await placeholderFor(head, path.posix.join(path.posix.dirname(entry.path), target));
-        }
+        targets.set(entry.path, (await readHeadFile(reader, entry)).toString('utf8'));
       }),
     ),
   );
+  const unwritable: string[] = [];
+  const unlisted: string[] = [];
+  for (const entry of head.links) {
+    const target = targets.get(entry.path) ?? '';
+    const at = path.join(head.root, ...entry.path.split('/'));
+    if (target === '' || target.includes('\0')) {
+      unwritable.push(entry.path);
+      continue;
+    }
+    await symlink(target, at).catch(() => unwritable.push(entry.path));
+    const reached = reachedFile(head, entry.path, targets, pruneInstalled);
+    if (reached === 'unlisted') unlisted.push(entry.path);
+    else if (reached !== undefined) {
+      // A config read through a link needs its bytes now; a contract's are read when sent.
+      const asConfig =
+        searchFileKind(path.posix.basename(entry.path)) === 'config' &&
+        (reached.size ?? 0) <= MAX_CONFIG_BYTES;
+      await (asConfig ? fillNow(head, reached, reader) : placeholderFor(head, reached));
+    }
+  }
+  if (unlisted.length > 0)
+    throw new ConfigurationError(
+      `${unlisted.length} symbolic link(s) of the head commit ${reader.commit} lead into folders of installed packages, which are not read from GitHub, so what they lead to cannot be judged:\n${shortList(unlisted.map((each) => `  - ${JSON.stringify(each)}`))}`,
+    );
   if (unwritable.length > 0)
     log.warning(
       `${unwritable.length} symbolic link(s) of the head commit ${reader.commit} could not be written as a checkout writes them, so the search does not see them:\n${shortList(unwritable.map((each) => `  - ${JSON.stringify(each)}`))}`,
     );
+}
+
+/** Links followed one after another before the kernel gives up, as Linux counts them. */
+const MAX_LINK_HOPS = 40;
+
+/**
+ * The file of the commit a link reaches, its path read as the kernel reads it (through the
+ * commit's other links, each `..` after the link it follows); `unlisted` when the way leads into a
+ * folder of installed packages the tree was read without; undefined when it reaches no file of
+ * the commit (a folder, outside, nowhere: the search meets it as on a checkout).
+ */
+function reachedFile(
+  head: HeadFolder,
+  link: string,
+  targets: ReadonlyMap<string, string>,
+  pruneInstalled: boolean,
+): TreeEntry | 'unlisted' | undefined {
+  const current = path.posix
+    .dirname(link)
+    .split('/')
+    .filter((part) => part !== '.');
+  const pending = (targets.get(link) ?? '').split('/');
+  if (path.posix.isAbsolute(targets.get(link) ?? '')) return undefined;
+  for (let hops = 0; pending.length > 0;) {
+    const part = pending.shift() ?? '';
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      if (current.pop() === undefined) return undefined;
+      continue;
+    }
+    current.push(part);
+    const at = current.join('/');
+    const entry = head.tree.get(at);
+    if (entry === undefined)
+      return pruneInstalled && installedPackages(at) !== undefined ? 'unlisted' : undefined;
+    if (entry.mode !== LINK_MODE) continue;
+    const next = targets.get(at);
+    if ((hops += 1) > MAX_LINK_HOPS || next === undefined || path.posix.isAbsolute(next))
+      return undefined;
+    current.pop();
+    pending.unshift(...next.split('/'));
+  }
+  const reached = head.tree.get(current.join('/'));
+  return reached?.type === 'blob' && reached.mode !== LINK_MODE ? reached : undefined;
+}
+
+/** The file's bytes from GitHub now, in place of its placeholder or of nothing. */
+async function fillNow(head: HeadFolder, entry: TreeEntry, reader: HeadReader): Promise<void> {
+  if (uploadNameProblem(entry.path) !== undefined) return;
+  const file = path.join(head.root, ...entry.path.split('/'));
+  const written = await stat(file).then(
+    () => true,
+    () => false,
+  );
+  if (written && !head.placeholders.has(entry.path)) return;
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, await readHeadFile(reader, entry));
+  head.placeholders.delete(entry.path);
 }
 
 /**
