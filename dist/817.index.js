@@ -9529,7 +9529,7 @@ async function writeHeadFolder(entries, root, reader, log) {
         const kind = searchFileKind(external_node_path_.posix.basename(entry.path));
         const problem = uploadNameProblem(entry.path);
         if (problem !== undefined) {
-            if (kind !== undefined || entry.mode === GITLINK_MODE)
+            if (kind !== undefined || entry.mode === GITLINK_MODE || entry.mode === LINK_MODE)
                 unusable.push({ path: entry.path, problem });
             continue;
         }
@@ -9548,8 +9548,8 @@ async function writeHeadFolder(entries, root, reader, log) {
             await (0,external_node_fs_promises_.mkdir)(external_node_path_.dirname(target), { recursive: true });
             await (0,external_node_fs_promises_.writeFile)(target, '');
             await (0,external_node_fs_promises_.truncate)(target, entry.size ?? 0);
-            if (kind === 'source')
-                head.placeholders.set(entry.path, entry);
+            // Sent only through a link with a contract's name: its bytes are read then.
+            head.placeholders.set(entry.path, entry);
         }
     }
     // Each distinct config is one request: identical ones share git's id, and a commit of more
@@ -9571,10 +9571,11 @@ async function writeHeadFolder(entries, root, reader, log) {
         await (0,external_node_fs_promises_.writeFile)(target, bytes);
     })));
     // A contract of the commit the search cannot see might be one to audit: never a pass.
-    const contracts = unusable.filter((each) => searchFileKind(external_node_path_.posix.basename(each.path)) === 'source');
+    const contracts = unusable.filter((each) => searchFileKind(external_node_path_.posix.basename(each.path)) === 'source' ||
+        head.tree.get(each.path)?.mode === LINK_MODE);
     const listed = (paths) => shortList(paths.map((each) => `  - ${JSON.stringify(each.path)}: ${each.problem}`));
     if (contracts.length > 0)
-        throw new ConfigurationError(`${contracts.length} contract file(s) of the head commit ${reader.commit} have a name no upload can carry, so they cannot be audited:\n${listed(contracts)}\nRename them in the pull request.`);
+        throw new ConfigurationError(`${contracts.length} contract file(s) or link(s) of the head commit ${reader.commit} have a name no upload can carry, so they cannot be audited:\n${listed(contracts)}\nRename them in the pull request.`);
     if (unusable.length > 0)
         log.warning(`${unusable.length} path(s) of the head commit ${reader.commit} have a name no upload can carry, so the search does not see them:\n${listed(unusable)}`);
     return head;
@@ -9583,10 +9584,7 @@ async function writeHeadFolder(entries, root, reader, log) {
  * A file of the commit a link leads to, whatever its name: a placeholder the search may read
  * through the link (a contract under another name), its bytes read when it is to be sent.
  */
-async function placeholderFor(head, target) {
-    const entry = head.tree.get(external_node_path_.posix.normalize(target));
-    if (entry?.type !== 'blob' || entry.mode === LINK_MODE)
-        return;
+async function placeholderFor(head, entry) {
     if (uploadNameProblem(entry.path) !== undefined)
         return;
     const file = external_node_path_.join(head.root, ...entry.path.split('/'));
@@ -9602,26 +9600,91 @@ async function placeholderFor(head, target) {
  * later write goes through one (the commit's files lie in its folders, and an artifact file under
  * a link was refused). Past MAX_LINKS, the commit cannot be searched as a checkout would be.
  */
-async function writeLinks(head, reader, log) {
+async function writeLinks(head, reader, log, pruneInstalled) {
     if (head.links.length > MAX_LINKS)
         throw new ConfigurationError(`The head commit ${reader.commit} holds ${head.links.length} symbolic links, more than the ${MAX_LINKS} read from GitHub, so it cannot be searched as a checkout would be.`);
-    const unwritable = [];
+    const targets = new Map();
     const limit = (0,p_limit/* default */.A)(CONCURRENT_READS);
     await Promise.all(head.links.map((entry) => limit(async () => {
-        const target = (await readHeadFile(reader, entry)).toString('utf8');
-        const at = external_node_path_.join(head.root, ...entry.path.split('/'));
-        await (0,external_node_fs_promises_.mkdir)(external_node_path_.dirname(at), { recursive: true });
-        if (target === '' || target.includes('\0'))
-            unwritable.push(entry.path);
-        else {
-            await (0,external_node_fs_promises_.symlink)(target, at).catch(() => unwritable.push(entry.path));
-            // An absolute target is outside the folder: the search never follows it.
-            if (!external_node_path_.posix.isAbsolute(target))
-                await placeholderFor(head, external_node_path_.posix.join(external_node_path_.posix.dirname(entry.path), target));
-        }
+        targets.set(entry.path, (await readHeadFile(reader, entry)).toString('utf8'));
     })));
+    const unwritable = [];
+    const unlisted = [];
+    for (const entry of head.links) {
+        const target = targets.get(entry.path) ?? '';
+        const at = external_node_path_.join(head.root, ...entry.path.split('/'));
+        if (target === '' || target.includes('\0')) {
+            unwritable.push(entry.path);
+            continue;
+        }
+        await (0,external_node_fs_promises_.symlink)(target, at).catch(() => unwritable.push(entry.path));
+        const reached = reachedFile(head, entry.path, targets, pruneInstalled);
+        if (reached === 'unlisted')
+            unlisted.push(entry.path);
+        else if (reached !== undefined) {
+            // A config read through a link needs its bytes now; a contract's are read when sent.
+            const asConfig = searchFileKind(external_node_path_.posix.basename(entry.path)) === 'config' &&
+                (reached.size ?? 0) <= MAX_CONFIG_BYTES;
+            await (asConfig ? fillNow(head, reached, reader) : placeholderFor(head, reached));
+        }
+    }
+    if (unlisted.length > 0)
+        throw new ConfigurationError(`${unlisted.length} symbolic link(s) of the head commit ${reader.commit} lead into folders of installed packages, which are not read from GitHub, so what they lead to cannot be judged:\n${shortList(unlisted.map((each) => `  - ${JSON.stringify(each)}`))}`);
     if (unwritable.length > 0)
         log.warning(`${unwritable.length} symbolic link(s) of the head commit ${reader.commit} could not be written as a checkout writes them, so the search does not see them:\n${shortList(unwritable.map((each) => `  - ${JSON.stringify(each)}`))}`);
+}
+/** Links followed one after another before the kernel gives up, as Linux counts them. */
+const MAX_LINK_HOPS = 40;
+/**
+ * The file of the commit a link reaches, its path read as the kernel reads it (through the
+ * commit's other links, each `..` after the link it follows); `unlisted` when the way leads into a
+ * folder of installed packages the tree was read without; undefined when it reaches no file of
+ * the commit (a folder, outside, nowhere: the search meets it as on a checkout).
+ */
+function reachedFile(head, link, targets, pruneInstalled) {
+    const current = external_node_path_.posix
+        .dirname(link)
+        .split('/')
+        .filter((part) => part !== '.');
+    const pending = (targets.get(link) ?? '').split('/');
+    if (external_node_path_.posix.isAbsolute(targets.get(link) ?? ''))
+        return undefined;
+    for (let hops = 0; pending.length > 0;) {
+        const part = pending.shift() ?? '';
+        if (part === '' || part === '.')
+            continue;
+        if (part === '..') {
+            if (current.pop() === undefined)
+                return undefined;
+            continue;
+        }
+        current.push(part);
+        const at = current.join('/');
+        const entry = head.tree.get(at);
+        if (entry === undefined)
+            return pruneInstalled && installedPackages(at) !== undefined ? 'unlisted' : undefined;
+        if (entry.mode !== LINK_MODE)
+            continue;
+        const next = targets.get(at);
+        if ((hops += 1) > MAX_LINK_HOPS || next === undefined || external_node_path_.posix.isAbsolute(next))
+            return undefined;
+        current.pop();
+        pending.unshift(...next.split('/'));
+    }
+    const reached = head.tree.get(current.join('/'));
+    return reached?.type === 'blob' && reached.mode !== LINK_MODE ? reached : undefined;
+}
+/** The file's bytes from GitHub now, in place of its placeholder or of nothing. */
+async function fillNow(head, entry, reader) {
+    if (uploadNameProblem(entry.path) !== undefined)
+        return;
+    const file = external_node_path_.join(head.root, ...entry.path.split('/'));
+    const written = await (0,external_node_fs_promises_.stat)(file).then(() => true, () => false);
+    if (written && !head.placeholders.has(entry.path))
+        return;
+    await (0,external_node_fs_promises_.mkdir)(external_node_path_.dirname(file), { recursive: true });
+    await (0,external_node_fs_promises_.writeFile)(file, await readHeadFile(reader, entry));
+    head.placeholders.delete(entry.path);
 }
 /**
  * Takes the bytes of the artifact's files into the folder where they may be used; returns the
@@ -9729,7 +9792,7 @@ async function headCommitUploads(settings, bundle, options) {
         !settings.excludePatterns.some((pattern) => pattern.startsWith('!'));
     const head = await writeHeadFolder(await readHeadTree(reader, pruneInstalled), root, reader, log);
     options.refused.push(...(await takeArtifactFiles(head, bundle.uploads, log, options.commit)));
-    await writeLinks(head, reader, log);
+    await writeLinks(head, reader, log, pruneInstalled);
     const search = {
         ...settings,
         workspace: root,
