@@ -176,7 +176,7 @@ try {
   );
 
   for (const [tree, truncateAbove] of [
-    ["GitHub's limits", undefined],
+    ["within GitHub's limits", undefined],
     ['truncated at 5,000 entries', 5_000],
   ] as const) {
     for (const [artifact, bundle] of [
@@ -234,7 +234,7 @@ try {
         }
         if (zeros > 0) throw new Error(`${zeros} placeholder(s) would have been sent`);
         console.log(
-          `\n${artifact}, tree within ${tree}: ${github.requests.length} requests, ${(github.answeredBytes / 1024 / 1024).toFixed(2)} MiB answered, ${seconds} s (${(servingMs / 1000).toFixed(1)} s of it the stand-in's git); ` +
+          `\n${artifact}, tree ${tree}: ${github.requests.length} requests, ${(github.answeredBytes / 1024 / 1024).toFixed(2)} MiB answered, ${seconds} s (${(servingMs / 1000).toFixed(1)} s of it the stand-in's git); ` +
             `${files} file(s) of ${head.uploads.length} project(s) to upload, ${refused.length} refused, ${head.passes} search pass(es).`,
         );
         const routes = new Map<string, number>();
@@ -244,7 +244,7 @@ try {
           console.log(`  ${String(count).padStart(6)}  ${name}`);
       } catch (error) {
         console.log(
-          `\n${artifact}, tree within ${tree}: failed after ${((performance.now() - started) / 1000).toFixed(1)} s: ${(error as Error).message}`,
+          `\n${artifact}, tree ${tree}: failed after ${((performance.now() - started) / 1000).toFixed(1)} s: ${(error as Error).message}`,
         );
       } finally {
         await client.close();
