@@ -5,18 +5,14 @@
  * never sends a placeholder's zero bytes, never writes outside its folder, and never passes a
  * head commit whose contract, reached as a checkout reaches it, holds a reentrancy.
  */
-import { mkdtemp, readdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { run } from '../../src/action/main.ts';
 import type { Outcome } from '../../src/audit/outcome.ts';
 import { recorded } from '../support/core.ts';
-import { commitFiles, type CommittedFile, type ServedCommit } from '../support/git-commit.ts';
-import { useInProcessRun, withEvent } from '../support/in-process-run.ts';
-import { useResultsService } from '../support/runner-services.ts';
-import { workflowRunEvent } from '../support/scenarios.ts';
-import { buildZip } from '../support/zip.ts';
+import { FORK, HARMLESS, TOKEN, VAULT, useHeadCommitRun } from '../support/head-commit-run.ts';
+import { mkdtemp, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 vi.mock('@actions/core', () => import('../support/core.ts').then((m) => m.coreStandIn));
 // The outcome each run published, as the reports are made from it.
@@ -35,97 +31,14 @@ vi.mock('../../src/action/publish.ts', async (original) => {
   };
 });
 
-const RUN = 88;
 const github = await vi.hoisted(async () => {
   const { prepareRunContext } = await import('../support/in-process-run.ts');
   return prepareRunContext('workflow_run', {});
 });
-const setUp = useInProcessRun(github);
-const results = useResultsService(42);
-
-/** A reentrancy: ether sent before the balance is cleared. */
-const VAULT = `pragma solidity 0.8.20;
-contract Vault {
-    mapping(address => uint256) public balances;
-    function withdraw() external {
-        uint256 amount = balances[msg.sender];
-        (bool ok, ) = msg.sender.call{value: amount}("");
-        require(ok);
-        balances[msg.sender] = 0;
-    }
-}
-`;
-const HARMLESS = (name: string) =>
-  `pragma solidity 0.8.20;\ncontract ${name} {\n    uint256 public constant SUPPLY = 1;\n}\n`;
-const TOKEN = HARMLESS('Token');
-
-/** The fork's head: a Foundry project with a vulnerable vault. */
-const FORK: Record<string, CommittedFile> = {
-  'foundry.toml': '[profile.default]\nsrc = "src"\n',
-  'src/Vault.sol': VAULT,
-  'src/Token.sol': TOKEN,
-  'test/Vault.t.sol': HARMLESS('VaultTest'),
-};
-
-interface BundleFile {
-  path: string;
-  data: string;
-  dependency?: boolean;
-}
-
-/** The artifact workflow A would leave, holding `files` as one project's. */
-async function seedArtifact(files: BundleFile[]): Promise<void> {
-  const manifest = {
-    format: 'contract-audit-upload/1',
-    projects: [
-      {
-        path: '.',
-        folder: '1',
-        files: files.map((file) => ({
-          name: file.path,
-          repositoryPath: file.path,
-          dependency: file.dependency ?? false,
-        })),
-      },
-    ],
-  };
-  await results().seedArtifact(
-    RUN,
-    'contract-audit-upload',
-    buildZip([
-      ...files.map((file) => ({ name: `1/${file.path}`, data: file.data })),
-      { name: 'contract-audit-manifest.json', data: JSON.stringify(manifest) },
-    ]),
-  );
-}
-
-/** The head commit GitHub serves for the run's `head_sha`. */
-async function headCommit(
-  files: Record<string, CommittedFile>,
-  options = {},
-): Promise<ServedCommit> {
-  const head = await commitFiles(files, options);
-  github.serveCommits([head]);
-  await withEvent(workflowRunEvent({ id: RUN, headSha: head.sha }));
-  return head;
-}
-
-beforeEach(async () => {
-  vi.stubEnv('GITHUB_WORKSPACE', await mkdtemp(path.join(tmpdir(), 'empty-workspace-')));
-  github.serveArtifacts(() =>
-    results()
-      .artifacts.filter((artifact) => artifact.finalized)
-      .map((artifact) => ({ ...artifact, url: () => results().artifactUrl(artifact) })),
-  );
-  published.length = 0;
-  vi.spyOn(process.stdout, 'write').mockReturnValue(true);
-});
-
-const uploaded = (service: Awaited<ReturnType<typeof setUp>>) =>
-  new Map(service.uploads[0]?.files.map((file) => [file.filename, file.content.toString()]));
-const outcome = () => published.at(-1);
-const reentrancy = () =>
-  outcome()?.findings?.filter((entry) => entry.finding.title.toLowerCase().includes('reentrancy'));
+const { setUp, seedArtifact, headCommit, uploaded, reentrancy } = useHeadCommitRun(
+  github,
+  published,
+);
 
 const noZeros = (service: Awaited<ReturnType<typeof setUp>>) =>
   [...uploaded(service).values()].every((text) => !text.includes('\0'));

@@ -1,22 +1,17 @@
 /**
  * run() in process on `workflow_run` against a fork whose artifact lies: the head commit is read
- * from the GitHub stand-in, which serves it from a real git repository (trees, truncated past a
- * small threshold; blobs, raw), and the artifact comes through the results service and Azurite.
- * Whatever the fork's workflow A collected, B audits the head commit's production contracts with
- * the commit's own bytes; the artifact only supplies what git does not hold, as dependencies.
+ * from the GitHub stand-in (test/support/head-commit-run.ts). Whatever the fork's workflow A
+ * collected, B audits the head commit's production contracts with the commit's own bytes; the
+ * artifact only supplies what git does not hold, as dependencies.
  */
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { run } from '../../src/action/main.ts';
 import type { Outcome } from '../../src/audit/outcome.ts';
 import { recorded } from '../support/core.ts';
-import { commitFiles, type CommittedFile, type ServedCommit } from '../support/git-commit.ts';
-import { useInProcessRun, withEvent } from '../support/in-process-run.ts';
-import { useResultsService } from '../support/runner-services.ts';
+import type { CommittedFile } from '../support/git-commit.ts';
+import { FORK, HARMLESS, RUN, TOKEN, VAULT, useHeadCommitRun } from '../support/head-commit-run.ts';
+import { withEvent } from '../support/in-process-run.ts';
 import { workflowRunEvent } from '../support/scenarios.ts';
-import { buildZip } from '../support/zip.ts';
 
 vi.mock('@actions/core', () => import('../support/core.ts').then((m) => m.coreStandIn));
 // The outcome each run published, as the reports are made from it.
@@ -35,105 +30,12 @@ vi.mock('../../src/action/publish.ts', async (original) => {
   };
 });
 
-const RUN = 88;
 const github = await vi.hoisted(async () => {
   const { prepareRunContext } = await import('../support/in-process-run.ts');
   return prepareRunContext('workflow_run', {});
 });
-const setUp = useInProcessRun(github);
-const results = useResultsService(42);
-
-/** A reentrancy: ether sent before the balance is cleared. */
-const VAULT = `pragma solidity 0.8.20;
-contract Vault {
-    mapping(address => uint256) public balances;
-    function withdraw() external {
-        uint256 amount = balances[msg.sender];
-        (bool ok, ) = msg.sender.call{value: amount}("");
-        require(ok);
-        balances[msg.sender] = 0;
-    }
-}
-`;
-const HARMLESS = (name: string) =>
-  `pragma solidity 0.8.20;\ncontract ${name} {\n    uint256 public constant SUPPLY = 1;\n}\n`;
-const TOKEN = HARMLESS('Token');
-
-/** The fork's head: a Foundry project with a vulnerable vault. */
-const FORK: Record<string, CommittedFile> = {
-  'foundry.toml': '[profile.default]\nsrc = "src"\n',
-  'src/Vault.sol': VAULT,
-  'src/Token.sol': TOKEN,
-  'test/Vault.t.sol': HARMLESS('VaultTest'),
-};
-
-interface BundleFile {
-  path: string;
-  data: string;
-  dependency?: boolean;
-}
-
-/** The artifact workflow A would leave, holding `files` as one project's. */
-async function seedArtifact(files: BundleFile[]): Promise<void> {
-  const manifest = {
-    format: 'contract-audit-upload/1',
-    projects: [
-      {
-        path: '.',
-        folder: '1',
-        files: files.map((file) => ({
-          name: file.path,
-          repositoryPath: file.path,
-          dependency: file.dependency ?? false,
-        })),
-      },
-    ],
-  };
-  await results().seedArtifact(
-    RUN,
-    'contract-audit-upload',
-    buildZip([
-      ...files.map((file) => ({ name: `1/${file.path}`, data: file.data })),
-      { name: 'contract-audit-manifest.json', data: JSON.stringify(manifest) },
-    ]),
-  );
-}
-
-/** The head commit GitHub serves for the run's `head_sha`. */
-async function headCommit(
-  files: Record<string, CommittedFile>,
-  options = {},
-): Promise<ServedCommit> {
-  const head = await commitFiles(files, options);
-  github.serveCommits([head]);
-  await withEvent(workflowRunEvent({ id: RUN, headSha: head.sha }));
-  return head;
-}
-
-beforeEach(async () => {
-  vi.stubEnv('GITHUB_WORKSPACE', await mkdtemp(path.join(tmpdir(), 'empty-workspace-')));
-  github.serveArtifacts(() =>
-    results()
-      .artifacts.filter((artifact) => artifact.finalized)
-      .map((artifact) => ({ ...artifact, url: () => results().artifactUrl(artifact) })),
-  );
-  published.length = 0;
-  firstRequest = github.requests.length;
-  vi.spyOn(process.stdout, 'write').mockReturnValue(true);
-});
-
-let firstRequest = 0;
-/** This test's requests for blobs. */
-const blobRequests = () =>
-  github.requests
-    .slice(firstRequest)
-    .filter((request) => request.path.includes('/git/blobs/'))
-    .map((r) => r.path);
-const uploaded = (service: Awaited<ReturnType<typeof setUp>>) =>
-  new Map(service.uploads[0]?.files.map((file) => [file.filename, file.content.toString()]));
-const outcome = () => published.at(-1);
-const reentrancy = () =>
-  outcome()?.findings?.filter((entry) => entry.finding.title.toLowerCase().includes('reentrancy'));
+const { setUp, seedArtifact, headCommit, requestsTo, uploaded, outcome, reentrancy } =
+  useHeadCommitRun(github, published);
 
 describe('run() on workflow_run, against an artifact that lies about the head commit', () => {
   it('audits a production file the fork left out of the artifact, with the bytes GitHub serves', async () => {
@@ -151,7 +53,7 @@ describe('run() on workflow_run, against an artifact that lies about the head co
     expect(reentrancy()?.map((entry) => entry.finding.file)).toEqual(['src/Vault.sol']);
     expect(outcome()?.headCommit).toEqual({ sha: head.sha, refused: [] });
     // The config and the one file the artifact did not supply; the artifact's Token.sol is used.
-    expect(blobRequests().sort()).toEqual(
+    expect(requestsTo('/git/blobs/').sort()).toEqual(
       [head.blobId('foundry.toml'), head.blobId('src/Vault.sol')]
         .map((id) => `/repos/acme/vaults/git/blobs/${id}`)
         .sort(),
@@ -203,7 +105,9 @@ describe('run() on workflow_run, against an artifact that lies about the head co
     expect(reentrancy()?.map((entry) => entry.status)).toEqual(['active']);
     expect(outcome()?.headCommit).toEqual({ sha: head.sha, refused: [] });
     // Its bytes are the commit's: only the config is read from GitHub.
-    expect(blobRequests()).toEqual([`/repos/acme/vaults/git/blobs/${head.blobId('foundry.toml')}`]);
+    expect(requestsTo('/git/blobs/')).toEqual([
+      `/repos/acme/vaults/git/blobs/${head.blobId('foundry.toml')}`,
+    ]);
     expect(service.uploads).toHaveLength(1);
   });
 });
@@ -221,12 +125,9 @@ describe('run() on workflow_run, the requests a head commit costs', () => {
     await run();
     expect(recorded.outputs['verdict']).toBe('fail');
     // foundry.toml, one package.json for all sixty, and the Vault the artifact left out.
-    expect(blobRequests()).toHaveLength(3);
-    const trees = github.requests
-      .slice(firstRequest)
-      .filter((request) => request.path.includes('/git/trees/'));
+    expect(requestsTo('/git/blobs/')).toHaveLength(3);
     // The commit's, walked (recursive, then its top), then each distinct folder below it.
-    expect(trees.length).toBeLessThanOrEqual(12);
+    expect(requestsTo('/git/trees/').length).toBeLessThanOrEqual(12);
     expect(head.sha).toMatch(/^[0-9a-f]{40}$/);
   });
 });
@@ -297,10 +198,7 @@ describe('run() on workflow_run, reading the head commit', () => {
       'src/Vault.sol',
       'src/math/Math.sol',
     ]);
-    const trees = github.requests
-      .slice(firstRequest)
-      .filter((request) => request.path.includes('/git/trees/'));
-    expect(trees.map((request) => request.path)).toEqual(
+    expect(requestsTo('/git/trees/')).toEqual(
       expect.arrayContaining([
         `/repos/acme/vaults/git/trees/${head.sha}?recursive=1`,
         `/repos/acme/vaults/git/trees/${head.sha}`,
