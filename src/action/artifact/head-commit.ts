@@ -6,7 +6,7 @@
  * upload has its bytes. The artifact supplies only what git does not hold, as dependencies.
  */
 import { realpathSync } from 'node:fs';
-import { mkdir, mkdtemp, realpath, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import type { RefusedFile } from '../../audit/outcome.ts';
@@ -23,8 +23,14 @@ import { firstFew } from '../../text.ts';
 import type { Logger } from '../../log.ts';
 import type { ProjectUpload } from '../../project/find-contracts.ts';
 import type { GitHubClient } from '../github/client.ts';
-import { takeArtifactFiles, writeHeadFolder, writeLinks, type HeadFolder } from './head-folder.ts';
-import { CONCURRENT_READS, readHeadFile, readHeadTree, type HeadReader } from './head-tree.ts';
+import {
+  fillPlaceholder,
+  takeArtifactFiles,
+  writeHeadFolder,
+  writeLinks,
+  type HeadFolder,
+} from './head-folder.ts';
+import { CONCURRENT_READS, readHeadTree, type HeadReader } from './head-tree.ts';
 
 export interface HeadUploads {
   detection: CheckoutProjects;
@@ -108,15 +114,7 @@ export async function headCommitUploads(
     fetched.bytes += waiting.reduce((sum, entry) => sum + (entry.size ?? 0), 0);
     checkReads(fetched, settings, options.commit);
     const limit = pLimit(CONCURRENT_READS);
-    await Promise.all(
-      waiting.map((entry) =>
-        limit(async () => {
-          const bytes = await readHeadFile(reader, entry);
-          await writeFile(path.join(root, ...entry.path.split('/')), bytes);
-          head.placeholders.delete(entry.path);
-        }),
-      ),
-    );
+    await Promise.all(waiting.map((entry) => limit(() => fillPlaceholder(head, entry, reader))));
   }
 }
 

@@ -2,11 +2,12 @@
  * A folder that stands for the head commit, so the engine's search runs over it as over a
  * checkout: only what the search reads is written. Configs get their bytes from GitHub; contract
  * files start as placeholders (sparse files of the commit's size, so the limits judge the real
- * size) until their bytes are known. Links are written last, as git writes them (their text is
- * their target), so the search meets them as on a checkout: one that leads outside the folder is
- * never followed. Submodules are empty folders, as in a checkout without them. The artifact then supplies bytes: a file the commit holds only
- * when they are that file's (git's id), and a file it does not hold only inside a submodule or a
- * folder of installed packages. Everything else of the artifact is refused, with why.
+ * size) until their bytes are known. Submodules are empty folders, as in a checkout without them.
+ * The artifact then supplies bytes: a file the commit holds only when they are that file's (git's
+ * id), and a file it does not hold only inside a submodule or a folder of installed packages;
+ * everything else of the artifact is refused, with why. Links are written last, as git writes
+ * them (their text is their target), so the search meets them as on a checkout: one that leads
+ * outside the folder is never followed.
  */
 import { mkdir, readFile, stat, symlink, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -54,7 +55,7 @@ export interface HeadFolder {
 
 /**
  * Writes under `root` (a fresh folder, links resolved) what the search reads of the commit's
- * tree; links with a name the search reads are named in a warning, never followed.
+ * tree, but its links (writeLinks, once the artifact's files are taken).
  */
 export async function writeHeadFolder(
   entries: readonly TreeEntry[],
@@ -89,14 +90,9 @@ export async function writeHeadFolder(
     else if (entry.mode === LINK_MODE) head.links.push(entry);
     else if (entry.type !== 'blob' || kind === undefined) continue;
     else if (kind === 'config' && (entry.size ?? 0) <= MAX_CONFIG_BYTES) configs.push(entry);
-    else {
-      // A config too large to read stays a placeholder: the search says it was not read.
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, '');
-      await truncate(target, entry.size ?? 0);
-      // Sent only through a link with a contract's name: its bytes are read then.
-      head.placeholders.set(entry.path, entry);
-    }
+    // A config too large to read stays a placeholder too: the search says it was not read, and
+    // only a link with a contract's name could send it (its bytes are read then).
+    else await writePlaceholder(head, entry);
   }
   // Each distinct config is one request: identical ones share git's id, and a commit of more
   // distinct ones than MAX_CONFIG_READS would spend the token's request budget.
@@ -141,24 +137,23 @@ export async function writeHeadFolder(
   return head;
 }
 
-/**
- * A file of the commit a link leads to, whatever its name: a placeholder the search may read
- * through the link (a contract under another name), its bytes read when it is to be sent.
- */
-async function placeholderFor(head: HeadFolder, entry: TreeEntry): Promise<void> {
-  if (uploadNameProblem(entry.path) !== undefined) return;
+/** A sparse file of the entry's size, whose bytes are read when it is to be sent. */
+async function writePlaceholder(head: HeadFolder, entry: TreeEntry): Promise<void> {
   const file = path.join(head.root, ...entry.path.split('/'));
-  if (
-    await stat(file).then(
-      () => true,
-      () => false,
-    )
-  )
-    return;
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, '');
   await truncate(file, entry.size ?? 0);
   head.placeholders.set(entry.path, entry);
+}
+
+/**
+ * A file of the commit a link leads to, whatever its name: a placeholder the search may read
+ * through the link (a contract under another name), unless it is written already.
+ */
+async function placeholderFor(head: HeadFolder, entry: TreeEntry): Promise<void> {
+  if (uploadNameProblem(entry.path) !== undefined) return;
+  if (await exists(path.join(head.root, ...entry.path.split('/')))) return;
+  await writePlaceholder(head, entry);
 }
 
 /**
@@ -202,7 +197,8 @@ export async function writeLinks(
       const asConfig =
         searchFileKind(path.posix.basename(entry.path)) === 'config' &&
         (reached.size ?? 0) <= MAX_CONFIG_BYTES;
-      await (asConfig ? fillNow(head, reached, reader) : placeholderFor(head, reached));
+      await placeholderFor(head, reached);
+      if (asConfig) await fillPlaceholder(head, reached, reader);
     }
   }
   if (unlisted.length > 0)
@@ -259,17 +255,15 @@ function reachedFile(
   return reached?.type === 'blob' && reached.mode !== LINK_MODE ? reached : undefined;
 }
 
-/** The file's bytes from GitHub now, in place of its placeholder or of nothing. */
-async function fillNow(head: HeadFolder, entry: TreeEntry, reader: HeadReader): Promise<void> {
-  if (uploadNameProblem(entry.path) !== undefined) return;
-  const file = path.join(head.root, ...entry.path.split('/'));
-  const written = await stat(file).then(
-    () => true,
-    () => false,
-  );
-  if (written && !head.placeholders.has(entry.path)) return;
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, await readHeadFile(reader, entry));
+/** The placeholder's bytes, read from GitHub (checked against git's id) and written over it. */
+export async function fillPlaceholder(
+  head: HeadFolder,
+  entry: TreeEntry,
+  reader: HeadReader,
+): Promise<void> {
+  if (!head.placeholders.has(entry.path)) return;
+  const bytes = await readHeadFile(reader, entry);
+  await writeFile(path.join(head.root, ...entry.path.split('/')), bytes);
   head.placeholders.delete(entry.path);
 }
 
@@ -346,4 +340,8 @@ function outsideCommit(head: HeadFolder, where: string): string | undefined {
 
 async function isFolder(target: string): Promise<boolean> {
   return (await stat(target).catch(() => undefined))?.isDirectory() ?? false;
+}
+
+async function exists(target: string): Promise<boolean> {
+  return (await stat(target).catch(() => undefined)) !== undefined;
 }
