@@ -9487,11 +9487,12 @@ function headError(reader, what, error) {
  * A folder that stands for the head commit, so the engine's search runs over it as over a
  * checkout: only what the search reads is written. Configs get their bytes from GitHub; contract
  * files start as placeholders (sparse files of the commit's size, so the limits judge the real
- * size) until their bytes are known. Links are written last, as git writes them (their text is
- * their target), so the search meets them as on a checkout: one that leads outside the folder is
- * never followed. Submodules are empty folders, as in a checkout without them. The artifact then supplies bytes: a file the commit holds only
- * when they are that file's (git's id), and a file it does not hold only inside a submodule or a
- * folder of installed packages. Everything else of the artifact is refused, with why.
+ * size) until their bytes are known. Submodules are empty folders, as in a checkout without them.
+ * The artifact then supplies bytes: a file the commit holds only when they are that file's (git's
+ * id), and a file it does not hold only inside a submodule or a folder of installed packages;
+ * everything else of the artifact is refused, with why. Links are written last, as git writes
+ * them (their text is their target), so the search meets them as on a checkout: one that leads
+ * outside the folder is never followed.
  */
 
 
@@ -9509,7 +9510,7 @@ const MAX_CONFIG_READS = 1_000;
 const MAX_LINKS = 1_000;
 /**
  * Writes under `root` (a fresh folder, links resolved) what the search reads of the commit's
- * tree; links with a name the search reads are named in a warning, never followed.
+ * tree, but its links (writeLinks, once the artifact's files are taken).
  */
 async function writeHeadFolder(entries, root, reader, log) {
     const head = {
@@ -9543,14 +9544,10 @@ async function writeHeadFolder(entries, root, reader, log) {
             continue;
         else if (kind === 'config' && (entry.size ?? 0) <= MAX_CONFIG_BYTES)
             configs.push(entry);
-        else {
-            // A config too large to read stays a placeholder: the search says it was not read.
-            await (0,external_node_fs_promises_.mkdir)(external_node_path_.dirname(target), { recursive: true });
-            await (0,external_node_fs_promises_.writeFile)(target, '');
-            await (0,external_node_fs_promises_.truncate)(target, entry.size ?? 0);
-            // Sent only through a link with a contract's name: its bytes are read then.
-            head.placeholders.set(entry.path, entry);
-        }
+        // A config too large to read stays a placeholder too: the search says it was not read, and
+        // only a link with a contract's name could send it (its bytes are read then).
+        else
+            await writePlaceholder(head, entry);
     }
     // Each distinct config is one request: identical ones share git's id, and a commit of more
     // distinct ones than MAX_CONFIG_READS would spend the token's request budget.
@@ -9580,20 +9577,24 @@ async function writeHeadFolder(entries, root, reader, log) {
         log.warning(`${unusable.length} path(s) of the head commit ${reader.commit} have a name no upload can carry, so the search does not see them:\n${listed(unusable)}`);
     return head;
 }
-/**
- * A file of the commit a link leads to, whatever its name: a placeholder the search may read
- * through the link (a contract under another name), its bytes read when it is to be sent.
- */
-async function placeholderFor(head, entry) {
-    if (uploadNameProblem(entry.path) !== undefined)
-        return;
+/** A sparse file of the entry's size, whose bytes are read when it is to be sent. */
+async function writePlaceholder(head, entry) {
     const file = external_node_path_.join(head.root, ...entry.path.split('/'));
-    if (await (0,external_node_fs_promises_.stat)(file).then(() => true, () => false))
-        return;
     await (0,external_node_fs_promises_.mkdir)(external_node_path_.dirname(file), { recursive: true });
     await (0,external_node_fs_promises_.writeFile)(file, '');
     await (0,external_node_fs_promises_.truncate)(file, entry.size ?? 0);
     head.placeholders.set(entry.path, entry);
+}
+/**
+ * A file of the commit a link leads to, whatever its name: a placeholder the search may read
+ * through the link (a contract under another name), unless it is written already.
+ */
+async function placeholderFor(head, entry) {
+    if (uploadNameProblem(entry.path) !== undefined)
+        return;
+    if (await exists(external_node_path_.join(head.root, ...entry.path.split('/'))))
+        return;
+    await writePlaceholder(head, entry);
 }
 /**
  * The commit's links, each with the target git gives it, once everything else is written: no
@@ -9625,7 +9626,9 @@ async function writeLinks(head, reader, log, pruneInstalled) {
             // A config read through a link needs its bytes now; a contract's are read when sent.
             const asConfig = searchFileKind(external_node_path_.posix.basename(entry.path)) === 'config' &&
                 (reached.size ?? 0) <= MAX_CONFIG_BYTES;
-            await (asConfig ? fillNow(head, reached, reader) : placeholderFor(head, reached));
+            await placeholderFor(head, reached);
+            if (asConfig)
+                await fillPlaceholder(head, reached, reader);
         }
     }
     if (unlisted.length > 0)
@@ -9674,16 +9677,12 @@ function reachedFile(head, link, targets, pruneInstalled) {
     const reached = head.tree.get(current.join('/'));
     return reached?.type === 'blob' && reached.mode !== LINK_MODE ? reached : undefined;
 }
-/** The file's bytes from GitHub now, in place of its placeholder or of nothing. */
-async function fillNow(head, entry, reader) {
-    if (uploadNameProblem(entry.path) !== undefined)
+/** The placeholder's bytes, read from GitHub (checked against git's id) and written over it. */
+async function fillPlaceholder(head, entry, reader) {
+    if (!head.placeholders.has(entry.path))
         return;
-    const file = external_node_path_.join(head.root, ...entry.path.split('/'));
-    const written = await (0,external_node_fs_promises_.stat)(file).then(() => true, () => false);
-    if (written && !head.placeholders.has(entry.path))
-        return;
-    await (0,external_node_fs_promises_.mkdir)(external_node_path_.dirname(file), { recursive: true });
-    await (0,external_node_fs_promises_.writeFile)(file, await readHeadFile(reader, entry));
+    const bytes = await readHeadFile(reader, entry);
+    await (0,external_node_fs_promises_.writeFile)(external_node_path_.join(head.root, ...entry.path.split('/')), bytes);
     head.placeholders.delete(entry.path);
 }
 /**
@@ -9757,6 +9756,9 @@ function outsideCommit(head, where) {
 }
 async function isFolder(target) {
     return (await (0,external_node_fs_promises_.stat)(target).catch(() => undefined))?.isDirectory() ?? false;
+}
+async function exists(target) {
+    return (await (0,external_node_fs_promises_.stat)(target).catch(() => undefined)) !== undefined;
 }
 
 ;// CONCATENATED MODULE: ./.build/action/artifact/head-commit.js
@@ -9834,11 +9836,7 @@ async function headCommitUploads(settings, bundle, options) {
         fetched.bytes += waiting.reduce((sum, entry) => sum + (entry.size ?? 0), 0);
         checkReads(fetched, settings, options.commit);
         const limit = (0,p_limit/* default */.A)(CONCURRENT_READS);
-        await Promise.all(waiting.map((entry) => limit(async () => {
-            const bytes = await readHeadFile(reader, entry);
-            await (0,external_node_fs_promises_.writeFile)(external_node_path_.join(root, ...entry.path.split('/')), bytes);
-            head.placeholders.delete(entry.path);
-        })));
+        await Promise.all(waiting.map((entry) => limit(() => fillPlaceholder(head, entry, reader))));
     }
 }
 /**
