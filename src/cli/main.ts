@@ -3,7 +3,6 @@
  * on stdout, its files, and an exit code. The same engine and the same reader of settings as the
  * Action, so a laptop and CI agree on every file sent and every finding.
  */
-import { stat } from 'node:fs/promises';
 import { constants } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -30,6 +29,7 @@ import {
 import { checkReportFiles, writeReports } from './report-files.ts';
 import { resumeLines } from './resume-command.ts';
 import { isTerminal, painter, usesColour, type OutputStream } from './terminal.ts';
+import { commandFolders } from './workspace.ts';
 
 const USER_AGENT = `contract-audit-cli/${ACTION_VERSION}`;
 
@@ -165,9 +165,10 @@ export async function main(cli: CommandEnvironment): Promise<number> {
 }
 
 /**
- * The settings by the engine's reader, with the directory as the workspace. A dry run sends
- * nothing: without a base URL it gets one that is never used, since the reader requires one.
- * `--baseline` is a path from the current directory.
+ * The settings by the engine's reader, with the repository's root as the workspace and the
+ * directory as the working directory, as the action has them. A dry run sends nothing: without a
+ * base URL it gets one that is never used, since the reader requires one. `--baseline` is a path
+ * from the current directory.
  */
 async function commandSettings(
   command: CommandLine,
@@ -179,21 +180,24 @@ async function commandSettings(
       `No audit service address: pass --base-url URL or export ${BASE_URL_VARIABLE} (e.g. https://api.example-audit.com).`,
     );
   }
-  const workspace = path.resolve(cli.cwd, command.directory);
-  const folder = await stat(workspace).catch(() => undefined);
-  if (!folder?.isDirectory()) throw new ConfigurationError(`${workspace} is not a directory.`);
+  const folders = await commandFolders(
+    cli.cwd,
+    command.directory,
+    command.inputs.get('working-directory').trim(),
+  );
   const inputs: InputSource = {
     ...command.inputs,
     get(name: string): string {
       const value = command.inputs.get(name);
       // A file named on the command line is where the shell is, as the report files are; the
-      // reader still refuses one outside the directory audited.
+      // reader still refuses one outside the repository.
       if (name === 'baseline' && value.trim()) return path.resolve(cli.cwd, value.trim());
       if (name === 'base-url' && command.dryRun) return value || 'https://dry-run.invalid';
+      if (name === 'working-directory') return folders.workingDirectory;
       return value;
     },
   };
-  const env = { GITHUB_WORKSPACE: workspace, FOUNDRY_PROFILE: cli.env['FOUNDRY_PROFILE'] };
+  const env = { GITHUB_WORKSPACE: folders.workspace, FOUNDRY_PROFILE: cli.env['FOUNDRY_PROFILE'] };
   return readSettings(inputs, env, log);
 }
 

@@ -1,8 +1,8 @@
 /**
  * The command's options: the action's inputs by the same names (read by the engine's one reader
  * of settings, so a bad value gets the action's message), and what only a command has: a dry
- * run, report files, the directory. The key is read from the environment alone: a flag would
- * land in the shell's history.
+ * run, report files, the directory (found within its repository). The key is read from the
+ * environment alone: a flag would land in the shell's history.
  */
 import { parseArgs } from 'node:util';
 import { ConfigurationError } from '../errors.ts';
@@ -36,8 +36,15 @@ export const INPUT_OPTIONS: readonly OptionSpec[] = [
     name: 'project-name',
     type: 'string',
     value: 'NAME',
-    default: "the directory's name",
+    default: "the repository's folder name",
     help: 'The name the audit is filed under.',
+  },
+  {
+    name: 'working-directory',
+    type: 'string',
+    value: 'DIR',
+    default: 'the directory',
+    help: "The folder to audit, relative to the repository's root (the top of its git work tree).",
   },
   {
     name: 'contracts',
@@ -120,7 +127,7 @@ export const INPUT_OPTIONS: readonly OptionSpec[] = [
     name: 'baseline',
     type: 'string',
     value: 'FILE',
-    help: 'A results file (--json) of accepted findings, inside the directory: they do not count.',
+    help: 'A results file (--json) of accepted findings, inside the repository: they do not count.',
   },
 ];
 
@@ -158,8 +165,8 @@ export const COMMAND_OPTIONS: readonly OptionSpec[] = [
 export interface CommandLine {
   /** The inputs as the engine's reader takes them. */
   inputs: InputSource;
-  /** The workspace: the directory given, else the current one. */
-  directory: string;
+  /** The directory given; undefined: the current one. */
+  directory: string | undefined;
   dryRun: boolean;
   reports: { sarif?: string; json?: string; codequality?: string; junit?: string };
   verbose: boolean;
@@ -214,7 +221,7 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   };
   return {
     inputs,
-    directory: positionals[0] ?? '.',
+    directory: positionals[0],
     dryRun: values['dry-run'] === true,
     reports: {
       sarif: string('sarif'),

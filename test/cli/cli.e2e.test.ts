@@ -7,11 +7,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codeQualityProblems, junitProblems, sarifProblems } from '../support/report-validators.ts';
-import { repositoryRoot } from '../support/run-action.ts';
+import { demoWorkspace } from '../support/layouts.ts';
 import { runCli, type CliRun } from '../support/run-cli.ts';
 import { useAuditService } from '../support/service.ts';
 
-const demo = path.join(repositoryRoot, 'examples/foundry-demo');
+// Outside any repository: the demo is the whole of what is audited.
+const demo = await demoWorkspace();
 const fast = ['--poll-interval-seconds', '0.02'];
 const serve = useAuditService();
 

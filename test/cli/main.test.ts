@@ -9,10 +9,12 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { main, type CommandEnvironment } from '../../src/cli/main.ts';
-import { DEMO_WORKSPACE } from '../support/in-process-run.ts';
+import { demoWorkspace } from '../support/layouts.ts';
 import { useAuditService } from '../support/service.ts';
 
 const serve = useAuditService();
+// Outside any repository: the demo is the whole of what is audited.
+const demo = await demoWorkspace();
 
 function capture(isTTY = false) {
   const text: string[] = [];
@@ -22,7 +24,7 @@ function capture(isTTY = false) {
 async function command(argv: string[], env: NodeJS.ProcessEnv = {}, tty = false) {
   const stdout = capture(tty);
   const stderr = capture(tty);
-  const cli: CommandEnvironment = { argv, env, cwd: DEMO_WORKSPACE, stdout, stderr };
+  const cli: CommandEnvironment = { argv, env, cwd: demo, stdout, stderr };
   const code = await main(cli);
   return { code, stdout: stdout.text.join(''), stderr: stderr.text.join('') };
 }
@@ -241,7 +243,7 @@ describe('contract-audit, in process', () => {
     const run = main({
       argv: ['--base-url', service.url, '--poll-interval-seconds', '0.05', '.'],
       env: { CONTRACT_AUDIT_API_KEY: service.apiKey },
-      cwd: DEMO_WORKSPACE,
+      cwd: demo,
       stdout,
       stderr,
       interrupt: new Promise((resolve) => (interrupt = resolve)),
@@ -257,7 +259,7 @@ describe('contract-audit, in process', () => {
     const code = await main({
       argv: ['--dry-run', '.'],
       env: {},
-      cwd: DEMO_WORKSPACE,
+      cwd: demo,
       stdout: capture(),
       stderr: early,
       interrupt: Promise.resolve('SIGTERM'),

@@ -12,12 +12,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { repositoryRoot } from '../support/run-action.ts';
+import { demoWorkspace } from '../support/layouts.ts';
 import { runCli } from '../support/run-cli.ts';
 import { useAuditService } from '../support/service.ts';
 
 const run = promisify(execFile);
 const serve = useAuditService();
-const demo = path.join(repositoryRoot, 'examples/foundry-demo');
+// Outside any repository: the demo is the whole of what is audited.
+const demo = await demoWorkspace();
 // npm and the installed command's `#!/usr/bin/env node` find this Node (24) first.
 const PATH = `${path.dirname(process.execPath)}${path.delimiter}${process.env['PATH'] ?? ''}`;
 

@@ -3,16 +3,17 @@
  * line only on a terminal (a pseudo-terminal through `script`), no colour with NO_COLOR, and a
  * help that lists every option with action.yml's default.
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMMAND_OPTIONS, INPUT_OPTIONS } from '../../src/cli/options.ts';
-import { actionDefaults, repositoryRoot } from '../support/run-action.ts';
+import { actionDefaults } from '../support/run-action.ts';
+import { demoWorkspace } from '../support/layouts.ts';
 import { runCli } from '../support/run-cli.ts';
 import { answerEveryPoll } from '../support/scenarios.ts';
 import { useAuditService } from '../support/service.ts';
 import { CONTRACT, workspaceWith } from '../support/workspace.ts';
 
-const demo = path.join(repositoryRoot, 'examples/foundry-demo');
+// Outside any repository: the demo is the whole of what is audited.
+const demo = await demoWorkspace();
 const serve = useAuditService();
 
 /** ESC, CSI (C1), BEL and the other controls a terminal acts on, but line feeds. */
@@ -85,7 +86,10 @@ describe('contract-audit --help', () => {
     const defaults = await actionDefaults();
     for (const spec of INPUT_OPTIONS) {
       const given = defaults[spec.name]!.trim().split('\n').join(', ');
+      // The action has no folder of its own: its names come from the repository, its working
+      // directory is the workspace's root; the command's are the directory's.
       if (spec.name === 'project-name') expect(given).toBe('');
+      else if (spec.name === 'working-directory') expect(given).toBe('.');
       else expect(spec.default ?? '').toBe(given);
     }
     expect(run.stdout).toContain('(default: low)');

@@ -56,6 +56,11 @@ function git(dir: string, args: string[], input?: string): string {
   });
 }
 
+/** Makes `dir` the top of a git work tree of its own, with nothing committed. */
+export function initRepository(dir: string): void {
+  git(dir, ['init', '--quiet']);
+}
+
 /** Commits `files` (path → content) in a new repository. */
 export async function commitFiles(
   files: Record<string, CommittedFile>,

@@ -6,6 +6,8 @@ import { cp, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { initRepository } from './git-commit.ts';
+import { repositoryRoot } from './run-action.ts';
 
 export const LAYOUTS = fileURLToPath(new URL('../fixtures/layouts/', import.meta.url));
 
@@ -14,6 +16,30 @@ export async function layoutWorkspace(layout: string): Promise<string> {
   const workspace = await mkdtemp(path.join(tmpdir(), `layout-${layout}-`));
   await cp(path.join(LAYOUTS, layout), workspace, { recursive: true, verbatimSymlinks: true });
   return workspace;
+}
+
+/**
+ * A fresh copy of the layout as a clone of acme/vaults: a git work tree in a folder named
+ * `vaults`, so a command run anywhere in it finds its root and names it as the action does.
+ */
+export async function layoutRepository(layout: string): Promise<string> {
+  const root = path.join(await mkdtemp(path.join(tmpdir(), `repository-${layout}-`)), 'vaults');
+  await cp(path.join(LAYOUTS, layout), root, { recursive: true, verbatimSymlinks: true });
+  initRepository(root);
+  return root;
+}
+
+/**
+ * A fresh copy of examples/foundry-demo, in a folder of that name outside any repository: what
+ * a command run there audits is the demo alone, wherever this repository is checked out.
+ */
+export async function demoWorkspace(): Promise<string> {
+  const demo = path.join(await mkdtemp(path.join(tmpdir(), 'demo-')), 'foundry-demo');
+  await cp(path.join(repositoryRoot, 'examples/foundry-demo'), demo, {
+    recursive: true,
+    verbatimSymlinks: true,
+  });
+  return demo;
 }
 
 export interface SentFile {
