@@ -3,14 +3,16 @@
  * audit against the reference service with every report file, a terminal's live line and
  * colour, and the exits for a bad option, a missing key and a timeout.
  */
-import { mkdir, mkdtemp, readFile, readdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, realpath } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { main, type CommandEnvironment } from '../../src/cli/main.ts';
+import { initRepository } from '../support/git-commit.ts';
 import { demoWorkspace } from '../support/layouts.ts';
 import { useAuditService } from '../support/service.ts';
+import { workspaceWith } from '../support/workspace.ts';
 
 const serve = useAuditService();
 // Outside any repository: the demo is the whole of what is audited.
@@ -21,10 +23,10 @@ function capture(isTTY = false) {
   return { isTTY, columns: 100, text, write: (chunk: string) => text.push(chunk) };
 }
 
-async function command(argv: string[], env: NodeJS.ProcessEnv = {}, tty = false) {
+async function command(argv: string[], env: NodeJS.ProcessEnv = {}, tty = false, cwd = demo) {
   const stdout = capture(tty);
   const stderr = capture(tty);
-  const cli: CommandEnvironment = { argv, env, cwd: demo, stdout, stderr };
+  const cli: CommandEnvironment = { argv, env, cwd, stdout, stderr };
   const code = await main(cli);
   return { code, stdout: stdout.text.join(''), stderr: stderr.text.join('') };
 }
@@ -122,6 +124,35 @@ describe('contract-audit, in process', () => {
     expect(run.stderr.split('\n')).toContain('Audit started: audit-1');
     expect(run.stdout + run.stderr).not.toContain('\u001b');
     expect(run.stderr).not.toContain('\r');
+  });
+
+  it('reads nothing above the repository it runs in, and refuses a --working-directory there', async () => {
+    const parent = await workspaceWith({
+      'node_modules/@openzeppelin/contracts/token/ERC20/IERC20.sol': 'interface IERC20 {}\n',
+      'vaults/packages/core/contracts/Vault.sol':
+        'import "@openzeppelin/contracts/token/ERC20/IERC20.sol";\ncontract Vault {}\n',
+    });
+    const root = path.join(parent, 'vaults');
+    initRepository(root);
+    const dry = await command(['--dry-run'], {}, false, path.join(root, 'packages/core'));
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain(
+      'packages/core/contracts/Vault.sol:1 imports "@openzeppelin/contracts/token/ERC20/IERC20.sol": no file was found',
+    );
+    expect(dry.stdout).not.toContain('Dependencies (');
+    const above = await command(['--dry-run', '--working-directory', '..'], {}, false, root);
+    expect(above.code).toBe(2);
+    expect(above.stderr).toContain(`is outside the workspace (${await realpath(root)})`);
+    const both = await command(
+      ['--dry-run', '--working-directory', 'packages/core', 'packages'],
+      {},
+      false,
+      root,
+    );
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain(
+      'The directory given (packages) and --working-directory packages/core name different folders',
+    );
   });
 
   it('exits 2 naming what is wrong: a bad value, an unknown option, no key', async () => {
