@@ -10,6 +10,7 @@
  * run as another user than the checkout's), which would quietly move the root; and it may not be
  * installed.
  */
+import { constants } from 'node:fs';
 import { open, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigurationError } from '../errors.ts';
@@ -72,8 +73,8 @@ async function workTreeTop(start: string): Promise<string | undefined> {
 }
 
 /**
- * As git tells a repository from a stray `.git`: a folder with a `HEAD`, or a file that starts
- * `gitdir: `. Nothing it points to is read.
+ * A `.git` that git would take for a repository's, not a stray one: a folder holding `HEAD`, or
+ * a file that starts `gitdir: `. Nothing it points to is read.
  */
 async function isGitEntry(entry: string): Promise<boolean> {
   const found = await stat(entry).catch(() => undefined);
@@ -81,7 +82,8 @@ async function isGitEntry(entry: string): Promise<boolean> {
     return (await stat(path.join(entry, 'HEAD')).catch(() => undefined))?.isFile() ?? false;
   }
   if (!found?.isFile()) return false;
-  const file = await open(entry, 'r').catch(() => undefined);
+  // Never waiting on a FIFO swapped in since the look.
+  const file = await open(entry, constants.O_RDONLY | constants.O_NONBLOCK).catch(() => undefined);
   if (file === undefined) return false;
   try {
     const start = Buffer.alloc(GITDIR.length);
