@@ -1,8 +1,8 @@
-export const id = 557;
-export const ids = [557];
+export const id = 15;
+export const ids = [15];
 export const modules = {
 
-/***/ 5557:
+/***/ 1015:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -14,14 +14,12 @@ __webpack_require__.d(__webpack_exports__, {
   main: () => (/* binding */ main)
 });
 
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(8161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: external "node:timers/promises"
-var external_node_timers_promises_ = __webpack_require__(8500);
+var promises_ = __webpack_require__(8500);
 ;// CONCATENATED MODULE: ./.build/errors.js
 /**
  * Typed errors, so main.ts can tell the user what to fix (configuration), what the
@@ -140,6 +138,8 @@ function countBySeverity(findings) {
     return counts;
 }
 
+// EXTERNAL MODULE: external "node:fs/promises"
+var external_node_fs_promises_ = __webpack_require__(1455);
 ;// CONCATENATED MODULE: ./.build/files/inside.js
 
 /** Whether `child` is `parent` or below it (a name like `..config` is below, `../x` is not). */
@@ -178,9 +178,9 @@ async function readBaselineFile(file, workspace) {
     let text;
     try {
         // The checkout may hold a link to anywhere.
-        const real = await (0,promises_.realpath)(file);
-        if (isInside(await (0,promises_.realpath)(workspace), real))
-            text = await (0,promises_.readFile)(real, 'utf8');
+        const real = await (0,external_node_fs_promises_.realpath)(file);
+        if (isInside(await (0,external_node_fs_promises_.realpath)(workspace), real))
+            text = await (0,external_node_fs_promises_.readFile)(real, 'utf8');
     }
     catch (error) {
         throw new errors_ConfigurationError(`Could not read the baseline file ${file} (${errorMessage(error)}). Check the \`baseline\` input; ` +
@@ -4104,7 +4104,7 @@ function parseRule(pattern, reason) {
 /** Files stat'ed at once: fast on network disks, bounded on huge directories. */
 const STAT_BATCH = 64;
 async function discoverContracts(options) {
-    const readDir = options.readDir ?? ((dir) => promises_.readdir(dir, { withFileTypes: true }));
+    const readDir = options.readDir ?? ((dir) => external_node_fs_promises_.readdir(dir, { withFileTypes: true }));
     const workspace = await resolveWorkspace(options.workspace);
     const root = await resolveRoot(options.root, options.workspace, workspace);
     const defaults = options.defaultExcludes ?? DEFAULT_EXCLUDES;
@@ -4197,10 +4197,10 @@ class Walk {
     async followLink(link) {
         let realPath;
         try {
-            realPath = fromBytes(await promises_.realpath(link.realPath, { encoding: 'buffer' }));
+            realPath = fromBytes(await external_node_fs_promises_.realpath(link.realPath, { encoding: 'buffer' }));
         }
         catch {
-            const target = await promises_.readlink(link.realPath, { encoding: 'buffer' }).then((bytes) => escapeBytes(bytes), () => '');
+            const target = await external_node_fs_promises_.readlink(link.realPath, { encoding: 'buffer' }).then((bytes) => escapeBytes(bytes), () => '');
             this.skip(link, target, 'broken');
             return undefined;
         }
@@ -4209,7 +4209,7 @@ class Walk {
             return undefined;
         }
         const target = { ...link, realPath };
-        const stats = await promises_.stat(realPath).catch(() => undefined);
+        const stats = await external_node_fs_promises_.stat(realPath).catch(() => undefined);
         if (stats?.isDirectory()) {
             return this.admitsDirectory(target) ? { kind: 'directory', entry: target } : undefined;
         }
@@ -4253,13 +4253,13 @@ async function check(file) {
         return 'the path of the file it links to is not valid UTF-8';
     }
     try {
-        const stats = await promises_.stat(file.realPath);
+        const stats = await external_node_fs_promises_.stat(file.realPath);
         if (!stats.isFile())
             return 'it is not a regular file';
         // stat needs no read permission, so an unreadable file would only fail while uploading.
         // Checkouts are readable by all; the kernel is asked only about files that are not.
         if ((stats.mode & 0o444) !== 0o444)
-            await promises_.access(file.realPath, promises_.constants.R_OK);
+            await external_node_fs_promises_.access(file.realPath, external_node_fs_promises_.constants.R_OK);
         return { absolutePath: file.realPath, relativePath: file.relativePath, size: stats.size };
     }
     catch (error) {
@@ -4279,7 +4279,7 @@ async function listDirectory(readDir, dir) {
             if (!listed.some((entry) => entry.name.includes('\uFFFD')))
                 entries = listed;
         }
-        entries ??= await promises_.readdir(dir.realPath, { withFileTypes: true, encoding: 'buffer' });
+        entries ??= await external_node_fs_promises_.readdir(dir.realPath, { withFileTypes: true, encoding: 'buffer' });
         return entries
             .map((type) => ({ type, entry: childOf(dir, type.name) }))
             .sort((a, b) => compare(a.entry.relativePath, b.entry.relativePath));
@@ -4342,7 +4342,7 @@ function unsendableError(unsendable) {
 }
 async function resolveWorkspace(workspace) {
     try {
-        return await promises_.realpath(workspace);
+        return await external_node_fs_promises_.realpath(workspace);
     }
     catch (error) {
         throw new errors_ConfigurationError(`The workspace ${workspace} does not exist.`, { cause: error });
@@ -4355,7 +4355,7 @@ async function resolveRoot(root, workspace, realWorkspace) {
         throw outside('is');
     let realRoot;
     try {
-        realRoot = await promises_.realpath(root);
+        realRoot = await external_node_fs_promises_.realpath(root);
     }
     catch (error) {
         throw new errors_ConfigurationError(`\`working-directory\` (${root}) does not exist.`, {
@@ -4364,7 +4364,7 @@ async function resolveRoot(root, workspace, realWorkspace) {
     }
     if (!isInside(realWorkspace, realRoot))
         throw outside(`leads to ${realRoot},`);
-    if (!(await promises_.stat(realRoot)).isDirectory()) {
+    if (!(await external_node_fs_promises_.stat(realRoot)).isDirectory()) {
         throw new errors_ConfigurationError(`\`working-directory\` (${root}) is not a directory.`);
     }
     return realRoot;
@@ -4995,10 +4995,10 @@ async function pythonPathsOf(project, workspace) {
         for (const environment of VIRTUAL_ENVIRONMENTS) {
             for (const lib of ['lib', 'Lib']) {
                 const folder = external_node_path_.join(base, environment, lib);
-                const real = await promises_.realpath(folder).catch(() => undefined);
+                const real = await external_node_fs_promises_.realpath(folder).catch(() => undefined);
                 if (real === undefined || !isInside(workspace, real))
                     continue;
-                const entries = await promises_.readdir(real, { withFileTypes: true }).catch(() => []);
+                const entries = await external_node_fs_promises_.readdir(real, { withFileTypes: true }).catch(() => []);
                 if (lib === 'Lib')
                     found.push(external_node_path_.join(real, 'site-packages'));
                 for (const entry of entries) {
@@ -5108,7 +5108,7 @@ async function importsOf(node, resolve, maxFileBytes) {
         return { found, problems };
     let source;
     try {
-        source = await promises_.readFile(node.absolutePath, 'utf8');
+        source = await external_node_fs_promises_.readFile(node.absolutePath, 'utf8');
     }
     catch {
         return { found, problems }; // discovery and the upload say what is wrong with it
@@ -5227,7 +5227,7 @@ const tooLarge = () => unusable('too-large', `is larger than ${MAX_CONFIG_BYTES 
 async function resolved(file, workspace) {
     let real;
     try {
-        real = await promises_.realpath(file);
+        real = await external_node_fs_promises_.realpath(file);
     }
     catch (error) {
         const failure = code(error);
@@ -5236,7 +5236,7 @@ async function resolved(file, workspace) {
         if (failure !== 'ENOENT' && failure !== 'ENOTDIR')
             return unusable('unreadable', `cannot be read (${failure})`);
         // Nothing there, or a link to nothing.
-        const link = await promises_.lstat(file).catch(() => undefined);
+        const link = await external_node_fs_promises_.lstat(file).catch(() => undefined);
         return link === undefined ? MISSING : unusable('dangling', 'is a link to nothing');
     }
     return isInside(workspace, real)
@@ -5251,10 +5251,10 @@ async function readReal(real) {
     let handle;
     try {
         // Only a regular file is opened: opening a device may act on it.
-        const seen = await promises_.stat(real);
+        const seen = await external_node_fs_promises_.stat(real);
         if (!seen.isFile())
             return notRegular(seen);
-        handle = await promises_.open(real, OPEN_FLAGS);
+        handle = await external_node_fs_promises_.open(real, OPEN_FLAGS);
         const stats = await handle.stat();
         if (!stats.isFile())
             return notRegular(stats);
@@ -5519,7 +5519,7 @@ function firstOfEachPrefix(remappings, taken) {
 }
 async function library_remappings_listDirectory(dir) {
     try {
-        return await promises_.readdir(dir, { withFileTypes: true });
+        return await external_node_fs_promises_.readdir(dir, { withFileTypes: true });
     }
     catch {
         return []; // no such library folder: its imports say so if it matters
@@ -5902,7 +5902,7 @@ async function detectProjects(options) {
 }
 async function detect_listDirectory(dir) {
     try {
-        return await promises_.readdir(dir, { withFileTypes: true });
+        return await external_node_fs_promises_.readdir(dir, { withFileTypes: true });
     }
     catch {
         return []; // unreadable or removed: the contract search says so if it matters
@@ -6253,7 +6253,7 @@ async function packagesMatching(root, sources, workspace, warnings) {
                 });
             }
         }
-        const entries = await promises_.readdir(external_node_path_.join(root, folder), { withFileTypes: true })
+        const entries = await external_node_fs_promises_.readdir(external_node_path_.join(root, folder), { withFileTypes: true })
             .catch(() => []);
         for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
             // Installed packages are not the workspace's; globs skip hidden folders (.git among them).
@@ -6362,7 +6362,7 @@ async function contractFolders(folder, workspace, budget) {
     let cut = false;
     for (const candidate of ['contracts', 'src']) {
         // A folder linked from elsewhere is not read: nothing outside the workspace is.
-        const real = await promises_.realpath(external_node_path_.join(folder, candidate)).catch(() => undefined);
+        const real = await external_node_fs_promises_.realpath(external_node_path_.join(folder, candidate)).catch(() => undefined);
         if (real === undefined || !isInside(workspace, real))
             continue;
         const found = await holdsContracts(real, budget);
@@ -6385,7 +6385,7 @@ async function holdsContracts(dir, budget) {
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
         let entries;
         try {
-            entries = await promises_.readdir(next, { withFileTypes: true });
+            entries = await external_node_fs_promises_.readdir(next, { withFileTypes: true });
         }
         catch {
             continue;
@@ -6588,10 +6588,10 @@ async function existingFile(file, workspace) {
     if (!isInside(workspace, file))
         return 'is outside the workspace';
     try {
-        const real = await promises_.realpath(file);
+        const real = await external_node_fs_promises_.realpath(file);
         if (!isInside(workspace, real))
             return 'links outside the workspace';
-        const stats = await promises_.stat(real);
+        const stats = await external_node_fs_promises_.stat(real);
         return stats.isFile() ? { absolutePath: real, size: stats.size } : 'is not a file';
     }
     catch {
@@ -6869,7 +6869,7 @@ function deepest(projects, file) {
  */
 async function emptySubmodules(search, root, rules) {
     const empty = { audited: [], other: [] };
-    const workspace = await promises_.realpath(search.workspace).catch(() => search.workspace);
+    const workspace = await external_node_fs_promises_.realpath(search.workspace).catch(() => search.workspace);
     const read = await readConfig(external_node_path_.join(workspace, GIT_SUBMODULES), workspace);
     if (read.kind === 'unusable') {
         const instead = 'submodules that are not checked out are not looked for';
@@ -6885,7 +6885,7 @@ async function emptySubmodules(search, root, rules) {
         if (!isInside(root, folder) || folder === root)
             continue;
         const relative = posixRelative(root, folder);
-        const entries = await promises_.readdir(folder).catch(() => []);
+        const entries = await external_node_fs_promises_.readdir(folder).catch(() => []);
         if (entries.length > 0)
             continue;
         if (excludes.prunes(relative) !== undefined || !patterns.mayMatchBelow(relative))
@@ -7021,7 +7021,7 @@ function dependencyFolders(projects) {
 const MAX_AUDITS = 50;
 /** The projects under `working-directory`, each logged with the folders chosen and why. */
 async function findProjects(search, log) {
-    const workspace = await promises_.realpath(search.workspace);
+    const workspace = await external_node_fs_promises_.realpath(search.workspace);
     const root = await realDirectory(search.workingDirectory);
     if (root === undefined)
         return [];
@@ -7082,7 +7082,7 @@ function projectSummaries(projects, search, projectName) {
  */
 async function findUploads(search, log, found) {
     const projects = found ?? (await findProjects(search, log));
-    const workspace = await promises_.realpath(search.workspace);
+    const workspace = await external_node_fs_promises_.realpath(search.workspace);
     const root = (await realDirectory(search.workingDirectory)) ?? search.workingDirectory;
     const rules = selectionRules(projects, search);
     const discovery = await discoverContracts({
@@ -7258,7 +7258,7 @@ function relativeName(root, absolutePath, fallback) {
 }
 async function realDirectory(directory) {
     // discoverContracts says what is wrong with a working directory that is not one.
-    return promises_.realpath(directory).catch(() => undefined);
+    return external_node_fs_promises_.realpath(directory).catch(() => undefined);
 }
 
 // EXTERNAL MODULE: ./node_modules/p-limit/index.js + 1 modules
@@ -8366,8 +8366,8 @@ var external_node_util_ = __webpack_require__(7975);
 /**
  * The command's options: the action's inputs by the same names (read by the engine's one reader
  * of settings, so a bad value gets the action's message), and what only a command has: a dry
- * run, report files, the directory. The key is read from the environment alone: a flag would
- * land in the shell's history.
+ * run, report files, the directory (found within its repository). The key is read from the
+ * environment alone: a flag would land in the shell's history.
  */
 
 
@@ -8385,8 +8385,15 @@ const INPUT_OPTIONS = [
         name: 'project-name',
         type: 'string',
         value: 'NAME',
-        default: "the directory's name",
+        default: "the repository's folder name",
         help: 'The name the audit is filed under.',
+    },
+    {
+        name: 'working-directory',
+        type: 'string',
+        value: 'DIR',
+        default: 'the directory',
+        help: "The folder to audit, relative to the repository's root (the top of its git work tree).",
     },
     {
         name: 'contracts',
@@ -8469,7 +8476,7 @@ const INPUT_OPTIONS = [
         name: 'baseline',
         type: 'string',
         value: 'FILE',
-        help: 'A results file (--json) of accepted findings, inside the directory: they do not count.',
+        help: 'A results file (--json) of accepted findings, inside the repository: they do not count.',
     },
 ];
 /** What only the command has. */
@@ -8547,7 +8554,7 @@ function parseCommandLine(argv, env) {
     };
     return {
         inputs,
-        directory: positionals[0] ?? '.',
+        directory: positionals[0],
         dryRun: values['dry-run'] === true,
         reports: {
             sarif: string('sarif'),
@@ -8570,6 +8577,12 @@ function helpText(version) {
         'the same engine as the GitHub Action, so a laptop and CI agree on every file and finding.',
         '',
         'Usage: contract-audit [options] [directory]   (directory: default the current one)',
+        '',
+        "The directory is audited within its repository, as the action's working-directory is within",
+        "the checkout: the repository's root is the top of the git work tree holding it (else the",
+        'directory itself), and imports may reach anything inside that root, nothing outside it. With',
+        '--working-directory (relative to that root), the directory only says where the repository is:',
+        'give its root, or the same folder.',
         '',
         "Options (the action's inputs, by the same names):",
         ...INPUT_OPTIONS.map(optionLine),
@@ -8690,27 +8703,27 @@ async function writeOutputFile(file, content, roots) {
     for (const name of external_node_path_.relative(root, target).split(external_node_path_.sep).slice(0, -1)) {
         directory = external_node_path_.join(directory, name);
         try {
-            await promises_.mkdir(directory);
+            await external_node_fs_promises_.mkdir(directory);
         }
         catch (error) {
             if (error.code !== 'EEXIST')
                 throw error;
         }
         // mkdir leaves an existing link alone, so whatever is there now is looked at, not followed.
-        const stats = await promises_.lstat(directory);
+        const stats = await external_node_fs_promises_.lstat(directory);
         if (stats.isSymbolicLink()) {
             throw new Error(`${directory} is a symbolic link; output files are never written through one.`);
         }
         if (!stats.isDirectory())
             throw new Error(`${directory} is not a directory.`);
     }
-    const existing = await promises_.lstat(target).catch(() => undefined);
+    const existing = await external_node_fs_promises_.lstat(target).catch(() => undefined);
     if (existing?.isDirectory())
         throw new Error(`${target} is a directory.`);
     // Removing a link removes the link, not its target; `wx` (O_CREAT | O_EXCL) then creates a
     // new file and fails rather than follow a link put back in between.
-    await promises_.rm(target, { force: true });
-    const handle = await promises_.open(target, 'wx');
+    await external_node_fs_promises_.rm(target, { force: true });
+    const handle = await external_node_fs_promises_.open(target, 'wx');
     let failure;
     try {
         // One write per chunk: no stream pipeline to set up for what is usually one small file.
@@ -8725,7 +8738,7 @@ async function writeOutputFile(file, content, roots) {
         return target;
     // A report cut short would read as a whole one. What is there now is the file made above,
     // or a link put in its place, which `rm` removes without following.
-    await promises_.rm(target, { force: true });
+    await external_node_fs_promises_.rm(target, { force: true });
     throw failure.error;
 }
 /** One short path segment (names can come from the service): a file system's 255 bytes hold it. */
@@ -9510,10 +9523,10 @@ async function checkReportFiles(reports, cwd) {
         }
         named.set(target, option);
         const folder = external_node_path_.dirname(target);
-        if (!(await (0,promises_.stat)(folder).catch(() => undefined))?.isDirectory()) {
+        if (!(await (0,external_node_fs_promises_.stat)(folder).catch(() => undefined))?.isDirectory()) {
             throw new errors_ConfigurationError(`The folder of --${option}, ${folder}, does not exist or is not a directory: create it, or name a file in another.`);
         }
-        if ((await (0,promises_.stat)(target).catch(() => undefined))?.isDirectory()) {
+        if ((await (0,external_node_fs_promises_.stat)(target).catch(() => undefined))?.isDirectory()) {
             throw new errors_ConfigurationError(`--${option} names a directory, ${target}: name a file (e.g. ${external_node_path_.join(target, `contract-audit.${option}`)}).`);
         }
     }
@@ -9638,6 +9651,90 @@ function painter(colour) {
     if (!colour)
         return (_style, text) => text;
     return (style, text) => `\u001b[${CODES[style][0]}m${text}\u001b[${CODES[style][1]}m`;
+}
+
+;// CONCATENATED MODULE: ./.build/cli/workspace.js
+/**
+ * Where the command runs, laid out as the action's checkout is: the repository's root is the
+ * workspace (the action's GITHUB_WORKSPACE) and the folder audited is `working-directory` within
+ * it. Run from a package of a monorepo, imports of the root's `lib/` or of a hoisted
+ * `node_modules` then resolve as they do in CI, and every path, upload name and digest agrees.
+ *
+ * The root is found as git finds it, without running git: the nearest folder at or above the one
+ * audited holding a `.git` folder, or a `.git` file pointing elsewhere (`gitdir: …`, a worktree's
+ * or a submodule's). git itself may refuse a repository another user owns (CI containers often
+ * run as another user than the checkout's), which would quietly move the root; and it may not be
+ * installed.
+ */
+
+
+
+
+const GITDIR = 'gitdir: ';
+/**
+ * `folder`: the directory given on the command line, undefined for the current one; with
+ * `workingDirectory` (the option's value, '' when not given) it names where the repository is,
+ * and must be its root or the same folder.
+ */
+async function commandFolders(cwd, folder, workingDirectory) {
+    const named = external_node_path_.resolve(cwd, folder ?? '.');
+    const real = await directory(named);
+    if (real === undefined)
+        throw new errors_ConfigurationError(`${named} is not a directory.`);
+    const workspace = (await workTreeTop(real)) ?? real;
+    if (!workingDirectory) {
+        return { workspace, workingDirectory: external_node_path_.relative(workspace, real) || '.' };
+    }
+    const target = external_node_path_.resolve(workspace, workingDirectory);
+    const realTarget = await directory(target);
+    if (realTarget === undefined) {
+        throw new errors_ConfigurationError(`--working-directory ${workingDirectory}: ${target} is not a directory. It is relative to the repository's root (${workspace}), as the action's input is.`);
+    }
+    if (folder !== undefined && real !== workspace && real !== realTarget) {
+        throw new errors_ConfigurationError(`The directory given (${folder}) and --working-directory ${workingDirectory} name different folders: ${real} and ${realTarget}. ` +
+            `--working-directory is relative to the repository's root (${workspace}); give only one of them, or the root as the directory.`);
+    }
+    return { workspace, workingDirectory };
+}
+/** Where `folder` leads once links are followed, when it is a directory. */
+async function directory(folder) {
+    const real = await (0,external_node_fs_promises_.realpath)(folder).catch(() => undefined);
+    if (real === undefined)
+        return undefined;
+    return (await (0,external_node_fs_promises_.stat)(real)).isDirectory() ? real : undefined;
+}
+/** The nearest folder at or above `start` that is the top of a git work tree. */
+async function workTreeTop(start) {
+    for (let folder = start;; folder = external_node_path_.dirname(folder)) {
+        if (await isGitEntry(external_node_path_.join(folder, '.git')))
+            return folder;
+        if (external_node_path_.dirname(folder) === folder)
+            return undefined;
+    }
+}
+/**
+ * A `.git` that git would take for a repository's, not a stray one: a folder holding `HEAD`, or
+ * a file that starts `gitdir: `. Nothing it points to is read.
+ */
+async function isGitEntry(entry) {
+    const found = await (0,external_node_fs_promises_.stat)(entry).catch(() => undefined);
+    if (found?.isDirectory()) {
+        return (await (0,external_node_fs_promises_.stat)(external_node_path_.join(entry, 'HEAD')).catch(() => undefined))?.isFile() ?? false;
+    }
+    if (!found?.isFile())
+        return false;
+    // Never waiting on a FIFO swapped in since the look.
+    const file = await (0,external_node_fs_promises_.open)(entry, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK).catch(() => undefined);
+    if (file === undefined)
+        return false;
+    try {
+        const start = Buffer.alloc(GITDIR.length);
+        const { bytesRead } = await file.read(start, 0, start.length, 0);
+        return start.subarray(0, bytesRead).toString('latin1') === GITDIR;
+    }
+    finally {
+        await file.close();
+    }
 }
 
 ;// CONCATENATED MODULE: ./.build/cli/main.js
@@ -9770,32 +9867,32 @@ async function main(cli) {
     }
 }
 /**
- * The settings by the engine's reader, with the directory as the workspace. A dry run sends
- * nothing: without a base URL it gets one that is never used, since the reader requires one.
- * `--baseline` is a path from the current directory.
+ * The settings by the engine's reader, with the repository's root as the workspace and the
+ * directory as the working directory, as the action has them. A dry run sends nothing: without a
+ * base URL it gets one that is never used, since the reader requires one. `--baseline` is a path
+ * from the current directory.
  */
 async function commandSettings(command, cli, log) {
     if (!command.dryRun && !command.inputs.get('base-url').trim()) {
         throw new errors_ConfigurationError(`No audit service address: pass --base-url URL or export ${BASE_URL_VARIABLE} (e.g. https://api.example-audit.com).`);
     }
-    const workspace = external_node_path_.resolve(cli.cwd, command.directory);
-    const folder = await (0,promises_.stat)(workspace).catch(() => undefined);
-    if (!folder?.isDirectory())
-        throw new errors_ConfigurationError(`${workspace} is not a directory.`);
+    const folders = await commandFolders(cli.cwd, command.directory, command.inputs.get('working-directory').trim());
     const inputs = {
         ...command.inputs,
         get(name) {
             const value = command.inputs.get(name);
             // A file named on the command line is where the shell is, as the report files are; the
-            // reader still refuses one outside the directory audited.
+            // reader still refuses one outside the repository.
             if (name === 'baseline' && value.trim())
                 return external_node_path_.resolve(cli.cwd, value.trim());
             if (name === 'base-url' && command.dryRun)
                 return value || 'https://dry-run.invalid';
+            if (name === 'working-directory')
+                return folders.workingDirectory;
             return value;
         },
     };
-    const env = { GITHUB_WORKSPACE: workspace, FOUNDRY_PROFILE: cli.env['FOUNDRY_PROFILE'] };
+    const env = { GITHUB_WORKSPACE: folders.workspace, FOUNDRY_PROFILE: cli.env['FOUNDRY_PROFILE'] };
     return readSettings(inputs, env, log);
 }
 async function audit(settings, deadline, log, onStarted) {
@@ -9813,7 +9910,7 @@ async function audit(settings, deadline, log, onStarted) {
     return auditCheckout(settings, detection, deadline.at, {
         log,
         now: Date.now,
-        sleep: (ms) => (0,external_node_timers_promises_.setTimeout)(ms),
+        sleep: (ms) => (0,promises_.setTimeout)(ms),
         random: Math.random,
         userAgent: USER_AGENT,
         // A command has no pull request: every finding counts (`scope` is not an option).
