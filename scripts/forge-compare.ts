@@ -19,7 +19,7 @@ import { detectProjects } from '../src/engine/audit-checkout.ts';
 import { readSettings } from '../src/engine/settings.ts';
 import type { Logger } from '../src/log.ts';
 import { findUploads, type ProjectUpload } from '../src/project/find-contracts.ts';
-import { readImports } from '../src/project/imports.ts';
+import { readImports, type ImportStatement } from '../src/project/imports.ts';
 import { isRelativeImport, resolveRelativeImport } from '../src/project/unit-names.ts';
 
 const FORGE = path.join(import.meta.dirname, '..', 'node_modules', '.bin', 'forge');
@@ -31,13 +31,21 @@ interface ImportGraph {
   edges: Map<string, Set<string>>;
 }
 
+/** A file on one side only, with where it was imported and whether a warning names it. */
+interface Difference {
+  file: string;
+  importedAt: string;
+  warned: boolean;
+}
+
 interface Comparison {
   project: string;
-  audited: string[];
-  /** Real path → the file forge reached it from (undefined for a file to audit). */
-  reached: Map<string, string | undefined>;
-  sent: Map<string, string>;
-  /** Files to audit forge's graph does not hold (outside its src, test and script). */
+  audited: number;
+  reached: number | 'forge failed';
+  sent: number;
+  sentOnly: Difference[];
+  reachedOnly: Difference[];
+  /** Files to audit that forge's graph does not hold (outside its src, test and script). */
   unknownToForge: string[];
   forgeError: string | undefined;
 }
@@ -67,34 +75,38 @@ async function main(): Promise<void> {
   const uploads = await findUploads({ ...settings, deadline }, log, projects);
 
   const comparisons: Comparison[] = [];
-  for (const upload of uploads) comparisons.push(await compare(workspace, upload));
+  for (const upload of uploads) comparisons.push(await compare(workspace, upload, warnings));
 
   console.log(
-    '| project | files to audit | forge reaches | action sends | sent, not reached | reached, not sent | audited, unknown to forge |',
+    '| project | files to audit | forge reaches | action sends | sent, not reached | reached, not sent | of these, named by no warning | audited, unknown to forge |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const c of comparisons) {
-    const sentOnly = [...c.sent.keys()].filter((file) => !c.reached.has(file));
-    const reachedOnly = [...c.reached.keys()].filter((file) => !c.sent.has(file));
-    const reaches = c.forgeError === undefined ? String(c.reached.size) : 'forge failed';
+    const silent = [...c.sentOnly, ...c.reachedOnly].filter((d) => !d.warned).length;
     console.log(
-      `| ${c.project} | ${c.audited.length} | ${reaches} | ${c.sent.size} | ${sentOnly.length} | ${reachedOnly.length} | ${c.unknownToForge.length} |`,
+      `| ${c.project} | ${c.audited} | ${c.reached} | ${c.sent} | ${c.sentOnly.length} | ${c.reachedOnly.length} | ${silent} | ${c.unknownToForge.length} |`,
     );
   }
-  for (const c of comparisons) await details(workspace, c);
+  for (const c of comparisons) details(c);
   console.log(`\nWarnings the search logged (${warnings.length}):`);
   for (const warning of warnings) console.log(`- ${warning.replaceAll('\n', '\n  ')}`);
 }
 
-async function compare(workspace: string, upload: ProjectUpload): Promise<Comparison> {
+async function compare(
+  workspace: string,
+  upload: ProjectUpload,
+  warnings: readonly string[],
+): Promise<Comparison> {
   const root = path.resolve(workspace, upload.path);
   const audited = upload.files.filter((file) => !file.dependency).map((file) => file.absolutePath);
   const sent = new Map(upload.files.map((file) => [file.absolutePath, file.relativePath]));
   const comparison: Comparison = {
     project: upload.path,
-    audited,
-    reached: new Map(),
-    sent,
+    audited: audited.length,
+    reached: 'forge failed',
+    sent: sent.size,
+    sentOnly: [],
+    reachedOnly: [],
     unknownToForge: [],
     forgeError: undefined,
   };
@@ -105,16 +117,45 @@ async function compare(workspace: string, upload: ProjectUpload): Promise<Compar
     comparison.forgeError = error instanceof Error ? error.message : String(error);
     return comparison;
   }
-  comparison.unknownToForge = audited.filter((file) => !graph.edges.has(file));
+  const shown = (file: string) => path.relative(workspace, file);
+  // Named in a warning: the log's lists stop after a few, so a difference past them reads as silent.
+  const warned = (...texts: string[]) =>
+    warnings.some((warning) => texts.some((text) => warning.includes(text)));
+  comparison.unknownToForge = audited.filter((file) => !graph.edges.has(file)).map(shown);
+  // Each file forge reaches, and the file it reached it from.
+  const reached = new Map<string, string | undefined>();
   const pending = audited.filter((file) => graph.edges.has(file));
-  for (const file of pending) comparison.reached.set(file, undefined);
+  for (const file of pending) reached.set(file, undefined);
   while (pending.length > 0) {
     const file = pending.shift()!;
     for (const imported of graph.edges.get(file) ?? []) {
-      if (comparison.reached.has(imported)) continue;
-      comparison.reached.set(imported, file);
+      if (reached.has(imported)) continue;
+      reached.set(imported, file);
       pending.push(imported);
     }
+  }
+  comparison.reached = reached.size;
+  const importers = await sentImporters(workspace, sent);
+  for (const [file, name] of sent) {
+    if (reached.has(file)) continue;
+    const at = importers.get(name) ?? ['(a file to audit)'];
+    comparison.sentOnly.push({
+      file: `${shown(file)}, sent as ${name}`,
+      importedAt: at.join(', '),
+      warned: warned(shown(file)),
+    });
+  }
+  for (const [file, importer] of reached) {
+    if (sent.has(file) || importer === undefined) continue;
+    const statements = await importsOf(importer, file);
+    comparison.reachedOnly.push({
+      file: shown(file),
+      importedAt: `${shown(importer)}${statements.map((s) => `:${s.line} "${s.path}"`).join(', ')}`,
+      warned: warned(
+        shown(file),
+        ...statements.map((s) => `${shown(importer)}:${s.line} imports "${s.path}"`),
+      ),
+    });
   }
   return comparison;
 }
@@ -151,30 +192,23 @@ async function forgeTree(root: string): Promise<ImportGraph> {
   return { edges };
 }
 
-/** Each difference, with the import that led there on the side that has it. */
-async function details(workspace: string, c: Comparison): Promise<void> {
-  const shown = (file: string) => path.relative(workspace, file);
+function details(c: Comparison): void {
   console.log(`\n## ${c.project}`);
   if (c.forgeError !== undefined) {
     console.log(`forge tree failed: ${c.forgeError.trim().split('\n').slice(-3).join(' / ')}`);
     return;
   }
-  const importers = await sentImporters(workspace, c.sent);
-  const sentOnly = [...c.sent].filter(([file]) => !c.reached.has(file));
-  console.log(`Sent, not reached by forge (${sentOnly.length}):`);
-  for (const [file, name] of sentOnly) {
-    const by = importers.get(name) ?? ['(a file to audit)'];
-    console.log(`- ${shown(file)}, sent as ${name}, imported at ${by.join(', ')}`);
-  }
-  const reachedOnly = [...c.reached].filter(([file]) => !c.sent.has(file));
-  console.log(`Reached by forge, not sent (${reachedOnly.length}):`);
-  for (const [file, importer] of reachedOnly) {
-    const statement = importer === undefined ? '' : await importOf(importer, file);
-    console.log(`- ${shown(file)}, imported at ${importer ? shown(importer) : '?'}${statement}`);
-  }
+  const list = (title: string, differences: readonly Difference[]) => {
+    console.log(`${title} (${differences.length}):`);
+    for (const d of differences) {
+      console.log(`- ${d.file}, imported at ${d.importedAt}${d.warned ? '' : ' [no warning]'}`);
+    }
+  };
+  list('Sent, not reached by forge', c.sentOnly);
+  list('Reached by forge, not sent', c.reachedOnly);
   if (c.unknownToForge.length > 0) {
     console.log(`Files to audit that forge's graph does not hold (${c.unknownToForge.length}):`);
-    for (const file of c.unknownToForge) console.log(`- ${shown(file)}`);
+    for (const file of c.unknownToForge) console.log(`- ${file}`);
   }
 }
 
@@ -196,11 +230,10 @@ async function sentImporters(
   return importers;
 }
 
-/** `:line "import"`: the importer's import whose last segment names the file, if one does. */
-async function importOf(importer: string, file: string): Promise<string> {
+/** The importer's imports whose last segment names the file. */
+async function importsOf(importer: string, file: string): Promise<ImportStatement[]> {
   const statements = readImports(await readFile(importer, 'utf8'));
-  const matching = statements.filter((s) => path.posix.basename(s.path) === path.basename(file));
-  return matching.map((s) => `:${s.line} "${s.path}"`).join(', ');
+  return statements.filter((s) => path.posix.basename(s.path) === path.basename(file));
 }
 
 /** Keeps what the search warns of: that is what a user would see in the log. */
