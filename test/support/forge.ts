@@ -1,0 +1,181 @@
+/**
+ * Foundry's own import resolution, as the oracle the action's is held to: `forge tree` (the import
+ * graph, every path resolved) and `forge remappings`, run from the `@foundry-rs/forge`
+ * devDependency's binary. Neither compiles nor needs the network. Where the binary cannot run on
+ * this platform `forgeUnavailable` says why, and tests skip with it; on CI that is a failure.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** Longer than forge takes on any fixture: a hung forge fails the test, never the run. */
+const TIMEOUT_MS = 30_000;
+
+/** The binary packages `@foundry-rs/forge` installs, by platform and architecture. */
+const PACKAGES: Record<string, string | undefined> = {
+  'linux-x64': '@foundry-rs/forge-linux-amd64',
+  'linux-arm64': '@foundry-rs/forge-linux-arm64',
+  'darwin-x64': '@foundry-rs/forge-darwin-amd64',
+  'darwin-arm64': '@foundry-rs/forge-darwin-arm64',
+  'win32-x64': '@foundry-rs/forge-win32-amd64',
+};
+
+function forgeBinary(): { binary: string } | { unavailable: string } {
+  const name = PACKAGES[`${process.platform}-${process.arch}`];
+  if (name === undefined)
+    return {
+      unavailable: `@foundry-rs/forge has no binary for ${process.platform}-${process.arch}`,
+    };
+  try {
+    const manifest = createRequire(import.meta.url).resolve(`${name}/package.json`);
+    const binary = path.join(
+      path.dirname(manifest),
+      'bin',
+      process.platform === 'win32' ? 'forge.exe' : 'forge',
+    );
+    return { binary };
+  } catch {
+    return {
+      unavailable: `${name} is not installed (npm ci installs it on ${process.platform}-${process.arch})`,
+    };
+  }
+}
+
+const found = forgeBinary();
+
+/**
+ * Why forge cannot run here, for `describe.skipIf(...)`; undefined when it can. On CI a missing
+ * forge throws instead: the oracle is never skipped there.
+ */
+export const forgeUnavailable: string | undefined = (() => {
+  if (!('unavailable' in found)) return undefined;
+  if (process.env.CI) throw new Error(`forge is required on CI: ${found.unavailable}`);
+  return found.unavailable;
+})();
+
+/** A home with no ~/.foundry/foundry.toml: forge merges a global config from there. */
+let home: string | undefined;
+
+/**
+ * `forge <args> --root <root>`'s output. No FOUNDRY_* or DAPP_* variable of the test's process
+ * reaches it (only `env`), no global config, and it is told it is offline.
+ */
+export async function forge(
+  args: readonly string[],
+  root: string,
+  env: Record<string, string> = {},
+): Promise<string> {
+  if ('unavailable' in found) throw new Error(found.unavailable);
+  home ??= mkdtempSync(path.join(tmpdir(), 'forge-home-'));
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !/^(FOUNDRY|DAPP)_/.test(key)),
+  );
+  const { stdout } = await run(found.binary, [...args, '--root', root], {
+    cwd: root,
+    timeout: TIMEOUT_MS,
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...clean, HOME: home, FOUNDRY_OFFLINE: 'true', NO_COLOR: '1', ...env },
+  });
+  return stdout;
+}
+
+/** Each file of `forge tree`, by real path, with the files it imports (by real path). */
+export type ImportGraph = Map<string, Set<string>>;
+
+/**
+ * `forge tree --charset ascii`: a source at the margin, each import below its importer, one level
+ * deeper: 4 characters (`|   ` or spaces) per level above, then its branch (`|-- ` or `` `-- ``);
+ * after the path, the file's version requirement if it has one, and `(*)` where its imports were
+ * listed at its first appearance. Paths are relative to the root (absolute outside it).
+ */
+export function parseForgeTree(output: string, root: string): ImportGraph {
+  const graph: ImportGraph = new Map();
+  const stack: string[] = [];
+  for (const line of output.split(/\r?\n/)) {
+    if (line.trim() === '') continue;
+    const match = /^((?:[| ] {3})*)([|`]-- )?(.+)$/.exec(line);
+    const branch = match?.[2] === undefined ? 0 : 1;
+    const depth = (match?.[1]?.length ?? 0) / 4 + branch;
+    const file = /^(.+?\.(?:sol|vyi?|json))(?: |$)/.exec(match?.[3] ?? '')?.[1];
+    if (file === undefined)
+      throw new Error(`forge tree printed a line this parser cannot read: ${line}`);
+    const real = realPath(path.resolve(root, file));
+    if (!graph.has(real)) graph.set(real, new Set());
+    stack.length = depth;
+    const parent = stack[depth - 1];
+    if (parent !== undefined) graph.get(parent)?.add(real);
+    stack.push(real);
+  }
+  return graph;
+}
+
+/** The import graph forge builds for the project at `root`. */
+export async function forgeTree(
+  root: string,
+  env: Record<string, string> = {},
+): Promise<ImportGraph> {
+  return parseForgeTree(await forge(['tree', '--charset', 'ascii'], root, env), root);
+}
+
+/**
+ * The real paths forge reaches from `files` (absolute; the files themselves included). A file
+ * forge does not list is an error: forge tree lists the project's sources and what they import,
+ * so it was given a file that is not one.
+ */
+export async function forgeReaches(
+  root: string,
+  files: readonly string[],
+  env: Record<string, string> = {},
+): Promise<Set<string>> {
+  const graph = await forgeTree(root, env);
+  const reached = new Set<string>();
+  const pending = files.map((file) => realPath(file));
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (reached.has(file)) continue;
+    const imports = graph.get(file);
+    if (imports === undefined) throw new Error(`forge tree at ${root} does not list ${file}`);
+    reached.add(file);
+    pending.push(...imports);
+  }
+  return reached;
+}
+
+export interface ForgeRemapping {
+  context: string;
+  name: string;
+  path: string;
+}
+
+/** `forge remappings`: one `[context:]name=path` per line, as forge prints them. */
+export async function forgeRemappings(
+  root: string,
+  env: Record<string, string> = {},
+): Promise<ForgeRemapping[]> {
+  const output = await forge(['remappings'], root, env);
+  return output
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const equals = line.indexOf('=');
+      const left = line.slice(0, equals);
+      const colon = left.indexOf(':');
+      return {
+        context: colon === -1 ? '' : left.slice(0, colon),
+        name: left.slice(colon + 1),
+        path: line.slice(equals + 1),
+      };
+    });
+}
+
+function realPath(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file; // forge names a file that is gone: compared as named
+  }
+}
