@@ -10,6 +10,12 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import {
+  findProjects,
+  findUploads,
+  type ContractSearch,
+} from '../../src/project/find-contracts.ts';
+import { recordingLogger } from './logger.ts';
 
 const run = promisify(execFile);
 
@@ -178,4 +184,56 @@ function realPath(file: string): string {
   } catch {
     return file; // forge names a file that is gone: compared as named
   }
+}
+
+/** One Foundry project's upload held against forge. Paths relative to the workspace, sorted. */
+export interface ForgeComparison {
+  /** The project's folder, `.` for the workspace's own. */
+  project: string;
+  /** Sent, forge does not reach it. */
+  extra: string[];
+  /** Forge reaches it, not sent. */
+  missing: string[];
+  /** How many files were sent. */
+  sent: number;
+  /** The run's warnings. */
+  warnings: string[];
+}
+
+/**
+ * The action's search as a run does it, then, for each Foundry project with an upload, the files
+ * sent (audited and dependencies, by real path) against those forge reaches from the audited ones.
+ * `env` is given to forge; its FOUNDRY_PROFILE is the search's too.
+ */
+export async function compareWithForge(
+  search: ContractSearch,
+  env: Record<string, string> = {},
+): Promise<ForgeComparison[]> {
+  const { log, lines } = recordingLogger();
+  const withProfile = { ...search, foundryProfile: env.FOUNDRY_PROFILE ?? search.foundryProfile };
+  const projects = await findProjects(withProfile, log);
+  const uploads = await findUploads(withProfile, log, projects);
+  const workspace = realpathSync(search.workspace);
+  const shown = (files: Iterable<string>) =>
+    [...files].map((file) => path.relative(workspace, file).split(path.sep).join('/')).sort();
+  const comparisons: ForgeComparison[] = [];
+  for (const project of projects.filter((each) => each.frameworks.includes('Foundry'))) {
+    const upload = uploads.find((each) => path.resolve(workspace, each.path) === project.root);
+    if (upload === undefined) continue;
+    const audited = upload.files.filter((file) => !file.dependency);
+    const sent = new Set(upload.files.map((file) => realPath(file.absolutePath)));
+    const reached = await forgeReaches(
+      project.root,
+      audited.map((file) => file.absolutePath),
+      env,
+    );
+    comparisons.push({
+      project: shown([project.root])[0] || '.',
+      extra: shown([...sent].filter((file) => !reached.has(file))),
+      missing: shown([...reached].filter((file) => !sent.has(file))),
+      sent: sent.size,
+      warnings: lines.filter((line) => line.startsWith('warning: ')),
+    });
+  }
+  return comparisons;
 }
