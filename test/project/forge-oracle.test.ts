@@ -33,14 +33,8 @@ describe.skipIf(forgeUnavailable !== undefined)(
       await INSTALLS[layout]?.(workspace);
       const comparisons = await compareWithForge(contractSearch(workspace));
       for (const comparison of comparisons) {
-        expect({
-          project: comparison.project,
-          extra: comparison.extra,
-          missing: comparison.missing,
-        }).toEqual({
-          project: comparison.project,
-          ...(DIFFERENCES[`${layout}:${comparison.project}`] ?? { extra: [], missing: [] }),
-        });
+        expect(comparison.remappings).toEqual(comparison.forgeRemappings);
+        expect(comparison).toMatchObject({ extra: [], missing: [] });
       }
       expect(comparisons.map((each) => each.project)).toEqual(FOUNDRY_PROJECTS[layout] ?? []);
     });
@@ -58,17 +52,4 @@ const FOUNDRY_PROJECTS: Record<string, string[]> = {
   'monorepo-foundry': ['packages/contracts-bedrock'],
   'pnpm-workspace': ['packages/protocol'],
   'workspace-dapptools': ['packages/vault'],
-};
-
-/** Where the action and forge differ today, by layout and project. */
-const DIFFERENCES: Record<string, { extra: string[]; missing: string[] }> = {
-  // lib/v4-periphery has no foundry.toml, so forge never reads its remappings.txt and leaves
-  // `@uniswap/v4-core/` unresolved; the action takes the library's remappings regardless.
-  'foundry-hook-periphery:.': {
-    extra: [
-      'lib/v4-periphery/lib/v4-core/src/interfaces/IPoolManager.sol',
-      'lib/v4-periphery/lib/v4-core/src/types/PoolKey.sol',
-    ],
-    missing: [],
-  },
 };

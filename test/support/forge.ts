@@ -178,6 +178,10 @@ export async function forgeRemappings(
     });
 }
 
+function shownRemapping({ context, name, path: target }: ForgeRemapping): string {
+  return `${context === '' ? '' : `${context}:`}${name}=${target}`;
+}
+
 function realPath(file: string): string {
   try {
     return realpathSync(file);
@@ -198,6 +202,10 @@ export interface ForgeComparison {
   sent: number;
   /** The run's warnings. */
   warnings: string[];
+  /** The project's remappings as the action computed them, `[context:]name=path`. */
+  remappings: string[];
+  /** Those `forge remappings` prints. */
+  forgeRemappings: string[];
 }
 
 /**
@@ -233,6 +241,10 @@ export async function compareWithForge(
       missing: shown([...reached].filter((file) => !sent.has(file))),
       sent: sent.size,
       warnings: lines.filter((line) => line.startsWith('warning: ')),
+      remappings: project.remappings.map((each) =>
+        shownRemapping({ context: each.context, name: each.prefix, path: each.target }),
+      ),
+      forgeRemappings: (await forgeRemappings(project.root, env)).map(shownRemapping),
     });
   }
   return comparisons;

@@ -1,0 +1,122 @@
+/**
+ * Foundry's rules of resolution, each on a fixture of its own and each held against forge: the
+ * remappings the action computes are those `forge remappings` prints, and the files it sends are
+ * those `forge tree` reaches from the files it audits. Where it cannot send what forge reads, a
+ * warning names the import, the file and why.
+ */
+import { describe, expect, it } from 'vitest';
+import { cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { contractSearch } from '../support/contract-search.ts';
+import { compareWithForge, forgeUnavailable } from '../support/forge.ts';
+
+const FIXTURES = fileURLToPath(new URL('../fixtures/forge/', import.meta.url));
+
+/** A fresh copy of the fixture, as a workspace. */
+async function workspaceOf(fixture: string): Promise<string> {
+  const workspace = await mkdtemp(path.join(tmpdir(), `forge-${fixture}-`));
+  await cp(path.join(FIXTURES, fixture), workspace, { recursive: true, verbatimSymlinks: true });
+  return workspace;
+}
+
+/** The one Foundry project's comparison, its remappings already held to forge's. */
+async function compared(workspace: string, pathPrefix = '', env: Record<string, string> = {}) {
+  const [only, ...rest] = await compareWithForge(contractSearch(workspace, { pathPrefix }), env);
+  expect(rest).toEqual([]);
+  if (only === undefined) throw new Error(`no Foundry project with an upload in ${workspace}`);
+  expect(only.remappings).toEqual(only.forgeRemappings);
+  return only;
+}
+
+const agrees = { extra: [], missing: [], warnings: [] };
+
+describe.skipIf(forgeUnavailable !== undefined)(
+  `Foundry's rules, held against forge${forgeUnavailable ? ` (skipped: ${forgeUnavailable})` : ''}`,
+  () => {
+    it("a remapping without its trailing slash is the project's folder remapping, and wins over a library's of the same name", async () => {
+      // `@solady=lib/solady/src/` in remappings.txt; lib/helper brings `@solady/` to its own copy.
+      const comparison = await compared(await workspaceOf('trailing-slash'));
+      expect(comparison.remappings[0]).toBe('@solady/=lib/solady/src/');
+      expect(comparison).toMatchObject(agrees);
+    });
+
+    it('a longer name wins, and a context remapping wins for the files it names; the one name left for two files is said', async () => {
+      const comparison = await compared(await workspaceOf('longest-context'));
+      // src/legacy/ reaches oz-v3's ERC20 under the name src/ reaches oz-v5's by: an upload holds
+      // one file per name, so forge's second file is not sent, and the warning says which.
+      expect(comparison).toMatchObject({ extra: [], missing: ['lib/oz-v3/token/ERC20.sol'] });
+      expect(comparison.warnings).toEqual([
+        expect.stringContaining(
+          '"oz/token/ERC20.sol": sent lib/oz-v5/token/ERC20.sol, not lib/oz-v3/token/ERC20.sol',
+        ),
+      ]);
+    });
+
+    it("libraries nested in libraries: their own remappings reach the project's imports, not node_modules", async () => {
+      // lib/vault-kit/lib/math-kit maps @openzeppelin/ to its own copy; node_modules has another.
+      const comparison = await compared(await workspaceOf('nested-libraries'));
+      expect(comparison.remappings).toContain(
+        '@openzeppelin/=lib/vault-kit/lib/math-kit/lib/openzeppelin-contracts/',
+      );
+      expect(comparison).toMatchObject(agrees);
+    });
+
+    it("auto_detect_remappings = false: no library's remappings, but <lib>/<name>/src/ still found; what forge leaves unresolved is said", async () => {
+      const comparison = await compared(await workspaceOf('no-auto-detect'));
+      expect(comparison).toMatchObject({ extra: [], missing: [] });
+      expect(comparison.warnings).toEqual([
+        expect.stringContaining(
+          'src/Market.sol:6 imports "@oracle/IOracle.sol": no file was found at lib/@oracle/IOracle.sol, lib/@oracle/src/IOracle.sol, @oracle/IOracle.sol, src/@oracle/IOracle.sol',
+        ),
+      ]);
+    });
+
+    it('libs above the package, inside the repository, are followed from the package as working-directory', async () => {
+      const comparison = await compared(
+        await workspaceOf('libs-above'),
+        'packages/core/contracts/',
+      );
+      expect(comparison.remappings).toContain('solmate/=../../../lib/solmate/src/');
+      expect(comparison).toMatchObject({ ...agrees, sent: 3 });
+    });
+
+    it("profiles: FOUNDRY_PROFILE's remappings over the default profile's", async () => {
+      const workspace = await workspaceOf('profiles');
+      expect(await compared(workspace)).toMatchObject(agrees);
+      const next = await compared(workspace, '', { FOUNDRY_PROFILE: 'next' });
+      expect(next.remappings[0]).toBe('@token/=lib/token-v2/');
+      expect(next).toMatchObject(agrees);
+    });
+
+    it('libs outside the repository: refused, and each import forge would read there is named with the file and why it is not sent', async () => {
+      const base = await mkdtemp(path.join(tmpdir(), 'forge-outside-'));
+      const workspace = path.join(base, 'repo');
+      await cp(path.join(FIXTURES, 'libs-above/packages/core/contracts'), workspace, {
+        recursive: true,
+      });
+      await writeFile(
+        path.join(workspace, 'foundry.toml'),
+        '[profile.default]\nsrc = "src"\nlibs = ["../vendor"]\n',
+      );
+      await mkdir(path.join(base, 'vendor'));
+      await cp(path.join(FIXTURES, 'libs-above/lib'), path.join(base, 'vendor'), {
+        recursive: true,
+      });
+      const [comparison, ...rest] = await compareWithForge(contractSearch(workspace));
+      expect(rest).toEqual([]);
+      expect(comparison).toMatchObject({
+        extra: [],
+        missing: ['../vendor/forge-std/src/console.sol', '../vendor/solmate/src/tokens/ERC20.sol'],
+      });
+      const vendor = path.join(base, 'vendor');
+      expect(comparison?.warnings).toEqual([
+        'warning: foundry.toml: libs = "../vendor" is outside the workspace, which this action never reads: imports forge would resolve there are not sent, and the warning about unresolved imports names each. Keep the libraries inside the repository (a git submodule, or an install before this step).',
+        expect.stringContaining(
+          `src/Pool.sol:4 imports "solmate/tokens/ERC20.sol": no file was found at solmate/tokens/ERC20.sol, src/solmate/tokens/ERC20.sol; forge would read it from ${vendor}/solmate/tokens/ERC20.sol or ${vendor}/solmate/src/tokens/ERC20.sol, outside the workspace, which this action never reads`,
+        ),
+      ]);
+    });
+  },
+);
