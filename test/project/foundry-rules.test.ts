@@ -82,6 +82,18 @@ describe.skipIf(forgeUnavailable !== undefined)(
       expect(comparison).toMatchObject({ ...agrees, sent: 3 });
     });
 
+    it("forge's scan of the libs folders: source folders, flat and nested libraries, scoped packages, tests and demos skipped", async () => {
+      const comparison = await compared(await workspaceOf('scan-shapes'));
+      expect(comparison).toMatchObject({ extra: [], missing: [] });
+      // node_modules/solmate/ is the library's folder as forge finds it, so `solmate/tokens/…`
+      // reaches no file, for forge as for the action, which says so.
+      expect(comparison.warnings).toEqual([
+        expect.stringContaining(
+          'src/App.sol:5 imports "solmate/tokens/ERC20.sol": its remapping leads to node_modules/solmate/tokens/ERC20.sol, which does not exist',
+        ),
+      ]);
+    });
+
     it("profiles: FOUNDRY_PROFILE's remappings over the default profile's", async () => {
       const workspace = await workspaceOf('profiles');
       expect(await compared(workspace)).toMatchObject(agrees);
