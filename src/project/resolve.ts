@@ -82,12 +82,22 @@ async function resolveImport(
 ): Promise<Resolution> {
   if (isRelativeImport(importPath)) {
     const name = resolveRelativeImport(importer.name, importPath);
+    const unitName = resolveRelativeImport(importer.unitName, importPath);
+    // Forge sends a relative import through a remapping its resolved name starts with, where
+    // the file that leads to exists (`vendor/a/=vendor/b/` for `../vendor/a/Y.sol`).
+    const remapping =
+      project.foundryLibs === undefined
+        ? undefined
+        : winningRemapping(project.remappings, unitName, importer.unitName);
+    if (remapping !== undefined) {
+      const target = remapping.target + unitName.slice(remapping.prefix.length);
+      const found = await lookUp(path.resolve(project.root, target));
+      if (typeof found !== 'string') return { node: { name, unitName: target, ...found } };
+    }
     const onDisk = path.resolve(path.dirname(importer.absolutePath), importPath);
     const found = await lookUp(onDisk);
     if (typeof found === 'string') return { problem: `${shown(workspace, onDisk)} ${found}` };
-    return {
-      node: { name, unitName: resolveRelativeImport(importer.unitName, importPath), ...found },
-    };
+    return { node: { name, unitName, ...found } };
   }
   const remapping = winningRemapping(project.remappings, importPath, importer.unitName);
   const remapped = remapping && remapping.target + importPath.slice(remapping.prefix.length);

@@ -94,6 +94,13 @@ describe.skipIf(forgeUnavailable !== undefined)(
       ]);
     });
 
+    it("forge's lookup: `contracts/` once, <lib>/<import>, an absolute import inside a library, the project's folders, a relative import through a remapping", async () => {
+      // `@oz/=lib/oz/contracts/` for `@oz/contracts/…`; `src/b/Z.sol` from lib/dep/src/a/Y.sol;
+      // `../vendor/a/Y.sol` with `vendor/a/=vendor/b/`: forge reads vendor/b/Y.sol.
+      const comparison = await compared(await workspaceOf('lookup'));
+      expect(comparison).toMatchObject({ ...agrees, sent: 7 });
+    });
+
     it("profiles: FOUNDRY_PROFILE's remappings over the default profile's", async () => {
       const workspace = await workspaceOf('profiles');
       expect(await compared(workspace)).toMatchObject(agrees);
