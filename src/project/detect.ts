@@ -9,7 +9,7 @@ import path from 'node:path';
 import { checkDeadline, type Deadline } from '../files/deadline.ts';
 import { posixRelative } from '../files/inside.ts';
 import { firstFew } from '../text.ts';
-import { capped, MAX_REMAPPINGS } from './config-bounds.ts';
+import { capped, MAX_CONFIG_FOLDERS, MAX_REMAPPINGS } from './config-bounds.ts';
 import {
   createConfigReader,
   UnparsableConfig,
@@ -212,11 +212,19 @@ async function readProject(
   let foundry: FoundryConfig | undefined;
   await attempt('Foundry', present([FOUNDRY_CONFIG]), async (_, text) => {
     const config = await readFoundryConfig(text, options.foundryProfile, shown(FOUNDRY_CONFIG));
-    const above = config.libs.filter((lib) => leavesFolder(lib));
+    // Bounded before they are split: those above the project are followed too.
+    const listed = capped(
+      config.libs,
+      MAX_CONFIG_FOLDERS,
+      `${shown(FOUNDRY_CONFIG)}: libs`,
+      (lib) => lib,
+      project.warnings,
+    );
+    const above = listed.filter((lib) => leavesFolder(lib));
     const libs = folders(
       FOUNDRY_CONFIG,
       'libs',
-      config.libs.filter((lib) => !above.includes(lib)),
+      listed.filter((lib) => !above.includes(lib)),
       [],
     );
     add(project, 'Foundry', {

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { isInside, posixRelative } from '../files/inside.ts';
+import { someNames } from './config-bounds.ts';
 import { cleanFolder } from './foundry-config.ts';
 
 /** Whether a `libs` entry leads out of the project's folder: `../lib`, or an absolute path. */
@@ -15,8 +16,8 @@ export function leavesFolder(lib: string): boolean {
 
 /**
  * The entries of `libs` outside the project's `root`, relative to it, as forge resolves imports
- * through them; each outside the workspace is kept (so an import forge would resolve there is
- * named as not sent) and said in a warning. `file` names foundry.toml in the warning.
+ * through them; those outside the workspace are kept (so an import forge would resolve there is
+ * named as not sent) and said in one warning. `file` names foundry.toml in it.
  */
 export function librariesAbove(
   libs: readonly string[],
@@ -24,18 +25,17 @@ export function librariesAbove(
   workspace: string,
   file: string,
 ): { libs: string[]; warnings: string[] } {
-  const warnings: string[] = [];
-  const kept: string[] = [];
-  for (const lib of libs) {
-    const folder = path.resolve(root, cleanFolder(lib));
-    kept.push(posixRelative(root, folder));
-    if (!isInside(workspace, folder)) {
-      warnings.push(
-        `${file}: libs = "${lib.slice(0, 80)}" is outside the workspace, which this action never reads: ` +
-          'imports forge would resolve there are not sent, and the warning about unresolved imports names each. ' +
-          'Keep the libraries inside the repository (a git submodule, or an install before this step).',
-      );
-    }
-  }
-  return { libs: kept, warnings };
+  const folders = libs.map((lib) => path.resolve(root, cleanFolder(lib)));
+  const outside = libs.filter((_, index) => !isInside(workspace, folders[index] ?? root));
+  return {
+    libs: folders.map((folder) => posixRelative(root, folder)),
+    warnings:
+      outside.length === 0
+        ? []
+        : [
+            `${file}: libs ${someNames(outside)} lie${outside.length === 1 ? 's' : ''} outside the workspace, which this action never reads: ` +
+              'imports forge would resolve there are not sent, and the warning about unresolved imports names each. ' +
+              'Keep the libraries inside the repository (a git submodule, or an install before this step).',
+          ],
+  };
 }

@@ -131,7 +131,7 @@ describe.skipIf(forgeUnavailable !== undefined)(
       });
       const vendor = path.join(base, 'vendor');
       expect(comparison?.warnings).toEqual([
-        'warning: foundry.toml: libs = "../vendor" is outside the workspace, which this action never reads: imports forge would resolve there are not sent, and the warning about unresolved imports names each. Keep the libraries inside the repository (a git submodule, or an install before this step).',
+        'warning: foundry.toml: libs "../vendor" lies outside the workspace, which this action never reads: imports forge would resolve there are not sent, and the warning about unresolved imports names each. Keep the libraries inside the repository (a git submodule, or an install before this step).',
         expect.stringContaining(
           `src/Pool.sol:4 imports "solmate/tokens/ERC20.sol": no file was found at solmate/tokens/ERC20.sol, src/solmate/tokens/ERC20.sol; forge would read it from ${vendor}/solmate/tokens/ERC20.sol or ${vendor}/solmate/src/tokens/ERC20.sol, outside the workspace, which this action never reads`,
         ),
