@@ -6,7 +6,6 @@
  * folder. A library's remapping is left out where one already there covers its name or lies
  * under it, so the project's own always win; then each context and name is kept once.
  */
-import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { checkDeadline, type Deadline } from '../files/deadline.ts';
@@ -14,7 +13,12 @@ import { isInside, posixRelative } from '../files/inside.ts';
 import { UnparsableConfig, unusableConfigWarning, type ConfigReader } from './config-file.ts';
 import { readFoundryConfig, type FoundryConfig } from './foundry-config.ts';
 import type { Remapping } from './remappings.ts';
-import { MAX_SCANNED_FOLDERS, scanRemappings, type ScanBudget } from './remapping-scan.ts';
+import {
+  listInOrder,
+  MAX_SCANNED_FOLDERS,
+  scanRemappings,
+  type ScanBudget,
+} from './remapping-scan.ts';
 import { capped, MAX_REMAPPINGS, someNames } from './config-bounds.ts';
 import { FOUNDRY_CONFIG, REMAPPINGS_FILE } from './search-files.ts';
 
@@ -249,12 +253,7 @@ async function computeLibraryRemappings(
  * that hold a foundry.toml, by real path, inside the workspace.
  */
 async function librariesWithConfig(folder: string, workspace: string): Promise<string[]> {
-  let entries: Dirent[];
-  try {
-    entries = await fs.readdir(folder, { withFileTypes: true });
-  } catch {
-    return []; // no such folder: its imports say so if it matters
-  }
+  const entries = await listInOrder(folder);
   const candidates = [
     folder,
     ...entries.filter((entry) => entry.isDirectory()).map((entry) => path.join(folder, entry.name)),

@@ -113,7 +113,7 @@ async function candidatesIn(
         scan.visitedLinks.add(entry.link);
         if (depth(open) > depth(entry.link)) return [];
       }
-      if (!NO_RECURSE.includes(entry.name)) search.push(entry.full);
+      if (!NO_RECURSE.includes(entry.name) && !entry.outside) search.push(entry.full);
     }
   }
   const candidates: Candidate[] = [];
@@ -212,30 +212,53 @@ interface Entry {
   isDir: boolean;
   /** A link's real path. */
   link: string | undefined;
+  /** A link leading outside the workspace: weighed as forge weighs it, never walked. */
+  outside: boolean;
 }
 
-/** The folder's entries but hidden ones, links followed when they stay inside the workspace. */
+/**
+ * The folder's entries but hidden ones, with where each link leads; a link is followed only when
+ * it stays inside the workspace.
+ */
 async function entries(dir: string, scan: Scan): Promise<Entry[]> {
-  let listed: Dirent[];
-  try {
-    listed = await fs.readdir(dir, { withFileTypes: true });
-  } catch {
-    return []; // gone or unreadable: its imports say so if it matters
-  }
+  const listed = await listInOrder(dir);
   const found: Entry[] = [];
   for (const entry of listed.filter((each) => !each.name.startsWith('.'))) {
     const full = path.join(dir, entry.name);
     if (!entry.isSymbolicLink()) {
-      found.push({ name: entry.name, full, isDir: entry.isDirectory(), link: undefined });
+      const isDir = entry.isDirectory();
+      found.push({ name: entry.name, full, isDir, link: undefined, outside: false });
       continue;
     }
     const real = await fs.realpath(full).catch(() => undefined);
-    if (real === undefined || !isInside(scan.workspace, real)) continue;
+    if (real === undefined) continue; // leads nowhere: forge skips it too
+    if (!isInside(scan.workspace, real)) {
+      // Never looked at: by its name, a contract or a folder.
+      const isDir = !entry.name.endsWith('.sol');
+      found.push({ name: entry.name, full, isDir, link: real, outside: true });
+      continue;
+    }
     const stats = await fs.stat(real).catch(() => undefined);
-    if (stats !== undefined)
-      found.push({ name: entry.name, full, isDir: stats.isDirectory(), link: real });
+    if (stats !== undefined) {
+      const isDir = stats.isDirectory();
+      found.push({ name: entry.name, full, isDir, link: real, outside: false });
+    }
   }
   return found;
+}
+
+/**
+ * The folder's entries in the order the file system gives them, as forge reads them (Node's
+ * readdir sorts them): where forge's choice depends on that order, ours is the same.
+ */
+export async function listInOrder(dir: string): Promise<Dirent[]> {
+  const entries: Dirent[] = [];
+  try {
+    for await (const entry of await fs.opendir(dir)) entries.push(entry);
+  } catch {
+    return []; // gone or unreadable: its imports say so if it matters
+  }
+  return entries;
 }
 
 function compare(a: string, b: string): number {

@@ -5,7 +5,7 @@
  * warning names the import, the file and why.
  */
 import { describe, expect, it } from 'vitest';
-import { cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -99,6 +99,26 @@ describe.skipIf(forgeUnavailable !== undefined)(
       // `../vendor/a/Y.sol` with `vendor/a/=vendor/b/`: forge reads vendor/b/Y.sol.
       const comparison = await compared(await workspaceOf('lookup'));
       expect(comparison).toMatchObject({ ...agrees, sent: 7 });
+    });
+
+    it("forge's scan through folder links: one to a deeper folder is followed, one back up stops its folder's scan", async () => {
+      // lib/kit/lib/math leads to vendor/packages/shared/math; lib/cycle/lib/back leads to lib/,
+      // so forge finds nothing more in lib/cycle/lib/ and `solmate/` stays unresolved.
+      const comparison = await compared(await workspaceOf('scan-links'));
+      expect(comparison.remappings).toContain('math/=lib/kit/lib/math/src/');
+      expect(comparison).toMatchObject({ extra: [], missing: [] });
+      expect(comparison.warnings).toEqual([
+        expect.stringContaining('src/App.sol:7 imports "solmate/ERC20.sol": no file was found'),
+      ]);
+    });
+
+    it('a folder link leading outside the workspace is never followed, but weighs in the scan as it does in forge', async () => {
+      const workspace = await workspaceOf('scan-links');
+      // Up to the temporary folder, above the library's folder: forge stops scanning lib/kit/lib/.
+      await symlink(path.dirname(workspace), path.join(workspace, 'lib/kit/lib/out'));
+      const comparison = await compared(workspace);
+      expect(comparison.remappings).not.toContain('math/=lib/kit/lib/math/src/');
+      expect(comparison).toMatchObject({ extra: [], missing: [] });
     });
 
     it("profiles: FOUNDRY_PROFILE's remappings over the default profile's", async () => {

@@ -69,7 +69,7 @@ let home: string | undefined;
 
 /**
  * `forge <args> --root <root>`'s output. No FOUNDRY_* or DAPP_* variable of the test's process
- * reaches it (only `env`), no global config, and it is told it is offline.
+ * reaches it (only `env`), no global config, it is told it is offline, and it runs on one thread.
  */
 export async function forge(
   args: readonly string[],
@@ -85,7 +85,15 @@ export async function forge(
     cwd: root,
     timeout: TIMEOUT_MS,
     maxBuffer: 64 * 1024 * 1024,
-    env: { ...clean, HOME: home, FOUNDRY_OFFLINE: 'true', NO_COLOR: '1', ...env },
+    // One thread: forge's scan for remappings meets folder links in an order its threads race for.
+    env: {
+      ...clean,
+      HOME: home,
+      FOUNDRY_OFFLINE: 'true',
+      NO_COLOR: '1',
+      RAYON_NUM_THREADS: '1',
+      ...env,
+    },
   });
   return stdout;
 }
