@@ -317,8 +317,10 @@ async function readProject(
       ...computed.remappings.map(({ context, prefix, target }) => ({ context, prefix, target })),
     ];
     project.foundryLibs = foundry.libs;
+    const left = computed.printed.length - computed.remappings.length;
     project.notes.push(
-      `Foundry's remappings, as forge computes them: ${computed.remappings.length}, ${computed.found} of them found in its libraries`,
+      `Foundry's remappings, as forge computes them: ${computed.printed.length}, ${computed.found} of them found in its libraries` +
+        (left > 0 ? `; ${left} left out of the build, as forge build leaves them` : ''),
     );
   } else if (names.has(REMAPPINGS_FILE)) {
     // Hardhat 3 reads remappings.txt too; Foundry's are read with the rest of its remappings.

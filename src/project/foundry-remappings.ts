@@ -37,7 +37,13 @@ export interface FoundryRemappingsOptions {
 }
 
 export interface FoundryRemappings {
-  /** Targets relative to the project's root; the project's own first. */
+  /** As `forge remappings` prints them: targets relative to the project's root, its own first. */
+  printed: Remapping[];
+  /**
+   * Those `forge build` compiles with: the printed ones added again one by one, so each that one
+   * before it covers (`oz/token/` after `oz/`, or `oz/` after `oz/token/`), or that names the
+   * project's `src`, `test` or `script` folder, is left out.
+   */
   remappings: Remapping[];
   /** How many of them are found in its libraries rather than set by the project. */
   found: number;
@@ -95,11 +101,57 @@ export async function foundryRemappings(
       `The dependency folders hold more than ${MAX_SCANNED_FOLDERS} folders: the libraries Foundry finds by itself were looked for in the first ones only (not in all of ${where(walk.scan.cut)}), so imports of the others may not resolve. Set remappings for them in remappings.txt.`,
     );
   }
+  const built = asBuildTakesThem(remappings, config);
+  // Said where it changes what is compiled: one named after a project folder (`src/=src/`)
+  // never does, and neither does a narrower one the broader already maps alike.
+  for (const { remapping, by } of built.left) {
+    if (by === undefined || remapping.found || sameFiles(by, remapping)) continue;
+    walk.warnings.push(
+      `${posixRelative(options.workspace, root) || '.'}: forge build leaves out the remapping "${shownRemapping(remapping)}": ` +
+        `"${shownRemapping(by)}" before it covers the same imports, so they are resolved through that one, as forge compiles them (list a remapping only once per name, or give the narrower its own name).`,
+    );
+  }
   return {
-    remappings,
+    printed: remappings,
+    remappings: built.kept,
     found: remappings.filter((each) => each.found).length,
     warnings: walk.warnings,
   };
+}
+
+/**
+ * The remappings `forge build` uses (Foundry's BuildOpts), from those forge prints, and each left
+ * out with the one before it that covers it (none: it names a project folder).
+ */
+function asBuildTakesThem(
+  printed: readonly FoundRemapping[],
+  config: FoundryConfig,
+): { kept: FoundRemapping[]; left: { remapping: FoundRemapping; by?: Remapping }[] } {
+  const folders = [config.src, config.test, config.script].map((folder) =>
+    `${folder}/`.toLowerCase(),
+  );
+  const kept: FoundRemapping[] = [];
+  const left: { remapping: FoundRemapping; by?: Remapping }[] = [];
+  for (const remapping of printed) {
+    if (remapping.prefix.endsWith('.sol') && !remapping.target.endsWith('.sol')) continue;
+    const by = kept.find((existing) => covers(existing, remapping));
+    if (by !== undefined || folders.includes(remapping.prefix.toLowerCase()))
+      left.push({ remapping, by });
+    else kept.push(remapping);
+  }
+  return { kept, left };
+}
+
+/** Whether `narrower`, left out, leads where `broader` already leads its imports. */
+function sameFiles(broader: Remapping, narrower: Remapping): boolean {
+  return (
+    narrower.prefix.startsWith(broader.prefix) &&
+    broader.target + narrower.prefix.slice(broader.prefix.length) === narrower.target
+  );
+}
+
+function shownRemapping(remapping: Remapping): string {
+  return `${remapping.context ? `${remapping.context}:` : ''}${remapping.prefix}=${remapping.target}`;
 }
 
 /** What forge computes at `root`, targets relative to it. */

@@ -26,11 +26,12 @@ async function compared(workspace: string, pathPrefix = '', env: Record<string, 
   const [only, ...rest] = await compareWithForge(contractSearch(workspace, { pathPrefix }), env);
   expect(rest).toEqual([]);
   if (only === undefined) throw new Error(`no Foundry project with an upload in ${workspace}`);
-  expect(only.remappings).toEqual(only.forgeRemappings);
+  expect(only.printed.ours).toEqual(only.printed.forge);
+  expect(only.built.ours).toEqual(only.built.forge);
   return only;
 }
 
-const agrees = { extra: [], missing: [], warnings: [] };
+const agrees = { extra: [], missing: [], build: { extra: [], missing: [] }, warnings: [] };
 
 describe.skipIf(forgeUnavailable !== undefined)(
   `Foundry's rules, held against forge${forgeUnavailable ? ` (skipped: ${forgeUnavailable})` : ''}`,
@@ -38,26 +39,49 @@ describe.skipIf(forgeUnavailable !== undefined)(
     it("a remapping without its trailing slash is the project's folder remapping, and wins over a library's of the same name", async () => {
       // `@solady=lib/solady/src/` in remappings.txt; lib/helper brings `@solady/` to its own copy.
       const comparison = await compared(await workspaceOf('trailing-slash'));
-      expect(comparison.remappings[0]).toBe('@solady/=lib/solady/src/');
+      expect(comparison.printed.ours[0]).toBe('@solady/=lib/solady/src/');
       expect(comparison).toMatchObject(agrees);
     });
 
-    it('a longer name wins, and a context remapping wins for the files it names; the one name left for two files is said', async () => {
+    it('a context remapping wins for the files it names; one covered by a remapping listed before it is left out, as forge build leaves it', async () => {
+      // `src/legacy/:oz/=lib/oz-v3/`, `oz/token/=lib/oz-v5/token/`, `oz/=lib/oz-v4/`.
       const comparison = await compared(await workspaceOf('longest-context'));
       // src/legacy/ reaches oz-v3's ERC20 under the name src/ reaches oz-v5's by: an upload holds
       // one file per name, so forge's second file is not sent, and the warning says which.
-      expect(comparison).toMatchObject({ extra: [], missing: ['lib/oz-v3/token/ERC20.sol'] });
+      expect(comparison.build).toEqual({ extra: [], missing: ['lib/oz-v3/token/ERC20.sol'] });
+      // forge tree still resolves `oz/utils/Math.sol` through `oz/`, which forge build leaves
+      // out: what is compiled is the build's, and the import is named as not resolved.
+      expect(comparison).toMatchObject({
+        extra: [],
+        missing: ['lib/oz-v3/token/ERC20.sol', 'lib/oz-v4/utils/Math.sol'],
+      });
       expect(comparison.warnings).toEqual([
+        'warning: .: forge build leaves out the remapping "oz/=lib/oz-v4/": "oz/token/=lib/oz-v5/token/" before it covers the same imports, so they are resolved through that one, as forge compiles them (list a remapping only once per name, or give the narrower its own name).',
+        expect.stringContaining('src/Token.sol:5 imports "oz/utils/Math.sol": no file was found'),
         expect.stringContaining(
           '"oz/token/ERC20.sol": sent lib/oz-v5/token/ERC20.sol, not lib/oz-v3/token/ERC20.sol',
         ),
       ]);
     });
 
+    it('overlapping remappings listed the shorter first: the first wins, as forge compiles it, and the one left out is named', async () => {
+      // `oz/=lib/oz-v4/` then `oz/token/=lib/oz-v5/token/`: forge tree and forge build both take
+      // v4's ERC20, not the longer name's v5.
+      const comparison = await compared(await workspaceOf('first-or-longest'));
+      expect(comparison).toMatchObject({
+        extra: [],
+        missing: [],
+        build: { extra: [], missing: [] },
+      });
+      expect(comparison.warnings).toEqual([
+        'warning: .: forge build leaves out the remapping "oz/token/=lib/oz-v5/token/": "oz/=lib/oz-v4/" before it covers the same imports, so they are resolved through that one, as forge compiles them (list a remapping only once per name, or give the narrower its own name).',
+      ]);
+    });
+
     it("libraries nested in libraries: their own remappings reach the project's imports, not node_modules", async () => {
       // lib/vault-kit/lib/math-kit maps @openzeppelin/ to its own copy; node_modules has another.
       const comparison = await compared(await workspaceOf('nested-libraries'));
-      expect(comparison.remappings).toContain(
+      expect(comparison.printed.ours).toContain(
         '@openzeppelin/=lib/vault-kit/lib/math-kit/lib/openzeppelin-contracts/',
       );
       expect(comparison).toMatchObject(agrees);
@@ -78,7 +102,7 @@ describe.skipIf(forgeUnavailable !== undefined)(
         await workspaceOf('libs-above'),
         'packages/core/contracts/',
       );
-      expect(comparison.remappings).toContain('solmate/=../../../lib/solmate/src/');
+      expect(comparison.printed.ours).toContain('solmate/=../../../lib/solmate/src/');
       expect(comparison).toMatchObject({ ...agrees, sent: 3 });
     });
 
@@ -96,16 +120,20 @@ describe.skipIf(forgeUnavailable !== undefined)(
 
     it("forge's lookup: `contracts/` once, <lib>/<import>, an absolute import inside a library, the project's folders, a relative import through a remapping", async () => {
       // `@oz/=lib/oz/contracts/` for `@oz/contracts/…`; `src/b/Z.sol` from lib/dep/src/a/Y.sol;
-      // `../vendor/a/Y.sol` with `vendor/a/=vendor/b/`: forge reads vendor/b/Y.sol.
+      // `../vendor/a/Y.sol` with `vendor/a/=vendor/b/`: forge reads vendor/b/Y.sol. forge build
+      // leaves out `src/=src/` and `@oz/token/=lib/oz/contracts/token/`, which change nothing,
+      // so nothing is said of them.
       const comparison = await compared(await workspaceOf('lookup'));
-      expect(comparison).toMatchObject({ ...agrees, sent: 7 });
+      // forge tree maps lib/dep's `src/b/Z.sol` through `src/=src/`, to no file; forge build,
+      // without it, reads lib/dep/src/b/Z.sol, and that is what is compiled and sent.
+      expect(comparison).toMatchObject({ ...agrees, extra: ['lib/dep/src/b/Z.sol'], sent: 7 });
     });
 
     it("forge's scan through folder links: one to a deeper folder is followed, one back up stops its folder's scan", async () => {
       // lib/kit/lib/math leads to vendor/packages/shared/math; lib/cycle/lib/back leads to lib/,
       // so forge finds nothing more in lib/cycle/lib/ and `solmate/` stays unresolved.
       const comparison = await compared(await workspaceOf('scan-links'));
-      expect(comparison.remappings).toContain('math/=lib/kit/lib/math/src/');
+      expect(comparison.printed.ours).toContain('math/=lib/kit/lib/math/src/');
       expect(comparison).toMatchObject({ extra: [], missing: [] });
       expect(comparison.warnings).toEqual([
         expect.stringContaining('src/App.sol:7 imports "solmate/ERC20.sol": no file was found'),
@@ -117,7 +145,7 @@ describe.skipIf(forgeUnavailable !== undefined)(
       // Up to the temporary folder, above the library's folder: forge stops scanning lib/kit/lib/.
       await symlink(path.dirname(workspace), path.join(workspace, 'lib/kit/lib/out'));
       const comparison = await compared(workspace);
-      expect(comparison.remappings).not.toContain('math/=lib/kit/lib/math/src/');
+      expect(comparison.printed.ours).not.toContain('math/=lib/kit/lib/math/src/');
       expect(comparison).toMatchObject({ extra: [], missing: [] });
     });
 
@@ -125,7 +153,7 @@ describe.skipIf(forgeUnavailable !== undefined)(
       const workspace = await workspaceOf('profiles');
       expect(await compared(workspace)).toMatchObject(agrees);
       const next = await compared(workspace, '', { FOUNDRY_PROFILE: 'next' });
-      expect(next.remappings[0]).toBe('@token/=lib/token-v2/');
+      expect(next.printed.ours[0]).toBe('@token/=lib/token-v2/');
       expect(next).toMatchObject(agrees);
     });
 

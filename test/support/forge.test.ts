@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { forgeReaches, forgeRemappings, forgeUnavailable, parseForgeTree } from './forge.ts';
+import { cp, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import {
+  forgeBuild,
+  forgeReaches,
+  forgeRemappings,
+  forgeUnavailable,
+  parseForgeTree,
+} from './forge.ts';
 
 const TINY = realpathSync(fileURLToPath(new URL('../fixtures/forge/tiny/', import.meta.url)));
 const at = (file: string) => path.join(TINY, file);
@@ -53,6 +61,16 @@ describe.skipIf(forgeUnavailable !== undefined)(
         at('lib/x/src/Y.sol'),
         at('src/a/B.sol'),
       ]);
+    });
+
+    it('records what forge build of some files gives the compiler: those files, what they import, and the remappings', async () => {
+      const copy = await mkdtemp(path.join(tmpdir(), 'forge-tiny-'));
+      await cp(TINY, copy, { recursive: true });
+      const build = await forgeBuild(copy, [path.join(copy, 'src/a/B.sol')]);
+      expect([...build.sources].sort()).toEqual(
+        ['lib/x/src/X.sol', 'lib/x/src/Y.sol', 'src/a/B.sol'].map((file) => path.join(copy, file)),
+      );
+      expect(build.remappings).toEqual(['x/=lib/x/src/']);
     });
 
     it('says so when asked from a file forge does not list', async () => {

@@ -5,16 +5,22 @@
  * this platform `forgeUnavailable` says why, and tests skip with it; on CI that is a failure.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, realpathSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { createConfigReader } from '../../src/project/config-file.ts';
+import type { Project } from '../../src/project/detect.ts';
 import {
   findProjects,
   findUploads,
   type ContractSearch,
 } from '../../src/project/find-contracts.ts';
+import { readFoundryConfig } from '../../src/project/foundry-config.ts';
+import { foundryRemappings } from '../../src/project/foundry-remappings.ts';
+import type { Remapping } from '../../src/project/remappings.ts';
 import { recordingLogger } from './logger.ts';
 
 const run = promisify(execFile);
@@ -159,6 +165,43 @@ export async function forgeReaches(
   return reached;
 }
 
+/** A stand-in solc that records the input forge gives it (see the file). */
+const FAKE_SOLC = fileURLToPath(new URL('./fake-solc.mjs', import.meta.url));
+
+/** What `forge build` would give solc. */
+export interface ForgeBuild {
+  /** The sources it would compile, by real path. */
+  sources: Set<string>;
+  /** The remappings it would pass, `[context:]name=path`. */
+  remappings: string[];
+}
+
+/**
+ * What `forge build <files>` gives the compiler: the files and their imports, as forge compiles
+ * them, and the remappings it passes. Forge writes its cache and output under `root`: give it a
+ * copy. `files` are absolute.
+ */
+export async function forgeBuild(
+  root: string,
+  files: readonly string[],
+  env: Record<string, string> = {},
+): Promise<ForgeBuild> {
+  const input = path.join(mkdtempSync(path.join(tmpdir(), 'forge-build-')), 'input.json');
+  await forge(
+    ['build', '--use', FAKE_SOLC, '--offline', ...files.map((file) => path.relative(root, file))],
+    root,
+    { FAKE_SOLC_INPUT: input, ...env },
+  );
+  const parsed = JSON.parse(readFileSync(input, 'utf8')) as {
+    sources: Record<string, unknown>;
+    settings: { remappings?: string[] };
+  };
+  return {
+    sources: new Set(Object.keys(parsed.sources).map((name) => realPath(path.resolve(root, name)))),
+    remappings: parsed.settings.remappings ?? [],
+  };
+}
+
 export interface ForgeRemapping {
   context: string;
   name: string;
@@ -202,58 +245,82 @@ function realPath(file: string): string {
 export interface ForgeComparison {
   /** The project's folder, `.` for the workspace's own. */
   project: string;
-  /** Sent, forge does not reach it. */
+  /** Sent, forge tree does not reach it. */
   extra: string[];
-  /** Forge reaches it, not sent. */
+  /** Forge tree reaches it, not sent. */
   missing: string[];
+  /** The same against what `forge build` of the audited files gives the compiler. */
+  build: { extra: string[]; missing: string[] };
   /** How many files were sent. */
   sent: number;
   /** The run's warnings. */
   warnings: string[];
-  /** The project's remappings as the action computed them, `[context:]name=path`. */
-  remappings: string[];
-  /** Those `forge remappings` prints. */
-  forgeRemappings: string[];
+  /** `[context:]name=path`: as the action computes them, and as `forge remappings` prints them. */
+  printed: { ours: string[]; forge: string[] };
+  /** The remappings the action applies, and those forge build passes the compiler. */
+  built: { ours: string[]; forge: string[] };
 }
 
 /**
  * The action's search as a run does it, then, for each Foundry project with an upload, the files
- * sent (audited and dependencies, by real path) against those forge reaches from the audited ones.
- * `env` is given to forge; its FOUNDRY_PROFILE is the search's too.
+ * sent (audited and dependencies, by real path) against those forge tree reaches from the
+ * audited ones, and against those `forge build` of the audited ones gives the compiler; and the
+ * remappings of each. `env` is given to forge; its FOUNDRY_PROFILE is the search's too. Forge
+ * build writes its cache and output in the workspace: give it a copy.
  */
 export async function compareWithForge(
   search: ContractSearch,
   env: Record<string, string> = {},
 ): Promise<ForgeComparison[]> {
   const { log, lines } = recordingLogger();
-  const withProfile = { ...search, foundryProfile: env.FOUNDRY_PROFILE ?? search.foundryProfile };
+  const profile = env.FOUNDRY_PROFILE ?? search.foundryProfile;
+  const withProfile = { ...search, foundryProfile: profile };
   const projects = await findProjects(withProfile, log);
   const uploads = await findUploads(withProfile, log, projects);
   const workspace = realpathSync(search.workspace);
   const shown = (files: Iterable<string>) =>
     [...files].map((file) => path.relative(workspace, file).split(path.sep).join('/')).sort();
+  const versus = (sent: ReadonlySet<string>, forge: ReadonlySet<string>) => ({
+    extra: shown([...sent].filter((file) => !forge.has(file))),
+    missing: shown([...forge].filter((file) => !sent.has(file))),
+  });
   const comparisons: ForgeComparison[] = [];
   for (const project of projects.filter((each) => each.frameworks.includes('Foundry'))) {
     const upload = uploads.find((each) => path.resolve(workspace, each.path) === project.root);
     if (upload === undefined) continue;
-    const audited = upload.files.filter((file) => !file.dependency);
+    const audited = upload.files
+      .filter((file) => !file.dependency)
+      .map((file) => file.absolutePath);
     const sent = new Set(upload.files.map((file) => realPath(file.absolutePath)));
-    const reached = await forgeReaches(
-      project.root,
-      audited.map((file) => file.absolutePath),
-      env,
-    );
+    const build = await forgeBuild(project.root, audited, env);
     comparisons.push({
       project: shown([project.root])[0] || '.',
-      extra: shown([...sent].filter((file) => !reached.has(file))),
-      missing: shown([...reached].filter((file) => !sent.has(file))),
+      ...versus(sent, await forgeReaches(project.root, audited, env)),
+      build: versus(sent, build.sources),
       sent: sent.size,
       warnings: lines.filter((line) => line.startsWith('warning: ')),
-      remappings: project.remappings.map((each) =>
-        shownRemapping({ context: each.context, name: each.prefix, path: each.target }),
-      ),
-      forgeRemappings: (await forgeRemappings(project.root, env)).map(shownRemapping),
+      printed: {
+        ours: (await printedRemappings(project, workspace, profile)).map(shownOurs),
+        forge: (await forgeRemappings(project.root, env)).map(shownRemapping),
+      },
+      built: { ours: project.remappings.map(shownOurs), forge: build.remappings },
     });
   }
   return comparisons;
+}
+
+/** What the engine computes as `forge remappings` would print it, for the project. */
+async function printedRemappings(project: Project, workspace: string, profile: string) {
+  const text = readFileSync(path.join(project.root, 'foundry.toml'), 'utf8');
+  const config = await readFoundryConfig(text, profile, 'foundry.toml');
+  const computed = await foundryRemappings(
+    project.root,
+    { ...config, libs: project.foundryLibs ?? config.libs },
+    { workspace, reader: createConfigReader(workspace), profile, deadline: undefined },
+  );
+  return computed.printed;
+}
+
+function shownOurs({ context, prefix, target }: Remapping): string {
+  return shownRemapping({ context, name: prefix, path: target });
 }
