@@ -13,6 +13,7 @@ import {
 } from '../../src/project/config-bounds.ts';
 import { findProjects, findUploads } from '../../src/project/find-contracts.ts';
 import { MAX_LIBRARIES } from '../../src/project/foundry-remappings.ts';
+import { MAX_SCANNED_FOLDERS } from '../../src/project/remapping-scan.ts';
 import { contractSearch } from '../support/contract-search.ts';
 import { recordingLogger } from '../support/logger.ts';
 import { workspaceWith } from '../support/workspace.ts';
@@ -99,6 +100,23 @@ describe('bounds on what a config asks of the search', () => {
       /The libraries hold more remappings than the 2000 this action reads of each: those past it are not used \(from "lib\/l\d+", .* and 497 more\)/,
     );
     expect(longestLine(lines)).toBeLessThan(LONGEST_LINE);
+  }, 60_000);
+
+  it("scans a bounded number of folders for Foundry's automatic remappings, saying so", async () => {
+    const workspace = await workspaceWith({
+      'foundry.toml': '[profile.default]\n',
+      'src/Vault.sol': 'pragma solidity ^0.8.0;\ncontract Vault {}\n',
+    });
+    // One library of more folders than are scanned.
+    for (let i = 0; i <= MAX_SCANNED_FOLDERS; i++)
+      await fs.mkdir(path.join(workspace, `lib/wide/d${i}`), { recursive: true });
+    const readdir = vi.spyOn(fs, 'opendir');
+    const { log, lines } = recordingLogger();
+    await findProjects(contractSearch(workspace), log);
+    expect(readdir.mock.calls.length).toBeLessThanOrEqual(MAX_SCANNED_FOLDERS + 10);
+    expect(warningsOf(lines)).toEqual([
+      `warning: The dependency folders hold more than ${MAX_SCANNED_FOLDERS} folders: the libraries Foundry finds by itself were looked for in the first ones only (not in all of "lib"), so imports of the others may not resolve. Set remappings for them in remappings.txt.`,
+    ]);
   }, 60_000);
 
   it('looks for a missing import in a bounded number of places, naming a few', async () => {

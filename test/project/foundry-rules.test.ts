@@ -149,6 +149,23 @@ describe.skipIf(forgeUnavailable !== undefined)(
       expect(comparison).toMatchObject({ extra: [], missing: [] });
     });
 
+    it('a remapping of one file, one of a file to a folder, and a library whose foundry.toml does not parse, as forge takes them', async () => {
+      // `Token.sol=lib/token/Token.sol`; `Bad.sol=lib/bad/` (printed, never compiled with);
+      // lib/broken's foundry.toml does not parse, so forge takes none of its remappings
+      // (`@broken/` stays unresolved) but still finds `broken/` by its scan.
+      const comparison = await compared(await workspaceOf('odd-configs'));
+      expect(comparison.printed.ours).toContain('Bad.sol=lib/bad/');
+      expect(comparison.built.ours).not.toContain('Bad.sol=lib/bad/');
+      expect(comparison).toMatchObject({
+        extra: [],
+        missing: [],
+        build: { extra: [], missing: [] },
+      });
+      expect(comparison.warnings).toEqual([
+        expect.stringContaining('src/Shop.sol:6 imports "@broken/Broken.sol": no file was found'),
+      ]);
+    });
+
     it("profiles: FOUNDRY_PROFILE's remappings over the default profile's", async () => {
       const workspace = await workspaceOf('profiles');
       expect(await compared(workspace)).toMatchObject(agrees);
@@ -165,7 +182,7 @@ describe.skipIf(forgeUnavailable !== undefined)(
       });
       await writeFile(
         path.join(workspace, 'foundry.toml'),
-        '[profile.default]\nsrc = "src"\nlibs = ["../vendor"]\n',
+        '[profile.default]\nsrc = "src"\nlibs = ["../vendor", "/nonexistent/lib"]\n',
       );
       await mkdir(path.join(base, 'vendor'));
       await cp(path.join(FIXTURES, 'libs-above/lib'), path.join(base, 'vendor'), {
@@ -179,9 +196,9 @@ describe.skipIf(forgeUnavailable !== undefined)(
       });
       const vendor = path.join(base, 'vendor');
       expect(comparison?.warnings).toEqual([
-        'warning: foundry.toml: libs "../vendor" lies outside the workspace, which this action never reads: imports forge would resolve there are not sent, and the warning about unresolved imports names each. Keep the libraries inside the repository (a git submodule, or an install before this step).',
+        'warning: foundry.toml: libs "../vendor", "/nonexistent/lib" lie outside the workspace, which this action never reads: imports forge would resolve there are not sent, and the warning about unresolved imports names each. Keep the libraries inside the repository (a git submodule, or an install before this step).',
         expect.stringContaining(
-          `src/Pool.sol:4 imports "solmate/tokens/ERC20.sol": no file was found at solmate/tokens/ERC20.sol, src/solmate/tokens/ERC20.sol; forge would read it from ${vendor}/solmate/tokens/ERC20.sol or ${vendor}/solmate/src/tokens/ERC20.sol, outside the workspace, which this action never reads`,
+          `src/Pool.sol:4 imports "solmate/tokens/ERC20.sol": no file was found at solmate/tokens/ERC20.sol, src/solmate/tokens/ERC20.sol; forge would read it from ${vendor}/solmate/tokens/ERC20.sol or ${vendor}/solmate/src/tokens/ERC20.sol or /nonexistent/lib/solmate/tokens/ERC20.sol or /nonexistent/lib/solmate/src/tokens/ERC20.sol, outside the workspace, which this action never reads`,
         ),
       ]);
     });
