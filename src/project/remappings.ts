@@ -56,16 +56,6 @@ export function winningRemapping(
   return best;
 }
 
-/** The import path after the winning remapping, or undefined when none applies. */
-export function applyRemappings(
-  remappings: readonly Remapping[],
-  importPath: string,
-  importerName: string,
-): string | undefined {
-  const best = winningRemapping(remappings, importPath, importerName);
-  return best && best.target + importPath.slice(best.prefix.length);
-}
-
 /** Foundry writes targets relative to the project root, with or without `./`. */
 function withoutDotSlash(path: string): string {
   return path.replace(/^(\.\/)+/, '');
