@@ -1,10 +1,11 @@
 /**
- * The remappings of a Foundry project, as `forge remappings` prints them (Foundry 1.7's
- * RemappingsProvider): the project's own (remappings.txt, then foundry.toml's), then, with
- * `auto_detect_remappings`, those of every library with a foundry.toml of its own (computed the
- * same way in that library, nested libraries included) and those found by scanning each `libs`
- * folder. A library's remapping is left out where one already there covers its name or lies
- * under it, so the project's own always win; then each context and name is kept once.
+ * The remappings of a Foundry project as Foundry 1.7 computes them. `forge remappings` prints
+ * the project's own (remappings.txt, then foundry.toml's), then, with `auto_detect_remappings`,
+ * those of every library with a foundry.toml of its own (computed the same way in that library,
+ * nested libraries included) and those found by scanning each `libs` folder: a library's is left
+ * out where one already there covers its name or lies under it, so the project's own always win,
+ * and each context and name is kept once. `forge build` compiles with those, each added again
+ * under the same rule, so one covered by a remapping listed before it is left out too.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -182,7 +183,7 @@ async function remappingsOf(
           own,
           MAX_REMAPPINGS,
           `${posixRelative(walk.workspace, root) || '.'}: the remappings of foundry.toml and remappings.txt together`,
-          (each) => `${each.context ? `${each.context}:` : ''}${each.prefix}=${each.target}`,
+          shownRemapping,
           walk.warnings,
         )
       : own.slice(0, MAX_REMAPPINGS);

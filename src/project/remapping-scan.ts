@@ -34,9 +34,13 @@ const LIB_DIRS = ['lib', 'node_modules'];
 /** Never searched: forge does not look for libraries in tests or demos. */
 const NO_RECURSE = ['tests', 'test', 'demo'];
 
+/** A library found: forge's names for its parts, so the port can be read beside the original. */
 interface Candidate {
+  /** The library's own folder: its name is the remapping's. */
   windowStart: string;
+  /** Where the remapping leads. */
   sourceDir: string;
+  /** How many `lib`/`node_modules` folders deep the library is. */
   windowLevel: number;
 }
 
