@@ -306,7 +306,7 @@ async function computeLibraryRemappings(
  * that hold a foundry.toml, by real path, inside the workspace.
  */
 async function librariesWithConfig(folder: string, workspace: string): Promise<string[]> {
-  const entries = await listInOrder(folder);
+  const entries = listInOrder(folder);
   const candidates = [
     folder,
     ...entries.filter((entry) => entry.isDirectory()).map((entry) => path.join(folder, entry.name)),
