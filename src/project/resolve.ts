@@ -195,6 +195,11 @@ function directCandidates(
     foundry === undefined ? [] : foundryCandidates(project, foundry, importPath, importer);
   if (foundry === undefined || project.frameworks.some((framework) => framework !== 'Foundry')) {
     candidates.push({ file: path.resolve(project.root, importPath), unitName: importPath });
+    // node_modules is looked up from the importer below, as Node does.
+    for (const lib of project.libs.filter((folder) => folder !== 'node_modules')) {
+      const unitName = path.posix.join(lib, importPath);
+      candidates.push({ file: path.resolve(project.root, unitName), unitName });
+    }
     for (const dir of ancestors(path.dirname(importer.absolutePath), workspace, project.root))
       candidates.push({ file: path.join(dir, 'node_modules', importPath), unitName: importPath });
   }

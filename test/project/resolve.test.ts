@@ -66,6 +66,17 @@ describe('createImportResolver', () => {
     expect(await resolve('@oracle/IOracle.sol', 'src/A.sol')).toMatch(/^no file was found at /);
   });
 
+  it("a folder whose only config cannot be used still finds <lib>/<import>, and only Foundry's lookup adds <lib>/<name>/src/", async () => {
+    const { resolve: resolve } = await resolverFor({
+      'hardhat.config.js/x': '',
+      'contracts/A.sol': '',
+      'lib/kit/Kit.sol': '',
+      'lib/tool/src/Tool.sol': '',
+    });
+    expect(await resolve('kit/Kit.sol', 'contracts/A.sol')).toBe('kit/Kit.sol ← lib/kit/Kit.sol');
+    expect(await resolve('tool/Tool.sol', 'contracts/A.sol')).toMatch(/^no file was found at /);
+  });
+
   it('walks up node_modules from the importer, then from the project root', async () => {
     const { resolve: resolve } = await resolverFor(
       {
