@@ -9,7 +9,7 @@ import path from 'node:path';
 import { checkDeadline, type Deadline } from '../files/deadline.ts';
 import { posixRelative } from '../files/inside.ts';
 import { firstFew } from '../text.ts';
-import { capped, MAX_REMAPPINGS } from './config-bounds.ts';
+import { capped, MAX_CONFIG_FOLDERS, MAX_REMAPPINGS } from './config-bounds.ts';
 import {
   createConfigReader,
   UnparsableConfig,
@@ -17,8 +17,9 @@ import {
   type ConfigReader,
 } from './config-file.ts';
 import { literalFolders, usableFolders } from './config-folders.ts';
-import { readFoundryConfig } from './foundry-config.ts';
-import { librariesOwnRemappings } from './library-remappings.ts';
+import { FOUNDRY_DEFAULTS, readFoundryConfig, type FoundryConfig } from './foundry-config.ts';
+import { foundryRemappings } from './foundry-remappings.ts';
+import { leavesFolder, librariesAbove } from './foundry-libs.ts';
 import type { Remapping } from './remappings.ts';
 import {
   APE_CONFIGS,
@@ -45,10 +46,16 @@ export interface Project {
   scripts: string[];
   /** Dependency folders relative to the root: only these (and node_modules) hold dependencies. */
   libs: string[];
-  /** Explicit remappings, in the order they apply (a later one wins a tie). */
+  /**
+   * Remappings, in the order they apply (a later one wins a tie): for a Foundry project, those
+   * `forge remappings` prints.
+   */
   remappings: Remapping[];
-  /** Foundry's `auto_detect_remappings`: also look up `<lib>/<name>/src/…` for `<name>/…`. */
-  autoDetectRemappings: boolean;
+  /**
+   * A Foundry project's `libs`, relative to its root (above it too, inside the workspace): where
+   * forge looks up an import no remapping maps. Undefined for other projects.
+   */
+  foundryLibs: string[] | undefined;
   /** What was read and chosen, one line each, for the log. */
   notes: string[];
   /** Brownie packages, which live outside the repository. */
@@ -154,7 +161,7 @@ export function emptyProject(root: string, projectPath: string): Project {
     scripts: [],
     libs: [],
     remappings: [],
-    autoDetectRemappings: false,
+    foundryLibs: undefined,
     notes: [],
     packages: [],
     warnings: [],
@@ -202,19 +209,35 @@ async function readProject(
     }
   };
 
+  let foundry: FoundryConfig | undefined;
   await attempt('Foundry', present([FOUNDRY_CONFIG]), async (_, text) => {
     const config = await readFoundryConfig(text, options.foundryProfile, shown(FOUNDRY_CONFIG));
-    const libs = folders(FOUNDRY_CONFIG, 'libs', config.libs, []);
+    // Bounded before they are split: those above the project are followed too.
+    const listed = capped(
+      config.libs,
+      MAX_CONFIG_FOLDERS,
+      `${shown(FOUNDRY_CONFIG)}: libs`,
+      (lib) => lib,
+      project.warnings,
+    );
+    const above = listed.filter((lib) => leavesFolder(lib));
+    const libs = folders(
+      FOUNDRY_CONFIG,
+      'libs',
+      listed.filter((lib) => !above.includes(lib)),
+      [],
+    );
     add(project, 'Foundry', {
       sources: folders(FOUNDRY_CONFIG, 'src', [config.src], ['src']),
       tests: folders(FOUNDRY_CONFIG, 'test', [config.test], ['test']),
       scripts: folders(FOUNDRY_CONFIG, 'script', [config.script], ['script']),
       libs,
     });
-    project.remappings = project.remappings.concat(config.remappings);
-    project.autoDetectRemappings = config.autoDetectRemappings;
+    const reached = librariesAbove(above, root, options.workspace, shown(FOUNDRY_CONFIG));
+    project.warnings.push(...reached.warnings);
+    foundry = { ...config, libs: [...libs, ...reached.libs] };
     project.notes.push(
-      `foundry.toml (profile ${config.profile}): src = ${config.src}, test = ${config.test}, script = ${config.script}, libs = ${firstFew(libs, NOTED).join(', ') || 'none'}` +
+      `foundry.toml (profile ${config.profile}): src = ${config.src}, test = ${config.test}, script = ${config.script}, libs = ${firstFew(foundry.libs, NOTED).join(', ') || 'none'}` +
         (config.remappings.length > 0 ? `, ${config.remappings.length} remapping(s)` : ''),
     );
   });
@@ -277,8 +300,30 @@ async function readProject(
   if (strict && project.frameworks.length === 0 && unparsed !== undefined) throw unparsed;
   setAside(project, broken);
   if (project.frameworks.length === 0) return undefined;
-  // Explicit remappings from remappings.txt apply after foundry.toml's (Foundry) or alone (Hardhat 3).
-  if (names.has(REMAPPINGS_FILE)) {
+  // A foundry.toml that cannot be used leaves Foundry's defaults: forge's own way, from them.
+  if (foundry === undefined && broken.some((config) => config.tool === 'Foundry'))
+    foundry = { ...FOUNDRY_DEFAULTS, profile: options.foundryProfile };
+  if (foundry !== undefined) {
+    const computed = await foundryRemappings(root, foundry, {
+      workspace: options.workspace,
+      reader,
+      profile: options.foundryProfile,
+      deadline: options.deadline,
+    });
+    project.warnings.push(...computed.warnings);
+    // Brownie's, if any, then forge's, which win a tie.
+    project.remappings = [
+      ...project.remappings,
+      ...computed.remappings.map(({ context, prefix, target }) => ({ context, prefix, target })),
+    ];
+    project.foundryLibs = foundry.libs;
+    const left = computed.printed.length - computed.remappings.length;
+    project.notes.push(
+      `Foundry's remappings, as forge computes them: ${computed.printed.length}, ${computed.found} of them found in its libraries` +
+        (left > 0 ? `; ${left} left out of the build, as forge build leaves them` : ''),
+    );
+  } else if (names.has(REMAPPINGS_FILE)) {
+    // Hardhat 3 reads remappings.txt too; Foundry's are read with the rest of its remappings.
     const read = await reader.remappings(path.join(root, REMAPPINGS_FILE));
     if (read.kind === 'remappings') {
       project.remappings = project.remappings.concat(read.remappings);
@@ -296,36 +341,11 @@ async function readProject(
   project.remappings = capped(
     project.remappings,
     MAX_REMAPPINGS,
-    `${project.path || '.'}: the remappings of foundry.toml, remappings.txt and Brownie's config together`,
+    `${project.path || '.'}: the remappings of foundry.toml, remappings.txt, its libraries and Brownie's config together`,
     (remapping) =>
       `${remapping.context ? `${remapping.context}:` : ''}${remapping.prefix}=${remapping.target}`,
     project.warnings,
   );
-  if (project.autoDetectRemappings) {
-    const room = MAX_REMAPPINGS - project.remappings.length;
-    const taken = new Set(project.remappings.map((remapping) => remapping.prefix));
-    const own = await librariesOwnRemappings(
-      root,
-      project.libs,
-      taken,
-      room,
-      reader,
-      options.deadline,
-    );
-    // The project's own apply first: a library's joins only for a prefix the project leaves free.
-    project.remappings = [...own.joined, ...own.remappings, ...project.remappings];
-    if (own.warning !== undefined) project.warnings.push(`${project.path || '.'}: ${own.warning}`);
-    for (const { file, reason } of own.unusable) {
-      const shownFile = posixRelative(options.workspace, file);
-      const instead = "the library's files are resolved with the project's remappings";
-      project.warnings.push(unusableConfigWarning(shownFile, reason, instead));
-    }
-    if (own.remappings.length > 0) {
-      project.notes.push(
-        `libraries' own remappings.txt: ${own.remappings.length} remapping(s), ${own.joined.length} of them also for the project's files`,
-      );
-    }
-  }
   add(project, undefined, { sources: [], tests: [], scripts: [], libs: ['node_modules'] });
   return project;
 }
@@ -375,7 +395,6 @@ function setAside(project: Project, broken: readonly BrokenConfig[]): void {
   }
   for (const { tool, file, reason } of broken) {
     const defaults = DEFAULT_FOLDERS[tool];
-    if (tool === 'Foundry') project.autoDetectRemappings = true;
     if (!plain) {
       add(project, undefined, defaults);
       project.notes.push(

@@ -19,6 +19,13 @@ export interface FoundryConfig {
 /** Foundry's own defaults. */
 const DEFAULTS = { src: 'src', test: 'test', script: 'script', libs: ['lib'] };
 
+/** The config forge uses where foundry.toml sets nothing. */
+export const FOUNDRY_DEFAULTS: Omit<FoundryConfig, 'profile'> = {
+  ...DEFAULTS,
+  remappings: [],
+  autoDetectRemappings: true,
+};
+
 /** `file` names foundry.toml in messages. `profile` is FOUNDRY_PROFILE, else `default`. */
 export async function readFoundryConfig(
   text: string,

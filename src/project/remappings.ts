@@ -36,12 +36,12 @@ export function parseRemappingsFile(text: string): Remapping[] {
     .filter((remapping) => remapping !== undefined);
 }
 
-/** The import path after the winning remapping, or undefined when none applies. */
-export function applyRemappings(
+/** The remapping that applies to the import, or undefined when none does. */
+export function winningRemapping(
   remappings: readonly Remapping[],
   importPath: string,
   importerName: string,
-): string | undefined {
+): Remapping | undefined {
   let best: Remapping | undefined;
   for (const remapping of remappings) {
     if (!importerName.startsWith(remapping.context) || !importPath.startsWith(remapping.prefix))
@@ -53,7 +53,7 @@ export function applyRemappings(
         remapping.prefix.length >= best.prefix.length);
     if (better) best = remapping;
   }
-  return best && best.target + importPath.slice(best.prefix.length);
+  return best;
 }
 
 /** Foundry writes targets relative to the project root, with or without `./`. */

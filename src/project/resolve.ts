@@ -13,7 +13,7 @@ import { isInside, posixRelative } from '../files/inside.ts';
 import { firstFew } from '../text.ts';
 import { MAX_IMPORT_CANDIDATES } from './config-bounds.ts';
 import type { Project } from './detect.ts';
-import { applyRemappings } from './remappings.ts';
+import { winningRemapping, type Remapping } from './remappings.ts';
 import type { FoundFile, Resolution, SourceNode } from './source-node.ts';
 import { isRelativeImport, resolveRelativeImport } from './unit-names.ts';
 import { isVyperSource, pythonPathsOf, resolveVyperImport } from './vyper-resolve.ts';
@@ -82,17 +82,28 @@ async function resolveImport(
 ): Promise<Resolution> {
   if (isRelativeImport(importPath)) {
     const name = resolveRelativeImport(importer.name, importPath);
+    const unitName = resolveRelativeImport(importer.unitName, importPath);
+    // Forge sends a relative import through a remapping its resolved name starts with, where
+    // the file that leads to exists (`vendor/a/=vendor/b/` for `../vendor/a/Y.sol`).
+    const remapping =
+      project.foundryLibs === undefined
+        ? undefined
+        : winningRemapping(project.remappings, unitName, importer.unitName);
+    if (remapping !== undefined) {
+      const target = remapping.target + unitName.slice(remapping.prefix.length);
+      const found = await lookUp(path.resolve(project.root, target));
+      if (typeof found !== 'string') return { node: { name, unitName: target, ...found } };
+    }
     const onDisk = path.resolve(path.dirname(importer.absolutePath), importPath);
     const found = await lookUp(onDisk);
     if (typeof found === 'string') return { problem: `${shown(workspace, onDisk)} ${found}` };
-    return {
-      node: { name, unitName: resolveRelativeImport(importer.unitName, importPath), ...found },
-    };
+    return { node: { name, unitName, ...found } };
   }
-  const remapped = applyRemappings(project.remappings, importPath, importer.unitName);
+  const remapping = winningRemapping(project.remappings, importPath, importer.unitName);
+  const remapped = remapping && remapping.target + importPath.slice(remapping.prefix.length);
   const candidates =
-    remapped !== undefined
-      ? [{ file: path.resolve(project.root, remapped), unitName: remapped }]
+    remapping !== undefined
+      ? remappedCandidates(project, remapping, importPath)
       : directCandidates(project, workspace, importPath, importer);
   const problems: string[] = [];
   for (const candidate of candidates) {
@@ -114,12 +125,22 @@ async function resolveImport(
     }
     if (remapped === undefined) candidates.push({ file: inPackage, unitName: importPath });
   }
-  const where = candidates.map((c) => shown(workspace, c.file));
+  if (remapped !== undefined) {
+    const where = shown(workspace, candidates[0]?.file ?? remapped);
+    return { problem: `its remapping leads to ${where}, which ${problems[0] ?? 'does not exist'}` };
+  }
+  // Places outside the workspace are never looked at: said apart, as where forge would look.
+  const inside = candidates.filter((c) => isInside(workspace, c.file));
+  const outside = candidates.filter((c) => !isInside(workspace, c.file)).map((c) => c.file);
+  const looked = `no file was found at ${firstFew(
+    inside.map((c) => shown(workspace, c.file)),
+    PLACES_SHOWN,
+  ).join(', ')}`;
   return {
     problem:
-      remapped !== undefined
-        ? `its remapping leads to ${where[0] ?? remapped}, which ${problems[0] ?? 'does not exist'}`
-        : `no file was found at ${firstFew(where, PLACES_SHOWN).join(', ')}`,
+      outside.length === 0
+        ? looked
+        : `${inside.length > 0 ? `${looked}; ` : ''}${project.foundryLibs === undefined ? 'the compiler would look for it at' : 'forge would read it from'} ${firstFew(outside, PLACES_SHOWN).join(' or ')}, outside the workspace, which this action never reads`,
   };
 }
 
@@ -140,35 +161,91 @@ interface Candidate {
   unitName: string;
 }
 
+/**
+ * Where a remapped import is: the remapping's target, and for Foundry, where that target ends in
+ * `contracts/` and so does the import's start, the target with one `contracts/` (forge's own
+ * allowance for `@openzeppelin/=node_modules/@openzeppelin/contracts/`).
+ */
+function remappedCandidates(
+  project: Project,
+  remapping: Remapping,
+  importPath: string,
+): Candidate[] {
+  const rest = importPath.slice(remapping.prefix.length);
+  const at = (unitName: string) => ({ file: path.resolve(project.root, unitName), unitName });
+  const candidates = [at(remapping.target + rest)];
+  if (
+    project.foundryLibs !== undefined &&
+    rest.startsWith('contracts/') &&
+    remapping.target.endsWith('contracts/')
+  )
+    candidates.push(at(remapping.target + rest.slice('contracts/'.length)));
+  return candidates;
+}
+
+/** Where an import no remapping maps may be: Foundry's places, then Node's for other tools. */
 function directCandidates(
   project: Project,
   workspace: string,
   importPath: string,
   importer: SourceNode,
 ): Candidate[] {
-  const candidates: Candidate[] = [
-    { file: path.resolve(project.root, importPath), unitName: importPath },
-  ];
-  const [first, ...rest] = importPath.split('/');
-  for (const lib of project.libs) {
-    if (lib === 'node_modules') continue; // looked up from the importer below, as Node does
-    if (project.autoDetectRemappings && first !== undefined && rest.length > 0) {
-      for (const inner of ['src', 'contracts', '']) {
-        const unitName = path.posix.join(lib, first, inner, ...rest);
-        candidates.push({ file: path.resolve(project.root, unitName), unitName });
-      }
+  const foundry = project.foundryLibs;
+  const candidates =
+    foundry === undefined ? [] : foundryCandidates(project, foundry, importPath, importer);
+  if (foundry === undefined || project.frameworks.some((framework) => framework !== 'Foundry')) {
+    candidates.push({ file: path.resolve(project.root, importPath), unitName: importPath });
+    // node_modules is looked up from the importer below, as Node does.
+    for (const lib of project.libs.filter((folder) => folder !== 'node_modules')) {
+      const unitName = path.posix.join(lib, importPath);
+      candidates.push({ file: path.resolve(project.root, unitName), unitName });
     }
-    const unitName = path.posix.join(lib, importPath);
-    candidates.push({ file: path.resolve(project.root, unitName), unitName });
-  }
-  for (const dir of ancestors(path.dirname(importer.absolutePath), workspace, project.root)) {
-    candidates.push({ file: path.join(dir, 'node_modules', importPath), unitName: importPath });
+    for (const dir of ancestors(path.dirname(importer.absolutePath), workspace, project.root))
+      candidates.push({ file: path.join(dir, 'node_modules', importPath), unitName: importPath });
   }
   const seen = new Set<string>();
   // Bounded, whatever the config's libs: each candidate is a lookup for every missing import.
   return candidates
     .filter((c) => !seen.has(c.file) && seen.add(c.file))
     .slice(0, MAX_IMPORT_CANDIDATES);
+}
+
+/**
+ * As foundry-compilers looks up an import no remapping maps: `<lib>/<import>` and
+ * `<lib>/<first>/src/<rest>` in each of `libs`; inside a library, from each folder above the
+ * importer's up to the library's folder (`src/X.sol` from `lib/dep/src/a/Y.sol`); then from the
+ * project's root and from its source, test or script folder that holds the importer.
+ */
+function foundryCandidates(
+  project: Project,
+  libs: readonly string[],
+  importPath: string,
+  importer: SourceNode,
+): Candidate[] {
+  const at = (file: string) => ({ file, unitName: posixRelative(project.root, file) });
+  const candidates: Candidate[] = [];
+  const [first, ...rest] = importPath.split('/');
+  const folders = libs.map((lib) => path.resolve(project.root, lib));
+  for (const folder of folders) {
+    candidates.push(at(path.join(folder, importPath)));
+    if (first !== undefined && rest.length > 0)
+      candidates.push(at(path.join(folder, first, 'src', ...rest)));
+  }
+  const importerFolder = path.dirname(importer.absolutePath);
+  const library = folders.find((folder) => isInside(folder, importerFolder));
+  if (library !== undefined) {
+    for (
+      let dir = path.dirname(importerFolder);
+      dir !== library && isInside(library, dir);
+      dir = path.dirname(dir)
+    )
+      candidates.push(at(path.join(dir, importPath)));
+  }
+  for (const folder of ['.', ...project.sources, ...project.tests, ...project.scripts]) {
+    const dir = path.resolve(project.root, folder);
+    if (isInside(dir, importerFolder)) candidates.push(at(path.join(dir, importPath)));
+  }
+  return candidates;
 }
 
 /** The importer's folder and its parents up to the workspace, then the project root's. */

@@ -12,6 +12,8 @@ import {
   MAX_REMAPPINGS,
 } from '../../src/project/config-bounds.ts';
 import { findProjects, findUploads } from '../../src/project/find-contracts.ts';
+import { MAX_LIBRARIES } from '../../src/project/foundry-remappings.ts';
+import { MAX_SCANNED_FOLDERS } from '../../src/project/remapping-scan.ts';
 import { contractSearch } from '../support/contract-search.ts';
 import { recordingLogger } from '../support/logger.ts';
 import { workspaceWith } from '../support/workspace.ts';
@@ -67,7 +69,7 @@ describe('bounds on what a config asks of the search', () => {
     expect(longestLine(lines)).toBeLessThan(LONGEST_LINE);
   }, 60_000);
 
-  it('reads a large remappings.txt linked from 800 library folders once, keeping a bounded number', async () => {
+  it('reads a large remappings.txt linked from 800 library folders once, keeping a bounded number of libraries and remappings', async () => {
     // Just under the 1 MiB a config may hold.
     const remappings = Array.from({ length: 45_000 }, (_, i) => `r${i}/=lib/x/r${i}/`);
     const workspace = await workspaceWith({
@@ -77,6 +79,8 @@ describe('bounds on what a config asks of the search', () => {
     });
     for (let i = 0; i < 800; i++) {
       await fs.mkdir(path.join(workspace, `lib/l${i}`), { recursive: true });
+      // Forge reads a library's remappings only where it has a foundry.toml.
+      await fs.writeFile(path.join(workspace, `lib/l${i}/foundry.toml`), '');
       await fs.symlink('../../remappings.txt', path.join(workspace, `lib/l${i}/remappings.txt`));
     }
     const real = await fs.realpath(path.join(workspace, 'remappings.txt'));
@@ -87,10 +91,30 @@ describe('bounds on what a config asks of the search', () => {
     expect(project?.remappings).toHaveLength(MAX_REMAPPINGS);
     const warnings = warningsOf(lines).join('\n');
     expect(warnings).toContain(
-      `.: the remappings of foundry.toml, remappings.txt and Brownie's config together lists 45000 entries`,
+      `.: the remappings of foundry.toml and remappings.txt together lists 45000 entries`,
     );
-    expect(warnings).toMatch(/from 800 libraries \("lib\/l0\/", .* and 797 more\)/);
+    expect(warnings).toContain(
+      `More than ${MAX_LIBRARIES} libraries with a foundry.toml of their own: the remappings of 300 are not used`,
+    );
+    expect(warnings).toMatch(
+      /The libraries hold more remappings than the 2000 this action reads of each: those past it are not used \(from "lib\/l\d+", .* and 497 more\)/,
+    );
     expect(longestLine(lines)).toBeLessThan(LONGEST_LINE);
+  }, 60_000);
+
+  it("scans a bounded number of folders for Foundry's automatic remappings, saying so", async () => {
+    const workspace = await workspaceWith({
+      'foundry.toml': '[profile.default]\n',
+      'src/Vault.sol': 'pragma solidity ^0.8.0;\ncontract Vault {}\n',
+    });
+    // One library of more folders than are scanned.
+    for (let i = 0; i <= MAX_SCANNED_FOLDERS; i++)
+      await fs.mkdir(path.join(workspace, `lib/wide/d${i}`), { recursive: true });
+    const { log, lines } = recordingLogger();
+    await findProjects(contractSearch(workspace), log);
+    expect(warningsOf(lines)).toEqual([
+      `warning: The dependency folders hold more than ${MAX_SCANNED_FOLDERS} folders: the libraries Foundry finds by itself were looked for in the first ones only (not in all of "lib"), so imports of the others may not resolve. Set remappings for them in remappings.txt.`,
+    ]);
   }, 60_000);
 
   it('looks for a missing import in a bounded number of places, naming a few', async () => {
@@ -105,7 +129,7 @@ describe('bounds on what a config asks of the search', () => {
     const lookups = stat.mock.calls.filter(([file]) => String(file).endsWith('X.sol'));
     expect(lookups.length).toBeLessThanOrEqual(MAX_IMPORT_CANDIDATES);
     expect(warningsOf(lines).join('\n')).toMatch(
-      /no file was found at gone\/pkg\/X\.sol, .* and \d+ more/,
+      /no file was found at deps\/l0\/gone\/pkg\/X\.sol, deps\/l0\/gone\/src\/pkg\/X\.sol, .* and \d+ more/,
     );
   }, 60_000);
 });

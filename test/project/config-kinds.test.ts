@@ -250,6 +250,7 @@ describe("a library's own remappings.txt", () => {
     const workspace = await workspaceWith({
       'foundry.toml': "[profile.default]\nsrc = 'src'\n",
       'src/Vault.sol': CONTRACT,
+      'lib/dep/foundry.toml': '[profile.default]\n',
       'lib/dep/remappings.txt/x': '',
     });
     const { audited, warnings } = await audit(workspace);

@@ -30,7 +30,7 @@ describe('detectProjects', () => {
     ]);
   });
 
-  it('merges the configs of one folder (Hardhat with the Foundry plugin) and adds remappings.txt last', async () => {
+  it("merges the configs of one folder (Hardhat with the Foundry plugin); remappings.txt's remapping of a name wins over foundry.toml's, as in forge", async () => {
     const { projects } = await detect({
       'foundry.toml': "[profile.default]\nsrc = 'contracts'\nremappings = ['a/=lib/a/']\n",
       'hardhat.config.js': 'module.exports = { solidity: "0.8.24" };',
@@ -40,11 +40,12 @@ describe('detectProjects', () => {
     expect(project?.frameworks).toEqual(['Foundry', 'Hardhat']);
     expect(project?.sources).toEqual(['contracts']);
     expect(project?.libs).toEqual(['lib', 'node_modules']);
-    expect(project?.remappings.map((r) => r.target)).toEqual(['lib/a/', 'lib/a-override/']);
+    // `forge remappings` prints `a/=lib/a-override/` alone.
+    expect(project?.remappings.map((r) => r.target)).toEqual(['lib/a-override/']);
     expect(project?.notes).toEqual([
       'foundry.toml (profile default): src = contracts, test = test, script = script, libs = lib, 1 remapping(s)',
       'hardhat.config.js: paths.sources = contracts (the default)',
-      'remappings.txt: 1 remapping(s)',
+      "Foundry's remappings, as forge computes them: 1, 0 of them found in its libraries",
     ]);
   });
 
@@ -167,34 +168,33 @@ describe('detectProjects', () => {
     // Not read at all: its folder is searched as a plain folder's, by convention.
     expect(projects[1]?.sources).toEqual(['.']);
     expect(warnings).toEqual([
-      `.: the remappings of foundry.toml, remappings.txt and Brownie's config together lists 40000 entries, more than the ${MAX_REMAPPINGS} this action reads: ` +
+      `.: the remappings of foundry.toml and remappings.txt together lists 40000 entries, more than the ${MAX_REMAPPINGS} this action reads: ` +
         `the first ${MAX_REMAPPINGS} are used, the other 38000 are not ("p2000/=lib/p2000/", "p2001/=lib/p2001/", "p2002/=lib/p2002/", … and 37997 more).`,
       "sub/hardhat.config.js is larger than 1 MiB, more than a config holds. It is not used: the folder's contracts are searched as a plain folder's (all but tests, scripts, mocks and harnesses by convention, and lib/).",
     ]);
   });
 
-  it("applies a library's own remappings to its files, and to the project's where the project has none of that prefix, as forge does", async () => {
+  it("takes the remappings of libraries with a foundry.toml, for every file, the closest of each name and never over the project's, as forge does", async () => {
     const { projects } = await detect({
       'foundry.toml': "[profile.default]\nremappings = ['solmate/=lib/solmate/src/']\n",
+      'lib/oz-upgradeable/foundry.toml': '',
       'lib/oz-upgradeable/remappings.txt':
         '@openzeppelin/contracts/=lib/openzeppelin-contracts/contracts/\nsolmate/=lib/solmate/src/\n',
-      'lib/v4-periphery/remappings.txt':
-        '@openzeppelin/contracts/=lib/oz/contracts/\n@uniswap/v4-core/=lib/v4-core/\n',
+      'lib/v4-periphery/foundry.toml': '',
+      'lib/v4-periphery/remappings.txt': '@openzeppelin/=lib/oz/\n@uniswap/v4-core/=lib/v4-core/\n',
+      // No foundry.toml: forge never reads its remappings.txt.
+      'lib/loose/remappings.txt': 'loose/=lib/elsewhere/\n',
     });
     const shown = (projects[0]?.remappings ?? []).map(
       (each) => `${each.context}:${each.prefix}=${each.target}`,
     );
+    // What `forge remappings` prints for these files.
     expect(shown).toEqual([
-      // For every file: the first library's for each prefix the project leaves free.
-      ':@openzeppelin/contracts/=lib/oz-upgradeable/lib/openzeppelin-contracts/contracts/',
-      ':@uniswap/v4-core/=lib/v4-periphery/lib/v4-core/',
-      // Each library's own, for its files.
-      'lib/oz-upgradeable/:@openzeppelin/contracts/=lib/oz-upgradeable/lib/openzeppelin-contracts/contracts/',
-      'lib/oz-upgradeable/:solmate/=lib/oz-upgradeable/lib/solmate/src/',
-      'lib/v4-periphery/:@openzeppelin/contracts/=lib/v4-periphery/lib/oz/contracts/',
-      'lib/v4-periphery/:@uniswap/v4-core/=lib/v4-periphery/lib/v4-core/',
-      // The project's own, which win a tie.
       ':solmate/=lib/solmate/src/',
+      ':@openzeppelin/=lib/v4-periphery/lib/oz/',
+      ':@uniswap/v4-core/=lib/v4-periphery/lib/v4-core/',
+      ':oz-upgradeable/=lib/oz-upgradeable/src/',
+      ':v4-periphery/=lib/v4-periphery/src/',
     ]);
   });
 

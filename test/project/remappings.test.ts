@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  applyRemappings,
+  winningRemapping,
+  type Remapping,
   parseRemapping,
   parseRemappingsFile,
 } from '../../src/project/remappings.ts';
+
+/** The import path after the winning remapping, or undefined when none applies. */
+function applyRemappings(remappings: readonly Remapping[], importPath: string, importer: string) {
+  const winner = winningRemapping(remappings, importPath, importer);
+  return winner && winner.target + importPath.slice(winner.prefix.length);
+}
 
 describe('parseRemapping', () => {
   it('reads `[context:]prefix=target`, dropping a leading ./ and completing a folder target', () => {
@@ -35,7 +42,7 @@ describe('parseRemapping', () => {
   });
 });
 
-describe('applyRemappings', () => {
+describe('winningRemapping (the import path after it)', () => {
   const remappings = parseRemappingsFile(
     [
       '@oz/=lib/oz/',

@@ -52,12 +52,29 @@ describe('createImportResolver', () => {
     expect(await resolve('src/A.sol', 'src/B.sol')).toBe('src/A.sol ← src/A.sol');
   });
 
-  it('turns off the automatic lookup with auto_detect_remappings = false', async () => {
+  it("with auto_detect_remappings = false, leaves out the libraries' remappings but still finds <lib>/<name>/src/, as forge does", async () => {
     const { resolve: resolve } = await resolverFor({
       'foundry.toml': '[profile.default]\nauto_detect_remappings = false\n',
       'lib/forge-std/src/Test.sol': '',
+      'lib/oracle/foundry.toml': '',
+      'lib/oracle/remappings.txt': '@oracle/=src/\n',
+      'lib/oracle/src/IOracle.sol': '',
     });
-    expect(await resolve('forge-std/Test.sol', 'src/A.sol')).toMatch(/^no file was found at /);
+    expect(await resolve('forge-std/Test.sol', 'src/A.sol')).toBe(
+      'forge-std/Test.sol ← lib/forge-std/src/Test.sol',
+    );
+    expect(await resolve('@oracle/IOracle.sol', 'src/A.sol')).toMatch(/^no file was found at /);
+  });
+
+  it("a folder whose only config cannot be used still finds <lib>/<import>, and only Foundry's lookup adds <lib>/<name>/src/", async () => {
+    const { resolve: resolve } = await resolverFor({
+      'hardhat.config.js/x': '',
+      'contracts/A.sol': '',
+      'lib/kit/Kit.sol': '',
+      'lib/tool/src/Tool.sol': '',
+    });
+    expect(await resolve('kit/Kit.sol', 'contracts/A.sol')).toBe('kit/Kit.sol ← lib/kit/Kit.sol');
+    expect(await resolve('tool/Tool.sol', 'contracts/A.sol')).toMatch(/^no file was found at /);
   });
 
   it('walks up node_modules from the importer, then from the project root', async () => {

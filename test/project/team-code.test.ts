@@ -20,7 +20,7 @@ function project(at: string, libs: string[] = ['lib']): Project {
     scripts: ['script'],
     libs,
     remappings: [],
-    autoDetectRemappings: false,
+    foundryLibs: undefined,
     notes: [],
     packages: [],
     warnings: [],

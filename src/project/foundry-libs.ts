@@ -1,0 +1,41 @@
+/**
+ * A Foundry project's `libs` that lie outside its folder. Forge resolves imports through them
+ * wherever they are (`libs = ["../../lib"]` in a package of a monorepo); the action follows
+ * those inside the workspace, and names those outside it, which it never reads.
+ */
+import path from 'node:path';
+import { isInside, posixRelative } from '../files/inside.ts';
+import { someNames } from './config-bounds.ts';
+import { cleanFolder } from './foundry-config.ts';
+
+/** Whether a `libs` entry leads out of the project's folder: `../lib`, or an absolute path. */
+export function leavesFolder(lib: string): boolean {
+  const folder = path.posix.normalize(cleanFolder(lib) || '.');
+  return path.isAbsolute(lib.trim()) || folder === '..' || folder.startsWith('../');
+}
+
+/**
+ * The entries of `libs` outside the project's `root`, relative to it, as forge resolves imports
+ * through them; those outside the workspace are kept (so an import forge would resolve there is
+ * named as not sent) and said in one warning. `file` names foundry.toml in it.
+ */
+export function librariesAbove(
+  libs: readonly string[],
+  root: string,
+  workspace: string,
+  file: string,
+): { libs: string[]; warnings: string[] } {
+  const folders = libs.map((lib) => path.resolve(root, cleanFolder(lib)));
+  const outside = libs.filter((_, index) => !isInside(workspace, folders[index] ?? root));
+  return {
+    libs: folders.map((folder) => posixRelative(root, folder)),
+    warnings:
+      outside.length === 0
+        ? []
+        : [
+            `${file}: libs ${someNames(outside)} lie${outside.length === 1 ? 's' : ''} outside the workspace, which this action never reads: ` +
+              'imports forge would resolve there are not sent, and the warning about unresolved imports names each. ' +
+              'Keep the libraries inside the repository (a git submodule, or an install before this step).',
+          ],
+  };
+}
