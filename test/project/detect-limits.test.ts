@@ -1,6 +1,7 @@
 /**
- * What the search for projects says and where it stops: how deep it looks for configs, the note of
- * a Foundry project with no libraries, and a library outside the workspace named on its own.
+ * What the search for projects says and where it stops: how deep it looks for configs, the order
+ * of the projects, the note of a Foundry project with no libraries, and a library outside the
+ * workspace named on its own.
  */
 import { mkdtemp, realpath } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,15 @@ describe('detectProjects', () => {
       'a/b/c/d/e/f/g/h/i/foundry.toml': '',
     });
     expect(projects.map((project) => project.path)).toEqual(['a/b/c/d/e/f/g/h']);
+  });
+
+  it('lists the projects by path, not in the order they are found (shallower first)', async () => {
+    const { projects } = await detect({
+      'b/foundry.toml': '',
+      'a/x/hardhat.config.js': '',
+      'a/foundry.toml': '',
+    });
+    expect(projects.map((project) => project.path)).toEqual(['a', 'a/x', 'b']);
   });
 
   it('says a Foundry project with no libraries has none', async () => {
