@@ -1,6 +1,7 @@
 /**
- * A Foundry project's own remappings past the bound: the first are used, and the warning names
- * those cut as they are written, context included.
+ * What bounds the walk of a Foundry project's remappings: its own past the bound are cut, the
+ * warning naming them as written, context included; a library whose libs lead back to itself is
+ * not walked again (forge's own walk overflows its stack there: no oracle to hold it to).
  */
 import { realpath } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
@@ -8,8 +9,8 @@ import { MAX_REMAPPINGS } from '../../src/project/config-bounds.ts';
 import { detectProjects } from '../../src/project/detect.ts';
 import { workspaceWith } from '../support/workspace.ts';
 
-describe("a Foundry project's own remappings past the bound", () => {
-  it('keeps the first, naming those cut with their context', async () => {
+describe("the walk of a Foundry project's remappings", () => {
+  it('keeps the first of its own past the bound, naming those cut with their context', async () => {
     const listed = Array.from({ length: MAX_REMAPPINGS }, (_, i) => `p${i}/=lib/p${i}/`);
     const root = await realpath(
       await workspaceWith({
@@ -29,4 +30,29 @@ describe("a Foundry project's own remappings past the bound", () => {
         `the first ${MAX_REMAPPINGS} are used, the other 1 are not ("src/legacy:oz/=lib/oz-v4/").`,
     ]);
   });
+
+  it('walks a library whose libs lead back to itself once, and takes the remappings of the others', async () => {
+    const root = await realpath(
+      await workspaceWith({
+        'foundry.toml': '[profile.default]\n',
+        // lib/a's libs is lib/, which holds lib/a.
+        'lib/a/foundry.toml': '[profile.default]\nlibs = [".."]\n',
+        'lib/a/src/A.sol': '',
+        'lib/b/foundry.toml': '[profile.default]\n',
+        'lib/b/remappings.txt': '@b/=src/\n',
+        'lib/b/src/B.sol': '',
+      }),
+    );
+    const { projects, warnings } = await detectProjects({
+      workspace: root,
+      root,
+      foundryProfile: 'default',
+    });
+    expect(projects[0]?.remappings.map((each) => `${each.prefix}=${each.target}`)).toEqual([
+      '@b/=lib/b/src/',
+      'a/=lib/a/src/',
+      'b/=lib/b/src/',
+    ]);
+    expect(warnings).toEqual([]);
+  }, 10_000);
 });
