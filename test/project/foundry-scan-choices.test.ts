@@ -1,8 +1,8 @@
 /**
  * Forge's scan of a libs folder where it has a choice to make, held against forge: libraries of
- * one name at the same depth, a JavaScript package's `contracts` deep in it, a library of loose
- * files in nested folders, files in a nested `lib` folder itself, and folder links that lead
- * nowhere or twice to one folder.
+ * one name at the same depth, a JavaScript package's `contracts` deep in it, a library's files in
+ * nested folders (under a source folder or not), files in a nested `lib` folder itself, and folder
+ * links that lead nowhere or twice to one folder.
  */
 import { describe, expect, it } from 'vitest';
 import { mkdir, symlink } from 'node:fs/promises';
