@@ -5581,10 +5581,8 @@ function nextNestedWindow(open, current) {
     const [first] = external_node_path_.relative(open, current).split(external_node_path_.sep);
     return first === undefined || first === '' ? open : external_node_path_.join(open, first);
 }
-/** The nearest source folder holding `dir`, below `open`; else `open`. */
+/** The nearest source folder holding `dir` (not one itself), below `open`; else `open`. */
 function lastNestedSourceDir(open, dir) {
-    if (isSourceDir(dir))
-        return dir;
     let child = dir;
     for (let parent = external_node_path_.dirname(child); parent !== child; parent = external_node_path_.dirname(child)) {
         if (parent === open)
@@ -5816,10 +5814,9 @@ async function remappingsOf(root, config, walk, ancestors, nesting) {
                 closest({ context: '', prefix: name, target: '' }, target, folder);
         }
     }
-    for (const context of [...found.keys()].sort(foundry_remappings_compare)) {
-        const byName = found.get(context) ?? new Map();
-        for (const name of [...byName.keys()].sort(foundry_remappings_compare)) {
-            const target = withSlash(posixRelative(root, byName.get(name) ?? root) || '.');
+    for (const [context, byName] of [...found].sort(([a], [b]) => foundry_remappings_compare(a, b))) {
+        for (const [name, folder] of [...byName].sort(([a], [b]) => foundry_remappings_compare(a, b))) {
+            const target = withSlash(posixRelative(root, folder) || '.');
             const remapping = { context, prefix: name, target, found: true };
             if (!all.some((existing) => covers(existing, remapping)))
                 all.push(remapping);
@@ -5947,10 +5944,12 @@ function leavesFolder(lib) {
  * named as not sent) and said in one warning. `file` names foundry.toml in it.
  */
 function librariesAbove(libs, root, workspace, file) {
-    const folders = libs.map((lib) => external_node_path_.resolve(root, cleanFolder(lib)));
-    const outside = libs.filter((_, index) => !isInside(workspace, folders[index] ?? root));
+    const folders = libs.map((lib) => ({ lib, folder: external_node_path_.resolve(root, cleanFolder(lib)) }));
+    const outside = folders
+        .filter(({ folder }) => !isInside(workspace, folder))
+        .map(({ lib }) => lib);
     return {
-        libs: folders.map((folder) => posixRelative(root, folder)),
+        libs: folders.map(({ folder }) => posixRelative(root, folder)),
         warnings: outside.length === 0
             ? []
             : [
