@@ -205,7 +205,7 @@ async function remappingsOf(
     if (existing === undefined || depth(existing) > depth(target))
       byName.set(remapping.prefix, target);
   };
-  const folders = config.libs.map((lib) => path.resolve(root, lib));
+  const folders = await foldersInside(root, config.libs, walk, nesting);
   for (const folder of folders) {
     for (const library of await librariesWithConfig(folder, walk.workspace)) {
       if (nesting >= MAX_NESTING || ancestors.has(library)) continue;
@@ -219,7 +219,7 @@ async function remappingsOf(
         closest(remapping, path.resolve(library, remapping.target), library);
     }
   }
-  for (const folder of folders.filter((each) => isInside(walk.workspace, each))) {
+  for (const folder of folders) {
     checkDeadline(walk.deadline, 'looking for the libraries Foundry remaps automatically');
     for (const { name, path: target } of await scanRemappings(
       folder,
@@ -299,6 +299,35 @@ async function computeLibraryRemappings(
     found: true,
   });
   return remappings;
+}
+
+/**
+ * The `libs` folders at `root` that are inside the workspace once links are resolved: only those
+ * are listed. One that leads out (a `lib` link to elsewhere on the runner) is named; the project's
+ * own `libs` outside it by name are named already, with the imports forge would read there.
+ */
+async function foldersInside(
+  root: string,
+  libs: readonly string[],
+  walk: Walk,
+  nesting: number,
+): Promise<string[]> {
+  const inside: string[] = [];
+  const outside: string[] = [];
+  for (const lib of libs) {
+    const folder = path.resolve(root, lib);
+    const real = await fs.realpath(folder).catch(() => undefined);
+    if (real !== undefined && isInside(walk.workspace, real)) inside.push(folder);
+    else if (real !== undefined && (nesting > 0 || isInside(walk.workspace, folder)))
+      outside.push(`${lib} (to ${real})`);
+  }
+  if (outside.length > 0)
+    walk.warnings.push(
+      `${posixRelative(walk.workspace, path.join(root, FOUNDRY_CONFIG))}: libs ${someNames(outside)} lead${outside.length === 1 ? 's' : ''} outside the workspace, which this action never reads: ` +
+        'the libraries forge would find there are not looked for, and imports forge would resolve there are not sent. ' +
+        'Keep the libraries inside the repository (a git submodule, or an install before this step).',
+    );
+  return inside;
 }
 
 /**
