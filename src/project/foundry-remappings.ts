@@ -167,8 +167,12 @@ async function remappingsOf(
   const file = path.join(root, REMAPPINGS_FILE);
   const shownFile = posixRelative(walk.workspace, file);
   const read = await walk.reader.remappings(file);
-  if (read.kind === 'remappings') own.push(...read.remappings);
-  else if (read.kind === 'unusable') {
+  // Those of a long file past the few the reader keeps are counted, not held.
+  let unkept = 0;
+  if (read.kind === 'remappings') {
+    own.push(...read.remappings);
+    unkept = read.listed - read.remappings.length;
+  } else if (read.kind === 'unusable') {
     const instead =
       nesting === 0
         ? "the project's imports are resolved with its other remappings"
@@ -185,9 +189,10 @@ async function remappingsOf(
           `${posixRelative(walk.workspace, root) || '.'}: the remappings of foundry.toml and remappings.txt together`,
           shownRemapping,
           walk.warnings,
+          own.length + unkept,
         )
       : own.slice(0, MAX_REMAPPINGS);
-  if (kept.length < own.length) walk.crowded.add(root);
+  if (kept.length < own.length + unkept) walk.crowded.add(root);
   const all: FoundRemapping[] = kept.map((each) => ({ ...asForgeReadsIt(each), found: false }));
   if (!config.autoDetectRemappings) return unique(all);
   /** By context, then name: the closest target (fewest folders) of each. */
