@@ -212,7 +212,7 @@ async function remappingsOf(
   };
   const folders = await foldersInside(root, config.libs, walk, nesting);
   for (const folder of folders) {
-    for (const library of await librariesWithConfig(folder, walk.workspace)) {
+    for (const library of await librariesWithConfig(folder, walk)) {
       if (nesting >= MAX_NESTING || ancestors.has(library)) continue;
       const remappings = await libraryRemappings(
         library,
@@ -337,10 +337,13 @@ async function foldersInside(
 
 /**
  * The folder and the folders in it (not links to folders, as forge's walk does not follow them)
- * that hold a foundry.toml, by real path, inside the workspace.
+ * that hold a foundry.toml, by real path, inside the workspace. Each folder looked at counts
+ * against the scans' bound: every library lists its own `libs`, which may all be one folder of
+ * thousands.
  */
-async function librariesWithConfig(folder: string, workspace: string): Promise<string[]> {
-  const entries = listInOrder(folder);
+async function librariesWithConfig(folder: string, walk: Walk): Promise<string[]> {
+  const budget = walk.scan;
+  const entries = budget.folders < MAX_SCANNED_FOLDERS ? listInOrder(folder) : [];
   const candidates = [
     folder,
     ...entries.filter((entry) => entry.isDirectory()).map((entry) => path.join(folder, entry.name)),
@@ -349,8 +352,13 @@ async function librariesWithConfig(folder: string, workspace: string): Promise<s
   // In the order the folder lists them, as forge walks it: the first of two equally close
   // targets of one name wins.
   for (const candidate of candidates) {
+    if (budget.folders >= MAX_SCANNED_FOLDERS) {
+      if (!budget.cut.includes(folder)) budget.cut.push(folder);
+      break;
+    }
+    budget.folders += 1;
     const real = await fs.realpath(candidate).catch(() => undefined);
-    if (real === undefined || !isInside(workspace, real)) continue;
+    if (real === undefined || !isInside(walk.workspace, real)) continue;
     const config = await fs.lstat(path.join(real, FOUNDRY_CONFIG)).catch(() => undefined);
     if (config !== undefined && !libraries.includes(real)) libraries.push(real);
   }

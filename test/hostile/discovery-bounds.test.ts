@@ -117,6 +117,33 @@ describe('bounds on what a config asks of the search', () => {
     ]);
   }, 60_000);
 
+  it("counts each library's look into its libs folders against the same bound, however many share one folder", async () => {
+    const workspace = await workspaceWith({
+      'foundry.toml': '[profile.default]\n',
+      'src/Vault.sol': 'pragma solidity ^0.8.0;\ncontract Vault {}\n',
+    });
+    for (let i = 0; i < 1_000; i++)
+      await fs.mkdir(path.join(workspace, `shared/d${i}`), { recursive: true });
+    // Forty libraries whose libs are all the same folder of a thousand.
+    for (let i = 0; i < 40; i++) {
+      await fs.mkdir(path.join(workspace, `lib/l${i}`), { recursive: true });
+      await fs.writeFile(
+        path.join(workspace, `lib/l${i}/foundry.toml`),
+        "[profile.default]\nlibs = ['deps']\n",
+      );
+      await fs.symlink('../../shared', path.join(workspace, `lib/l${i}/deps`));
+    }
+    const realpath = vi.spyOn(fs, 'realpath');
+    const { log, lines } = recordingLogger();
+    await findProjects(contractSearch(workspace), log);
+    expect(realpath.mock.calls.length).toBeLessThan(MAX_SCANNED_FOLDERS + 1_000);
+    expect(warningsOf(lines)).toEqual([
+      expect.stringContaining(
+        `warning: The dependency folders hold more than ${MAX_SCANNED_FOLDERS} folders: the libraries Foundry finds by itself were looked for in the first ones only (not in all of "lib/l`,
+      ),
+    ]);
+  }, 60_000);
+
   it('looks for a missing import in a bounded number of places, naming a few', async () => {
     const libs = Array.from({ length: MAX_CONFIG_FOLDERS }, (_, i) => `"deps/l${i}"`);
     const workspace = await workspaceWith({
