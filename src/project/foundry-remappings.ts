@@ -285,6 +285,8 @@ async function computeLibraryRemappings(
   ancestors: ReadonlySet<string>,
   nesting: number,
 ): Promise<FoundRemapping[]> {
+  // Each library may read and parse two files of a MiB: the deadline is checked before each.
+  checkDeadline(walk.deadline, 'looking for the libraries Foundry remaps automatically');
   const read = await walk.reader.read(path.join(library, FOUNDRY_CONFIG));
   if (read.kind !== 'text') return [];
   let config: FoundryConfig;

@@ -144,6 +144,34 @@ describe('bounds on what a config asks of the search', () => {
     ]);
   }, 60_000);
 
+  it("stops at the deadline between one library's configs and the next", async () => {
+    const workspace = await workspaceWith({
+      'foundry.toml': '[profile.default]\n',
+      'src/Vault.sol': 'pragma solidity ^0.8.0;\ncontract Vault {}\n',
+    });
+    // Libraries with no libs of their own: nothing is scanned between them.
+    for (let i = 0; i < 50; i++)
+      await fs
+        .mkdir(path.join(workspace, `lib/l${i}`), { recursive: true })
+        .then(() =>
+          fs.writeFile(
+            path.join(workspace, `lib/l${i}/foundry.toml`),
+            '[profile.default]\nlibs = []\n',
+          ),
+        );
+    const open = vi.spyOn(fs, 'open');
+    // A clock that moves on each look at it: the deadline passes at the third.
+    let ticks = 0;
+    const search = contractSearch(workspace, { deadline: { at: 3, now: () => ticks++ } });
+    await expect(findProjects(search, recordingLogger().log)).rejects.toThrow(
+      'while looking for the libraries Foundry remaps automatically',
+    );
+    const read = open.mock.calls.filter(([file]) =>
+      String(file).includes(`${path.sep}lib${path.sep}`),
+    );
+    expect(read.length).toBeLessThan(5);
+  });
+
   it('looks for a missing import in a bounded number of places, naming a few', async () => {
     const libs = Array.from({ length: MAX_CONFIG_FOLDERS }, (_, i) => `"deps/l${i}"`);
     const workspace = await workspaceWith({
