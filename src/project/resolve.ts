@@ -23,6 +23,8 @@ export type { FoundFile, Resolution, SourceNode };
 
 export type ImportResolver = (importPath: string, importer: SourceNode) => Promise<Resolution>;
 
+const LINKS_OUTSIDE = 'links outside the workspace';
+
 /** Places a missing import's problem names: the rest are counted. */
 const PLACES_SHOWN = 8;
 
@@ -129,9 +131,13 @@ async function resolveImport(
     const where = shown(workspace, candidates[0]?.file ?? remapped);
     return { problem: `its remapping leads to ${where}, which ${problems[0] ?? 'does not exist'}` };
   }
-  // Places outside the workspace are never looked at: said apart, as where forge would look.
-  const inside = candidates.filter((c) => isInside(workspace, c.file));
-  const outside = candidates.filter((c) => !isInside(workspace, c.file)).map((c) => c.file);
+  // Places outside the workspace are never looked at: said apart, as where forge would look, and
+  // so is a file there through a link that leads out (`lib` linked elsewhere on the runner).
+  const linkedOut = (c: Candidate) => problems[candidates.indexOf(c)] === LINKS_OUTSIDE;
+  const inside = candidates.filter((c) => isInside(workspace, c.file) && !linkedOut(c));
+  const outside = candidates
+    .filter((c) => !isInside(workspace, c.file) || linkedOut(c))
+    .map((c) => (linkedOut(c) ? `${shown(workspace, c.file)} (through a link)` : c.file));
   const looked = `no file was found at ${firstFew(
     inside.map((c) => shown(workspace, c.file)),
     PLACES_SHOWN,
@@ -265,7 +271,7 @@ async function existingFile(file: string, workspace: string): Promise<FoundFile 
   if (!isInside(workspace, file)) return 'is outside the workspace';
   try {
     const real = await fs.realpath(file);
-    if (!isInside(workspace, real)) return 'links outside the workspace';
+    if (!isInside(workspace, real)) return LINKS_OUTSIDE;
     const stats = await fs.stat(real);
     return stats.isFile() ? { absolutePath: real, size: stats.size } : 'is not a file';
   } catch {

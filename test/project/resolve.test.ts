@@ -204,4 +204,17 @@ describe('createImportResolver', () => {
       'contracts/escape/passwd links outside the workspace',
     );
   });
+
+  it('says forge would read an import through a libs folder linked outside the workspace, never that no file was found', async () => {
+    const outside = await realpath(await workspaceWith({ 'dep/src/A.sol': '' }));
+    const { resolve, workspace } = await resolverFor({
+      'foundry.toml': '[profile.default]\n',
+      'src/X.sol': '',
+      'lib/.keep': '',
+    });
+    await symlink(path.join(outside, 'dep'), path.join(workspace, 'lib/dep'));
+    expect(await resolve('dep/A.sol', 'src/X.sol')).toBe(
+      'no file was found at lib/dep/A.sol, dep/A.sol, src/dep/A.sol; forge would read it from lib/dep/src/A.sol (through a link), outside the workspace, which this action never reads',
+    );
+  });
 });
