@@ -48,8 +48,14 @@ export async function readFoundryConfig(
     );
   }
   const profiles = isRecord(document.profile) ? document.profile : {};
-  const base = isRecord(profiles.default) ? profiles.default : {};
-  const active = profile !== 'default' && isRecord(profiles[profile]) ? profiles[profile] : {};
+  // Forge still reads a profile written the old way, `[default]` or `[ci]` at the top, under
+  // the same profile written `[profile.…]`, which wins where both set a key.
+  const table = (name: string): JsonRecord => ({
+    ...(name !== 'profile' && isRecord(document[name]) ? document[name] : {}),
+    ...(isRecord(profiles[name]) ? profiles[name] : {}),
+  });
+  const base = table('default');
+  const active = profile !== 'default' ? table(profile) : {};
   const setting = (key: string): unknown => (key in active ? active[key] : base[key]);
   const folder = (key: 'src' | 'test' | 'script'): string => {
     const value = setting(key);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contractSearch } from '../support/contract-search.ts';
-import { compareWithForge, forgeUnavailable } from '../support/forge.ts';
+import { compareWithForge, forge, forgeUnavailable } from '../support/forge.ts';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/forge/', import.meta.url));
 
@@ -172,6 +172,17 @@ describe.skipIf(forgeUnavailable !== undefined)(
       const next = await compared(workspace, '', { FOUNDRY_PROFILE: 'next' });
       expect(next.printed.ours[0]).toBe('@token/=lib/token-v2/');
       expect(next).toMatchObject(agrees);
+    });
+
+    it('profiles written the old way, `[default]` and `[next]` at the top, read as forge still reads them', async () => {
+      const workspace = await workspaceOf('legacy-profiles');
+      const config = JSON.parse(await forge(['config', '--json'], workspace)) as { src: string };
+      expect(config.src).toBe('contracts');
+      // contracts/Bridge.sol and the token it imports: src/Stray.sol is no source of forge's.
+      expect(await compared(workspace)).toMatchObject({ ...agrees, sent: 2 });
+      const next = await compared(workspace, '', { FOUNDRY_PROFILE: 'next' });
+      expect(next.printed.ours[0]).toBe('@token/=lib/token-v2/');
+      expect(next).toMatchObject({ ...agrees, sent: 2 });
     });
 
     it('libs outside the repository: refused, and each import forge would read there is named with the file and why it is not sent', async () => {
