@@ -9,8 +9,10 @@ import { cp, mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findProjects } from '../../src/project/find-contracts.ts';
 import { contractSearch } from '../support/contract-search.ts';
 import { compareWithForge, forge, forgeUnavailable } from '../support/forge.ts';
+import { recordingLogger } from '../support/logger.ts';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/forge/', import.meta.url));
 
@@ -183,6 +185,15 @@ describe.skipIf(forgeUnavailable !== undefined)(
       const next = await compared(workspace, '', { FOUNDRY_PROFILE: 'next' });
       expect(next.printed.ours[0]).toBe('@token/=lib/token-v2/');
       expect(next).toMatchObject({ ...agrees, sent: 2 });
+    });
+
+    it('a key outside any profile: forge rejects the file, and so does the search, saying where to move it', async () => {
+      const workspace = await mkdtemp(path.join(tmpdir(), 'forge-loose-key-'));
+      await writeFile(path.join(workspace, 'foundry.toml'), 'src = "contracts"\n');
+      await expect(forge(['config'], workspace)).rejects.toThrow('expected a map');
+      await expect(findProjects(contractSearch(workspace), recordingLogger().log)).rejects.toThrow(
+        'foundry.toml sets "src" outside any profile',
+      );
     });
 
     it('libs outside the repository: refused, and each import forge would read there is named with the file and why it is not sent', async () => {
