@@ -63,7 +63,7 @@ interface Walk extends FoundryRemappingsOptions {
   /** By a library's real path. */
   libraries: Map<string, Promise<FoundRemapping[]>>;
   /** Libraries left out past MAX_LIBRARIES. */
-  skipped: string[];
+  skipped: Set<string>;
   /** Libraries whose remappings were left out past MAX_REMAPPINGS names. */
   crowded: Set<string>;
   scan: ScanBudget;
@@ -79,16 +79,16 @@ export async function foundryRemappings(
     ...options,
     warnings: [],
     libraries: new Map(),
-    skipped: [],
+    skipped: new Set(),
     crowded: new Set(),
     scan: { folders: 0, cut: [] },
   };
   const remappings = await remappingsOf(root, config, walk, new Set([root]), 0);
   const where = (folders: readonly string[]) =>
     someNames(folders.map((folder) => posixRelative(options.workspace, folder) || '.'));
-  if (walk.skipped.length > 0) {
+  if (walk.skipped.size > 0) {
     walk.warnings.push(
-      `More than ${MAX_LIBRARIES} libraries with a foundry.toml of their own: the remappings of ${walk.skipped.length} are not used (${where(walk.skipped)}), so imports only they map may not resolve. Set them in remappings.txt.`,
+      `More than ${MAX_LIBRARIES} libraries with a foundry.toml of their own: the remappings of ${walk.skipped.size} are not used (${where([...walk.skipped])}), so imports only they map may not resolve. Set them in remappings.txt.`,
     );
   }
   const crowded = [...walk.crowded].filter((folder) => folder !== root);
@@ -270,7 +270,7 @@ function libraryRemappings(
   let remappings = walk.libraries.get(library);
   if (remappings === undefined) {
     if (walk.libraries.size >= MAX_LIBRARIES) {
-      walk.skipped.push(library);
+      walk.skipped.add(library);
       return Promise.resolve([]);
     }
     remappings = computeLibraryRemappings(library, walk, ancestors, nesting);

@@ -144,6 +144,28 @@ describe('bounds on what a config asks of the search', () => {
     ]);
   }, 60_000);
 
+  it('names each library past the bound once, however many folders of libs lead to it', async () => {
+    const workspace = await workspaceWith({
+      'foundry.toml': '[profile.default]\nlibs = ["lib", "./lib"]\n',
+      'src/Vault.sol': 'pragma solidity ^0.8.0;\ncontract Vault {}\n',
+    });
+    for (let i = 0; i <= MAX_LIBRARIES; i++) {
+      const library = path.join(workspace, `lib/l${String(i).padStart(3, '0')}`);
+      await fs.mkdir(library, { recursive: true });
+      await fs.writeFile(path.join(library, 'foundry.toml'), '[profile.default]\nlibs = []\n');
+    }
+    const { log, lines } = recordingLogger();
+    await findProjects(contractSearch(workspace), log);
+    // Which one is past the bound is the file system's order, as forge walks it.
+    expect(warningsOf(lines).filter((line) => line.includes(`More than ${MAX_LIBRARIES}`))).toEqual(
+      [
+        expect.stringMatching(
+          /^warning: More than 500 libraries with a foundry\.toml of their own: the remappings of 1 are not used \("lib\/l\d{3}"\), so imports/,
+        ),
+      ],
+    );
+  }, 60_000);
+
   it("stops at the deadline between one library's configs and the next", async () => {
     const workspace = await workspaceWith({
       'foundry.toml': '[profile.default]\n',
