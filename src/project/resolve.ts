@@ -23,6 +23,7 @@ export type { FoundFile, Resolution, SourceNode };
 
 export type ImportResolver = (importPath: string, importer: SourceNode) => Promise<Resolution>;
 
+const OUTSIDE = 'is outside the workspace';
 const LINKS_OUTSIDE = 'links outside the workspace';
 
 /** Places a missing import's problem names: the rest are counted. */
@@ -93,8 +94,15 @@ async function resolveImport(
         : winningRemapping(project.remappings, unitName, importer.unitName);
     if (remapping !== undefined) {
       const target = remapping.target + unitName.slice(remapping.prefix.length);
-      const found = await lookUp(path.resolve(project.root, target));
+      const file = path.resolve(project.root, target);
+      const found = await lookUp(file);
       if (typeof found !== 'string') return { node: { name, unitName: target, ...found } };
+      // Where forge may read a file this action never looks at, the file beside the importer
+      // would stand in for it unsaid.
+      if (found === OUTSIDE || found === LINKS_OUTSIDE)
+        return {
+          problem: `its name ${unitName} falls under the remapping "${remapping.prefix}=${remapping.target}", so forge would read ${shown(workspace, file)} where that file exists, outside the workspace, which this action never reads`,
+        };
     }
     const onDisk = path.resolve(path.dirname(importer.absolutePath), importPath);
     const found = await lookUp(onDisk);
@@ -268,7 +276,7 @@ function ancestors(from: string, workspace: string, projectRoot: string): string
 
 /** The file's real path and size, or why it cannot be used. */
 async function existingFile(file: string, workspace: string): Promise<FoundFile | string> {
-  if (!isInside(workspace, file)) return 'is outside the workspace';
+  if (!isInside(workspace, file)) return OUTSIDE;
   try {
     const real = await fs.realpath(file);
     if (!isInside(workspace, real)) return LINKS_OUTSIDE;

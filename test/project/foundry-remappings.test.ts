@@ -5,7 +5,7 @@
  * warning names the import, the file and why.
  */
 import { describe, expect, it } from 'vitest';
-import { cp, mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, realpath, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -193,6 +193,33 @@ describe.skipIf(forgeUnavailable !== undefined)(
       await expect(forge(['config'], workspace)).rejects.toThrow('expected a map');
       await expect(findProjects(contractSearch(workspace), recordingLogger().log)).rejects.toThrow(
         'foundry.toml sets "src" outside any profile',
+      );
+    });
+
+    it('a relative import whose name a remapping leads out of the workspace: named, never the file beside the importer in its place', async () => {
+      const base = await mkdtemp(path.join(tmpdir(), 'forge-relative-out-'));
+      const workspace = path.join(base, 'repo');
+      await mkdir(path.join(workspace, 'src'), { recursive: true });
+      await mkdir(path.join(workspace, 'vendor/a'), { recursive: true });
+      await mkdir(path.join(base, 'outside'));
+      await writeFile(path.join(workspace, 'foundry.toml'), '[profile.default]\n');
+      await writeFile(path.join(workspace, 'remappings.txt'), 'vendor/a/=../outside/\n');
+      await writeFile(
+        path.join(workspace, 'src/A.sol'),
+        'pragma solidity ^0.8.20;\nimport "../vendor/a/Y.sol";\ncontract A {}\n',
+      );
+      await writeFile(path.join(workspace, 'vendor/a/Y.sol'), 'contract Beside {}\n');
+      await writeFile(path.join(base, 'outside/Y.sol'), 'contract Compiled {}\n');
+      const [comparison, ...rest] = await compareWithForge(contractSearch(workspace));
+      expect(rest).toEqual([]);
+      // Forge compiles ../outside/Y.sol: vendor/a/Y.sol is not sent in its place.
+      expect(comparison).toMatchObject({
+        extra: [],
+        missing: ['../outside/Y.sol'],
+        build: { extra: [], missing: ['../outside/Y.sol'] },
+      });
+      expect(comparison?.warnings.join('\n')).toContain(
+        `src/A.sol:2 imports "../vendor/a/Y.sol": its name vendor/a/Y.sol falls under the remapping "vendor/a/=../outside/", so forge would read ${path.join(await realpath(base), 'outside/Y.sol')} where that file exists, outside the workspace, which this action never reads`,
       );
     });
 
