@@ -121,6 +121,13 @@ async function resolveImport(
     if (typeof found !== 'string') {
       return { node: { name: importPath, unitName: candidate.unitName, ...found } };
     }
+    // The compiler reads the file there, through the link (`lib/dep` linked elsewhere on the
+    // runner): a file further down the lookup is not the one it compiles.
+    if (found === LINKS_OUTSIDE && remapping === undefined) {
+      return {
+        problem: `${project.foundryLibs === undefined ? 'the compiler' : 'forge'} would read it from ${shown(workspace, candidate.file)}, a link that leads outside the workspace, which this action never reads`,
+      };
+    }
     problems.push(found);
   }
   // The package the missing node_modules link would have led to: the import itself, or where a
@@ -139,13 +146,9 @@ async function resolveImport(
     const where = shown(workspace, candidates[0]?.file ?? remapped);
     return { problem: `its remapping leads to ${where}, which ${problems[0] ?? 'does not exist'}` };
   }
-  // Places outside the workspace are never looked at: said apart, as where forge would look, and
-  // so is a file there through a link that leads out (`lib` linked elsewhere on the runner).
-  const linkedOut = (c: Candidate) => problems[candidates.indexOf(c)] === LINKS_OUTSIDE;
-  const inside = candidates.filter((c) => isInside(workspace, c.file) && !linkedOut(c));
-  const outside = candidates
-    .filter((c) => !isInside(workspace, c.file) || linkedOut(c))
-    .map((c) => (linkedOut(c) ? `${shown(workspace, c.file)} (through a link)` : c.file));
+  // Places outside the workspace are never looked at: said apart, as where forge would look.
+  const inside = candidates.filter((c) => isInside(workspace, c.file));
+  const outside = candidates.filter((c) => !isInside(workspace, c.file)).map((c) => c.file);
   const looked = `no file was found at ${firstFew(
     inside.map((c) => shown(workspace, c.file)),
     PLACES_SHOWN,

@@ -205,16 +205,18 @@ describe('createImportResolver', () => {
     );
   });
 
-  it('says forge would read an import through a libs folder linked outside the workspace, never that no file was found', async () => {
+  it('says forge would read an import through a library linked outside the workspace, never that no file was found, nor a file further down the lookup', async () => {
     const outside = await realpath(await workspaceWith({ 'dep/src/A.sol': '' }));
     const { resolve, workspace } = await resolverFor({
-      'foundry.toml': '[profile.default]\n',
+      'foundry.toml': '[profile.default]\nauto_detect_remappings = false\n',
       'src/X.sol': '',
+      'src/dep/A.sol': '',
       'lib/.keep': '',
     });
     await symlink(path.join(outside, 'dep'), path.join(workspace, 'lib/dep'));
+    // forge tree: src/X.sol imports lib/dep/src/A.sol, not src/dep/A.sol.
     expect(await resolve('dep/A.sol', 'src/X.sol')).toBe(
-      'no file was found at lib/dep/A.sol, dep/A.sol, src/dep/A.sol; forge would read it from lib/dep/src/A.sol (through a link), outside the workspace, which this action never reads',
+      'forge would read it from lib/dep/src/A.sol, a link that leads outside the workspace, which this action never reads',
     );
   });
 });
