@@ -116,11 +116,20 @@ async function resolveImport(
       ? remappedCandidates(project, remapping, importPath)
       : directCandidates(project, workspace, importPath, importer);
   const problems: string[] = [];
+  let outsideFirst: string | undefined;
   for (const candidate of candidates) {
     const found = await lookUp(candidate.file);
+    // Forge reads the file in a `libs` folder outside the workspace where it exists, before this
+    // one: sending this one would put another file in its place.
+    if (typeof found !== 'string' && outsideFirst !== undefined && project.foundryLibs) {
+      return {
+        problem: `forge would read it from ${outsideFirst} where that file exists, outside the workspace, which this action never reads, before ${shown(workspace, candidate.file)}`,
+      };
+    }
     if (typeof found !== 'string') {
       return { node: { name: importPath, unitName: candidate.unitName, ...found } };
     }
+    if (found === OUTSIDE) outsideFirst ??= candidate.file;
     // The compiler reads the file there, through the link (`lib/dep` linked elsewhere on the
     // runner): a file further down the lookup is not the one it compiles.
     if (found === LINKS_OUTSIDE && remapping === undefined) {
