@@ -25,10 +25,12 @@ export function librariesAbove(
   workspace: string,
   file: string,
 ): { libs: string[]; warnings: string[] } {
-  const folders = libs.map((lib) => path.resolve(root, cleanFolder(lib)));
-  const outside = libs.filter((_, index) => !isInside(workspace, folders[index] ?? root));
+  const folders = libs.map((lib) => ({ lib, folder: path.resolve(root, cleanFolder(lib)) }));
+  const outside = folders
+    .filter(({ folder }) => !isInside(workspace, folder))
+    .map(({ lib }) => lib);
   return {
-    libs: folders.map((folder) => posixRelative(root, folder)),
+    libs: folders.map(({ folder }) => posixRelative(root, folder)),
     warnings:
       outside.length === 0
         ? []

@@ -237,10 +237,9 @@ async function remappingsOf(
         closest({ context: '', prefix: name, target: '' }, target, folder);
     }
   }
-  for (const context of [...found.keys()].sort(compare)) {
-    const byName = found.get(context) ?? new Map<string, string>();
-    for (const name of [...byName.keys()].sort(compare)) {
-      const target = withSlash(posixRelative(root, byName.get(name) ?? root) || '.');
+  for (const [context, byName] of [...found].sort(([a], [b]) => compare(a, b))) {
+    for (const [name, folder] of [...byName].sort(([a], [b]) => compare(a, b))) {
+      const target = withSlash(posixRelative(root, folder) || '.');
       const remapping = { context, prefix: name, target, found: true };
       if (!all.some((existing) => covers(existing, remapping))) all.push(remapping);
     }

@@ -178,9 +178,8 @@ function nextNestedWindow(open: string, current: string): string {
   return first === undefined || first === '' ? open : path.join(open, first);
 }
 
-/** The nearest source folder holding `dir`, below `open`; else `open`. */
+/** The nearest source folder holding `dir` (not one itself), below `open`; else `open`. */
 function lastNestedSourceDir(open: string, dir: string): string {
-  if (isSourceDir(dir)) return dir;
   let child = dir;
   for (let parent = path.dirname(child); parent !== child; parent = path.dirname(child)) {
     if (parent === open) return open;

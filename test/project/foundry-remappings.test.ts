@@ -8,32 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { cp, mkdir, mkdtemp, realpath, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { findProjects } from '../../src/project/find-contracts.ts';
 import { contractSearch } from '../support/contract-search.ts';
 import { compareWithForge, forge, forgeUnavailable } from '../support/forge.ts';
+import { agrees, compared, FIXTURES, workspaceOf } from '../support/forge-fixtures.ts';
 import { recordingLogger } from '../support/logger.ts';
-
-const FIXTURES = fileURLToPath(new URL('../fixtures/forge/', import.meta.url));
-
-/** A fresh copy of the fixture, as a workspace. */
-async function workspaceOf(fixture: string): Promise<string> {
-  const workspace = await mkdtemp(path.join(tmpdir(), `forge-${fixture}-`));
-  await cp(path.join(FIXTURES, fixture), workspace, { recursive: true, verbatimSymlinks: true });
-  return workspace;
-}
-
-/** The one Foundry project's comparison, its remappings already held to forge's. */
-async function compared(workspace: string, pathPrefix = '', env: Record<string, string> = {}) {
-  const [only, ...rest] = await compareWithForge(contractSearch(workspace, { pathPrefix }), env);
-  expect(rest).toEqual([]);
-  if (only === undefined) throw new Error(`no Foundry project with an upload in ${workspace}`);
-  expect(only.printed.ours).toEqual(only.printed.forge);
-  expect(only.built.ours).toEqual(only.built.forge);
-  return only;
-}
-
-const agrees = { extra: [], missing: [], build: { extra: [], missing: [] }, warnings: [] };
 
 describe.skipIf(forgeUnavailable !== undefined)(
   `Foundry's rules, held against forge${forgeUnavailable ? ` (skipped: ${forgeUnavailable})` : ''}`,
