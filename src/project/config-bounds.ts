@@ -13,7 +13,7 @@ export const MAX_REMAPPINGS = 2_000;
 export const MAX_IMPORT_CANDIDATES = 500;
 
 /** Names shown of those cut, and how many characters of each. */
-const NAMES_SHOWN = 3;
+export const NAMES_SHOWN = 3;
 const NAME_LENGTH = 60;
 
 /** A few of `names`, each short and on one line, then how many more: for a warning. */
@@ -24,7 +24,8 @@ export function someNames(names: readonly string[]): string {
 
 /**
  * The first `max` of `values`; when there are more, a warning naming `what`, how many were left
- * out and the first few of them.
+ * out and the first few of them. `listed` counts those `values` stands for, when it holds only
+ * the first of them (past `max`, a few to name).
  */
 export function capped<T>(
   values: readonly T[],
@@ -32,12 +33,14 @@ export function capped<T>(
   what: string,
   name: (value: T) => string,
   warnings: string[],
+  listed = values.length,
 ): T[] {
-  if (values.length <= max) return [...values];
-  const cut = values.slice(max);
+  if (listed <= max) return [...values];
+  const shown = someNames(values.slice(max, max + NAMES_SHOWN).map(name));
+  const more = listed - max - Math.min(NAMES_SHOWN, values.length - max);
   warnings.push(
-    `${what} lists ${values.length} entries, more than the ${max} this action reads: the first ${max} are used, ` +
-      `the other ${cut.length} are not (${someNames(cut.map(name))}).`,
+    `${what} lists ${listed} entries, more than the ${max} this action reads: the first ${max} are used, ` +
+      `the other ${listed - max} are not (${shown}${more > 0 ? `, … and ${more} more` : ''}).`,
   );
   return values.slice(0, max);
 }

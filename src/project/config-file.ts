@@ -8,6 +8,7 @@ import { constants, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import { ConfigurationError } from '../errors.ts';
 import { isInside } from '../files/inside.ts';
+import { MAX_REMAPPINGS, NAMES_SHOWN } from './config-bounds.ts';
 import { parseRemappingsFile, type Remapping } from './remappings.ts';
 
 export const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -43,7 +44,13 @@ export function unusable(why: UnusableKind, reason: string): Unusable {
 }
 
 /** A real path's text, or why not; `what` names a path that is not a regular file. */
-type RealRead = ConfigRead | { kind: 'special'; why: UnusableKind; what: string };
+type RealRead = ConfigRead | Special;
+
+interface Special {
+  kind: 'special';
+  why: UnusableKind;
+  what: string;
+}
 
 function notRegular(stats: Stats): RealRead {
   if (stats.isDirectory()) return { kind: 'special', why: 'directory', what: 'a directory' };
@@ -53,7 +60,7 @@ function notRegular(stats: Stats): RealRead {
 }
 
 /** Said after the name of the path read: "is a directory", "is a link to a directory". */
-function phrased(read: RealRead, linked: boolean): ConfigRead {
+function phrased<T extends ConfigRead | Parsed>(read: T | Special, linked: boolean): T | Unusable {
   if (read.kind !== 'special') return read;
   return unusable(read.why, `${linked ? 'is a link to' : 'is'} ${read.what}, not a file`);
 }
@@ -154,9 +161,23 @@ export function unusableConfigWarning(file: string, reason: string, instead: str
   return `${file} ${reason}. It is not used: ${instead}.`;
 }
 
-/** A remappings.txt read and parsed: its remappings, nothing there, or why it cannot be used. */
-export type RemappingsRead =
-  { kind: 'remappings'; remappings: Remapping[] } | Exclude<ConfigRead, { kind: 'text' }>;
+/**
+ * A remappings.txt read and parsed: its remappings (at most KEPT_REMAPPINGS, the first) and how
+ * many it lists, nothing there, or why it cannot be used.
+ */
+export type RemappingsRead = Parsed | Exclude<ConfigRead, { kind: 'text' }>;
+
+interface Parsed {
+  kind: 'remappings';
+  remappings: Remapping[];
+  listed: number;
+}
+
+/**
+ * Remappings kept of one file: all a project uses, and the few past them a warning names. A
+ * checkout can hold hundreds of libraries, each with a remappings.txt of 100,000 lines.
+ */
+export const KEPT_REMAPPINGS = MAX_REMAPPINGS + NAMES_SHOWN;
 
 /** Reads configs and remappings files, each real file once however many links lead to it. */
 export interface ConfigReader {
@@ -164,10 +185,16 @@ export interface ConfigReader {
   remappings: (file: string) => Promise<RemappingsRead>;
 }
 
+function parsedHead(read: RealRead): RemappingsRead | Special {
+  if (read.kind !== 'text') return read;
+  return { kind: 'remappings', ...parseRemappingsFile(read.text, KEPT_REMAPPINGS) };
+}
+
 /** A reader for one run: what each real file holds is read once, and kept. */
 export function createConfigReader(workspace: string): ConfigReader {
   const texts = new Map<string, Promise<RealRead>>();
-  const parsed = new Map<string, Remapping[]>();
+  // Only what is used of a remappings file is kept, not its text.
+  const parsed = new Map<string, Promise<RemappingsRead | Special>>();
   /** The answer for `file`, and the real path it was read from. */
   const readAt = async (file: string): Promise<{ answer: ConfigRead; real?: string }> => {
     const where = await resolved(file, workspace);
@@ -180,12 +207,13 @@ export function createConfigReader(workspace: string): ConfigReader {
   return {
     read: async (file) => (await readAt(file)).answer,
     remappings: async (file) => {
-      const { answer, real = file } = await readAt(file);
-      if (answer.kind !== 'text') return answer;
-      let remappings = parsed.get(real);
-      if (remappings === undefined)
-        parsed.set(real, (remappings = parseRemappingsFile(answer.text)));
-      return { kind: 'remappings', remappings };
+      const where = await resolved(file, workspace);
+      if (where.kind !== 'real') return where;
+      const { real } = where;
+      let read = parsed.get(real);
+      if (read === undefined) parsed.set(real, (read = readReal(real).then(parsedHead)));
+      const answer = await read;
+      return answer.kind === 'remappings' ? answer : phrased(answer, real !== file);
     },
   };
 }

@@ -322,12 +322,16 @@ async function readProject(
       `Foundry's remappings, as forge computes them: ${computed.printed.length}, ${computed.found} of them found in its libraries` +
         (left > 0 ? `; ${left} left out of the build, as forge build leaves them` : ''),
     );
-  } else if (names.has(REMAPPINGS_FILE)) {
+  }
+  // Those of a long remappings.txt past the few the reader keeps are counted, not held.
+  let unkept = 0;
+  if (foundry === undefined && names.has(REMAPPINGS_FILE)) {
     // Hardhat 3 reads remappings.txt too; Foundry's are read with the rest of its remappings.
     const read = await reader.remappings(path.join(root, REMAPPINGS_FILE));
     if (read.kind === 'remappings') {
       project.remappings = project.remappings.concat(read.remappings);
-      project.notes.push(`remappings.txt: ${read.remappings.length} remapping(s)`);
+      unkept = read.listed - read.remappings.length;
+      project.notes.push(`remappings.txt: ${read.listed} remapping(s)`);
     } else if (read.kind === 'unusable') {
       project.warnings.push(
         unusableConfigWarning(
@@ -345,6 +349,7 @@ async function readProject(
     (remapping) =>
       `${remapping.context ? `${remapping.context}:` : ''}${remapping.prefix}=${remapping.target}`,
     project.warnings,
+    project.remappings.length + unkept,
   );
   add(project, undefined, { sources: [], tests: [], scripts: [], libs: ['node_modules'] });
   return project;

@@ -3,6 +3,7 @@
  * the active profile's folders and remappings, over `[profile.default]` as Foundry merges them.
  */
 import { isRecord, type JsonRecord } from '../json.ts';
+import { someNames } from './config-bounds.ts';
 import { UnparsableConfig } from './config-file.ts';
 import { parseRemapping, type Remapping } from './remappings.ts';
 
@@ -47,9 +48,24 @@ export async function readFoundryConfig(
       { cause: error },
     );
   }
+  // Forge takes each key at the top for a profile (`[ci]`), and rejects the file where one is not
+  // a table: `src = "contracts"` there is never the default profile's.
+  const loose = Object.keys(document).filter((key) => !isRecord(document[key]));
+  if (loose.length > 0)
+    throw new UnparsableConfig(
+      file,
+      `sets ${someNames(loose)} outside any profile, which forge rejects ("expected a map"). ` +
+        `Move ${loose.length === 1 ? 'it' : 'them'} under [profile.default]`,
+    );
   const profiles = isRecord(document.profile) ? document.profile : {};
-  const base = isRecord(profiles.default) ? profiles.default : {};
-  const active = profile !== 'default' && isRecord(profiles[profile]) ? profiles[profile] : {};
+  // Forge still reads a profile written the old way, `[default]` or `[ci]` at the top, under
+  // the same profile written `[profile.…]`, which wins where both set a key.
+  const table = (name: string): JsonRecord => ({
+    ...(name !== 'profile' && isRecord(document[name]) ? document[name] : {}),
+    ...(isRecord(profiles[name]) ? profiles[name] : {}),
+  });
+  const base = table('default');
+  const active = profile !== 'default' ? table(profile) : {};
   const setting = (key: string): unknown => (key in active ? active[key] : base[key]);
   const folder = (key: 'src' | 'test' | 'script'): string => {
     const value = setting(key);

@@ -63,7 +63,7 @@ interface Walk extends FoundryRemappingsOptions {
   /** By a library's real path. */
   libraries: Map<string, Promise<FoundRemapping[]>>;
   /** Libraries left out past MAX_LIBRARIES. */
-  skipped: string[];
+  skipped: Set<string>;
   /** Libraries whose remappings were left out past MAX_REMAPPINGS names. */
   crowded: Set<string>;
   scan: ScanBudget;
@@ -79,16 +79,16 @@ export async function foundryRemappings(
     ...options,
     warnings: [],
     libraries: new Map(),
-    skipped: [],
+    skipped: new Set(),
     crowded: new Set(),
     scan: { folders: 0, cut: [] },
   };
   const remappings = await remappingsOf(root, config, walk, new Set([root]), 0);
   const where = (folders: readonly string[]) =>
     someNames(folders.map((folder) => posixRelative(options.workspace, folder) || '.'));
-  if (walk.skipped.length > 0) {
+  if (walk.skipped.size > 0) {
     walk.warnings.push(
-      `More than ${MAX_LIBRARIES} libraries with a foundry.toml of their own: the remappings of ${walk.skipped.length} are not used (${where(walk.skipped)}), so imports only they map may not resolve. Set them in remappings.txt.`,
+      `More than ${MAX_LIBRARIES} libraries with a foundry.toml of their own: the remappings of ${walk.skipped.size} are not used (${where([...walk.skipped])}), so imports only they map may not resolve. Set them in remappings.txt.`,
     );
   }
   const crowded = [...walk.crowded].filter((folder) => folder !== root);
@@ -167,8 +167,12 @@ async function remappingsOf(
   const file = path.join(root, REMAPPINGS_FILE);
   const shownFile = posixRelative(walk.workspace, file);
   const read = await walk.reader.remappings(file);
-  if (read.kind === 'remappings') own.push(...read.remappings);
-  else if (read.kind === 'unusable') {
+  // Those of a long file past the few the reader keeps are counted, not held.
+  let unkept = 0;
+  if (read.kind === 'remappings') {
+    own.push(...read.remappings);
+    unkept = read.listed - read.remappings.length;
+  } else if (read.kind === 'unusable') {
     const instead =
       nesting === 0
         ? "the project's imports are resolved with its other remappings"
@@ -185,9 +189,10 @@ async function remappingsOf(
           `${posixRelative(walk.workspace, root) || '.'}: the remappings of foundry.toml and remappings.txt together`,
           shownRemapping,
           walk.warnings,
+          own.length + unkept,
         )
       : own.slice(0, MAX_REMAPPINGS);
-  if (kept.length < own.length) walk.crowded.add(root);
+  if (kept.length < own.length + unkept) walk.crowded.add(root);
   const all: FoundRemapping[] = kept.map((each) => ({ ...asForgeReadsIt(each), found: false }));
   if (!config.autoDetectRemappings) return unique(all);
   /** By context, then name: the closest target (fewest folders) of each. */
@@ -205,9 +210,9 @@ async function remappingsOf(
     if (existing === undefined || depth(existing) > depth(target))
       byName.set(remapping.prefix, target);
   };
-  const folders = config.libs.map((lib) => path.resolve(root, lib));
+  const folders = await foldersInside(root, config.libs, walk, nesting);
   for (const folder of folders) {
-    for (const library of await librariesWithConfig(folder, walk.workspace)) {
+    for (const library of await librariesWithConfig(folder, walk)) {
       if (nesting >= MAX_NESTING || ancestors.has(library)) continue;
       const remappings = await libraryRemappings(
         library,
@@ -219,7 +224,7 @@ async function remappingsOf(
         closest(remapping, path.resolve(library, remapping.target), library);
     }
   }
-  for (const folder of folders.filter((each) => isInside(walk.workspace, each))) {
+  for (const folder of folders) {
     checkDeadline(walk.deadline, 'looking for the libraries Foundry remaps automatically');
     for (const { name, path: target } of await scanRemappings(
       folder,
@@ -264,7 +269,7 @@ function libraryRemappings(
   let remappings = walk.libraries.get(library);
   if (remappings === undefined) {
     if (walk.libraries.size >= MAX_LIBRARIES) {
-      walk.skipped.push(library);
+      walk.skipped.add(library);
       return Promise.resolve([]);
     }
     remappings = computeLibraryRemappings(library, walk, ancestors, nesting);
@@ -279,6 +284,8 @@ async function computeLibraryRemappings(
   ancestors: ReadonlySet<string>,
   nesting: number,
 ): Promise<FoundRemapping[]> {
+  // Each library may read and parse two files of a MiB: the deadline is checked before each.
+  checkDeadline(walk.deadline, 'looking for the libraries Foundry remaps automatically');
   const read = await walk.reader.read(path.join(library, FOUNDRY_CONFIG));
   if (read.kind !== 'text') return [];
   let config: FoundryConfig;
@@ -301,11 +308,43 @@ async function computeLibraryRemappings(
 }
 
 /**
- * The folder and the folders in it (not links to folders, as forge's walk does not follow them)
- * that hold a foundry.toml, by real path, inside the workspace.
+ * The `libs` folders at `root` that are inside the workspace once links are resolved: only those
+ * are listed. One that leads out (a `lib` link to elsewhere on the runner) is named; the project's
+ * own `libs` outside it by name are named already, with the imports forge would read there.
  */
-async function librariesWithConfig(folder: string, workspace: string): Promise<string[]> {
-  const entries = listInOrder(folder);
+async function foldersInside(
+  root: string,
+  libs: readonly string[],
+  walk: Walk,
+  nesting: number,
+): Promise<string[]> {
+  const inside: string[] = [];
+  const outside: string[] = [];
+  for (const lib of libs) {
+    const folder = path.resolve(root, lib);
+    const real = await fs.realpath(folder).catch(() => undefined);
+    if (real !== undefined && isInside(walk.workspace, real)) inside.push(folder);
+    else if (real !== undefined && (nesting > 0 || isInside(walk.workspace, folder)))
+      outside.push(`${lib} (to ${real})`);
+  }
+  if (outside.length > 0)
+    walk.warnings.push(
+      `${posixRelative(walk.workspace, path.join(root, FOUNDRY_CONFIG))}: libs ${someNames(outside)} lead${outside.length === 1 ? 's' : ''} outside the workspace, which this action never reads: ` +
+        'the libraries forge would find there are not looked for, and imports forge would resolve there are not sent. ' +
+        'Keep the libraries inside the repository (a git submodule, or an install before this step).',
+    );
+  return inside;
+}
+
+/**
+ * The folder and the folders in it (not links to folders, as forge's walk does not follow them)
+ * that hold a foundry.toml, by real path, inside the workspace. Each folder looked at counts
+ * against the scans' bound: every library lists its own `libs`, which may all be one folder of
+ * thousands.
+ */
+async function librariesWithConfig(folder: string, walk: Walk): Promise<string[]> {
+  const budget = walk.scan;
+  const entries = budget.folders < MAX_SCANNED_FOLDERS ? listInOrder(folder) : [];
   const candidates = [
     folder,
     ...entries.filter((entry) => entry.isDirectory()).map((entry) => path.join(folder, entry.name)),
@@ -314,8 +353,13 @@ async function librariesWithConfig(folder: string, workspace: string): Promise<s
   // In the order the folder lists them, as forge walks it: the first of two equally close
   // targets of one name wins.
   for (const candidate of candidates) {
+    if (budget.folders >= MAX_SCANNED_FOLDERS) {
+      if (!budget.cut.includes(folder)) budget.cut.push(folder);
+      break;
+    }
+    budget.folders += 1;
     const real = await fs.realpath(candidate).catch(() => undefined);
-    if (real === undefined || !isInside(workspace, real)) continue;
+    if (real === undefined || !isInside(walk.workspace, real)) continue;
     const config = await fs.lstat(path.join(real, FOUNDRY_CONFIG)).catch(() => undefined);
     if (config !== undefined && !libraries.includes(real)) libraries.push(real);
   }

@@ -70,7 +70,10 @@ export async function scanRemappings(
     deadline,
   };
   const candidates: Candidate[] = [];
-  for (const { full } of (await entries(dir, scan)).filter((entry) => entry.isDir)) {
+  // Past the bound, not even listed: each library's `libs` may be the same folder of thousands.
+  const listed = budget.folders < MAX_SCANNED_FOLDERS ? await entries(dir, scan) : [];
+  if (budget.folders >= MAX_SCANNED_FOLDERS) scan.cut = true;
+  for (const { full } of listed.filter((entry) => entry.isDir)) {
     candidates.push(...(await candidatesIn(full, full, 0, scan)));
   }
   // As forge sorts them: the same answer whatever order the folder lists its entries in.
@@ -86,7 +89,7 @@ export async function scanRemappings(
     )
       chosen.set(name, candidate.sourceDir);
   }
-  if (scan.cut) budget.cut.push(dir);
+  if (scan.cut && !budget.cut.includes(dir)) budget.cut.push(dir);
   return [...chosen]
     .sort(([a], [b]) => compare(a, b))
     .map(([name, sourceDir]) => ({ name, path: `${sourceDir}${path.sep}` }));

@@ -27,13 +27,31 @@ export function parseRemapping(text: string): Remapping | undefined {
   return { context: withoutDotSlash(context), prefix, target };
 }
 
-/** `remappings.txt`: one remapping per line; blank lines and `#` comments are skipped. */
-export function parseRemappingsFile(text: string): Remapping[] {
-  return text
-    .split(/\r?\n/)
-    .filter((line) => line.trim() !== '' && !line.trim().startsWith('#'))
-    .map(parseRemapping)
-    .filter((remapping) => remapping !== undefined);
+/**
+ * `remappings.txt`: one remapping per line; blank lines and `#` comments are skipped. The first
+ * `keep` are parsed, and `listed` counts them all: a checkout's file may hold 100,000.
+ */
+export function parseRemappingsFile(
+  text: string,
+  keep = Infinity,
+): { remappings: Remapping[]; listed: number } {
+  const remappings: Remapping[] = [];
+  let listed = 0;
+  for (const line of text.split(/\r?\n/)) {
+    if (line.trim() === '' || line.trim().startsWith('#')) continue;
+    if (remappings.length < keep) {
+      const remapping = parseRemapping(line);
+      if (remapping !== undefined) remappings.push(remapping);
+      listed = remappings.length;
+    } else if (isRemapping(line.trim())) listed += 1;
+  }
+  return { remappings, listed };
+}
+
+/** Whether parseRemapping reads the (trimmed) line as one: a name before its `=`. */
+function isRemapping(line: string): boolean {
+  const equals = line.indexOf('=');
+  return equals > 0 && line.indexOf(':') !== equals - 1;
 }
 
 /** The remapping that applies to the import, or undefined when none does. */

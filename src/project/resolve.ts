@@ -23,6 +23,9 @@ export type { FoundFile, Resolution, SourceNode };
 
 export type ImportResolver = (importPath: string, importer: SourceNode) => Promise<Resolution>;
 
+const OUTSIDE = 'is outside the workspace';
+const LINKS_OUTSIDE = 'links outside the workspace';
+
 /** Places a missing import's problem names: the rest are counted. */
 const PLACES_SHOWN = 8;
 
@@ -91,8 +94,15 @@ async function resolveImport(
         : winningRemapping(project.remappings, unitName, importer.unitName);
     if (remapping !== undefined) {
       const target = remapping.target + unitName.slice(remapping.prefix.length);
-      const found = await lookUp(path.resolve(project.root, target));
+      const file = path.resolve(project.root, target);
+      const found = await lookUp(file);
       if (typeof found !== 'string') return { node: { name, unitName: target, ...found } };
+      // Where forge may read a file this action never looks at, the file beside the importer
+      // would stand in for it unsaid.
+      if (found === OUTSIDE || found === LINKS_OUTSIDE)
+        return {
+          problem: `its name ${unitName} falls under the remapping "${remapping.prefix}=${remapping.target}", so forge would read ${shown(workspace, file)} where that file exists, outside the workspace, which this action never reads`,
+        };
     }
     const onDisk = path.resolve(path.dirname(importer.absolutePath), importPath);
     const found = await lookUp(onDisk);
@@ -106,10 +116,26 @@ async function resolveImport(
       ? remappedCandidates(project, remapping, importPath)
       : directCandidates(project, workspace, importPath, importer);
   const problems: string[] = [];
+  let outsideFirst: string | undefined;
   for (const candidate of candidates) {
     const found = await lookUp(candidate.file);
+    // Forge reads the file in a `libs` folder outside the workspace where it exists, before this
+    // one: sending this one would put another file in its place.
+    if (typeof found !== 'string' && outsideFirst !== undefined && project.foundryLibs) {
+      return {
+        problem: `forge would read it from ${outsideFirst} where that file exists, outside the workspace, which this action never reads, before ${shown(workspace, candidate.file)}`,
+      };
+    }
     if (typeof found !== 'string') {
       return { node: { name: importPath, unitName: candidate.unitName, ...found } };
+    }
+    if (found === OUTSIDE) outsideFirst ??= candidate.file;
+    // The compiler reads the file there, through the link (`lib/dep` linked elsewhere on the
+    // runner): a file further down the lookup is not the one it compiles.
+    if (found === LINKS_OUTSIDE && remapping === undefined) {
+      return {
+        problem: `${project.foundryLibs === undefined ? 'the compiler' : 'forge'} would read it from ${shown(workspace, candidate.file)}, a link that leads outside the workspace, which this action never reads`,
+      };
     }
     problems.push(found);
   }
@@ -262,10 +288,10 @@ function ancestors(from: string, workspace: string, projectRoot: string): string
 
 /** The file's real path and size, or why it cannot be used. */
 async function existingFile(file: string, workspace: string): Promise<FoundFile | string> {
-  if (!isInside(workspace, file)) return 'is outside the workspace';
+  if (!isInside(workspace, file)) return OUTSIDE;
   try {
     const real = await fs.realpath(file);
-    if (!isInside(workspace, real)) return 'links outside the workspace';
+    if (!isInside(workspace, real)) return LINKS_OUTSIDE;
     const stats = await fs.stat(real);
     return stats.isFile() ? { absolutePath: real, size: stats.size } : 'is not a file';
   } catch {

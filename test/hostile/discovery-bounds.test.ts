@@ -117,6 +117,83 @@ describe('bounds on what a config asks of the search', () => {
     ]);
   }, 60_000);
 
+  it("counts each library's look into its libs folders against the same bound, however many share one folder", async () => {
+    const workspace = await workspaceWith({
+      'foundry.toml': '[profile.default]\n',
+      'src/Vault.sol': 'pragma solidity ^0.8.0;\ncontract Vault {}\n',
+    });
+    for (let i = 0; i < 1_000; i++)
+      await fs.mkdir(path.join(workspace, `shared/d${i}`), { recursive: true });
+    // Forty libraries whose libs are all the same folder of a thousand.
+    for (let i = 0; i < 40; i++) {
+      await fs.mkdir(path.join(workspace, `lib/l${i}`), { recursive: true });
+      await fs.writeFile(
+        path.join(workspace, `lib/l${i}/foundry.toml`),
+        "[profile.default]\nlibs = ['deps']\n",
+      );
+      await fs.symlink('../../shared', path.join(workspace, `lib/l${i}/deps`));
+    }
+    const realpath = vi.spyOn(fs, 'realpath');
+    const { log, lines } = recordingLogger();
+    await findProjects(contractSearch(workspace), log);
+    expect(realpath.mock.calls.length).toBeLessThan(MAX_SCANNED_FOLDERS + 1_000);
+    expect(warningsOf(lines)).toEqual([
+      expect.stringContaining(
+        `warning: The dependency folders hold more than ${MAX_SCANNED_FOLDERS} folders: the libraries Foundry finds by itself were looked for in the first ones only (not in all of "lib/l`,
+      ),
+    ]);
+  }, 60_000);
+
+  it('names each library past the bound once, however many folders of libs lead to it', async () => {
+    const workspace = await workspaceWith({
+      'foundry.toml': '[profile.default]\nlibs = ["lib", "./lib"]\n',
+      'src/Vault.sol': 'pragma solidity ^0.8.0;\ncontract Vault {}\n',
+    });
+    for (let i = 0; i <= MAX_LIBRARIES; i++) {
+      const library = path.join(workspace, `lib/l${String(i).padStart(3, '0')}`);
+      await fs.mkdir(library, { recursive: true });
+      await fs.writeFile(path.join(library, 'foundry.toml'), '[profile.default]\nlibs = []\n');
+    }
+    const { log, lines } = recordingLogger();
+    await findProjects(contractSearch(workspace), log);
+    // Which one is past the bound is the file system's order, as forge walks it.
+    expect(warningsOf(lines).filter((line) => line.includes(`More than ${MAX_LIBRARIES}`))).toEqual(
+      [
+        expect.stringMatching(
+          /^warning: More than 500 libraries with a foundry\.toml of their own: the remappings of 1 are not used \("lib\/l\d{3}"\), so imports/,
+        ),
+      ],
+    );
+  }, 60_000);
+
+  it("stops at the deadline between one library's configs and the next", async () => {
+    const workspace = await workspaceWith({
+      'foundry.toml': '[profile.default]\n',
+      'src/Vault.sol': 'pragma solidity ^0.8.0;\ncontract Vault {}\n',
+    });
+    // Libraries with no libs of their own: nothing is scanned between them.
+    for (let i = 0; i < 50; i++)
+      await fs
+        .mkdir(path.join(workspace, `lib/l${i}`), { recursive: true })
+        .then(() =>
+          fs.writeFile(
+            path.join(workspace, `lib/l${i}/foundry.toml`),
+            '[profile.default]\nlibs = []\n',
+          ),
+        );
+    const open = vi.spyOn(fs, 'open');
+    // A clock that moves on each look at it: the deadline passes at the third.
+    let ticks = 0;
+    const search = contractSearch(workspace, { deadline: { at: 3, now: () => ticks++ } });
+    await expect(findProjects(search, recordingLogger().log)).rejects.toThrow(
+      'while looking for the libraries Foundry remaps automatically',
+    );
+    const read = open.mock.calls.filter(([file]) =>
+      String(file).includes(`${path.sep}lib${path.sep}`),
+    );
+    expect(read.length).toBeLessThan(5);
+  });
+
   it('looks for a missing import in a bounded number of places, naming a few', async () => {
     const libs = Array.from({ length: MAX_CONFIG_FOLDERS }, (_, i) => `"deps/l${i}"`);
     const workspace = await workspaceWith({

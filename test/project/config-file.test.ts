@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createConfigReader,
+  KEPT_REMAPPINGS,
   MAX_CONFIG_BYTES,
   readConfig,
   type RemappingsRead,
@@ -137,6 +138,20 @@ describe('readConfig, when the file grows as it is read', () => {
 });
 
 describe('createConfigReader', () => {
+  it('keeps only the remappings of a long remappings.txt a project can use, and counts them all', async () => {
+    const root = await workspace();
+    const lines = Array.from({ length: 100_000 }, (_, i) => `r${i}=x`);
+    await writeFile(path.join(root, 'remappings.txt'), lines.join('\n'));
+    const read = await createConfigReader(root).remappings(path.join(root, 'remappings.txt'));
+    expect(read).toMatchObject({ kind: 'remappings', listed: 100_000 });
+    expect(remappingsOf(read)).toHaveLength(KEPT_REMAPPINGS);
+    expect(remappingsOf(read)?.at(-1)).toEqual({
+      context: '',
+      prefix: `r${KEPT_REMAPPINGS - 1}`,
+      target: 'x',
+    });
+  });
+
   it('reads each real file once, and says of each path whether it is a link', async () => {
     const root = await workspace();
     const reader = createConfigReader(root);
@@ -154,6 +169,7 @@ describe('createConfigReader', () => {
     expect(direct).toEqual({
       kind: 'remappings',
       remappings: [{ context: '', prefix: 'a/', target: 'lib/a/' }],
+      listed: 1,
     });
     // The same real file: the same answer, not a second read.
     const linked = await reader.remappings(path.join(root, 'lib-link.txt'));

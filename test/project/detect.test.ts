@@ -102,6 +102,42 @@ describe('detectProjects', () => {
     ]);
   });
 
+  it('never lists a libs folder that leads outside the workspace, and names it', async () => {
+    const outside = await realpath(
+      await workspaceWith({
+        'dep/src/A.sol': 'contract A {}\n',
+        'secret/contracts/S.sol': 'contract S {}\n',
+        'nested/foundry.toml': "[profile.default]\nremappings = ['n/=x/']\n",
+      }),
+    );
+    const root = await realpath(
+      await workspaceWith({
+        'foundry.toml': '[profile.default]\nlibs = ["lib", "deps"]\n',
+        'deps/inner/foundry.toml': '[profile.default]\nlibs = ["vendor"]\n',
+        'src/X.sol': 'import "dep/A.sol";\ncontract X {}\n',
+      }),
+    );
+    await symlink(outside, path.join(root, 'lib'));
+    await symlink(outside, path.join(root, 'deps/inner/vendor'));
+    const { projects, warnings } = await detectProjects({
+      workspace: root,
+      root,
+      foundryProfile: 'default',
+    });
+    // Forge would find `dep/`, `secret/` and `nested/` there: their names are the runner's.
+    expect(projects[0]?.remappings.map((r) => `${r.prefix}=${r.target}`)).toEqual([
+      'inner/=deps/inner/src/',
+    ]);
+    const leads = (file: string, lib: string) =>
+      `${file}: libs "${lib} (to ${outside})" leads outside the workspace, which this action never reads: ` +
+      'the libraries forge would find there are not looked for, and imports forge would resolve there are not sent. ' +
+      'Keep the libraries inside the repository (a git submodule, or an install before this step).';
+    expect(warnings).toEqual([
+      leads('foundry.toml', 'lib'),
+      leads('deps/inner/foundry.toml', 'vendor'),
+    ]);
+  });
+
   it('does not follow links while searching, and finds nothing in a plain folder', async () => {
     const { root, projects } = await detect({
       'contracts/A.sol': '',

@@ -24,6 +24,27 @@ line_length = 120
 `;
 
 describe('readFoundryConfig', () => {
+  it('refuses a key set outside any profile, as forge rejects the file', async () => {
+    // `forge config` fails: `invalid type: string "contracts", expected a map`.
+    await expect(
+      readFoundryConfig('src = "contracts"\n[profile.default]\n', 'default', 'pkg/foundry.toml'),
+    ).rejects.toThrow(
+      'pkg/foundry.toml sets "src" outside any profile, which forge rejects ("expected a map"). Move it under [profile.default].',
+    );
+  });
+
+  it('reads a profile written the old way, at the top, under the one written [profile.…], as forge 1.7 does', async () => {
+    // `forge config` prints src = "pd" for both profiles of the first, "cisrc" for ci of the second.
+    const both = '[default]\nsrc = "contracts"\ntest = "t"\n[profile.default]\nsrc = "pd"\n';
+    expect(await readFoundryConfig(both, 'ci', 'foundry.toml')).toMatchObject({
+      src: 'pd',
+      test: 't',
+    });
+    const old = '[profile.default]\nsrc = "pd"\n[ci]\nsrc = "cisrc"\n[fmt]\nline_length = 100\n';
+    expect(await readFoundryConfig(old, 'ci', 'foundry.toml')).toMatchObject({ src: 'cisrc' });
+    expect(await readFoundryConfig(old, 'default', 'foundry.toml')).toMatchObject({ src: 'pd' });
+  });
+
   it("reads the default profile's folders and remappings", async () => {
     expect(await readFoundryConfig(CONFIG, 'default', 'foundry.toml')).toEqual({
       profile: 'default',

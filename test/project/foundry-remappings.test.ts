@@ -5,12 +5,14 @@
  * warning names the import, the file and why.
  */
 import { describe, expect, it } from 'vitest';
-import { cp, mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, realpath, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { findProjects } from '../../src/project/find-contracts.ts';
 import { contractSearch } from '../support/contract-search.ts';
-import { compareWithForge, forgeUnavailable } from '../support/forge.ts';
+import { compareWithForge, forge, forgeUnavailable } from '../support/forge.ts';
 import { agrees, compared, FIXTURES, workspaceOf } from '../support/forge-fixtures.ts';
+import { recordingLogger } from '../support/logger.ts';
 
 describe.skipIf(forgeUnavailable !== undefined)(
   `Foundry's rules, held against forge${forgeUnavailable ? ` (skipped: ${forgeUnavailable})` : ''}`,
@@ -151,6 +153,53 @@ describe.skipIf(forgeUnavailable !== undefined)(
       const next = await compared(workspace, '', { FOUNDRY_PROFILE: 'next' });
       expect(next.printed.ours[0]).toBe('@token/=lib/token-v2/');
       expect(next).toMatchObject(agrees);
+    });
+
+    it('profiles written the old way, `[default]` and `[next]` at the top, read as forge still reads them', async () => {
+      const workspace = await workspaceOf('legacy-profiles');
+      const config = JSON.parse(await forge(['config', '--json'], workspace)) as { src: string };
+      expect(config.src).toBe('contracts');
+      // contracts/Bridge.sol and the token it imports: src/Stray.sol is no source of forge's.
+      expect(await compared(workspace)).toMatchObject({ ...agrees, sent: 2 });
+      const next = await compared(workspace, '', { FOUNDRY_PROFILE: 'next' });
+      expect(next.printed.ours[0]).toBe('@token/=lib/token-v2/');
+      expect(next).toMatchObject({ ...agrees, sent: 2 });
+    });
+
+    it('a key outside any profile: forge rejects the file, and so does the search, saying where to move it', async () => {
+      const workspace = await mkdtemp(path.join(tmpdir(), 'forge-loose-key-'));
+      await writeFile(path.join(workspace, 'foundry.toml'), 'src = "contracts"\n');
+      await expect(forge(['config'], workspace)).rejects.toThrow('expected a map');
+      await expect(findProjects(contractSearch(workspace), recordingLogger().log)).rejects.toThrow(
+        'foundry.toml sets "src" outside any profile',
+      );
+    });
+
+    it('a relative import whose name a remapping leads out of the workspace: named, never the file beside the importer in its place', async () => {
+      const base = await mkdtemp(path.join(tmpdir(), 'forge-relative-out-'));
+      const workspace = path.join(base, 'repo');
+      await mkdir(path.join(workspace, 'src'), { recursive: true });
+      await mkdir(path.join(workspace, 'vendor/a'), { recursive: true });
+      await mkdir(path.join(base, 'outside'));
+      await writeFile(path.join(workspace, 'foundry.toml'), '[profile.default]\n');
+      await writeFile(path.join(workspace, 'remappings.txt'), 'vendor/a/=../outside/\n');
+      await writeFile(
+        path.join(workspace, 'src/A.sol'),
+        'pragma solidity ^0.8.20;\nimport "../vendor/a/Y.sol";\ncontract A {}\n',
+      );
+      await writeFile(path.join(workspace, 'vendor/a/Y.sol'), 'contract Beside {}\n');
+      await writeFile(path.join(base, 'outside/Y.sol'), 'contract Compiled {}\n');
+      const [comparison, ...rest] = await compareWithForge(contractSearch(workspace));
+      expect(rest).toEqual([]);
+      // Forge compiles ../outside/Y.sol: vendor/a/Y.sol is not sent in its place.
+      expect(comparison).toMatchObject({
+        extra: [],
+        missing: ['../outside/Y.sol'],
+        build: { extra: [], missing: ['../outside/Y.sol'] },
+      });
+      expect(comparison?.warnings.join('\n')).toContain(
+        `src/A.sol:2 imports "../vendor/a/Y.sol": its name vendor/a/Y.sol falls under the remapping "vendor/a/=../outside/", so forge would read ${path.join(await realpath(base), 'outside/Y.sol')} where that file exists, outside the workspace, which this action never reads`,
+      );
     });
 
     it('libs outside the repository: refused, and each import forge would read there is named with the file and why it is not sent', async () => {

@@ -35,7 +35,7 @@ describe('parseRemapping', () => {
   });
 
   it('reads a remappings.txt, skipping blank lines and comments', () => {
-    expect(parseRemappingsFile('# deps\r\na/=lib/a/\n\n  b/=lib/b/  \n')).toEqual([
+    expect(parseRemappingsFile('# deps\r\na/=lib/a/\n\n  b/=lib/b/  \n').remappings).toEqual([
       { context: '', prefix: 'a/', target: 'lib/a/' },
       { context: '', prefix: 'b/', target: 'lib/b/' },
     ]);
@@ -52,7 +52,7 @@ describe('winningRemapping (the import path after it)', () => {
       'dup/=first/',
       'dup/=second/',
     ].join('\n'),
-  );
+  ).remappings;
 
   it('uses the longest matching prefix', () => {
     expect(applyRemappings(remappings, '@oz/contracts/A.sol', 'src/X.sol')).toBe(
@@ -89,7 +89,7 @@ describe('remappings in either order', () => {
     ['shortest first', lines],
     ['longest first', [...lines].reverse()],
   ])('applies the longest context, then the longest prefix, listed %s', (_, order) => {
-    const remappings = parseRemappingsFile(order.join('\n'));
+    const remappings = parseRemappingsFile(order.join('\n')).remappings;
     expect(applyRemappings(remappings, '@oz/contracts/A.sol', 'src/X.sol')).toBe(
       'lib/oz-contracts/A.sol',
     );
@@ -105,20 +105,30 @@ describe('remappings in either order', () => {
 
 describe('parseRemappingsFile: lines that are no remapping', () => {
   it('skips a line without `=` and keeps the lines around it', () => {
-    expect(parseRemappingsFile('a/=lib/a/\njust words\nb/=lib/b/')).toEqual([
+    expect(parseRemappingsFile('a/=lib/a/\njust words\nb/=lib/b/').remappings).toEqual([
       { context: '', prefix: 'a/', target: 'lib/a/' },
       { context: '', prefix: 'b/', target: 'lib/b/' },
     ]);
   });
 
   it('skips a `#` comment that holds `=`, indented or not', () => {
-    expect(parseRemappingsFile('# old/=lib/old/\n  #x/=lib/x/\nb/=lib/b/')).toEqual([
+    expect(parseRemappingsFile('# old/=lib/old/\n  #x/=lib/x/\nb/=lib/b/').remappings).toEqual([
       { context: '', prefix: 'b/', target: 'lib/b/' },
     ]);
   });
 
+  it('parses only the first `keep`, and counts the rest as a full parse would', () => {
+    const text = 'a/=x/\nb/=y/\n# c/=z/\nwords\nc:=q\nd=e\n:e=f\n';
+    expect(parseRemappingsFile(text)).toMatchObject({ listed: 4 });
+    expect(parseRemappingsFile(text).remappings).toHaveLength(4);
+    expect(parseRemappingsFile(text, 1)).toEqual({
+      remappings: [{ context: '', prefix: 'a/', target: 'x/' }],
+      listed: 4,
+    });
+  });
+
   it('keeps an empty target empty: the prefix is removed, nothing put in its place', () => {
-    const remappings = parseRemappingsFile('src/=');
+    const remappings = parseRemappingsFile('src/=').remappings;
     expect(remappings).toEqual([{ context: '', prefix: 'src/', target: '' }]);
     expect(applyRemappings(remappings, 'src/A.sol', 'test/T.sol')).toBe('A.sol');
   });

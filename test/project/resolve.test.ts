@@ -204,4 +204,32 @@ describe('createImportResolver', () => {
       'contracts/escape/passwd links outside the workspace',
     );
   });
+
+  it('never sends a file further down the lookup in place of one forge would read in libs outside the workspace', async () => {
+    const vendor = await realpath(await workspaceWith({ 'x/A.sol': '' }));
+    const { resolve } = await resolverFor({
+      'foundry.toml': `[profile.default]\nlibs = ["${vendor}", "lib"]\nauto_detect_remappings = false\n`,
+      'src/S.sol': '',
+      'x/A.sol': '',
+    });
+    // forge tree: src/S.sol imports the vendor's x/A.sol, not the project's.
+    expect(await resolve('x/A.sol', 'src/S.sol')).toBe(
+      `forge would read it from ${vendor}/x/A.sol where that file exists, outside the workspace, which this action never reads, before x/A.sol`,
+    );
+  });
+
+  it('says forge would read an import through a library linked outside the workspace, never that no file was found, nor a file further down the lookup', async () => {
+    const outside = await realpath(await workspaceWith({ 'dep/src/A.sol': '' }));
+    const { resolve, workspace } = await resolverFor({
+      'foundry.toml': '[profile.default]\nauto_detect_remappings = false\n',
+      'src/X.sol': '',
+      'src/dep/A.sol': '',
+      'lib/.keep': '',
+    });
+    await symlink(path.join(outside, 'dep'), path.join(workspace, 'lib/dep'));
+    // forge tree: src/X.sol imports lib/dep/src/A.sol, not src/dep/A.sol.
+    expect(await resolve('dep/A.sol', 'src/X.sol')).toBe(
+      'forge would read it from lib/dep/src/A.sol, a link that leads outside the workspace, which this action never reads',
+    );
+  });
 });
