@@ -4812,14 +4812,16 @@ function someNames(names) {
 }
 /**
  * The first `max` of `values`; when there are more, a warning naming `what`, how many were left
- * out and the first few of them.
+ * out and the first few of them. `listed` counts those `values` stands for, when it holds only
+ * the first of them (past `max`, a few to name).
  */
-function capped(values, max, what, name, warnings) {
-    if (values.length <= max)
+function capped(values, max, what, name, warnings, listed = values.length) {
+    if (listed <= max)
         return [...values];
-    const cut = values.slice(max);
-    warnings.push(`${what} lists ${values.length} entries, more than the ${max} this action reads: the first ${max} are used, ` +
-        `the other ${cut.length} are not (${someNames(cut.map(name))}).`);
+    const shown = someNames(values.slice(max, max + NAMES_SHOWN).map(name));
+    const more = listed - max - Math.min(NAMES_SHOWN, values.length - max);
+    warnings.push(`${what} lists ${listed} entries, more than the ${max} this action reads: the first ${max} are used, ` +
+        `the other ${listed - max} are not (${shown}${more > 0 ? `, … and ${more} more` : ''}).`);
     return values.slice(0, max);
 }
 
@@ -5157,13 +5159,31 @@ function parseRemapping(text) {
         target += '/';
     return { context: withoutDotSlash(context), prefix, target };
 }
-/** `remappings.txt`: one remapping per line; blank lines and `#` comments are skipped. */
-function parseRemappingsFile(text) {
-    return text
-        .split(/\r?\n/)
-        .filter((line) => line.trim() !== '' && !line.trim().startsWith('#'))
-        .map(parseRemapping)
-        .filter((remapping) => remapping !== undefined);
+/**
+ * `remappings.txt`: one remapping per line; blank lines and `#` comments are skipped. The first
+ * `keep` are parsed, and `listed` counts them all: a checkout's file may hold 100,000.
+ */
+function parseRemappingsFile(text, keep = Infinity) {
+    const remappings = [];
+    let listed = 0;
+    for (const line of text.split(/\r?\n/)) {
+        if (line.trim() === '' || line.trim().startsWith('#'))
+            continue;
+        if (remappings.length < keep) {
+            const remapping = parseRemapping(line);
+            if (remapping !== undefined)
+                remappings.push(remapping);
+            listed = remappings.length;
+        }
+        else if (isRemapping(line.trim()))
+            listed += 1;
+    }
+    return { remappings, listed };
+}
+/** Whether parseRemapping reads the (trimmed) line as one: a name before its `=`. */
+function isRemapping(line) {
+    const equals = line.indexOf('=');
+    return equals > 0 && line.indexOf(':') !== equals - 1;
 }
 /** The remapping that applies to the import, or undefined when none does. */
 function winningRemapping(remappings, importPath, importerName) {
@@ -5192,6 +5212,7 @@ function withoutDotSlash(path) {
  * blocks a read forever, a device, or a link to a file elsewhere on the runner. Whatever it is,
  * the answer is its text or why it cannot be used, and the caller names it in one warning.
  */
+
 
 
 
@@ -5309,9 +5330,20 @@ class UnparsableConfig extends errors_ConfigurationError {
 function unusableConfigWarning(file, reason, instead) {
     return `${file} ${reason}. It is not used: ${instead}.`;
 }
+/**
+ * Remappings kept of one file: all a project uses, and the few past them a warning names. A
+ * checkout can hold hundreds of libraries, each with a remappings.txt of 100,000 lines.
+ */
+const KEPT_REMAPPINGS = MAX_REMAPPINGS + NAMES_SHOWN;
+function parsedHead(read) {
+    if (read.kind !== 'text')
+        return read;
+    return { kind: 'remappings', ...parseRemappingsFile(read.text, KEPT_REMAPPINGS) };
+}
 /** A reader for one run: what each real file holds is read once, and kept. */
 function createConfigReader(workspace) {
     const texts = new Map();
+    // Only what is used of a remappings file is kept, not its text.
     const parsed = new Map();
     /** The answer for `file`, and the real path it was read from. */
     const readAt = async (file) => {
@@ -5327,13 +5359,15 @@ function createConfigReader(workspace) {
     return {
         read: async (file) => (await readAt(file)).answer,
         remappings: async (file) => {
-            const { answer, real = file } = await readAt(file);
-            if (answer.kind !== 'text')
-                return answer;
-            let remappings = parsed.get(real);
-            if (remappings === undefined)
-                parsed.set(real, (remappings = parseRemappingsFile(answer.text)));
-            return { kind: 'remappings', remappings };
+            const where = await resolved(file, workspace);
+            if (where.kind !== 'real')
+                return where;
+            const { real } = where;
+            let read = parsed.get(real);
+            if (read === undefined)
+                parsed.set(real, (read = readReal(real).then(parsedHead)));
+            const answer = await read;
+            return answer.kind === 'remappings' ? answer : phrased(answer, real !== file);
         },
     };
 }
@@ -5343,6 +5377,7 @@ function createConfigReader(workspace) {
  * foundry.toml, read with a TOML parser (never by running forge, which the runner may not have):
  * the active profile's folders and remappings, over `[profile.default]` as Foundry merges them.
  */
+
 
 
 
@@ -5368,9 +5403,21 @@ async function readFoundryConfig(text, profile, file) {
         throw new UnparsableConfig(file, `is not valid TOML${where}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}. ` +
             'Fix the file (forge would reject it too)', { cause: error });
     }
+    // Forge takes each key at the top for a profile (`[ci]`), and rejects the file where one is not
+    // a table: `src = "contracts"` there is never the default profile's.
+    const loose = Object.keys(document).filter((key) => !isRecord(document[key]));
+    if (loose.length > 0)
+        throw new UnparsableConfig(file, `sets ${someNames(loose)} outside any profile, which forge rejects ("expected a map"). ` +
+            `Move ${loose.length === 1 ? 'it' : 'them'} under [profile.default]`);
     const profiles = isRecord(document.profile) ? document.profile : {};
-    const base = isRecord(profiles.default) ? profiles.default : {};
-    const active = profile !== 'default' && isRecord(profiles[profile]) ? profiles[profile] : {};
+    // Forge still reads a profile written the old way, `[default]` or `[ci]` at the top, under
+    // the same profile written `[profile.…]`, which wins where both set a key.
+    const table = (name) => ({
+        ...(name !== 'profile' && isRecord(document[name]) ? document[name] : {}),
+        ...(isRecord(profiles[name]) ? profiles[name] : {}),
+    });
+    const base = table('default');
+    const active = profile !== 'default' ? table(profile) : {};
     const setting = (key) => (key in active ? active[key] : base[key]);
     const folder = (key) => {
         const value = setting(key);
@@ -5492,7 +5539,11 @@ async function scanRemappings(dir, workspace, budget, deadline) {
         deadline,
     };
     const candidates = [];
-    for (const { full } of (await entries(dir, scan)).filter((entry) => entry.isDir)) {
+    // Past the bound, not even listed: each library's `libs` may be the same folder of thousands.
+    const listed = budget.folders < MAX_SCANNED_FOLDERS ? await entries(dir, scan) : [];
+    if (budget.folders >= MAX_SCANNED_FOLDERS)
+        scan.cut = true;
+    for (const { full } of listed.filter((entry) => entry.isDir)) {
         candidates.push(...(await candidatesIn(full, full, 0, scan)));
     }
     // As forge sorts them: the same answer whatever order the folder lists its entries in.
@@ -5506,7 +5557,7 @@ async function scanRemappings(dir, workspace, budget, deadline) {
             (endsWith(candidate.sourceDir, 'src') && !endsWith(existing, 'src')))
             chosen.set(name, candidate.sourceDir);
     }
-    if (scan.cut)
+    if (scan.cut && !budget.cut.includes(dir))
         budget.cut.push(dir);
     return [...chosen]
         .sort(([a], [b]) => remapping_scan_compare(a, b))
@@ -5697,14 +5748,14 @@ async function foundryRemappings(root, config, options) {
         ...options,
         warnings: [],
         libraries: new Map(),
-        skipped: [],
+        skipped: new Set(),
         crowded: new Set(),
         scan: { folders: 0, cut: [] },
     };
     const remappings = await remappingsOf(root, config, walk, new Set([root]), 0);
     const where = (folders) => someNames(folders.map((folder) => posixRelative(options.workspace, folder) || '.'));
-    if (walk.skipped.length > 0) {
-        walk.warnings.push(`More than ${MAX_LIBRARIES} libraries with a foundry.toml of their own: the remappings of ${walk.skipped.length} are not used (${where(walk.skipped)}), so imports only they map may not resolve. Set them in remappings.txt.`);
+    if (walk.skipped.size > 0) {
+        walk.warnings.push(`More than ${MAX_LIBRARIES} libraries with a foundry.toml of their own: the remappings of ${walk.skipped.size} are not used (${where([...walk.skipped])}), so imports only they map may not resolve. Set them in remappings.txt.`);
     }
     const crowded = [...walk.crowded].filter((folder) => folder !== root);
     if (crowded.length > 0) {
@@ -5762,8 +5813,12 @@ async function remappingsOf(root, config, walk, ancestors, nesting) {
     const file = external_node_path_.join(root, REMAPPINGS_FILE);
     const shownFile = posixRelative(walk.workspace, file);
     const read = await walk.reader.remappings(file);
-    if (read.kind === 'remappings')
+    // Those of a long file past the few the reader keeps are counted, not held.
+    let unkept = 0;
+    if (read.kind === 'remappings') {
         own.push(...read.remappings);
+        unkept = read.listed - read.remappings.length;
+    }
     else if (read.kind === 'unusable') {
         const instead = nesting === 0
             ? "the project's imports are resolved with its other remappings"
@@ -5773,9 +5828,9 @@ async function remappingsOf(root, config, walk, ancestors, nesting) {
     own.push(...config.remappings);
     // The project's own past the bound are named; a library's are counted with the others left out.
     const kept = nesting === 0
-        ? capped(own, MAX_REMAPPINGS, `${posixRelative(walk.workspace, root) || '.'}: the remappings of foundry.toml and remappings.txt together`, shownRemapping, walk.warnings)
+        ? capped(own, MAX_REMAPPINGS, `${posixRelative(walk.workspace, root) || '.'}: the remappings of foundry.toml and remappings.txt together`, shownRemapping, walk.warnings, own.length + unkept)
         : own.slice(0, MAX_REMAPPINGS);
-    if (kept.length < own.length)
+    if (kept.length < own.length + unkept)
         walk.crowded.add(root);
     const all = kept.map((each) => ({ ...asForgeReadsIt(each), found: false }));
     if (!config.autoDetectRemappings)
@@ -5797,9 +5852,9 @@ async function remappingsOf(root, config, walk, ancestors, nesting) {
         if (existing === undefined || foundry_remappings_depth(existing) > foundry_remappings_depth(target))
             byName.set(remapping.prefix, target);
     };
-    const folders = config.libs.map((lib) => external_node_path_.resolve(root, lib));
+    const folders = await foldersInside(root, config.libs, walk, nesting);
     for (const folder of folders) {
-        for (const library of await librariesWithConfig(folder, walk.workspace)) {
+        for (const library of await librariesWithConfig(folder, walk)) {
             if (nesting >= foundry_remappings_MAX_NESTING || ancestors.has(library))
                 continue;
             const remappings = await libraryRemappings(library, walk, new Set([...ancestors, library]), nesting + 1);
@@ -5807,7 +5862,7 @@ async function remappingsOf(root, config, walk, ancestors, nesting) {
                 closest(remapping, external_node_path_.resolve(library, remapping.target), library);
         }
     }
-    for (const folder of folders.filter((each) => isInside(walk.workspace, each))) {
+    for (const folder of folders) {
         checkDeadline(walk.deadline, 'looking for the libraries Foundry remaps automatically');
         for (const { name, path: target } of await scanRemappings(folder, walk.workspace, walk.scan, walk.deadline)) {
             // As forge: a library folder named like a project folder is never a library.
@@ -5839,7 +5894,7 @@ function libraryRemappings(library, walk, ancestors, nesting) {
     let remappings = walk.libraries.get(library);
     if (remappings === undefined) {
         if (walk.libraries.size >= MAX_LIBRARIES) {
-            walk.skipped.push(library);
+            walk.skipped.add(library);
             return Promise.resolve([]);
         }
         remappings = computeLibraryRemappings(library, walk, ancestors, nesting);
@@ -5848,6 +5903,8 @@ function libraryRemappings(library, walk, ancestors, nesting) {
     return remappings;
 }
 async function computeLibraryRemappings(library, walk, ancestors, nesting) {
+    // Each library may read and parse two files of a MiB: the deadline is checked before each.
+    checkDeadline(walk.deadline, 'looking for the libraries Foundry remaps automatically');
     const read = await walk.reader.read(external_node_path_.join(library, FOUNDRY_CONFIG));
     if (read.kind !== 'text')
         return [];
@@ -5872,11 +5929,36 @@ async function computeLibraryRemappings(library, walk, ancestors, nesting) {
     return remappings;
 }
 /**
- * The folder and the folders in it (not links to folders, as forge's walk does not follow them)
- * that hold a foundry.toml, by real path, inside the workspace.
+ * The `libs` folders at `root` that are inside the workspace once links are resolved: only those
+ * are listed. One that leads out (a `lib` link to elsewhere on the runner) is named; the project's
+ * own `libs` outside it by name are named already, with the imports forge would read there.
  */
-async function librariesWithConfig(folder, workspace) {
-    const entries = listInOrder(folder);
+async function foldersInside(root, libs, walk, nesting) {
+    const inside = [];
+    const outside = [];
+    for (const lib of libs) {
+        const folder = external_node_path_.resolve(root, lib);
+        const real = await external_node_fs_promises_.realpath(folder).catch(() => undefined);
+        if (real !== undefined && isInside(walk.workspace, real))
+            inside.push(folder);
+        else if (real !== undefined && (nesting > 0 || isInside(walk.workspace, folder)))
+            outside.push(`${lib} (to ${real})`);
+    }
+    if (outside.length > 0)
+        walk.warnings.push(`${posixRelative(walk.workspace, external_node_path_.join(root, FOUNDRY_CONFIG))}: libs ${someNames(outside)} lead${outside.length === 1 ? 's' : ''} outside the workspace, which this action never reads: ` +
+            'the libraries forge would find there are not looked for, and imports forge would resolve there are not sent. ' +
+            'Keep the libraries inside the repository (a git submodule, or an install before this step).');
+    return inside;
+}
+/**
+ * The folder and the folders in it (not links to folders, as forge's walk does not follow them)
+ * that hold a foundry.toml, by real path, inside the workspace. Each folder looked at counts
+ * against the scans' bound: every library lists its own `libs`, which may all be one folder of
+ * thousands.
+ */
+async function librariesWithConfig(folder, walk) {
+    const budget = walk.scan;
+    const entries = budget.folders < MAX_SCANNED_FOLDERS ? listInOrder(folder) : [];
     const candidates = [
         folder,
         ...entries.filter((entry) => entry.isDirectory()).map((entry) => external_node_path_.join(folder, entry.name)),
@@ -5885,8 +5967,14 @@ async function librariesWithConfig(folder, workspace) {
     // In the order the folder lists them, as forge walks it: the first of two equally close
     // targets of one name wins.
     for (const candidate of candidates) {
+        if (budget.folders >= MAX_SCANNED_FOLDERS) {
+            if (!budget.cut.includes(folder))
+                budget.cut.push(folder);
+            break;
+        }
+        budget.folders += 1;
         const real = await external_node_fs_promises_.realpath(candidate).catch(() => undefined);
-        if (real === undefined || !isInside(workspace, real))
+        if (real === undefined || !isInside(walk.workspace, real))
             continue;
         const config = await external_node_fs_promises_.lstat(external_node_path_.join(real, FOUNDRY_CONFIG)).catch(() => undefined);
         if (config !== undefined && !libraries.includes(real))
@@ -6481,18 +6569,21 @@ async function detect_readProject(root, names, options, reader, strict) {
         project.notes.push(`Foundry's remappings, as forge computes them: ${computed.printed.length}, ${computed.found} of them found in its libraries` +
             (left > 0 ? `; ${left} left out of the build, as forge build leaves them` : ''));
     }
-    else if (names.has(REMAPPINGS_FILE)) {
+    // Those of a long remappings.txt past the few the reader keeps are counted, not held.
+    let unkept = 0;
+    if (foundry === undefined && names.has(REMAPPINGS_FILE)) {
         // Hardhat 3 reads remappings.txt too; Foundry's are read with the rest of its remappings.
         const read = await reader.remappings(external_node_path_.join(root, REMAPPINGS_FILE));
         if (read.kind === 'remappings') {
             project.remappings = project.remappings.concat(read.remappings);
-            project.notes.push(`remappings.txt: ${read.remappings.length} remapping(s)`);
+            unkept = read.listed - read.remappings.length;
+            project.notes.push(`remappings.txt: ${read.listed} remapping(s)`);
         }
         else if (read.kind === 'unusable') {
             project.warnings.push(unusableConfigWarning(shown(REMAPPINGS_FILE), read.reason, "the project's imports are resolved with its other remappings"));
         }
     }
-    project.remappings = capped(project.remappings, MAX_REMAPPINGS, `${project.path || '.'}: the remappings of foundry.toml, remappings.txt, its libraries and Brownie's config together`, (remapping) => `${remapping.context ? `${remapping.context}:` : ''}${remapping.prefix}=${remapping.target}`, project.warnings);
+    project.remappings = capped(project.remappings, MAX_REMAPPINGS, `${project.path || '.'}: the remappings of foundry.toml, remappings.txt, its libraries and Brownie's config together`, (remapping) => `${remapping.context ? `${remapping.context}:` : ''}${remapping.prefix}=${remapping.target}`, project.warnings, project.remappings.length + unkept);
     detect_add(project, undefined, { sources: [], tests: [], scripts: [], libs: ['node_modules'] });
     return project;
 }
@@ -6892,6 +6983,8 @@ function resolveRelativeImport(importerName, importPath) {
 
 
 
+const OUTSIDE = 'is outside the workspace';
+const LINKS_OUTSIDE = 'links outside the workspace';
 /** Places a missing import's problem names: the rest are counted. */
 const resolve_PLACES_SHOWN = 8;
 /**
@@ -6946,9 +7039,16 @@ async function resolveImport(project, workspace, lookUp, lookUpPackages, importP
             : winningRemapping(project.remappings, unitName, importer.unitName);
         if (remapping !== undefined) {
             const target = remapping.target + unitName.slice(remapping.prefix.length);
-            const found = await lookUp(external_node_path_.resolve(project.root, target));
+            const file = external_node_path_.resolve(project.root, target);
+            const found = await lookUp(file);
             if (typeof found !== 'string')
                 return { node: { name, unitName: target, ...found } };
+            // Where forge may read a file this action never looks at, the file beside the importer
+            // would stand in for it unsaid.
+            if (found === OUTSIDE || found === LINKS_OUTSIDE)
+                return {
+                    problem: `its name ${unitName} falls under the remapping "${remapping.prefix}=${remapping.target}", so forge would read ${resolve_shown(workspace, file)} where that file exists, outside the workspace, which this action never reads`,
+                };
         }
         const onDisk = external_node_path_.resolve(external_node_path_.dirname(importer.absolutePath), importPath);
         const found = await lookUp(onDisk);
@@ -6962,10 +7062,27 @@ async function resolveImport(project, workspace, lookUp, lookUpPackages, importP
         ? remappedCandidates(project, remapping, importPath)
         : directCandidates(project, workspace, importPath, importer);
     const problems = [];
+    let outsideFirst;
     for (const candidate of candidates) {
         const found = await lookUp(candidate.file);
+        // Forge reads the file in a `libs` folder outside the workspace where it exists, before this
+        // one: sending this one would put another file in its place.
+        if (typeof found !== 'string' && outsideFirst !== undefined && project.foundryLibs) {
+            return {
+                problem: `forge would read it from ${outsideFirst} where that file exists, outside the workspace, which this action never reads, before ${resolve_shown(workspace, candidate.file)}`,
+            };
+        }
         if (typeof found !== 'string') {
             return { node: { name: importPath, unitName: candidate.unitName, ...found } };
+        }
+        if (found === OUTSIDE)
+            outsideFirst ??= candidate.file;
+        // The compiler reads the file there, through the link (`lib/dep` linked elsewhere on the
+        // runner): a file further down the lookup is not the one it compiles.
+        if (found === LINKS_OUTSIDE && remapping === undefined) {
+            return {
+                problem: `${project.foundryLibs === undefined ? 'the compiler' : 'forge'} would read it from ${resolve_shown(workspace, candidate.file)}, a link that leads outside the workspace, which this action never reads`,
+            };
         }
         problems.push(found);
     }
@@ -7085,11 +7202,11 @@ function resolve_ancestors(from, workspace, projectRoot) {
 /** The file's real path and size, or why it cannot be used. */
 async function existingFile(file, workspace) {
     if (!isInside(workspace, file))
-        return 'is outside the workspace';
+        return OUTSIDE;
     try {
         const real = await external_node_fs_promises_.realpath(file);
         if (!isInside(workspace, real))
-            return 'links outside the workspace';
+            return LINKS_OUTSIDE;
         const stats = await external_node_fs_promises_.stat(real);
         return stats.isFile() ? { absolutePath: real, size: stats.size } : 'is not a file';
     }
