@@ -64,6 +64,8 @@ interface Walk extends FoundryRemappingsOptions {
   libraries: Map<string, Promise<FoundRemapping[]>>;
   /** Libraries left out past MAX_LIBRARIES. */
   skipped: Set<string>;
+  /** Libraries not followed, nested deeper than MAX_NESTING. */
+  deep: Set<string>;
   /** Libraries whose remappings were left out past MAX_REMAPPINGS names. */
   crowded: Set<string>;
   scan: ScanBudget;
@@ -80,6 +82,7 @@ export async function foundryRemappings(
     warnings: [],
     libraries: new Map(),
     skipped: new Set(),
+    deep: new Set(),
     crowded: new Set(),
     scan: { folders: 0, cut: [] },
   };
@@ -89,6 +92,11 @@ export async function foundryRemappings(
   if (walk.skipped.size > 0) {
     walk.warnings.push(
       `More than ${MAX_LIBRARIES} libraries with a foundry.toml of their own: the remappings of ${walk.skipped.size} are not used (${where([...walk.skipped])}), so imports only they map may not resolve. Set them in remappings.txt.`,
+    );
+  }
+  if (walk.deep.size > 0) {
+    walk.warnings.push(
+      `Libraries nested more than ${MAX_NESTING} deep are not followed: the remappings of ${walk.deep.size} are not used (${where([...walk.deep])}), so imports only they map may not resolve. Set them in remappings.txt.`,
     );
   }
   const crowded = [...walk.crowded].filter((folder) => folder !== root);
@@ -103,12 +111,21 @@ export async function foundryRemappings(
     );
   }
   const built = asBuildTakesThem(remappings, config);
-  // Said where it changes what is compiled: one named after a project folder (`src/=src/`)
-  // never does, and neither does a narrower one the broader already maps alike.
+  // Said where it changes what is compiled: not for one named after a project folder that leads
+  // to it (`src/=src/`), nor for a narrower one the broader already maps alike.
+  const shownRoot = posixRelative(options.workspace, root) || '.';
   for (const { remapping, by } of built.left) {
-    if (by === undefined || remapping.found || sameFiles(by, remapping)) continue;
+    if (remapping.found) continue;
+    if (by === undefined) {
+      if (remapping.target === remapping.prefix) continue;
+      walk.warnings.push(
+        `${shownRoot}: forge build leaves out the remapping "${shownRemapping(remapping)}": it is named after the project's src, test or script folder, so those imports are resolved in that folder, as forge compiles them (give the remapping another name).`,
+      );
+      continue;
+    }
+    if (sameFiles(by, remapping)) continue;
     walk.warnings.push(
-      `${posixRelative(options.workspace, root) || '.'}: forge build leaves out the remapping "${shownRemapping(remapping)}": ` +
+      `${shownRoot}: forge build leaves out the remapping "${shownRemapping(remapping)}": ` +
         `"${shownRemapping(by)}" before it covers the same imports, so they are resolved through that one, as forge compiles them (list a remapping only once per name, or give the narrower its own name).`,
     );
   }
@@ -213,7 +230,11 @@ async function remappingsOf(
   const folders = await foldersInside(root, config.libs, walk, nesting);
   for (const folder of folders) {
     for (const library of await librariesWithConfig(folder, walk)) {
-      if (nesting >= MAX_NESTING || ancestors.has(library)) continue;
+      if (ancestors.has(library)) continue;
+      if (nesting >= MAX_NESTING) {
+        walk.deep.add(library);
+        continue;
+      }
       const remappings = await libraryRemappings(
         library,
         walk,
