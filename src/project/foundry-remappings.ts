@@ -307,7 +307,18 @@ async function computeLibraryRemappings(
 ): Promise<FoundRemapping[]> {
   // Each library may read and parse two files of a MiB: the deadline is checked before each.
   checkDeadline(walk.deadline, 'looking for the libraries Foundry remaps automatically');
-  const read = await walk.reader.read(path.join(library, FOUNDRY_CONFIG));
+  const file = path.join(library, FOUNDRY_CONFIG);
+  const read = await walk.reader.read(file);
+  if (read.kind === 'unusable') {
+    // Forge would read one that links outside the workspace: never substituted silently.
+    walk.warnings.push(
+      unusableConfigWarning(
+        posixRelative(walk.workspace, file),
+        read.reason,
+        "the library's remappings are left out, so imports only they map may not resolve",
+      ),
+    );
+  }
   if (read.kind !== 'text') return [];
   let config: FoundryConfig;
   try {

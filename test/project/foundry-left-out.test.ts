@@ -3,7 +3,9 @@
  * named after the project's src folder (held against forge), and those of libraries nested past
  * the depth the walk follows.
  */
-import { realpath } from 'node:fs/promises';
+import { mkdtemp, realpath, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectProjects } from '../../src/project/detect.ts';
 import { forgeUnavailable } from '../support/forge.ts';
@@ -76,6 +78,33 @@ describe('libraries nested past the depth followed', () => {
     expect(warnings).toEqual([
       'Libraries nested more than 6 deep are not followed: the remappings of 1 are not used ' +
         '("lib/l1/lib/l2/lib/l3/lib/l4/lib/l5/lib/l6/lib/l7"), so imports only they map may not resolve. Set them in remappings.txt.',
+    ]);
+  });
+});
+
+describe('a library whose foundry.toml links outside the workspace', () => {
+  it('is named, its remappings left out, never read', async () => {
+    const outside = await mkdtemp(path.join(tmpdir(), 'outside-'));
+    await writeFile(path.join(outside, 'foundry.toml'), '[profile.default]\n');
+    await writeFile(path.join(outside, 'remappings.txt'), '@out/=src/\n');
+    const root = await realpath(
+      await workspaceWith({
+        'foundry.toml': '[profile.default]\n',
+        'lib/out/remappings.txt': '@out/=src/\n',
+        'lib/out/src/O.sol': '',
+      }),
+    );
+    await symlink(path.join(outside, 'foundry.toml'), path.join(root, 'lib/out/foundry.toml'));
+    const { projects, warnings } = await detectProjects({
+      workspace: root,
+      root,
+      foundryProfile: 'default',
+    });
+    expect(projects[0]?.remappings.map((each) => each.prefix)).not.toContain('@out/');
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^lib\/out\/foundry\.toml .*outside.*It is not used: the library's remappings are left out, so imports only they map may not resolve\.$/,
+      ),
     ]);
   });
 });

@@ -44,6 +44,7 @@ describe.skipIf(forgeUnavailable !== undefined)(
         build: { extra: [], missing: [] },
       });
       expect(comparison.warnings).toEqual([
+        "warning: lib/dirconf/foundry.toml is a directory, not a file. It is not used: the library's remappings are left out, so imports only they map may not resolve.",
         expect.stringContaining('src/Shop.sol:6 imports "@dirconf/D.sol": no file was found'),
       ]);
     });
