@@ -5748,6 +5748,7 @@ async function foundryRemappings(root, config, options) {
         warnings: [],
         libraries: new Map(),
         skipped: new Set(),
+        deep: new Set(),
         crowded: new Set(),
         scan: { folders: 0, cut: [] },
     };
@@ -5755,6 +5756,9 @@ async function foundryRemappings(root, config, options) {
     const where = (folders) => someNames(folders.map((folder) => posixRelative(options.workspace, folder) || '.'));
     if (walk.skipped.size > 0) {
         walk.warnings.push(`More than ${MAX_LIBRARIES} libraries with a foundry.toml of their own: the remappings of ${walk.skipped.size} are not used (${where([...walk.skipped])}), so imports only they map may not resolve. Set them in remappings.txt.`);
+    }
+    if (walk.deep.size > 0) {
+        walk.warnings.push(`Libraries nested more than ${foundry_remappings_MAX_NESTING} deep are not followed: the remappings of ${walk.deep.size} are not used (${where([...walk.deep])}), so imports only they map may not resolve. Set them in remappings.txt.`);
     }
     const crowded = [...walk.crowded].filter((folder) => folder !== root);
     if (crowded.length > 0) {
@@ -5764,12 +5768,21 @@ async function foundryRemappings(root, config, options) {
         walk.warnings.push(`The dependency folders hold more than ${MAX_SCANNED_FOLDERS} folders: the libraries Foundry finds by itself were looked for in the first ones only (not in all of ${where(walk.scan.cut)}), so imports of the others may not resolve. Set remappings for them in remappings.txt.`);
     }
     const built = asBuildTakesThem(remappings, config);
-    // Said where it changes what is compiled: one named after a project folder (`src/=src/`)
-    // never does, and neither does a narrower one the broader already maps alike.
+    // Said where it changes what is compiled: not for one named after a project folder that leads
+    // to it (`src/=src/`), nor for a narrower one the broader already maps alike.
+    const shownRoot = posixRelative(options.workspace, root) || '.';
     for (const { remapping, by } of built.left) {
-        if (by === undefined || remapping.found || sameFiles(by, remapping))
+        if (remapping.found)
             continue;
-        walk.warnings.push(`${posixRelative(options.workspace, root) || '.'}: forge build leaves out the remapping "${shownRemapping(remapping)}": ` +
+        if (by === undefined) {
+            if (remapping.target === remapping.prefix)
+                continue;
+            walk.warnings.push(`${shownRoot}: forge build leaves out the remapping "${shownRemapping(remapping)}": it is named after the project's src, test or script folder, so those imports are resolved in that folder, as forge compiles them (give the remapping another name).`);
+            continue;
+        }
+        if (sameFiles(by, remapping))
+            continue;
+        walk.warnings.push(`${shownRoot}: forge build leaves out the remapping "${shownRemapping(remapping)}": ` +
             `"${shownRemapping(by)}" before it covers the same imports, so they are resolved through that one, as forge compiles them (list a remapping only once per name, or give the narrower its own name).`);
     }
     return {
@@ -5854,8 +5867,12 @@ async function remappingsOf(root, config, walk, ancestors, nesting) {
     const folders = await foldersInside(root, config.libs, walk, nesting);
     for (const folder of folders) {
         for (const library of await librariesWithConfig(folder, walk)) {
-            if (nesting >= foundry_remappings_MAX_NESTING || ancestors.has(library))
+            if (ancestors.has(library))
                 continue;
+            if (nesting >= foundry_remappings_MAX_NESTING) {
+                walk.deep.add(library);
+                continue;
+            }
             const remappings = await libraryRemappings(library, walk, new Set([...ancestors, library]), nesting + 1);
             for (const remapping of remappings)
                 closest(remapping, external_node_path_.resolve(library, remapping.target), library);
@@ -5904,7 +5921,12 @@ function libraryRemappings(library, walk, ancestors, nesting) {
 async function computeLibraryRemappings(library, walk, ancestors, nesting) {
     // Each library may read and parse two files of a MiB: the deadline is checked before each.
     checkDeadline(walk.deadline, 'looking for the libraries Foundry remaps automatically');
-    const read = await walk.reader.read(external_node_path_.join(library, FOUNDRY_CONFIG));
+    const file = external_node_path_.join(library, FOUNDRY_CONFIG);
+    const read = await walk.reader.read(file);
+    if (read.kind === 'unusable') {
+        // Forge would read one that links outside the workspace: never substituted silently.
+        walk.warnings.push(unusableConfigWarning(posixRelative(walk.workspace, file), read.reason, "the library's remappings are left out, so imports only they map may not resolve"));
+    }
     if (read.kind !== 'text')
         return [];
     let config;
