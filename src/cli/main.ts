@@ -9,7 +9,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { errorOutcome, type Outcome } from '../audit/outcome.ts';
 import type { Verdict } from '../audit/gate.ts';
 import { auditCheckout, detectProjects, type CheckoutProjects } from '../engine/audit-checkout.ts';
-import { readSettings, type InputSource, type Settings } from '../engine/settings.ts';
+import {
+  FOUNDRY_ENV_NOT_READ,
+  readSettings,
+  type InputSource,
+  type Settings,
+} from '../engine/settings.ts';
 import { ConfigurationError, DeadlineError, ServiceError, errorMessage } from '../errors.ts';
 import type { Deadline } from '../files/deadline.ts';
 import { findUploads } from '../project/find-contracts.ts';
@@ -197,7 +202,11 @@ async function commandSettings(
       return value;
     },
   };
-  const env = { GITHUB_WORKSPACE: folders.workspace, FOUNDRY_PROFILE: cli.env['FOUNDRY_PROFILE'] };
+  const env = {
+    GITHUB_WORKSPACE: folders.workspace,
+    FOUNDRY_PROFILE: cli.env['FOUNDRY_PROFILE'],
+    ...Object.fromEntries(FOUNDRY_ENV_NOT_READ.map((name) => [name, cli.env[name]])),
+  };
   return readSettings(inputs, env, log);
 }
 

@@ -270,3 +270,30 @@ describe('parseBaseUrl', () => {
     expect(() => parseBaseUrl(url)).toThrow(message);
   });
 });
+
+describe('getInputs: Foundry variables the search does not follow', () => {
+  it('names those set, which forge would follow over foundry.toml', () => {
+    const write = vi.mocked(process.stdout.write);
+    setInputs({ 'api-key': 'k-12345678', 'base-url': 'https://audit.example.com' });
+    process.env['FOUNDRY_REMAPPINGS'] = '@oz/=lib/oz/';
+    process.env['DAPP_SRC'] = 'contracts';
+    process.env['FOUNDRY_PROFILE'] = 'ci';
+    expect(getInputs().foundryProfile).toBe('ci');
+    const warnings = write.mock.calls
+      .map(([line]) => String(line))
+      .filter((l) => l.startsWith('::warning::'));
+    expect(warnings).toEqual([
+      '::warning::FOUNDRY_REMAPPINGS, DAPP_SRC are set: forge would follow them over foundry.toml, but the projects are found from foundry.toml, remappings.txt and FOUNDRY_PROFILE only, so the files sent may differ from those forge compiles. Put the setting in foundry.toml, under a profile FOUNDRY_PROFILE names.\n',
+    ]);
+  });
+
+  it('says nothing when none is set', () => {
+    const write = vi.mocked(process.stdout.write);
+    setInputs({ 'api-key': 'k-12345678', 'base-url': 'https://audit.example.com' });
+    process.env['FOUNDRY_PROFILE'] = 'ci';
+    getInputs();
+    expect(write.mock.calls.map(([line]) => String(line))).not.toContainEqual(
+      expect.stringMatching(/^::warning::/),
+    );
+  });
+});

@@ -54,6 +54,14 @@ describe('contract-audit, in process', () => {
     );
   });
 
+  it('names a Foundry variable of its environment that forge would follow and the search does not', async () => {
+    const run = await command(['--dry-run', '.'], { FOUNDRY_LIBS: 'deps' });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      'warning: FOUNDRY_LIBS is set: forge would follow it over foundry.toml, but the projects are found from foundry.toml, remappings.txt and FOUNDRY_PROFILE only',
+    );
+  });
+
   it('audits, writes every report file, and exits 1 on findings', async () => {
     const service = await serve();
     const out = await mkdtemp(path.join(tmpdir(), 'cli-reports-'));
