@@ -11146,8 +11146,35 @@ const DEFAULT_CONTRACT_PATTERNS = contractGlobs();
 const IF_NO_FILES_FOUND = ['error', 'warn', 'ignore'];
 const DEPENDENCIES = ['include', 'exclude'];
 /**
+ * Variables forge reads over foundry.toml that change which files it compiles; only
+ * FOUNDRY_PROFILE is followed here, so a job setting another is told.
+ */
+const FOUNDRY_ENV_NOT_READ = [
+    'FOUNDRY_CONFIG',
+    'FOUNDRY_SRC',
+    'FOUNDRY_TEST',
+    'FOUNDRY_SCRIPT',
+    'FOUNDRY_LIBS',
+    'FOUNDRY_REMAPPINGS',
+    'FOUNDRY_AUTO_DETECT_REMAPPINGS',
+    'DAPP_SRC',
+    'DAPP_TEST',
+    'DAPP_LIBS',
+    'DAPP_REMAPPINGS',
+];
+function foundryProfile(env, log) {
+    const set = FOUNDRY_ENV_NOT_READ.filter((name) => env[name]?.trim());
+    if (set.length > 0) {
+        log.warning(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set: forge would follow ${set.length === 1 ? 'it' : 'them'} over foundry.toml, ` +
+            'but the projects are found from foundry.toml, remappings.txt and FOUNDRY_PROFILE only, so the files sent may differ from those forge compiles. ' +
+            'Put the setting in foundry.toml, under a profile FOUNDRY_PROFILE names.');
+    }
+    return env['FOUNDRY_PROFILE']?.trim() || 'default';
+}
+/**
  * The settings the inputs ask for, or a ConfigurationError naming the input and how to fix it.
- * `env`: the workspace (GITHUB_WORKSPACE, else the current folder), RUNNER_TEMP, FOUNDRY_PROFILE.
+ * `env`: the workspace (GITHUB_WORKSPACE, else the current folder), RUNNER_TEMP, FOUNDRY_PROFILE
+ * (and FOUNDRY_ENV_NOT_READ, to warn).
  */
 function readSettings(inputs, env, log) {
     const read = inputReader(inputs);
@@ -11182,7 +11209,7 @@ function readSettings(inputs, env, log) {
         excludePatterns: read.lines('exclude'),
         useDefaultExcludes: read.boolean('default-excludes', true),
         dependencies: read.choice('dependencies', DEPENDENCIES, 'include'),
-        foundryProfile: env['FOUNDRY_PROFILE']?.trim() || 'default',
+        foundryProfile: foundryProfile(env, log),
         detectOnly: read.boolean('detect-only', false),
         workspace,
         workingDirectory,
