@@ -92,6 +92,7 @@ export class Redactor {
   /** BARRIERS less the characters of the secrets. */
   readonly #barriers = new Set(Array.from(BARRIERS, (c) => c.charCodeAt(0)));
   /** The secrets without their invisible characters. */
+  // Stryker disable next-line ArrayDeclaration: only the pre-check reads these, and it may say yes too often, never no
   readonly #visible: string[] = [];
   /** Separated forms of all secrets: each one's first units and whole, and its pattern once made. */
   readonly #separatedForms: { head: string; whole: string; heads?: RegExp; pattern?: RegExp }[] =
@@ -109,6 +110,7 @@ export class Redactor {
     for (const c of secret) this.#barriers.delete(c.charCodeAt(0));
     // Encoded forms of a short secret are short enough to turn up by chance.
     if (secret.length < MIN_SECRET_LENGTH) return;
+    // Stryker disable next-line StringLiteral: Buffer.from reads an empty encoding as UTF-8
     for (const { prefix, units, gap } of separatedForms(Buffer.from(secret, 'utf8'), secret)) {
       // A head without its prefix: the search for it starts at a digit or letter.
       const head = units.slice(0, HEAD_UNITS).map((unit, i) => (i > 0 ? prefix : '') + unit);
@@ -175,6 +177,7 @@ export class Redactor {
     let batch = '';
     for (const text of texts) {
       batch += text + join;
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: batches bound only what is joined at once; any cut of the texts gives the same answer
       if (batch.length < BATCH_CHARS) continue;
       if (this.appearsIn(batch)) return true;
       batch = '';
@@ -188,12 +191,15 @@ export class Redactor {
    * secret with invisible characters in it (see spelledOut).
    */
   #mayHold(text: string): boolean {
+    // Stryker disable next-line BooleanLiteral: with no secret there is no matcher to run
     if (this.#matchers.length === 0) return false;
     if (ENCODING_START.test(text)) return true;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: both checks are exact; the length chooses the faster
     if (text.length >= LONG_TEXT) {
       // Each secret's visible characters with only invisible ones between.
       this.#anyForm ??= new RegExp(
         this.#visible
+          // Stryker disable next-line ArrowFunction: a pattern of empty alternatives lets every text through to the matchers, which check it again
           .map((secret) => Array.from(secret, escapeRegExp).join(`${INVISIBLE.source}*`))
           .join('|'),
         'u',
@@ -211,6 +217,7 @@ export class Redactor {
    */
   #separated(text: string): RegExp[] {
     if (this.#separatedForms.length === 0) return [];
+    // Stryker disable next-line ArrowFunction: a pattern of empty alternatives lets every text through to each form's own head
     this.#anyHead ??= new RegExp(this.#separatedForms.map(({ head }) => head).join('|'));
     if (!this.#anyHead.test(text)) return [];
     return this.#separatedForms.flatMap((form) => {
@@ -221,6 +228,7 @@ export class Redactor {
   }
 
   #lastBarrier(text: string): number {
+    // Stryker disable next-line ArithmeticOperator: past the end there is no barrier (charCodeAt is NaN), and the loop walks back
     let at = text.length - 1;
     while (at >= 0 && !this.#barriers.has(text.charCodeAt(at))) at -= 1;
     return at;
@@ -256,6 +264,7 @@ function spelledPattern(characters: readonly string[]): string {
       const next = characters[index + 1];
       const [literal, ...encoded] = spellings(c);
       if (next === undefined || literal === undefined) return alternation(spellings(c));
+      // Stryker disable next-line StringLiteral: without the lookahead the literal is one more form of the character: the same matches, slower
       const follows = `(?=[${classCharacter(next)}%&\\\\${INVISIBLE.source.slice(1, -1)}])`;
       return alternation([{ lead: literal.lead, rest: follows }, ...encoded]);
     })

@@ -3,7 +3,7 @@
  * found whole by every door of the Redactor, in short and long texts.
  */
 import { describe, expect, it } from 'vitest';
-import { Redactor } from '../src/redaction.ts';
+import { MIN_SECRET_LENGTH, Redactor } from '../src/redaction.ts';
 
 const SECRETS = [
   'sk_live/9f3a+Qe7=Zx41',
@@ -115,5 +115,21 @@ describe.each(SECRETS)('Redactor: the contiguous hex and base64 of %j', (secret)
         expect(redactor.appearsInAny([around(text)]), text).toBe(false);
         expect(redactor.redact(around(text)), text).toBe(around(text));
       }
+  });
+});
+
+describe('Redactor: a secret of fewer characters than MIN_SECRET_LENGTH', () => {
+  it('is masked as itself only, though its bytes are as many as a longer one has', () => {
+    const secret = 'ééééé';
+    expect(secret.length).toBeLessThan(MIN_SECRET_LENGTH);
+    expect(Buffer.byteLength(secret)).toBeGreaterThanOrEqual(MIN_SECRET_LENGTH);
+    const redactor = new Redactor();
+    redactor.add(secret);
+    const bytes = Buffer.from(secret);
+    for (const form of [bytes.toString('hex'), [...bytes].join(', '), bytes.toString('base64')]) {
+      expect(redactor.appearsIn(`(${form})`), form).toBe(false);
+      expect(redactor.redact(`(${form})`), form).toBe(`(${form})`);
+    }
+    expect(redactor.redact(`(${secret})`)).toBe('(***)');
   });
 });
