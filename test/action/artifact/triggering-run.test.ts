@@ -202,6 +202,16 @@ describe('fetchUploads, when there is no artifact to download', () => {
     );
   });
 
+  it('takes no artifact of another name, should the list hold one', async () => {
+    const api = await standIn({ artifactsOfEveryName: true });
+    api.serveArtifacts(() => [artifact({ name: 'contract-audit-upload-old' })]);
+    const { triggering } = await open(api, contextOf(api, {}));
+    expect(await triggering.fetchUploads()).toMatchObject({
+      kind: 'bundle',
+      note: expect.stringMatching(/^The triggering run 77 \(pull_request\) has no artifact /),
+    });
+  });
+
   it('finds nothing to audit for a run of this repository, whatever the case of its name', async () => {
     const api = await standIn();
     const repository = `${api.owner}/${api.repo}`.toUpperCase();
