@@ -275,6 +275,16 @@ describe('Redactor', () => {
     expect(redactor.redact(texts[0]!)).toBe(`${long}***.`);
   });
 
+  it('finds in a long text any one of several secrets split by invisible characters no separated form skips', () => {
+    const redactor = redactorOf(KEY, 'ghs_0123456789abcdef');
+    const long = 'ordinary words, '.repeat(2_000);
+    for (const secret of [KEY, 'ghs_0123456789abcdef']) {
+      const text = `${long}${[...secret].join('\u2062')}.`;
+      expect(redactor.appearsIn(text)).toBe(true);
+      expect(redactor.redact(text)).toBe(`${long}***.`);
+    }
+  });
+
   it('masks the whole of an encoded last character, leaving no tail of it', () => {
     // Too few letters and digits for a separated form: only the spelled-out pattern finds these.
     for (const [secret, form] of [

@@ -163,7 +163,11 @@ describe('readRecord', () => {
       ...good,
       runUrl: undefined,
     });
-    expect(fields(recordText(good, { ...key, runUrlPrefix: undefined }))).not.toHaveProperty('run');
+    // Nor is one recorded then, whatever the link says (`undefined` is no prefix of it).
+    for (const runUrl of [good.runUrl, 'undefined42']) {
+      const text = recordText({ ...good, runUrl }, { ...key, runUrlPrefix: undefined });
+      expect(fields(text)).not.toHaveProperty('run');
+    }
   });
 
   it.each([
@@ -275,6 +279,22 @@ describe('readRecord', () => {
       ['whose fields hide behind __proto__', `{"__proto__":${recordText(good, key)}}`],
     ])('%s, as of another format', (_, record) => {
       expect(read(record)).toBe('the record is of another format');
+    });
+
+    // Sealed with the key, but over fields this action never writes: their types are checked
+    // all the same, so such a record is refused, never read.
+    it.each([
+      ['whose id is a number', { auditId: 7 }],
+      ['whose date is a number', { at: 7 }],
+      ['whose run is a number', { run: 42 }],
+    ])('sealed with the key, %s', (_, change) => {
+      const sealedWithKey = (values: Record<string, unknown>) => ({
+        ...values,
+        seal: sealOf(KEY, 'reuse', ['2', digest, values.auditId, values.at, values.run]),
+      });
+      // The same seal over the fields as written reads as the record.
+      expect(read(sealedWithKey(real))).toEqual(good);
+      expect(read(sealedWithKey({ ...real, ...change }))).toBe(NOT_SEALED);
     });
 
     it('when the key was rotated since it was written', () => {

@@ -112,6 +112,7 @@ async function findPullRequest(
   };
   const only = (pulls: ReadonlyArray<{ number: number; headSha: string }>, what: string) => {
     const matching = pulls.filter((pull) => pull.headSha === run.headSha);
+    // Stryker disable next-line OptionalChaining: only is called when one is at the commit, so matching is never empty
     if (matching.length < 2) return matching[0]?.number;
     return nowhere(
       `${matching.length} ${what} (${matching.map((pull) => `#${pull.number}`).join(', ')}) are at commit ${run.headSha.slice(0, 12)}, and which one this run was for cannot be told`,
@@ -182,6 +183,7 @@ async function fetchUploads(
   }
   await mkdir(settings.outputDirectory, { recursive: true });
   const folder = await mkdtemp(path.join(settings.outputDirectory, 'contract-audit-artifact-'));
+  // Stryker disable next-line StringLiteral: the folder is new, so the zip is its one file either way (the files' folder comes after)
   const zipFolder = path.join(folder, 'zip');
   const filesFolder = path.join(folder, 'files');
   const download = new DefaultArtifactClient().downloadArtifact(artifact.id, {
@@ -200,11 +202,13 @@ async function fetchUploads(
     ({ digestMismatch } = await within(
       where.deadline - Date.now(),
       download,
+      // Stryker disable next-line StringLiteral: its WaitTimeoutError is thrown on as a DeadlineError with a message of its own
       'the time limit (`timeout-minutes`) ran out during the download',
     ));
   } catch (error) {
     if (error instanceof WaitTimeoutError) {
       throw new DeadlineError(
+        // Stryker disable next-line Regex: `what` holds one "The", at its start
         `The time limit (\`timeout-minutes\`) ran out while ${what.replace(/^The/, 'the')} was downloaded: nothing was uploaded. Raise \`timeout-minutes\`, or re-run the workflow.`,
       );
     }

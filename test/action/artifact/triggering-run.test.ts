@@ -167,3 +167,60 @@ describe('openTriggeringRun', () => {
     ]);
   });
 });
+
+describe('fetchUploads, when there is no artifact to download', () => {
+  const artifact = (fields: { expired?: boolean; name?: string }) => ({
+    id: 3,
+    runId: 77,
+    name: 'contract-audit-upload',
+    size: 100,
+    digest: undefined,
+    url: () => 'http://127.0.0.1:9/never-fetched',
+    ...fields,
+  });
+
+  it("audits a fork's head commit without one, naming where its head is", async () => {
+    const api = await standIn();
+    const { triggering } = await open(api, contextOf(api, {}));
+    expect(await triggering.fetchUploads()).toEqual({
+      kind: 'bundle',
+      bundle: { uploads: [], summaries: [] },
+      note:
+        'The triggering run 77 (pull_request) has no artifact `contract-audit-upload`, and its head is in stranger/vaults: the head commit is audited as GitHub holds it, ' +
+        'without the installed packages and submodule contents the artifact would supply (imports of them are named as unresolved).',
+    });
+  });
+
+  it('says so when the event names no head repository, and an expired artifact is none', async () => {
+    const api = await standIn();
+    api.serveArtifacts(() => [artifact({ expired: true })]);
+    const { triggering } = await open(api, contextOf(api, { headRepository: '', event: '' }));
+    const fetched = await triggering.fetchUploads();
+    expect(fetched).toMatchObject({ kind: 'bundle', bundle: { uploads: [], summaries: [] } });
+    expect(fetched.kind === 'bundle' && fetched.note).toMatch(
+      /^The triggering run 77 \(unknown event\) has only an expired artifact `contract-audit-upload`, and its head is in a repository the event does not name: /,
+    );
+  });
+
+  it('takes no artifact of another name, should the list hold one', async () => {
+    const api = await standIn({ artifactsOfEveryName: true });
+    api.serveArtifacts(() => [artifact({ name: 'contract-audit-upload-old' })]);
+    const { triggering } = await open(api, contextOf(api, {}));
+    expect(await triggering.fetchUploads()).toMatchObject({
+      kind: 'bundle',
+      note: expect.stringMatching(/^The triggering run 77 \(pull_request\) has no artifact /),
+    });
+  });
+
+  it('finds nothing to audit for a run of this repository, whatever the case of its name', async () => {
+    const api = await standIn();
+    const repository = `${api.owner}/${api.repo}`.toUpperCase();
+    const { triggering } = await open(api, contextOf(api, { headRepository: repository }));
+    expect(await triggering.fetchUploads()).toEqual({
+      kind: 'missing',
+      reason:
+        'The triggering run 77 (pull_request) has no artifact `contract-audit-upload`, so there is nothing to audit. ' +
+        'It is made by this action with `fork-pull-requests: collect` on a pull request from a fork or Dependabot.',
+    });
+  });
+});
