@@ -36,7 +36,9 @@ export function createCacheStore(
   /** The most a lookup or a save may take: the toolkit's own retries know no deadline. */
   waitMs = CACHE_WAIT_MS,
 ): ReuseStore | undefined {
-  if (!cache.isFeatureAvailable()) {
+  // GitHub's local-action stands in for @actions/cache with restoreCache and saveCache only,
+  // kept on the machine: where the check is missing, the stand-in is the cache.
+  if (typeof cache.isFeatureAvailable === 'function' && !cache.isFeatureAvailable()) {
     log.debug('No Actions cache service on this runner: audits are not reused.');
     return undefined;
   }

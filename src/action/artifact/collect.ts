@@ -4,7 +4,7 @@
  * uploaded with `@actions/artifact` as the artifact `contract-audit-upload`, for a `workflow_run`
  * workflow of the default branch to audit. Nothing reaches the audit service from here.
  */
-import { ArtifactNotFoundError, DefaultArtifactClient } from '@actions/artifact';
+import { DefaultArtifactClient } from '@actions/artifact';
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import { errorOutcome, skippedOutcome, type Outcome } from '../../audit/outcome.ts';
@@ -93,6 +93,8 @@ async function replaceEarlierAttempt(client: DefaultArtifactClient): Promise<voi
   try {
     await client.deleteArtifact(UPLOAD_ARTIFACT);
   } catch (error) {
-    if (!(error instanceof ArtifactNotFoundError)) throw error;
+    // By the toolkit's name for it, not its class: GitHub's local-action stands in for
+    // @actions/artifact without that export, and importing it by name fails at load.
+    if (!(error instanceof Error && error.name === 'ArtifactNotFoundError')) throw error;
   }
 }
