@@ -9496,7 +9496,9 @@ async function replaceEarlierAttempt(client) {
         await client.deleteArtifact(UPLOAD_ARTIFACT);
     }
     catch (error) {
-        if (!(error instanceof lib_artifact/* ArtifactNotFoundError */.CL))
+        // By the toolkit's name for it, not its class: GitHub's local-action stands in for
+        // @actions/artifact without that export, and importing it by name fails at load.
+        if (!(error instanceof Error && error.name === 'ArtifactNotFoundError'))
             throw error;
     }
 }
@@ -13264,7 +13266,9 @@ function keyPrefix(digest) {
 function createCacheStore(log, temp, 
 /** The most a lookup or a save may take: the toolkit's own retries know no deadline. */
 waitMs = CACHE_WAIT_MS) {
-    if (!cache/* isFeatureAvailable */.w3()) {
+    // GitHub's local-action stands in for @actions/cache with restoreCache and saveCache only,
+    // kept on the machine: where the check is missing, the stand-in is the cache.
+    if (typeof cache/* isFeatureAvailable */.w3 === 'function' && !cache/* isFeatureAvailable */.w3()) {
         log.debug('No Actions cache service on this runner: audits are not reused.');
         return undefined;
     }
