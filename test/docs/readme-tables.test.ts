@@ -1,6 +1,7 @@
 /**
  * README's Inputs and Outputs tables against action.yml, both ways: every input and output is
- * documented, nothing is documented that does not exist, and the defaults say the same.
+ * documented, nothing is documented that does not exist, and the defaults say the same; and the
+ * table of conventions in docs/layouts.md against the selection's own list.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ interface ActionYml {
 
 const action = parse(readFileSync(`${repositoryRoot}/action.yml`, 'utf8')) as ActionYml;
 const readme = readFileSync(`${repositoryRoot}/README.md`, 'utf8');
+const layouts = readFileSync(`${repositoryRoot}/docs/layouts.md`, 'utf8');
 
 /** The rows of the first table under `## heading`, as cells. */
 function tableRows(heading: string): string[][] {
@@ -64,7 +66,7 @@ describe('README tables', () => {
   });
 
   it('names every convention the selection applies in its table of conventions', () => {
-    const table = readme.split('these conventions apply inside the source folders')[1] ?? '';
+    const table = layouts.split('these conventions apply inside the source folders')[1] ?? '';
     const rows = table.split('\n\n')[1] ?? '';
     const named = new Set(codeSpans(rows));
     // As a person reads them: `mocks` for `mocks/`, `*Mock*` for `*Mock*.sol`, `Test*` for `Test[A-Z0-9_]*.sol`.
