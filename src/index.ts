@@ -7,7 +7,7 @@ import { nodeVersionProblem } from './node-version.ts';
 const problem = nodeVersionProblem(process.versions.node);
 if (problem === undefined) {
   // V8 grows its young generation whenever a run allocates fast and keeps it: with many findings,
-  // much of the peak memory (README, "Performance"). Kept at its first size, the peak is smaller
+  // much of the peak memory (docs/development.md, "Performance"). Kept at its first size, the peak is smaller
   // for the same CPU.
   setFlagsFromString('--semi-space-growth-factor=1');
   const [{ run }, { endProcess }] = await Promise.all([
