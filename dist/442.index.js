@@ -12288,7 +12288,7 @@ const MIN_TEXT_CHARS = 200;
 const SURELY_SMALL_BYTES = 9_000_000;
 /**
  * zlib's fastest level, for a first measure: far cheaper than the default level, for output a
- * little larger (README, "Performance"). Under the limit at this level is under it at the default
+ * little larger (docs/development.md, "Performance"). Under the limit at this level is under it at the default
  * level, which GitHub's upload uses; a little above it, the file is measured again at the
  * default level before anything is cut.
  */
@@ -12296,7 +12296,7 @@ const QUICK_GZIP_LEVEL = 1;
 const GITHUB_GZIP_LEVEL = -1;
 /**
  * How much larger the quick level's output may be than the default level's, with room over the
- * most seen on any text (README, "Performance"). Further over, the default level could not bring
+ * most seen on any text (docs/development.md, "Performance"). Further over, the default level could not bring
  * the file under the limit either, and measuring again would only cost a pass.
  */
 const QUICK_LEVEL_SLACK = 1.5;
