@@ -9,20 +9,15 @@ import {
   noApiKeyResult,
   skippedResult,
   stoppedRun,
-  type JudgedCommit,
   type RunResult,
 } from '../audit/result.ts';
 import { audit, findCheckoutProjects, type CheckoutProjects } from '../engine/audit.ts';
 import { errorMessage } from '../errors.ts';
 import { Redactor } from '../redaction.ts';
 import { buildReport } from '../report/model.ts';
+import { auditArtifact } from './artifact/audit-artifact.ts';
 import { collectUploads } from './artifact/collect.ts';
-import type { HeadUploads } from './artifact/head-commit.ts';
-import {
-  openTriggeringRun,
-  type FetchedUploads,
-  type TriggeringRun,
-} from './artifact/triggering-run.ts';
+import { openTriggeringRun, type TriggeringRun } from './artifact/triggering-run.ts';
 import { readRunContext } from './context.ts';
 import { engineDependencies, type Step } from './engine-dependencies.ts';
 import { openGitHubChannels, type GitHubChannels } from './github/channels.ts';
@@ -103,51 +98,4 @@ async function auditCheckout(settings: ActionSettings, step: Step): Promise<RunR
     return stoppedRun(stopped, facts);
   }
   return audit(settings, detection, step.deadline, engineDependencies(settings, step));
-}
-
-/**
- * On `workflow_run`: the triggering run's head commit, as GitHub holds it, with what its artifact
- * may supply (the files git does not hold); a run that left no artifact is skipped. Nothing is
- * checked out. Every result once the artifact is open names the commit judged.
- */
-async function auditArtifact(
-  settings: ActionSettings,
-  triggering: TriggeringRun,
-  step: Step,
-): Promise<RunResult> {
-  const { log } = step;
-  // workflow_run has the repository's secrets, Dependabot's runs too: an empty key is an error.
-  if (!settings.apiKey) return stoppedRun(noApiKeyResult(undefined, {}));
-  let fetched: FetchedUploads;
-  try {
-    fetched = await triggering.fetchUploads();
-  } catch (error) {
-    return stoppedRun(errorResult(error, {}, log));
-  }
-  if (fetched.kind === 'missing') {
-    log.notice(fetched.reason);
-    return stoppedRun(skippedResult(fetched.reason, {}));
-  }
-  if (fetched.note !== undefined) log.warning(fetched.note);
-  const { headSha, id } = triggering.run;
-  const headCommit: JudgedCommit = { sha: headSha, refused: [] };
-  let head: HeadUploads;
-  try {
-    head = await triggering.headUploads(fetched.bundle, headCommit.refused);
-  } catch (error) {
-    return stoppedRun(errorResult(error, {}, log), { headCommit });
-  }
-  const files = head.uploads.flatMap((upload) => upload.files);
-  log.info(
-    `Auditing commit ${headSha} of run ${id}: ${files.length} file(s) of ${head.uploads.length} project(s), ` +
-      `${files.filter((file) => file.dependency).length} of them dependencies; ${head.filesRead} file(s) read from GitHub, the search run ${head.passes} time(s).`,
-  );
-  const result = await audit(
-    settings,
-    head.detection,
-    step.deadline,
-    engineDependencies(settings, step),
-    { uploads: head.uploads, root: head.root },
-  );
-  return { ...result, headCommit };
 }

@@ -6,7 +6,7 @@
  */
 import { AuditClient } from '../api/client.ts';
 import { pathReader } from '../api/parse-location.ts';
-import { describeProjects } from '../api/project.ts';
+import { checkKey } from '../api/key-check.ts';
 import { formatAuditIds } from '../audit/audit-ids.ts';
 import { readBaselineFile, unusedBaselineEntries, type BaselineEntry } from '../audit/baseline.ts';
 import {
@@ -140,7 +140,17 @@ export async function audit(
         { detected: detection.summaries },
       );
     }
-    if (uploading) await checkKey(settings, jobs, fileCount ?? 0, client, log);
+    if (uploading) {
+      await checkKey(
+        client,
+        jobs.map((job) => job.name),
+        log,
+      );
+      log.info(
+        `Sending ${fileCount} file(s) to ${settings.baseUrl.origin}` +
+          (jobs.length > 1 ? ` in ${jobs.length} audits, one per project.` : '.'),
+      );
+    }
     const reuse = uploading && settings.reuse ? deps.reuse : undefined;
     const audited = reuse ? await findReusable(jobs, settings, reuse, deps) : jobs;
     // With several projects, the id output is their object, even when one is collected.
@@ -190,25 +200,6 @@ export function checkoutUploads(
   log: Logger,
 ): Promise<ProjectUpload[]> {
   return findUploads({ ...settings, deadline }, log, detection.projects);
-}
-
-/** The key is checked against the service (listing its projects) before anything is uploaded. */
-async function checkKey(
-  settings: Settings,
-  jobs: readonly AuditJob[],
-  fileCount: number,
-  client: AuditClient,
-  log: Logger,
-): Promise<void> {
-  await describeProjects(
-    client,
-    jobs.map((job) => job.name),
-    log,
-  );
-  log.info(
-    `Sending ${fileCount} file(s) to ${settings.baseUrl.origin}` +
-      (jobs.length > 1 ? ` in ${jobs.length} audits, one per project.` : '.'),
-  );
 }
 
 /**
