@@ -174,3 +174,104 @@ describe('the report of several projects', () => {
     expect(alone.repeatedDependencyFindings).toBe(0);
   });
 });
+
+describe('the report of a run', () => {
+  const completed = {
+    ...snapshot,
+    state: 'completed' as const,
+    rawStatus: 'completed',
+    message: undefined,
+  };
+  const facts = { projectName: 'acme', failOn: 'high' as const };
+  const started = { auditId: 'a-1', resumed: false, fileCount: 4 };
+
+  it('says how to collect an audit that timed out, or that was started and then failed', () => {
+    const timedOut = buildReport(
+      {
+        projects: [{ name: 'acme', path: '.', ...timeoutResult(started, 60_000, undefined) }],
+        several: false,
+      },
+      facts,
+    );
+    expect(timedOut.resumeHint).toBe(
+      'The audit goes on at the service. To collect its results without uploading again, re-run with ' +
+        '`audit-id: a-1` (and a larger `timeout-minutes` if needed).',
+    );
+    const failed = buildReport(
+      {
+        projects: [{ name: 'acme', path: '.', ...errorResult(new Error('reset'), started) }],
+        several: false,
+      },
+      facts,
+    );
+    expect(failed.resumeHint).toBe(
+      'The audit a-1 was started; re-run with `audit-id: a-1` to collect its results without uploading again.',
+    );
+    const finished = completedResult(started, { ...completed, findings: [] }, triageOf([]), 'high');
+    expect(
+      buildReport({ projects: [{ name: 'acme', path: '.', ...finished }], several: false }, facts)
+        .resumeHint,
+    ).toBeUndefined();
+  });
+
+  it('is the stop of a run that ended before any audit, with the projects found and the commit judged', () => {
+    const headCommit = { sha: 'c0ffee', refused: [] };
+    const detected = [{ name: 'acme', path: '.', frameworks: ['Foundry'] }];
+    const stopped = buildReport(
+      {
+        projects: [],
+        several: false,
+        stopped: errorResult(new Error('boom'), {}),
+        detected,
+        headCommit,
+      },
+      { ...facts, runUrl: 'https://github.com/o/r/actions/runs/1' },
+    );
+    expect(stopped).toMatchObject({
+      verdict: 'error',
+      projectName: 'acme',
+      failOn: 'high',
+      resultsObtained: false,
+      findings: [],
+      projects: [],
+      several: false,
+      allReused: false,
+      resumeHint: undefined,
+      detectedProjects: detected,
+      headCommit,
+      runUrl: 'https://github.com/o/r/actions/runs/1',
+    });
+  });
+
+  it('says every audit was reused only when each project reused one', () => {
+    const reused = { auditId: 'r', auditedAt: '2026-11-01T00:00:00.000Z', runUrl: undefined };
+    const finished = completedResult(started, { ...completed, findings: [] }, triageOf([]), 'high');
+    const run = (...flags: boolean[]) =>
+      buildReport(
+        {
+          projects: flags.map((flag, i) => ({
+            name: `acme/${i}`,
+            path: String(i),
+            ...finished,
+            ...(flag && { reused }),
+          })),
+          several: flags.length > 1,
+        },
+        facts,
+      );
+    expect(run(true)).toMatchObject({ allReused: true, reused });
+    expect(run(true, true)).toMatchObject({ allReused: true, reused: undefined });
+    expect(run(true, false).allReused).toBe(false);
+    expect(run(false).allReused).toBe(false);
+  });
+
+  it('is a report of several for one project of a run of several, its id an object', () => {
+    const finished = completedResult(started, { ...completed, findings: [] }, triageOf([]), 'high');
+    const one = buildReport(
+      { projects: [{ name: 'acme/core', path: 'core', ...finished }], several: true },
+      facts,
+    );
+    expect(one).toMatchObject({ several: true, auditId: '{"core":"a-1"}', rawStatus: undefined });
+    expect(one.reason).toBe('1 project: 1 pass.');
+  });
+});
