@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { headCommitUploads } from '../src/action/artifact/head-commit.ts';
 import { createGitHubClient } from '../src/action/github/client.ts';
-import type { RefusedFile } from '../src/audit/outcome.ts';
+import type { RefusedFile } from '../src/audit/result.ts';
 import { readSettings } from '../src/engine/settings.ts';
 import type { OpenedBundle } from '../src/engine/upload-bundle.ts';
 import type { Logger } from '../src/log.ts';

@@ -1,6 +1,6 @@
 /**
  * Holds the action's upload to Foundry's own import resolution on a real repository. The search
- * runs as `contract-audit --dry-run` runs it (the engine's settings reader, detectProjects and
+ * runs as `contract-audit --dry-run` runs it (the engine's settings reader, findCheckoutProjects and
  * findUploads, with the action's defaults); for each upload, `forge tree` at its project's root
  * gives the import graph Foundry builds, and the files it reaches from the files to audit are
  * compared, by real path, with the files the action sends.
@@ -15,7 +15,7 @@ import { execFile } from 'node:child_process';
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { detectProjects } from '../src/engine/audit-checkout.ts';
+import { findCheckoutProjects } from '../src/engine/audit.ts';
 import { readSettings } from '../src/engine/settings.ts';
 import type { Logger } from '../src/log.ts';
 import { findUploads, type ProjectUpload } from '../src/project/find-contracts.ts';
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
   const env = { GITHUB_WORKSPACE: workspace, FOUNDRY_PROFILE: process.env['FOUNDRY_PROFILE'] };
   const settings = readSettings(inputs, env, log);
   const deadline = { at: Date.now() + settings.timeoutMs, now: Date.now };
-  const { projects } = await detectProjects(settings, log, deadline);
+  const { projects } = await findCheckoutProjects(settings, log, deadline);
   const uploads = await findUploads({ ...settings, deadline }, log, projects);
 
   const comparisons: Comparison[] = [];

@@ -8,7 +8,6 @@ import * as core from '@actions/core';
 import path from 'node:path';
 import { SEVERITIES } from '../audit/findings.ts';
 import { hasResults, type FailOn } from '../audit/gate.ts';
-import type { Outcome } from '../audit/outcome.ts';
 import { activeFindings, STATUS_WORDS, type TriagedFinding } from '../audit/triage.ts';
 import { sha256 } from '../digest.ts';
 import { errorMessage } from '../errors.ts';
@@ -32,11 +31,11 @@ import { commentMarker, readPreviousFindings } from '../report/comment-memory.ts
 import { renderPrComment } from '../report/pr-comment.ts';
 import { resultsFileChunks } from '../report/results-file.ts';
 import { writeSarif, type SarifWriter } from '../report/sarif.ts';
+import type { Report } from '../report/model.ts';
 import {
   renderCheckRunNotAnnotatedNote,
   renderNotAnnotatedNote,
   renderSummary,
-  type SummaryInput,
 } from '../report/summary.ts';
 import { ACTION_VERSION } from '../version.ts';
 
@@ -54,57 +53,34 @@ export interface PublishDependencies {
 
 type Output = (name: string, value: string | number) => void;
 
-export async function publish(outcome: Outcome, deps: PublishDependencies): Promise<void> {
-  const { settings, context, channels, log, redactor } = deps;
-  const projectName = settings?.projectName ?? (context.repository.split('/')[1] || 'unknown');
-  const failOn = settings?.failOn ?? 'low';
-  const findings = outcome.findings ?? [];
-  const failsJob = outcome.verdict !== 'pass' && outcome.verdict !== 'skipped';
+export async function publish(report: Report, deps: PublishDependencies): Promise<void> {
+  const { channels, log, redactor } = deps;
+  const { findings } = report;
+  const failsJob = report.verdict !== 'pass' && report.verdict !== 'skipped';
   const output: Output = (name, value) => core.setOutput(name, redactor.redact(String(value)));
 
   // Every annotation is planned before anything is rendered: the summary says what they left out.
   const checkRunAnnotates = channels?.annotatesCheckRun ?? false;
   const logAnnotations = checkRunAnnotates ? undefined : planLogAnnotations(findings, failsJob);
-  const summaryInput: SummaryInput = {
-    verdict: outcome.verdict,
-    reason: outcome.reason,
-    projectName,
-    auditId: outcome.auditId,
-    rawStatus: outcome.rawStatus,
-    reportUrl: outcome.reportUrl,
-    failOn,
-    findings,
-    counts: outcome.counts,
-    scopeNote: outcome.scopeNote,
-    links:
-      context.repository && context.sha
-        ? { serverUrl: context.serverUrl, repository: context.repository, sha: context.sha }
-        : undefined,
-    notAnnotated: logAnnotations?.notAnnotated ?? { error: 0, warning: 0, notice: 0 },
-    resumeHint: outcome.resumeHint,
-    fileCount: outcome.fileCount,
-    audits: outcome.audits,
-    repeatedDependencyFindings: outcome.repeatedDependencyFindings,
-    reused: outcome.reused,
-    headCommit: outcome.headCommit,
-  };
 
   logFindings(findings, log);
-  warnUnreadSeverities(findings, failOn, log);
-  setCountOutputs(outcome, output);
-  if (settings) await writeReportFiles(outcome, { ...deps, settings }, projectName, output);
+  warnUnreadSeverities(findings, report.failOn, log);
+  setCountOutputs(report, output);
+  if (deps.settings) await writeReportFiles(report, { ...deps, settings: deps.settings }, output);
   if (logAnnotations) annotateInLog(logAnnotations, log);
-  await writeSummary(() => renderSummary(summaryInput), deps);
+  const notAnnotated = logAnnotations?.notAnnotated;
+  await writeSummary(() => renderSummary(report, undefined, notAnnotated), deps);
 
-  const verdictLine = `Verdict: ${outcome.verdict}. ${outcome.reason}`;
-  if (outcome.resumeHint) log.info(outcome.resumeHint);
+  const verdictLine = `Verdict: ${report.verdict}. ${report.reason}`;
+  if (report.resumeHint) log.info(report.resumeHint);
   if (failsJob) core.setFailed(redactor.redact(verdictLine));
   else log.info(verdictLine);
 
   if (channels) {
-    await publishToGitHub(channels, summaryInput, {
+    await publishToGitHub(channels, report, {
       ...deps,
       checkRunAnnotates,
+      notAnnotated,
       failsJob,
       output,
     });
@@ -117,24 +93,26 @@ export async function publish(outcome: Outcome, deps: PublishDependencies): Prom
  */
 async function publishToGitHub(
   channels: GitHubChannels,
-  summaryInput: SummaryInput,
+  report: Report,
   deps: PublishDependencies & {
     /** Whether the summary left annotating to the check run. */
     checkRunAnnotates: boolean;
+    /** What the log's annotations left out, when the log annotates. */
+    notAnnotated: AnnotationPlan['notAnnotated'] | undefined;
     failsJob: boolean;
     output: Output;
   },
 ): Promise<void> {
-  const { context, log, checkRunAnnotates, failsJob, output } = deps;
-  const { findings, verdict, counts } = summaryInput;
+  const { log, checkRunAnnotates, notAnnotated: logNotAnnotated, failsJob, output } = deps;
+  const { findings } = report;
   const active = activeFindings(findings);
   const plan = checkRunAnnotations(active);
-  const title = checkRunTitle(verdict, counts, summaryInput.headCommit);
-  const summaryMarkdown = renderSummary(summaryInput, CHECK_RUN_SUMMARY_MAX);
+  const title = checkRunTitle(report);
+  const summaryMarkdown = renderSummary(report, CHECK_RUN_SUMMARY_MAX, logNotAnnotated);
   const total = plan.annotations.length + plan.overCap;
   const checkRun = await channels.completeCheckRun({
-    start: renderCheckRunStart(summaryInput.auditId ?? 'none'),
-    conclusion: checkRunConclusion(verdict),
+    start: renderCheckRunStart(report.auditId ?? 'none'),
+    conclusion: checkRunConclusion(report.verdict),
     annotations: plan.annotations,
     output: (posted) =>
       renderCheckRunCompletion({ title, summaryMarkdown, total, overCap: plan.overCap, posted }),
@@ -153,19 +131,9 @@ async function publishToGitHub(
         `${MAX_CHECK_RUN_ANNOTATIONS.toLocaleString('en-US')}, the most severe, to spare the token's request limit.`,
     );
   }
-  await channels.upsertComment(commentMarker(summaryInput.projectName), (previousBody) =>
+  await channels.upsertComment(commentMarker(report.projectName), (previousBody) =>
     renderPrComment({
-      projectName: summaryInput.projectName,
-      verdict,
-      reason: summaryInput.reason,
-      findings,
-      counts,
-      links: summaryInput.links,
-      auditId: summaryInput.auditId,
-      reportUrl: summaryInput.reportUrl,
-      audits: summaryInput.audits,
-      headCommit: summaryInput.headCommit,
-      ...(context.runUrl === undefined ? {} : { runUrl: context.runUrl }),
+      ...report,
       previous: previousBody === undefined ? undefined : readPreviousFindings(previousBody),
     }),
   );
@@ -192,19 +160,16 @@ async function publishToGitHub(
 }
 
 /** The verdict, the counts and what the service said of the audit, as step outputs. */
-function setCountOutputs(outcome: Outcome, output: Output): void {
-  const { counts } = outcome;
-  output('verdict', outcome.verdict);
+function setCountOutputs(report: Report, output: Output): void {
+  const { counts } = report;
+  output('verdict', report.verdict);
   output('findings-count', counts.total);
   for (const severity of SEVERITIES) output(`${severity}-count`, counts.bySeverity[severity]);
   output('in-scope-count', counts.inScope);
-  if (outcome.rawStatus) output('status', outcome.rawStatus);
-  if (outcome.reportUrl) output('report-url', outcome.reportUrl);
-  if (outcome.projects) output('projects', JSON.stringify(outcome.projects));
-  const reused = outcome.audits
-    ? outcome.audits.length > 0 && outcome.audits.every((audit) => audit.reused !== undefined)
-    : outcome.reused !== undefined;
-  output('reused', String(reused));
+  if (report.rawStatus) output('status', report.rawStatus);
+  if (report.reportUrl) output('report-url', report.reportUrl);
+  if (report.detectedProjects) output('projects', JSON.stringify(report.detectedProjects));
+  output('reused', String(report.allReused));
 }
 
 /**
@@ -213,40 +178,23 @@ function setCountOutputs(outcome: Outcome, output: Output): void {
  * made is a warning, never the end of the run's report.
  */
 async function writeReportFiles(
-  outcome: Outcome,
+  report: Report,
   deps: PublishDependencies & { settings: ActionSettings },
-  projectName: string,
   output: Output,
 ): Promise<void> {
   const { settings, context, log } = deps;
-  if (outcome.findings && hasResults(outcome.verdict)) {
+  if (report.resultsObtained && hasResults(report.verdict)) {
     const sarif = await writeFile(
-      settings.sarifFile ?? defaultPath(settings, 'smart-contract-audit', outcome, '.sarif', deps),
-      (write) => writeSarifFile(settings, outcome, context, log, write),
+      settings.sarifFile ?? defaultPath(settings, 'smart-contract-audit', report, '.sarif', deps),
+      (write) => writeSarifFile(report, context, log, write),
       'SARIF file',
       deps,
     );
     if (sarif) output('sarif-file', sarif);
   }
   const results = await writeFile(
-    defaultPath(settings, 'audit-results', outcome, '.json', deps),
-    (write) =>
-      write(
-        resultsFileChunks({
-          auditId: outcome.auditId,
-          projectName,
-          status: outcome.rawStatus,
-          verdict: outcome.verdict,
-          failOn: settings.failOn,
-          scope: outcome.scope,
-          findings: outcome.findings ?? [],
-          counts: outcome.counts,
-          audits: outcome.audits,
-          repeatedDependencyFindings: outcome.repeatedDependencyFindings,
-          reused: outcome.reused,
-          headCommit: outcome.headCommit,
-        }),
-      ),
+    defaultPath(settings, 'audit-results', report, '.json', deps),
+    (write) => write(resultsFileChunks(report)),
     'results file',
     deps,
   );
@@ -339,33 +287,29 @@ function warnUnreadSeverities(
 function defaultPath(
   settings: ActionSettings,
   prefix: string,
-  outcome: Outcome,
+  report: Report,
   extension: string,
   { redactor }: PublishDependencies,
 ): string {
   // Several audits' ids make a JSON object: a hash of it names them all, and stays short.
   const audit =
-    outcome.audits && outcome.auditId !== undefined
-      ? `${outcome.audits.length}-projects-${sha256(outcome.auditId, 'hex').slice(0, 12)}`
-      : (outcome.auditId ?? `run-${randomHex(8)}`);
+    report.several && report.auditId !== undefined
+      ? `${report.projects.length}-projects-${sha256(report.auditId, 'hex').slice(0, 12)}`
+      : (report.auditId ?? `run-${randomHex(8)}`);
   const name = `${prefix}-${fileSafe(redactor.redact(settings.projectName))}-${fileSafe(redactor.redact(audit))}`;
   const safe = redactor.appearsIn(name) ? `${prefix}-${sha256(name, 'hex').slice(0, 16)}` : name;
   return path.join(settings.outputDirectory, `${safe}${extension}`);
 }
 
 async function writeSarifFile(
-  settings: ActionSettings,
-  outcome: Outcome,
+  report: Report,
   context: RunContext,
   log: Logger,
   write: SarifWriter,
 ): Promise<void> {
   const sarif = await writeSarif(
     {
-      findings: outcome.findings ?? [],
-      projectName: settings.projectName,
-      auditId: outcome.auditId,
-      reportUrl: outcome.reportUrl,
+      ...report,
       toolVersion: ACTION_VERSION,
       informationUri: context.actionRepository
         ? `${context.serverUrl}/${context.actionRepository}`

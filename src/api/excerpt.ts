@@ -1,12 +1,12 @@
 /** Short, single-line quotes of untrusted service text, for error messages and logs. */
-import { oneLine } from './json-fields.ts';
+import { cleanName } from './json-fields.ts';
 
 /**
  * Whitespace collapsed to single spaces, invisible and control characters (escape sequences,
  * which would let a body rewrite a log line) removed, cut to `max` characters with '…'.
  */
 export function bodyExcerpt(text: string, max = 200): string {
-  return oneLine(text, max) ?? '';
+  return cleanName(text, max) ?? '';
 }
 
 /**

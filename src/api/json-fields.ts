@@ -137,7 +137,7 @@ export const MAX_NAME = 200;
  * dropped, white space folded, cut to `max` code points with '…'. A line break in a name once
  * ended an HTML block in the job summary. Undefined when nothing visible is left.
  */
-export function oneLine(value: string, max = MAX_NAME): string | undefined {
+export function cleanName(value: string, max = MAX_NAME): string | undefined {
   // Printable ASCII with single inner spaces is already one clean line: most names are.
   const line = PLAIN_LINE.test(value)
     ? value

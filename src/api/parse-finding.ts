@@ -7,7 +7,7 @@ import type { Finding } from '../audit/findings.ts';
 import { ResponseFormatError } from '../errors.ts';
 import { bodyExcerpt } from './excerpt.ts';
 import { isRecord, type JsonRecord } from '../json.ts';
-import { field, firstOf, memoized, oneLine, scalarText, text } from './json-fields.ts';
+import { field, firstOf, memoized, cleanName, scalarText, text } from './json-fields.ts';
 import { locate, pathReader, type PathReader } from './parse-location.ts';
 import { normalizeSeverity, type SeverityReading } from './severity.ts';
 
@@ -257,12 +257,12 @@ function anyValue(value: unknown): unknown {
 /** Titles and ids stay on one line: they are shown in tables, headings and HTML blocks. */
 function name(value: unknown): string | undefined {
   const raw = text(value);
-  return raw === undefined ? undefined : oneLine(raw);
+  return raw === undefined ? undefined : cleanName(raw);
 }
 
 function scalarName(value: unknown): string | undefined {
   const raw = scalarText(value);
-  return raw === undefined ? undefined : oneLine(raw);
+  return raw === undefined ? undefined : cleanName(raw);
 }
 
 /**

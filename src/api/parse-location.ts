@@ -5,7 +5,7 @@
  */
 
 import { isRecord, type JsonRecord } from '../json.ts';
-import { field, firstOf, memoized, oneLine, positiveInteger, text } from './json-fields.ts';
+import { field, firstOf, memoized, cleanName, positiveInteger, text } from './json-fields.ts';
 
 export interface SourceLocation {
   file: string | undefined;
@@ -198,7 +198,7 @@ const MAX_PATH = 1024;
 const SCHEME = /^([a-z][a-z0-9+.-]+):(.*)$/is;
 
 function readPath(raw: string): PathReading | undefined {
-  const line = oneLine(raw, Number.POSITIVE_INFINITY);
+  const line = cleanName(raw, Number.POSITIVE_INFINITY);
   if (line === undefined) return undefined;
   const reading = resolve(line);
   const decoded = percentDecoded(line);

@@ -7,7 +7,7 @@
 
 import { severityRank, type Severity } from '../audit/findings.ts';
 import { isRecord } from '../json.ts';
-import { oneLine } from './json-fields.ts';
+import { cleanName } from './json-fields.ts';
 
 type KnownSeverity = Exclude<Severity, 'unknown'>;
 
@@ -77,7 +77,7 @@ function read(raw: unknown, depth: number): SeverityReading | undefined {
     return severity === undefined ? undefined : { severity, label: String(raw) };
   }
   if (typeof raw === 'string') {
-    const label = oneLine(raw, MAX_LABEL);
+    const label = cleanName(raw, MAX_LABEL);
     if (label === undefined) return undefined;
     const severity = NUMBER.test(label) ? cvss(Number(label)) : phrase(label);
     return severity === undefined ? undefined : { severity, label };
@@ -132,5 +132,5 @@ function rendering(raw: unknown): string {
         : raw === undefined || raw === null
           ? ''
           : JSON.stringify(raw);
-  return oneLine(text, MAX_LABEL) ?? 'unknown';
+  return cleanName(text, MAX_LABEL) ?? 'unknown';
 }

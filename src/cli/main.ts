@@ -6,9 +6,9 @@
 import { constants } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { errorOutcome, type Outcome } from '../audit/outcome.ts';
+import { errorResult, stoppedRun, type RunResult } from '../audit/result.ts';
 import type { Verdict } from '../audit/gate.ts';
-import { auditCheckout, detectProjects, type CheckoutProjects } from '../engine/audit-checkout.ts';
+import { audit, findCheckoutProjects, type CheckoutProjects } from '../engine/audit.ts';
 import {
   FOUNDRY_ENV_NOT_READ,
   readSettings,
@@ -20,6 +20,7 @@ import type { Deadline } from '../files/deadline.ts';
 import { findUploads } from '../project/find-contracts.ts';
 import { Redactor } from '../redaction.ts';
 import { escapeTerminal } from '../report/escape.ts';
+import { buildReport, type Report } from '../report/model.ts';
 import { renderTerminalReport } from '../report/terminal-report.ts';
 import { renderUploadPlan } from '../report/upload-plan.ts';
 import { ACTION_VERSION } from '../version.ts';
@@ -118,7 +119,7 @@ export async function main(cli: CommandEnvironment): Promise<number> {
         if (file !== undefined) log.warning(`--${option}: a dry run writes no report file.`);
       }
       const uploads = await interruptible(
-        detectProjects(settings, log, deadline).then((detection) =>
+        findCheckoutProjects(settings, log, deadline).then((detection) =>
           findUploads({ ...settings, deadline }, log, detection.projects),
         ),
       );
@@ -136,20 +137,17 @@ export async function main(cli: CommandEnvironment): Promise<number> {
       );
     }
     await checkReportFiles(command.reports, cli.cwd);
-    const outcome = await interruptible(
-      audit(settings, deadline, log, (auditIds) => (started = auditIds)),
+    const result = await interruptible(
+      auditDirectory(settings, deadline, log, (auditIds) => (started = auditIds)),
     );
     log.close();
-    const written = await writeReports(command.reports, {
-      outcome,
+    const report = buildReport(result, {
       projectName: settings.projectName,
       failOn: settings.failOn,
-      cwd: cli.cwd,
-      redactor,
-      log,
     });
-    report(outcome, cli, redactor);
-    return written ? EXIT_CODES[outcome.verdict] : EXIT_CODES.error;
+    const written = await writeReports(command.reports, { report, cwd: cli.cwd, redactor, log });
+    printReport(report, cli, redactor);
+    return written ? EXIT_CODES[report.verdict] : EXIT_CODES.error;
   } catch (error) {
     log.close();
     if (error instanceof Interrupted) {
@@ -210,23 +208,21 @@ async function commandSettings(
   return readSettings(inputs, env, log);
 }
 
-async function audit(
+async function auditDirectory(
   settings: Settings,
   deadline: Deadline,
   log: TerminalLogger,
   onStarted: (auditIds: string) => void,
-): Promise<Outcome> {
+): Promise<RunResult> {
   let detection: CheckoutProjects;
   try {
-    detection = await detectProjects(settings, log, deadline);
+    detection = await findCheckoutProjects(settings, log, deadline);
   } catch (error) {
-    // As the action's: an outcome (verdict `error`, or `timeout` past the deadline), so the
+    // As the action's: a result (verdict `error`, or `timeout` past the deadline), so the
     // results file still says what happened and the exit code follows the verdict.
-    if (!(error instanceof ConfigurationError) && error instanceof Error)
-      log.debug(error.stack ?? error.message);
-    return errorOutcome(error, {});
+    return stoppedRun(errorResult(error, {}, log));
   }
-  return auditCheckout(settings, detection, deadline.at, {
+  return audit(settings, detection, deadline.at, {
     log,
     now: Date.now,
     sleep: (ms) => sleep(ms),
@@ -242,10 +238,10 @@ async function audit(
 }
 
 /** The report on stdout; for an audit started but not reported, the command that collects it. */
-function report(outcome: Outcome, cli: CommandEnvironment, redactor: Redactor): void {
-  const text = renderTerminalReport(outcome, painter(usesColour(cli.stdout, cli.env)));
-  if (outcome.resumeHint !== undefined && outcome.auditId !== undefined) {
-    text.push('', ...resumeLines(cli.argv, outcome.auditId, outcome.verdict === 'timeout'));
+function printReport(report: Report, cli: CommandEnvironment, redactor: Redactor): void {
+  const text = renderTerminalReport(report, painter(usesColour(cli.stdout, cli.env)));
+  if (report.resumeHint !== undefined && report.auditId !== undefined) {
+    text.push('', ...resumeLines(cli.argv, report.auditId, report.verdict === 'timeout'));
   }
   write(cli.stdout, lines(text, redactor), 0);
 }

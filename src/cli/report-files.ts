@@ -6,14 +6,14 @@
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { hasResults, type FailOn } from '../audit/gate.ts';
-import type { Outcome } from '../audit/outcome.ts';
+import { hasResults } from '../audit/gate.ts';
 import { ConfigurationError, errorMessage } from '../errors.ts';
 import { writeOutputFile } from '../files/output-file.ts';
 import type { Logger } from '../log.ts';
 import type { Redactor } from '../redaction.ts';
 import { renderCodeQuality } from '../report/codequality.ts';
 import { renderJunit } from '../report/junit.ts';
+import type { Report } from '../report/model.ts';
 import { resultsFileChunks } from '../report/results-file.ts';
 import { writeSarif } from '../report/sarif.ts';
 import { ACTION_VERSION } from '../version.ts';
@@ -22,9 +22,7 @@ import type { CommandLine } from './options.ts';
 type Chunks = Iterable<string> | AsyncIterable<string>;
 
 export interface ReportContext {
-  outcome: Outcome;
-  projectName: string;
-  failOn: FailOn;
+  report: Report;
   cwd: string;
   redactor: Redactor;
   log: Logger;
@@ -69,9 +67,8 @@ export async function writeReports(
   reports: CommandLine['reports'],
   context: ReportContext,
 ): Promise<boolean> {
-  const { outcome, projectName, failOn } = context;
-  const findings = outcome.findings ?? [];
-  const results = outcome.findings !== undefined && hasResults(outcome.verdict);
+  const { report } = context;
+  const results = report.resultsObtained && hasResults(report.verdict);
   let written = true;
   const write = async (
     file: string | undefined,
@@ -81,22 +78,7 @@ export async function writeReports(
     if (file === undefined) return;
     written = (await writeReport(file, what, render, context)) && written;
   };
-  await write(reports.json, 'results file', (to) =>
-    to(
-      resultsFileChunks({
-        auditId: outcome.auditId,
-        projectName,
-        status: outcome.rawStatus,
-        verdict: outcome.verdict,
-        failOn,
-        scope: outcome.scope,
-        findings,
-        counts: outcome.counts,
-        audits: outcome.audits,
-        repeatedDependencyFindings: outcome.repeatedDependencyFindings,
-      }),
-    ),
-  );
+  await write(reports.json, 'results file', (to) => to(resultsFileChunks(report)));
   const needsResults = {
     sarif: 'SARIF file',
     codequality: 'code quality report',
@@ -110,23 +92,12 @@ export async function writeReports(
     return written;
   }
   await write(reports.sarif, needsResults.sarif, async (to) => {
-    await writeSarif(
-      {
-        findings,
-        projectName,
-        auditId: outcome.auditId,
-        reportUrl: outcome.reportUrl,
-        toolVersion: ACTION_VERSION,
-      },
-      to,
-    );
+    await writeSarif({ ...report, toolVersion: ACTION_VERSION }, to);
   });
   await write(reports.codequality, needsResults.codequality, (to) =>
-    to([renderCodeQuality(findings)]),
+    to([renderCodeQuality(report)]),
   );
-  await write(reports.junit, needsResults.junit, (to) =>
-    to([renderJunit({ projectName, failOn, findings })]),
-  );
+  await write(reports.junit, needsResults.junit, (to) => to([renderJunit(report)]));
   return written;
 }
 

@@ -1,21 +1,21 @@
 /**
  * One audit per project: uploads started a few at a time, every audit waited for within the
- * run's one deadline, each project's findings triaged against its own upload, and one outcome
- * made of them all. A project's failure is its own outcome: the others still report.
+ * run's one deadline, each project's findings triaged against its own upload into its own
+ * result. A project's failure is its own result: the others still report.
  */
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { AuditClient, StartedAudit } from '../api/client.ts';
 import { pollPolicy, waitForAudit } from '../api/poll.ts';
 import type { AuditSnapshot, Finding } from '../audit/findings.ts';
 import {
-  combineOutcomes,
-  errorOutcome,
-  resultsOutcome,
-  serviceFailureOutcome,
-  timeoutOutcome,
-  type Outcome,
-  type RunFacts,
-} from '../audit/outcome.ts';
+  completedResult,
+  errorResult,
+  serviceFailureResult,
+  timeoutResult,
+  type AuditFacts,
+  type AuditResult,
+  type ProjectResult,
+} from '../audit/result.ts';
 import type { Triage } from '../audit/triage.ts';
 import { ConfigurationError, ServiceError, errorMessage } from '../errors.ts';
 import { formatBytes } from '../files/limits.ts';
@@ -83,12 +83,12 @@ export interface ProjectAuditDependencies {
   findingsBudget?: FindingsBudget;
 }
 
-/** `several`: the run is one of several projects, even when only one of them is in `jobs`. */
+/** Each job's project's result, in the jobs' order. `several`: lines in the log name the project. */
 export async function auditProjects(
   jobs: readonly AuditJob[],
   deps: ProjectAuditDependencies,
   several = jobs.length > 1,
-): Promise<Outcome> {
+): Promise<ProjectResult[]> {
   const limitUploads = pLimit(MAX_CONCURRENT_UPLOADS);
   const limitReads = pLimit(MAX_CONCURRENT_READS);
   const reader: AnswerReader = {
@@ -102,14 +102,13 @@ export async function auditProjects(
     left.bytes -= bytes;
     return undefined;
   };
-  const parts = await Promise.all(
+  return Promise.all(
     jobs.map(async (job) => {
       const log = several ? prefixed(deps.log, `${job.name}: `) : deps.log;
-      const outcome = await auditProject(job, { ...deps, log, spend, reader }, limitUploads);
-      return { name: job.name, path: job.path, outcome };
+      const result = await auditProject(job, { ...deps, log, spend, reader }, limitUploads);
+      return { name: job.name, path: job.path, ...result };
     }),
   );
-  return combineOutcomes(parts, several);
 }
 
 type AnswerReader = Pick<AuditClient, 'getAudit'>;
@@ -125,11 +124,11 @@ async function auditProject(
   job: AuditJob,
   deps: SharedDependencies,
   limitUploads: LimitFunction,
-): Promise<Outcome> {
+): Promise<AuditResult> {
   const resumed = job.resumeId !== undefined;
   const { log } = deps;
   if (job.notStarted !== undefined)
-    return errorOutcome(new ConfigurationError(job.notStarted), { resumed });
+    return errorResult(new ConfigurationError(job.notStarted), { resumed });
   if (job.reusable !== undefined) {
     const reused = await collectReused(job, job.reusable, deps);
     if (reused !== undefined) return reused;
@@ -159,23 +158,20 @@ async function auditProject(
     );
     if (waited.kind === 'timeout') {
       const { last, lastProblem } = waited;
-      return timeoutOutcome(facts, deps.settings.timeoutMs, last, lastProblem);
+      return timeoutResult(facts, deps.settings.timeoutMs, last, lastProblem);
     }
     const { snapshot } = waited;
     if (snapshot.state === 'failed' || !snapshot.findings)
-      return serviceFailureOutcome(facts, snapshot);
-    const outcome = await resultsOf(job, snapshot, snapshot.findings, facts, deps);
+      return serviceFailureResult(facts, snapshot);
+    const result = await resultsOf(job, snapshot, snapshot.findings, facts, deps);
     // Only a complete result is worth paying for once: not an error, a timeout or an incomplete answer.
-    const complete = outcome.verdict === 'pass' || outcome.verdict === 'fail';
+    const complete = result.verdict === 'pass' || result.verdict === 'fail';
     if (started && complete && job.digest !== undefined && deps.record) {
       await deps.record({ digest: job.digest, auditId, auditedAt: startedAt, runUrl: undefined });
     }
-    return outcome;
+    return result;
   } catch (error) {
-    if (!(error instanceof ConfigurationError || error instanceof ServiceError)) {
-      if (error instanceof Error) log.debug(error.stack ?? error.message);
-    }
-    return errorOutcome(error, factsSoFar());
+    return errorResult(error, factsSoFar(), log);
   }
 }
 
@@ -187,7 +183,7 @@ async function collectReused(
   job: AuditJob,
   record: ReuseRecord,
   deps: SharedDependencies,
-): Promise<Outcome | undefined> {
+): Promise<AuditResult | undefined> {
   const { auditId } = record;
   const knownFiles = job.files?.map((file) => file.relativePath);
   try {
@@ -200,8 +196,8 @@ async function collectReused(
     }
     deps.started(job, auditId, record);
     const facts = { auditId, resumed: true, fileCount: undefined };
-    const outcome = await resultsOf(job, snapshot, snapshot.findings, facts, deps);
-    return { ...outcome, reused: { auditId, auditedAt: record.auditedAt, runUrl: record.runUrl } };
+    const result = await resultsOf(job, snapshot, snapshot.findings, facts, deps);
+    return { ...result, reused: { auditId, auditedAt: record.auditedAt, runUrl: record.runUrl } };
   } catch (error) {
     deps.log.info(
       `The recorded audit ${auditId} of this upload cannot be read (${errorMessage(error)}); uploading again.`,
@@ -210,19 +206,18 @@ async function collectReused(
   }
 }
 
-/** A finished audit's findings, taken from the run's budget and triaged into the project's outcome. */
+/** A finished audit's findings, taken from the run's budget and triaged into the project's result. */
 async function resultsOf(
   job: AuditJob,
   snapshot: AuditSnapshot,
   findings: readonly Finding[],
-  facts: RunFacts,
+  facts: AuditFacts,
   deps: SharedDependencies,
-): Promise<Outcome> {
+): Promise<AuditResult> {
   const bytes = snapshot.heldBytes ?? 0;
   const left = deps.spend(findings.length, bytes);
-  if (left !== undefined)
-    return errorOutcome(overBudget(findings.length, bytes, left, deps), facts);
-  return resultsOutcome(facts, snapshot, await deps.triage(findings, job), deps.settings.failOn);
+  if (left !== undefined) return errorResult(overBudget(findings.length, bytes, left, deps), facts);
+  return completedResult(facts, snapshot, await deps.triage(findings, job), deps.settings.failOn);
 }
 
 function overBudget(

@@ -13,14 +13,16 @@ import { checkUploadLimits, type UploadLimits } from '../files/limits.ts';
 import { uploadNameProblem } from '../files/upload-name.ts';
 import { extractZip } from '../files/zip-extract.ts';
 import { isRecord } from '../json.ts';
-import type { ProjectUpload, ProjectSummary } from '../project/find-contracts.ts';
+import {
+  MAX_PROJECTS,
+  type ProjectUpload,
+  type ProjectSummary,
+} from '../project/find-contracts.ts';
 
 export const MANIFEST_NAME = 'contract-audit-manifest.json';
 const FORMAT = 'contract-audit-upload/1';
 /** A manifest lists names and two flags per file: this holds thousands of them. */
 export const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
-/** As many audits as one step starts. */
-const MAX_PROJECTS = 50;
 
 interface ManifestFile {
   name: string;

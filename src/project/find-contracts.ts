@@ -61,8 +61,11 @@ export interface ProjectUpload {
   files: UploadFile[];
 }
 
-/** Audits one step starts at most: past that, a matrix of jobs is the way (see `projects`). */
-const MAX_AUDITS = 50;
+/**
+ * Projects one run audits at most, one audit each (and an upload bundle carries at most): past
+ * that, a job per project is the way.
+ */
+export const MAX_PROJECTS = 50;
 
 /** A project as the `projects` output lists it, for a matrix of one job per project. */
 export interface ProjectSummary {
@@ -182,9 +185,9 @@ export async function findUploads(
   }
 
   const groups = uploadGroups(projects, discovery.files, root, search, log);
-  if (groups.length > MAX_AUDITS) {
+  if (groups.length > MAX_PROJECTS) {
     throw new ConfigurationError(
-      `${groups.length} projects under ${search.pathPrefix || './'} have contracts to audit; one step audits at most ${MAX_AUDITS}. ` +
+      `${groups.length} projects under ${search.pathPrefix || './'} have contracts to audit; one step audits at most ${MAX_PROJECTS}. ` +
         'Set `working-directory` to a folder with fewer, or give each project a job of its own (see "projects" and `detect-only` in the README).',
     );
   }

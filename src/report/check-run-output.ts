@@ -6,13 +6,14 @@
  */
 import { SEVERITIES, type Finding } from '../audit/findings.ts';
 import { hasResults, type Verdict } from '../audit/gate.ts';
-import type { JudgedCommit } from '../audit/outcome.ts';
+import type { JudgedCommit } from '../audit/result.ts';
 import type { FindingCounts } from '../audit/triage.ts';
 import { escapeMarkdown } from './escape.ts';
 import { annotationLevel, annotationTitle } from './annotations.ts';
 import { httpUrl, shortCommit } from './links.ts';
 import { oneLine, removeInvisibleCharacters, truncateText } from '../text.ts';
 import { VERDICT_WORDS } from './labels.ts';
+import type { Report } from './model.ts';
 
 /** The Checks API's words, as the GitHub channels send them. */
 export type CheckAnnotationLevel = 'notice' | 'warning' | 'failure';
@@ -148,11 +149,11 @@ function toAnnotation(finding: Finding, path: string): CheckAnnotation {
  * `workflow_run`, the commit judged and how many artifact files were refused follow, since the
  * pull request's list of checks shows the title alone.
  */
-export function checkRunTitle(
-  verdict: Verdict,
-  counts: FindingCounts,
-  headCommit?: JudgedCommit,
-): string {
+export function checkRunTitle({
+  verdict,
+  counts,
+  headCommit,
+}: Pick<Report, 'verdict' | 'counts' | 'headCommit'>): string {
   return verdictTitle(verdict, counts) + (headCommit === undefined ? '' : judgedTitle(headCommit));
 }
 

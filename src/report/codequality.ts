@@ -6,6 +6,7 @@
 import type { Severity } from '../audit/findings.ts';
 import type { TriagedFinding } from '../audit/triage.ts';
 import { sha256 } from '../digest.ts';
+import type { Report } from './model.ts';
 
 export type CodeQualitySeverity = 'info' | 'minor' | 'major' | 'critical' | 'blocker';
 
@@ -61,6 +62,6 @@ export function codeQualityIssues(findings: readonly TriagedFinding[]): CodeQual
   });
 }
 
-export function renderCodeQuality(findings: readonly TriagedFinding[]): string {
+export function renderCodeQuality({ findings }: Pick<Report, 'findings'>): string {
   return `${JSON.stringify(codeQualityIssues(findings), null, 2)}\n`;
 }

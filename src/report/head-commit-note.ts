@@ -4,7 +4,7 @@
  * paths are the artifact's own, so they are escaped like any untrusted text.
  */
 import { Buffer } from 'node:buffer';
-import type { JudgedCommit } from '../audit/outcome.ts';
+import type { JudgedCommit } from '../audit/result.ts';
 import { removeInvisibleCharacters, truncateText } from '../text.ts';
 import { escapeMarkdown } from './escape.ts';
 import { commitUrl, shortCommit, type SourceLinks } from './links.ts';

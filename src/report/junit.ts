@@ -6,14 +6,13 @@
  */
 import { isBlocking, type FailOn } from '../audit/gate.ts';
 import { STATUS_WORDS, type TriagedFinding } from '../audit/triage.ts';
+import type { Report } from './model.ts';
 
-export interface JunitInput {
-  projectName: string;
-  failOn: FailOn;
-  findings: readonly TriagedFinding[];
-}
-
-export function renderJunit({ projectName, failOn, findings }: JunitInput): string {
+export function renderJunit({
+  projectName,
+  failOn,
+  findings,
+}: Pick<Report, 'projectName' | 'failOn' | 'findings'>): string {
   const cases = findings.map((entry) => testCase(entry, failOn));
   const failures = cases.filter((each) => each.failed).length;
   const skipped = cases.filter((each) => each.skipped).length;

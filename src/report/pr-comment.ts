@@ -5,13 +5,11 @@
  * Everything from the service is escaped; the whole fits GitHub's 65,536 characters.
  */
 import { severityRank, shownSeverities, type Finding, type Severity } from '../audit/findings.ts';
-import { hasResults, type Verdict } from '../audit/gate.ts';
-import type { JudgedCommit, ProjectAudit } from '../audit/outcome.ts';
+import { hasResults } from '../audit/gate.ts';
 import {
   inReportOrder,
   describeNotCounted,
   STATUS_REASONS,
-  type FindingCounts,
   type TriagedFinding,
 } from '../audit/triage.ts';
 import {
@@ -26,27 +24,14 @@ import { groupFindings } from './finding-groups.ts';
 import { renderHeadCommitNote } from './head-commit-note.ts';
 import { removeInvisibleCharacters, truncateText } from '../text.ts';
 import { SEVERITY_LABELS, VERDICT_ICONS, VERDICT_WORDS } from './labels.ts';
-import { locationCell, locationText, safeHttpUrl, shortCommit, type SourceLinks } from './links.ts';
+import { locationCell, locationText, safeHttpUrl, shortCommit } from './links.ts';
+import type { ProjectReport, Report } from './model.ts';
 
-export interface PrCommentInput {
-  projectName: string;
-  verdict: Verdict;
-  /** Plain text; escaped here. */
-  reason: string;
-  /** In the model's order, with repository paths. */
-  findings: readonly TriagedFinding[];
-  counts: FindingCounts;
-  /** From the comment being replaced; undefined on the first run. */
+/** The report, and what the comment it replaces remembers of the previous run. */
+export type PrCommentInput = Report & {
+  /** Undefined on the first run. */
   previous: PreviousRun | undefined;
-  links: SourceLinks | undefined;
-  auditId: string | undefined;
-  reportUrl: string | undefined;
-  runUrl?: string;
-  /** With several projects audited, each one's audit: `auditId` then holds them all. */
-  audits?: readonly ProjectAudit[] | undefined;
-  /** On `workflow_run`: the head commit judged, and the artifact's files refused. */
-  headCommit?: JudgedCommit | undefined;
-}
+};
 
 export const COMMENT_MAX_CHARS = 65_536;
 const LIST_LIMIT = 20;
@@ -72,8 +57,8 @@ export function renderPrComment(input: PrCommentInput, maxChars = COMMENT_MAX_CH
   // results there is nothing to compare, and the last complete ones are kept for the next run.
   const partial =
     !results &&
-    input.audits !== undefined &&
-    (input.findings.length > 0 || input.audits.some((audit) => hasResults(audit.verdict)));
+    input.several &&
+    (input.findings.length > 0 || input.projects.some((project) => hasResults(project.verdict)));
   const head = [
     commentMarker(input.projectName),
     ...renderHead(input, results || partial, partial),
@@ -110,8 +95,7 @@ function renderHead(input: PrCommentInput, results: boolean, partial = false): s
   ];
   if (input.headCommit !== undefined)
     lines.push(...renderHeadCommitNote(input.headCommit, input.links));
-  if (input.audits !== undefined && input.audits.length > 1)
-    lines.push(...projectsTable(input.audits));
+  if (input.several) lines.push(...projectsTable(input.projects));
   if (partial) {
     lines.push(
       '> ⚠️ **Not every project has results**, so this run says nothing about those that have none. ' +
@@ -203,7 +187,10 @@ function renderFindings(
   const ordered = inReportOrder(input.findings);
   const lines: string[] = [];
   if (ordered.length === 0) lines.push(`#### Findings (0)`, '', 'No findings.', '');
-  for (const group of groupFindings(ordered, input.audits?.map((audit) => audit.name) ?? [])) {
+  for (const group of groupFindings(
+    ordered,
+    input.several ? input.projects.map((project) => project.name) : [],
+  )) {
     const what = group.dependencies
       ? 'in dependencies, never counted'
       : group.project === undefined
@@ -222,7 +209,7 @@ function renderFindings(
 }
 
 /** Each project's verdict, in one line each. */
-function projectsTable(audits: readonly ProjectAudit[]): string[] {
+function projectsTable(audits: readonly ProjectReport[]): string[] {
   return [
     '| Project | Verdict | Findings that count |',
     '| --- | --- | ---: |',
@@ -283,7 +270,7 @@ function more(total: number): string[] {
 function renderFooter(input: PrCommentInput): string {
   const parts: string[] = [];
   // With several projects, each one's id is in the summary's table.
-  if (input.auditId !== undefined && (input.audits?.length ?? 0) <= 1)
+  if (input.auditId !== undefined && !input.several)
     parts.push(`Audit ID: ${escapeMarkdown(truncateText(input.auditId, 200))}`);
   const report = input.reportUrl === undefined ? undefined : safeHttpUrl(input.reportUrl);
   if (report !== undefined) parts.push(`[Full report](${report})`);

@@ -3,32 +3,27 @@
  * whether it counted for the gate. Absent values are written as null so every key is always
  * present. It doubles as a baseline file (see audit/baseline.ts).
  */
-import type { FailOn, Verdict } from '../audit/gate.ts';
-import type { JudgedCommit, ProjectAudit, ReusedAudit } from '../audit/outcome.ts';
-import type { Scope } from '../audit/scope.ts';
-import type { FindingCounts, TriagedFinding } from '../audit/triage.ts';
+import type { TriagedFinding } from '../audit/triage.ts';
 import { jsonChunks } from './json-chunks.ts';
+import type { Report } from './model.ts';
 
-export interface ResultsFileInput {
-  auditId: string | undefined;
-  projectName: string;
-  status: string | undefined;
-  verdict: Verdict;
-  failOn: FailOn;
-  /** The scope in effect (after any fallback to `all`). */
-  scope: Scope;
-  /** In the model's order, with repository paths. */
-  findings: readonly TriagedFinding[];
-  counts: FindingCounts;
-  /** With several projects audited, each one's audit. */
-  audits?: readonly ProjectAudit[] | undefined;
-  /** Findings in dependencies left out as repeats of one in `findings`. */
-  repeatedDependencyFindings?: number | undefined;
-  /** Set when the results came from an earlier audit of a byte-identical upload. */
-  reused?: ReusedAudit | undefined;
-  /** On `workflow_run`: the head commit judged, and the artifact's files refused. */
-  headCommit?: JudgedCommit | undefined;
-}
+/** What the results file reads of the report. */
+export type ResultsFileInput = Pick<
+  Report,
+  | 'auditId'
+  | 'projectName'
+  | 'rawStatus'
+  | 'verdict'
+  | 'failOn'
+  | 'scope'
+  | 'findings'
+  | 'counts'
+  | 'several'
+  | 'projects'
+  | 'repeatedDependencyFindings'
+  | 'reused'
+  | 'headCommit'
+>;
 
 /** The file as it is written, a piece at a time: it can run to tens of megabytes. */
 export function resultsFileChunks(input: ResultsFileInput): Generator<string> {
@@ -36,7 +31,7 @@ export function resultsFileChunks(input: ResultsFileInput): Generator<string> {
     schemaVersion: 1,
     auditId: input.auditId ?? null,
     projectName: input.projectName,
-    status: input.status ?? null,
+    status: input.rawStatus ?? null,
     verdict: input.verdict,
     failOn: input.failOn,
     scope: input.scope,
@@ -45,22 +40,23 @@ export function resultsFileChunks(input: ResultsFileInput): Generator<string> {
     inScopeCount: input.counts.inScope,
     statusCounts: input.counts.byStatus,
     // With several projects: each one's audit; a finding's `project` names its own.
-    projects:
-      input.audits?.map((audit) => ({
-        name: audit.name,
-        path: audit.path,
-        auditId: audit.auditId ?? null,
-        verdict: audit.verdict,
-        status: audit.rawStatus ?? null,
-        reportUrl: audit.reportUrl ?? null,
-        fileCount: audit.fileCount ?? null,
-        counts: audit.counts.bySeverity,
-        statusCounts: audit.counts.byStatus,
-        reused: audit.reused ?? null,
-      })) ?? null,
+    projects: input.several
+      ? input.projects.map((audit) => ({
+          name: audit.name,
+          path: audit.path,
+          auditId: audit.auditId ?? null,
+          verdict: audit.verdict,
+          status: audit.rawStatus ?? null,
+          reportUrl: audit.reportUrl ?? null,
+          fileCount: audit.fileCount ?? null,
+          counts: audit.counts.bySeverity,
+          statusCounts: audit.counts.byStatus,
+          reused: audit.reused ?? null,
+        }))
+      : null,
     // The earlier audit whose results these are, its upload being byte-identical.
     reused: input.reused ?? null,
-    repeatedDependencyFindings: input.repeatedDependencyFindings ?? 0,
+    repeatedDependencyFindings: input.repeatedDependencyFindings,
     // On `workflow_run`: the commit whose files were judged, and every artifact file refused.
     headCommit:
       input.headCommit === undefined

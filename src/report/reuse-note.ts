@@ -2,18 +2,20 @@
  * What the summary (and so the check run) says of results that came from a reused audit: which
  * audit, that the upload was byte-identical, when it was audited and by which run.
  */
-import type { ProjectAudit, ReusedAudit } from '../audit/outcome.ts';
+import type { ReusedAudit } from '../audit/result.ts';
 import { truncateText } from '../text.ts';
 import { escapeMarkdown } from './escape.ts';
 import { httpUrl } from './links.ts';
+import type { Report } from './model.ts';
 
 /** One line per reused audit: the run's own, or each project's of several. */
-export function renderReuseNotes(
-  reused: ReusedAudit | undefined,
-  audits: readonly ProjectAudit[] | undefined,
-): string[] {
-  if (audits !== undefined && audits.length > 1) {
-    return audits.flatMap((audit) =>
+export function renderReuseNotes({
+  reused,
+  several,
+  projects,
+}: Pick<Report, 'reused' | 'several' | 'projects'>): string[] {
+  if (several) {
+    return projects.flatMap((audit) =>
       audit.reused === undefined
         ? []
         : [`- ${escapeMarkdown(truncateText(audit.name, 200))}: ${sentence(audit.reused)}`],

@@ -19,6 +19,7 @@ import type { Finding } from '../audit/findings.ts';
 import { inReportOrder, type TriagedFinding } from '../audit/triage.ts';
 import { truncateText } from '../text.ts';
 import { jsonChunks } from './json-chunks.ts';
+import type { Report } from './model.ts';
 import {
   buildRules,
   plainText,
@@ -29,15 +30,11 @@ import {
   type SarifLevel,
 } from './sarif-rules.ts';
 
-export interface SarifInput {
-  /**
-   * Every finding, in the model's order with repository paths; accepted and suppressed ones
-   * carry SARIF `suppressions`.
-   */
-  findings: readonly TriagedFinding[];
-  projectName: string;
-  auditId: string | undefined;
-  reportUrl: string | undefined;
+/**
+ * What SARIF reads of the report (every finding, in the model's order with repository paths;
+ * accepted and suppressed ones carry SARIF `suppressions`), and of the tool.
+ */
+export type SarifInput = Pick<Report, 'findings' | 'projectName' | 'auditId' | 'reportUrl'> & {
   /** The action's version. */
   toolVersion: string;
   /**
@@ -48,7 +45,7 @@ export interface SarifInput {
   anchorFile?: string | undefined;
   /** Absolute https URL of the action, shown by SARIF viewers; left out when not one. */
   informationUri?: string | undefined;
-}
+};
 
 export interface SarifOutput {
   resultCount: number;

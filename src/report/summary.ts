@@ -4,8 +4,7 @@
  */
 import { Buffer } from 'node:buffer';
 import { shownSeverities, type Finding, type Severity } from '../audit/findings.ts';
-import { hasResults, isBlocking, type FailOn, type Verdict } from '../audit/gate.ts';
-import type { JudgedCommit, ProjectAudit, ReusedAudit } from '../audit/outcome.ts';
+import { hasResults, isBlocking, type FailOn } from '../audit/gate.ts';
 import {
   inReportOrder,
   describeNotCounted,
@@ -16,55 +15,30 @@ import {
 } from '../audit/triage.ts';
 import type { AnnotationLevel } from './annotations.ts';
 import { MAX_CHECK_RUN_ANNOTATIONS } from './check-run-output.ts';
+import type { ProjectReport, Report } from './model.ts';
 import { escapeHtml, escapeHtmlLines, escapeMarkdown } from './escape.ts';
 import { groupFindings, groupKey } from './finding-groups.ts';
 import { renderHeadCommitNote } from './head-commit-note.ts';
 import { removeInvisibleCharacters, truncateText } from '../text.ts';
 import { SEVERITY_LABELS, VERDICT_ICONS, VERDICT_WORDS } from './labels.ts';
-import { fileUrl, locationCell, locationText, safeHttpUrl, type SourceLinks } from './links.ts';
+import { fileUrl, locationCell, locationText, safeHttpUrl } from './links.ts';
 import { renderReuseNotes } from './reuse-note.ts';
-
-export interface SummaryInput {
-  verdict: Verdict;
-  /** From the gate, or the error or timeout text. Plain text; escaped here. */
-  reason: string;
-  projectName: string;
-  auditId: string | undefined;
-  rawStatus: string | undefined;
-  reportUrl: string | undefined;
-  failOn: FailOn;
-  /** Empty when no results were obtained. Those not `active` are listed, marked as not counted. */
-  findings: readonly TriagedFinding[];
-  counts: FindingCounts;
-  /** What `scope` did, e.g. "changed-lines: 5 of 12 findings are in the change". Plain text. */
-  scopeNote: string | undefined;
-  /** For links to `file#Lstart-Lend` at the audited commit. */
-  links: SourceLinks | undefined;
-  notAnnotated: Record<AnnotationLevel, number>;
-  /** How to come back to this audit (after a timeout). Plain text; escaped here. */
-  resumeHint: string | undefined;
-  /** Files uploaded. */
-  fileCount: number | undefined;
-  /** With several projects audited, each one's audit: `auditId` then holds them all. */
-  audits?: readonly ProjectAudit[] | undefined;
-  /** Set when the results came from an earlier audit of a byte-identical upload. */
-  reused?: ReusedAudit | undefined;
-  /** Findings in dependencies not listed because they repeat one that is. */
-  repeatedDependencyFindings?: number | undefined;
-  /** On `workflow_run`: the head commit judged, and the artifact's files refused. */
-  headCommit?: JudgedCommit | undefined;
-}
 
 /** Under GitHub's 1 MiB (1,048,576 bytes) per step, with room for anything else the step adds. */
 const DEFAULT_MAX_BYTES = 1_000_000;
 const DETAILS_TEXT_MAX_CHARS = 10_000;
 
-export function renderSummary(input: SummaryInput, maxBytes: number = DEFAULT_MAX_BYTES): string {
-  const findings = inReportOrder(input.findings);
-  const reportUrl = input.reportUrl === undefined ? undefined : safeHttpUrl(input.reportUrl);
-  const head = renderHead(input, findings, reportUrl);
+/** `notAnnotated`: findings the log's annotations had no room for, by level. */
+export function renderSummary(
+  report: Report,
+  maxBytes: number = DEFAULT_MAX_BYTES,
+  notAnnotated: Record<AnnotationLevel, number> = { error: 0, warning: 0, notice: 0 },
+): string {
+  const findings = inReportOrder(report.findings);
+  const reportUrl = report.reportUrl === undefined ? undefined : safeHttpUrl(report.reportUrl);
+  const head = renderHead(report, findings, reportUrl, notAnnotated);
   if (findings.length === 0) {
-    const results = hasResults(input.verdict) ? '### Findings\n\nNo findings.\n' : '';
+    const results = hasResults(report.verdict) ? '### Findings\n\nNo findings.\n' : '';
     return fitBytes(head + results, maxBytes);
   }
 
@@ -75,7 +49,7 @@ export function renderSummary(input: SummaryInput, maxBytes: number = DEFAULT_MA
       (entry.status !== 'active' && entry.status !== 'dependency') ||
       (entry.status === 'active' && entry.note !== undefined),
   );
-  const projects = input.audits?.map((audit) => audit.name) ?? [];
+  const projects = report.several ? report.projects.map((project) => project.name) : [];
   const groupSizes = new Map<string, number>();
   for (const entry of findings)
     groupSizes.set(groupKey(entry), (groupSizes.get(groupKey(entry)) ?? 0) + 1);
@@ -100,7 +74,7 @@ export function renderSummary(input: SummaryInput, maxBytes: number = DEFAULT_MA
   const rows = new Map<TriagedFinding, string>();
   const opened = new Set<string>();
   for (const entry of findings) {
-    const row = renderRow(entry, input, withStatus && entry.status !== 'dependency');
+    const row = renderRow(entry, report, withStatus && entry.status !== 'dependency');
     const key = groupKey(entry);
     const size = bytes(row) + (opened.has(key) ? 0 : bytes(opening(entry)) + 1);
     if (size > budget) break;
@@ -113,7 +87,7 @@ export function renderSummary(input: SummaryInput, maxBytes: number = DEFAULT_MA
   if (rowsShown === findings.length && budget > bytes(detailsHeading)) {
     budget -= bytes(detailsHeading);
     for (const entry of findings) {
-      const block = renderDetails(entry, input);
+      const block = renderDetails(entry, report);
       const size = bytes(block);
       if (size > budget) break;
       budget -= size;
@@ -162,48 +136,48 @@ const TABLE_HEADER_WITH_STATUS =
   '| Severity | Rule | Title | Location | Status |\n| --- | --- | --- | --- | --- |\n';
 
 function renderHead(
-  input: SummaryInput,
+  report: Report,
   findings: readonly TriagedFinding[],
   reportUrl: string | undefined,
+  notAnnotated: Record<AnnotationLevel, number>,
 ): string {
   const lines = [
-    `## Smart contract audit: ${escapeMarkdown(truncateText(input.projectName, 200))}`,
+    `## Smart contract audit: ${escapeMarkdown(truncateText(report.projectName, 200))}`,
     '',
-    `${VERDICT_ICONS[input.verdict]} **${VERDICT_WORDS[input.verdict]}**: ` +
-      escapeMarkdown(truncateText(input.reason, 2_000)),
+    `${VERDICT_ICONS[report.verdict]} **${VERDICT_WORDS[report.verdict]}**: ` +
+      escapeMarkdown(truncateText(report.reason, 2_000)),
     '',
   ];
-  lines.push(...outcomeNotes(input, findings.length > 0));
-  if (input.headCommit !== undefined)
-    lines.push(...renderHeadCommitNote(input.headCommit, input.links));
-  const reuseNotes = renderReuseNotes(input.reused, input.audits);
+  lines.push(...outcomeNotes(report, findings.length > 0));
+  if (report.headCommit !== undefined)
+    lines.push(...renderHeadCommitNote(report.headCommit, report.links));
+  const reuseNotes = renderReuseNotes(report);
   if (reuseNotes.length > 0) lines.push(...reuseNotes, '');
 
   const facts: string[] = [];
-  const several = input.audits !== undefined && input.audits.length > 1;
-  if (input.auditId !== undefined && !several)
-    facts.push(`- **Audit ID:** ${escapeMarkdown(truncateText(input.auditId, 200))}`);
-  if (input.rawStatus !== undefined)
-    facts.push(`- **Status:** ${escapeMarkdown(truncateText(input.rawStatus, 100))}`);
-  facts.push(`- **Fail on:** \`${input.failOn}\``);
-  if (input.scopeNote !== undefined)
-    facts.push(`- **Scope:** ${escapeMarkdown(truncateText(input.scopeNote, 500))}`);
-  if (input.fileCount !== undefined) facts.push(`- **Files uploaded:** ${input.fileCount}`);
+  if (report.auditId !== undefined && !report.several)
+    facts.push(`- **Audit ID:** ${escapeMarkdown(truncateText(report.auditId, 200))}`);
+  if (report.rawStatus !== undefined)
+    facts.push(`- **Status:** ${escapeMarkdown(truncateText(report.rawStatus, 100))}`);
+  facts.push(`- **Fail on:** \`${report.failOn}\``);
+  if (report.scopeNote !== undefined)
+    facts.push(`- **Scope:** ${escapeMarkdown(truncateText(report.scopeNote, 500))}`);
+  if (report.fileCount !== undefined) facts.push(`- **Files uploaded:** ${report.fileCount}`);
   if (reportUrl !== undefined) facts.push(`- **Report:** [open the full report](${reportUrl})`);
   lines.push(...facts, '');
-  if (several && input.audits) lines.push(...projectsTable(input.audits), '');
+  if (report.several) lines.push(...projectsTable(report.projects), '');
 
-  if (hasResults(input.verdict) || findings.length > 0)
-    lines.push(...countsTable(input.counts, input.failOn), '');
-  const repeats = input.repeatedDependencyFindings ?? 0;
+  if (hasResults(report.verdict) || findings.length > 0)
+    lines.push(...countsTable(report.counts, report.failOn), '');
+  const repeats = report.repeatedDependencyFindings;
   if (repeats > 0) lines.push(repeatsNote(repeats), '');
-  const annotationNote = renderNotAnnotatedNote(input.notAnnotated);
+  const annotationNote = renderNotAnnotatedNote(notAnnotated);
   if (annotationNote !== undefined) lines.push(annotationNote, '');
   return `${lines.join('\n')}\n`;
 }
 
 /** Each project's audit, in one line: a run of several is read project by project. */
-function projectsTable(audits: readonly ProjectAudit[]): string[] {
+function projectsTable(audits: readonly ProjectReport[]): string[] {
   return [
     '| Project | Verdict | Findings that count | Files uploaded | Audit ID |',
     '| --- | --- | ---: | ---: | --- |',
@@ -223,26 +197,26 @@ function projectsTable(audits: readonly ProjectAudit[]): string[] {
 }
 
 /** An error or timeout must never read as a clean result. */
-function outcomeNotes(input: SummaryInput, hasFindings: boolean): string[] {
+function outcomeNotes(report: Report, hasFindings: boolean): string[] {
   const notes: string[] = [];
-  if (input.verdict === 'error' || input.verdict === 'timeout') {
+  if (report.verdict === 'error' || report.verdict === 'timeout') {
     if (hasFindings) {
       notes.push('> ⚠️ **The run did not complete:** the findings below may be incomplete.');
     } else {
       const why =
-        input.verdict === 'timeout'
+        report.verdict === 'timeout'
           ? 'The audit did not finish in time'
           : 'The audit did not complete';
       notes.push(
         `> ⚠️ **No results were obtained.** ${why}, so this run says nothing about the code. This is not a clean result.`,
       );
     }
-  } else if (input.verdict === 'skipped') {
+  } else if (report.verdict === 'skipped') {
     notes.push('> ⏭️ **No audit was run**, so there are no results.');
   }
-  if (input.resumeHint !== undefined) {
+  if (report.resumeHint !== undefined) {
     notes.push(
-      `${notes.length > 0 ? '>\n' : ''}> ${escapeMarkdown(truncateText(input.resumeHint, 10_000))}`,
+      `${notes.length > 0 ? '>\n' : ''}> ${escapeMarkdown(truncateText(report.resumeHint, 10_000))}`,
     );
   }
   return notes.length > 0 ? [notes.join('\n'), ''] : [];
@@ -325,14 +299,14 @@ function omissionNote(
   return `> ✂️ ${what} to stay within GitHub's job summary size limit. ${elsewhere}\n\n`;
 }
 
-function renderRow(entry: TriagedFinding, input: SummaryInput, withStatus: boolean): string {
+function renderRow(entry: TriagedFinding, report: Report, withStatus: boolean): string {
   const { finding } = entry;
   const rule = ruleText(finding);
   const cells = [
     SEVERITY_LABELS[finding.severity],
     rule === undefined ? '—' : escapeMarkdown(truncateText(rule, 100)),
     escapeMarkdown(truncateText(finding.title, 200)) || '—',
-    locationCell(finding, input, 200),
+    locationCell(finding, report, 200),
   ];
   if (withStatus) cells.push(statusCell(entry));
   return `| ${cells.join(' | ')} |\n`;
@@ -346,7 +320,7 @@ function statusCell(entry: TriagedFinding): string {
   return `${mark}: ${escapeMarkdown(truncateText(entry.note.trim(), 100))}`;
 }
 
-function renderDetails(entry: TriagedFinding, input: SummaryInput): string {
+function renderDetails(entry: TriagedFinding, report: Report): string {
   const { finding } = entry;
   const location = locationText(finding);
   const summary = [
@@ -359,7 +333,7 @@ function renderDetails(entry: TriagedFinding, input: SummaryInput): string {
   const facts: string[] = [];
   const status = statusDetail(entry);
   if (status !== undefined) facts.push(status);
-  const url = fileUrl(finding, input);
+  const url = fileUrl(finding, report);
   if (location !== undefined) {
     const text = escapeHtml(truncateText(location, 200));
     facts.push(

@@ -5,7 +5,6 @@
  */
 import { SEVERITIES, type Severity } from '../audit/findings.ts';
 import type { Verdict } from '../audit/gate.ts';
-import type { ProjectAudit } from '../audit/outcome.ts';
 import {
   describeNotCounted,
   STATUS_WORDS,
@@ -13,6 +12,7 @@ import {
   type TriagedFinding,
 } from '../audit/triage.ts';
 import { escapeTerminal } from './escape.ts';
+import type { Report } from './model.ts';
 
 export type Style = 'bold' | 'dim' | 'red' | 'green' | 'yellow' | 'cyan';
 /** Wraps text in a style: colour codes on a colour terminal, the text itself elsewhere. */
@@ -20,18 +20,21 @@ export type Paint = (style: Style, text: string) => string;
 
 export const plain: Paint = (_style, text) => text;
 
-export interface TerminalReportInput {
-  verdict: Verdict;
-  reason: string;
-  auditId: string | undefined;
-  rawStatus: string | undefined;
-  reportUrl: string | undefined;
-  /** Set only when the audit completed. */
-  findings: readonly TriagedFinding[] | undefined;
-  counts: FindingCounts;
-  fileCount: number | undefined;
-  audits?: readonly ProjectAudit[] | undefined;
-}
+/** What the terminal report reads of the report. */
+export type TerminalReportInput = Pick<
+  Report,
+  | 'verdict'
+  | 'reason'
+  | 'auditId'
+  | 'rawStatus'
+  | 'reportUrl'
+  | 'findings'
+  | 'resultsObtained'
+  | 'counts'
+  | 'fileCount'
+  | 'several'
+  | 'projects'
+>;
 
 const VERDICT_STYLE: Record<Verdict, Style> = {
   pass: 'green',
@@ -58,14 +61,14 @@ export function renderTerminalReport(input: TerminalReportInput, paint: Paint = 
   ];
   const audit = describeAudit(input);
   if (audit) lines.push(audit);
-  for (const each of input.audits ?? []) {
+  for (const each of input.several ? input.projects : []) {
     const found = each.counts.total === 1 ? '1 finding' : `${each.counts.total} findings`;
     lines.push(
       `  ${escapeTerminal(each.name)} (${escapeTerminal(each.path)}): ` +
         `${paint(VERDICT_STYLE[each.verdict], each.verdict)}, ${found}`,
     );
   }
-  if (input.findings === undefined) return lines;
+  if (!input.resultsObtained) return lines;
   lines.push(describeCounts(input.counts));
   if (input.findings.length > 0) lines.push('');
   for (const entry of input.findings) lines.push(findingLine(entry, paint));
@@ -88,7 +91,7 @@ export function findingLine({ finding, status }: TriagedFinding, paint: Paint = 
 
 function describeAudit(input: TerminalReportInput): string | undefined {
   const parts: string[] = [];
-  if (input.auditId !== undefined && input.audits === undefined) {
+  if (input.auditId !== undefined && !input.several) {
     parts.push(`Audit ${escapeTerminal(input.auditId)}`);
     if (input.rawStatus) parts.push(`(${escapeTerminal(input.rawStatus)})`);
   }

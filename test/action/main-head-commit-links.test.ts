@@ -7,7 +7,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { run } from '../../src/action/main.ts';
-import type { Outcome } from '../../src/audit/outcome.ts';
+import type { Report } from '../../src/report/model.ts';
 import { recorded } from '../support/core.ts';
 import { FORK, HARMLESS, TOKEN, VAULT, useHeadCommitRun } from '../support/head-commit-run.ts';
 import { mkdtemp, readdir } from 'node:fs/promises';
@@ -16,13 +16,13 @@ import path from 'node:path';
 
 vi.mock('@actions/core', () => import('../support/core.ts').then((m) => m.coreStandIn));
 // The outcome each run published, as the reports are made from it.
-const published = vi.hoisted(() => [] as Outcome[]);
+const published = vi.hoisted(() => [] as Report[]);
 vi.mock('../../src/action/publish.ts', async (original) => {
   const real = await original<typeof import('../../src/action/publish.ts')>();
   return {
     ...real,
     publish: (
-      outcome: Outcome,
+      outcome: Report,
       ...rest: Parameters<typeof real.publish> extends [unknown, ...infer R] ? R : never
     ) => {
       published.push(outcome);

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Finding } from '../../src/audit/findings.ts';
-import { resultsOutcome, type JudgedCommit, type Outcome } from '../../src/audit/outcome.ts';
+import { completedResult, type JudgedCommit } from '../../src/audit/result.ts';
 import { GitHubChannels } from '../../src/action/github/channels.ts';
 import type { GitHubClient } from '../../src/action/github/client.ts';
 import type { PullRequestFacts, RunContext } from '../../src/action/context.ts';
@@ -13,6 +13,7 @@ import { createActionLogger } from '../../src/action/logger.ts';
 import { publish } from '../../src/action/publish.ts';
 import { Redactor } from '../../src/redaction.ts';
 import { commentMarker } from '../../src/report/comment-memory.ts';
+import { buildReport, type Report } from '../../src/report/model.ts';
 import { recorded, resetCore } from '../support/core.ts';
 import { makeFinding } from '../support/findings.ts';
 import { HEAD_SHA, judgedCommit } from '../support/head-commit.ts';
@@ -47,8 +48,9 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-function outcomeOf(findings: Finding[]): Outcome {
-  return resultsOutcome(
+/** The report of one project's completed audit, as the Action's run builds it. */
+function reportOf(findings: Finding[], headCommit?: JudgedCommit): Report {
+  const result = completedResult(
     { auditId: 'audit-1', resumed: false, fileCount: 1 },
     {
       auditId: 'audit-1',
@@ -61,6 +63,15 @@ function outcomeOf(findings: Finding[]): Outcome {
     },
     triageOf(allActive(findings)),
     'high',
+  );
+  return buildReport(
+    { projects: [{ name: 'contracts', path: '.', ...result }], several: false, headCommit },
+    {
+      projectName: 'contracts',
+      failOn: 'low',
+      links: { serverUrl: context.serverUrl, repository: context.repository, sha: context.sha },
+      runUrl: context.runUrl,
+    },
   );
 }
 
@@ -89,16 +100,13 @@ async function publishWith(
     comment: options.comment ?? false,
     log,
   });
-  await publish(
-    { ...outcomeOf(findings), ...(options.headCommit && { headCommit: options.headCommit }) },
-    {
-      settings: undefined,
-      context: { ...context, pullRequest: options.pullRequest },
-      channels,
-      log,
-      redactor,
-    },
-  );
+  await publish(reportOf(findings, options.headCommit), {
+    settings: undefined,
+    context: { ...context, pullRequest: options.pullRequest },
+    channels,
+    log,
+    redactor,
+  });
   return channels;
 }
 
@@ -190,7 +198,7 @@ describe('publish with a check run', () => {
     });
     await channels.auditStarted({ externalId: 'audit-1', output: { title: 't', summary: 's' } });
     expect(channels.annotatesCheckRun).toBe(false);
-    await publish(outcomeOf(highFindings(2)), {
+    await publish(reportOf(highFindings(2)), {
       settings: undefined,
       context,
       channels,
@@ -243,7 +251,7 @@ describe('publish without GitHub channels', () => {
   it('sets the outputs, writes the summary and annotates in the log, keeping one error for the verdict', async () => {
     const redactor = new Redactor();
     const log = createActionLogger(redactor);
-    await publish(outcomeOf(highFindings(12)), {
+    await publish(reportOf(highFindings(12)), {
       settings: undefined,
       context,
       channels: undefined,
@@ -269,7 +277,7 @@ describe('publish without GitHub channels', () => {
       ...highFindings(1_200),
       makeFinding({ severity: 'critical', title: 'Worst' }),
     ];
-    await publish(outcomeOf(findings), {
+    await publish(reportOf(findings), {
       settings: undefined,
       context,
       channels: undefined,

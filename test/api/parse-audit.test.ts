@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FINDING_RECORD_BYTES, parseAuditAnswer } from '../../src/api/parse-audit.ts';
 import type { AuditSnapshot, Finding } from '../../src/audit/findings.ts';
-import { serviceFailureOutcome } from '../../src/audit/outcome.ts';
+import { serviceFailureResult } from '../../src/audit/result.ts';
 import { ResponseFormatError } from '../../src/errors.ts';
 import { fixtureJson, fixtureText } from '../support/fixtures.ts';
 
@@ -307,7 +307,7 @@ describe('parseAuditAnswer: findings containers', () => {
       'abc123',
     );
     const progress = { auditId: 'abc123', resumed: false, fileCount: 2 };
-    expect(serviceFailureOutcome(progress, snapshot)).toMatchObject({
+    expect(serviceFailureResult(progress, snapshot)).toMatchObject({
       verdict: 'error',
       findings: undefined,
       reason:

@@ -6,7 +6,8 @@ import {
   readBaselineFile,
   unusedBaselineEntries,
 } from '../../src/audit/baseline.ts';
-import { renderBaseline, withCounts } from '../support/triage.ts';
+import { renderBaseline } from '../support/triage.ts';
+import { reportOf } from '../support/report.ts';
 import type { TriagedFinding } from '../../src/audit/triage.ts';
 import { ConfigurationError } from '../../src/errors.ts';
 import { renderResultsFile } from '../../src/report/results-file.ts';
@@ -124,10 +125,10 @@ describe('parseBaseline, results file shape', () => {
   ];
   const resultsFile = (auditId: string | undefined) =>
     renderResultsFile(
-      withCounts({
+      reportOf({
         auditId,
         projectName: 'vault',
-        status: 'completed',
+        rawStatus: 'completed',
         verdict: 'fail',
         failOn: 'high',
         scope: 'changed-lines',

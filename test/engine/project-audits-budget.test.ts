@@ -18,6 +18,7 @@ import {
   type AuditJob,
   type FindingsBudget,
 } from '../../src/engine/project-audits.ts';
+import { buildReport } from '../../src/report/model.ts';
 import { startServer, type TestServer } from '../support/hostile-server.ts';
 import { allActive } from '../support/triage.ts';
 import { recordingLogger } from '../support/logger.ts';
@@ -67,7 +68,7 @@ async function auditResumed(
   }
   await starter.close();
   try {
-    return await auditProjects(jobs, {
+    const projects = await auditProjects(jobs, {
       client,
       settings: { pollIntervalMs: 1, failOn: 'high', timeoutMs: 60_000 },
       deadline: Date.now() + 60_000,
@@ -87,13 +88,14 @@ async function auditResumed(
       started: () => undefined,
       ...(findingsBudget && { findingsBudget }),
     });
+    return buildReport({ projects, several: true }, { projectName: 'budget', failOn: 'high' });
   } finally {
     await client.close();
   }
 }
 
 const refusedOf = (outcome: Awaited<ReturnType<typeof auditResumed>>) =>
-  outcome.audits?.filter((audit) => audit.verdict === 'error') ?? [];
+  outcome.projects.filter((project) => project.verdict === 'error');
 
 describe('the findings budget of a run', () => {
   it('reads the answers that fit and refuses, naming the budget, the one that would pass it', async () => {
@@ -108,7 +110,7 @@ describe('the findings budget of a run', () => {
     expect(refused[0]?.reason).toMatch(
       /^The audit service: its answer holds \d+ findings, more than are left of the 45 one run reads across all its projects/,
     );
-    expect(outcome.findings?.length).toBeLessThanOrEqual(45);
+    expect(outcome.findings.length).toBeLessThanOrEqual(45);
   });
 
   it('refuses, naming the memory budget, an answer whose findings would hold more than is left of it', async () => {
@@ -130,7 +132,7 @@ describe('the findings budget of a run', () => {
       /^The audit service: its findings would hold 19\d\.\d KB of memory, more than is left \(\d+(\.\d)? KB\) of the 439\.5 KB the findings of one run may hold across all its projects, so none of them is reported\. Audit fewer projects per step: a matrix of jobs, one per project \(see the `projects` output\)/,
     );
     // The two that fit report their findings.
-    expect(outcome.audits?.filter((audit) => audit.verdict === 'pass')).toHaveLength(2);
+    expect(outcome.projects.filter((project) => project.verdict === 'pass')).toHaveLength(2);
     expect(outcome.findings).toHaveLength(2);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { reportOf } from '../support/report.ts';
 import type { Verdict } from '../../src/audit/gate.ts';
 import { activeFindings, countFindings, type TriagedFinding } from '../../src/audit/triage.ts';
 import { allActive } from '../support/triage.ts';
@@ -186,12 +187,18 @@ describe('checkRunTitle', () => {
     ];
     const counts = countFindings(triaged);
     const none = countFindings([]);
-    expect(checkRunTitle('fail', counts)).toBe(
+    expect(checkRunTitle({ verdict: 'fail', counts, headCommit: undefined })).toBe(
       'Failed: 3 findings (1 high, 2 medium), 1 not counted',
     );
-    expect(checkRunTitle('pass', none)).toBe('Passed: no findings');
-    expect(checkRunTitle('timeout', counts)).toBe('Timed out: no complete results');
-    expect(checkRunTitle('skipped', none)).toBe('Skipped: no audit was run');
+    expect(checkRunTitle({ verdict: 'pass', counts: none, headCommit: undefined })).toBe(
+      'Passed: no findings',
+    );
+    expect(checkRunTitle({ verdict: 'timeout', counts, headCommit: undefined })).toBe(
+      'Timed out: no complete results',
+    );
+    expect(checkRunTitle({ verdict: 'skipped', counts: none, headCommit: undefined })).toBe(
+      'Skipped: no audit was run',
+    );
   });
 });
 
@@ -199,17 +206,21 @@ describe('the check run of a workflow_run', () => {
   const counts = countFindings(allActive(findingsOf('high')));
 
   it('names the commit judged in its title, and how many artifact files were refused', () => {
-    expect(checkRunTitle('fail', counts, judgedCommit())).toBe(
+    expect(checkRunTitle({ verdict: 'fail', counts, headCommit: judgedCommit() })).toBe(
       'Failed: 1 finding (1 high) at commit 0123abc',
     );
-    expect(checkRunTitle('pass', countFindings([]), judgedCommit(1))).toBe(
-      'Passed: no findings at commit 0123abc; 1 artifact file refused',
-    );
-    expect(checkRunTitle('error', counts, judgedCommit(3))).toBe(
+    expect(
+      checkRunTitle({ verdict: 'pass', counts: countFindings([]), headCommit: judgedCommit(1) }),
+    ).toBe('Passed: no findings at commit 0123abc; 1 artifact file refused');
+    expect(checkRunTitle({ verdict: 'error', counts, headCommit: judgedCommit(3) })).toBe(
       'Error: no complete results at commit 0123abc; 3 artifact files refused',
     );
     // A head that is not a commit id is not named in the title.
-    const odd = checkRunTitle('fail', counts, { sha: '\n::stop-commands::x', refused: [] });
+    const odd = checkRunTitle({
+      verdict: 'fail',
+      counts,
+      headCommit: { sha: '\n::stop-commands::x', refused: [] },
+    });
     expect(odd).toBe('Failed: 1 finding (1 high)');
   });
 
@@ -223,27 +234,20 @@ describe('the check run of a workflow_run', () => {
     );
     const headCommit = judgedCommit(refused);
     const summaryMarkdown = renderSummary(
-      {
+      reportOf({
         verdict: 'fail',
         reason: '3000 findings',
-        projectName: 'vault',
         auditId: 'a',
         rawStatus: undefined,
-        reportUrl: undefined,
-        failOn: 'high',
         findings,
-        counts: countFindings(findings),
-        scopeNote: undefined,
         links: { serverUrl: 'https://github.com', repository: 'octo/vault', sha: HEAD_SHA },
-        notAnnotated: { error: 0, warning: 0, notice: 0 },
-        resumeHint: undefined,
         fileCount: 3,
         headCommit,
-      },
+      }),
       65_000,
     );
     const output = renderCheckRunCompletion({
-      title: checkRunTitle('fail', countFindings(findings), headCommit),
+      title: checkRunTitle({ verdict: 'fail', counts: countFindings(findings), headCommit }),
       summaryMarkdown,
       total: 3_000,
       overCap: 2_000,

@@ -1,7 +1,8 @@
 /** The command line's renderers: the terminal report, GitLab code quality, JUnit, terminal escaping. */
 import { describe, expect, it } from 'vitest';
+import { reportOf } from '../support/report.ts';
 import type { Finding } from '../../src/audit/findings.ts';
-import { countFindings, type FindingStatus, type TriagedFinding } from '../../src/audit/triage.ts';
+import { type FindingStatus, type TriagedFinding } from '../../src/audit/triage.ts';
 import { codeQualityIssues } from '../../src/report/codequality.ts';
 import { escapeTerminal } from '../../src/report/escape.ts';
 import { renderJunit, xml } from '../../src/report/junit.ts';
@@ -56,16 +57,16 @@ describe('renderTerminalReport', () => {
       triaged(finding({ severity: 'low', file: 'lib/x.sol', startLine: undefined }), 'dependency'),
       triaged(finding({ file: undefined })),
     ];
-    const lines = renderTerminalReport({
-      verdict: 'fail',
-      reason: 'reason\u001b[2J',
-      auditId: 'a-1',
-      rawStatus: 'completed',
-      reportUrl: undefined,
-      findings,
-      counts: countFindings(findings),
-      fileCount: 3,
-    });
+    const lines = renderTerminalReport(
+      reportOf({
+        verdict: 'fail',
+        reason: 'reason\u001b[2J',
+        auditId: 'a-1',
+        rawStatus: 'completed',
+        findings,
+        fileCount: 3,
+      }),
+    );
     expect(lines).toEqual([
       'Verdict: fail. reason\\x1b[2J',
       'Audit a-1 (completed) 3 file(s) sent',

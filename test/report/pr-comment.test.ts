@@ -2,7 +2,8 @@ import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import { compareFindings, SEVERITIES, type Finding } from '../../src/audit/findings.ts';
 import { type TriagedFinding } from '../../src/audit/triage.ts';
-import { allActive, projectAudit, withCounts } from '../support/triage.ts';
+import { allActive } from '../support/triage.ts';
+import { projectReport, reportOf } from '../support/report.ts';
 import {
   commentMarker,
   findingKey,
@@ -29,19 +30,20 @@ const links = { serverUrl: 'https://github.com', repository: 'octo/vault', sha: 
 function input(
   overrides: Partial<Omit<PrCommentInput, 'counts'>> & { plain?: Finding[] } = {},
 ): PrCommentInput {
-  const { plain, findings, ...rest } = overrides;
-  return withCounts({
-    projectName: 'vault',
-    verdict: 'fail',
-    reason: '1 finding at or above high',
-    findings: findings ?? (plain === undefined ? [] : allActive(plain)),
-    previous: undefined,
-    links,
-    auditId: 'audit-42',
-    reportUrl: 'https://audit.example/r/42',
-    runUrl: 'https://github.com/octo/vault/actions/runs/7',
-    ...rest,
-  });
+  const { plain, findings, previous, ...rest } = overrides;
+  return {
+    ...reportOf({
+      verdict: 'fail',
+      reason: '1 finding at or above high',
+      findings: findings ?? (plain === undefined ? [] : allActive(plain)),
+      links,
+      auditId: 'audit-42',
+      reportUrl: 'https://audit.example/r/42',
+      runUrl: 'https://github.com/octo/vault/actions/runs/7',
+      ...rest,
+    }),
+    previous,
+  };
 }
 
 /** The rows of the table under `heading`. */
@@ -334,7 +336,8 @@ describe('the comment of a run over several projects', () => {
             project: 'vault/one',
           },
         ],
-        audits: [projectAudit('vault/one', 'pass', 1), projectAudit('vault/two', 'timeout', 1)],
+        several: true,
+        projects: [projectReport('vault/one', 'pass', 1), projectReport('vault/two', 'timeout', 1)],
       }),
     );
     expect(body).toContain('| vault/one | ✅ Passed | 1 |');
@@ -367,9 +370,10 @@ describe('the comment of a run over several projects', () => {
           },
         ],
         previous,
-        audits: [
-          projectAudit('vault/a', 'fail', 1),
-          projectAudit('vault/\u202eb', 'error', 0, { auditId: undefined, fileCount: undefined }),
+        several: true,
+        projects: [
+          projectReport('vault/a', 'fail', 1),
+          projectReport('vault/\u202eb', 'error', 0, { auditId: undefined, fileCount: undefined }),
         ],
       }),
     );

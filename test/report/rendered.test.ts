@@ -4,10 +4,11 @@
  */
 import { marked } from 'marked';
 import { describe, expect, it } from 'vitest';
+import { reportOf } from '../support/report.ts';
 import { renderPrComment } from '../../src/report/pr-comment.ts';
 import { renderSummary } from '../../src/report/summary.ts';
 import { makeFinding } from '../support/findings.ts';
-import { allActive, withCounts } from '../support/triage.ts';
+import { allActive } from '../support/triage.ts';
 import { HEAD_SHA, hostileRefusals, judgedCommit } from '../support/head-commit.ts';
 
 const EVIL = 'https://evil.example/login';
@@ -46,18 +47,13 @@ function linksAndImages(rendered: string): string[] {
 describe('rendered with GFM', () => {
   it('the job summary links and shows nothing the service sent', () => {
     const markdown = renderSummary(
-      withCounts({
+      reportOf({
         verdict: 'fail',
         reason: PAYLOAD,
-        projectName: 'vault',
         auditId: PAYLOAD,
         rawStatus: PAYLOAD,
-        reportUrl: undefined,
-        failOn: 'high',
         findings: hostile,
         scopeNote: PAYLOAD,
-        links: undefined,
-        notAnnotated: { error: 0, warning: 0, notice: 0 },
         resumeHint: PAYLOAD,
         fileCount: 1,
       }),
@@ -68,18 +64,10 @@ describe('rendered with GFM', () => {
   });
 
   it('the pull-request comment links and shows nothing the service sent', () => {
-    const markdown = renderPrComment(
-      withCounts({
-        projectName: 'vault',
-        verdict: 'fail',
-        reason: PAYLOAD,
-        findings: hostile,
-        previous: undefined,
-        links: undefined,
-        auditId: PAYLOAD,
-        reportUrl: undefined,
-      }),
-    );
+    const markdown = renderPrComment({
+      ...reportOf({ verdict: 'fail', reason: PAYLOAD, findings: hostile, auditId: PAYLOAD }),
+      previous: undefined,
+    });
     const rendered = html(markdown);
     expect(rendered).toContain('evil.example');
     expect(linksAndImages(rendered)).toEqual([]);
@@ -88,25 +76,15 @@ describe('rendered with GFM', () => {
   it('the refused files of a workflow_run render as text, the commit link the only link', () => {
     const headCommit = judgedCommit([...hostileRefusals(), { path: PAYLOAD, reason: PAYLOAD }]);
     const links = { serverUrl: 'https://github.com', repository: 'octo/vault', sha: HEAD_SHA };
-    const common = withCounts({
-      verdict: 'pass' as const,
+    const common = reportOf({
       reason: 'no findings',
-      projectName: 'vault',
-      findings: [],
       links,
       auditId: 'a',
-      reportUrl: undefined,
+      rawStatus: undefined,
+      fileCount: 1,
       headCommit,
     });
-    const summary = renderSummary({
-      ...common,
-      rawStatus: undefined,
-      failOn: 'high',
-      scopeNote: undefined,
-      notAnnotated: { error: 0, warning: 0, notice: 0 },
-      resumeHint: undefined,
-      fileCount: 1,
-    });
+    const summary = renderSummary(common);
     const comment = renderPrComment({ ...common, previous: undefined });
     for (const markdown of [summary, comment]) {
       const rendered = html(markdown);

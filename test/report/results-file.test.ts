@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allActive, withCounts } from '../support/triage.ts';
+import { allActive } from '../support/triage.ts';
+import { reportOf } from '../support/report.ts';
 import { renderResultsFile } from '../../src/report/results-file.ts';
 import { makeFinding } from '../support/findings.ts';
 import { HEAD_SHA, HOSTILE_PATHS, hostileRefusals, judgedCommit } from '../support/head-commit.ts';
@@ -26,10 +27,10 @@ describe('renderResultsFile', () => {
       makeFinding({ severity: 'gas', title: 'Use calldata', fingerprint: 'fp-gas-2' }),
     ];
     const text = renderResultsFile(
-      withCounts({
+      reportOf({
         auditId: 'abc123',
         projectName: 'vault',
-        status: 'completed',
+        rawStatus: 'completed',
         verdict: 'fail',
         failOn: 'high',
         scope: 'all',
@@ -81,10 +82,10 @@ describe('renderResultsFile', () => {
   it('writes absent values as null, so every key is always there', () => {
     const parsed = JSON.parse(
       renderResultsFile(
-        withCounts({
+        reportOf({
           auditId: undefined,
           projectName: 'vault',
-          status: undefined,
+          rawStatus: undefined,
           verdict: 'timeout',
           failOn: 'none',
           scope: 'all',
@@ -114,10 +115,10 @@ describe('renderResultsFile', () => {
   it('records a run without results as zero counts and no findings', () => {
     const parsed = JSON.parse(
       renderResultsFile(
-        withCounts({
+        reportOf({
           auditId: 'abc',
           projectName: 'p',
-          status: 'failed',
+          rawStatus: 'failed',
           verdict: 'error',
           failOn: 'high',
           scope: 'all',
@@ -141,10 +142,10 @@ describe('renderResultsFile', () => {
   it('records each finding’s status and note, and how many the scope kept in', () => {
     const parsed = JSON.parse(
       renderResultsFile(
-        withCounts({
+        reportOf({
           auditId: 'abc',
           projectName: 'p',
-          status: 'completed',
+          rawStatus: 'completed',
           verdict: 'pass',
           failOn: 'high',
           scope: 'changed-lines',
@@ -191,10 +192,10 @@ describe('renderResultsFile', () => {
 });
 
 describe('the results file of a workflow_run', () => {
-  const base = withCounts({
+  const base = reportOf({
     auditId: 'abc',
     projectName: 'vault',
-    status: 'completed',
+    rawStatus: 'completed',
     verdict: 'pass' as const,
     failOn: 'high' as const,
     scope: 'all' as const,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ProjectAudit } from '../../src/audit/outcome.ts';
-import { countFindings } from '../../src/audit/triage.ts';
+import type { ReusedAudit } from '../../src/audit/result.ts';
+import type { ProjectReport } from '../../src/report/model.ts';
 import { renderReuseNotes } from '../../src/report/reuse-note.ts';
+import { projectReport } from '../support/report.ts';
 
 const reused = {
   auditId: 'audit-7',
@@ -9,42 +10,37 @@ const reused = {
   runUrl: 'https://github.com/acme/vaults/actions/runs/42',
 };
 
-function audit(name: string, withReuse: boolean): ProjectAudit {
-  return {
-    name,
-    path: name,
-    auditId: 'a',
-    verdict: 'pass',
-    reason: '',
-    counts: countFindings([]),
-    fileCount: undefined,
-    rawStatus: undefined,
-    reportUrl: undefined,
-    ...(withReuse ? { reused } : {}),
-  };
+function audit(name: string, withReuse: boolean): ProjectReport {
+  return projectReport(name, 'pass', 0, { reused: withReuse ? reused : undefined });
 }
+
+/** A report of one project, whose results are those of `audit` when given. */
+const one = (audit: ReusedAudit | undefined) => ({ reused: audit, several: false, projects: [] });
 
 describe('renderReuseNotes', () => {
   it('says which audit, when, and links the run that started it', () => {
-    expect(renderReuseNotes(reused, undefined)).toEqual([
+    expect(renderReuseNotes(one(reused))).toEqual([
       '> ♻️ Reused audit audit\\-7: the upload is byte-identical to the one audited on 2026-11-25 08:30 UTC by [the run that started it](https://github.com/acme/vaults/actions/runs/42); nothing was uploaded, and the results were read from the service again.',
     ]);
   });
 
   it('links nothing that is not an http(s) URL, and escapes the id', () => {
     const [note] = renderReuseNotes(
-      { ...reused, auditId: '<b>x</b>', runUrl: 'javascript:alert(1)' },
-      undefined,
+      one({ ...reused, auditId: '<b>x</b>', runUrl: 'javascript:alert(1)' }),
     );
     expect(note).not.toContain('](');
     expect(note).not.toContain('<b>');
-    expect(renderReuseNotes({ ...reused, runUrl: undefined }, undefined)[0]).not.toContain('by [');
+    expect(renderReuseNotes(one({ ...reused, runUrl: undefined }))[0]).not.toContain('by [');
   });
 
   it('with several projects, one line per reused project, none for the others or without reuse', () => {
-    const lines = renderReuseNotes(undefined, [audit('core', false), audit('tokens', true)]);
+    const lines = renderReuseNotes({
+      reused: undefined,
+      several: true,
+      projects: [audit('core', false), audit('tokens', true)],
+    });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^- tokens: Reused audit audit\\-7/);
-    expect(renderReuseNotes(undefined, undefined)).toEqual([]);
+    expect(renderReuseNotes(one(undefined))).toEqual([]);
   });
 });

@@ -2,14 +2,15 @@ import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import { SEVERITIES, type Finding } from '../../src/audit/findings.ts';
 import { type TriagedFinding } from '../../src/audit/triage.ts';
-import { allActive, projectAudit, withCounts } from '../support/triage.ts';
+import { allActive } from '../support/triage.ts';
+import { projectReport, reportOf } from '../support/report.ts';
 import {
   renderCheckRunNotAnnotatedNote,
   renderNotAnnotatedNote,
   renderSummary,
   repeatsNote,
-  type SummaryInput,
 } from '../../src/report/summary.ts';
+import type { Report } from '../../src/report/model.ts';
 import { escapeMarkdown } from '../../src/report/escape.ts';
 import { makeFinding } from '../support/findings.ts';
 import { expectInOrder } from '../support/order.ts';
@@ -20,25 +21,17 @@ const links = { serverUrl: 'https://github.com', repository: 'octo/vault', sha: 
 
 /** `findings` are all counted; pass `triaged` to give each its status. */
 function input(
-  overrides: Partial<Omit<SummaryInput, 'findings' | 'counts'>> & {
+  overrides: Partial<Omit<Report, 'findings' | 'counts'>> & {
     findings?: readonly Finding[];
     triaged?: readonly TriagedFinding[];
   } = {},
-): SummaryInput {
+): Report {
   const { findings = [], triaged = allActive(findings), ...rest } = overrides;
-  return withCounts({
-    verdict: 'pass',
+  return reportOf({
     reason: 'no findings (fail-on: high)',
-    projectName: 'vault',
     auditId: 'abc123',
-    rawStatus: 'completed',
-    reportUrl: undefined,
-    failOn: 'high',
     links,
-    notAnnotated: { error: 0, warning: 0, notice: 0 },
-    resumeHint: undefined,
     fileCount: 3,
-    scopeNote: undefined,
     ...rest,
     findings: triaged,
   });
@@ -111,8 +104,9 @@ describe('renderSummary', () => {
         reason: '1 finding at or above high (1 high)',
         reportUrl: 'https://audit.example.com/reports/abc123',
         findings,
-        notAnnotated: { error: 0, warning: 2, notice: 1 },
       }),
+      undefined,
+      { error: 0, warning: 2, notice: 1 },
     );
     const expected = fixtureText('report', 'summary-fail.md');
     expect(markdown).toBe(expected);
@@ -329,8 +323,9 @@ describe('renderSummary', () => {
       input({
         verdict: 'fail',
         findings: [makeFinding({ severity: 'high' })],
-        notAnnotated: { error: 12, warning: 0, notice: 1 },
       }),
+      undefined,
+      { error: 12, warning: 0, notice: 1 },
     );
     expect(markdown).toContain(
       'ℹ️ GitHub shows only 10 annotations of each level per step, so 13 findings were not annotated in the log (12 errors, 1 notice).',
@@ -631,13 +626,14 @@ describe('the summary of findings apart', () => {
       verdict: 'fail',
       auditId: '{"a":"x"}',
       triaged: [triaged[1]!, triaged[0]!, triaged[2]!],
-      audits: [
-        projectAudit('vault/a', 'pass', 2, {
+      several: true,
+      projects: [
+        projectReport('vault/a', 'pass', 2, {
           auditId: 'vault/a-id|1',
           fileCount: 2,
           reportUrl: 'javascript:alert(1)',
         }),
-        projectAudit('vault/b', 'fail', 1, {
+        projectReport('vault/b', 'fail', 1, {
           auditId: 'vault/b-id|1',
           fileCount: 2,
           reportUrl: 'javascript:alert(1)',

@@ -8,7 +8,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeEach, vi } from 'vitest';
-import type { Outcome } from '../../src/audit/outcome.ts';
+import type { Report } from '../../src/report/model.ts';
 import { commitFiles, type CommittedFile, type ServedCommit } from './git-commit.ts';
 import type { GitHubApiStandIn } from './github-api.ts';
 import { useInProcessRun, withEvent } from './in-process-run.ts';
@@ -50,7 +50,7 @@ export interface BundleFile {
 }
 
 /** Hooks and helpers for a file of such runs; `published` is the file's record of outcomes. */
-export function useHeadCommitRun(github: GitHubApiStandIn, published: Outcome[]) {
+export function useHeadCommitRun(github: GitHubApiStandIn, published: Report[]) {
   const setUp = useInProcessRun(github);
   const results = useResultsService(42);
   let firstRequest = 0;

@@ -1,5 +1,5 @@
 /** The head commit a `workflow_run` judged, for the renderers' tests: refused files, hostile ones. */
-import type { JudgedCommit, RefusedFile } from '../../src/audit/outcome.ts';
+import type { JudgedCommit, RefusedFile } from '../../src/audit/result.ts';
 
 export const HEAD_SHA = '0123abcd0123abcd0123abcd0123abcd0123abcd';
 

@@ -2,14 +2,7 @@
 import { compareFindings, type Finding } from '../../src/audit/findings.ts';
 import { inModelOrder } from './findings.ts';
 import type { BaselineEntry } from '../../src/audit/baseline.ts';
-import type { Verdict } from '../../src/audit/gate.ts';
-import type { ProjectAudit } from '../../src/audit/outcome.ts';
-import {
-  countFindings,
-  type FindingCounts,
-  type Triage,
-  type TriagedFinding,
-} from '../../src/audit/triage.ts';
+import { countFindings, type Triage, type TriagedFinding } from '../../src/audit/triage.ts';
 
 /** Every finding counted, as on a run where nothing is triaged. */
 export function allActive(findings: readonly Finding[]): TriagedFinding[] {
@@ -39,36 +32,7 @@ export function triageOf(findings: TriagedFinding[]): Triage {
   };
 }
 
-/** A renderer's input with the counts triage would have made of its findings. */
-export function withCounts<T extends { findings: readonly TriagedFinding[] }>(
-  input: T,
-): T & { counts: FindingCounts } {
-  return { ...input, counts: countFindings(input.findings) };
-}
-
 /** Triaged findings in the order triageFindings gives them, for tests that build them by hand. */
 export function inTriageOrder(triaged: readonly TriagedFinding[]): TriagedFinding[] {
   return [...triaged].sort((a, b) => compareFindings(a.finding, b.finding));
-}
-
-/** One project's audit as a run over several reports it: `active` findings that count. */
-export function projectAudit(
-  name: string,
-  verdict: Verdict,
-  active: number,
-  overrides: Partial<ProjectAudit> = {},
-): ProjectAudit {
-  const counts = countFindings([]);
-  return {
-    name,
-    path: name.replace(/^[^/]*\//, ''),
-    auditId: `${name}-id`,
-    verdict,
-    reason: '',
-    counts: { ...counts, byStatus: { ...counts.byStatus, active } },
-    fileCount: 1,
-    rawStatus: undefined,
-    reportUrl: undefined,
-    ...overrides,
-  };
 }

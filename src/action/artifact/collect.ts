@@ -7,8 +7,8 @@
 import { DefaultArtifactClient } from '@actions/artifact';
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
-import { errorOutcome, skippedOutcome, type Outcome } from '../../audit/outcome.ts';
-import { checkoutUploads, type CheckoutProjects } from '../../engine/audit-checkout.ts';
+import { errorResult, skippedResult, stoppedRun, type RunResult } from '../../audit/result.ts';
+import { checkoutUploads, type CheckoutProjects } from '../../engine/audit.ts';
 import { writeBundle } from '../../engine/upload-bundle.ts';
 import { ConfigurationError, DeadlineError, errorMessage } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
@@ -24,9 +24,9 @@ export async function collectUploads(
   detection: CheckoutProjects,
   origin: 'fork' | 'dependabot',
   run: { deadline: number; log: Logger },
-): Promise<Outcome> {
+): Promise<RunResult> {
   const { log } = run;
-  const facts = { projects: detection.summaries };
+  const facts = { detected: detection.summaries };
   try {
     const uploads = await checkoutUploads(
       settings,
@@ -36,9 +36,12 @@ export async function collectUploads(
     );
     const fileCount = uploads.reduce((sum, upload) => sum + upload.files.length, 0);
     if (uploads.length === 0) {
-      return skippedOutcome(
-        `No contract files matched (if-no-files-found: ${settings.ifNoFilesFound}); nothing was collected.`,
-        { ...facts, fileCount },
+      return stoppedRun(
+        skippedResult(
+          `No contract files matched (if-no-files-found: ${settings.ifNoFilesFound}); nothing was collected.`,
+          { fileCount },
+        ),
+        facts,
       );
     }
     await mkdir(settings.outputDirectory, { recursive: true });
@@ -78,9 +81,9 @@ export async function collectUploads(
       `\`${UPLOAD_ARTIFACT}\`${artifact.id === undefined ? '' : ` (id ${artifact.id})`}. ` +
       'The `workflow_run` workflow of the default branch that runs this action when this workflow completes audits it and reports on this pull request.';
     log.notice(reason);
-    return skippedOutcome(reason, { ...facts, fileCount });
+    return stoppedRun(skippedResult(reason, { fileCount }), facts);
   } catch (error) {
-    return errorOutcome(error, facts);
+    return stoppedRun(errorResult(error, {}), facts);
   }
 }
 

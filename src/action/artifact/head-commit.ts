@@ -9,12 +9,12 @@ import { realpathSync } from 'node:fs';
 import { mkdir, mkdtemp, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
-import type { RefusedFile } from '../../audit/outcome.ts';
+import type { RefusedFile } from '../../audit/result.ts';
 import {
   checkoutUploads,
-  detectProjects,
+  findCheckoutProjects,
   type CheckoutProjects,
-} from '../../engine/audit-checkout.ts';
+} from '../../engine/audit.ts';
 import type { Settings } from '../../engine/settings.ts';
 import type { OpenedBundle } from '../../engine/upload-bundle.ts';
 import { ConfigurationError } from '../../errors.ts';
@@ -85,7 +85,7 @@ export async function headCommitUploads(
     let detection: CheckoutProjects;
     let uploads: ProjectUpload[];
     try {
-      detection = await detectProjects(search, pass, searchDeadline);
+      detection = await findCheckoutProjects(search, pass, searchDeadline);
       uploads = await checkoutUploads(search, detection, searchDeadline, pass);
     } catch (error) {
       pass.replay(log);

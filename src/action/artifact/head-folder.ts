@@ -12,7 +12,7 @@
 import { mkdir, readFile, stat, symlink, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
-import type { RefusedFile } from '../../audit/outcome.ts';
+import type { RefusedFile } from '../../audit/result.ts';
 import { ConfigurationError } from '../../errors.ts';
 import { checkDeadline } from '../../files/deadline.ts';
 import { uploadNameProblem } from '../../files/upload-name.ts';

@@ -7,7 +7,7 @@
  * RUNNER_TEMP. Nothing of the fork is checked out or run.
  */
 import { DefaultArtifactClient } from '@actions/artifact';
-import type { RefusedFile } from '../../audit/outcome.ts';
+import type { RefusedFile } from '../../audit/result.ts';
 import { lstat, mkdir, mkdtemp, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { openBundle, type OpenedBundle } from '../../engine/upload-bundle.ts';

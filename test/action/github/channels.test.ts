@@ -42,7 +42,11 @@ function highFindings(count: number): TriagedFinding[] {
 /** A check run report as publishing renders it. */
 function reportOf(findings: TriagedFinding[]): CheckRunReport {
   const plan = checkRunAnnotations(activeFindings(findings));
-  const title = checkRunTitle('fail', countFindings(findings));
+  const title = checkRunTitle({
+    verdict: 'fail',
+    counts: countFindings(findings),
+    headCommit: undefined,
+  });
   return {
     start: renderCheckRunStart('audit-1'),
     conclusion: checkRunConclusion('fail'),

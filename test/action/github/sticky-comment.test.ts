@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../../src/audit/findings.ts';
-import { countFindings } from '../../../src/audit/triage.ts';
 import { allActive } from '../../support/triage.ts';
 import type { GitHubClient, IssueComment } from '../../../src/action/github/client.ts';
 import { PermissionError } from '../../../src/action/github/errors.ts';
@@ -17,6 +16,7 @@ import { COMMENT_MAX_CHARS, renderPrComment } from '../../../src/report/pr-comme
 import type { GitHubApiOptions } from '../../support/github-api.ts';
 import { makeFinding } from '../../support/findings.ts';
 import { useGitHubApi } from '../../support/github-client.ts';
+import { reportOf } from '../../support/report.ts';
 
 const setUp = useGitHubApi();
 
@@ -27,15 +27,18 @@ function renderer(findings: Finding[], projectName = 'vault') {
   const triaged = allActive(findings);
   return (previous: PreviousRun | undefined) =>
     renderPrComment({
-      projectName,
-      verdict: 'fail',
-      reason: 'findings at or above high',
-      findings: triaged,
-      counts: countFindings(triaged),
+      ...reportOf({
+        projectName,
+        verdict: 'fail',
+        reason: 'findings at or above high',
+        findings: triaged,
+        links: {
+          serverUrl: 'https://github.com',
+          repository: 'octo-org/contracts',
+          sha: 'abcdef1',
+        },
+      }),
       previous,
-      links: { serverUrl: 'https://github.com', repository: 'octo-org/contracts', sha: 'abcdef1' },
-      auditId: 'audit-1',
-      reportUrl: undefined,
     });
 }
 

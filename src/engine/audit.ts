@@ -1,18 +1,23 @@
 /**
  * The engine's entry: a checkout's projects found, their files uploaded (or audits resumed),
- * waited for within one deadline, their findings triaged, and one outcome returned. It knows
+ * waited for within one deadline, their findings triaged, and the run's result returned. It knows
  * nothing of the door that drives it: settings, a logger, a clock and two callbacks are all it
- * is given, and it never throws (an error is an outcome with verdict `error`).
+ * is given, and it never throws (an error is a result with verdict `error`).
  */
 import { AuditClient } from '../api/client.ts';
 import { pathReader } from '../api/parse-location.ts';
-import { describeProjects } from '../api/project.ts';
+import { checkKey } from '../api/key-check.ts';
 import { formatAuditIds } from '../audit/audit-ids.ts';
 import { readBaselineFile, unusedBaselineEntries, type BaselineEntry } from '../audit/baseline.ts';
-import { errorOutcome, skippedOutcome, type Outcome } from '../audit/outcome.ts';
+import {
+  errorResult,
+  skippedResult,
+  stoppedRun,
+  type ProjectResult,
+  type RunResult,
+} from '../audit/result.ts';
 import { buildChangeSet, type ChangedFile, type ChangeSet, type Scope } from '../audit/scope.ts';
-import { triageFindings, type TriagedFinding } from '../audit/triage.ts';
-import { ConfigurationError, ServiceError } from '../errors.ts';
+import { triageFindings } from '../audit/triage.ts';
 import type { Deadline } from '../files/deadline.ts';
 import { createSourceReader } from '../files/source-reader.ts';
 import type { Logger } from '../log.ts';
@@ -70,7 +75,7 @@ export interface CheckoutProjects {
 }
 
 /** Past `deadline` (the run's, as for the audit), a DeadlineError: the run's verdict is `timeout`. */
-export async function detectProjects(
+export async function findCheckoutProjects(
   settings: Settings,
   log: Logger,
   deadline: Deadline,
@@ -92,13 +97,13 @@ export interface GivenUploads {
 }
 
 /** `given`: the uploads to send instead of the checkout's (an upload bundle's). */
-export async function auditCheckout(
+export async function audit(
   settings: Settings,
   detection: CheckoutProjects,
   deadline: number,
   deps: EngineDependencies,
   given?: GivenUploads,
-): Promise<Outcome> {
+): Promise<RunResult> {
   const { log } = deps;
   const client = new AuditClient({
     baseUrl: settings.baseUrl,
@@ -127,17 +132,30 @@ export async function auditCheckout(
       : await resumeJobs(settings, auditId, detection.projects, log, searchDeadline);
     if (uploading) fileCount = jobs.reduce((sum, job) => sum + (job.files?.length ?? 0), 0);
     if (jobs.length === 0) {
-      return skippedOutcome(
-        `No contract files matched (if-no-files-found: ${settings.ifNoFilesFound}); nothing was audited.`,
-        { projects: detection.summaries, fileCount },
+      return stoppedRun(
+        skippedResult(
+          `No contract files matched (if-no-files-found: ${settings.ifNoFilesFound}); nothing was audited.`,
+          { fileCount },
+        ),
+        { detected: detection.summaries },
       );
     }
-    if (uploading) await checkKey(settings, jobs, fileCount ?? 0, client, log);
+    if (uploading) {
+      await checkKey(
+        client,
+        jobs.map((job) => job.name),
+        log,
+      );
+      log.info(
+        `Sending ${fileCount} file(s) to ${settings.baseUrl.origin}` +
+          (jobs.length > 1 ? ` in ${jobs.length} audits, one per project.` : '.'),
+      );
+    }
     const reuse = uploading && settings.reuse ? deps.reuse : undefined;
     const audited = reuse ? await findReusable(jobs, settings, reuse, deps) : jobs;
     // With several projects, the id output is their object, even when one is collected.
     const several = jobs.length > 1 || typeof settings.auditId === 'object';
-    const outcome = await auditProjects(
+    const projects = await auditProjects(
       audited,
       {
         client,
@@ -162,13 +180,10 @@ export async function auditCheckout(
       },
       several,
     );
-    if (baseline && outcome.findings) logUnusedBaseline(baseline, outcome.findings, log);
-    return { ...outcome, projects: detection.summaries };
+    if (baseline) logUnusedBaseline(baseline, projects, log);
+    return { projects, several, detected: detection.summaries };
   } catch (error) {
-    if (!(error instanceof ConfigurationError || error instanceof ServiceError)) {
-      if (error instanceof Error) log.debug(error.stack ?? error.message);
-    }
-    return errorOutcome(error, { projects: detection.summaries, fileCount });
+    return stoppedRun(errorResult(error, { fileCount }, log), { detected: detection.summaries });
   } finally {
     await client.close();
   }
@@ -185,25 +200,6 @@ export function checkoutUploads(
   log: Logger,
 ): Promise<ProjectUpload[]> {
   return findUploads({ ...settings, deadline }, log, detection.projects);
-}
-
-/** The key is checked against the service (listing its projects) before anything is uploaded. */
-async function checkKey(
-  settings: Settings,
-  jobs: readonly AuditJob[],
-  fileCount: number,
-  client: AuditClient,
-  log: Logger,
-): Promise<void> {
-  await describeProjects(
-    client,
-    jobs.map((job) => job.name),
-    log,
-  );
-  log.info(
-    `Sending ${fileCount} file(s) to ${settings.baseUrl.origin}` +
-      (jobs.length > 1 ? ` in ${jobs.length} audits, one per project.` : '.'),
-  );
 }
 
 /**
@@ -317,14 +313,16 @@ function createTriage(
   };
 }
 
+/** Over every project's findings: an entry may be used by any of them. */
 function logUnusedBaseline(
   baseline: Map<string, BaselineEntry>,
-  findings: readonly TriagedFinding[],
+  projects: readonly ProjectResult[],
   log: Logger,
 ): void {
+  if (projects.every((project) => project.findings === undefined)) return;
   const unused = unusedBaselineEntries(
     baseline,
-    findings.map((entry) => entry.finding),
+    projects.flatMap((project) => (project.findings ?? []).map((entry) => entry.finding)),
   ).length;
   if (unused > 0) {
     log.info(

@@ -8,12 +8,13 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuditService } from '@contract-audit/reference-service';
 import {
-  auditCheckout,
-  detectProjects,
+  audit,
+  findCheckoutProjects,
   type AuditStarted,
   type EngineDependencies,
-} from '../../src/engine/audit-checkout.ts';
+} from '../../src/engine/audit.ts';
 import { readSettings, type Settings } from '../../src/engine/settings.ts';
+import { buildReport } from '../../src/report/model.ts';
 import { recordingLogger } from '../support/logger.ts';
 import { DEMO_WORKSPACE } from '../support/in-process-run.ts';
 import { useAuditService } from '../support/service.ts';
@@ -55,22 +56,23 @@ function dependencies(overrides: Partial<EngineDependencies> = {}) {
   return { deps, lines, started };
 }
 
-async function audit(settings: Settings, deps: EngineDependencies) {
+/** The engine's result, as the report the doors build of it. */
+async function auditWith(settings: Settings, deps: EngineDependencies) {
   const deadline = Date.now() + 60_000;
-  const detection = await detectProjects(settings, deps.log, { at: deadline, now: deps.now });
-  return auditCheckout(settings, detection, deadline, deps);
+  const detection = await findCheckoutProjects(settings, deps.log, { at: deadline, now: deps.now });
+  return buildReport(await audit(settings, detection, deadline, deps), settings);
 }
 
 describe('the engine, driven with plain options', () => {
   it('uploads, waits and triages into one outcome, telling the door each audit id', async () => {
     const service = await serve();
     const { deps, lines, started } = dependencies();
-    const outcome = await audit(await settingsFor(service), deps);
+    const outcome = await auditWith(await settingsFor(service), deps);
     expect(outcome).toMatchObject({
       verdict: 'fail',
       auditId: 'audit-1',
       fileCount: 5,
-      projects: [{ name: 'foundry-demo', path: '.', frameworks: ['Foundry'] }],
+      detectedProjects: [{ name: 'foundry-demo', path: '.', frameworks: ['Foundry'] }],
     });
     expect(outcome.counts.total).toBe(21);
     expect(started).toEqual([
@@ -84,7 +86,7 @@ describe('the engine, driven with plain options', () => {
   it('asks the door for the changed files once, and falls back to scope `all` when it has none', async () => {
     const service = await serve();
     const { deps } = dependencies();
-    const outcome = await audit(await settingsFor(service, { scope: 'changed-lines' }), deps);
+    const outcome = await auditWith(await settingsFor(service, { scope: 'changed-lines' }), deps);
     expect(deps.changedFiles).toHaveBeenCalledTimes(1);
     expect(outcome.scope).toBe('all');
     expect(outcome.verdict).toBe('fail');
@@ -97,11 +99,11 @@ describe('the engine, driven with plain options', () => {
         { path: 'README.md', status: 'modified', additions: 1, patch: '@@ -1 +1 @@\n-a\n+b' },
       ],
     });
-    const outcome = await audit(await settingsFor(service, { scope: 'changed-lines' }), deps);
+    const outcome = await auditWith(await settingsFor(service, { scope: 'changed-lines' }), deps);
     expect(outcome.scope).toBe('changed-lines');
     // No contract changed: none of the project's findings counts.
-    expect(outcome.findings?.filter((entry) => entry.status === 'active')).toEqual([]);
-    expect(outcome.findings?.some((entry) => entry.status === 'outside-change')).toBe(true);
+    expect(outcome.findings.filter((entry) => entry.status === 'active')).toEqual([]);
+    expect(outcome.findings.some((entry) => entry.status === 'outside-change')).toBe(true);
     expect(outcome.verdict).toBe('pass');
   });
 
@@ -110,7 +112,7 @@ describe('the engine, driven with plain options', () => {
     const { deps, started } = dependencies();
     const empty = await mkdtemp(path.join(tmpdir(), 'empty-'));
     const settings = await settingsFor(service, { 'if-no-files-found': 'ignore' }, empty);
-    const outcome = await audit(settings, deps);
+    const outcome = await auditWith(settings, deps);
     expect(outcome).toMatchObject({ verdict: 'skipped', fileCount: 0 });
     expect(service.requests).toHaveLength(0);
     expect(started).toEqual([]);
@@ -122,13 +124,13 @@ describe('the engine, driven with plain options', () => {
     await writeFile(path.join(workspace, 'Vault.sol'), 'pragma solidity 0.8.24;\ncontract V {}\n');
     await writeFile(path.join(workspace, 'baseline.json'), '{ not json');
     const { deps } = dependencies();
-    const outcome = await audit(
+    const outcome = await auditWith(
       await settingsFor(service, { baseline: 'baseline.json' }, workspace),
       deps,
     );
     expect(outcome.verdict).toBe('error');
     expect(outcome.reason).toContain('baseline');
-    expect(outcome.projects).toHaveLength(1);
+    expect(outcome.detectedProjects).toHaveLength(1);
     expect(service.uploads).toHaveLength(0);
   });
 
@@ -137,15 +139,18 @@ describe('the engine, driven with plain options', () => {
     const settings = await settingsFor(service);
     const { deps } = dependencies();
     const deadline = Date.now() + 60_000;
-    const detection = await detectProjects(settings, deps.log, { at: deadline, now: deps.now });
-    // The clock has passed the deadline by the time the files are searched.
-    const outcome = await auditCheckout(settings, detection, deadline, {
-      ...deps,
-      now: () => deadline + 1,
+    const detection = await findCheckoutProjects(settings, deps.log, {
+      at: deadline,
+      now: deps.now,
     });
+    // The clock has passed the deadline by the time the files are searched.
+    const outcome = buildReport(
+      await audit(settings, detection, deadline, { ...deps, now: () => deadline + 1 }),
+      settings,
+    );
     expect(outcome.verdict).toBe('timeout');
     expect(outcome.reason).toMatch(/`timeout-minutes`\) ran out during discovery/);
-    expect(outcome.projects).toHaveLength(1);
+    expect(outcome.detectedProjects).toHaveLength(1);
     expect(service.uploads).toHaveLength(0);
   });
 
@@ -153,7 +158,7 @@ describe('the engine, driven with plain options', () => {
     const service = await serve();
     const { deps } = dependencies();
     await expect(
-      detectProjects(await settingsFor(service), deps.log, { at: 0, now: () => 1 }),
+      findCheckoutProjects(await settingsFor(service), deps.log, { at: 0, now: () => 1 }),
     ).rejects.toThrow(/ran out during discovery, while looking for project configs/);
   });
 
@@ -161,7 +166,7 @@ describe('the engine, driven with plain options', () => {
     const service = await serve();
     const { deps } = dependencies();
     const settings = await settingsFor(service, { 'api-key': 'k-not-a-key-of-this-service' });
-    const outcome = await audit(settings, deps);
+    const outcome = await auditWith(settings, deps);
     expect(outcome).toMatchObject({ verdict: 'error', fileCount: 5, auditId: undefined });
     expect(outcome.reason).toMatch(/^The audit service: /);
     expect(service.uploads).toHaveLength(0);
@@ -170,9 +175,9 @@ describe('the engine, driven with plain options', () => {
   it('resumes an audit by its id without uploading, and refuses an id for a folder it does not have', async () => {
     const service = await serve();
     const first = dependencies();
-    await audit(await settingsFor(service), first.deps);
+    await auditWith(await settingsFor(service), first.deps);
     const resumed = dependencies();
-    const outcome = await audit(
+    const outcome = await auditWith(
       await settingsFor(service, { 'audit-id': 'audit-1' }),
       resumed.deps,
     );
@@ -182,7 +187,7 @@ describe('the engine, driven with plain options', () => {
     );
     expect(service.uploads).toHaveLength(1);
 
-    const elsewhere = await audit(
+    const elsewhere = await auditWith(
       await settingsFor(service, { 'audit-id': '{"packages/gone": "audit-1"}' }),
       dependencies().deps,
     );

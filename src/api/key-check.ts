@@ -2,8 +2,11 @@ import { errorMessage, ServiceError } from '../errors.ts';
 import type { Log } from '../log.ts';
 import type { AuditClient } from './client.ts';
 
-/** Checks the key before anything is uploaded, and tells whether each project is new. */
-export async function describeProjects(
+/**
+ * Checks the key against the service (listing its projects) before anything is uploaded, and
+ * tells whether each project is new.
+ */
+export async function checkKey(
   client: AuditClient,
   projectNames: readonly string[],
   log: Log,

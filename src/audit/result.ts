@@ -1,0 +1,242 @@
+import { ConfigurationError, DeadlineError, ServiceError, errorMessage } from '../errors.ts';
+import type { AuditSnapshot } from './findings.ts';
+import { evaluateGate, type FailOn, type Verdict } from './gate.ts';
+import type { Scope } from './scope.ts';
+import { countFindings, type FindingCounts, type Triage, type TriagedFinding } from './triage.ts';
+import type { Log } from '../log.ts';
+import type { ProjectSummary } from '../project/find-contracts.ts';
+
+/** What one audit ended with: everything a project's part of the reports is made from. */
+export interface AuditResult {
+  verdict: Verdict;
+  /** Plain text: why this verdict. */
+  reason: string;
+  auditId: string | undefined;
+  /** The service's own word for the audit's status, when it gave one. */
+  rawStatus: string | undefined;
+  reportUrl: string | undefined;
+  /** Set only when the audit completed: an empty list then means "no findings", never "no results". */
+  findings: TriagedFinding[] | undefined;
+  /** Of `findings`: all zero when there are none. */
+  counts: FindingCounts;
+  /** The scope in effect, after any fallback to `all`. */
+  scope: Scope;
+  scopeNote: string | undefined;
+  fileCount: number | undefined;
+  /** Set when an audit this run started goes on at the service unreported: why it was left. */
+  resumable?: 'timeout' | 'error';
+  /** Set when the results are those of an earlier audit of a byte-identical upload. */
+  reused?: ReusedAudit;
+}
+
+/** One project's audit in a run. */
+export interface ProjectResult extends AuditResult {
+  /** The upload's name. */
+  name: string;
+  /** Its folder relative to the workspace, `.` for the workspace. */
+  path: string;
+}
+
+/**
+ * What the engine ends a run with: each project's result (one project is a list of one), or,
+ * when the run ended before any audit, why; and what is true of the run as a whole.
+ */
+export interface RunResult {
+  /** In the order of the run's projects; empty exactly when `stopped` is set. */
+  projects: ProjectResult[];
+  /** The run is of several projects (its audit ids are one object), even with one result. */
+  several: boolean;
+  /** Why a run ended before any project's audit: a skip, a configuration error, a timeout. */
+  stopped?: AuditResult;
+  /** The projects found, once detection ran: the list a door shows of them. */
+  detected?: ProjectSummary[];
+  /** On `workflow_run`: the pull request's head commit whose files were judged, read from GitHub. */
+  headCommit?: JudgedCommit;
+}
+
+/** A run that ended before any project's audit, with what was known of it. */
+export function stoppedRun(
+  stopped: AuditResult,
+  facts: Pick<RunResult, 'detected' | 'headCommit'> = {},
+): RunResult {
+  return { projects: [], several: false, stopped, ...facts };
+}
+
+/** The commit a `workflow_run` judged, and what of the triggering run's artifact it did not use. */
+export interface JudgedCommit {
+  /** The commit id GitHub gave for the triggering run's head. */
+  sha: string;
+  /** The artifact's files refused (never sent), each with why: a path and its reason. */
+  refused: RefusedFile[];
+}
+
+export interface RefusedFile {
+  /** The path the artifact gave the file, as it gave it (untrusted text). */
+  path: string;
+  reason: string;
+}
+
+/** An earlier audit whose results a run reported, its upload being byte-identical. */
+export interface ReusedAudit {
+  auditId: string;
+  /** When it was started (ISO 8601). */
+  auditedAt: string;
+  /** The workflow run that started it, when known. */
+  runUrl: string | undefined;
+}
+
+/** What was known of an audit when it ended, so that a result made early still reports it. */
+export interface AuditFacts {
+  readonly auditId?: string | undefined;
+  /** True when `auditId` came from the `audit-id` input rather than from this run's upload. */
+  readonly resumed?: boolean;
+  readonly fileCount?: number | undefined;
+}
+
+function base(facts: AuditFacts): AuditResult {
+  return {
+    verdict: 'error',
+    reason: '',
+    auditId: facts.auditId,
+    rawStatus: undefined,
+    reportUrl: undefined,
+    findings: undefined,
+    counts: countFindings([]),
+    scope: 'all',
+    scopeNote: undefined,
+    fileCount: facts.fileCount,
+  };
+}
+
+export function skippedResult(reason: string, facts: AuditFacts): AuditResult {
+  return { ...base(facts), verdict: 'skipped', reason };
+}
+
+/**
+ * A run without a key: skipped on a fork's or Dependabot's pull request (GitHub gives such runs
+ * no secrets), a configuration error anywhere else.
+ */
+export function noApiKeyResult(
+  untrustedPullRequest: 'fork' | 'dependabot' | undefined,
+  facts: AuditFacts,
+): AuditResult {
+  if (!untrustedPullRequest) {
+    return errorResult(
+      new ConfigurationError(
+        'Input `api-key` is empty. Add the service key as a repository secret (e.g. AUDIT_API_KEY) and pass it: ' +
+          '`api-key: ${{ secrets.AUDIT_API_KEY }}`.',
+      ),
+      facts,
+    );
+  }
+  const origin =
+    untrustedPullRequest === 'fork'
+      ? 'this pull request comes from a fork'
+      : 'this run was triggered by Dependabot';
+  return skippedResult(
+    `No API key: ${origin}, and GitHub does not give repository secrets to such runs. ` +
+      'The audit was skipped; nothing was sent. It runs on pushes and on pull requests from branches of this repository.',
+    facts,
+  );
+}
+
+/**
+ * `lastProblem`: the last error the wait went on through, when no answer came after it, such as
+ * the 404s of an audit the service did not show yet.
+ */
+export function timeoutResult(
+  facts: AuditFacts & { auditId: string },
+  timeoutMs: number,
+  last: AuditSnapshot | undefined,
+  lastProblem?: string,
+): AuditResult {
+  const status =
+    lastProblem !== undefined
+      ? `the last poll got no status: ${lastProblem}`
+      : `last status: ${last?.rawStatus ?? 'unknown'}`;
+  return {
+    ...base(facts),
+    verdict: 'timeout',
+    reason:
+      `The audit did not finish within ${formatDuration(timeoutMs)} ` +
+      `(${status}). No results were obtained.`,
+    rawStatus: last?.rawStatus,
+    reportUrl: last?.reportUrl,
+    resumable: 'timeout',
+  };
+}
+
+/** The service finished the audit without results: its message is the reason. */
+export function serviceFailureResult(facts: AuditFacts, snapshot: AuditSnapshot): AuditResult {
+  // The sentence goes on after the service's words: their own full stop would double it.
+  const message = snapshot.message?.replace(/[\s.]+$/, '');
+  return {
+    ...base(facts),
+    verdict: 'error',
+    reason:
+      (snapshot.state === 'failed'
+        ? `The service reports the audit as ${snapshot.rawStatus}` +
+          (message ? `: ${message}` : ' (no message given)')
+        : `The audit ended (${snapshot.rawStatus}) but the service reports an error` +
+          (message ? `: ${message}` : '')) + '. No results were obtained.',
+    rawStatus: snapshot.rawStatus,
+    reportUrl: snapshot.reportUrl,
+  };
+}
+
+export function completedResult(
+  facts: AuditFacts,
+  snapshot: AuditSnapshot,
+  triage: Triage,
+  failOn: FailOn,
+): AuditResult {
+  const gate = evaluateGate(triage.counts, failOn);
+  // Findings the service itself says are not all there cannot pass a gate, nor prove a fail.
+  const incomplete = snapshot.incomplete?.replace(/[\s.]+$/, '');
+  return {
+    ...base(facts),
+    verdict: incomplete === undefined ? gate.verdict : 'error',
+    reason:
+      incomplete === undefined
+        ? gate.reason
+        : `The audit ended (${snapshot.rawStatus}), but the service's answer says its findings are ` +
+          `incomplete: ${incomplete}. The ${triage.findings.length} finding(s) it sent are shown; ` +
+          `on them alone the gate says: ${gate.reason}.`,
+    rawStatus: snapshot.rawStatus,
+    reportUrl: snapshot.reportUrl,
+    findings: triage.findings,
+    counts: triage.counts,
+    scope: triage.scope,
+    scopeNote: triage.scopeNote,
+  };
+}
+
+/**
+ * An error ends the audit with verdict `error`; the reason says what to fix, or that it is a bug,
+ * whose stack then goes to `log`'s debug lines.
+ */
+export function errorResult(
+  error: unknown,
+  facts: AuditFacts,
+  log?: Pick<Log, 'debug'>,
+): AuditResult {
+  let reason: string;
+  if (error instanceof ConfigurationError) reason = error.message;
+  else if (error instanceof ServiceError) reason = `The audit service: ${error.message}`;
+  else {
+    reason = `Unexpected error (a bug in this action; please report it): ${errorMessage(error)}`;
+    if (error instanceof Error) log?.debug(error.stack ?? error.message);
+  }
+  return {
+    ...base(facts),
+    // The time limit, run out before anything was audited, is the run's timeout, not a mistake.
+    verdict: error instanceof DeadlineError ? 'timeout' : 'error',
+    reason,
+    ...(facts.auditId && !facts.resumed && { resumable: 'error' as const }),
+  };
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 60_000) return `${Math.round(ms / 100) / 10} s`;
+  return `${Math.round(ms / 600) / 100} min`;
+}
