@@ -103,7 +103,7 @@ export async function auditCheckout(
   const client = new AuditClient({
     baseUrl: settings.baseUrl,
     apiKey: settings.apiKey,
-    keyName: settings.keyName,
+    vocabulary: settings.vocabulary,
     userAgent: deps.userAgent,
     sleep: deps.sleep,
     now: deps.now,

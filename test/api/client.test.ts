@@ -17,6 +17,7 @@ import { recordingLogger } from '../support/logger.ts';
 import { useAuditService } from '../support/service.ts';
 import { serviceFinding } from '../support/workspace.ts';
 import { freePort } from '../support/ports.ts';
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 
 const TOKEN_SOL = `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.20;
@@ -78,6 +79,7 @@ async function harness(
   const sleeps: number[] = [];
   const { log, lines: logs } = recordingLogger();
   const client = new AuditClient({
+    vocabulary: ACTION_VOCABULARY,
     baseUrl: new URL(service.url),
     apiKey: service.apiKey,
     userAgent: 'contract-audit-action/test',
@@ -693,6 +695,7 @@ describe('AuditClient never repeats a POST that may have started an audit', () =
     open.push({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
     const { port } = server.address() as AddressInfo;
     const client = new AuditClient({
+      vocabulary: ACTION_VOCABULARY,
       baseUrl: new URL(`http://127.0.0.1:${port}`),
       apiKey: 'test-api-key-5f1c9a7e',
       userAgent: 'test',
@@ -719,6 +722,7 @@ describe('AuditClient never repeats a POST that may have started an audit', () =
     let service: AuditService | undefined;
     const sleeps: number[] = [];
     const client = new AuditClient({
+      vocabulary: ACTION_VOCABULARY,
       baseUrl: new URL(`http://127.0.0.1:${port}`),
       apiKey: 'test-api-key-5f1c9a7e',
       userAgent: 'test',
@@ -899,6 +903,7 @@ describe('AuditClient deadline', () => {
     });
     const { port } = server.address() as AddressInfo;
     const client = new AuditClient({
+      vocabulary: ACTION_VOCABULARY,
       baseUrl: new URL(`http://127.0.0.1:${port}`),
       apiKey: 'test-api-key-5f1c9a7e',
       userAgent: 'test',
@@ -930,6 +935,7 @@ describe('AuditClient errors say what to fix', () => {
   it('403: a read-only key cannot start an audit', async () => {
     const service = await serve();
     const client = new AuditClient({
+      vocabulary: ACTION_VOCABULARY,
       baseUrl: new URL(service.url),
       apiKey: service.readOnlyKey,
       userAgent: 'test',
@@ -955,6 +961,7 @@ describe('AuditClient errors say what to fix', () => {
   it('404 elsewhere: check base-url', async () => {
     const { service, client } = await harness();
     const wrongBase = new AuditClient({
+      vocabulary: ACTION_VOCABULARY,
       baseUrl: new URL(`${service.url}/v1`),
       apiKey: service.apiKey,
       userAgent: 'test',
@@ -963,7 +970,7 @@ describe('AuditClient errors say what to fix', () => {
     open.push(wrongBase);
     const error = await serviceFailure(wrongBase.listProjects());
     expect(error.message).toContain('(HTTP 404) — check `base-url`');
-    expect(error.message).toContain('/v1 is added to `base-url` by the action: leave it out');
+    expect(error.message).toContain('/v1 is added to `base-url` on every request: leave it out');
     await expect(client.listProjects()).resolves.toEqual([]);
   });
 

@@ -172,7 +172,7 @@ describe('contract-audit, in process', () => {
       '.',
     ]);
     expect(bad).toMatchObject({ code: 2 });
-    expect(bad.stderr).toContain('Input `fail-on` is "bogus"');
+    expect(bad.stderr).toContain('--fail-on is "bogus"');
     expect((await command(['--no-such-option'])).code).toBe(2);
     const keyless = await command(['--base-url', 'https://audit.example.com', '.']);
     expect(keyless.code).toBe(2);
@@ -195,7 +195,7 @@ describe('contract-audit, in process', () => {
     );
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(
-      'Input `timeout-minutes` is "100000"; it must be at most 10080 (a week).',
+      '--timeout-minutes is "100000"; it must be at most 10080 (a week).',
     );
     expect(service.uploads).toHaveLength(0);
   });

@@ -13,6 +13,7 @@ import {
   type AuditStarted,
   type EngineDependencies,
 } from '../../src/engine/audit-checkout.ts';
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 import { readSettings, type Settings } from '../../src/engine/settings.ts';
 import { recordingLogger } from '../support/logger.ts';
 import { DEMO_WORKSPACE } from '../support/in-process-run.ts';
@@ -36,7 +37,9 @@ async function settingsFor(
     GITHUB_WORKSPACE: workspace,
     RUNNER_TEMP: await mkdtemp(path.join(tmpdir(), 'engine-')),
   };
-  return readSettings({ get: (name) => values[name] ?? '' }, env, { warning: () => undefined });
+  return readSettings({ get: (name) => values[name] ?? '', vocabulary: ACTION_VOCABULARY }, env, {
+    warning: () => undefined,
+  });
 }
 
 function dependencies(overrides: Partial<EngineDependencies> = {}) {
