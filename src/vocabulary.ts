@@ -62,6 +62,8 @@ export interface Vocabulary {
   resume(auditIds: string): string;
   /** How to fetch a checkout's git submodules: a clause that follows "If so, " or starts a sentence. */
   fetchSubmodules: string;
+  /** The results file of a run, a baseline's source: the `results-file` output, --json's file. */
+  resultsFile: string;
   /** Where the door lists the projects it found: the `projects` output, the dry run's plan. */
   projectList: string;
   /** How to audit a checkout's projects a few at a time: a clause that follows "or ". */

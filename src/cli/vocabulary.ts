@@ -19,6 +19,7 @@ export const CLI_VOCABULARY: Vocabulary = {
     'which would land in the shell history). To see what would be sent without a key, use --dry-run.',
   resume: (auditIds) => `--audit-id ${shellQuote(auditIds)}`,
   fetchSubmodules: 'run `git submodule update --init --recursive`',
+  resultsFile: "the file a run's --json writes",
   projectList: 'the projects --dry-run lists',
   splitProjects: 'run the command on each project folder in turn (--dry-run lists them)',
 };

@@ -116,7 +116,7 @@ export async function auditCheckout(
   try {
     // Read before anything is uploaded, so a broken baseline costs no audit.
     const baseline = settings.baselineFile
-      ? await readBaselineFile(settings.baselineFile, settings.workspace)
+      ? await readBaselineFile(settings.baselineFile, settings.workspace, settings.vocabulary)
       : undefined;
     const { auditId } = settings;
     const uploading = auditId === undefined;
@@ -226,6 +226,7 @@ async function findReusable(
         apiKey: settings.apiKey,
         now: now(),
         maxAgeMs: settings.reuseMaxAgeDays * 24 * 60 * 60 * 1000,
+        vocabulary: settings.vocabulary,
         runUrlPrefix: reuse.runUrlPrefix,
       });
       if (typeof record === 'string') {

@@ -448,7 +448,7 @@ describe('AuditClient retries', () => {
     const error = await serviceFailure(client.getAudit('audit-9'));
     expect(error).toBeInstanceOf(ResponseFormatError);
     expect(error.message).toContain('HTML page');
-    expect(error.message).toContain('`base-url`');
+    expect(error.message).toContain("is the base URL the API's address?");
     expect(error.message).toContain('Sign in');
     expect(error.message).not.toContain('<body>');
     expect(sleeps).toEqual([]);
