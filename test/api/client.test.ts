@@ -18,6 +18,7 @@ import { useAuditService } from '../support/service.ts';
 import { serviceFinding } from '../support/workspace.ts';
 import { freePort } from '../support/ports.ts';
 import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
+import { CLI_VOCABULARY } from '../../src/cli/vocabulary.ts';
 
 const TOKEN_SOL = `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.20;
@@ -825,6 +826,29 @@ describe('AuditClient deadline', () => {
       'could not start the audit: not sent: the deadline had passed — `timeout-minutes` had ended',
     );
     expect(service.requests).toEqual([]);
+  });
+
+  it("names the time limit, the address and the key in the command's words when the command drives it", async () => {
+    const clock = virtualClock();
+    const { client } = await harness(
+      {},
+      { now: clock.now, sleep: clock.sleep, deadline: clock.time, vocabulary: CLI_VOCABULARY },
+    );
+    const error = await serviceFailure(client.startAudit('p', contracts));
+    expect(error.message).toBe(
+      'could not start the audit: not sent: the deadline had passed — --timeout-minutes had ended',
+    );
+    const lost = await harness({}, { vocabulary: CLI_VOCABULARY });
+    expect((await serviceFailure(lost.client.getAudit('nope'))).message).toBe(
+      'audit nope not found (HTTP 404) — check --base-url and --audit-id',
+    );
+    const wrongKey = await harness(
+      {},
+      { apiKey: 'not-the-key-0123456789', vocabulary: CLI_VOCABULARY },
+    );
+    expect((await serviceFailure(wrongKey.client.listProjects())).message).toContain(
+      'check the key in `CONTRACT_AUDIT_API_KEY`',
+    );
   });
 
   it('sends no further attempt when a wait overran the deadline', async () => {
