@@ -18,7 +18,7 @@ export const ACTION_VOCABULARY: Vocabulary = {
   fetchSubmodules:
     'check out with `submodules: recursive` in actions/checkout (or run ' +
     '`git submodule update --init --recursive` before this step)',
-  resultsFile: 'the `results-file` of a run (cp "$RESULTS_FILE")',
+  resultsFile: 'the `results-file` of a run',
   projectList: 'the `projects` output',
   splitProjects:
     'give each project a job of its own (see "projects" and `detect-only` in the README)',
