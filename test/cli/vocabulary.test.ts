@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 import { INPUT_OPTIONS } from '../../src/cli/options.ts';
 import { CLI_VOCABULARY } from '../../src/cli/vocabulary.ts';
+import { parseBaseUrl } from '../../src/engine/settings.ts';
 import { ACTION_OPTION_NAMES, OPTION_NAMES } from '../../src/vocabulary.ts';
 
 describe("the command's vocabulary", () => {
@@ -30,5 +31,12 @@ describe("the command's vocabulary", () => {
     expect(CLI_VOCABULARY.resume(`{"a":"it's"}`)).toBe(`--audit-id '{"a":"it'\\''s"}'`);
     expect(ACTION_VOCABULARY.resume(`{"a":"it's"}`)).toBe(`\`audit-id: '{"a":"it''s"}'\``);
     expect(CLI_VOCABULARY.resume('a1')).toBe('--audit-id a1');
+  });
+
+  it("gives the engine's reader the command's words: a missing base URL names the flag", () => {
+    expect(() => parseBaseUrl('', CLI_VOCABULARY)).toThrow(
+      '--base-url is required: set it to the audit service address, e.g. https://api.example-audit.com',
+    );
+    expect(() => parseBaseUrl('', ACTION_VOCABULARY)).toThrow('Input `base-url` is required');
   });
 });
