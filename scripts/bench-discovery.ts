@@ -13,6 +13,7 @@ import path from 'node:path';
 import { create as createGlobber } from '@actions/glob';
 import { discoverContracts } from '../src/files/discover.ts';
 import { DEFAULT_EXCLUDES } from '../src/files/excludes.ts';
+import { CLI_VOCABULARY } from '../src/cli/vocabulary.ts';
 
 const PACKAGES = 2_000;
 const FILES_PER_PACKAGE = 100;
@@ -108,6 +109,7 @@ async function measure(workspace: string, walker: Walker): Promise<void> {
     files = (await globber.glob()).map((file) => path.relative(workspace, file)).sort();
   } else {
     const result = await discoverContracts({
+      vocabulary: CLI_VOCABULARY,
       workspace,
       root: workspace,
       patterns: PATTERNS,

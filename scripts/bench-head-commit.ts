@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { headCommitUploads } from '../src/action/artifact/head-commit.ts';
 import { createGitHubClient } from '../src/action/github/client.ts';
+import { ACTION_VOCABULARY } from '../src/action/vocabulary.ts';
 import type { RefusedFile } from '../src/audit/result.ts';
 import { readSettings } from '../src/engine/settings.ts';
 import type { OpenedBundle } from '../src/engine/upload-bundle.ts';
@@ -150,7 +151,8 @@ try {
   const settingsIn = async (workspace: string) =>
     readSettings(
       {
-        get: (name) =>
+        vocabulary: ACTION_VOCABULARY,
+        get: (name: string) =>
           ({
             'api-key': 'k'.repeat(32),
             'base-url': 'https://api.example-audit.com',

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { AuditClient, type ContractUpload } from '../src/api/client.ts';
+import { ACTION_VOCABULARY } from '../src/action/vocabulary.ts';
 
 const FILE_BYTES = 2 * 1024 * 1024;
 
@@ -30,6 +31,7 @@ async function child(baseUrl: string, directory: string): Promise<void> {
     }),
   );
   const client = new AuditClient({
+    vocabulary: ACTION_VOCABULARY,
     baseUrl: new URL(baseUrl),
     // Not a word of the answer: the client refuses an audit id that holds its key.
     apiKey: 'bench-upload-key',

@@ -16,6 +16,7 @@ import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { findCheckoutProjects } from '../src/engine/audit.ts';
+import { CLI_VOCABULARY } from '../src/cli/vocabulary.ts';
 import { readSettings } from '../src/engine/settings.ts';
 import type { Logger } from '../src/log.ts';
 import { findUploads, type ProjectUpload } from '../src/project/find-contracts.ts';
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
   const warnings: string[] = [];
   const log = collectingLogger(warnings);
   const inputs = {
+    vocabulary: CLI_VOCABULARY,
     get: (name: string) =>
       name === 'working-directory'
         ? workingDirectory

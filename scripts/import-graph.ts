@@ -24,6 +24,7 @@ export const LAYERS: readonly (readonly string[])[] = [
     'node-version.ts',
     'redaction.ts',
     'log.ts',
+    'vocabulary.ts',
     'net',
   ],
   ['files'],

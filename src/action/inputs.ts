@@ -11,6 +11,7 @@ import * as core from '@actions/core';
 import { inputReader, readSettings, type Settings } from '../engine/settings.ts';
 import type { Logger } from '../log.ts';
 import type { Redactor } from '../redaction.ts';
+import { ACTION_VOCABULARY } from './vocabulary.ts';
 
 export interface ActionSettings extends Settings {
   githubToken: string;
@@ -46,7 +47,7 @@ export function getInputs(
     if (value) core.setSecret(value);
     redactor.add(value);
   }
-  const source = { get: input };
+  const source = { get: input, vocabulary: ACTION_VOCABULARY };
   const read = inputReader(source);
   const action: ActionSettings = {
     ...readSettings(source, env, log),

@@ -7,6 +7,7 @@ import type { AuditSnapshot } from '../audit/findings.ts';
 import { ResponseFormatError, ServiceError } from '../errors.ts';
 import type { Log } from '../log.ts';
 import { Redactor } from '../redaction.ts';
+import type { Vocabulary } from '../vocabulary.ts';
 import { bodyExcerpt } from './excerpt.ts';
 import { headerValue } from './answer-body.ts';
 import { HttpSession, type DeadlineStop, type HttpAnswer, type HttpOutcome } from './http.ts';
@@ -24,9 +25,6 @@ export interface ContractUpload {
   size: number;
 }
 
-/** How messages name the key when the caller does not say where it came from: the action's input. */
-export const ACTION_KEY_NAME = '`api-key`';
-
 export interface AuditClientOptions {
   baseUrl: URL;
   apiKey: string;
@@ -37,7 +35,7 @@ export interface AuditClientOptions {
   /** Clock for HTTP-date `Retry-After` values and the deadline; default Date.now. */
   now?: () => number;
   /**
-   * When `timeout-minutes` ends (per `now`): no request starts, runs or retries past it, and a
+   * When the run's time limit ends (per `now`): no request starts, runs or retries past it, and a
    * `Retry-After` that would end after it ends the request at once.
    */
   deadline?: number;
@@ -46,8 +44,8 @@ export interface AuditClientOptions {
   /** Per attempt, from sending to the last byte of the answer; default 60 s. */
   requestTimeoutMs?: number;
   log?: Log;
-  /** Where the key came from, as messages name it; default the action's `api-key`. */
-  keyName?: string;
+  /** The door's words, in which messages name the settings to check. */
+  vocabulary: Vocabulary;
 }
 
 export interface StartedAudit {
@@ -78,18 +76,18 @@ export class AuditClient {
   readonly #apiKey = new Redactor();
   /** What in the key no HTTP header can carry, if anything: then no request can be sent. */
   readonly #keyFlaw: string | undefined;
-  /** Said with every "check `base-url`": the most common mistake is to include the version. */
+  /** Said with every "check the base URL": the most common mistake is to include the version. */
   readonly #baseUrlHint: string;
-  readonly #keyName: string;
+  readonly #words: Vocabulary;
 
   constructor(options: AuditClientOptions) {
-    this.#keyName = options.keyName ?? ACTION_KEY_NAME;
+    this.#words = options.vocabulary;
     this.#now = options.now ?? Date.now;
     this.#deadline = options.deadline;
     this.#apiKey.add(options.apiKey);
     this.#keyFlaw = headerFlaw(options.apiKey);
     this.#baseUrlHint = /\/v\d+\/*$/.test(options.baseUrl.pathname)
-      ? ' (/v1 is added to `base-url` by the action: leave it out)'
+      ? ` (/v1 is added to ${options.vocabulary.option('base-url')} on every request: leave it out)`
       : '';
     this.#http = new HttpSession({
       baseUrl: options.baseUrl,
@@ -108,7 +106,7 @@ export class AuditClient {
     const operation: Operation = {
       name: 'list projects',
       permission: 'listing projects needs a key with read permission',
-      notFound: `the service has no /v1/projects (HTTP 404) — check \`base-url\`${this.#baseUrlHint}`,
+      notFound: `the service has no /v1/projects (HTTP 404) — check ${this.#words.option('base-url')}${this.#baseUrlHint}`,
     };
     const answer = this.#expectSuccess(
       operation,
@@ -126,7 +124,7 @@ export class AuditClient {
     const operation: Operation = {
       name: 'start the audit',
       permission: 'starting an audit needs a key with write permission',
-      notFound: `the service has no /v1/audits (HTTP 404) — check \`base-url\`${this.#baseUrlHint}`,
+      notFound: `the service has no /v1/audits (HTTP 404) — check ${this.#words.option('base-url')}${this.#baseUrlHint}`,
     };
     const body = createMultipartBody(
       [{ name: 'project_name', value: projectName }],
@@ -191,7 +189,7 @@ export class AuditClient {
     const operation: Operation = {
       name: `read audit ${shownId}`,
       permission: 'reading an audit needs a key with read permission',
-      notFound: `audit ${shownId} not found (HTTP 404) — check \`base-url\` and \`audit-id\`${this.#baseUrlHint}`,
+      notFound: `audit ${shownId} not found (HTTP 404) — check ${this.#words.option('base-url')} and ${this.#words.option('audit-id')}${this.#baseUrlHint}`,
     };
     const answer = this.#expectSuccess(
       operation,
@@ -275,7 +273,7 @@ export class AuditClient {
       case 400:
         return `the service rejected the request to ${operation.name} (HTTP 400)${text || ': no reason given'}`;
       case 401:
-        return `the service rejected the API key (HTTP 401) — check the key in ${this.#keyName}`;
+        return `the service rejected the API key (HTTP 401) — check the key in ${this.#words.keyName}`;
       case 403:
         return `the API key lacks the permission for this operation (HTTP 403): ${operation.permission}`;
       case 404:
@@ -286,7 +284,7 @@ export class AuditClient {
     if (status >= 300 && status < 400) {
       return (
         `the service answered the request to ${operation.name} with a redirect (HTTP ${status}); ` +
-        'redirects are not followed, so the API key goes nowhere else — set `base-url` to the ' +
+        `redirects are not followed, so the API key goes nowhere else — set ${this.#words.option('base-url')} to the ` +
         "service's final address"
       );
     }
@@ -298,9 +296,9 @@ export class AuditClient {
     const keyText =
       outcome.neverSent && this.#keyFlaw
         ? ` (the API key holds ${this.#keyFlaw}, which no HTTP header can carry — check the key ` +
-          `in ${this.#keyName})`
+          `in ${this.#words.keyName})`
         : '';
-    return `${outcome.reason}${keyText}${this.#serviceText(outcome.answer)}${deadlineText(outcome.deadline)}`;
+    return `${outcome.reason}${keyText}${this.#serviceText(outcome.answer)}${deadlineText(outcome.deadline, this.#words.option('timeout-minutes'))}`;
   }
 
   /** The service's own explanation as `: <text>`; masked where it leaves the action. */
@@ -350,19 +348,20 @@ function mapTexts<T extends object>(
   return copy;
 }
 
-function deadlineText(stop: DeadlineStop | undefined): string {
+/** `limit`: the time limit's setting, in the door's words. */
+function deadlineText(stop: DeadlineStop | undefined, limit: string): string {
   switch (stop?.kind) {
     case undefined:
       return '';
     case 'passed':
-      return ' — `timeout-minutes` had ended';
+      return ` — ${limit} had ended`;
     case 'attempt':
-      return ' — `timeout-minutes` ended while it was under way';
+      return ` — ${limit} ended while it was under way`;
     case 'wait':
       return stop.askedMs === undefined
-        ? ' — the next attempt would come after `timeout-minutes` ends'
+        ? ` — the next attempt would come after ${limit} ends`
         : ` — the service asked to wait ${Math.ceil(stop.askedMs / 1000)} s (Retry-After) before ` +
-            'trying again, and `timeout-minutes` ends before then';
+            `trying again, and ${limit} ends before then`;
   }
 }
 

@@ -16,7 +16,7 @@ export function bodyExcerpt(text: string, max = 200): string {
 export function describeBody(bodyText: string, isJson: boolean): string {
   if (bodyText.trim() === '') return 'empty body';
   if (!isJson && looksLikeHtml(bodyText)) {
-    return `body is an HTML page, not JSON — is \`base-url\` the API's address?: ${bodyExcerpt(htmlText(bodyText))}`;
+    return `body is an HTML page, not JSON — is the base URL the API's address?: ${bodyExcerpt(htmlText(bodyText))}`;
   }
   return `${isJson ? 'body' : 'body is not JSON'}: ${bodyExcerpt(bodyText)}`;
 }

@@ -4,6 +4,7 @@
  * them all. JSON, because ids come from the service and may hold any character.
  */
 import { ConfigurationError } from '../errors.ts';
+import { sentenceStart, type Vocabulary } from '../vocabulary.ts';
 
 const CONTROL = /[\p{Cc}\p{Cf}]/u;
 const CONTROL_EVERYWHERE = new RegExp(CONTROL.source, 'gu');
@@ -36,11 +37,12 @@ export function resumeInput(value: string): string {
     : `audit-id: ${value}`;
 }
 
-export function parseAuditIds(text: string): AuditIds {
+/** `vocabulary`: the door's, in whose words a bad value is told. */
+export function parseAuditIds(text: string, vocabulary: Vocabulary): AuditIds {
   if (!text.startsWith('{')) return text;
   const problem =
-    'Input `audit-id` starts with `{` but is not a JSON object of audit ids by project folder, ' +
-    'as the `audit-id` output of a run that audited several projects gives it (`{"packages/core": "<id>"}`)';
+    `${sentenceStart(vocabulary.optionNamed('audit-id'))} starts with \`{\` but is not a JSON object of audit ids by project folder, ` +
+    `as a run that audited several projects gives it for ${vocabulary.option('audit-id')} (\`{"packages/core": "<id>"}\`)`;
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -12,6 +12,7 @@ import { ConfigurationError, errorMessage } from '../errors.ts';
 import { isInside } from '../files/inside.ts';
 import { isRecord, type JsonRecord } from '../json.ts';
 import { SEVERITIES, type Finding, type Severity } from './findings.ts';
+import type { Vocabulary } from '../vocabulary.ts';
 
 export interface BaselineEntry {
   fingerprint: string;
@@ -23,10 +24,14 @@ export interface BaselineEntry {
   severity?: string;
 }
 
-/** Reads and parses the baseline; only a file really inside the workspace is read. */
+/**
+ * Reads and parses the baseline; only a file really inside the workspace is read. `words`: the
+ * door's, in which a failure says what to check.
+ */
 export async function readBaselineFile(
   file: string,
   workspace: string,
+  words: Vocabulary,
 ): Promise<Map<string, BaselineEntry>> {
   let text: string | undefined;
   try {
@@ -35,14 +40,14 @@ export async function readBaselineFile(
     if (isInside(await realpath(workspace), real)) text = await readFile(real, 'utf8');
   } catch (error) {
     throw new ConfigurationError(
-      `Could not read the baseline file ${file} (${errorMessage(error)}). Check the \`baseline\` input; ` +
-        'to create one, copy the `results-file` of a run into the repository: cp "$RESULTS_FILE" .audit-baseline.json',
+      `Could not read the baseline file ${file} (${errorMessage(error)}). Check ${words.optionNamed('baseline')}; ` +
+        `to create one, copy ${words.resultsFile} into the repository (e.g. as .audit-baseline.json).`,
     );
   }
   if (text === undefined) {
     throw new ConfigurationError(
       `The baseline file ${file} is a link that leads outside the workspace, so it was not read. ` +
-        'Check the `baseline` input.',
+        `Check ${words.optionNamed('baseline')}.`,
     );
   }
   return parseBaseline(text, file);

@@ -60,7 +60,7 @@ export function evaluateGate(counts: FindingCounts, failOn: FailOn): GateResult 
     reason:
       (counts.byStatus.active > 0
         ? `no findings at or above ${failOn} (${all})`
-        : `${none} (fail-on: ${failOn})`) + notCounted,
+        : `${none} (failing at ${failOn} or above)`) + notCounted,
   };
 }
 

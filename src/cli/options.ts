@@ -1,14 +1,15 @@
 /**
  * The command's options: the action's inputs by the same names (read by the engine's one reader
- * of settings, so a bad value gets the action's message), and what only a command has: a dry
+ * of settings, so a bad value gets the action's message in the command's words), and what only a command has: a dry
  * run, report files, the directory (found within its repository). The key is read from the
  * environment alone: a flag would land in the shell's history.
  */
 import { parseArgs } from 'node:util';
 import { ConfigurationError } from '../errors.ts';
 import type { InputSource } from '../engine/settings.ts';
+import { API_KEY_VARIABLE, CLI_VOCABULARY } from './vocabulary.ts';
 
-export const API_KEY_VARIABLE = 'CONTRACT_AUDIT_API_KEY';
+export { API_KEY_VARIABLE };
 export const BASE_URL_VARIABLE = 'CONTRACT_AUDIT_BASE_URL';
 
 export interface OptionSpec {
@@ -209,7 +210,7 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     return typeof value === 'string' ? value : undefined;
   };
   const inputs: InputSource = {
-    keyName: `\`${API_KEY_VARIABLE}\``,
+    vocabulary: CLI_VOCABULARY,
     get(name) {
       if (name === 'api-key') return env[API_KEY_VARIABLE] ?? '';
       if (name === 'base-url') return string(name) ?? env[BASE_URL_VARIABLE] ?? '';

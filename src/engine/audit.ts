@@ -108,7 +108,7 @@ export async function audit(
   const client = new AuditClient({
     baseUrl: settings.baseUrl,
     apiKey: settings.apiKey,
-    keyName: settings.keyName,
+    vocabulary: settings.vocabulary,
     userAgent: deps.userAgent,
     sleep: deps.sleep,
     now: deps.now,
@@ -121,7 +121,7 @@ export async function audit(
   try {
     // Read before anything is uploaded, so a broken baseline costs no audit.
     const baseline = settings.baselineFile
-      ? await readBaselineFile(settings.baselineFile, settings.workspace)
+      ? await readBaselineFile(settings.baselineFile, settings.workspace, settings.vocabulary)
       : undefined;
     const { auditId } = settings;
     const uploading = auditId === undefined;
@@ -222,6 +222,7 @@ async function findReusable(
         apiKey: settings.apiKey,
         now: now(),
         maxAgeMs: settings.reuseMaxAgeDays * 24 * 60 * 60 * 1000,
+        vocabulary: settings.vocabulary,
         runUrlPrefix: reuse.runUrlPrefix,
       });
       if (typeof record === 'string') {

@@ -12,6 +12,7 @@ import type { Project } from '../project/detect.ts';
 import { findUploads, projectSummaries, type UploadFile } from '../project/find-contracts.ts';
 import type { AuditJob } from './project-audits.ts';
 import type { Settings } from './settings.ts';
+import { sentenceStart } from '../vocabulary.ts';
 
 /** A project of this checkout: its upload name, folder and, when they could be listed, files. */
 interface CheckoutProject {
@@ -28,11 +29,13 @@ export async function resumeJobs(
   deadline: Deadline,
 ): Promise<AuditJob[]> {
   const { checkout, unlisted } = await projectsOfThisCheckout(settings, projects, log, deadline);
+  const { vocabulary } = settings;
+  const auditIds = sentenceStart(vocabulary.optionNamed('audit-id'));
   if (typeof ids === 'string') {
     if (checkout.length > 1) {
       throw new ConfigurationError(
-        `Input \`audit-id\` is one id, but this checkout has ${checkout.length} projects to audit (${checkout.map((project) => project.path).join(', ')}), each with its own audit. ` +
-          'Pass the `audit-id` output of the run that started them as it is (a JSON object of ids by project folder), or set `working-directory` to the project of this audit.',
+        `${auditIds} is one id, but this checkout has ${checkout.length} projects to audit (${checkout.map((project) => project.path).join(', ')}), each with its own audit. ` +
+          `Pass the ${vocabulary.option('audit-id')} output of the run that started them as it is (a JSON object of ids by project folder), or set ${vocabulary.option('working-directory')} to the project of this audit.`,
       );
     }
     const [only] = checkout;
@@ -49,8 +52,8 @@ export async function resumeJobs(
     const project = checkout.find((candidate) => candidate.path === folder);
     if (checkout.length > 0 && !project) {
       throw new ConfigurationError(
-        `Input \`audit-id\` names the project folder "${folder}", but this checkout has no project with files to audit there ` +
-          `(it has ${checkout.map((candidate) => candidate.path).join(', ')}). Pass the \`audit-id\` output of a run on this commit and \`working-directory\`.`,
+        `${auditIds} names the project folder "${folder}", but this checkout has no project with files to audit there ` +
+          `(it has ${checkout.map((candidate) => candidate.path).join(', ')}). Pass the ${vocabulary.option('audit-id')} output of a run on this commit and ${vocabulary.option('working-directory')}.`,
       );
     }
     const name = project?.name ?? `${settings.projectName}/${folder}`;
@@ -63,10 +66,10 @@ export async function resumeJobs(
       resumeId: undefined,
       notStarted:
         unlisted === undefined
-          ? `Input \`audit-id\` has no audit id for ${project.path}, so it has no results: its audit was never started ` +
-            '(or it is new since). Run without `audit-id` to audit it.'
-          : `Input \`audit-id\` has no audit id for ${project.path}, and this checkout's files could not be listed (${unlisted}) ` +
-            'to tell whether it has any to audit: it may never have been audited. Fix the listing, or run without `audit-id`.',
+          ? `${auditIds} has no audit id for ${project.path}, so it has no results: its audit was never started ` +
+            `(or it is new since). Run without ${vocabulary.option('audit-id')} to audit it.`
+          : `${auditIds} has no audit id for ${project.path}, and this checkout's files could not be listed (${unlisted}) ` +
+            `to tell whether it has any to audit: it may never have been audited. Fix the listing, or run without ${vocabulary.option('audit-id')}.`,
     }));
   return [...resumed, ...notResumed];
 }

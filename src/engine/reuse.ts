@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { Redactor } from '../redaction.ts';
 import { seal, sealMatches } from './record-seal.ts';
+import type { Vocabulary } from '../vocabulary.ts';
 
 /** What the digest covers changes with this: a new version never matches an older record. */
 export const UPLOAD_FORMAT_VERSION = 1;
@@ -125,9 +126,10 @@ export function recordText(record: ReuseRecord, key: RecordKey): string {
  * before any of its fields is used; its run link is rebuilt from `runUrlPrefix` (this
  * repository's runs), never one a record made up.
  */
+/** `expected.vocabulary`: the door's, in whose words the reason names the age limit. */
 export function readRecord(
   text: string,
-  expected: RecordKey & { digest: string; now: number; maxAgeMs: number },
+  expected: RecordKey & { digest: string; now: number; maxAgeMs: number; vocabulary: Vocabulary },
 ): ReuseRecord | string {
   // Stryker disable next-line StringLiteral: Buffer.byteLength reads an empty encoding as UTF-8
   if (Buffer.byteLength(text, 'utf8') > MAX_RECORD_BYTES)
@@ -160,7 +162,7 @@ export function readRecord(
   if (!Number.isFinite(time) || time > expected.now + FUTURE_TOLERANCE_MS)
     return 'the record has no usable date';
   if (expected.now - time > expected.maxAgeMs)
-    return 'the record is older than `reuse-max-age-days`';
+    return `the record is older than ${expected.vocabulary.option('reuse-max-age-days')}`;
   const prefix = expected.runUrlPrefix;
   const runUrl =
     run !== undefined && prefix !== undefined && RUN_ID.test(run) ? prefix + run : undefined;

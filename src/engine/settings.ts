@@ -1,11 +1,10 @@
 /**
- * A run's settings, read from named inputs (action.yml's names) by either door: the Action reads
- * them with `@actions/core`, the command line from its options. One reader, so a bad value gets
- * the same message through either door.
+ * A run's settings, read by action.yml's names through either door: the Action reads them with
+ * `@actions/core`, the command line from its options. One reader, so a bad value gets the same
+ * message through either door, in that door's words (its vocabulary).
  */
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import { ACTION_KEY_NAME } from '../api/client.ts';
 import { parseAuditIds, type AuditIds } from '../audit/audit-ids.ts';
 import { FAIL_ON_LEVELS, type FailOn } from '../audit/gate.ts';
 import { SCOPES, type Scope } from '../audit/scope.ts';
@@ -16,6 +15,7 @@ import { contractGlobs } from '../files/patterns.ts';
 import type { Log } from '../log.ts';
 import { isLoopbackHost } from '../net/dispatcher.ts';
 import { MIN_SECRET_LENGTH, Redactor } from '../redaction.ts';
+import { sentenceStart, type SettingName, type Vocabulary } from '../vocabulary.ts';
 
 /** action.yml's default for `contracts`, also used when the input is empty. */
 export const DEFAULT_CONTRACT_PATTERNS: readonly string[] = contractGlobs();
@@ -25,18 +25,18 @@ export type IfNoFilesFound = (typeof IF_NO_FILES_FOUND)[number];
 export const DEPENDENCIES = ['include', 'exclude'] as const;
 export type Dependencies = (typeof DEPENDENCIES)[number];
 
-/** Inputs by action.yml's names: each value trimmed, empty when not given. */
+/** Settings by action.yml's names: each value trimmed, empty when not given. */
 export interface InputSource {
   get(name: string): string;
-  /** Where the key comes from, as messages name it; the action's input `api-key` unless given. */
-  keyName?: string;
+  /** The door's words, in which messages name the settings. */
+  vocabulary: Vocabulary;
 }
 
 /** Everything a run was asked to do. */
 export interface Settings {
   apiKey: string;
-  /** Where the key came from, as messages name it (`api-key`, or the command's variable). */
-  keyName: string;
+  /** The door's words, in which the engine's messages name settings and give advice. */
+  vocabulary: Vocabulary;
   baseUrl: URL;
   projectName: string;
   /** `contracts`, or the default Solidity and Vyper globs. */
@@ -118,14 +118,14 @@ export function readSettings(
 ): Settings {
   const read = inputReader(inputs);
   const apiKey = read.text('api-key');
-  const keyName = inputs.keyName ?? ACTION_KEY_NAME;
-  checkApiKey(apiKey, keyName, log);
+  const { vocabulary } = inputs;
+  checkApiKey(apiKey, vocabulary.keyName, log);
   const workspace = path.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
   const workingDirectory = path.resolve(workspace, read.text('working-directory') || '.');
   const relativeRoot = posixRelative(workspace, workingDirectory);
   if (!isInside(workspace, workingDirectory)) {
     throw new ConfigurationError(
-      `Input \`working-directory\` (${workingDirectory}) is outside the workspace (${workspace}); ` +
+      `${sentenceStart(vocabulary.optionNamed('working-directory'))} (${workingDirectory}) is outside the workspace (${workspace}); ` +
         'give a path inside the repository checkout.',
     );
   }
@@ -134,7 +134,7 @@ export function readSettings(
   const realWorkspace = realPath(workspace);
   if (realWorkingDirectory && realWorkspace && !isInside(realWorkspace, realWorkingDirectory)) {
     throw new ConfigurationError(
-      `Input \`working-directory\` (${workingDirectory}) leads outside the workspace through a symbolic link (to ${realWorkingDirectory}); ` +
+      `${sentenceStart(vocabulary.optionNamed('working-directory'))} (${workingDirectory}) leads outside the workspace through a symbolic link (to ${realWorkingDirectory}); ` +
         'nothing outside the repository checkout is read. Give the folder the link stands for, inside the checkout.',
     );
   }
@@ -144,8 +144,8 @@ export function readSettings(
   const contracts = read.lines('contracts');
   return {
     apiKey,
-    keyName,
-    baseUrl: parseBaseUrl(read.text('base-url'), keyName),
+    vocabulary,
+    baseUrl: parseBaseUrl(read.text('base-url'), vocabulary),
     projectName: read.text('project-name') || defaultProjectName(env, workspace),
     contractPatterns: contracts.length > 0 ? contracts : [...DEFAULT_CONTRACT_PATTERNS],
     defaultContractPatterns:
@@ -165,15 +165,17 @@ export function readSettings(
       read.positiveNumber('timeout-minutes', 30, { value: 10_080, said: 'a week' }) * 60_000,
     pollIntervalMs: read.positiveNumber('poll-interval-seconds', 5) * 1000,
     ifNoFilesFound: read.choice('if-no-files-found', IF_NO_FILES_FOUND, 'error'),
-    auditId: auditIdInput(read.text('audit-id'), apiKey),
+    auditId: auditIdInput(read.text('audit-id'), apiKey, vocabulary),
     limits: {
       maxFiles: read.positiveInteger('max-files', 1000),
       maxFileBytes: read.positiveNumber('max-file-size-kb', 1024) * 1024,
       maxTotalBytes: read.positiveNumber('max-total-size-mb', 50) * 1024 * 1024,
     },
     scope: read.choice('scope', SCOPES, 'all'),
-    baselineFile: baseline ? insideWorkspace(workspace, baseline, 'baseline') : undefined,
-    sarifFile: sarifFile ? outputFile(workspace, outputDirectory, sarifFile) : undefined,
+    baselineFile: baseline ? insideWorkspace(workspace, baseline, vocabulary) : undefined,
+    sarifFile: sarifFile
+      ? outputFile(workspace, outputDirectory, sarifFile, vocabulary)
+      : undefined,
     reuse: read.boolean('reuse', true),
     reuseMaxAgeDays: read.positiveNumber('reuse-max-age-days', 7),
     outputDirectory,
@@ -181,11 +183,12 @@ export function readSettings(
 }
 
 /** `https://` everywhere; plain `http://` only to this machine, so the key never crosses a network in clear. */
-export function parseBaseUrl(raw: string, keyName = ACTION_KEY_NAME): URL {
+export function parseBaseUrl(raw: string, vocabulary: Vocabulary): URL {
   const text = raw.trim();
+  const baseUrl = sentenceStart(vocabulary.optionNamed('base-url'));
   if (!text) {
     throw new ConfigurationError(
-      'Input `base-url` is required: set it to the audit service address, e.g. https://api.example-audit.com',
+      `${baseUrl} is required: set it to the audit service address, e.g. https://api.example-audit.com`,
     );
   }
   let url: URL;
@@ -193,29 +196,27 @@ export function parseBaseUrl(raw: string, keyName = ACTION_KEY_NAME): URL {
     url = new URL(text);
   } catch {
     throw new ConfigurationError(
-      `Input \`base-url\` is not a valid URL: "${text}". Use the full address, e.g. https://api.example-audit.com`,
+      `${baseUrl} is not a valid URL: "${text}". Use the full address, e.g. https://api.example-audit.com`,
     );
   }
   if (url.username || url.password) {
     throw new ConfigurationError(
-      `Input \`base-url\` must not contain credentials; pass the key in ${keyName} instead.`,
+      `${baseUrl} must not contain credentials; pass the key in ${vocabulary.keyName} instead.`,
     );
   }
   if (url.search || url.hash) {
     throw new ConfigurationError(
-      'Input `base-url` must not have a query string or fragment; give only the service address.',
+      `${baseUrl} must not have a query string or fragment; give only the service address.`,
     );
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     throw new ConfigurationError(
-      `Input \`base-url\` uses plain http:// for ${url.hostname}; the API key would travel unencrypted. ` +
+      `${baseUrl} uses plain http:// for ${url.hostname}; the API key would travel unencrypted. ` +
         'Use https:// (plain http:// is accepted only for 127.0.0.0/8, ::1 and localhost).',
     );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ConfigurationError(
-      `Input \`base-url\` must start with https:// (got ${url.protocol}//).`,
-    );
+    throw new ConfigurationError(`${baseUrl} must start with https:// (got ${url.protocol}//).`);
   }
   return url;
 }
@@ -247,18 +248,18 @@ function checkApiKey(apiKey: string, keyName: string, log: Pick<Log, 'warning'>)
   }
 }
 
-/** `audit-id`, which is sent in a URL path: never one that holds the key. */
-function auditIdInput(text: string, apiKey: string): AuditIds | undefined {
+/** The audit ids to resume, which are sent in a URL path: never one that holds the key. */
+function auditIdInput(text: string, apiKey: string, vocabulary: Vocabulary): AuditIds | undefined {
   if (text === '') return undefined;
   const key = new Redactor();
   key.add(apiKey);
-  const ids = key.appearsIn(text) ? undefined : parseAuditIds(text);
+  const ids = key.appearsIn(text) ? undefined : parseAuditIds(text, vocabulary);
   // Decoded, JSON's escapes may spell the key where the text did not.
   const decoded = typeof ids === 'object' ? [...ids].flat() : [];
   if (ids === undefined || decoded.some((entry) => key.appearsIn(entry))) {
     throw new ConfigurationError(
-      'Input `audit-id` contains the API key, so it was not sent. Give the id the action printed ' +
-        '(the `audit-id` output of the run that started the audit).',
+      `${sentenceStart(vocabulary.optionNamed('audit-id'))} contains the API key, so it was not sent. ` +
+        `Give the id the run that started the audit printed (its ${vocabulary.option('audit-id')} output).`,
     );
   }
   return ids;
@@ -274,11 +275,16 @@ function realPath(file: string): string | undefined {
 }
 
 /** An output file the user named: only in the workspace or RUNNER_TEMP, never elsewhere on the runner. */
-function outputFile(workspace: string, outputDirectory: string, file: string): string {
+function outputFile(
+  workspace: string,
+  outputDirectory: string,
+  file: string,
+  vocabulary: Vocabulary,
+): string {
   const resolved = path.resolve(workspace, file);
   if (!isInside(workspace, resolved) && !isInside(outputDirectory, resolved)) {
     throw new ConfigurationError(
-      `Input \`sarif-file\` (${file}) is outside the workspace and RUNNER_TEMP; the action writes ` +
+      `${sentenceStart(vocabulary.optionNamed('sarif-file'))} (${file}) is outside the workspace and RUNNER_TEMP; the action writes ` +
         'files only there. Give a path inside the repository checkout, e.g. `reports/audit.sarif`.',
     );
   }
@@ -286,11 +292,11 @@ function outputFile(workspace: string, outputDirectory: string, file: string): s
 }
 
 /** A repository file the action reads: it must stay inside the checkout. */
-function insideWorkspace(workspace: string, file: string, input: string): string {
+function insideWorkspace(workspace: string, file: string, vocabulary: Vocabulary): string {
   const resolved = path.resolve(workspace, file);
   if (!isInside(workspace, resolved)) {
     throw new ConfigurationError(
-      `Input \`${input}\` (${file}) is outside the workspace; give a path inside the repository.`,
+      `${sentenceStart(vocabulary.optionNamed('baseline'))} (${file}) is outside the workspace; give a path inside the repository.`,
     );
   }
   return resolved;
@@ -301,11 +307,12 @@ function defaultProjectName(env: NodeJS.ProcessEnv, workspace: string): string {
   return repository?.split('/')[1] || path.basename(workspace);
 }
 
-/** Typed readers of the inputs; each error names the input and what it takes. */
+/** Typed readers of the settings; each error names the setting, in the door's words, and what it takes. */
 export function inputReader(inputs: InputSource) {
-  const text = (name: string) => inputs.get(name).trim();
+  const text = (name: SettingName) => inputs.get(name).trim();
+  const named = (name: SettingName) => sentenceStart(inputs.vocabulary.optionNamed(name));
   const positiveNumber = (
-    name: string,
+    name: SettingName,
     fallback: number,
     most?: { value: number; said: string },
   ): number => {
@@ -314,12 +321,12 @@ export function inputReader(inputs: InputSource) {
     const value = Number(raw);
     if (!Number.isFinite(value) || value <= 0) {
       throw new ConfigurationError(
-        `Input \`${name}\` is "${raw}"; it must be a positive number (default ${fallback}).`,
+        `${named(name)} is "${raw}"; it must be a positive number (default ${fallback}).`,
       );
     }
     if (most !== undefined && value > most.value) {
       throw new ConfigurationError(
-        `Input \`${name}\` is "${raw}"; it must be at most ${most.value} (${most.said}).`,
+        `${named(name)} is "${raw}"; it must be at most ${most.value} (${most.said}).`,
       );
     }
     return value;
@@ -327,34 +334,34 @@ export function inputReader(inputs: InputSource) {
   return {
     text,
     /** Each non-empty line that is not a `#` comment, trimmed. */
-    lines: (name: string) =>
+    lines: (name: SettingName) =>
       text(name)
         .split('\n')
         .map((line) => line.trim())
         .filter((line) => line && !line.startsWith('#')),
-    choice<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    choice<T extends string>(name: SettingName, allowed: readonly T[], fallback: T): T {
       const raw = text(name);
       if (!raw) return fallback;
       const value = raw.toLowerCase();
       if ((allowed as readonly string[]).includes(value)) return value as T;
       // Quoted as given: a secret passed by mistake is then masked like any other spelling of it.
       throw new ConfigurationError(
-        `Input \`${name}\` is "${raw}"; it must be one of: ${allowed.join(', ')}.`,
+        `${named(name)} is "${raw}"; it must be one of: ${allowed.join(', ')}.`,
       );
     },
     /** As YAML 1.2's core schema spells a boolean (what `core.getBooleanInput` takes). */
-    boolean(name: string, fallback: boolean): boolean {
+    boolean(name: SettingName, fallback: boolean): boolean {
       const raw = text(name);
       if (!raw) return fallback;
       if (['true', 'True', 'TRUE'].includes(raw)) return true;
       if (['false', 'False', 'FALSE'].includes(raw)) return false;
-      throw new ConfigurationError(`Input \`${name}\` must be true or false.`);
+      throw new ConfigurationError(`${named(name)} must be true or false.`);
     },
     positiveNumber,
-    positiveInteger(name: string, fallback: number): number {
+    positiveInteger(name: SettingName, fallback: number): number {
       const value = positiveNumber(name, fallback);
       if (!Number.isInteger(value)) {
-        throw new ConfigurationError(`Input \`${name}\` is "${value}"; it must be a whole number.`);
+        throw new ConfigurationError(`${named(name)} is "${value}"; it must be a whole number.`);
       }
       return value;
     },

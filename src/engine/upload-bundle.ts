@@ -18,6 +18,7 @@ import {
   type ProjectUpload,
   type ProjectSummary,
 } from '../project/find-contracts.ts';
+import type { Vocabulary } from '../vocabulary.ts';
 
 export const MANIFEST_NAME = 'contract-audit-manifest.json';
 const FORMAT = 'contract-audit-upload/1';
@@ -53,6 +54,7 @@ export async function writeBundle(
   uploads: readonly ProjectUpload[],
   root: string,
   limits: UploadLimits,
+  words: Vocabulary,
 ): Promise<WrittenBundle> {
   const problems = uploads.flatMap((upload) =>
     upload.files.flatMap((file) => {
@@ -66,10 +68,10 @@ export async function writeBundle(
   if (problems.length > 0) {
     throw new ConfigurationError(
       `${problems.length} file(s) to audit cannot be collected under their upload names, so nothing was collected:\n${problems.join('\n')}\n` +
-        'Rename them, or leave them out with `exclude`.',
+        `Rename them, or leave them out with ${words.option('exclude')}.`,
     );
   }
-  checkWhole(uploads, limits);
+  checkWhole(uploads, limits, words);
   const files: string[] = [];
   const projects: ManifestProject[] = [];
   for (const [index, upload] of uploads.entries()) {
@@ -100,12 +102,17 @@ export async function writeBundle(
  * The reader applies the limits to the bundle as a whole, so several projects' files that are
  * within them each but not together are refused here, before anything is uploaded.
  */
-function checkWhole(uploads: readonly ProjectUpload[], limits: UploadLimits): void {
+function checkWhole(
+  uploads: readonly ProjectUpload[],
+  limits: UploadLimits,
+  words: Vocabulary,
+): void {
   if (uploads.length < 2) return;
   try {
     checkUploadLimits(
       uploads.flatMap((upload) => upload.files),
       limits,
+      words,
     );
   } catch (error) {
     throw new ConfigurationError(
@@ -128,7 +135,7 @@ export interface OpenedBundle {
 export async function openBundle(
   zipFile: string,
   destination: string,
-  options: { limits: UploadLimits; projectName: string; what: string },
+  options: { limits: UploadLimits; projectName: string; what: string; vocabulary: Vocabulary },
 ): Promise<OpenedBundle> {
   const { limits, what } = options;
   const refuse = (problem: string) =>
@@ -145,6 +152,7 @@ export async function openBundle(
       maxTotalBytes: limits.maxTotalBytes,
     },
     what,
+    options.vocabulary,
   );
   const byName = new Map(extracted.map((file) => [file.name, file]));
   const manifestFile = byName.get(MANIFEST_NAME);
@@ -179,7 +187,7 @@ export async function openBundle(
     throw refuse(`it holds ${JSON.stringify(unlisted)}, which its manifest does not list`);
   for (const upload of uploads) {
     try {
-      checkUploadLimits(upload.files, limits);
+      checkUploadLimits(upload.files, limits, options.vocabulary);
     } catch (error) {
       throw refuse((error as Error).message.replace(/\.$/, ''));
     }

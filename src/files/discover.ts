@@ -18,6 +18,7 @@ import {
 import { checkDeadline, type Deadline } from './deadline.ts';
 import { compilePatterns, type PatternMatcher } from './patterns.ts';
 import { isInside } from './inside.ts';
+import { sentenceStart, type Vocabulary } from '../vocabulary.ts';
 
 export interface ContractFile {
   /** Real path (links resolved), always inside the workspace: read the file from here. */
@@ -46,6 +47,8 @@ export interface DiscoveryOptions {
   readDir?: (directory: string) => Promise<Dirent[]>;
   /** The run's: the walk stops there with a DeadlineError. */
   deadline?: Deadline;
+  /** The door's words, in which settings are named. */
+  vocabulary: Vocabulary;
 }
 
 export interface SkippedLink {
@@ -100,13 +103,14 @@ const STAT_BATCH = 64;
 export async function discoverContracts(options: DiscoveryOptions): Promise<DiscoveryResult> {
   const readDir = options.readDir ?? ((dir) => fs.readdir(dir, { withFileTypes: true }));
   const workspace = await resolveWorkspace(options.workspace);
-  const root = await resolveRoot(options.root, options.workspace, workspace);
+  const words = options.vocabulary;
+  const root = await resolveRoot(options.root, options.workspace, workspace, words);
   const defaults = options.defaultExcludes ?? DEFAULT_EXCLUDES;
   const excludes = compileExcludes([
     ...(options.useDefaultExcludes ? defaults : []),
-    ...options.excludes.map((pattern) => ({ pattern, reason: `\`exclude: ${pattern}\`` })),
+    ...options.excludes.map((pattern) => ({ pattern, reason: words.setting('exclude', pattern) })),
   ]);
-  const patterns = compilePatterns(options.patterns, options.root);
+  const patterns = compilePatterns(options.patterns, options.root, words);
   const walk = new Walk(workspace, excludes, patterns);
 
   // Directories reached through links wait until every plainly reachable one is walked, so
@@ -122,7 +126,7 @@ export async function discoverContracts(options: DiscoveryOptions): Promise<Disc
     visited.add(key);
     checkDeadline(options.deadline, 'listing the contract files');
     const candidates: Entry[] = [];
-    for (const { type, entry } of await listDirectory(readDir, dir)) {
+    for (const { type, entry } of await listDirectory(readDir, dir, words)) {
       if (type.isDirectory()) {
         if (walk.admitsDirectory(entry)) plain.push(entry);
       } else if (type.isSymbolicLink()) {
@@ -137,7 +141,7 @@ export async function discoverContracts(options: DiscoveryOptions): Promise<Disc
     await walk.addFiles(candidates);
   }
 
-  if (walk.unsendable.length > 0) throw unsendableError(walk.unsendable);
+  if (walk.unsendable.length > 0) throw unsendableError(walk.unsendable, words);
   return {
     files: walk.files.sort((a, b) => compare(a.relativePath, b.relativePath)),
     unmatchedPatterns: patterns.unmatched(),
@@ -270,6 +274,7 @@ async function check(file: Entry): Promise<ContractFile | string> {
 async function listDirectory(
   readDir: NonNullable<DiscoveryOptions['readDir']>,
   dir: Entry,
+  words: Vocabulary,
 ): Promise<{ type: Dirent<string | Buffer>; entry: Entry }[]> {
   try {
     let entries: Dirent<string | Buffer>[] | undefined;
@@ -288,7 +293,7 @@ async function listDirectory(
     if (code === 'ENOENT') return []; // removed while we walked
     throw new ConfigurationError(
       `Cannot read directory ${dir.relativePath || '.'} (${code ?? String(error)}). ` +
-        'Leave it out with `exclude`, or make it readable.',
+        `Leave it out with ${words.option('exclude')}, or make it readable.`,
       { cause: error },
     );
   }
@@ -341,15 +346,15 @@ function escapeBytes(bytes: Buffer): string {
   return text;
 }
 
-function unsendableError(unsendable: readonly Unsendable[]): ConfigurationError {
+function unsendableError(unsendable: readonly Unsendable[], words: Vocabulary): ConfigurationError {
   const list = [...unsendable]
     .sort((a, b) => compare(a.path, b.path))
     .map((file) => `  - ${file.path}: ${file.reason}`);
   return new ConfigurationError(
-    `${unsendable.length} file(s) match \`contracts\` but cannot be uploaded, so they would go ` +
+    `${unsendable.length} file(s) match ${words.option('contracts')} but cannot be uploaded, so they would go ` +
       `unaudited:\n${list.join('\n')}\n` +
       'Rename each one (a name must be valid UTF-8) or make it a readable regular file, or leave ' +
-      'it out with `exclude` (the path as shown here works).',
+      `it out with ${words.option('exclude')} (the path as shown here works).`,
   );
 }
 
@@ -365,10 +370,12 @@ async function resolveRoot(
   root: string,
   workspace: string,
   realWorkspace: string,
+  words: Vocabulary,
 ): Promise<string> {
+  const setting = sentenceStart(words.option('working-directory'));
   const outside = (how: string) =>
     new ConfigurationError(
-      `\`working-directory\` (${root}) ${how} outside the workspace (${workspace}); ` +
+      `${setting} (${root}) ${how} outside the workspace (${workspace}); ` +
         'set it to a folder of the repository.',
     );
   if (!isInside(path.resolve(workspace), path.resolve(root))) throw outside('is');
@@ -376,13 +383,13 @@ async function resolveRoot(
   try {
     realRoot = await fs.realpath(root);
   } catch (error) {
-    throw new ConfigurationError(`\`working-directory\` (${root}) does not exist.`, {
+    throw new ConfigurationError(`${setting} (${root}) does not exist.`, {
       cause: error,
     });
   }
   if (!isInside(realWorkspace, realRoot)) throw outside(`leads to ${realRoot},`);
   if (!(await fs.stat(realRoot)).isDirectory()) {
-    throw new ConfigurationError(`\`working-directory\` (${root}) is not a directory.`);
+    throw new ConfigurationError(`${setting} (${root}) is not a directory.`);
   }
   return realRoot;
 }

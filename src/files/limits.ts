@@ -3,6 +3,7 @@
  */
 import path from 'node:path';
 import { ConfigurationError } from '../errors.ts';
+import type { Vocabulary } from '../vocabulary.ts';
 import type { ContractFile } from './discover.ts';
 
 export interface UploadLimits {
@@ -16,10 +17,17 @@ const SHOWN = 5;
 /** A file to upload; `dependency` when it is sent only because an audited file imports it. */
 export type LimitedFile = ContractFile & { dependency?: boolean };
 
-/** Throws one ConfigurationError naming every limit exceeded, its numbers and the main causes. */
-export function checkUploadLimits(files: readonly LimitedFile[], limits: UploadLimits): void {
+/**
+ * Throws one ConfigurationError naming every limit exceeded, its numbers and the main causes;
+ * `words`: the door's, in which the limits are named.
+ */
+export function checkUploadLimits(
+  files: readonly LimitedFile[],
+  limits: UploadLimits,
+  words: Vocabulary,
+): void {
   const problems: string[] = [];
-  const inputs: string[] = [];
+  const raise: string[] = [];
   const dependencies = files.filter((file) => file.dependency === true);
   const ofWhich =
     dependencies.length === 0
@@ -29,35 +37,35 @@ export function checkUploadLimits(files: readonly LimitedFile[], limits: UploadL
   if (files.length > limits.maxFiles) {
     problems.push(
       `${files.length} contract files were found${ofWhich}; at most ${limits.maxFiles} may be uploaded ` +
-        `(input \`max-files\`). Folders with the most files:\n${listFolders(files)}`,
+        `(${words.optionNamed('max-files')}). Folders with the most files:\n${listFolders(files)}`,
     );
-    inputs.push('`max-files`');
+    raise.push(words.option('max-files'));
   }
 
   const tooLarge = files.filter((file) => file.size > limits.maxFileBytes);
   if (tooLarge.length > 0) {
     problems.push(
       `${tooLarge.length} file(s) are larger than ${formatBytes(limits.maxFileBytes)} ` +
-        `(input \`max-file-size-kb\`):\n${listLargest(tooLarge)}`,
+        `(${words.optionNamed('max-file-size-kb')}):\n${listLargest(tooLarge)}`,
     );
-    inputs.push('`max-file-size-kb`');
+    raise.push(words.option('max-file-size-kb'));
   }
 
   const total = totalSize(files);
   if (total > limits.maxTotalBytes) {
     problems.push(
       `The ${files.length} files${ofWhich} add up to ${formatBytes(total)}; at most ` +
-        `${formatBytes(limits.maxTotalBytes)} may be uploaded (input \`max-total-size-mb\`). ` +
+        `${formatBytes(limits.maxTotalBytes)} may be uploaded (${words.optionNamed('max-total-size-mb')}). ` +
         `Largest files:\n${listLargest(files)}`,
     );
-    inputs.push('`max-total-size-mb`');
+    raise.push(words.option('max-total-size-mb'));
   }
 
   if (problems.length === 0) return;
   throw new ConfigurationError(
     `Upload limits exceeded.\n${problems.join('\n')}\n` +
-      'Narrow `contracts` or add `exclude` patterns so that only the contracts to audit are ' +
-      `selected, ${dependencies.length > 0 ? 'set `dependencies: exclude` to send only those, ' : ''}or raise ${inputs.join(', ')}.`,
+      `Narrow ${words.option('contracts')} or add ${words.option('exclude')} patterns so that only the contracts to audit are ` +
+      `selected, ${dependencies.length > 0 ? `set ${words.setting('dependencies', 'exclude')} to send only those, ` : ''}or raise ${raise.join(', ')}.`,
   );
 }
 

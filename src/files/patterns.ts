@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { ConfigurationError } from '../errors.ts';
 import { posixRelative } from './inside.ts';
+import type { Vocabulary } from '../vocabulary.ts';
 
 interface IncludePattern {
   /** As the user wrote it, for messages. */
@@ -40,9 +41,14 @@ export function contractGlobs(base = ''): string[] {
   return CONTRACT_EXTENSIONS.map((extension) => `${base}**/*.${extension}`);
 }
 
-export function compilePatterns(patterns: readonly string[], root: string): PatternMatcher {
+/** `words`: the door's, in which a pattern that leads out of `root` is told. */
+export function compilePatterns(
+  patterns: readonly string[],
+  root: string,
+  words: Vocabulary,
+): PatternMatcher {
   const compiled = patterns
-    .map((source) => parsePattern(source, root))
+    .map((source) => parsePattern(source, root, words))
     .filter((pattern) => pattern !== undefined);
   const positives = compiled.filter((pattern) => !pattern.negated);
   const matched = new Set<IncludePattern>();
@@ -95,7 +101,7 @@ export function matchesGlob(relativePath: string, glob: string): boolean {
   );
 }
 
-function parsePattern(source: string, root: string): IncludePattern | undefined {
+function parsePattern(source: string, root: string, words: Vocabulary): IncludePattern | undefined {
   let glob = source.trim();
   const negated = glob.startsWith('!');
   if (negated) glob = glob.slice(1).trim();
@@ -104,8 +110,8 @@ function parsePattern(source: string, root: string): IncludePattern | undefined 
   glob = glob.replace(/^(\.\/)+/, '');
   if (glob === '..' || glob.startsWith('../') || glob.includes('/../')) {
     throw new ConfigurationError(
-      `Pattern \`${source}\` in \`contracts\` points outside \`working-directory\` (${root}). ` +
-        'Patterns are relative to `working-directory`: change it, or the pattern.',
+      `Pattern \`${source}\` in ${words.option('contracts')} points outside ${words.option('working-directory')} (${root}). ` +
+        `Patterns are relative to ${words.option('working-directory')}: change it, or the pattern.`,
     );
   }
   const namesDirectory = glob.endsWith('/') || !GLOB_SYNTAX.test(glob);

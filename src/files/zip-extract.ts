@@ -12,6 +12,7 @@ import path from 'node:path';
 import { ConfigurationError } from '../errors.ts';
 import { formatBytes } from './limits.ts';
 import { uploadNameProblem } from './upload-name.ts';
+import type { Vocabulary } from '../vocabulary.ts';
 
 export interface ZipBounds {
   /** Files at most (directory entries are not counted, nor the file named `uncounted`). */
@@ -54,17 +55,21 @@ interface CentralEntry {
   localOffset: number;
 }
 
-/** `what` names the zip in messages ("The artifact contract-audit-upload"). */
+/**
+ * `what` names the zip in messages ("The artifact contract-audit-upload"); `words`: the door's,
+ * in which the bounds' settings are named.
+ */
 export async function extractZip(
   zipFile: string,
   destination: string,
   bounds: ZipBounds,
   what: string,
+  words: Vocabulary,
 ): Promise<ExtractedFile[]> {
   const refuse = (problem: string) =>
     new ConfigurationError(`${what} was refused: ${problem}. Nothing of it was used.`);
   const zip = await readFile(zipFile);
-  const entries = readCentralDirectory(zip, bounds, refuse);
+  const entries = readCentralDirectory(zip, bounds, refuse, words);
   const extracted: ExtractedFile[] = [];
   for (const entry of entries) {
     if (entry.directory) continue;
@@ -88,6 +93,7 @@ function readCentralDirectory(
   zip: Buffer,
   bounds: ZipBounds,
   refuse: (problem: string) => Error,
+  words: Vocabulary,
 ): CentralEntry[] {
   const end = findEndRecord(zip);
   if (end < 0) throw refuse('it is not a zip file (no end of central directory record)');
@@ -99,7 +105,9 @@ function readCentralDirectory(
   if (directoryOffset + directorySize > end) throw refuse('its central directory is out of bounds');
   // Directory entries are counted too: a bound on entries bounds the work.
   if (count > bounds.maxFiles * 2 + 2)
-    throw refuse(`it has ${count} entries, more than \`max-files\` (${bounds.maxFiles}) allows`);
+    throw refuse(
+      `it has ${count} entries, more than ${words.option('max-files')} (${bounds.maxFiles}) allows`,
+    );
   const entries: CentralEntry[] = [];
   const names = new Set<string>();
   let files = 0;
@@ -149,16 +157,18 @@ function readCentralDirectory(
     const counted = name !== bounds.uncounted;
     if (counted) files += 1;
     if (files > bounds.maxFiles)
-      throw refuse(`it holds more than ${bounds.maxFiles} file(s) (input \`max-files\`)`);
+      throw refuse(
+        `it holds more than ${bounds.maxFiles} file(s) (${words.optionNamed('max-files')})`,
+      );
     const maxFileBytes = bounds.maxFileBytes(name);
     if (size > maxFileBytes)
       throw refuse(
-        `its entry ${shown} is ${formatBytes(size)}, larger than ${formatBytes(maxFileBytes)} (input \`max-file-size-kb\`)`,
+        `its entry ${shown} is ${formatBytes(size)}, larger than ${formatBytes(maxFileBytes)} (${words.optionNamed('max-file-size-kb')})`,
       );
     if (counted) total += size;
     if (total > bounds.maxTotalBytes)
       throw refuse(
-        `its files add up to more than ${formatBytes(bounds.maxTotalBytes)} (input \`max-total-size-mb\`)`,
+        `its files add up to more than ${formatBytes(bounds.maxTotalBytes)} (${words.optionNamed('max-total-size-mb')})`,
       );
     entries.push({ name, directory, method, crc, compressedSize, size, localOffset });
   }

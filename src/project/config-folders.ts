@@ -6,6 +6,7 @@ import path from 'node:path';
 import { capped, MAX_CONFIG_FOLDERS } from './config-bounds.ts';
 import { cleanFolder } from './foundry-config.ts';
 import type { LiteralSetting } from './script-config.ts';
+import type { Vocabulary } from '../vocabulary.ts';
 
 /** Longer than any real folder: a config holding more is not describing a folder. */
 const MAX_FOLDER_LENGTH = 512;
@@ -21,6 +22,7 @@ export function usableFolders(
   fallback: string[],
   setting: string,
   warnings: string[],
+  words: Vocabulary,
 ): string[] {
   const usable: string[] = [];
   for (const value of capped(values, MAX_CONFIG_FOLDERS, setting, (folder) => folder, warnings)) {
@@ -34,7 +36,7 @@ export function usableFolders(
         : path.posix.isAbsolute(value.trim()) || /^[a-z]:/i.test(value.trim())
           ? 'is an absolute path'
           : folder === '..' || folder.startsWith('../')
-            ? "leads out of the project's folder (set `working-directory` to a folder that holds both, or use `contracts`)"
+            ? `leads out of the project's folder (set ${words.option('working-directory')} to a folder that holds both, or use ${words.option('contracts')})`
             : undefined;
     if (problem === undefined) usable.push(folder);
     else warnings.push(`${setting} = "${value.slice(0, 80)}" ${problem}: it is not used.`);

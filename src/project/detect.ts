@@ -31,6 +31,7 @@ import {
 } from './search-files.ts';
 import { readLiteralSetting } from './script-config.ts';
 import { readApeConfig, readBrownieConfig } from './yaml-config.ts';
+import type { Vocabulary } from '../vocabulary.ts';
 
 export type Framework = 'Foundry' | 'Hardhat' | 'Truffle' | 'Brownie' | 'Ape' | 'Workspace package';
 
@@ -73,6 +74,8 @@ export interface DetectOptions {
   foundryProfile: string;
   /** The run's: the search stops there with a DeadlineError. */
   deadline?: Deadline;
+  /** The door's words, in which a config's warnings name settings. */
+  vocabulary: Vocabulary;
 }
 
 /**
@@ -186,7 +189,13 @@ async function readProject(
   // Relative to the workspace, as every warning names files.
   const shown = (file: string) => posixRelative(options.workspace, path.join(root, file));
   const folders = (config: string, key: string, values: readonly string[], fallback: string[]) =>
-    usableFolders(values, fallback, `${shown(config)}: ${key}`, project.warnings);
+    usableFolders(
+      values,
+      fallback,
+      `${shown(config)}: ${key}`,
+      project.warnings,
+      options.vocabulary,
+    );
   const present = (candidates: readonly string[]) => candidates.find((file) => names.has(file));
   const broken: BrokenConfig[] = [];
   const attempt = async (

@@ -86,6 +86,7 @@ export async function findProjects(search: ContractSearch, log: Logger): Promise
     root,
     foundryProfile: search.foundryProfile,
     deadline: search.deadline,
+    vocabulary: search.vocabulary,
   });
   for (const warning of detection.warnings) log.warning(warning);
   // Only beside framework projects: alone, a folder of contracts is searched as it always was.
@@ -103,7 +104,7 @@ export async function findProjects(search: ContractSearch, log: Logger): Promise
       `Some workspace packages were not looked through for contracts, so none of theirs is audited unless imported` +
         (packages.incomplete ? ' (the workspace has more folders than are walked)' : '') +
         (named.length > 0 ? `:\n${shortList(named)}` : '.') +
-        '\nSet `working-directory` to the folder of the packages to audit.',
+        `\nSet ${search.vocabulary.option('working-directory')} to the folder of the packages to audit.`,
     );
   }
   const projects = [...detection.projects, ...packages.projects].sort((a, b) =>
@@ -168,6 +169,7 @@ export async function findUploads(
     useDefaultExcludes: search.useDefaultExcludes,
     defaultExcludes: rules.excludes,
     deadline: search.deadline,
+    vocabulary: search.vocabulary,
   });
   logDiscovery(discovery, search, log);
   // With the user's `contracts`, what they leave out is their choice: only submodules are named.
@@ -188,7 +190,7 @@ export async function findUploads(
   if (groups.length > MAX_PROJECTS) {
     throw new ConfigurationError(
       `${groups.length} projects under ${search.pathPrefix || './'} have contracts to audit; one step audits at most ${MAX_PROJECTS}. ` +
-        'Set `working-directory` to a folder with fewer, or give each project a job of its own (see "projects" and `detect-only` in the README).',
+        `Set ${search.vocabulary.option('working-directory')} to a folder with fewer, or ${search.vocabulary.splitProjects}.`,
     );
   }
   const uploads: ProjectUpload[] = [];
@@ -198,11 +200,12 @@ export async function findUploads(
     patterns: search.defaultContractPatterns ? undefined : search.contractPatterns,
     excludes: search.excludePatterns,
     projects,
+    vocabulary: search.vocabulary,
   });
   const audited = new Set(discovery.files.map((file) => file.absolutePath));
   for (const group of groups) {
     // Before anything is read for imports: the files to audit alone may already be too many.
-    checkUploadLimits(group.files, search.limits);
+    checkUploadLimits(group.files, search.limits, search.vocabulary);
     const selected = group.files.map((file): SourceNode => {
       const name = group.namesFrom
         ? relativeName(group.namesFrom.root, file.absolutePath, file.relativePath)
@@ -217,9 +220,10 @@ export async function findUploads(
     });
     const closure = await importsOfAudited(selected, projects, root, workspace, search);
     if (closure.stopped && search.dependencies === 'include') {
+      const words = search.vocabulary;
       throw new ConfigurationError(
-        `The ${selected.length} files to audit${group.several ? ` in ${group.path}` : ''} import so many others that the upload would hold more than ${search.limits.maxFiles} files (input \`max-files\`). ` +
-          'Raise `max-files`, narrow `contracts` or `exclude`, or set `dependencies: exclude` to send only the files to audit.',
+        `The ${selected.length} files to audit${group.several ? ` in ${group.path}` : ''} import so many others that the upload would hold more than ${search.limits.maxFiles} files (${words.optionNamed('max-files')}). ` +
+          `Raise ${words.option('max-files')}, narrow ${words.option('contracts')} or ${words.option('exclude')}, or set ${words.setting('dependencies', 'exclude')} to send only the files to audit.`,
       );
     }
     // An imported file of a project's sources that no upload audits is audited where production
@@ -247,7 +251,7 @@ export async function findUploads(
       })),
     ];
     logDependencies(files, selected.length, group.several ? group.name : undefined, log);
-    checkUploadLimits(files, search.limits);
+    checkUploadLimits(files, search.limits, search.vocabulary);
     uploads.push({ name: group.name, path: group.path, files });
     closures.push({ ...closure, dependencies });
   }

@@ -8,6 +8,7 @@ import type { DiscoveryResult } from '../files/discover.ts';
 import { isInside, posixRelative } from '../files/inside.ts';
 import type { Logger } from '../log.ts';
 import { firstFew } from '../text.ts';
+import { sentenceStart, type Vocabulary } from '../vocabulary.ts';
 import type { Closure } from './closure.ts';
 import type { Project } from './detect.ts';
 import type { Unselected } from './unselected.ts';
@@ -23,6 +24,8 @@ export interface SearchSettings {
   ifNoFilesFound: 'error' | 'warn' | 'ignore';
   /** `include`: also upload what the audited files import. */
   dependencies: 'include' | 'exclude';
+  /** The door's words, in which the log names settings and gives advice. */
+  vocabulary: Vocabulary;
 }
 
 /** A file of an upload, as the log names it. */
@@ -33,11 +36,11 @@ interface LoggedFile {
 }
 
 /** What to do about a Vyper module that was not found. */
-const VYPER_FIX =
+const vyperFix = (words: Vocabulary) =>
   "A Vyper import names a module by its path from the project root or the compiled file's folder (`from src.interfaces import i_vault`), or from the importing file with leading dots (`from .interfaces import i_vault`). " +
   'A module of a Python package (`from snekmate.tokens import erc20`) is found once installed inside the workspace before this step: ' +
   'in a virtual environment there (`uv sync`, or `python -m venv .venv` and `.venv/bin/pip install snekmate`), or with `mox install` into lib/; ' +
-  'one in a git submodule needs `submodules: recursive` in actions/checkout.';
+  `for one in a git submodule, ${words.fetchSubmodules}.`;
 
 /** Lines of a long list shown in a warning; the rest are counted. */
 const SHOWN = 20;
@@ -51,7 +54,7 @@ export function logProjects(
 ): void {
   if (projects.length === 0) {
     log.info(
-      'No Foundry, Hardhat, Truffle, Brownie or Ape project found: searching by `contracts` and the built-in excludes.',
+      `No Foundry, Hardhat, Truffle, Brownie or Ape project found: searching by ${search.vocabulary.option('contracts')} and the built-in excludes.`,
     );
     return;
   }
@@ -72,7 +75,7 @@ export function logProjects(
       ...project.notes.map((note) => `  ${note}`),
       search.defaultContractPatterns
         ? `  audits ${folders(project.sources)}; leaves out ${leftOut.join(', ')}, and mocks and harnesses by convention`
-        : '  audits what `contracts` selects',
+        : `  audits what ${search.vocabulary.option('contracts')} selects`,
     ];
   });
   log.group(`Projects (${projects.length})`, lines);
@@ -118,13 +121,13 @@ export function logDiscovery(
   if (discovery.excluded.length > 0) {
     log.group(`Not audited (${discovery.excluded.length})`, [
       ...discovery.excluded.map((entry) => `${search.pathPrefix}${entry.path}: ${entry.reason}`),
-      'To audit one of them, add `!<path>` to `exclude` (e.g. `!mocks/`), or set `default-excludes` to false.',
+      `To audit one of them, add \`!<path>\` to ${search.vocabulary.option('exclude')} (e.g. \`!mocks/\`), or set ${search.vocabulary.option('default-excludes')} to false.`,
     ]);
   }
   // The defaults look for Solidity and Vyper: a project of one language is not a mistake.
   const misspelled = !search.defaultContractPatterns && discovery.unmatchedPatterns.length > 0;
   if (misspelled && discovery.files.length > 0) {
-    const message = `No file matched these \`contracts\` patterns: ${discovery.unmatchedPatterns.join(', ')}`;
+    const message = `No file matched these ${search.vocabulary.option('contracts')} patterns: ${discovery.unmatchedPatterns.join(', ')}`;
     if (search.ifNoFilesFound === 'ignore') log.info(message);
     else log.warning(message);
   }
@@ -147,7 +150,7 @@ export function logUnselected(unselected: Unselected, search: SearchSettings, lo
         shortList(
           unselected.emptySubmodules.map((folder) => `  - ${search.pathPrefix}${folder}/`),
         ) +
-        '\nCheck out with `submodules: recursive` in actions/checkout (or run `git submodule update --init --recursive` before this step).',
+        `\n${sentenceStart(search.vocabulary.fetchSubmodules)}.`,
     );
   }
   const outside = unselected.outsideProjects;
@@ -155,7 +158,7 @@ export function logUnselected(unselected: Unselected, search: SearchSettings, lo
     log.warning(
       `${outside.length} contract file(s) lie outside every project's folder, so they are not audited:\n` +
         shortList(outside.map((file) => `  - ${search.pathPrefix}${file}`)) +
-        '\nGive their folder a project config (or a package.json in a workspace), or set `contracts` to audit them.',
+        `\nGive their folder a project config (or a package.json in a workspace), or set ${search.vocabulary.option('contracts')} to audit them.`,
     );
   }
   if (unselected.outsideSources.length > 0) {
@@ -166,7 +169,7 @@ export function logUnselected(unselected: Unselected, search: SearchSettings, lo
           (entry) =>
             `${search.pathPrefix}${entry.path}: not in ${entry.sources.map((folder) => `${folder}/`).join(' or ')} of the project at ${shownFolder(search.pathPrefix, entry.project)}`,
         ),
-        "If they are production code, add their folder to the project's sources (or set `contracts`).",
+        `If they are production code, add their folder to the project's sources (or set ${search.vocabulary.option('contracts')}).`,
       ],
     );
   }
@@ -210,7 +213,7 @@ export function logClosureProblems(
     const notSent = closures.reduce((sum, closure) => sum + closure.dependencies.length, 0);
     if (notSent > 0) {
       log.info(
-        `${notSent} imported file(s) were not uploaded (\`dependencies: exclude\`): the service sees an upload that does not compile on its own.`,
+        `${notSent} imported file(s) were not uploaded (${search.vocabulary.setting('dependencies', 'exclude')}): the service sees an upload that does not compile on its own.`,
       );
     }
     return;
@@ -234,10 +237,10 @@ export function logClosureProblems(
           ? `\nThey lead into git submodules that are empty here (declared in .gitmodules, not checked out): ${firstFew(needed, SHOWN).join(', ')}.`
           : '') +
         (vyper < unresolved.length
-          ? '\nIf they are git submodules, check out with `submodules: recursive` in actions/checkout (or run `forge install`); ' +
+          ? `\nIf they are git submodules, ${search.vocabulary.fetchSubmodules}, or run \`forge install\`; ` +
             "if they are npm packages, run `npm ci` (or your package manager's install) before this step; otherwise add a remapping to remappings.txt."
           : '') +
-        (vyper > 0 ? `\n${VYPER_FIX}` : '') +
+        (vyper > 0 ? `\n${vyperFix(search.vocabulary)}` : '') +
         (packages.length > 0
           ? ` Brownie installs its packages (${packages.join(', ')}) outside the repository, so they cannot be uploaded.`
           : ''),
@@ -272,6 +275,7 @@ export function noFiles(
   search: SearchSettings,
   log: Logger,
 ): void {
+  const words = search.vocabulary;
   const where =
     projects.length > 0 && search.defaultContractPatterns
       ? `in the source folders of ${projects.map((project) => shownFolder(search.pathPrefix, project.path)).join(', ')}`
@@ -281,10 +285,12 @@ export function noFiles(
     (discovery.excluded.length > 0
       ? ` (${discovery.excluded.length} left out: see "Not audited")`
       : '') +
-    '. Check `contracts`, `exclude` and `working-directory`.';
+    `. Check ${words.option('contracts')}, ${words.option('exclude')} and ${words.option('working-directory')}.`;
   if (search.ifNoFilesFound === 'error') {
     throw new ConfigurationError(
-      `${message} (Set \`if-no-files-found\` to warn or ignore to allow this.)`,
+      words.takes('if-no-files-found')
+        ? `${message} (Set ${words.option('if-no-files-found')} to warn or ignore to allow this.)`
+        : message,
     );
   }
   if (search.ifNoFilesFound === 'warn') log.warning(message);

@@ -16,6 +16,7 @@ import {
 import { isInside, posixRelative } from '../files/inside.ts';
 import { compilePatterns, CONTRACT_EXTENSIONS, literalGlob } from '../files/patterns.ts';
 import type { Project } from './detect.ts';
+import type { Vocabulary } from '../vocabulary.ts';
 
 export interface TeamCodeRules {
   /** The working directory, links resolved: patterns and rules are relative to it. */
@@ -25,6 +26,8 @@ export interface TeamCodeRules {
   /** The user's `exclude`. */
   excludes: readonly string[];
   projects: readonly Project[];
+  /** The door's words, in which a pattern that leads out of `root` is told. */
+  vocabulary: Vocabulary;
 }
 
 const BUILD_OUTPUT = ['out', 'cache', 'artifacts'];
@@ -38,6 +41,7 @@ export function teamCode(rules: TeamCodeRules): (file: string) => boolean {
   const patterns = compilePatterns(
     rules.patterns ?? (folders.length > 0 ? folders : ['**']),
     rules.root,
+    rules.vocabulary,
   );
   const notOurs = compileExcludes([
     ...dependencyFolders(rules.projects),

@@ -16,12 +16,15 @@ import { compilePatterns, contractGlobs } from '../files/patterns.ts';
 import { readConfig, unusableConfigWarning } from './config-file.ts';
 import type { Project } from './detect.ts';
 import { GIT_SUBMODULES } from './search-files.ts';
+import type { Vocabulary } from '../vocabulary.ts';
 
 export interface UnselectedSearch {
   workspace: string;
   workingDirectory: string;
   excludePatterns: string[];
   deadline?: Deadline;
+  /** The door's words, in which a pattern that leads out of the folder is told. */
+  vocabulary: Vocabulary;
 }
 
 /** The selection's own rules: what it audits and what it leaves out with a reason. */
@@ -74,6 +77,7 @@ export async function unselectedContracts(
       // Dependencies, build output and what the conventions leave out are never candidates,
       // whatever `default-excludes` says of the source folders.
       useDefaultExcludes: true,
+      vocabulary: search.vocabulary,
       // Outside every project, a plain folder's: `lib/` at the root holds dependencies.
       defaultExcludes: projects.some((project) => project.path === '')
         ? rules.excludes
@@ -124,7 +128,7 @@ async function emptySubmodules(
   }
   if (read.kind === 'missing') return empty;
   const text = read.text;
-  const patterns = compilePatterns(rules.patterns, search.workingDirectory);
+  const patterns = compilePatterns(rules.patterns, search.workingDirectory, search.vocabulary);
   const excludes = compileExcludes([...rules.excludes, ...search.excludePatterns]);
   for (const declared of submodulePaths(text)) {
     const folder = path.resolve(workspace, declared);

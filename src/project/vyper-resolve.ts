@@ -66,7 +66,7 @@ export async function resolveVyperImport(
       if (typeof found === 'string') continue;
       if (name === undefined) {
         return {
-          problem: `it leads to ${shown(workspace, file)}, above the folder the upload is named from: audit from a folder that holds it (\`working-directory\`)`,
+          problem: `it leads to ${shown(workspace, file)}, above the folder the upload is named from: audit from a folder that holds it`,
         };
       }
       const ext = VYPER_MODULE_EXTENSIONS[index] ?? '';

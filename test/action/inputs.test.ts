@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigurationError } from '../../src/errors.ts';
 import { getInputs as getActionInputs } from '../../src/action/inputs.ts';
 import { createActionLogger } from '../../src/action/logger.ts';
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 import { parseBaseUrl } from '../../src/engine/settings.ts';
 import { Redactor } from '../../src/redaction.ts';
 
@@ -254,7 +255,9 @@ describe('parseBaseUrl', () => {
     'http://localhost:1',
     'http://[::1]:8080/x',
   ])('accepts %s', (url) => {
-    expect(parseBaseUrl(url).href.startsWith(url.replace(/\/x$/, ''))).toBe(true);
+    expect(parseBaseUrl(url, ACTION_VOCABULARY).href.startsWith(url.replace(/\/x$/, ''))).toBe(
+      true,
+    );
   });
 
   it.each([
@@ -267,7 +270,7 @@ describe('parseBaseUrl', () => {
     ['https://user:pw@audit.example.com', 'must not contain credentials'],
     ['https://audit.example.com/?token=1', 'must not have a query string'],
   ])('refuses %j before any request', (url, message) => {
-    expect(() => parseBaseUrl(url)).toThrow(message);
+    expect(() => parseBaseUrl(url, ACTION_VOCABULARY)).toThrow(message);
   });
 });
 

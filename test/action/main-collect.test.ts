@@ -15,6 +15,7 @@ import { slowClock } from '../support/clock.ts';
 import { recorded } from '../support/core.ts';
 import { useInProcessRun } from '../support/in-process-run.ts';
 import { useResultsService } from '../support/runner-services.ts';
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 
 vi.mock('@actions/core', () => import('../support/core.ts').then((m) => m.coreStandIn));
 
@@ -58,6 +59,7 @@ async function artifactFiles(): Promise<Map<string, string>> {
     path.join(folder, 'out'),
     { maxFiles: 100, maxFileBytes: () => 1 << 20, maxTotalBytes: 1 << 24 },
     'The artifact',
+    ACTION_VOCABULARY,
   );
   return new Map(
     await Promise.all(

@@ -12,6 +12,7 @@ import { readRecord, recordText } from '../../src/engine/reuse.ts';
 import { startAzurite, type Azurite } from '../support/azurite.ts';
 import { recordingLogger } from '../support/logger.ts';
 import { startResultsService, type ResultsServiceStandIn } from '../support/results-service.ts';
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 
 let azurite: Azurite;
 let results: ResultsServiceStandIn;
@@ -148,7 +149,15 @@ describe('the Actions cache as the reuse store', () => {
     expect(entry!.key.length).toBeLessThanOrEqual(512);
     expect(entry!.key).not.toContain(',');
     const found = await store.find(digest);
-    expect(readRecord(found!, { ...key, digest, now: 8.64e15, maxAgeMs: 1 })).toEqual(longest);
+    expect(
+      readRecord(found!, {
+        ...key,
+        digest,
+        now: 8.64e15,
+        maxAgeMs: 1,
+        vocabulary: ACTION_VOCABULARY,
+      }),
+    ).toEqual(longest);
   });
 
   it('keeps and finds a record whose key is exactly 512 characters long, and no longer', async () => {

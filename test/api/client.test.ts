@@ -17,6 +17,8 @@ import { recordingLogger } from '../support/logger.ts';
 import { useAuditService } from '../support/service.ts';
 import { serviceFinding } from '../support/workspace.ts';
 import { freePort } from '../support/ports.ts';
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
+import { CLI_VOCABULARY } from '../../src/cli/vocabulary.ts';
 
 const TOKEN_SOL = `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.20;
@@ -78,6 +80,7 @@ async function harness(
   const sleeps: number[] = [];
   const { log, lines: logs } = recordingLogger();
   const client = new AuditClient({
+    vocabulary: ACTION_VOCABULARY,
     baseUrl: new URL(service.url),
     apiKey: service.apiKey,
     userAgent: 'contract-audit-action/test',
@@ -446,7 +449,7 @@ describe('AuditClient retries', () => {
     const error = await serviceFailure(client.getAudit('audit-9'));
     expect(error).toBeInstanceOf(ResponseFormatError);
     expect(error.message).toContain('HTML page');
-    expect(error.message).toContain('`base-url`');
+    expect(error.message).toContain("is the base URL the API's address?");
     expect(error.message).toContain('Sign in');
     expect(error.message).not.toContain('<body>');
     expect(sleeps).toEqual([]);
@@ -693,6 +696,7 @@ describe('AuditClient never repeats a POST that may have started an audit', () =
     open.push({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
     const { port } = server.address() as AddressInfo;
     const client = new AuditClient({
+      vocabulary: ACTION_VOCABULARY,
       baseUrl: new URL(`http://127.0.0.1:${port}`),
       apiKey: 'test-api-key-5f1c9a7e',
       userAgent: 'test',
@@ -719,6 +723,7 @@ describe('AuditClient never repeats a POST that may have started an audit', () =
     let service: AuditService | undefined;
     const sleeps: number[] = [];
     const client = new AuditClient({
+      vocabulary: ACTION_VOCABULARY,
       baseUrl: new URL(`http://127.0.0.1:${port}`),
       apiKey: 'test-api-key-5f1c9a7e',
       userAgent: 'test',
@@ -823,6 +828,29 @@ describe('AuditClient deadline', () => {
     expect(service.requests).toEqual([]);
   });
 
+  it("names the time limit, the address and the key in the command's words when the command drives it", async () => {
+    const clock = virtualClock();
+    const { client } = await harness(
+      {},
+      { now: clock.now, sleep: clock.sleep, deadline: clock.time, vocabulary: CLI_VOCABULARY },
+    );
+    const error = await serviceFailure(client.startAudit('p', contracts));
+    expect(error.message).toBe(
+      'could not start the audit: not sent: the deadline had passed — --timeout-minutes had ended',
+    );
+    const lost = await harness({}, { vocabulary: CLI_VOCABULARY });
+    expect((await serviceFailure(lost.client.getAudit('nope'))).message).toBe(
+      'audit nope not found (HTTP 404) — check --base-url and --audit-id',
+    );
+    const wrongKey = await harness(
+      {},
+      { apiKey: 'not-the-key-0123456789', vocabulary: CLI_VOCABULARY },
+    );
+    expect((await serviceFailure(wrongKey.client.listProjects())).message).toContain(
+      'check the key in `CONTRACT_AUDIT_API_KEY`',
+    );
+  });
+
   it('sends no further attempt when a wait overran the deadline', async () => {
     const clock = virtualClock();
     const { service, client } = await harness(
@@ -899,6 +927,7 @@ describe('AuditClient deadline', () => {
     });
     const { port } = server.address() as AddressInfo;
     const client = new AuditClient({
+      vocabulary: ACTION_VOCABULARY,
       baseUrl: new URL(`http://127.0.0.1:${port}`),
       apiKey: 'test-api-key-5f1c9a7e',
       userAgent: 'test',
@@ -930,6 +959,7 @@ describe('AuditClient errors say what to fix', () => {
   it('403: a read-only key cannot start an audit', async () => {
     const service = await serve();
     const client = new AuditClient({
+      vocabulary: ACTION_VOCABULARY,
       baseUrl: new URL(service.url),
       apiKey: service.readOnlyKey,
       userAgent: 'test',
@@ -955,6 +985,7 @@ describe('AuditClient errors say what to fix', () => {
   it('404 elsewhere: check base-url', async () => {
     const { service, client } = await harness();
     const wrongBase = new AuditClient({
+      vocabulary: ACTION_VOCABULARY,
       baseUrl: new URL(`${service.url}/v1`),
       apiKey: service.apiKey,
       userAgent: 'test',
@@ -963,7 +994,7 @@ describe('AuditClient errors say what to fix', () => {
     open.push(wrongBase);
     const error = await serviceFailure(wrongBase.listProjects());
     expect(error.message).toContain('(HTTP 404) — check `base-url`');
-    expect(error.message).toContain('/v1 is added to `base-url` by the action: leave it out');
+    expect(error.message).toContain('/v1 is added to `base-url` on every request: leave it out');
     await expect(client.listProjects()).resolves.toEqual([]);
   });
 

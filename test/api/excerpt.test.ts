@@ -28,7 +28,7 @@ describe('describeBody', () => {
     expect(describeBody('{"a": 1}', true)).toBe('body: {"a": 1}');
     expect(describeBody('Bad Gateway', false)).toBe('body is not JSON: Bad Gateway');
     expect(describeBody('<html><body>Sign in</body></html>', false)).toBe(
-      "body is an HTML page, not JSON — is `base-url` the API's address?: Sign in",
+      "body is an HTML page, not JSON — is the base URL the API's address?: Sign in",
     );
   });
 });

@@ -91,7 +91,7 @@ describe('parseStartAnswer', () => {
     expect(startError('').message).toContain('(empty body)');
     expect(startError('Accepted').message).toContain('body is not JSON: Accepted');
     expect(startError('<html>Accepted</html>').message).toContain(
-      "body is an HTML page, not JSON — is `base-url` the API's address?: Accepted",
+      "body is an HTML page, not JSON — is the base URL the API's address?: Accepted",
     );
     expect(startError('{"audit_id": ""}').message).toContain('no audit id');
   });

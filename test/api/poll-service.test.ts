@@ -6,6 +6,7 @@ import { AuditClient } from '../../src/api/client.ts';
 import { waitForAudit } from '../../src/api/poll.ts';
 import type { AuditServiceOptions } from '@contract-audit/reference-service';
 import { useAuditService } from '../support/service.ts';
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 
 const serve = useAuditService();
 let client: AuditClient | undefined;
@@ -23,6 +24,7 @@ async function setUp(options: AuditServiceOptions) {
     now += ms;
   };
   client = new AuditClient({
+    vocabulary: ACTION_VOCABULARY,
     baseUrl: new URL(service.url),
     apiKey: service.apiKey,
     userAgent: 'test',

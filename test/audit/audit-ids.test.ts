@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 import { formatAuditIds, parseAuditIds, resumeInput } from '../../src/audit/audit-ids.ts';
 import { ConfigurationError } from '../../src/errors.ts';
 
@@ -14,8 +15,8 @@ describe('the audit-id value', () => {
   });
 
   it('comes back from the input as it went out, whatever the ids hold', () => {
-    expect(parseAuditIds('a1')).toBe('a1');
-    expect(parseAuditIds(formatAuditIds([core, tokens]))).toEqual(
+    expect(parseAuditIds('a1', ACTION_VOCABULARY)).toBe('a1');
+    expect(parseAuditIds(formatAuditIds([core, tokens]), ACTION_VOCABULARY)).toEqual(
       new Map([
         ['packages/core', 'a1'],
         ['packages/tokens', 'b"2,='],
@@ -28,7 +29,7 @@ describe('the audit-id value', () => {
       { name: 'a', path: 'packages/lib ', auditId: 'a1' },
       { name: 'b', path: 'packages/a\u202eb', auditId: 'b2' },
     ];
-    expect(parseAuditIds(formatAuditIds(odd))).toEqual(
+    expect(parseAuditIds(formatAuditIds(odd), ACTION_VOCABULARY)).toEqual(
       new Map([
         ['packages/lib ', 'a1'],
         ['packages/a\u202eb', 'b2'],
@@ -38,9 +39,9 @@ describe('the audit-id value', () => {
 
   it('refuses an object that is not one of ids by folder, saying what to pass', () => {
     for (const bad of ['{"packages/core": 1}', '{not json', '{}', '{"": "a1"}', '{"x": " "}']) {
-      expect(() => parseAuditIds(bad)).toThrow(ConfigurationError);
+      expect(() => parseAuditIds(bad, ACTION_VOCABULARY)).toThrow(ConfigurationError);
     }
-    expect(() => parseAuditIds('{not json')).toThrow(
+    expect(() => parseAuditIds('{not json', ACTION_VOCABULARY)).toThrow(
       /not a JSON object of audit ids by project folder.*Pass that output as it is, or a single id/,
     );
   });

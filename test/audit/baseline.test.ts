@@ -13,6 +13,7 @@ import { ConfigurationError } from '../../src/errors.ts';
 import { renderResultsFile } from '../../src/report/results-file.ts';
 import { makeFinding } from '../support/findings.ts';
 import { workspaceWith } from '../support/workspace.ts';
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 
 const SOURCE = '.audit-baseline.json';
 
@@ -227,7 +228,11 @@ describe('readBaselineFile', () => {
     const workspace = await workspaceWith({ 'audit/baseline.json': baseline });
     await symlink('audit/baseline.json', path.join(workspace, 'link.json'));
     for (const file of ['audit/baseline.json', 'link.json']) {
-      const entries = await readBaselineFile(path.join(workspace, file), workspace);
+      const entries = await readBaselineFile(
+        path.join(workspace, file),
+        workspace,
+        ACTION_VOCABULARY,
+      );
       expect([...entries.keys()]).toEqual(['fp']);
     }
   });
@@ -237,18 +242,20 @@ describe('readBaselineFile', () => {
     const workspace = await workspaceWith({});
     await symlink(path.join(outside, 'baseline.json'), path.join(workspace, 'baseline.json'));
     await expect(
-      readBaselineFile(path.join(workspace, 'baseline.json'), workspace),
+      readBaselineFile(path.join(workspace, 'baseline.json'), workspace, ACTION_VOCABULARY),
     ).rejects.toThrow(/is a link that leads outside the workspace, so it was not read/);
   });
 
   it('says how to make one when the file is missing', async () => {
     const workspace = await workspaceWith({});
-    const error = await readBaselineFile(path.join(workspace, 'nope.json'), workspace).catch(
-      (e: unknown) => e,
-    );
+    const error = await readBaselineFile(
+      path.join(workspace, 'nope.json'),
+      workspace,
+      ACTION_VOCABULARY,
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigurationError);
     expect((error as Error).message).toMatch(
-      /^Could not read the baseline file .*nope\.json \(.*ENOENT.*\)\. Check the `baseline` input; to create one, copy the `results-file`/,
+      /^Could not read the baseline file .*nope\.json \(.*ENOENT.*\)\. Check input `baseline`; to create one, copy the `results-file`/,
     );
   });
 });

@@ -61,7 +61,7 @@ describe('evaluateGate', () => {
       reason:
         failOn === 'none'
           ? 'fail-on is none, so findings never fail the job (no findings)'
-          : `no findings (fail-on: ${failOn})`,
+          : `no findings (failing at ${failOn} or above)`,
     });
   });
 
@@ -127,7 +127,7 @@ describe('evaluateGate with findings that do not count', () => {
       reason: 'no findings at or above high (1 low); not counted: 1 accepted',
     });
     expect(gate(triaged(['critical', 'suppressed']), 'high').reason).toBe(
-      'no findings that count (fail-on: high); not counted: 1 suppressed',
+      'no findings that count (failing at high or above); not counted: 1 suppressed',
     );
     expect(gate(triaged(['critical', 'outside-change']), 'none').reason).toBe(
       'fail-on is none, so findings never fail the job (no findings that count); not counted: 1 outside the change',

@@ -169,25 +169,22 @@ describe('contract-audit', () => {
     expect(run.exitCode).toBe(0);
   });
 
-  it('exits 2 with the message the action gives for a bad value', async () => {
+  it("exits 2 with the engine's message for a bad value, in the command's words", async () => {
     const run = await runCli({
       args: ['--base-url', 'https://audit.example', '--fail-on', 'bogus', demo],
       env: { CONTRACT_AUDIT_API_KEY: 'test-key-0123456789' },
     });
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toBe(
-      'contract-audit: Input `fail-on` is "bogus"; it must be one of: critical, high, medium, low, info, none.\n',
+      'contract-audit: --fail-on is "bogus"; it must be one of: critical, high, medium, low, info, none.\n',
     );
     expect(run.stdout).toBe('');
   });
 
   it.each([
     [['--frob'], "Unknown option '--frob'"],
-    [['--max-files', '1.5'], 'Input `max-files` is "1.5"; it must be a whole number.'],
-    [
-      ['--base-url', 'http://audit.example'],
-      'Input `base-url` uses plain http:// for audit.example',
-    ],
+    [['--max-files', '1.5'], '--max-files is "1.5"; it must be a whole number.'],
+    [['--base-url', 'http://audit.example'], '--base-url uses plain http:// for audit.example'],
     [['one', 'two'], 'One directory at most; got 2: one two.'],
     [[path.join(demo, 'foundry.toml')], 'is not a directory.'],
   ])('exits 2 on %j', async (args, message) => {

@@ -1,7 +1,8 @@
 /**
  * The command's main() in process, as its entry calls it, with captured streams: a dry run, an
  * audit against the reference service with every report file, a terminal's live line and
- * colour, and the exits for a bad option, a missing key and a timeout.
+ * colour, the exits for a bad option, a missing key and a timeout, and the engine's advice in
+ * the command's words.
  */
 import { mkdir, mkdtemp, readFile, readdir, realpath } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,9 +11,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { main, type CommandEnvironment } from '../../src/cli/main.ts';
 import { initRepository } from '../support/git-commit.ts';
-import { demoWorkspace } from '../support/layouts.ts';
+import { demoWorkspace, layoutWorkspace } from '../support/layouts.ts';
 import { useAuditService } from '../support/service.ts';
-import { workspaceWith } from '../support/workspace.ts';
+import { CONTRACT, workspaceWith } from '../support/workspace.ts';
 
 const serve = useAuditService();
 // Outside any repository: the demo is the whole of what is audited.
@@ -172,7 +173,7 @@ describe('contract-audit, in process', () => {
       '.',
     ]);
     expect(bad).toMatchObject({ code: 2 });
-    expect(bad.stderr).toContain('Input `fail-on` is "bogus"');
+    expect(bad.stderr).toContain('--fail-on is "bogus"');
     expect((await command(['--no-such-option'])).code).toBe(2);
     const keyless = await command(['--base-url', 'https://audit.example.com', '.']);
     expect(keyless.code).toBe(2);
@@ -195,7 +196,7 @@ describe('contract-audit, in process', () => {
     );
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(
-      'Input `timeout-minutes` is "100000"; it must be at most 10080 (a week).',
+      '--timeout-minutes is "100000"; it must be at most 10080 (a week).',
     );
     expect(service.uploads).toHaveLength(0);
   });
@@ -227,7 +228,7 @@ describe('contract-audit, in process', () => {
       { CONTRACT_AUDIT_API_KEY: service.apiKey },
     );
     expect(run.code).toBe(3);
-    expect(run.stdout).toMatch(/Verdict: timeout\. The time limit .* ran out during discovery/);
+    expect(run.stdout).toMatch(/Verdict: timeout\. The time limit ran out during discovery/);
     expect(JSON.parse(await readFile(results, 'utf8'))).toMatchObject({ verdict: 'timeout' });
     expect(service.uploads).toHaveLength(0);
   });
@@ -317,5 +318,48 @@ describe('contract-audit, in process', () => {
     const late = await command(['--dry-run', '--timeout-minutes', '0.000001', '.']);
     expect(late.code).toBe(3);
     expect(late.stderr).toMatch(/ran out during discovery/);
+  });
+});
+
+describe("the engine's advice, in the command's words", () => {
+  it('names options as flags: submodules, excludes, the working directory, a limit, the base URL', async () => {
+    const submodule = await layoutWorkspace('foundry-empty-submodule');
+    await mkdir(path.join(submodule, 'src/oracles'));
+    const empty = await command(['--dry-run', '.'], {}, false, submodule);
+    expect(empty.code).toBe(0);
+    expect(empty.stdout).toContain(
+      '  - src/oracles/\nRun `git submodule update --init --recursive`.\n',
+    );
+
+    const mocks = await workspaceWith({ 'src/A.sol': CONTRACT, 'mocks/M.sol': CONTRACT });
+    const excluded = await command(['--dry-run', '.'], {}, false, mocks);
+    expect(excluded.stdout).toContain(
+      'To audit one of them, add `!<path>` to --exclude (e.g. `!mocks/`), or set --default-excludes to false.',
+    );
+
+    const outside = await command(['--dry-run', '--contracts', '../x.sol', '.']);
+    expect(outside.code).toBe(2);
+    expect(outside.stderr).toContain(
+      'Pattern `../x.sol` in --contracts points outside --working-directory (',
+    );
+    const none = await command(['--dry-run', '.'], {}, false, await workspaceWith({ 'a.md': '' }));
+    expect(none.code).toBe(2);
+    // The command has no if-no-files-found: no advice to set it.
+    expect(none.stderr).toMatch(/Check --contracts, --exclude and --working-directory\.\n$/);
+
+    const tooMany = await command(['--dry-run', '--max-files', '1', '.']);
+    expect(tooMany.code).toBe(2);
+    expect(tooMany.stderr).toContain('at most 1 may be uploaded (--max-files).');
+    expect(tooMany.stderr).toContain('or raise --max-files.');
+
+    const key = { CONTRACT_AUDIT_API_KEY: 'a-key-long-enough' };
+    const credentials = await command(['--base-url', 'https://u:p@a.example', '.'], key);
+    expect(credentials.stderr).toBe(
+      'contract-audit: --base-url must not contain credentials; pass the key in `CONTRACT_AUDIT_API_KEY` instead.\n',
+    );
+    const everyone = [empty, excluded, outside, none, tooMany, credentials]
+      .map((run) => run.stdout + run.stderr)
+      .join('');
+    expect(everyone).not.toMatch(/\binput\b|actions\/checkout|`[a-z]+-[a-z-]+`/i);
   });
 });

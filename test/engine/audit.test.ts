@@ -13,6 +13,7 @@ import {
   type AuditStarted,
   type EngineDependencies,
 } from '../../src/engine/audit.ts';
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 import { readSettings, type Settings } from '../../src/engine/settings.ts';
 import { buildReport } from '../../src/report/model.ts';
 import { recordingLogger } from '../support/logger.ts';
@@ -37,7 +38,9 @@ async function settingsFor(
     GITHUB_WORKSPACE: workspace,
     RUNNER_TEMP: await mkdtemp(path.join(tmpdir(), 'engine-')),
   };
-  return readSettings({ get: (name) => values[name] ?? '' }, env, { warning: () => undefined });
+  return readSettings({ get: (name) => values[name] ?? '', vocabulary: ACTION_VOCABULARY }, env, {
+    warning: () => undefined,
+  });
 }
 
 function dependencies(overrides: Partial<EngineDependencies> = {}) {
@@ -149,7 +152,7 @@ describe('the engine, driven with plain options', () => {
       settings,
     );
     expect(outcome.verdict).toBe('timeout');
-    expect(outcome.reason).toMatch(/`timeout-minutes`\) ran out during discovery/);
+    expect(outcome.reason).toMatch(/^The time limit ran out during discovery/);
     expect(outcome.detectedProjects).toHaveLength(1);
     expect(service.uploads).toHaveLength(0);
   });

@@ -24,6 +24,7 @@ import { allActive } from '../support/triage.ts';
 import { recordingLogger } from '../support/logger.ts';
 import { useAuditService } from '../support/service.ts';
 import { serviceFinding } from '../support/workspace.ts';
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 
 const serve = useAuditService();
 
@@ -38,6 +39,7 @@ const findingsOf = (audit: StoredAudit) =>
 
 const clientOf = (url: string, apiKey: string) =>
   new AuditClient({
+    vocabulary: ACTION_VOCABULARY,
     baseUrl: new URL(url),
     apiKey,
     userAgent: 'test',

@@ -14,6 +14,7 @@ import {
   uploadDigest,
   type ReuseRecord,
 } from '../../src/engine/reuse.ts';
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 
 const KEY = 'sk_live_4eC39HqLyjWDarjtT1zdp7dc';
 
@@ -123,7 +124,13 @@ describe('readRecord', () => {
     runUrl: `${runs}42`,
   };
   const key = { apiKey: KEY, runUrlPrefix: runs };
-  const expected = { ...key, digest, now, maxAgeMs: 7 * 24 * 60 * 60 * 1000 };
+  const expected = {
+    ...key,
+    digest,
+    now,
+    maxAgeMs: 7 * 24 * 60 * 60 * 1000,
+    vocabulary: ACTION_VOCABULARY,
+  };
   /** A record sealed with the key, whatever it says: what only a run given the key can write. */
   const written = (changes: Partial<ReuseRecord>) => recordText({ ...good, ...changes }, key);
   const read = (record: object | string) =>

@@ -10,6 +10,7 @@ import { openBundle, writeBundle } from '../../src/engine/upload-bundle.ts';
 import type { ProjectUpload } from '../../src/project/find-contracts.ts';
 import { buildZip } from '../support/zip.ts';
 import { CONTRACT, workspaceWith } from '../support/workspace.ts';
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 
 const LIMITS = { maxFiles: 100, maxFileBytes: 1 << 20, maxTotalBytes: 1 << 24 };
 
@@ -46,7 +47,7 @@ describe('upload bundles', () => {
       'packages/tokens/lib/Dep.sol': CONTRACT,
     });
     const root = await mkdtemp(path.join(tmpdir(), 'bundle-'));
-    const written = await writeBundle(await uploadsOf(workspace), root, LIMITS);
+    const written = await writeBundle(await uploadsOf(workspace), root, LIMITS, ACTION_VOCABULARY);
     const zip = buildZip(
       await Promise.all(
         written.files.map(async (file) => ({
@@ -61,6 +62,7 @@ describe('upload bundles', () => {
       limits: LIMITS,
       projectName: 'other-name',
       what: 'The bundle',
+      vocabulary: ACTION_VOCABULARY,
     });
     expect(opened.summaries).toEqual([
       { name: 'other-name/packages/core', path: 'packages/core', frameworks: [] },
@@ -117,6 +119,7 @@ describe('upload bundles', () => {
         ],
         root,
         LIMITS,
+        ACTION_VOCABULARY,
       ),
     ).rejects.toThrow(
       /^2 file\(s\) to audit cannot be collected under their upload names, so nothing was collected:\n {2}- A\.sol \(sent as lib\/\.\.\/A\.sol\): a `\.\.` segment\n {2}- src\/B\?\.sol: one of " : < > \| \* \? in the name\n/,
@@ -150,6 +153,7 @@ describe('upload bundles', () => {
         limits: { maxFiles: 100, maxFileBytes: 1000, maxTotalBytes: 1000 },
         projectName: 'p',
         what: 'The bundle',
+        vocabulary: ACTION_VOCABULARY,
       }),
     ).rejects.toThrow(
       'The bundle was refused: its files add up to more than 1000 B (input `max-total-size-mb`)',
@@ -173,6 +177,7 @@ describe('upload bundles', () => {
         limits: LIMITS,
         projectName: 'p',
         what: 'The bundle',
+        vocabulary: ACTION_VOCABULARY,
       });
     };
     const project = (index: number, folderPath = `p${index}`) => ({
@@ -234,6 +239,7 @@ describe('a hostile manifest', () => {
         limits: LIMITS,
         projectName: 'vaults',
         what: 'The bundle',
+        vocabulary: ACTION_VOCABULARY,
       }),
     ).rejects.toThrow(problem);
   });

@@ -10,6 +10,7 @@ import {
   type DiscoveryOptions,
   type DiscoveryResult,
 } from '../../src/files/discover.ts';
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 
 const SOURCES = ['**/*.sol', '**/*.vy'];
 
@@ -49,6 +50,7 @@ function spyingReadDir(opened: string[]): (dir: string) => Promise<Dirent[]> {
 
 function discover(options: Partial<DiscoveryOptions> = {}): Promise<DiscoveryResult> {
   return discoverContracts({
+    vocabulary: ACTION_VOCABULARY,
     workspace,
     root: workspace,
     patterns: SOURCES,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../src/errors.ts';
 import type { ContractFile } from '../../src/files/discover.ts';
 import { checkUploadLimits, formatBytes, type UploadLimits } from '../../src/files/limits.ts';
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -15,7 +16,7 @@ const file = (relativePath: string, size: number): ContractFile => ({
 
 function failure(files: readonly ContractFile[], limits: UploadLimits): string {
   try {
-    checkUploadLimits(files, limits);
+    checkUploadLimits(files, limits, ACTION_VOCABULARY);
   } catch (error) {
     expect(error).toBeInstanceOf(ConfigurationError);
     return (error as Error).message;
@@ -27,7 +28,11 @@ describe('checkUploadLimits', () => {
   it('accepts files within every limit, including exactly at the limits', () => {
     const files = [file('a.sol', MB), file('b.sol', MB)];
     expect(() =>
-      checkUploadLimits(files, { maxFiles: 2, maxFileBytes: MB, maxTotalBytes: 2 * MB }),
+      checkUploadLimits(
+        files,
+        { maxFiles: 2, maxFileBytes: MB, maxTotalBytes: 2 * MB },
+        ACTION_VOCABULARY,
+      ),
     ).not.toThrow();
   });
 

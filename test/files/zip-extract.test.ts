@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractZip, type ZipBounds } from '../../src/files/zip-extract.ts';
 import { buildZip, type ZipEntrySpec, type ZipShape } from '../support/zip.ts';
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 
 const BOUNDS: ZipBounds = { maxFiles: 10, maxFileBytes: () => 1024, maxTotalBytes: 4096 };
 
@@ -20,6 +21,7 @@ async function extract(zip: Buffer, bounds: ZipBounds = BOUNDS) {
     path.join(scratch, 'out'),
     bounds,
     'The zip',
+    ACTION_VOCABULARY,
   );
   return { result, scratch };
 }
@@ -269,7 +271,13 @@ describe('extractZip', () => {
     await writeFile(path.join(scratch, 'out/A.sol'), 'before');
     await writeFile(path.join(scratch, 'in.zip'), buildZip([{ name: 'A.sol', data: 'after' }]));
     await expect(
-      extractZip(path.join(scratch, 'in.zip'), path.join(scratch, 'out'), BOUNDS, 'The zip'),
+      extractZip(
+        path.join(scratch, 'in.zip'),
+        path.join(scratch, 'out'),
+        BOUNDS,
+        'The zip',
+        ACTION_VOCABULARY,
+      ),
     ).rejects.toThrow(
       'The zip was refused: its entry "A.sol" cannot be written as a file (EEXIST): another entry takes its place',
     );

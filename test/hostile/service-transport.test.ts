@@ -16,6 +16,7 @@ import { ResponseFormatError } from '../../src/errors.ts';
 import { startRecordingProxy, startServer } from '../support/hostile-server.ts';
 import { serviceFailure } from '../support/service-error.ts';
 import { useAuditService } from '../support/service.ts';
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 
 const vault = fileURLToPath(new URL('../../examples/foundry-demo/src/Vault.sol', import.meta.url));
 const upload = [{ absolutePath: vault, relativePath: 'src/Vault.sol', size: statSync(vault).size }];
@@ -42,6 +43,7 @@ function clientFor(baseUrl: string, options: Partial<AuditClientOptions> = {}) {
   };
   const client = track(
     new AuditClient({
+      vocabulary: ACTION_VOCABULARY,
       baseUrl: new URL(baseUrl),
       apiKey: API_KEY,
       userAgent: 'test',

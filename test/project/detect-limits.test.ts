@@ -9,10 +9,16 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectProjects } from '../../src/project/detect.ts';
 import { workspaceWith } from '../support/workspace.ts';
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 
 async function detect(files: Record<string, string>) {
   const root = await realpath(await workspaceWith(files));
-  return detectProjects({ workspace: root, root, foundryProfile: 'default' });
+  return detectProjects({
+    vocabulary: ACTION_VOCABULARY,
+    workspace: root,
+    root,
+    foundryProfile: 'default',
+  });
 }
 
 describe('detectProjects', () => {

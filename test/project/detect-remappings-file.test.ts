@@ -8,10 +8,16 @@ import { describe, expect, it } from 'vitest';
 import { MAX_REMAPPINGS } from '../../src/project/config-bounds.ts';
 import { detectProjects } from '../../src/project/detect.ts';
 import { workspaceWith } from '../support/workspace.ts';
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 
 async function detect(files: Record<string, string>) {
   const root = await realpath(await workspaceWith(files));
-  return detectProjects({ workspace: root, root, foundryProfile: 'default' });
+  return detectProjects({
+    vocabulary: ACTION_VOCABULARY,
+    workspace: root,
+    root,
+    foundryProfile: 'default',
+  });
 }
 
 const HARDHAT = { 'hardhat.config.js': 'module.exports = { solidity: "0.8.24" };' };

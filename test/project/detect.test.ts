@@ -5,10 +5,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { ConfigurationError } from '../../src/errors.ts';
 import { detectProjects } from '../../src/project/detect.ts';
 import { workspaceWith } from '../support/workspace.ts';
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 
 async function detect(files: Record<string, string>, foundryProfile = 'default') {
   const root = await realpath(await workspaceWith(files));
-  const detection = await detectProjects({ workspace: root, root, foundryProfile });
+  const detection = await detectProjects({
+    vocabulary: ACTION_VOCABULARY,
+    workspace: root,
+    root,
+    foundryProfile,
+  });
   return { root, projects: detection.projects, warnings: detection.warnings };
 }
 
@@ -86,6 +92,7 @@ describe('detectProjects', () => {
     await symlink('../../foundry.toml', path.join(root, 'pkg/vault/foundry.toml'));
     await symlink('/etc/hostname', path.join(root, 'pkg/evil/foundry.toml'));
     const { projects, warnings } = await detectProjects({
+      vocabulary: ACTION_VOCABULARY,
       workspace: root,
       root: path.join(root, 'pkg'),
       foundryProfile: 'default',
@@ -120,6 +127,7 @@ describe('detectProjects', () => {
     await symlink(outside, path.join(root, 'lib'));
     await symlink(outside, path.join(root, 'deps/inner/vendor'));
     const { projects, warnings } = await detectProjects({
+      vocabulary: ACTION_VOCABULARY,
       workspace: root,
       root,
       foundryProfile: 'default',

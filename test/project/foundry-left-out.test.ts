@@ -11,6 +11,7 @@ import { detectProjects } from '../../src/project/detect.ts';
 import { forgeUnavailable } from '../support/forge.ts';
 import { compared } from '../support/forge-fixtures.ts';
 import { workspaceWith } from '../support/workspace.ts';
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 
 const CONTRACT = (name: string, imports = '') =>
   `// SPDX-License-Identifier: MIT\npragma solidity ^0.8.20;\n${imports}\ncontract ${name} {}\n`;
@@ -68,6 +69,7 @@ describe('libraries nested past the depth followed', () => {
     }
     const root = await realpath(await workspaceWith(files));
     const { projects, warnings } = await detectProjects({
+      vocabulary: ACTION_VOCABULARY,
       workspace: root,
       root,
       foundryProfile: 'default',
@@ -96,6 +98,7 @@ describe('a library whose foundry.toml links outside the workspace', () => {
     );
     await symlink(path.join(outside, 'foundry.toml'), path.join(root, 'lib/out/foundry.toml'));
     const { projects, warnings } = await detectProjects({
+      vocabulary: ACTION_VOCABULARY,
       workspace: root,
       root,
       foundryProfile: 'default',

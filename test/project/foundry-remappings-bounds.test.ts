@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_REMAPPINGS } from '../../src/project/config-bounds.ts';
 import { detectProjects } from '../../src/project/detect.ts';
 import { workspaceWith } from '../support/workspace.ts';
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 
 describe("the walk of a Foundry project's remappings", () => {
   it('keeps the first of its own past the bound, naming those cut with their context', async () => {
@@ -19,6 +20,7 @@ describe("the walk of a Foundry project's remappings", () => {
       }),
     );
     const { projects, warnings } = await detectProjects({
+      vocabulary: ACTION_VOCABULARY,
       workspace: root,
       root,
       foundryProfile: 'default',
@@ -44,6 +46,7 @@ describe("the walk of a Foundry project's remappings", () => {
       }),
     );
     const { projects, warnings } = await detectProjects({
+      vocabulary: ACTION_VOCABULARY,
       workspace: root,
       root,
       foundryProfile: 'default',

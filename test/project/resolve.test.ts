@@ -4,13 +4,19 @@ import { describe, expect, it } from 'vitest';
 import { detectProjects } from '../../src/project/detect.ts';
 import { createImportResolver, type SourceNode } from '../../src/project/resolve.ts';
 import { workspaceWith } from '../support/workspace.ts';
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 
 async function resolverFor(files: Record<string, string>, projectPath = '') {
   const workspace = await realpath(await workspaceWith(files));
   const root = path.join(workspace, projectPath);
   const {
     projects: [project],
-  } = await detectProjects({ workspace, root, foundryProfile: 'default' });
+  } = await detectProjects({
+    vocabulary: ACTION_VOCABULARY,
+    workspace,
+    root,
+    foundryProfile: 'default',
+  });
   if (!project) throw new Error('no project in the fixture');
   const resolve = createImportResolver(project, workspace);
   const importer = (name: string): SourceNode => ({

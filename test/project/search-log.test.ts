@@ -6,6 +6,7 @@ import type { Project } from '../../src/project/detect.ts';
 import { emptyProject } from '../../src/project/detect.ts';
 import { logProjects, logUnselected, noFiles } from '../../src/project/search-log.ts';
 import { recordingLogger } from '../support/logger.ts';
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 
 const search = {
   pathPrefix: 'packages/',
@@ -13,6 +14,7 @@ const search = {
   defaultContractPatterns: true,
   ifNoFilesFound: 'warn' as const,
   dependencies: 'include' as const,
+  vocabulary: ACTION_VOCABULARY,
 };
 const nothingFound: DiscoveryResult = {
   files: [],

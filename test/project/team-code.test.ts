@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Project } from '../../src/project/detect.ts';
 import { teamCode, type TeamCodeRules } from '../../src/project/team-code.ts';
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 
 const ROOT = path.resolve('/work/repo');
 
@@ -30,6 +31,7 @@ function project(at: string, libs: string[] = ['lib']): Project {
 /** Of `files` (POSIX, relative to the root), those that are team code by these rules. */
 function ours(rules: Partial<TeamCodeRules>, files: string[]): string[] {
   const isOurs = teamCode({
+    vocabulary: ACTION_VOCABULARY,
     root: ROOT,
     patterns: undefined,
     excludes: [],
@@ -102,7 +104,13 @@ describe('teamCode', () => {
   });
 
   it('takes no file that is not a contract, nor one outside the root', () => {
-    const isOurs = teamCode({ root: ROOT, patterns: undefined, excludes: [], projects: [] });
+    const isOurs = teamCode({
+      vocabulary: ACTION_VOCABULARY,
+      root: ROOT,
+      patterns: undefined,
+      excludes: [],
+      projects: [],
+    });
     expect(isOurs(path.join(ROOT, 'src/IVault.json'))).toBe(false);
     expect(isOurs(path.join(ROOT, 'src/IVault.vyi'))).toBe(true);
     expect(isOurs(path.join(ROOT, '../elsewhere/Vault.sol'))).toBe(false);

@@ -1,6 +1,7 @@
 /** The settings findContracts gets from an action run with its defaults, over a workspace. */
 import path from 'node:path';
 import type { ContractSearch } from '../../src/project/find-contracts.ts';
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 
 /** `pathPrefix` in `overrides` also moves the working directory there. */
 export function contractSearch(
@@ -8,6 +9,7 @@ export function contractSearch(
   overrides: Partial<ContractSearch> = {},
 ): ContractSearch {
   return {
+    vocabulary: ACTION_VOCABULARY,
     workspace,
     workingDirectory: path.join(workspace, overrides.pathPrefix ?? ''),
     pathPrefix: '',

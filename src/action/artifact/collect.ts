@@ -46,7 +46,7 @@ export async function collectUploads(
     }
     await mkdir(settings.outputDirectory, { recursive: true });
     const root = await mkdtemp(path.join(settings.outputDirectory, 'contract-audit-collect-'));
-    const bundle = await writeBundle(uploads, root, settings.limits);
+    const bundle = await writeBundle(uploads, root, settings.limits, settings.vocabulary);
     const client = new DefaultArtifactClient();
     let artifact: { id?: number | undefined; size?: number | undefined };
     const upload = async () => {

@@ -223,6 +223,7 @@ async function fetchUploads(
     limits: settings.limits,
     projectName: settings.projectName,
     what,
+    vocabulary: settings.vocabulary,
   });
   return { kind: 'bundle', bundle };
 }
