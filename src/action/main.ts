@@ -4,13 +4,8 @@
  * step does.
  */
 import * as core from '@actions/core';
-import {
-  errorResult,
-  noApiKeyResult,
-  skippedResult,
-  stoppedRun,
-  type RunResult,
-} from '../audit/result.ts';
+import { errorResult, skippedResult, stoppedRun, type RunResult } from '../audit/result.ts';
+import { noApiKeyResult } from './no-key.ts';
 import { audit, findCheckoutProjects, type CheckoutProjects } from '../engine/audit.ts';
 import { errorMessage } from '../errors.ts';
 import { Redactor } from '../redaction.ts';
@@ -24,6 +19,7 @@ import { openGitHubChannels, type GitHubChannels } from './github/channels.ts';
 import { getInputs, type ActionSettings } from './inputs.ts';
 import { createActionLogger } from './logger.ts';
 import { publish } from './publish.ts';
+import { ACTION_VOCABULARY } from './vocabulary.ts';
 
 export async function run(): Promise<void> {
   const startedAt = Date.now();
@@ -54,6 +50,7 @@ export async function run(): Promise<void> {
   const report = buildReport(result, {
     projectName: settings?.projectName ?? (context.repository.split('/')[1] || 'unknown'),
     failOn: settings?.failOn ?? 'low',
+    vocabulary: ACTION_VOCABULARY,
     links:
       context.repository && context.sha
         ? { serverUrl: context.serverUrl, repository: context.repository, sha: context.sha }

@@ -2,7 +2,6 @@
  * The Action's words for the engine's messages: inputs by action.yml's names, set in the step's
  * `with:`, the key a repository secret, audits resumed by re-running with `audit-id`.
  */
-import { resumeInput } from '../audit/audit-ids.ts';
 import type { Vocabulary } from '../vocabulary.ts';
 
 export const ACTION_VOCABULARY: Vocabulary = {
@@ -21,5 +20,12 @@ export const ACTION_VOCABULARY: Vocabulary = {
   resultsFile: 'the `results-file` of a run',
   projectList: 'the `projects` output',
   splitProjects:
-    'give each project a job of its own (see "projects" and `detect-only` in the README)',
+    'give each project a job of its own, a matrix over the `projects` output (see `detect-only`)',
 };
+
+/** The YAML for resuming: a JSON object must be quoted, or YAML reads it as a mapping. */
+export function resumeInput(value: string): string {
+  return value.startsWith('{')
+    ? `audit-id: '${value.replaceAll("'", "''")}'`
+    : `audit-id: ${value}`;
+}

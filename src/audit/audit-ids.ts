@@ -30,13 +30,6 @@ export function formatAuditIds(
   return JSON.stringify(Object.fromEntries(started.map((audit) => [audit.path, audit.auditId])));
 }
 
-/** The YAML for resuming: a JSON object must be quoted, or YAML reads it as a mapping. */
-export function resumeInput(value: string): string {
-  return value.startsWith('{')
-    ? `audit-id: '${value.replaceAll("'", "''")}'`
-    : `audit-id: ${value}`;
-}
-
 /** `vocabulary`: the door's, in whose words a bad value is told. */
 export function parseAuditIds(text: string, vocabulary: Vocabulary): AuditIds {
   if (!text.startsWith('{')) return text;

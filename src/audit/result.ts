@@ -113,34 +113,6 @@ export function skippedResult(reason: string, facts: AuditFacts): AuditResult {
 }
 
 /**
- * A run without a key: skipped on a fork's or Dependabot's pull request (GitHub gives such runs
- * no secrets), a configuration error anywhere else.
- */
-export function noApiKeyResult(
-  untrustedPullRequest: 'fork' | 'dependabot' | undefined,
-  facts: AuditFacts,
-): AuditResult {
-  if (!untrustedPullRequest) {
-    return errorResult(
-      new ConfigurationError(
-        'Input `api-key` is empty. Add the service key as a repository secret (e.g. AUDIT_API_KEY) and pass it: ' +
-          '`api-key: ${{ secrets.AUDIT_API_KEY }}`.',
-      ),
-      facts,
-    );
-  }
-  const origin =
-    untrustedPullRequest === 'fork'
-      ? 'this pull request comes from a fork'
-      : 'this run was triggered by Dependabot';
-  return skippedResult(
-    `No API key: ${origin}, and GitHub does not give repository secrets to such runs. ` +
-      'The audit was skipped; nothing was sent. It runs on pushes and on pull requests from branches of this repository.',
-    facts,
-  );
-}
-
-/**
  * `lastProblem`: the last error the wait went on through, when no answer came after it, such as
  * the 404s of an audit the service did not show yet.
  */

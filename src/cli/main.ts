@@ -144,6 +144,7 @@ export async function main(cli: CommandEnvironment): Promise<number> {
     const report = buildReport(result, {
       projectName: settings.projectName,
       failOn: settings.failOn,
+      vocabulary: settings.vocabulary,
     });
     const written = await writeReports(command.reports, { report, cwd: cli.cwd, redactor, log });
     printReport(report, cli, redactor);

@@ -34,6 +34,7 @@ import { auditProjects, type AuditJob, type ProjectAuditDependencies } from './p
 import { resumeJobs } from './resume.ts';
 import { readRecord, recordText, uploadDigest, type ReuseStore } from './reuse.ts';
 import type { Settings } from './settings.ts';
+import type { Vocabulary } from '../vocabulary.ts';
 
 export interface EngineDependencies {
   log: Logger;
@@ -134,7 +135,7 @@ export async function audit(
     if (jobs.length === 0) {
       return stoppedRun(
         skippedResult(
-          `No contract files matched (if-no-files-found: ${settings.ifNoFilesFound}); nothing was audited.`,
+          `No contract files matched (${settings.vocabulary.setting('if-no-files-found', settings.ifNoFilesFound)}); nothing was audited.`,
           { fileCount },
         ),
         { detected: detection.summaries },
@@ -166,7 +167,7 @@ export async function audit(
         sleep: deps.sleep,
         random: deps.random,
         triage: createTriage(settings, deps, baseline, several, given?.root),
-        started: announcer(audited, several, deps),
+        started: announcer(audited, several, settings.vocabulary, deps),
         ...(reuse && {
           record: (record) =>
             reuse.store.save(
@@ -243,6 +244,7 @@ async function findReusable(
 function announcer(
   jobs: readonly AuditJob[],
   several: boolean,
+  vocabulary: Vocabulary,
   deps: EngineDependencies,
 ): ProjectAuditDependencies['started'] {
   const startedIds = new Map<AuditJob, string>();
@@ -265,7 +267,7 @@ function announcer(
           ? `Reused audit ${auditId}${which}: the upload is byte-identical to the one audited on ${reused.auditedAt}${reused.runUrl === undefined ? '' : ` by ${reused.runUrl}`}; nothing is uploaded.`
           : job.resumeId === undefined
             ? `Audit started: ${auditId}${which}`
-            : `Resuming audit ${auditId}${which} (input \`audit-id\`); nothing is uploaded.`,
+            : `Resuming audit ${auditId}${which} (${vocabulary.optionNamed('audit-id')}); nothing is uploaded.`,
     });
   };
 }

@@ -68,7 +68,7 @@ export interface AuditJob {
 
 export interface ProjectAuditDependencies {
   client: AuditClient;
-  settings: Pick<Settings, 'pollIntervalMs' | 'failOn' | 'timeoutMs'>;
+  settings: Pick<Settings, 'pollIntervalMs' | 'failOn' | 'timeoutMs' | 'vocabulary'>;
   deadline: number;
   log: Log;
   now: () => number;
@@ -224,7 +224,7 @@ function overBudget(
   count: number,
   bytes: number,
   left: FindingsBudget,
-  { findingsBudget = RUN_FINDINGS_BUDGET }: ProjectAuditDependencies,
+  { findingsBudget = RUN_FINDINGS_BUDGET, settings }: ProjectAuditDependencies,
 ): ServiceError {
   const what =
     count > left.count
@@ -234,8 +234,8 @@ function overBudget(
         `(${formatBytes(left.bytes)}) of the ${formatBytes(findingsBudget.bytes)} the findings of ` +
         'one run may hold across all its projects';
   return new ServiceError(
-    `${what}, so none of them is reported. Audit fewer projects per step: a matrix of jobs, one per ` +
-      'project (see the `projects` output). No input raises the budget: past it, a runner could ' +
+    `${what}, so none of them is reported. Audit fewer projects at once: ` +
+      `${settings.vocabulary.splitProjects}. No setting raises the budget: past it, a runner could ` +
       'run out of memory before any verdict.',
   );
 }

@@ -4,7 +4,7 @@
  * quality). A run of several projects is one report: the worst verdict, every finding marked with
  * its project, the counts over them all. Renderers read it; none derives it again.
  */
-import { formatAuditIds, resumeInput, type ProjectAuditId } from '../audit/audit-ids.ts';
+import { formatAuditIds, type ProjectAuditId } from '../audit/audit-ids.ts';
 import { compareFindings } from '../audit/findings.ts';
 import type { FailOn, Verdict } from '../audit/gate.ts';
 import type {
@@ -22,6 +22,7 @@ import {
   type TriagedFinding,
 } from '../audit/triage.ts';
 import type { ProjectSummary } from '../project/find-contracts.ts';
+import type { Vocabulary } from '../vocabulary.ts';
 import type { SourceLinks } from './links.ts';
 
 export interface Report {
@@ -69,6 +70,8 @@ export interface Report {
   links: SourceLinks | undefined;
   /** The page of the run that made this report. */
   runUrl: string | undefined;
+  /** The door's words, for what a rendering tells the user to do. */
+  vocabulary: Vocabulary;
 }
 
 /** One project's line of a report. */
@@ -91,6 +94,7 @@ export interface ProjectReport {
 export interface ReportFacts {
   projectName: string;
   failOn: FailOn;
+  vocabulary: Vocabulary;
   links?: SourceLinks | undefined;
   runUrl?: string | undefined;
 }
@@ -120,7 +124,7 @@ export function buildReport(result: RunResult, facts: ReportFacts): Report {
     scope: whole.scope,
     scopeNote: whole.scopeNote,
     fileCount: whole.fileCount,
-    resumeHint: resumeHint(whole, several),
+    resumeHint: resumeHint(whole, several, facts.vocabulary),
     several,
     projects: projects.map(projectReport),
     repeatedDependencyFindings: (merged?.length ?? 0) - (listed?.length ?? 0),
@@ -130,6 +134,7 @@ export function buildReport(result: RunResult, facts: ReportFacts): Report {
     detectedProjects: result.detected,
     links: facts.links,
     runUrl: facts.runUrl,
+    vocabulary: facts.vocabulary,
   };
 }
 
@@ -230,19 +235,23 @@ function combinedReason(projects: readonly ProjectResult[]): string {
   return `${projects.length} project${projects.length === 1 ? '' : 's'}: ${tally.join(', ')}.${why}`;
 }
 
-function resumeHint(whole: AuditResult, several: boolean): string | undefined {
+function resumeHint(
+  whole: AuditResult,
+  several: boolean,
+  vocabulary: Vocabulary,
+): string | undefined {
   const { auditId, resumable } = whole;
   if (resumable === undefined || auditId === undefined) return undefined;
+  const resume = vocabulary.resume(auditId);
+  const longer = `(and a larger ${vocabulary.option('timeout-minutes')} if needed)`;
   if (several) {
     return (
       'The audits that did not report go on at the service. To collect every ' +
-      `project's results without uploading again, re-run with \`${resumeInput(auditId)}\` ` +
-      '(and a larger `timeout-minutes` if needed).'
+      `project's results without uploading again, re-run with ${resume} ${longer}.`
     );
   }
   return resumable === 'timeout'
     ? 'The audit goes on at the service. To collect its results without uploading again, re-run with ' +
-        `\`${resumeInput(auditId)}\` (and a larger \`timeout-minutes\` if needed).`
-    : `The audit ${auditId} was started; re-run with \`${resumeInput(auditId)}\` ` +
-        'to collect its results without uploading again.';
+        `${resume} ${longer}.`
+    : `The audit ${auditId} was started; re-run with ${resume} to collect its results without uploading again.`;
 }

@@ -4,13 +4,12 @@
  */
 import { Buffer } from 'node:buffer';
 import { shownSeverities, type Finding, type Severity } from '../audit/findings.ts';
-import { hasResults, isBlocking, type FailOn } from '../audit/gate.ts';
+import { hasResults, isBlocking } from '../audit/gate.ts';
 import {
   inReportOrder,
   describeNotCounted,
   STATUS_REASONS,
   STATUS_WORDS,
-  type FindingCounts,
   type TriagedFinding,
 } from '../audit/triage.ts';
 import type { AnnotationLevel } from './annotations.ts';
@@ -168,7 +167,7 @@ function renderHead(
   if (report.several) lines.push(...projectsTable(report.projects), '');
 
   if (hasResults(report.verdict) || findings.length > 0)
-    lines.push(...countsTable(report.counts, report.failOn), '');
+    lines.push(...countsTable(report), '');
   const repeats = report.repeatedDependencyFindings;
   if (repeats > 0) lines.push(repeatsNote(repeats), '');
   const annotationNote = renderNotAnnotatedNote(notAnnotated);
@@ -223,12 +222,17 @@ function outcomeNotes(report: Report, hasFindings: boolean): string[] {
 }
 
 /** Every finding by severity; when some do not count, how many do, and why the rest do not. */
-function countsTable(counts: FindingCounts, failOn: FailOn): string[] {
+function countsTable({
+  counts,
+  failOn,
+  vocabulary,
+}: Pick<Report, 'counts' | 'failOn' | 'vocabulary'>): string[] {
   const { bySeverity, counted, byStatus, total } = counts;
+  const gate = vocabulary.setting('fail-on', failOn);
   const fails = (s: Severity) => (isBlocking(s, failOn) ? 'yes' : 'no');
   if (byStatus.active === total) {
     return [
-      `| Severity | Findings | Fails the job (\`fail-on: ${failOn}\`) |`,
+      `| Severity | Findings | Fails the job (${gate}) |`,
       '| --- | ---: | --- |',
       ...shownSeverities(bySeverity).map(
         (s) => `| ${SEVERITY_LABELS[s]} | ${bySeverity[s]} | ${fails(s)} |`,
@@ -238,7 +242,7 @@ function countsTable(counts: FindingCounts, failOn: FailOn): string[] {
   }
   const reasons = describeNotCounted(byStatus, STATUS_REASONS);
   return [
-    `| Severity | Findings | Counted | Fails the job (\`fail-on: ${failOn}\`) |`,
+    `| Severity | Findings | Counted | Fails the job (${gate}) |`,
     '| --- | ---: | ---: | --- |',
     ...shownSeverities(bySeverity).map(
       (s) => `| ${SEVERITY_LABELS[s]} | ${bySeverity[s]} | ${counted[s]} | ${fails(s)} |`,

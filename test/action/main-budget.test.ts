@@ -69,7 +69,7 @@ describe('the memory budget of a run', () => {
     expect(recorded.failed).toEqual([
       expect.stringMatching(
         new RegExp(
-          `^Verdict: error\\. 3 projects: 1 error, 2 pass\\. ${name}: The audit service: its findings would hold 9\\d\\.\\d MB of memory, more than is left \\([\\d.]+ MB\\) of the ${formatBytes(RUN_FINDINGS_BUDGET.bytes)} the findings of one run may hold across all its projects, so none of them is reported\\. Audit fewer projects per step: a matrix of jobs, one per project \\(see the \`projects\` output\\)\\. No input raises the budget`,
+          `^Verdict: error\\. 3 projects: 1 error, 2 pass\\. ${name}: The audit service: its findings would hold 9\\d\\.\\d MB of memory, more than is left \\([\\d.]+ MB\\) of the ${formatBytes(RUN_FINDINGS_BUDGET.bytes)} the findings of one run may hold across all its projects, so none of them is reported\\. Audit fewer projects at once: give each project a job of its own, a matrix over the \`projects\` output \\(see \`detect-only\`\\)\\. No setting raises the budget`,
         ),
       ),
     ]);

@@ -11,6 +11,7 @@ import type { GitHubClient } from '../../src/action/github/client.ts';
 import type { PullRequestFacts, RunContext } from '../../src/action/context.ts';
 import { createActionLogger } from '../../src/action/logger.ts';
 import { publish } from '../../src/action/publish.ts';
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 import { Redactor } from '../../src/redaction.ts';
 import { commentMarker } from '../../src/report/comment-memory.ts';
 import { buildReport, type Report } from '../../src/report/model.ts';
@@ -69,6 +70,7 @@ function reportOf(findings: Finding[], headCommit?: JudgedCommit): Report {
     {
       projectName: 'contracts',
       failOn: 'low',
+      vocabulary: ACTION_VOCABULARY,
       links: { serverUrl: context.serverUrl, repository: context.repository, sha: context.sha },
       runUrl: context.runUrl,
     },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
-import { formatAuditIds, parseAuditIds, resumeInput } from '../../src/audit/audit-ids.ts';
+import { resumeInput } from '../../src/action/vocabulary.ts';
+import { formatAuditIds, parseAuditIds } from '../../src/audit/audit-ids.ts';
 import { ConfigurationError } from '../../src/errors.ts';
 
 const core = { name: 'acme/packages/core', path: 'packages/core', auditId: 'a1' };

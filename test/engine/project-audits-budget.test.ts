@@ -18,13 +18,13 @@ import {
   type AuditJob,
   type FindingsBudget,
 } from '../../src/engine/project-audits.ts';
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 import { buildReport } from '../../src/report/model.ts';
 import { startServer, type TestServer } from '../support/hostile-server.ts';
 import { allActive } from '../support/triage.ts';
 import { recordingLogger } from '../support/logger.ts';
 import { useAuditService } from '../support/service.ts';
 import { serviceFinding } from '../support/workspace.ts';
-import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 
 const serve = useAuditService();
 
@@ -72,7 +72,12 @@ async function auditResumed(
   try {
     const projects = await auditProjects(jobs, {
       client,
-      settings: { pollIntervalMs: 1, failOn: 'high', timeoutMs: 60_000 },
+      settings: {
+        pollIntervalMs: 1,
+        failOn: 'high',
+        timeoutMs: 60_000,
+        vocabulary: ACTION_VOCABULARY,
+      },
       deadline: Date.now() + 60_000,
       log,
       now: Date.now,
@@ -90,7 +95,10 @@ async function auditResumed(
       started: () => undefined,
       ...(findingsBudget && { findingsBudget }),
     });
-    return buildReport({ projects, several: true }, { projectName: 'budget', failOn: 'high' });
+    return buildReport(
+      { projects, several: true },
+      { projectName: 'budget', failOn: 'high', vocabulary: ACTION_VOCABULARY },
+    );
   } finally {
     await client.close();
   }
@@ -131,7 +139,7 @@ describe('the findings budget of a run', () => {
     const refused = refusedOf(outcome);
     expect(refused).toHaveLength(1);
     expect(refused[0]?.reason).toMatch(
-      /^The audit service: its findings would hold 19\d\.\d KB of memory, more than is left \(\d+(\.\d)? KB\) of the 439\.5 KB the findings of one run may hold across all its projects, so none of them is reported\. Audit fewer projects per step: a matrix of jobs, one per project \(see the `projects` output\)/,
+      /^The audit service: its findings would hold 19\d\.\d KB of memory, more than is left \(\d+(\.\d)? KB\) of the 439\.5 KB the findings of one run may hold across all its projects, so none of them is reported\. Audit fewer projects at once: give each project a job of its own, a matrix over the `projects` output \(see `detect-only`\)\. No setting raises the budget/,
     );
     // The two that fit report their findings.
     expect(outcome.projects.filter((project) => project.verdict === 'pass')).toHaveLength(2);

@@ -5,6 +5,7 @@ import {
   timeoutResult,
   type AuditResult,
 } from '../../src/audit/result.ts';
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 import { buildReport } from '../../src/report/model.ts';
 import { findingsOf } from '../support/findings.ts';
 import { allActive, triageOf } from '../support/triage.ts';
@@ -26,7 +27,7 @@ function report(parts: [name: string, path: string, result: AuditResult][]) {
       projects: parts.map(([name, path, result]) => ({ name, path, ...result })),
       several: parts.length > 1,
     },
-    { projectName: 'acme', failOn: 'high' },
+    { projectName: 'acme', failOn: 'high', vocabulary: ACTION_VOCABULARY },
   );
 }
 
@@ -182,7 +183,7 @@ describe('the report of a run', () => {
     rawStatus: 'completed',
     message: undefined,
   };
-  const facts = { projectName: 'acme', failOn: 'high' as const };
+  const facts = { projectName: 'acme', failOn: 'high' as const, vocabulary: ACTION_VOCABULARY };
   const started = { auditId: 'a-1', resumed: false, fileCount: 4 };
 
   it('says how to collect an audit that timed out, or that was started and then failed', () => {

@@ -1,4 +1,5 @@
 /** Builders of the report model for the renderers' tests. */
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 import type { Verdict } from '../../src/audit/gate.ts';
 import { countFindings } from '../../src/audit/triage.ts';
 import type { ProjectReport, Report } from '../../src/report/model.ts';
@@ -33,6 +34,7 @@ export function reportOf(overrides: Partial<Report> = {}): Report {
     detectedProjects: undefined,
     links: undefined,
     runUrl: undefined,
+    vocabulary: ACTION_VOCABULARY,
     ...overrides,
   };
 }

@@ -4,12 +4,12 @@
  */
 import {
   errorResult,
-  noApiKeyResult,
   skippedResult,
   stoppedRun,
   type JudgedCommit,
   type RunResult,
 } from '../../audit/result.ts';
+import { noApiKeyResult } from '../no-key.ts';
 import { audit } from '../../engine/audit.ts';
 import { engineDependencies, type Step } from '../engine-dependencies.ts';
 import type { ActionSettings } from '../inputs.ts';

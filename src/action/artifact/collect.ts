@@ -38,7 +38,7 @@ export async function collectUploads(
     if (uploads.length === 0) {
       return stoppedRun(
         skippedResult(
-          `No contract files matched (if-no-files-found: ${settings.ifNoFilesFound}); nothing was collected.`,
+          `No contract files matched (${settings.vocabulary.setting('if-no-files-found', settings.ifNoFilesFound)}); nothing was collected.`,
           { fileCount },
         ),
         facts,
