@@ -4,7 +4,7 @@ import { evaluateGate, type FailOn, type Verdict } from './gate.ts';
 import type { Scope } from './scope.ts';
 import { countFindings, type FindingCounts, type Triage, type TriagedFinding } from './triage.ts';
 import type { Log } from '../log.ts';
-import type { ProjectSummary } from '../project/find-contracts.ts';
+import type { ProjectSummary } from '../project/project-summary.ts';
 
 /** What one audit ended with: everything a project's part of the reports is made from. */
 export interface AuditResult {

@@ -27,9 +27,9 @@ import {
   findUploads,
   outermostProjects,
   projectSummaries,
-  type ProjectSummary,
   type ProjectUpload,
 } from '../project/find-contracts.ts';
+import type { ProjectSummary } from '../project/project-summary.ts';
 import { auditProjects, type AuditJob, type ProjectAuditDependencies } from './project-audits.ts';
 import { resumeJobs } from './resume.ts';
 import { readRecord, recordText, uploadDigest, type ReuseStore } from './reuse.ts';

@@ -13,11 +13,8 @@ import { checkUploadLimits, type UploadLimits } from '../files/limits.ts';
 import { uploadNameProblem } from '../files/upload-name.ts';
 import { extractZip } from '../files/zip-extract.ts';
 import { isRecord } from '../json.ts';
-import {
-  MAX_PROJECTS,
-  type ProjectUpload,
-  type ProjectSummary,
-} from '../project/find-contracts.ts';
+import { MAX_PROJECTS, type ProjectUpload } from '../project/find-contracts.ts';
+import type { ProjectSummary } from '../project/project-summary.ts';
 import type { Vocabulary } from '../vocabulary.ts';
 
 export const MANIFEST_NAME = 'contract-audit-manifest.json';

@@ -29,6 +29,7 @@ import {
 import { unselectedContracts, type SelectionRules } from './unselected.ts';
 import { productionSources } from './selection.ts';
 import { teamCode } from './team-code.ts';
+import type { ProjectSummary } from './project-summary.ts';
 
 export interface ContractSearch extends SearchSettings {
   workspace: string;
@@ -66,15 +67,6 @@ export interface ProjectUpload {
  * that, a job per project is the way.
  */
 export const MAX_PROJECTS = 50;
-
-/** A project as the `projects` output lists it, for a matrix of one job per project. */
-export interface ProjectSummary {
-  /** `project-name`, and for a project below `working-directory`, `/` and its folder. */
-  name: string;
-  /** Its folder relative to the workspace, `.` for the workspace itself: a `working-directory`. */
-  path: string;
-  frameworks: string[];
-}
 
 /** The projects under `working-directory`, each logged with the folders chosen and why. */
 export async function findProjects(search: ContractSearch, log: Logger): Promise<Project[]> {

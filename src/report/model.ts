@@ -21,7 +21,7 @@ import {
   type FindingCounts,
   type TriagedFinding,
 } from '../audit/triage.ts';
-import type { ProjectSummary } from '../project/find-contracts.ts';
+import type { ProjectSummary } from '../project/project-summary.ts';
 import type { Vocabulary } from '../vocabulary.ts';
 import type { SourceLinks } from './links.ts';
 

@@ -166,8 +166,7 @@ function renderHead(
   lines.push(...facts, '');
   if (report.several) lines.push(...projectsTable(report.projects), '');
 
-  if (hasResults(report.verdict) || findings.length > 0)
-    lines.push(...countsTable(report), '');
+  if (hasResults(report.verdict) || findings.length > 0) lines.push(...countsTable(report), '');
   const repeats = report.repeatedDependencyFindings;
   if (repeats > 0) lines.push(repeatsNote(repeats), '');
   const annotationNote = renderNotAnnotatedNote(notAnnotated);
