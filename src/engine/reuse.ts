@@ -122,11 +122,10 @@ export function recordText(record: ReuseRecord, key: RecordKey): string {
 }
 
 /**
- * The record when it may be used, else why not (one line for the log). Its seal is checked
- * before any of its fields is used; its run link is rebuilt from `runUrlPrefix` (this
- * repository's runs), never one a record made up.
+ * The record when it may be used, else why not (one line for the log, in the words of
+ * `expected.vocabulary`, the door's). Its seal is checked before any of its fields is used; its
+ * run link is rebuilt from `runUrlPrefix` (this repository's runs), never one a record made up.
  */
-/** `expected.vocabulary`: the door's, in whose words the reason names the age limit. */
 export function readRecord(
   text: string,
   expected: RecordKey & { digest: string; now: number; maxAgeMs: number; vocabulary: Vocabulary },
