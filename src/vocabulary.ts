@@ -28,6 +28,7 @@ export type OptionName = (typeof OPTION_NAMES)[number];
 /** The Action's other inputs: the command has no option for them and gives them no value. */
 export const ACTION_OPTION_NAMES = [
   'api-key',
+  'wait',
   'detect-only',
   'if-no-files-found',
   'reuse',
@@ -60,6 +61,8 @@ export interface Vocabulary {
   noKey: string;
   /** How to collect audits already started from their ids (one, or a JSON object of them). */
   resume(auditIds: string): string;
+  /** What becomes of a run's report when its audits were not waited for: a sentence. */
+  pendingCompletion: string;
   /** How to fetch a checkout's git submodules: a clause that follows "If so, " or starts a sentence. */
   fetchSubmodules: string;
   /** The results file of a run, a baseline's source: the `results-file` output, --json's file. */

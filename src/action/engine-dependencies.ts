@@ -37,6 +37,7 @@ export function engineDependencies(settings: ActionSettings, step: Step): Engine
     userAgent: USER_AGENT,
     changedFiles: () => changedFiles(settings, step),
     auditStarted: (started) => auditStarted(started, step),
+    pollOnce: !settings.wait,
     ...(store && {
       reuse: {
         store,

@@ -19,6 +19,8 @@ export interface ActionSettings extends Settings {
   pullRequestComment: boolean;
   /** On a fork's or Dependabot's pull request (no key): skip, or collect the upload as an artifact. */
   forkPullRequests: ForkPullRequests;
+  /** False: each audit is polled once, and one still running leaves the run pending. */
+  wait: boolean;
 }
 
 export const FORK_PULL_REQUESTS = ['skip', 'collect'] as const;
@@ -58,6 +60,7 @@ export function getInputs(
     },
     pullRequestComment: read.boolean('pr-comment', true),
     forkPullRequests: read.choice('fork-pull-requests', FORK_PULL_REQUESTS, 'skip'),
+    wait: read.boolean('wait', true),
   };
   if (unexpanded.size > 0) {
     const names = [...unexpanded];

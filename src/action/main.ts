@@ -58,7 +58,7 @@ export async function run(): Promise<void> {
     runUrl: context.runUrl,
   });
   try {
-    await publish(report, { settings, context, channels, log, redactor });
+    await publish(report, { settings, startedAt, context, channels, log, redactor });
   } catch (error) {
     // Every sink guards itself; reaching here is a bug, and it must not read as a clean run.
     core.setFailed(

@@ -13,6 +13,7 @@ import { sha256 } from '../digest.ts';
 import { errorMessage } from '../errors.ts';
 import { fileSafe, writeOutputFile } from '../files/output-file.ts';
 import type { GitHubChannels } from './github/channels.ts';
+import { pendingRecordOf, renderPendingCheckRun } from './pending-check.ts';
 import type { RunContext } from './context.ts';
 import type { ActionSettings } from './inputs.ts';
 import type { Logger } from '../log.ts';
@@ -45,6 +46,8 @@ const MAX_LOGGED_FINDINGS = MAX_CHECK_RUN_ANNOTATIONS;
 
 export interface PublishDependencies {
   settings: ActionSettings | undefined;
+  /** When the run started, per Date.now: a pending run's time limit counts from then. */
+  startedAt: number;
   context: RunContext;
   channels: GitHubChannels | undefined;
   log: Logger;
@@ -56,11 +59,12 @@ type Output = (name: string, value: string | number) => void;
 export async function publish(report: Report, deps: PublishDependencies): Promise<void> {
   const { channels, log, redactor } = deps;
   const { findings } = report;
-  const failsJob = report.verdict !== 'pass' && report.verdict !== 'skipped';
+  const failsJob = !['pass', 'skipped', 'pending'].includes(report.verdict);
   const output: Output = (name, value) => core.setOutput(name, redactor.redact(String(value)));
 
   // Every annotation is planned before anything is rendered: the summary says what they left out.
-  const checkRunAnnotates = channels?.annotatesCheckRun ?? false;
+  // A pending check run is annotated when it is finished, not now.
+  const checkRunAnnotates = report.verdict !== 'pending' && (channels?.annotatesCheckRun ?? false);
   const logAnnotations = checkRunAnnotates ? undefined : planLogAnnotations(findings, failsJob);
 
   logFindings(findings, log);
@@ -105,10 +109,15 @@ async function publishToGitHub(
 ): Promise<void> {
   const { log, checkRunAnnotates, notAnnotated: logNotAnnotated, failsJob, output } = deps;
   const { findings } = report;
+  const summaryMarkdown = renderSummary(report, CHECK_RUN_SUMMARY_MAX, logNotAnnotated);
+  if (report.verdict === 'pending') {
+    await leavePending(channels, report, summaryMarkdown, deps);
+    await upsertComment(channels, report);
+    return;
+  }
   const active = activeFindings(findings);
   const plan = checkRunAnnotations(active);
   const title = checkRunTitle(report);
-  const summaryMarkdown = renderSummary(report, CHECK_RUN_SUMMARY_MAX, logNotAnnotated);
   const total = plan.annotations.length + plan.overCap;
   const checkRun = await channels.completeCheckRun({
     start: renderCheckRunStart(report.auditId ?? 'none'),
@@ -131,12 +140,7 @@ async function publishToGitHub(
         `${MAX_CHECK_RUN_ANNOTATIONS.toLocaleString('en-US')}, the most severe, to spare the token's request limit.`,
     );
   }
-  await channels.upsertComment(commentMarker(report.projectName), (previousBody) =>
-    renderPrComment({
-      ...report,
-      previous: previousBody === undefined ? undefined : readPreviousFindings(previousBody),
-    }),
-  );
+  await upsertComment(channels, report);
 
   // Check runs on, yet some findings are on no check run: past its cap, or it failed.
   const notAnnotated = completed ? plan.overCap + completed.annotationsNotPosted : total;
@@ -157,6 +161,45 @@ async function publishToGitHub(
     note = renderNotAnnotatedNote(fallback.notAnnotated);
   }
   if (note !== undefined) await writeSummary(() => `\n${note}\n`, deps);
+}
+
+function upsertComment(channels: GitHubChannels, report: Report): Promise<unknown> {
+  return channels.upsertComment(commentMarker(report.projectName), (previousBody) =>
+    renderPrComment({
+      ...report,
+      previous: previousBody === undefined ? undefined : readPreviousFindings(previousBody),
+    }),
+  );
+}
+
+/**
+ * The check run stays in progress on the head commit, holding the record of what finishing it
+ * needs; without one (no `checks: write`), nothing can finish it but a run by hand, and the log
+ * says so.
+ */
+async function leavePending(
+  channels: GitHubChannels,
+  report: Report,
+  summaryMarkdown: string,
+  { settings, context, startedAt, log, output }: PublishDependencies & { output: Output },
+): Promise<void> {
+  if (!settings) return;
+  const record = pendingRecordOf(report, {
+    scope: settings.scope,
+    timeoutMs: settings.timeoutMs,
+    startedAt,
+    pullRequest: context.pullRequest?.number,
+  });
+  const left = await channels.leaveCheckRunPending((target) =>
+    renderPendingCheckRun(report, summaryMarkdown, record, { ...target, apiKey: settings.apiKey }),
+  );
+  if (left) output('check-run-url', left.url);
+  if (!left?.left) {
+    log.warning(
+      'The check run holds no record of this pending audit, so no later run can finish it: ' +
+        'collect its results by hand as the summary says.',
+    );
+  }
 }
 
 /** The verdict, the counts and what the service said of the audit, as step outputs. */

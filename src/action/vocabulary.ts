@@ -14,6 +14,8 @@ export const ACTION_VOCABULARY: Vocabulary = {
     'Input `api-key` is empty. Add the service key as a repository secret (e.g. AUDIT_API_KEY) and pass it: ' +
     '`api-key: ${{ secrets.AUDIT_API_KEY }}`.',
   resume: (auditIds) => `\`${resumeInput(auditIds)}\``,
+  pendingCompletion:
+    'The check run stays in progress on the head commit, holding what collecting the audit needs.',
   fetchSubmodules:
     'check out with `submodules: recursive` in actions/checkout (or run ' +
     '`git submodule update --init --recursive` before this step)',

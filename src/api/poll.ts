@@ -25,12 +25,15 @@ export interface PollDependencies {
 
 export type PollOutcome =
   | { kind: 'finished'; snapshot: AuditSnapshot }
-  | {
-      kind: 'timeout';
-      last: AuditSnapshot | undefined;
-      /** The last error waited out, when no answer came after it (e.g. the grace's 404s). */
-      lastProblem: string | undefined;
-    };
+  | ({ kind: 'timeout' } & LastPoll)
+  /** One poll (`pollOnce`) found the audit going on. */
+  | ({ kind: 'unfinished' } & LastPoll);
+
+interface LastPoll {
+  last: AuditSnapshot | undefined;
+  /** The last error waited out, when no answer came after it (e.g. the grace's 404s). */
+  lastProblem: string | undefined;
+}
 
 const GROWTH = 1.5;
 const MAX_POLL_INTERVAL_MS = 60_000;
@@ -115,6 +118,29 @@ export async function waitForAudit(
     await deps.sleep(delay);
   }
   return { kind: 'timeout', last, lastProblem };
+}
+
+/**
+ * One poll of an audit a run does not wait for: finished, or `unfinished` with what the poll read.
+ * What a wait would go on through (a new audit's 404, transient trouble) leaves it unfinished,
+ * since it goes on at the service all the same; an error the user must fix is thrown.
+ */
+export async function pollOnce(
+  auditId: string,
+  policy: Pick<PollPolicy, 'deadline' | 'notFoundGraceMs'>,
+  deps: Pick<PollDependencies, 'client' | 'knownFiles'>,
+): Promise<PollOutcome> {
+  try {
+    const { snapshot } = await deps.client.getAudit(auditId, deps.knownFiles, {
+      retryUntil: policy.deadline,
+    });
+    if (snapshot.state === 'completed' || snapshot.state === 'failed')
+      return { kind: 'finished', snapshot };
+    return { kind: 'unfinished', last: snapshot, lastProblem: undefined };
+  } catch (error) {
+    if (!isWorthWaitingOut(error, 0, policy.notFoundGraceMs)) throw error;
+    return { kind: 'unfinished', last: undefined, lastProblem: errorMessage(error) };
+  }
 }
 
 function isWorthWaitingOut(error: unknown, elapsedMs: number, notFoundGraceMs: number): boolean {

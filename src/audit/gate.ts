@@ -8,8 +8,13 @@ import { describeNotCounted, STATUS_WORDS, type FindingCounts } from './triage.t
 export const FAIL_ON_LEVELS = ['critical', 'high', 'medium', 'low', 'info', 'none'] as const;
 export type FailOn = (typeof FAIL_ON_LEVELS)[number];
 
-/** The outcome of the whole run, as reported; only pass and fail come from the gate. */
-export type Verdict = 'pass' | 'fail' | 'timeout' | 'error' | 'skipped';
+/**
+ * The outcome of the whole run, as reported; only pass and fail come from the gate. `pending`:
+ * an audit was started and not waited for; it goes on at the service, to be collected later.
+ */
+export type Verdict = 'pass' | 'fail' | 'timeout' | 'error' | 'skipped' | 'pending';
+/** A verdict that ends the audit's part of a run: every one but `pending`. */
+export type SettledVerdict = Exclude<Verdict, 'pending'>;
 
 export interface GateResult {
   verdict: 'pass' | 'fail';

@@ -23,8 +23,8 @@ export interface AuditResult {
   scope: Scope;
   scopeNote: string | undefined;
   fileCount: number | undefined;
-  /** Set when an audit this run started goes on at the service unreported: why it was left. */
-  resumable?: 'timeout' | 'error';
+  /** Set when an audit goes on at the service unreported: why it was left. */
+  resumable?: 'timeout' | 'error' | 'pending';
   /** Set when the results are those of an earlier audit of a byte-identical upload. */
   reused?: ReusedAudit;
 }
@@ -135,6 +135,31 @@ export function timeoutResult(
     rawStatus: last?.rawStatus,
     reportUrl: last?.reportUrl,
     resumable: 'timeout',
+  };
+}
+
+/**
+ * An audit not finished when its one poll came, left to go on at the service: collected later.
+ * `last` is what that poll read, `lastProblem` why it read nothing.
+ */
+export function pendingResult(
+  facts: AuditFacts & { auditId: string },
+  last: AuditSnapshot | undefined,
+  lastProblem?: string,
+): AuditResult {
+  const status =
+    lastProblem !== undefined
+      ? `its one poll got no status: ${lastProblem}`
+      : `status: ${last?.rawStatus ?? 'unknown'}`;
+  return {
+    ...base(facts),
+    verdict: 'pending',
+    reason:
+      `The audit is still running at the service (${status}); this run did not wait for it. ` +
+      'No results yet.',
+    rawStatus: last?.rawStatus,
+    reportUrl: last?.reportUrl,
+    resumable: 'pending',
   };
 }
 

@@ -45,6 +45,8 @@ export const EXIT_CODES: Record<Verdict, number> = {
   fail: 1,
   error: 2,
   timeout: 3,
+  // The command always waits, so never pending; were it, the audit goes on as after a timeout.
+  pending: 3,
 };
 
 /** Where the command runs: the process, or a test's stand-in. */

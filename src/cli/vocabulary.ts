@@ -18,6 +18,7 @@ export const CLI_VOCABULARY: Vocabulary = {
     `${API_KEY_VARIABLE} is not set: export the service key in it (the command takes no key option, ` +
     'which would land in the shell history). To see what would be sent without a key, use --dry-run.',
   resume: (auditIds) => `--audit-id ${shellQuote(auditIds)}`,
+  pendingCompletion: 'The command waits for its audits, so nothing else collects them.',
   fetchSubmodules: 'run `git submodule update --init --recursive`',
   resultsFile: "the file a run's --json writes",
   projectList: 'the projects --dry-run lists',

@@ -47,6 +47,8 @@ export interface EngineDependencies {
   changedFiles: () => Promise<ChangedFile[] | undefined>;
   /** As each audit gets its id, before it is waited for. */
   auditStarted: (started: AuditStarted) => void;
+  /** Poll each audit once and leave one not finished then pending, to be collected later. */
+  pollOnce?: boolean;
   /** Where completed audits are recorded, so a byte-identical upload is not paid for twice. */
   reuse?: {
     store: ReuseStore;
@@ -168,6 +170,7 @@ export async function audit(
         random: deps.random,
         triage: createTriage(settings, deps, baseline, several, given?.root),
         started: announcer(audited, several, settings.vocabulary, deps),
+        pollOnce: deps.pollOnce,
         ...(reuse && {
           record: (record) =>
             reuse.store.save(

@@ -5,11 +5,12 @@
  */
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { AuditClient, StartedAudit } from '../api/client.ts';
-import { pollPolicy, waitForAudit } from '../api/poll.ts';
+import { pollOnce, pollPolicy, waitForAudit } from '../api/poll.ts';
 import type { AuditSnapshot, Finding } from '../audit/findings.ts';
 import {
   completedResult,
   errorResult,
+  pendingResult,
   serviceFailureResult,
   timeoutResult,
   type AuditFacts,
@@ -81,6 +82,8 @@ export interface ProjectAuditDependencies {
   record?: (record: ReuseRecord) => Promise<void>;
   /** What the run's findings may hold across its projects; default RUN_FINDINGS_BUDGET. */
   findingsBudget?: FindingsBudget;
+  /** Poll each audit once: one not finished then is pending, never waited for. */
+  pollOnce?: boolean;
 }
 
 /** Each job's project's result, in the jobs' order. `several`: lines in the log name the project. */
@@ -146,16 +149,21 @@ async function auditProject(
     const facts = { ...factsSoFar(), auditId };
     deps.started(job, auditId);
 
-    const waited = await waitForAudit(
-      auditId,
-      pollPolicy({
-        deadline: deps.deadline,
-        pollIntervalMs: deps.settings.pollIntervalMs,
-        resumed,
-        initialWaitMs: started?.retryAfterMs,
-      }),
-      { ...deps, client: deps.reader, knownFiles: job.files?.map((file) => file.relativePath) },
-    );
+    const policy = pollPolicy({
+      deadline: deps.deadline,
+      pollIntervalMs: deps.settings.pollIntervalMs,
+      resumed,
+      initialWaitMs: started?.retryAfterMs,
+    });
+    const polling = {
+      ...deps,
+      client: deps.reader,
+      knownFiles: job.files?.map((file) => file.relativePath),
+    };
+    const waited = deps.pollOnce
+      ? await pollOnce(auditId, policy, polling)
+      : await waitForAudit(auditId, policy, polling);
+    if (waited.kind === 'unfinished') return pendingResult(facts, waited.last, waited.lastProblem);
     if (waited.kind === 'timeout') {
       const { last, lastProblem } = waited;
       return timeoutResult(facts, deps.settings.timeoutMs, last, lastProblem);

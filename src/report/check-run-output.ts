@@ -5,7 +5,7 @@
  * has already escaped.
  */
 import { SEVERITIES, type Finding } from '../audit/findings.ts';
-import { hasResults, type Verdict } from '../audit/gate.ts';
+import { hasResults, type SettledVerdict, type Verdict } from '../audit/gate.ts';
 import type { JudgedCommit } from '../audit/result.ts';
 import type { FindingCounts } from '../audit/triage.ts';
 import { escapeMarkdown } from './escape.ts';
@@ -56,7 +56,8 @@ const TITLE_MAX_CHARS = 255;
 const ANNOTATION_MESSAGE_MAX_CHARS = 16_000;
 const RAW_DETAILS_MAX_CHARS = 1_000;
 
-const CONCLUSIONS: Record<Verdict, CheckConclusion> = {
+/** A pending run has none: its check run stays in progress until the audit is collected. */
+const CONCLUSIONS: Record<SettledVerdict, CheckConclusion> = {
   pass: 'success',
   fail: 'failure',
   skipped: 'neutral',
@@ -71,7 +72,7 @@ const LEVELS: Record<ReturnType<typeof annotationLevel>, CheckAnnotationLevel> =
   notice: 'notice',
 };
 
-export function checkRunConclusion(verdict: Verdict): CheckConclusion {
+export function checkRunConclusion(verdict: SettledVerdict): CheckConclusion {
   return CONCLUSIONS[verdict];
 }
 
@@ -160,7 +161,10 @@ export function checkRunTitle({
 function verdictTitle(verdict: Verdict, counts: FindingCounts): string {
   const word = VERDICT_WORDS[verdict];
   if (!hasResults(verdict)) {
-    return verdict === 'skipped' ? `${word}: no audit was run` : `${word}: no complete results`;
+    if (verdict === 'skipped') return `${word}: no audit was run`;
+    return verdict === 'pending'
+      ? `${word}: the audit is still running`
+      : `${word}: no complete results`;
   }
   const active = counts.byStatus.active;
   const parts = SEVERITIES.filter((s) => counts.counted[s] > 0).map(

@@ -18,6 +18,7 @@ export const VERDICT_WORDS: Record<Verdict, string> = {
   timeout: 'Timed out',
   error: 'Error',
   skipped: 'Skipped',
+  pending: 'Pending',
 };
 
 /** Shown before the verdict's word where Markdown is rendered. */
@@ -27,4 +28,5 @@ export const VERDICT_ICONS: Record<Verdict, string> = {
   timeout: '⏱️',
   error: '⚠️',
   skipped: '⏭️',
+  pending: '⏳',
 };

@@ -99,8 +99,20 @@ export interface ReportFacts {
   runUrl?: string | undefined;
 }
 
-/** Worst first: a run is as bad as its worst project. */
-const VERDICT_SEVERITY: readonly Verdict[] = ['error', 'timeout', 'fail', 'pass', 'skipped'];
+/**
+ * Worst first: a run is as bad as its worst project. `pending` is below every verdict its
+ * audit's results could not change (a fail, an error, a timeout are final whatever it finds) and
+ * above pass: a run of several is pending while any project is and none failed, since its
+ * verdict waits on that audit.
+ */
+const VERDICT_SEVERITY: readonly Verdict[] = [
+  'error',
+  'timeout',
+  'fail',
+  'pending',
+  'pass',
+  'skipped',
+];
 
 export function buildReport(result: RunResult, facts: ReportFacts): Report {
   const { projects, several } = result;
@@ -181,7 +193,9 @@ function combinedResult(
     scope,
     scopeNote: scopeNote(scope, counts),
     fileCount: fileCounts.length > 0 ? fileCounts.reduce((sum, n) => sum + n, 0) : undefined,
-    ...(projects.some((part) => part.resumable !== undefined) && { resumable: 'timeout' as const }),
+    ...(projects.some((part) => part.resumable !== undefined) && {
+      resumable: verdict === 'pending' ? ('pending' as const) : ('timeout' as const),
+    }),
   };
 }
 
@@ -243,6 +257,14 @@ function resumeHint(
   const { auditId, resumable } = whole;
   if (resumable === undefined || auditId === undefined) return undefined;
   const resume = vocabulary.resume(auditId);
+  if (resumable === 'pending') {
+    const whose = several ? "every project's results" : 'its results';
+    return (
+      `${several ? 'The audits that did not report go on' : 'The audit goes on'} at the service; ` +
+      `this run did not wait for ${several ? 'them' : 'it'}. ${vocabulary.pendingCompletion} ` +
+      `To collect ${whose} by hand without uploading again, run with ${resume}.`
+    );
+  }
   const longer = `(and a larger ${vocabulary.option('timeout-minutes')} if needed)`;
   if (several) {
     return (

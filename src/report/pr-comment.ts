@@ -107,7 +107,10 @@ function renderHead(input: PrCommentInput, results: boolean, partial = false): s
     lines.push(
       input.verdict === 'skipped'
         ? '> No audit was run, so there are no results.'
-        : '> ⚠️ **No complete results were obtained**, so this run says nothing about the code. ' +
+        : input.verdict === 'pending'
+          ? '> ⏳ **The audit is still running**, so there are no results yet. ' +
+            'This comment is updated when they are collected.'
+          : '> ⚠️ **No complete results were obtained**, so this run says nothing about the code. ' +
             'It is not a clean result.',
       '',
     );

@@ -211,6 +211,10 @@ function outcomeNotes(report: Report, hasFindings: boolean): string[] {
     }
   } else if (report.verdict === 'skipped') {
     notes.push('> ⏭️ **No audit was run**, so there are no results.');
+  } else if (report.verdict === 'pending') {
+    notes.push(
+      '> ⏳ **The audit is still running**, so there are no results yet: this run says nothing about the code until they are collected.',
+    );
   }
   if (report.resumeHint !== undefined) {
     notes.push(

@@ -42,6 +42,7 @@ const VERDICT_STYLE: Record<Verdict, Style> = {
   fail: 'red',
   error: 'red',
   timeout: 'yellow',
+  pending: 'yellow',
 };
 
 const SEVERITY_STYLE: Record<Severity, Style> = {

@@ -55,6 +55,7 @@ describe('getInputs', () => {
       pollIntervalMs: 5_000,
       ifNoFilesFound: 'error',
       auditId: undefined,
+      wait: true,
       outputDirectory: path.join(workspace, '.tmp'),
       limits: { maxFiles: 1000, maxFileBytes: 1024 * 1024, maxTotalBytes: 50 * 1024 * 1024 },
     });
@@ -114,6 +115,7 @@ describe('getInputs', () => {
       'max-files': '10',
       'max-file-size-kb': '64',
       'max-total-size-mb': '1.5',
+      wait: 'false',
     });
     expect(getInputs()).toMatchObject({
       projectName: 'core',
@@ -128,6 +130,7 @@ describe('getInputs', () => {
       pollIntervalMs: 2_500,
       ifNoFilesFound: 'warn',
       auditId: 'a-42',
+      wait: false,
       limits: { maxFiles: 10, maxFileBytes: 64 * 1024, maxTotalBytes: 1.5 * 1024 * 1024 },
     });
   });
@@ -144,6 +147,7 @@ describe('getInputs', () => {
       'Input `if-no-files-found` is "fail"; it must be one of: error, warn, ignore.',
     ],
     [{ 'default-excludes': 'yes' }, 'Input `default-excludes` must be true or false.'],
+    [{ wait: 'later' }, 'Input `wait` must be true or false.'],
     [
       { 'fork-pull-requests': 'audit' },
       'Input `fork-pull-requests` is "audit"; it must be one of: skip, collect.',

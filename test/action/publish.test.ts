@@ -104,6 +104,7 @@ async function publishWith(
   });
   await publish(reportOf(findings, options.headCommit), {
     settings: undefined,
+    startedAt: Date.now(),
     context: { ...context, pullRequest: options.pullRequest },
     channels,
     log,
@@ -202,6 +203,7 @@ describe('publish with a check run', () => {
     expect(channels.annotatesCheckRun).toBe(false);
     await publish(reportOf(highFindings(2)), {
       settings: undefined,
+      startedAt: Date.now(),
       context,
       channels,
       log,
@@ -255,6 +257,7 @@ describe('publish without GitHub channels', () => {
     const log = createActionLogger(redactor);
     await publish(reportOf(highFindings(12)), {
       settings: undefined,
+      startedAt: Date.now(),
       context,
       channels: undefined,
       log,
@@ -281,6 +284,7 @@ describe('publish without GitHub channels', () => {
     ];
     await publish(reportOf(findings), {
       settings: undefined,
+      startedAt: Date.now(),
       context,
       channels: undefined,
       log,

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditSnapshot } from '../../src/audit/findings.ts';
-import { nextDelay, waitForAudit, type PollPolicy, pollPolicy } from '../../src/api/poll.ts';
+import {
+  nextDelay,
+  pollOnce,
+  waitForAudit,
+  type PollPolicy,
+  pollPolicy,
+} from '../../src/api/poll.ts';
 import { ResponseFormatError, ServiceError } from '../../src/errors.ts';
 
 type Answer = { snapshot: AuditSnapshot; retryAfterMs?: number } | Error;
@@ -230,5 +236,56 @@ describe('pollPolicy', () => {
     });
     expect(pollPolicy({ ...run, resumed: true }).notFoundGraceMs).toBe(0);
     expect(pollPolicy({ ...run, pollIntervalMs: 90_000 }).maxIntervalMs).toBe(90_000);
+  });
+});
+
+describe('pollOnce', () => {
+  /** One poll answered `answer`, of an audit started (`grace`) or resumed (none). */
+  const once = async (answer: Answer, notFoundGraceMs = 60_000) => {
+    let calls = 0;
+    const client = {
+      getAudit: async () => {
+        calls += 1;
+        if (answer instanceof Error) throw answer;
+        return { snapshot: answer.snapshot, retryAfterMs: answer.retryAfterMs };
+      },
+    };
+    const outcome = await pollOnce('a1', { deadline: 2_000_000, notFoundGraceMs }, { client });
+    return { outcome, calls };
+  };
+
+  it('asks once: a finished audit is finished, one going on unfinished with what it read', async () => {
+    expect(await once({ snapshot: snapshot('completed') })).toEqual({
+      outcome: { kind: 'finished', snapshot: snapshot('completed') },
+      calls: 1,
+    });
+    expect((await once({ snapshot: snapshot('failed') })).outcome.kind).toBe('finished');
+    expect(await once({ snapshot: snapshot('running', 'in_progress') })).toEqual({
+      outcome: {
+        kind: 'unfinished',
+        last: snapshot('running', 'in_progress'),
+        lastProblem: undefined,
+      },
+      calls: 1,
+    });
+  });
+
+  it("leaves a new audit's 404 and transient trouble unfinished, saying why", async () => {
+    const notYet = await once(new ServiceError('could not read audit a1: HTTP 404', 404));
+    expect(notYet).toEqual({
+      outcome: {
+        kind: 'unfinished',
+        last: undefined,
+        lastProblem: 'could not read audit a1: HTTP 404',
+      },
+      calls: 1,
+    });
+    expect((await once(new ServiceError('HTTP 503', 503))).outcome.kind).toBe('unfinished');
+  });
+
+  it('throws what a user must fix: a resumed audit the service does not know, a refusal, an unreadable answer', async () => {
+    await expect(once(new ServiceError('HTTP 404', 404), 0)).rejects.toThrow('HTTP 404');
+    await expect(once(new ServiceError('HTTP 401', 401))).rejects.toThrow('HTTP 401');
+    await expect(once(new ResponseFormatError('not JSON', 200))).rejects.toThrow('not JSON');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reportOf } from '../support/report.ts';
-import type { Verdict } from '../../src/audit/gate.ts';
+import type { SettledVerdict } from '../../src/audit/gate.ts';
 import { activeFindings, countFindings, type TriagedFinding } from '../../src/audit/triage.ts';
 import { allActive } from '../support/triage.ts';
 import { expectInOrder } from '../support/order.ts';
@@ -19,7 +19,7 @@ import { findingsOf, makeFinding } from '../support/findings.ts';
 import { HEAD_SHA, HOSTILE_PATHS, judgedCommit, NOT_THE_HEAD } from '../support/head-commit.ts';
 
 describe('checkRunConclusion', () => {
-  it.each<[Verdict, string]>([
+  it.each<[SettledVerdict, string]>([
     ['pass', 'success'],
     ['fail', 'failure'],
     ['skipped', 'neutral'],

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   completedResult,
   errorResult,
+  pendingResult,
   timeoutResult,
   type AuditResult,
 } from '../../src/audit/result.ts';
@@ -114,6 +115,53 @@ describe('the report of several projects', () => {
         ['acme/e', 'e', errored],
       ]).verdict,
     ).toBe('error');
+  });
+
+  const pending = pendingResult(
+    { auditId: 'w-1', resumed: false, fileCount: 3 },
+    {
+      ...snapshot,
+      auditId: 'w-1',
+      state: 'running',
+      rawStatus: 'in_progress',
+      message: undefined,
+    },
+  );
+
+  it('is pending while a project is and none failed: its verdict waits on that audit', () => {
+    const combined = report([
+      ['acme/a', 'a', passed],
+      ['acme/w', 'w', pending],
+    ]);
+    expect(combined.verdict).toBe('pending');
+    expect(combined.reason).toMatch(
+      /^2 projects: 1 pending, 1 pass\. acme\/w: The audit is still running/,
+    );
+    expect(combined.resumeHint).toBe(
+      'The audits that did not report go on at the service; this run did not wait for them. ' +
+        `${ACTION_VOCABULARY.pendingCompletion} To collect every project's results by hand ` +
+        `without uploading again, run with \`audit-id: '{"a":"p-1","w":"w-1"}'\`.`,
+    );
+  });
+
+  it('is not pending once a project failed, errored or timed out: no result of the pending one changes that', () => {
+    expect(
+      report([
+        ['acme/b', 'b', failed],
+        ['acme/w', 'w', pending],
+      ]).verdict,
+    ).toBe('fail');
+    expect(
+      report([
+        ['acme/t', 't', timedOut],
+        ['acme/w', 'w', pending],
+      ]).verdict,
+    ).toBe('timeout');
+    const alone = report([['acme', '.', pending]]);
+    expect(alone).toMatchObject({ verdict: 'pending', auditId: 'w-1', rawStatus: 'in_progress' });
+    expect(alone.resumeHint).toMatch(
+      /^The audit goes on at the service; this run did not wait for it\. .* run with `audit-id: w-1`\.$/,
+    );
   });
 
   it('has no results when no project has any', () => {

@@ -500,7 +500,11 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
         annotations = list.map(annotation);
       }
     }
+    const externalId = input['external_id'];
+    if (externalId !== undefined && typeof externalId !== 'string')
+      throw new Invalid('"external_id" is not a string.');
     if (typeof status === 'string') run.status = status;
+    if (typeof externalId === 'string') run.external_id = externalId;
     if (typeof conclusion === 'string') {
       run.conclusion = conclusion;
       run.status = 'completed';

@@ -40,6 +40,18 @@ export interface CheckRunReport {
   output: (posted?: number) => CheckRunText;
 }
 
+/** A check run left in progress: what it shows, and the record of what finishing it needs. */
+export interface PendingCheckRun {
+  externalId: string;
+  output: CheckRunText;
+}
+
+/** Where a check run is: the head commit and the check's name, which a pending record is sealed for. */
+export interface CheckRunTarget {
+  headSha: string;
+  checkName: string;
+}
+
 export interface PublishedCheckRun {
   url: string;
   /** Undefined when the run could not be completed (it was said in the log). */
@@ -202,6 +214,33 @@ export class GitHubChannels {
     } catch (error) {
       this.#fallBack(error, 'Could not complete the check run');
       return run && { url: run.url, completed: undefined };
+    }
+  }
+
+  /**
+   * Leaves the check run in progress, with `render`'s record and output for where it is (creating
+   * it if the audit never announced one). Undefined when check runs are off or it could not be
+   * made; `left` false when it exists but could not be given the record (said in the log).
+   */
+  async leaveCheckRunPending(
+    render: (target: CheckRunTarget) => PendingCheckRun,
+  ): Promise<{ url: string; left: boolean } | undefined> {
+    const { client, checkRun, headSha } = this.#options;
+    await this.#starting;
+    if (!client || !checkRun.enabled || this.#checkRunFailed) return undefined;
+    const pending = render({ headSha, checkName: checkRun.name });
+    const run = this.#checkRun;
+    try {
+      if (run !== undefined)
+        await client.updateCheckRun(run.id, { status: 'in_progress', ...pending });
+      const left =
+        run ?? (await startCheckRun(client, { name: checkRun.name, headSha, ...pending }));
+      this.#checkRun = left;
+      this.#options.log.info(`Check run left in progress: ${left.url}`);
+      return { url: left.url, left: true };
+    } catch (error) {
+      this.#fallBack(error, 'Could not leave the check run pending');
+      return run && { url: run.url, left: false };
     }
   }
 

@@ -67,6 +67,7 @@ export interface CheckRunCreate {
 
 export interface CheckRunUpdate {
   status?: 'in_progress' | 'completed';
+  externalId?: string;
   conclusion?: CheckConclusion;
   output?: CheckRunOutput;
 }
@@ -233,6 +234,7 @@ export function createGitHubClient(
           ...repo,
           check_run_id: id,
           ...(params.status === undefined ? {} : { status: params.status }),
+          ...(params.externalId === undefined ? {} : { external_id: params.externalId }),
           ...(params.conclusion === undefined
             ? {}
             : { conclusion: params.conclusion, completed_at: new Date().toISOString() }),

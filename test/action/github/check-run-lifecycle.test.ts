@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SEVERITIES, type Finding } from '../../../src/audit/findings.ts';
-import type { Verdict } from '../../../src/audit/gate.ts';
+import type { SettledVerdict } from '../../../src/audit/gate.ts';
 import { activeFindings } from '../../../src/audit/triage.ts';
 import { allActive } from '../../support/triage.ts';
 import { COMPLETION_RESERVE_MS } from '../../../src/action/github/client.ts';
@@ -212,7 +212,7 @@ describe('completeCheckRun', () => {
     expect(api.checkRuns[0]).toMatchObject({ status: 'completed', conclusion: 'success' });
   });
 
-  it.each<Verdict>(['pass', 'fail', 'skipped', 'timeout', 'error'])(
+  it.each<SettledVerdict>(['pass', 'fail', 'skipped', 'timeout', 'error'])(
     'completes a %s run with its conclusion',
     async (verdict) => {
       const { api, client } = await setUp();

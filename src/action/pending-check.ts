@@ -1,0 +1,84 @@
+/**
+ * A run left pending keeps its record on its check run, which stays in progress on the head
+ * commit: in `external_id` when it is short, else in the output's text. GitHub documents no
+ * maximum length for `external_id` (its REST reference gives a plain string), so the record goes
+ * there only up to EXTERNAL_ID_MAX_CHARS; a longer one (a run of many projects) goes in the
+ * text, whose limit (65,535 characters) is documented, and `external_id` then says so.
+ */
+import {
+  pendingRecordText,
+  type PendingRecord,
+  type PendingRecordKey,
+} from '../engine/pending-record.ts';
+import type { CheckRunText } from '../report/check-run-output.ts';
+import { checkRunOutput, checkRunTitle } from '../report/check-run-output.ts';
+import type { Report } from '../report/model.ts';
+import type { CheckRunTarget, PendingCheckRun } from './github/channels.ts';
+
+/** Our bound on a record in `external_id`, where GitHub documents none. */
+export const EXTERNAL_ID_MAX_CHARS = 1_024;
+/** `external_id` when the record is in the output's text. */
+export const RECORD_IN_TEXT = 'contract-audit-pending:text';
+/** Opens and closes the record in the text: an HTML comment, which GitHub does not show. */
+const TEXT_OPEN = '<!-- contract-audit-pending-record ';
+const TEXT_CLOSE = ' -->';
+
+/** What finishing a pending run needs, from its report and what the run was asked. */
+export function pendingRecordOf(
+  report: Pick<Report, 'projects' | 'several' | 'failOn'>,
+  run: {
+    scope: PendingRecord['scope'];
+    timeoutMs: number;
+    startedAt: number;
+    pullRequest: number | undefined;
+  },
+): PendingRecord {
+  return {
+    audits: report.projects.flatMap(({ name, path, auditId }) =>
+      auditId === undefined ? [] : [{ name, path, auditId }],
+    ),
+    several: report.several,
+    failOn: report.failOn,
+    scope: run.scope,
+    timeoutMinutes: run.timeoutMs / 60_000,
+    startedAt: new Date(run.startedAt).toISOString(),
+    pullRequest: run.pullRequest,
+  };
+}
+
+/** The check run as a pending run leaves it: its output, and the record sealed for `target`. */
+export function renderPendingCheckRun(
+  report: Report,
+  summaryMarkdown: string,
+  record: PendingRecord,
+  key: Pick<PendingRecordKey, 'apiKey'> & CheckRunTarget,
+): PendingCheckRun {
+  const text = pendingRecordText(record, key);
+  const inExternalId = text.length <= EXTERNAL_ID_MAX_CHARS;
+  const output: CheckRunText = checkRunOutput({
+    title: checkRunTitle(report),
+    summaryMarkdown,
+    // Base64url: the record's own text could close the comment.
+    ...(!inExternalId && {
+      text: `${TEXT_OPEN}${Buffer.from(text, 'utf8').toString('base64url')}${TEXT_CLOSE}`,
+    }),
+  });
+  return { externalId: inExternalId ? text : RECORD_IN_TEXT, output };
+}
+
+/** The record's text as a pending check run holds it, for readPendingRecord; undefined when none. */
+export function recordOfCheckRun(checkRun: {
+  externalId: string | null;
+  text: string | null;
+}): string | undefined {
+  const { externalId, text } = checkRun;
+  if (externalId === null || externalId === '') return undefined;
+  if (externalId !== RECORD_IN_TEXT) return externalId;
+  const start = text?.lastIndexOf(TEXT_OPEN) ?? -1;
+  if (text === null || start < 0) return undefined;
+  const end = text.indexOf(TEXT_CLOSE, start + TEXT_OPEN.length);
+  if (end < 0) return undefined;
+  const encoded = text.slice(start + TEXT_OPEN.length, end);
+  if (!/^[A-Za-z0-9_-]*$/.test(encoded)) return undefined;
+  return Buffer.from(encoded, 'base64url').toString('utf8');
+}

@@ -1,0 +1,126 @@
+/**
+ * run() in process on a pull request with `wait: false`: each audit polled once, an audit still
+ * running leaves the run pending (exit 0) and the check run in progress on the head commit with
+ * a sealed record of what finishing it needs; one already finished is reported at once.
+ */
+import type { AuditService } from '@contract-audit/reference-service';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { run } from '../../src/action/main.ts';
+import { readPendingRecord } from '../../src/engine/pending-record.ts';
+import { recorded, resetCore } from '../support/core.ts';
+import { useInProcessRun } from '../support/in-process-run.ts';
+import { useResultsService } from '../support/runner-services.ts';
+
+vi.mock('@actions/core', () => import('../support/core.ts').then((m) => m.coreStandIn));
+
+const HEAD = 'e'.repeat(40);
+// Before any import of src/: @actions/github reads the run's context when first imported.
+const github = await vi.hoisted(async () => {
+  const { prepareRunContext } = await import('../support/in-process-run.ts');
+  const { pullRequestEvent } = await import('../support/scenarios.ts');
+  return prepareRunContext('pull_request', pullRequestEvent(5, 'e'.repeat(40)));
+});
+const setUp = useInProcessRun(github);
+const results = useResultsService();
+
+beforeEach(() => {
+  // The toolkit writes its own lines with the real @actions/core.
+  vi.spyOn(process.stdout, 'write').mockReturnValue(true);
+  github.checkRuns.length = 0;
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** The service's reads of an audit's results. */
+const polls = (service: AuditService, auditId: string) =>
+  service.requests.filter(
+    (request) => request.method === 'GET' && request.path === `/v1/audits/${auditId}`,
+  ).length;
+
+describe('run() with wait: false', () => {
+  it('polls once, ends pending and passing, and leaves the check run in progress with its record', async () => {
+    const service = await setUp({ wait: 'false', 'fail-on': 'medium', scope: 'changed-files' });
+    await run();
+
+    expect(recorded.failed).toEqual([]);
+    expect(recorded.outputs).toMatchObject({ verdict: 'pending', 'audit-id': 'audit-1' });
+    expect(polls(service, 'audit-1')).toBe(1);
+
+    expect(github.checkRuns).toHaveLength(1);
+    const [checkRun] = github.checkRuns;
+    expect(checkRun).toMatchObject({
+      name: 'Smart contract audit',
+      head_sha: HEAD,
+      status: 'in_progress',
+      conclusion: null,
+    });
+    expect(checkRun?.output.title).toBe('Pending: the audit is still running');
+    expect(recorded.outputs['check-run-url']).toMatch(/\/runs\/\d+$/);
+
+    const where = { apiKey: service.apiKey, headSha: HEAD, checkName: 'Smart contract audit' };
+    const record = readPendingRecord(checkRun?.external_id ?? '', { ...where, now: Date.now() });
+    expect(record).toMatchObject({
+      audits: [{ path: '.', auditId: 'audit-1' }],
+      several: false,
+      failOn: 'medium',
+      scope: 'changed-files',
+      timeoutMinutes: 30,
+      pullRequest: 5,
+    });
+    expect(typeof record !== 'string' && Date.parse(record.startedAt)).toBeLessThanOrEqual(
+      Date.now(),
+    );
+    // Sealed for this commit and check name only.
+    expect(
+      readPendingRecord(checkRun?.external_id ?? '', {
+        ...where,
+        headSha: 'f'.repeat(40),
+        now: Date.now(),
+      }),
+    ).toMatch(/not written with this API key/);
+    expect(checkRun?.external_id).not.toContain(service.apiKey);
+
+    expect(recorded.summary).toContain('The audit is still running');
+    expect(recorded.summary).toContain(
+      'by hand without uploading again, run with \\`audit\\-id: audit\\-1\\`',
+    );
+    expect(checkRun?.output.summary).toContain('The audit is still running');
+    expect(github.comments(5).at(-1)?.body).toContain('The audit is still running');
+    // A pending audit is never recorded for reuse.
+    expect(results().entries).toEqual([]);
+  });
+
+  it('reports an audit already finished at its one poll, as a waiting run would', async () => {
+    const service = await setUp({ wait: 'false' }, { pollsUntilDone: 0 });
+    await run();
+    expect(polls(service, 'audit-1')).toBe(1);
+    expect(recorded.outputs['verdict']).toBe('fail');
+    expect(recorded.failed).toHaveLength(1);
+    expect(github.checkRuns[0]).toMatchObject({ status: 'completed', conclusion: 'failure' });
+    expect(results().entries).toHaveLength(1);
+  });
+
+  it('collects a pending audit by hand with the audit id it gave, without uploading again', async () => {
+    const service = await setUp({ wait: 'false' });
+    await run();
+    expect(recorded.outputs['verdict']).toBe('pending');
+    resetCore({ ...recorded.inputs, wait: 'true', 'audit-id': 'audit-1' });
+    await run();
+    expect(service.uploads).toHaveLength(1);
+    expect(recorded.outputs['verdict']).toBe('fail');
+  });
+
+  it('says no later run can finish it when the token may not write check runs, and still passes', async () => {
+    github.failNext({ method: 'POST', path: /\/check-runs$/, status: 403, times: 5 });
+    await setUp({ wait: 'false' });
+    await run();
+    expect(recorded.outputs['verdict']).toBe('pending');
+    expect(recorded.failed).toEqual([]);
+    expect(github.checkRuns).toEqual([]);
+    const warnings = recorded.annotations.filter((each) => each.level === 'warning');
+    expect(warnings.map((each) => each.message)).toContainEqual(
+      expect.stringMatching(/^The check run holds no record of this pending audit/),
+    );
+  });
+});

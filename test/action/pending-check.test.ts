@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EXTERNAL_ID_MAX_CHARS,
+  RECORD_IN_TEXT,
+  pendingRecordOf,
+  recordOfCheckRun,
+  renderPendingCheckRun,
+} from '../../src/action/pending-check.ts';
+import { readPendingRecord, type PendingRecord } from '../../src/engine/pending-record.ts';
+import { projectReport, reportOf } from '../support/report.ts';
+
+const KEY = 'sk_live_4eC39HqLyjWDarjtT1zdp7dc';
+const target = { headSha: 'e'.repeat(40), checkName: 'Smart contract audit' };
+const expected = { ...target, apiKey: KEY, now: Date.now() };
+
+const record = (audits: number): PendingRecord => ({
+  audits: Array.from({ length: audits }, (_, n) => ({
+    name: `vaults/packages/p${n}`,
+    path: `packages/p${n}`,
+    auditId: `audit-${n}-${'x'.repeat(30)}`,
+  })),
+  several: audits > 1,
+  failOn: 'low',
+  scope: 'all',
+  timeoutMinutes: 30,
+  startedAt: '2026-11-29T06:00:00.000Z',
+  pullRequest: 5,
+});
+
+const render = (pending: PendingRecord) =>
+  renderPendingCheckRun(reportOf({ verdict: 'pending' }), 'summary', pending, {
+    ...target,
+    apiKey: KEY,
+  });
+
+describe('the pending check run', () => {
+  it('holds a short record in external_id', () => {
+    const left = render(record(1));
+    expect(left.externalId.length).toBeLessThanOrEqual(EXTERNAL_ID_MAX_CHARS);
+    expect(left.output).toEqual({
+      title: 'Pending: the audit is still running',
+      summary: 'summary',
+    });
+    const text = recordOfCheckRun({ externalId: left.externalId, text: null });
+    expect(readPendingRecord(text ?? '', expected)).toEqual(record(1));
+  });
+
+  it("holds a longer record in the output's text, out of sight, and says so in external_id", () => {
+    const long = record(20);
+    const left = render(long);
+    expect(left.externalId).toBe(RECORD_IN_TEXT);
+    expect(left.output.text).toMatch(/^<!-- contract-audit-pending-record [\w-]+ -->$/);
+    const text = recordOfCheckRun({ externalId: left.externalId, text: left.output.text ?? '' });
+    expect(readPendingRecord(text ?? '', expected)).toEqual(long);
+  });
+
+  it.each([
+    ['no external_id', { externalId: null, text: 'x' }],
+    ['an empty one', { externalId: '', text: null }],
+    ['no text', { externalId: RECORD_IN_TEXT, text: null }],
+    ['a text without the record', { externalId: RECORD_IN_TEXT, text: 'Audit ID: a' }],
+    [
+      'an unclosed record',
+      { externalId: RECORD_IN_TEXT, text: '<!-- contract-audit-pending-record abc' },
+    ],
+    [
+      'a record that is not base64url',
+      { externalId: RECORD_IN_TEXT, text: '<!-- contract-audit-pending-record a+b/c= -->' },
+    ],
+  ])('finds no record in a check run with %s', (_, checkRun) => {
+    expect(recordOfCheckRun(checkRun)).toBeUndefined();
+  });
+
+  it("is made of the report's audits and what the run was asked", () => {
+    const report = reportOf({
+      several: true,
+      failOn: 'high',
+      projects: [
+        projectReport('v/a', 'pending', 0, { path: 'a', auditId: 'a-1' }),
+        projectReport('v/b', 'error', 0, { path: 'b', auditId: undefined }),
+      ],
+    });
+    expect(
+      pendingRecordOf(report, {
+        scope: 'changed-lines',
+        timeoutMs: 90_000,
+        startedAt: Date.parse('2026-11-29T06:00:00Z'),
+        pullRequest: undefined,
+      }),
+    ).toEqual({
+      audits: [{ name: 'v/a', path: 'a', auditId: 'a-1' }],
+      several: true,
+      failOn: 'high',
+      scope: 'changed-lines',
+      timeoutMinutes: 1.5,
+      startedAt: '2026-11-29T06:00:00.000Z',
+      pullRequest: undefined,
+    });
+  });
+});
