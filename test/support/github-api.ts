@@ -9,6 +9,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServedCommit } from './git-commit.ts';
+import { GITHUB_ACTIONS_APP, listCheckRuns, type CheckRunApp } from './github-check-runs.ts';
 
 export type Endpoint =
   'check-runs' | 'issue-comments' | 'pull-files' | 'pulls' | 'artifacts' | 'git';
@@ -50,6 +51,10 @@ export interface GitHubApiOptions {
   basePath?: string;
   /** Lists a run's artifacts of every name, as a server that does not read `name` would. */
   artifactsOfEveryName?: boolean;
+  /** The app the token acts as, which its check runs are created by; default GitHub Actions. */
+  app?: CheckRunApp;
+  /** `GET /repos/{owner}/{repo}`'s `default_branch`; default `main`. */
+  defaultBranch?: string;
   /** Sent with every answer, as GitHub sends `Deprecation` and `Sunset` for a retiring API. */
   headers?: Record<string, string>;
   /**
@@ -99,6 +104,8 @@ export interface StoredCheckRun {
   conclusion: string | null;
   external_id: string | null;
   details_url: string | null;
+  /** The app that created it: only that app may update it. */
+  app: CheckRunApp;
   output: { title: string | null; summary: string | null; text: string | null };
   /** Every annotation received, in order, across all updates. */
   annotations: StoredAnnotation[];
@@ -137,6 +144,12 @@ export interface GitHubApiStandIn {
     comments: Array<{ body: string; login?: string; type?: 'User' | 'Bot' }>,
   ): StoredComment[];
   seedPullRequestFiles(pull: number, files: StoredFile[]): void;
+  /** A check run created by anyone (another app, another workflow), as it is stored. */
+  seedCheckRun(
+    run: Pick<StoredCheckRun, 'name' | 'head_sha'> & Partial<StoredCheckRun>,
+  ): StoredCheckRun;
+  /** Points a branch at a commit, for `GET /commits/{branch}/check-runs`. */
+  seedBranch(name: string, sha: string): void;
   /** Replaces the pull requests `GET /pulls` lists. */
   seedPulls(pulls: StoredPull[]): void;
   /** Where the run artifacts listed and downloaded come from (e.g. the results-service stand-in). */
@@ -211,6 +224,8 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
   const comments: StoredComment[] = [];
   const pullFiles = new Map<number, StoredFile[]>();
   const pulls: StoredPull[] = [];
+  const tokenApp = options.app ?? GITHUB_ACTIONS_APP;
+  const branches = new Map<string, string>();
   let artifactSource: () => ListedArtifact[] = () => [];
   let commits: readonly ServedCommit[] = [];
   const faults: Array<{
@@ -332,6 +347,13 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
     }
 
     const repoPath = `/repos/${owner}/${repo}`;
+    if (path === repoPath && method === 'GET') {
+      const defaultBranch = options.defaultBranch ?? 'main';
+      return {
+        status: 200,
+        body: { full_name: `${owner}/${repo}`, default_branch: defaultBranch },
+      };
+    }
     if (!path.startsWith(`${repoPath}/`)) return notFound();
     const route = path.slice(repoPath.length);
     const endpoint = endpointOf(route);
@@ -370,6 +392,12 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
     if (route === '/check-runs' && method === 'POST') return createCheckRun(body);
     if ((match = /^\/check-runs\/(\d+)$/.exec(route)) && method === 'PATCH')
       return updateCheckRun(Number(match[1]), body);
+    if ((match = /^\/commits\/([^/]+)\/check-runs$/.exec(route)) && method === 'GET') {
+      const ref = decodeURIComponent(match[1] ?? '');
+      const sha = /^[0-9a-f]{40}$/.test(ref) ? ref : branches.get(ref);
+      if (sha === undefined) throw new Invalid(`No commit found for SHA: ${ref}`);
+      return listCheckRuns(checkRuns, sha, url, checkRunJson);
+    }
     if ((match = /^\/issues\/(\d+)\/comments$/.exec(route))) {
       const issue = Number(match[1]);
       if (method === 'GET')
@@ -450,6 +478,7 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
       conclusion: null,
       external_id: typeof input['external_id'] === 'string' ? input['external_id'] : null,
       details_url: typeof input['details_url'] === 'string' ? input['details_url'] : null,
+      app: tokenApp,
       output: { title: null, summary: null, text: null },
       annotations: [],
     };
@@ -461,6 +490,14 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
   function updateCheckRun(id: number, body: unknown): Reply {
     const run = checkRuns.find((r) => r.id === id);
     if (run === undefined) return notFound();
+    // As GitHub answers an app updating another app's check run.
+    if (run.app.id !== tokenApp.id)
+      return {
+        status: 403,
+        body: {
+          message: 'Resource not accessible by integration',
+        },
+      };
     const input = object(body, 'body');
     applyCheckRunChanges(run, input);
     const output = input['output'] as { annotations?: unknown[] } | undefined;
@@ -554,6 +591,7 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
       conclusion: run.conclusion,
       external_id: run.external_id,
       details_url: run.details_url,
+      app: { ...run.app, node_id: `MDM6QXBw${run.app.id}` },
       html_url: `${origin}/${owner}/${repo}/runs/${run.id}`,
       output: { ...run.output, annotations_count: run.annotations.length },
     };
@@ -628,6 +666,24 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
     seedPullRequestFiles(pull, files) {
       pullFiles.set(pull, files);
     },
+    seedCheckRun(seed) {
+      const run: StoredCheckRun = {
+        id: (nextId += 1),
+        status: 'in_progress',
+        conclusion: null,
+        external_id: null,
+        details_url: null,
+        app: tokenApp,
+        output: { title: null, summary: null, text: null },
+        annotations: [],
+        ...seed,
+      };
+      checkRuns.push(run);
+      return run;
+    },
+    seedBranch(name, sha) {
+      branches.set(name, sha);
+    },
     seedPulls(seeded) {
       pulls.splice(0, pulls.length, ...seeded);
     },
@@ -654,7 +710,8 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
 }
 
 function endpointOf(route: string): Endpoint | undefined {
-  if (route.startsWith('/check-runs')) return 'check-runs';
+  if (route.startsWith('/check-runs') || /^\/commits\/[^/]+\/check-runs$/.test(route))
+    return 'check-runs';
   if (/^\/issues\/(\d+\/)?comments/.test(route)) return 'issue-comments';
   if (/^\/pulls\/\d+\/files$/.test(route)) return 'pull-files';
   if (route === '/pulls') return 'pulls';

@@ -21,7 +21,7 @@ import { MAX_CONFIG_BYTES } from '../../project/config-file.ts';
 import { searchFileKind } from '../../project/search-files.ts';
 import { shortList } from '../../project/search-log.ts';
 import type { ProjectUpload } from '../../project/find-contracts.ts';
-import type { TreeEntry } from '../github/client.ts';
+import type { TreeEntry } from '../github/resources.ts';
 import {
   CONCURRENT_READS,
   gitBlobId,

@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import pLimit from 'p-limit';
 import { ConfigurationError, DeadlineError, errorMessage } from '../../errors.ts';
 import { compileExcludes, INSTALLED_PACKAGES } from '../../files/excludes.ts';
-import type { GitHubClient, TreeEntry } from '../github/client.ts';
+import type { GitHubClient } from '../github/client.ts';
+import type { TreeEntry } from '../github/resources.ts';
 
 export const LINK_MODE = '120000';
 export const GITLINK_MODE = '160000';

@@ -119,6 +119,7 @@ export function openGitHubChannels(
 const WHY: Record<Permission, string> = {
   'checks: write':
     'the check run with every finding as an annotation; findings are annotated in the log instead (10 of each kind)',
+  'checks: read': 'the check runs left pending, so none is finished',
   'pull-requests: write': 'the pull-request comment',
   'pull-requests: read': "the pull request's changed files, so `scope` falls back to all",
   'actions: read': "the triggering run's artifact",

@@ -8,7 +8,8 @@ import type {
   CheckConclusion,
   CheckRunText,
 } from '../../report/check-run-output.ts';
-import type { CheckRun, GitHubClient } from './client.ts';
+import type { GitHubClient } from './client.ts';
+import type { CheckRun } from './resources.ts';
 
 /** The Checks API takes at most this many annotations per request. */
 export const ANNOTATIONS_PER_REQUEST = 50;

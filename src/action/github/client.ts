@@ -6,11 +6,6 @@
  */
 import { getOctokit } from '@actions/github';
 import type { ChangedFile } from '../../audit/scope.ts';
-import type {
-  CheckAnnotation,
-  CheckConclusion,
-  CheckRunText,
-} from '../../report/check-run-output.ts';
 import { call } from './errors.ts';
 import {
   boundedRequests,
@@ -18,6 +13,16 @@ import {
   IDEMPOTENT_ATTEMPTS,
   type RequestPolicy,
 } from './request-policy.ts';
+import type {
+  CheckRun,
+  CheckRunCreate,
+  CheckRunUpdate,
+  GitTree,
+  HeadPullRequest,
+  IssueComment,
+  ListedCheckRun,
+  RunArtifact,
+} from './resources.ts';
 import { createTransport, parseApiUrl } from './transport.ts';
 
 export interface GitHubTarget {
@@ -51,75 +56,6 @@ export interface GitHubClientOptions {
   log?: { debug(message: string): void };
 }
 
-export interface CheckRunOutput extends CheckRunText {
-  /** Appended to the check run's annotations; at most 50 per request. */
-  annotations?: CheckAnnotation[];
-}
-
-export interface CheckRunCreate {
-  name: string;
-  headSha: string;
-  status: 'queued' | 'in_progress';
-  externalId?: string;
-  detailsUrl?: string;
-  output: CheckRunOutput;
-}
-
-export interface CheckRunUpdate {
-  status?: 'in_progress' | 'completed';
-  externalId?: string;
-  conclusion?: CheckConclusion;
-  output?: CheckRunOutput;
-}
-
-export interface CheckRun {
-  id: number;
-  /** The check run's page on GitHub. */
-  url: string;
-}
-
-export interface IssueComment {
-  id: number;
-  url: string;
-  body: string;
-  author: { login: string; isBot: boolean } | undefined;
-}
-
-/** A workflow run's artifact as GitHub lists it. */
-export interface RunArtifact {
-  id: number;
-  name: string;
-  /** The zip's size as GitHub records it. */
-  sizeInBytes: number;
-  expired: boolean;
-  /** `sha256:<hex>` of the zip, when GitHub has it. */
-  digest: string | undefined;
-}
-
-/** An entry of a git tree: a file (`blob`), a folder (`tree`) or a submodule (`commit`). */
-export interface TreeEntry {
-  /** Relative to the tree read, POSIX. */
-  path: string;
-  /** Git's: 100644 and 100755 files, 120000 links, 040000 folders, 160000 submodules. */
-  mode: string;
-  type: string;
-  sha: string;
-  /** Bytes, for blobs. */
-  size: number | undefined;
-}
-
-/** A git tree as GitHub serves it: `truncated` when it left entries out. */
-export interface GitTree {
-  entries: TreeEntry[];
-  truncated: boolean;
-}
-
-/** An open pull request, as listed by its head. */
-export interface HeadPullRequest {
-  number: number;
-  headSha: string;
-}
-
 export interface GitHubClient {
   /** Requests sent so far, repeats included. */
   readonly requestCount: number;
@@ -136,6 +72,18 @@ export interface GitHubClient {
   listRunArtifacts(runId: number, name: string): Promise<RunArtifact[]>;
   /** Open pull requests whose head is `owner:branch`, up to HEAD_PULLS_MAX_PAGES pages. */
   listPullRequestsByHead(head: string): Promise<HeadPullRequest[]>;
+  /** Open pull requests, newest first, up to `maxPages` pages of 100; `capped` when there were more. */
+  listOpenPullRequests(maxPages: number): Promise<{ pulls: HeadPullRequest[]; capped: boolean }>;
+  /** The repository's default branch, by name. */
+  getDefaultBranch(): Promise<string>;
+  /**
+   * The check runs named `name` in progress on `ref` (a commit, or a branch's head), the latest of
+   * each app, up to CHECK_RUNS_MAX_PAGES pages; `capped` when there were more.
+   */
+  listCheckRunsInProgress(
+    ref: string,
+    name: string,
+  ): Promise<{ checkRuns: ListedCheckRun[]; capped: boolean }>;
   updateIssueComment(commentId: number, body: string): Promise<IssueComment>;
   /** The tree `sha` (a commit's or a tree's), with every folder below it when `recursive`. */
   getTree(sha: string, recursive: boolean): Promise<GitTree>;
@@ -162,6 +110,8 @@ export const ISSUE_COMMENTS_MAX_PAGES = 30;
 export const COMPLETION_RESERVE_MS = 10_000;
 /** Open pull requests of one head branch: more than a page is already unusual. */
 export const HEAD_PULLS_MAX_PAGES = 3;
+/** One name's runs in progress on one commit: more than a page is already unusual. */
+export const CHECK_RUNS_MAX_PAGES = 2;
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_RETRY_DELAY_MS = 2_000;
 
@@ -337,6 +287,62 @@ export function createGitHubClient(
           return items.map((pull) => ({ number: pull.number, headSha: pull.head.sha }));
         },
       );
+    },
+
+    async listOpenPullRequests(maxPages) {
+      return call('list the open pull requests', 'pull-requests: read', true, async () => {
+        const { items, more } = await collectPages(
+          paginate.iterator(rest.pulls.list, { ...repo, state: 'open', per_page: PER_PAGE }),
+          maxPages,
+        );
+        return {
+          pulls: items.map((pull) => ({ number: pull.number, headSha: pull.head.sha })),
+          capped: more,
+        };
+      });
+    },
+
+    async getDefaultBranch() {
+      return call('read the repository', 'contents: read', true, async () => {
+        const { data } = await rest.repos.get(repo);
+        return data.default_branch;
+      });
+    },
+
+    async listCheckRunsInProgress(ref, name) {
+      return call('list the check runs of a commit', 'checks: read', true, async () => {
+        // Page by page, by `total_count`: Octokit's paginator needs each answer's own URL to
+        // end a list wrapped in an object, which the transport's answers do not carry.
+        const items = [];
+        let total = 0;
+        for (let page = 1; page <= CHECK_RUNS_MAX_PAGES; page += 1) {
+          const { data } = await rest.checks.listForRef({
+            ...repo,
+            ref,
+            check_name: name,
+            status: 'in_progress',
+            filter: 'latest',
+            per_page: PER_PAGE,
+            page,
+          });
+          items.push(...data.check_runs);
+          total = data.total_count;
+          if (data.check_runs.length < PER_PAGE || items.length >= total) break;
+        }
+        return {
+          checkRuns: items.map((run) => ({
+            id: run.id,
+            name: run.name,
+            headSha: run.head_sha,
+            url: run.html_url ?? '',
+            externalId: run.external_id ?? null,
+            text: run.output.text ?? null,
+            startedAt: run.started_at ?? null,
+            app: run.app === null ? undefined : { id: run.app.id, slug: run.app.slug ?? '' },
+          })),
+          capped: items.length < total,
+        };
+      });
     },
 
     async getTree(sha, recursive) {

@@ -7,6 +7,7 @@ import { truncateText } from '../../text.ts';
 /** What to add to the job's `permissions:` for the operation that was refused. */
 export type Permission =
   | 'checks: write'
+  | 'checks: read'
   | 'pull-requests: write'
   | 'pull-requests: read'
   | 'actions: read'

@@ -2,7 +2,8 @@
  * The sticky comment: one per project on a pull request, found by its hidden marker and edited
  * in place every run, so the conversation never fills with reports.
  */
-import { ISSUE_COMMENTS_MAX_PAGES, type GitHubClient, type IssueComment } from './client.ts';
+import { ISSUE_COMMENTS_MAX_PAGES, type GitHubClient } from './client.ts';
+import type { IssueComment } from './resources.ts';
 import { PermissionError } from './errors.ts';
 
 export async function upsertStickyComment(

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../../src/audit/findings.ts';
 import { allActive } from '../../support/triage.ts';
-import type { GitHubClient, IssueComment } from '../../../src/action/github/client.ts';
+import type { GitHubClient } from '../../../src/action/github/client.ts';
+import type { IssueComment } from '../../../src/action/github/resources.ts';
 import { PermissionError } from '../../../src/action/github/errors.ts';
 import {
   stickyCandidates,

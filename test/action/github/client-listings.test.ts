@@ -1,0 +1,128 @@
+/**
+ * The client's listings a finishing run needs, against the GitHub stand-in: a commit's check runs
+ * in progress by name (with their app and `external_id`), the open pull requests, the default
+ * branch.
+ */
+import { describe, expect, it } from 'vitest';
+import { CHECK_RUNS_MAX_PAGES } from '../../../src/action/github/client.ts';
+import { PermissionError } from '../../../src/action/github/errors.ts';
+import { GITHUB_ACTIONS_APP } from '../../support/github-check-runs.ts';
+import { useGitHubApi } from '../../support/github-client.ts';
+
+const setUp = useGitHubApi();
+const HEAD = 'e'.repeat(40);
+const OTHER = 'f'.repeat(40);
+const NAME = 'Smart contract audit';
+const ELSEWHERE = { id: 99, slug: 'imposter-app', name: 'Imposter' };
+
+describe('listCheckRunsInProgress', () => {
+  it('lists the named runs in progress on the commit, the latest of each app, with their app and record', async () => {
+    const { api, client } = await setUp();
+    api.seedCheckRun({ name: NAME, head_sha: HEAD, external_id: 'older' });
+    const mine = api.seedCheckRun({
+      name: NAME,
+      head_sha: HEAD,
+      external_id: '{"v":1}',
+      output: { title: 'Pending', summary: 's', text: 'the text' },
+    });
+    const theirs = api.seedCheckRun({ name: NAME, head_sha: HEAD, app: ELSEWHERE });
+    api.seedCheckRun({ name: NAME, head_sha: HEAD, status: 'completed', conclusion: 'success' });
+    api.seedCheckRun({ name: 'Another check', head_sha: HEAD });
+    api.seedCheckRun({ name: NAME, head_sha: OTHER });
+
+    const { checkRuns, capped } = await client.listCheckRunsInProgress(HEAD, NAME);
+    expect(capped).toBe(false);
+    expect(checkRuns).toEqual([
+      {
+        id: theirs.id,
+        name: NAME,
+        headSha: HEAD,
+        url: expect.stringMatching(new RegExp(`/runs/${theirs.id}$`)) as string,
+        externalId: null,
+        text: null,
+        startedAt: null,
+        app: { id: ELSEWHERE.id, slug: ELSEWHERE.slug },
+      },
+      expect.objectContaining({
+        id: mine.id,
+        externalId: '{"v":1}',
+        text: 'the text',
+        app: { id: GITHUB_ACTIONS_APP.id, slug: GITHUB_ACTIONS_APP.slug },
+      }),
+    ]);
+    expect(api.requests.at(-1)?.path).toBe(
+      `/repos/octo-org/contracts/commits/${HEAD}/check-runs?check_name=Smart%20contract%20audit&status=in_progress&filter=latest&per_page=100&page=1`,
+    );
+  });
+
+  it("lists a branch's head commit by the branch's name", async () => {
+    const { api, client } = await setUp();
+    api.seedBranch('main', OTHER);
+    const run = api.seedCheckRun({ name: NAME, head_sha: OTHER });
+    const { checkRuns } = await client.listCheckRunsInProgress('main', NAME);
+    expect(checkRuns.map((each) => each.id)).toEqual([run.id]);
+  });
+
+  it(`reads at most ${CHECK_RUNS_MAX_PAGES} pages, and says there were more`, async () => {
+    const { api, client } = await setUp();
+    for (let app = 1; app <= 100 * CHECK_RUNS_MAX_PAGES + 1; app += 1)
+      api.seedCheckRun({
+        name: NAME,
+        head_sha: HEAD,
+        app: { id: app, slug: `a${app}`, name: 'A' },
+      });
+    const { checkRuns, capped } = await client.listCheckRunsInProgress(HEAD, NAME);
+    expect(checkRuns).toHaveLength(100 * CHECK_RUNS_MAX_PAGES);
+    expect(capped).toBe(true);
+    expect(api.requests).toHaveLength(CHECK_RUNS_MAX_PAGES);
+  });
+
+  it('names the permission when the check runs may not be listed', async () => {
+    const { client } = await setUp({ forbid: ['check-runs'] });
+    const error = await client.listCheckRunsInProgress(HEAD, NAME).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PermissionError);
+    expect((error as PermissionError).permission).toBe('checks: read');
+  });
+});
+
+describe('a check run of another app', () => {
+  it('cannot be updated: GitHub lets only the app that created it', async () => {
+    const { api, client } = await setUp();
+    const run = api.seedCheckRun({ name: NAME, head_sha: HEAD, app: ELSEWHERE });
+    const error = await client
+      .updateCheckRun(run.id, { status: 'completed', conclusion: 'success' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PermissionError);
+    expect(run.status).toBe('in_progress');
+  });
+});
+
+describe('listOpenPullRequests and getDefaultBranch', () => {
+  it('lists the open pull requests with their head commits, and says when there were more', async () => {
+    const { api, client } = await setUp();
+    const pull = (number: number, state: 'open' | 'closed' = 'open') => ({
+      number,
+      state,
+      headSha: String(number).repeat(40).slice(0, 40),
+      headRef: `b${number}`,
+      headOwner: 'octo-org',
+    });
+    api.seedPulls([pull(1), pull(2, 'closed'), pull(3)]);
+    expect(await client.listOpenPullRequests(1)).toEqual({
+      pulls: [
+        { number: 1, headSha: '1'.repeat(40) },
+        { number: 3, headSha: '3'.repeat(40) },
+      ],
+      capped: false,
+    });
+    api.seedPulls(Array.from({ length: 101 }, (_, n) => pull(n + 1)));
+    const capped = await client.listOpenPullRequests(1);
+    expect(capped.pulls).toHaveLength(100);
+    expect(capped.capped).toBe(true);
+  });
+
+  it("reads the repository's default branch", async () => {
+    const { client } = await setUp({ defaultBranch: 'trunk' });
+    expect(await client.getDefaultBranch()).toBe('trunk');
+  });
+});
