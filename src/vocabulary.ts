@@ -29,6 +29,7 @@ export type OptionName = (typeof OPTION_NAMES)[number];
 export const ACTION_OPTION_NAMES = [
   'api-key',
   'wait',
+  'finish-pending',
   'detect-only',
   'if-no-files-found',
   'reuse',

@@ -21,6 +21,8 @@ export interface ActionSettings extends Settings {
   forkPullRequests: ForkPullRequests;
   /** False: each audit is polled once, and one still running leaves the run pending. */
   wait: boolean;
+  /** Finish the runs left pending instead of auditing: nothing is uploaded. */
+  finishPending: boolean;
 }
 
 export const FORK_PULL_REQUESTS = ['skip', 'collect'] as const;
@@ -61,6 +63,7 @@ export function getInputs(
     pullRequestComment: read.boolean('pr-comment', true),
     forkPullRequests: read.choice('fork-pull-requests', FORK_PULL_REQUESTS, 'skip'),
     wait: read.boolean('wait', true),
+    finishPending: read.boolean('finish-pending', false),
   };
   if (unexpanded.size > 0) {
     const names = [...unexpanded];

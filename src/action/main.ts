@@ -15,6 +15,7 @@ import { collectUploads } from './artifact/collect.ts';
 import { openTriggeringRun, type TriggeringRun } from './artifact/triggering-run.ts';
 import { readRunContext } from './context.ts';
 import { engineDependencies, type Step } from './engine-dependencies.ts';
+import { runFinishing } from './finish/finish-pending.ts';
 import { openGitHubChannels, type GitHubChannels } from './github/channels.ts';
 import { getInputs, type ActionSettings } from './inputs.ts';
 import { createActionLogger } from './logger.ts';
@@ -33,6 +34,8 @@ export async function run(): Promise<void> {
   try {
     settings = getInputs(log, redactor);
     const deadline = startedAt + settings.timeoutMs;
+    if (settings.finishPending)
+      return await runFinishing(settings, { context, log, redactor, deadline });
     const redact = (text: string) => redactor.redact(text);
     if (context.eventName === 'workflow_run') {
       // The reports go where GitHub's facts of the triggering run say, never its artifact.

@@ -19,6 +19,11 @@ import type { CheckRunTarget, PendingCheckRun } from './github/channels.ts';
 export const EXTERNAL_ID_MAX_CHARS = 1_024;
 /** `external_id` when the record is in the output's text. */
 export const RECORD_IN_TEXT = 'contract-audit-pending:text';
+/**
+ * How a record in `external_id` starts (pendingRecordText writes its version first): a waiting
+ * run's check run holds its audit ids there, which are no record and are left alone.
+ */
+const RECORD_START = '{"v":';
 /** Opens and closes the record in the text: an HTML comment, which GitHub does not show. */
 const TEXT_OPEN = '<!-- contract-audit-pending-record ';
 const TEXT_CLOSE = ' -->';
@@ -66,14 +71,18 @@ export function renderPendingCheckRun(
   return { externalId: inExternalId ? text : RECORD_IN_TEXT, output };
 }
 
-/** The record's text as a pending check run holds it, for readPendingRecord; undefined when none. */
+/**
+ * The record's text as a pending check run holds it, for readPendingRecord; undefined when the
+ * check run holds none (a waiting run's, another tool's).
+ */
 export function recordOfCheckRun(checkRun: {
   externalId: string | null;
   text: string | null;
 }): string | undefined {
   const { externalId, text } = checkRun;
   if (externalId === null || externalId === '') return undefined;
-  if (externalId !== RECORD_IN_TEXT) return externalId;
+  if (externalId !== RECORD_IN_TEXT)
+    return externalId.startsWith(RECORD_START) ? externalId : undefined;
   const start = text?.lastIndexOf(TEXT_OPEN) ?? -1;
   if (text === null || start < 0) return undefined;
   const end = text.indexOf(TEXT_CLOSE, start + TEXT_OPEN.length);

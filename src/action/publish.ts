@@ -54,7 +54,7 @@ export interface PublishDependencies {
   redactor: Redactor;
 }
 
-type Output = (name: string, value: string | number) => void;
+export type Output = (name: string, value: string | number) => void;
 
 export async function publish(report: Report, deps: PublishDependencies): Promise<void> {
   const { channels, log, redactor } = deps;
@@ -93,9 +93,10 @@ export async function publish(report: Report, deps: PublishDependencies): Promis
 
 /**
  * The check run and the comment, after everything else is written. The log annotates findings
- * only when the check run carries none; findings past its cap are counted in the summary.
+ * only when the check run carries none; findings past its cap are counted in the summary. A
+ * finishing run reports each pending run it completes through this too.
  */
-async function publishToGitHub(
+export async function publishToGitHub(
   channels: GitHubChannels,
   report: Report,
   deps: PublishDependencies & {

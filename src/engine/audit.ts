@@ -7,7 +7,7 @@
 import { AuditClient } from '../api/client.ts';
 import { pathReader } from '../api/parse-location.ts';
 import { checkKey } from '../api/key-check.ts';
-import { formatAuditIds } from '../audit/audit-ids.ts';
+import { formatAuditIds, type ProjectAuditId } from '../audit/audit-ids.ts';
 import { readBaselineFile, unusedBaselineEntries, type BaselineEntry } from '../audit/baseline.ts';
 import {
   errorResult,
@@ -99,13 +99,23 @@ export interface GivenUploads {
   root: string;
 }
 
-/** `given`: the uploads to send instead of the checkout's (an upload bundle's). */
+/**
+ * Audits started by an earlier run, collected by id with no checkout to read them against (a
+ * pending run's, finished later): findings keep the names the service gives, under each folder.
+ */
+export interface GivenAudits {
+  audits: readonly ProjectAuditId[];
+  /** The earlier run was of several projects: its ids are one object. */
+  several: boolean;
+}
+
+/** `given`: the uploads to send instead of the checkout's (an upload bundle's), or audits to collect. */
 export async function audit(
   settings: Settings,
   detection: CheckoutProjects,
   deadline: number,
   deps: EngineDependencies,
-  given?: GivenUploads,
+  given?: GivenUploads | GivenAudits,
 ): Promise<RunResult> {
   const { log } = deps;
   const client = new AuditClient({
@@ -127,12 +137,21 @@ export async function audit(
       ? await readBaselineFile(settings.baselineFile, settings.workspace, settings.vocabulary)
       : undefined;
     const { auditId } = settings;
-    const uploading = auditId === undefined;
-    const jobs = uploading
-      ? (given?.uploads ?? (await checkoutUploads(settings, detection, searchDeadline, log))).map(
-          (upload) => ({ ...upload, resumeId: undefined }),
-        )
-      : await resumeJobs(settings, auditId, detection.projects, log, searchDeadline);
+    const collected = given !== undefined && 'audits' in given ? given : undefined;
+    const uploads = given !== undefined && 'uploads' in given ? given : undefined;
+    const uploading = auditId === undefined && collected === undefined;
+    const jobs: AuditJob[] = collected
+      ? collected.audits.map(({ name, path, auditId: id }) => ({
+          name,
+          path,
+          files: undefined,
+          resumeId: id,
+        }))
+      : auditId !== undefined
+        ? await resumeJobs(settings, auditId, detection.projects, log, searchDeadline)
+        : (
+            uploads?.uploads ?? (await checkoutUploads(settings, detection, searchDeadline, log))
+          ).map((upload) => ({ ...upload, resumeId: undefined }));
     if (uploading) fileCount = jobs.reduce((sum, job) => sum + (job.files?.length ?? 0), 0);
     if (jobs.length === 0) {
       return stoppedRun(
@@ -157,7 +176,7 @@ export async function audit(
     const reuse = uploading && settings.reuse ? deps.reuse : undefined;
     const audited = reuse ? await findReusable(jobs, settings, reuse, deps) : jobs;
     // With several projects, the id output is their object, even when one is collected.
-    const several = jobs.length > 1 || typeof settings.auditId === 'object';
+    const several = collected?.several ?? (jobs.length > 1 || typeof settings.auditId === 'object');
     const projects = await auditProjects(
       audited,
       {
@@ -168,7 +187,7 @@ export async function audit(
         now: deps.now,
         sleep: deps.sleep,
         random: deps.random,
-        triage: createTriage(settings, deps, baseline, several, given?.root),
+        triage: createTriage(settings, deps, baseline, several, uploads?.root),
         started: announcer(audited, several, settings.vocabulary, deps),
         pollOnce: deps.pollOnce,
         ...(reuse && {

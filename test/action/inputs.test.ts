@@ -56,6 +56,7 @@ describe('getInputs', () => {
       ifNoFilesFound: 'error',
       auditId: undefined,
       wait: true,
+      finishPending: false,
       outputDirectory: path.join(workspace, '.tmp'),
       limits: { maxFiles: 1000, maxFileBytes: 1024 * 1024, maxTotalBytes: 50 * 1024 * 1024 },
     });
@@ -116,6 +117,7 @@ describe('getInputs', () => {
       'max-file-size-kb': '64',
       'max-total-size-mb': '1.5',
       wait: 'false',
+      'finish-pending': 'true',
     });
     expect(getInputs()).toMatchObject({
       projectName: 'core',
@@ -131,6 +133,7 @@ describe('getInputs', () => {
       ifNoFilesFound: 'warn',
       auditId: 'a-42',
       wait: false,
+      finishPending: true,
       limits: { maxFiles: 10, maxFileBytes: 64 * 1024, maxTotalBytes: 1.5 * 1024 * 1024 },
     });
   });

@@ -56,6 +56,8 @@ describe('the pending check run', () => {
 
   it.each([
     ['no external_id', { externalId: null, text: 'x' }],
+    ["a waiting run's audit id", { externalId: 'audit-1', text: 'Audit ID: audit-1' }],
+    ["a waiting run's audit ids", { externalId: '{"packages/a":"a-1"}', text: null }],
     ['an empty one', { externalId: '', text: null }],
     ['no text', { externalId: RECORD_IN_TEXT, text: null }],
     ['a text without the record', { externalId: RECORD_IN_TEXT, text: 'Audit ID: a' }],

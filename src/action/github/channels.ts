@@ -27,6 +27,8 @@ export interface ChannelsOptions {
   /** The commit check runs are attached to: the PR head, else GITHUB_SHA. */
   headSha: string;
   checkRun: { enabled: boolean; name: string };
+  /** A check run already made (a pending run's, finished later): completed, never made again. */
+  existingCheckRun?: { id: number; url: string };
   comment: boolean;
   log: Log;
 }
@@ -139,6 +141,7 @@ export class GitHubChannels {
 
   constructor(options: ChannelsOptions) {
     this.#options = options;
+    this.#checkRun = options.existingCheckRun;
   }
 
   /** Whether the findings will be annotated on a check run, as far as is known yet. */

@@ -1,0 +1,257 @@
+/**
+ * A finishing run (`finish-pending: true`, on a schedule): for each check run left pending, its
+ * audits polled once by their ids, and a finished one reported exactly as a waiting run reports
+ * (conclusion, summary, annotations, the sticky comment). Nothing is uploaded. An audit still
+ * running is left; one past its run's `timeout-minutes` completes as timed out, with how to
+ * resume. A record that does not hold is never completed as success: it completes as a failure
+ * saying why. Running again does nothing to what was completed: only check runs in progress are
+ * taken up.
+ */
+import * as core from '@actions/core';
+import type { ProjectAuditId } from '../../audit/audit-ids.ts';
+import {
+  errorResult,
+  formatDuration,
+  stoppedRun,
+  type ProjectResult,
+  type RunResult,
+} from '../../audit/result.ts';
+import { audit } from '../../engine/audit.ts';
+import type { PendingRecord } from '../../engine/pending-record.ts';
+import { ConfigurationError, errorMessage } from '../../errors.ts';
+import { buildReport, type Report } from '../../report/model.ts';
+import { escapeMarkdown } from '../../report/escape.ts';
+import { safeHttpUrl, shortCommit } from '../../report/links.ts';
+import { VERDICT_WORDS } from '../../report/labels.ts';
+import { engineDependencies, type Step } from '../engine-dependencies.ts';
+import { GitHubChannels } from '../github/channels.ts';
+import { createGitHubClient, type GitHubClient } from '../github/client.ts';
+import type { ActionSettings } from '../inputs.ts';
+import { publishToGitHub } from '../publish.ts';
+import { ACTION_VOCABULARY } from '../vocabulary.ts';
+import { findPendingCheckRuns, type FoundCheckRun } from './pending-check-runs.ts';
+
+/** What a finishing run did with one pending check run. */
+export interface FinishedCheckRun {
+  url: string;
+  headSha: string;
+  pullRequest: number | undefined;
+  /** `left`: still running, left in progress; else the verdict it was completed with. */
+  outcome: Report['verdict'] | 'left';
+  reason: string;
+}
+
+export interface FinishingRun {
+  checkRuns: FinishedCheckRun[];
+  /** Some pending check runs were left for a later run. */
+  capped: boolean;
+}
+
+export async function finishPendingRuns(
+  settings: ActionSettings,
+  step: Omit<Step, 'channels'> & { client: GitHubClient; now: () => number },
+): Promise<FinishingRun> {
+  const { client, log } = step;
+  const { found, capped } = await findPendingCheckRuns(client, {
+    apiKey: settings.apiKey,
+    checkName: settings.checkRun.name,
+    now: step.now(),
+  });
+  log.info(
+    `${found.length} check run(s) left pending found${capped ? ' (more are left for a later run)' : ''}.`,
+  );
+  const checkRuns: FinishedCheckRun[] = [];
+  for (const each of found) checkRuns.push(await finishOne(each, settings, step));
+  return { checkRuns, capped };
+}
+
+async function finishOne(
+  { checkRun, record, pullRequest }: FoundCheckRun,
+  settings: ActionSettings,
+  step: Omit<Step, 'channels'> & { client: GitHubClient; now: () => number },
+): Promise<FinishedCheckRun> {
+  const { log } = step;
+  const sealed = typeof record === 'string' ? undefined : record;
+  // The comment goes to the pull request the sealed record names, only while its head is here.
+  const pull =
+    sealed !== undefined && pullRequest !== undefined && sealed.pullRequest === pullRequest.number
+      ? { number: pullRequest.number, headSha: checkRun.headSha, changedFiles: undefined }
+      : undefined;
+  const context = { ...step.context, sha: checkRun.headSha, pullRequest: pull };
+  const channels = new GitHubChannels({
+    client: step.client,
+    pullRequest: pull,
+    headSha: checkRun.headSha,
+    checkRun: { enabled: true, name: checkRun.name },
+    existingCheckRun: { id: checkRun.id, url: checkRun.url },
+    comment: settings.pullRequestComment,
+    log,
+  });
+  const runSettings: ActionSettings = {
+    ...settings,
+    ...(sealed && {
+      failOn: sealed.failOn,
+      scope: sealed.scope,
+      timeoutMs: sealed.timeoutMinutes * 60_000,
+      projectName: projectNameOf(sealed),
+    }),
+    auditId: undefined,
+    reuse: false,
+  };
+  const result = sealed
+    ? await collect(sealed, runSettings, { ...step, context, channels })
+    : stoppedRun(
+        errorResult(
+          new ConfigurationError(
+            `This check run was left pending, but its record does not hold (${record}), so it was not finished. ` +
+              'Run the audit again for a verdict.',
+          ),
+          {},
+        ),
+      );
+  const report = buildReport(result, {
+    projectName: runSettings.projectName,
+    failOn: runSettings.failOn,
+    vocabulary: ACTION_VOCABULARY,
+    links: context.repository
+      ? { serverUrl: context.serverUrl, repository: context.repository, sha: checkRun.headSha }
+      : undefined,
+    runUrl: context.runUrl,
+  });
+  const shown = {
+    url: checkRun.url,
+    headSha: checkRun.headSha,
+    pullRequest: pull?.number,
+    reason: report.reason,
+  };
+  if (report.verdict === 'pending') {
+    log.info(`${checkRun.url}: the audit is still running; left in progress.`);
+    return { ...shown, outcome: 'left' };
+  }
+  try {
+    await publishToGitHub(channels, report, {
+      settings: runSettings,
+      startedAt: step.now(),
+      context,
+      channels,
+      log,
+      redactor: step.redactor,
+      checkRunAnnotates: channels.annotatesCheckRun,
+      notAnnotated: undefined,
+      failsJob: false,
+      output: () => undefined,
+    });
+  } catch (error) {
+    log.warning(`Could not finish ${checkRun.url}: ${errorMessage(error)}`);
+    return { ...shown, outcome: 'left' };
+  }
+  return { ...shown, outcome: report.verdict };
+}
+
+/**
+ * The record's audits, polled once each and triaged as the run that started them would; one
+ * still running past the run's time limit is a timeout, with how to resume.
+ */
+async function collect(
+  record: PendingRecord,
+  settings: ActionSettings,
+  step: Step & { now: () => number },
+): Promise<RunResult> {
+  const deps = {
+    ...engineDependencies(settings, step),
+    pollOnce: true,
+    auditStarted: () => undefined,
+  };
+  const detection = { projects: [], summaries: [] };
+  const given = { audits: record.audits, several: record.several };
+  const result = await audit(settings, detection, step.deadline, deps, given);
+  const elapsed = step.now() - Date.parse(record.startedAt);
+  if (elapsed <= settings.timeoutMs) return result;
+  const late = (project: ProjectResult): ProjectResult =>
+    project.verdict !== 'pending'
+      ? project
+      : {
+          ...project,
+          verdict: 'timeout',
+          reason:
+            `The audit did not finish within ${formatDuration(settings.timeoutMs)} of the run that started it ` +
+            `(last status: ${project.rawStatus ?? 'unknown'}). No results were obtained.`,
+          resumable: 'timeout',
+        };
+  return { ...result, projects: result.projects.map(late) };
+}
+
+/** The name the run's audits were filed under: one project's own, else theirs without the folder. */
+function projectNameOf({ audits, several }: PendingRecord): string {
+  const [first] = audits as [ProjectAuditId, ...ProjectAuditId[]];
+  if (!several) return first.name;
+  const suffix = `/${first.path}`;
+  return first.name.endsWith(suffix) ? first.name.slice(0, -suffix.length) : first.name;
+}
+
+/** The job summary of a finishing run: each pending check run, and what became of it. */
+export function renderFinishingSummary({ checkRuns, capped }: FinishingRun): string {
+  const completed = checkRuns.filter((each) => each.outcome !== 'left').length;
+  const lines = [
+    '## Smart contract audit: pending check runs',
+    '',
+    `${completed} of ${checkRuns.length} check run(s) left pending were completed; the others are still running.` +
+      (capped ? ' More were left for a later run.' : ''),
+    '',
+  ];
+  if (checkRuns.length > 0) {
+    lines.push('| Check run | Commit | Pull request | Outcome |', '| --- | --- | --- | --- |');
+    for (const each of checkRuns) {
+      const outcome = each.outcome === 'left' ? 'Still running' : VERDICT_WORDS[each.outcome];
+      const url = safeHttpUrl(each.url);
+      lines.push(
+        `| ${url === undefined ? 'check run' : `[check run](${url})`} | ${shortCommit(each.headSha) ?? '—'} | ${each.pullRequest === undefined ? '—' : `#${each.pullRequest}`} | ${escapeMarkdown(outcome)} |`,
+      );
+    }
+    lines.push('');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The finishing run's whole step: GitHub's client for the repository, the pending check runs
+ * finished, the job summary. It needs the key (to read the records and the audits) and the
+ * token; without either, or when GitHub cannot be listed, the step fails saying what to fix.
+ */
+export async function runFinishing(
+  settings: ActionSettings,
+  step: Omit<Step, 'channels'>,
+): Promise<void> {
+  const { context, log, redactor } = step;
+  const [owner, repo] = context.repository.split('/');
+  if (!settings.apiKey) return fail(ACTION_VOCABULARY.noKey, step);
+  if (!settings.githubToken || !owner || !repo)
+    return fail(
+      '`finish-pending` needs `github-token` and the repository: keep its default, and give the job `checks: write` and `pull-requests: write`.',
+      step,
+    );
+  let client: GitHubClient | undefined;
+  try {
+    client = createGitHubClient(
+      { apiUrl: context.apiUrl, token: settings.githubToken, owner, repo },
+      {
+        deadline: step.deadline,
+        redact: (text) => redactor.redact(text),
+        log: { debug: (message) => log.debug(message) },
+      },
+    );
+    const finished = await finishPendingRuns(settings, { ...step, client, now: Date.now });
+    const summary = renderFinishingSummary(finished);
+    log.info(summary);
+    if (process.env['GITHUB_STEP_SUMMARY'])
+      await core.summary.addRaw(redactor.redact(summary), true).write();
+  } catch (error) {
+    fail(`Could not finish the pending check runs: ${errorMessage(error)}`, step);
+  } finally {
+    await client?.close();
+  }
+}
+
+function fail(message: string, { redactor }: Pick<Step, 'redactor'>): void {
+  core.setFailed(redactor.redact(message));
+}

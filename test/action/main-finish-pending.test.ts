@@ -1,0 +1,145 @@
+/**
+ * run() in process as a finishing run (`finish-pending: true`) after a pull request's run with
+ * `wait: false`: the pending check run found on the pull request's head commit, its audit polled
+ * once, left while it runs, then completed as a waiting run would, once; records that do not
+ * hold, waiting runs' and other apps' check runs, and runs past their time limit.
+ */
+import type { AuditService } from '@contract-audit/reference-service';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { run } from '../../src/action/main.ts';
+import { pendingRecordText } from '../../src/engine/pending-record.ts';
+import { recorded, resetCore } from '../support/core.ts';
+import { useInProcessRun } from '../support/in-process-run.ts';
+
+vi.mock('@actions/core', () => import('../support/core.ts').then((m) => m.coreStandIn));
+
+const HEAD = 'e'.repeat(40);
+const MAIN = 'd'.repeat(40);
+const NAME = 'Smart contract audit';
+const github = await vi.hoisted(async () => {
+  const { prepareRunContext } = await import('../support/in-process-run.ts');
+  const { pullRequestEvent } = await import('../support/scenarios.ts');
+  return prepareRunContext('pull_request', pullRequestEvent(5, 'e'.repeat(40)));
+});
+const setUp = useInProcessRun(github);
+
+beforeEach(() => {
+  vi.spyOn(process.stdout, 'write').mockReturnValue(true);
+  github.checkRuns.length = 0;
+  github.seedBranch('main', MAIN);
+  github.seedPulls([
+    { number: 5, state: 'open', headSha: HEAD, headRef: 'feature', headOwner: 'acme' },
+  ]);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const polls = (service: AuditService) =>
+  service.requests.filter((r) => r.method === 'GET' && r.path === '/v1/audits/audit-1').length;
+
+/** The same workflow's scheduled finishing run: the same key and service, no upload. */
+async function finishingRun(): Promise<void> {
+  resetCore({ ...recorded.inputs, 'finish-pending': 'true', wait: 'true' });
+  await run();
+}
+
+describe('a finishing run', () => {
+  it('leaves a pending check run while its audit runs, then completes it as a waiting run would, once', async () => {
+    const service = await setUp({ wait: 'false' });
+    await run();
+    expect(recorded.outputs['verdict']).toBe('pending');
+    const [checkRun] = github.checkRuns;
+
+    await finishingRun();
+    expect(recorded.failed).toEqual([]);
+    expect(polls(service)).toBe(2);
+    expect(checkRun).toMatchObject({ status: 'in_progress', conclusion: null });
+    expect(recorded.summary).toContain('0 of 1 check run(s) left pending were completed');
+    expect(recorded.summary).toContain('Still running');
+
+    await finishingRun();
+    expect(recorded.failed).toEqual([]);
+    expect(polls(service)).toBe(3);
+    expect(service.uploads).toHaveLength(1);
+    expect(checkRun).toMatchObject({ status: 'completed', conclusion: 'failure' });
+    expect(checkRun?.output.title).toMatch(/^Failed: \d+ findings/);
+    expect(checkRun?.annotations.length).toBeGreaterThan(0);
+    expect(github.checkRuns).toHaveLength(1);
+    expect(github.comments(5)).toHaveLength(1);
+    expect(github.comments(5)[0]?.body).toMatch(/Failed: smart contract audit of vaults/);
+    expect(recorded.summary).toContain('1 of 1 check run(s) left pending were completed');
+    expect(recorded.outputs).toEqual({});
+
+    // Idempotent: nothing in progress is left, so nothing more is polled or changed.
+    await finishingRun();
+    expect(polls(service)).toBe(3);
+    expect(recorded.summary).toContain('0 of 0 check run(s)');
+  });
+
+  it('completes a run past its time limit as timed out, with how to resume', async () => {
+    const service = await setUp({ wait: 'false' }, { pollsUntilDone: 1_000 });
+    await run();
+    const [checkRun] = github.checkRuns;
+    const old = new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString();
+    checkRun!.external_id = pendingRecordText(
+      {
+        audits: [{ name: 'vaults', path: '.', auditId: 'audit-1' }],
+        several: false,
+        failOn: 'low',
+        scope: 'all',
+        timeoutMinutes: 30,
+        startedAt: old,
+        pullRequest: 5,
+      },
+      { apiKey: service.apiKey, headSha: HEAD, checkName: NAME },
+    );
+    await finishingRun();
+    expect(checkRun).toMatchObject({ status: 'completed', conclusion: 'timed_out' });
+    expect(checkRun?.output.summary).toContain('audit\\-id: audit\\-1');
+    expect(recorded.failed).toEqual([]);
+  });
+
+  it("never completes a forged record as success, and leaves waiting runs' and other apps' check runs alone", async () => {
+    const service = await setUp({ wait: 'false' }, { pollsUntilDone: 0 });
+    const forged = github.seedCheckRun({
+      name: NAME,
+      head_sha: HEAD,
+      external_id: pendingRecordText(
+        {
+          audits: [{ name: 'vaults', path: '.', auditId: 'audit-1' }],
+          several: false,
+          failOn: 'none',
+          scope: 'all',
+          timeoutMinutes: 30,
+          startedAt: new Date().toISOString(),
+          pullRequest: 5,
+        },
+        { apiKey: 'not-the-key-0123456789', headSha: HEAD, checkName: NAME },
+      ),
+    });
+    const waiting = github.seedCheckRun({ name: NAME, head_sha: MAIN, external_id: 'audit-9' });
+    const elsewhere = github.seedCheckRun({
+      name: NAME,
+      head_sha: MAIN,
+      external_id: forged.external_id,
+      app: { id: 7, slug: 'other-app', name: 'Other' },
+    });
+    const comments = github.comments(5).map((comment) => comment.body);
+    resetCore({ ...recorded.inputs, 'finish-pending': 'true' });
+    await run();
+    expect(recorded.failed).toEqual([]);
+    expect(forged).toMatchObject({ status: 'completed', conclusion: 'failure' });
+    expect(forged.output.summary).toContain('its record does not hold');
+    expect(waiting.status).toBe('in_progress');
+    expect(elsewhere.status).toBe('in_progress');
+    expect(polls(service)).toBe(0);
+    expect(github.comments(5).map((comment) => comment.body)).toEqual(comments);
+  });
+
+  it('fails the step saying what to fix when it has no key', async () => {
+    await setUp({ 'finish-pending': 'true', 'api-key': '' });
+    await run();
+    expect(recorded.failed).toEqual([expect.stringMatching(/^Input `api-key` is empty/)]);
+  });
+});
