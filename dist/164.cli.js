@@ -8283,11 +8283,10 @@ function recordText(record, key) {
     });
 }
 /**
- * The record when it may be used, else why not (one line for the log). Its seal is checked
- * before any of its fields is used; its run link is rebuilt from `runUrlPrefix` (this
- * repository's runs), never one a record made up.
+ * The record when it may be used, else why not (one line for the log, in the words of
+ * `expected.vocabulary`, the door's). Its seal is checked before any of its fields is used; its
+ * run link is rebuilt from `runUrlPrefix` (this repository's runs), never one a record made up.
  */
-/** `expected.vocabulary`: the door's, in whose words the reason names the age limit. */
 function readRecord(text, expected) {
     // Stryker disable next-line StringLiteral: Buffer.byteLength reads an empty encoding as UTF-8
     if (Buffer.byteLength(text, 'utf8') > MAX_RECORD_BYTES)
