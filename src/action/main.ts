@@ -45,7 +45,7 @@ export async function run(): Promise<void> {
       ? await auditArtifact(settings, triggering, step)
       : await auditCheckout(settings, step);
   } catch (error) {
-    result = stoppedRun(errorResult(error, {}, log));
+    result = stoppedRun(errorResult(error, {}, { vocabulary: ACTION_VOCABULARY, log }));
   }
   const report = buildReport(result, {
     projectName: settings?.projectName ?? (context.repository.split('/')[1] || 'unknown'),
@@ -79,9 +79,9 @@ async function auditCheckout(settings: ActionSettings, step: Step): Promise<RunR
   try {
     detection = await findCheckoutProjects(settings, log, { at: step.deadline, now: Date.now });
   } catch (error) {
-    return stoppedRun(errorResult(error, {}, log));
+    return stoppedRun(errorResult(error, {}, { vocabulary: ACTION_VOCABULARY, log }));
   }
-  const facts = { detected: detection.summaries };
+  const facts = { detectedProjects: detection.summaries };
   if (settings.detectOnly) {
     const reason = `\`detect-only\`: ${detection.summaries.length} project(s) listed in the \`projects\` output; nothing was audited.`;
     return stoppedRun(skippedResult(reason, {}), facts);

@@ -131,10 +131,7 @@ export async function main(cli: CommandEnvironment): Promise<number> {
       );
     }
     if (!settings.apiKey) {
-      throw new ConfigurationError(
-        `${API_KEY_VARIABLE} is not set: export the service key in it (the command takes no key option, ` +
-          'which would land in the shell history). To see what would be sent without a key, use --dry-run.',
-      );
+      throw new ConfigurationError(settings.vocabulary.noKey);
     }
     await checkReportFiles(command.reports, cli.cwd);
     const result = await interruptible(
@@ -221,7 +218,7 @@ async function auditDirectory(
   } catch (error) {
     // As the action's: a result (verdict `error`, or `timeout` past the deadline), so the
     // results file still says what happened and the exit code follows the verdict.
-    return stoppedRun(errorResult(error, {}, log));
+    return stoppedRun(errorResult(error, {}, { vocabulary: settings.vocabulary, log }));
   }
   return audit(settings, detection, deadline.at, {
     log,

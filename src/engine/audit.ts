@@ -138,7 +138,7 @@ export async function audit(
           `No contract files matched (${settings.vocabulary.setting('if-no-files-found', settings.ifNoFilesFound)}); nothing was audited.`,
           { fileCount },
         ),
-        { detected: detection.summaries },
+        { detectedProjects: detection.summaries },
       );
     }
     if (uploading) {
@@ -182,9 +182,11 @@ export async function audit(
       several,
     );
     if (baseline) logUnusedBaseline(baseline, projects, log);
-    return { projects, several, detected: detection.summaries };
+    return { projects, several, detectedProjects: detection.summaries };
   } catch (error) {
-    return stoppedRun(errorResult(error, { fileCount }, log), { detected: detection.summaries });
+    return stoppedRun(errorResult(error, { fileCount }, { vocabulary: settings.vocabulary, log }), {
+      detectedProjects: detection.summaries,
+    });
   } finally {
     await client.close();
   }

@@ -128,7 +128,7 @@ async function auditProject(
   const resumed = job.resumeId !== undefined;
   const { log } = deps;
   if (job.notStarted !== undefined)
-    return errorResult(new ConfigurationError(job.notStarted), { resumed });
+    return errorResult(new ConfigurationError(job.notStarted), { resumed }, deps.settings);
   if (job.reusable !== undefined) {
     const reused = await collectReused(job, job.reusable, deps);
     if (reused !== undefined) return reused;
@@ -171,7 +171,7 @@ async function auditProject(
     }
     return result;
   } catch (error) {
-    return errorResult(error, factsSoFar(), log);
+    return errorResult(error, factsSoFar(), { vocabulary: deps.settings.vocabulary, log });
   }
 }
 
@@ -216,8 +216,9 @@ async function resultsOf(
 ): Promise<AuditResult> {
   const bytes = snapshot.heldBytes ?? 0;
   const left = deps.spend(findings.length, bytes);
-  if (left !== undefined) return errorResult(overBudget(findings.length, bytes, left, deps), facts);
-  return completedResult(facts, snapshot, await deps.triage(findings, job), deps.settings.failOn);
+  if (left !== undefined)
+    return errorResult(overBudget(findings.length, bytes, left, deps), facts, deps.settings);
+  return completedResult(facts, snapshot, await deps.triage(findings, job), deps.settings);
 }
 
 function overBudget(

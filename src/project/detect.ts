@@ -228,6 +228,7 @@ async function readProject(
       `${shown(FOUNDRY_CONFIG)}: libs`,
       (lib) => lib,
       project.warnings,
+      options.vocabulary,
     );
     const above = listed.filter((lib) => leavesFolder(lib));
     const libs = folders(
@@ -242,7 +243,13 @@ async function readProject(
       scripts: folders(FOUNDRY_CONFIG, 'script', [config.script], ['script']),
       libs,
     });
-    const reached = librariesAbove(above, root, options.workspace, shown(FOUNDRY_CONFIG));
+    const reached = librariesAbove(
+      above,
+      root,
+      options.workspace,
+      shown(FOUNDRY_CONFIG),
+      options.vocabulary,
+    );
     project.warnings.push(...reached.warnings);
     foundry = { ...config, libs: [...libs, ...reached.libs] };
     project.notes.push(
@@ -318,6 +325,7 @@ async function readProject(
       reader,
       profile: options.foundryProfile,
       deadline: options.deadline,
+      vocabulary: options.vocabulary,
     });
     project.warnings.push(...computed.warnings);
     // Brownie's, if any, then forge's, which win a tie.
@@ -358,6 +366,7 @@ async function readProject(
     (remapping) =>
       `${remapping.context ? `${remapping.context}:` : ''}${remapping.prefix}=${remapping.target}`,
     project.warnings,
+    options.vocabulary,
     project.remappings.length + unkept,
   );
   add(project, undefined, { sources: [], tests: [], scripts: [], libs: ['node_modules'] });

@@ -13,6 +13,7 @@ import { writeBundle } from '../../engine/upload-bundle.ts';
 import { ConfigurationError, DeadlineError, errorMessage } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type { ActionSettings } from '../inputs.ts';
+import { ACTION_VOCABULARY } from '../vocabulary.ts';
 import { WaitTimeoutError, within } from '../within.ts';
 
 export const UPLOAD_ARTIFACT = 'contract-audit-upload';
@@ -26,7 +27,7 @@ export async function collectUploads(
   run: { deadline: number; log: Logger },
 ): Promise<RunResult> {
   const { log } = run;
-  const facts = { detected: detection.summaries };
+  const facts = { detectedProjects: detection.summaries };
   try {
     const uploads = await checkoutUploads(
       settings,
@@ -83,7 +84,7 @@ export async function collectUploads(
     log.notice(reason);
     return stoppedRun(skippedResult(reason, { fileCount }), facts);
   } catch (error) {
-    return stoppedRun(errorResult(error, {}), facts);
+    return stoppedRun(errorResult(error, {}, { vocabulary: ACTION_VOCABULARY, log }), facts);
   }
 }
 

@@ -195,7 +195,7 @@ describe('completeCheckRun', () => {
       findings.slice(0, 1_000).map((f) => f.fingerprint),
     );
     expect(stored.output.summary).toBe(
-      '> ℹ️ 200 of 1200 findings are not annotated here: this action posts at most 1,000 annotations, ' +
+      '> ℹ️ 200 of 1200 findings are not annotated here: at most 1,000 annotations are posted, ' +
         "the most severe, to spare the token's hourly request limit. Every finding is in the job " +
         'summary and the results file.\n\n## Summary',
     );
