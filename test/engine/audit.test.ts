@@ -48,7 +48,6 @@ function dependencies(overrides: Partial<EngineDependencies> = {}) {
   const started: AuditStarted[] = [];
   const deps: EngineDependencies = {
     log,
-    now: Date.now,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     random: () => 0.5,
     userAgent: 'engine-test',
@@ -61,8 +60,8 @@ function dependencies(overrides: Partial<EngineDependencies> = {}) {
 
 /** The engine's result, as the report the doors build of it. */
 async function auditWith(settings: Settings, deps: EngineDependencies) {
-  const deadline = Date.now() + 60_000;
-  const detection = await findCheckoutProjects(settings, deps.log, { at: deadline, now: deps.now });
+  const deadline = { at: Date.now() + 60_000, now: Date.now };
+  const detection = await findCheckoutProjects(settings, deps.log, deadline);
   return buildReport(await audit(settings, detection, deadline, deps), settings);
 }
 
@@ -141,14 +140,11 @@ describe('the engine, driven with plain options', () => {
     const service = await serve();
     const settings = await settingsFor(service);
     const { deps } = dependencies();
-    const deadline = Date.now() + 60_000;
-    const detection = await findCheckoutProjects(settings, deps.log, {
-      at: deadline,
-      now: deps.now,
-    });
+    const at = Date.now() + 60_000;
+    const detection = await findCheckoutProjects(settings, deps.log, { at, now: Date.now });
     // The clock has passed the deadline by the time the files are searched.
     const outcome = buildReport(
-      await audit(settings, detection, deadline, { ...deps, now: () => deadline + 1 }),
+      await audit(settings, detection, { at, now: () => at + 1 }, deps),
       settings,
     );
     expect(outcome.verdict).toBe('timeout');

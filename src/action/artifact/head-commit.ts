@@ -17,6 +17,7 @@ import {
 } from '../../engine/audit.ts';
 import type { Settings } from '../../engine/settings.ts';
 import type { OpenedBundle } from '../../engine/upload-bundle.ts';
+import type { Deadline } from '../../deadline.ts';
 import { ConfigurationError } from '../../errors.ts';
 import { formatBytes } from '../../files/limits.ts';
 import { firstFew } from '../../text.ts';
@@ -53,7 +54,7 @@ export async function headCommitUploads(
   options: {
     client: GitHubClient;
     commit: string;
-    deadline: number;
+    deadline: Deadline;
     log: Logger;
     refused: RefusedFile[];
   },
@@ -77,7 +78,6 @@ export async function headCommitUploads(
     workspace: root,
     workingDirectory: path.join(root, ...settings.pathPrefix.split('/')),
   };
-  const searchDeadline = { at: options.deadline, now: Date.now };
   const fetched = { files: 0, bytes: 0 };
   for (let passes = 1; ; passes += 1) {
     // Only the last pass is told: the earlier ones saw placeholders for some files.
@@ -85,8 +85,8 @@ export async function headCommitUploads(
     let detection: CheckoutProjects;
     let uploads: ProjectUpload[];
     try {
-      detection = await findCheckoutProjects(search, pass, searchDeadline);
-      uploads = await checkoutUploads(search, detection, searchDeadline, pass);
+      detection = await findCheckoutProjects(search, pass, options.deadline);
+      uploads = await checkoutUploads(search, detection, options.deadline, pass);
     } catch (error) {
       pass.replay(log);
       throw error;
