@@ -30,6 +30,7 @@ import {
   type ProjectSummary,
   type ProjectUpload,
 } from '../project/find-contracts.ts';
+import { discovering } from './discovery-deadline.ts';
 import { auditProjects, type AuditJob, type ProjectAuditDependencies } from './project-audits.ts';
 import { resumeJobs } from './resume.ts';
 import { readRecord, recordText, uploadDigest, type ReuseStore } from './reuse.ts';
@@ -79,7 +80,9 @@ export async function findCheckoutProjects(
   log: Logger,
   deadline: Deadline,
 ): Promise<CheckoutProjects> {
-  const projects = await findProjects({ ...settings, deadline }, log);
+  const projects = await discovering(settings.vocabulary, () =>
+    findProjects({ ...settings, deadline }, log),
+  );
   return {
     projects,
     summaries: projectSummaries(outermostProjects(projects), settings, settings.projectName),
@@ -125,7 +128,9 @@ export async function audit(
       ? (given?.uploads ?? (await checkoutUploads(settings, detection, deadline, log))).map(
           (upload) => ({ ...upload, resumeId: undefined }),
         )
-      : await resumeJobs(settings, auditId, detection.projects, log, deadline);
+      : await discovering(settings.vocabulary, () =>
+          resumeJobs(settings, auditId, detection.projects, log, deadline),
+        );
     if (uploading) fileCount = jobs.reduce((sum, job) => sum + (job.files?.length ?? 0), 0);
     if (jobs.length === 0) {
       return stoppedRun(
@@ -194,7 +199,9 @@ export function checkoutUploads(
   deadline: Deadline,
   log: Logger,
 ): Promise<ProjectUpload[]> {
-  return findUploads({ ...settings, deadline }, log, detection.projects);
+  return discovering(settings.vocabulary, () =>
+    findUploads({ ...settings, deadline }, log, detection.projects),
+  );
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   findCheckoutProjects,
   type CheckoutProjects,
 } from '../../engine/audit.ts';
+import { discovering } from '../../engine/discovery-deadline.ts';
 import type { Settings } from '../../engine/settings.ts';
 import type { OpenedBundle } from '../../engine/upload-bundle.ts';
 import type { Deadline } from '../../deadline.ts';
@@ -70,7 +71,11 @@ export async function headCommitUploads(
   const pruneInstalled =
     settings.useDefaultExcludes &&
     !settings.excludePatterns.some((pattern) => pattern.startsWith('!'));
-  const head = await writeHeadFolder(await readHeadTree(reader, pruneInstalled), root, reader, log);
+  const entries = await readHeadTree(reader, pruneInstalled);
+  // Its deadline is the search's, said as the search's is.
+  const head = await discovering(settings.vocabulary, () =>
+    writeHeadFolder(entries, root, reader, log),
+  );
   options.refused.push(...(await takeArtifactFiles(head, bundle.uploads, log, options.commit)));
   await writeLinks(head, reader, log, pruneInstalled);
   const search: Settings = {
