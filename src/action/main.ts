@@ -32,7 +32,7 @@ export async function run(): Promise<void> {
   let result: RunResult;
   try {
     settings = getInputs(log, redactor);
-    const deadline = startedAt + settings.timeoutMs;
+    const deadline = { at: startedAt + settings.timeoutMs, now: Date.now };
     const redact = (text: string) => redactor.redact(text);
     if (context.eventName === 'workflow_run') {
       // The reports go where GitHub's facts of the triggering run say, never its artifact.
@@ -77,7 +77,7 @@ async function auditCheckout(settings: ActionSettings, step: Step): Promise<RunR
   const { context, log } = step;
   let detection: CheckoutProjects;
   try {
-    detection = await findCheckoutProjects(settings, log, { at: step.deadline, now: Date.now });
+    detection = await findCheckoutProjects(settings, log, step.deadline);
   } catch (error) {
     return stoppedRun(errorResult(error, {}, { vocabulary: ACTION_VOCABULARY, log }));
   }

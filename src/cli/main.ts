@@ -8,7 +8,12 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { errorResult, stoppedRun, type RunResult } from '../audit/result.ts';
 import type { Verdict } from '../audit/gate.ts';
-import { audit, findCheckoutProjects, type CheckoutProjects } from '../engine/audit.ts';
+import {
+  audit,
+  checkoutUploads,
+  findCheckoutProjects,
+  type CheckoutProjects,
+} from '../engine/audit.ts';
 import {
   FOUNDRY_ENV_NOT_READ,
   readSettings,
@@ -16,8 +21,7 @@ import {
   type Settings,
 } from '../engine/settings.ts';
 import { ConfigurationError, DeadlineError, ServiceError, errorMessage } from '../errors.ts';
-import type { Deadline } from '../files/deadline.ts';
-import { findUploads } from '../project/find-contracts.ts';
+import type { Deadline } from '../deadline.ts';
 import { Redactor } from '../redaction.ts';
 import { escapeTerminal } from '../report/escape.ts';
 import { buildReport, type Report } from '../report/model.ts';
@@ -120,7 +124,7 @@ export async function main(cli: CommandEnvironment): Promise<number> {
       }
       const uploads = await interruptible(
         findCheckoutProjects(settings, log, deadline).then((detection) =>
-          findUploads({ ...settings, deadline }, log, detection.projects),
+          checkoutUploads(settings, detection, deadline, log),
         ),
       );
       log.close();
@@ -220,9 +224,8 @@ async function auditDirectory(
     // results file still says what happened and the exit code follows the verdict.
     return stoppedRun(errorResult(error, {}, { vocabulary: settings.vocabulary, log }));
   }
-  return audit(settings, detection, deadline.at, {
+  return audit(settings, detection, deadline, {
     log,
-    now: Date.now,
     sleep: (ms) => sleep(ms),
     random: Math.random,
     userAgent: USER_AGENT,

@@ -17,6 +17,7 @@ import {
   type ProjectResult,
 } from '../audit/result.ts';
 import type { Triage } from '../audit/triage.ts';
+import type { Deadline } from '../deadline.ts';
 import { ConfigurationError, ServiceError, errorMessage } from '../errors.ts';
 import { formatBytes } from '../files/limits.ts';
 import type { ReuseRecord } from './reuse.ts';
@@ -69,9 +70,8 @@ export interface AuditJob {
 export interface ProjectAuditDependencies {
   client: AuditClient;
   settings: Pick<Settings, 'pollIntervalMs' | 'failOn' | 'timeoutMs' | 'vocabulary'>;
-  deadline: number;
+  deadline: Deadline;
   log: Log;
-  now: () => number;
   sleep: (ms: number) => Promise<void>;
   random: () => number;
   triage: (findings: readonly Finding[], job: AuditJob) => Promise<Triage>;
@@ -141,7 +141,7 @@ async function auditProject(
     fileCount: started && job.files?.length,
   });
   try {
-    const startedAt = new Date(deps.now()).toISOString();
+    const startedAt = new Date(deps.deadline.now()).toISOString();
     const auditId = job.resumeId ?? (started = await upload(job, deps, limitUploads)).auditId;
     const facts = { ...factsSoFar(), auditId };
     deps.started(job, auditId);

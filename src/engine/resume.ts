@@ -6,7 +6,7 @@
  */
 import type { AuditIds } from '../audit/audit-ids.ts';
 import { ConfigurationError, DeadlineError, errorMessage } from '../errors.ts';
-import type { Deadline } from '../files/deadline.ts';
+import type { Deadline } from '../deadline.ts';
 import type { Logger } from '../log.ts';
 import type { Project } from '../project/detect.ts';
 import { findUploads, projectSummaries, type UploadFile } from '../project/find-contracts.ts';

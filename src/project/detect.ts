@@ -6,7 +6,7 @@
 import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { checkDeadline, type Deadline } from '../files/deadline.ts';
+import { checkDeadline, type Deadline } from '../deadline.ts';
 import { posixRelative } from '../files/inside.ts';
 import { firstFew } from '../text.ts';
 import { capped, MAX_CONFIG_FOLDERS, MAX_REMAPPINGS } from './config-bounds.ts';

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs/promises';
 import { ConfigurationError } from '../errors.ts';
-import { checkDeadline, type Deadline } from '../files/deadline.ts';
+import { checkDeadline, type Deadline } from '../deadline.ts';
 import { discoverContracts, type ContractFile } from '../files/discover.ts';
 import { DEFAULT_EXCLUDES, type ExcludePattern } from '../files/excludes.ts';
 import { isInside, posixRelative } from '../files/inside.ts';

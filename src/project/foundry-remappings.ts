@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { checkDeadline, type Deadline } from '../files/deadline.ts';
+import { checkDeadline, type Deadline } from '../deadline.ts';
 import { isInside, posixRelative } from '../files/inside.ts';
 import { UnparsableConfig, unusableConfigWarning, type ConfigReader } from './config-file.ts';
 import { readFoundryConfig, type FoundryConfig } from './foundry-config.ts';

@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { checkDeadline, type Deadline } from '../files/deadline.ts';
+import { checkDeadline, type Deadline } from '../deadline.ts';
 import type { Vocabulary } from '../vocabulary.ts';
 import { isInside, posixRelative } from '../files/inside.ts';
 import { firstFew } from '../text.ts';
