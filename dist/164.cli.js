@@ -736,7 +736,8 @@ function isBlocking(severity, failOn) {
     return severityRank(severity) >= severityRank(failOn);
 }
 /** Only active findings count; the reason says how many others there were and why. */
-function evaluateGate(counts, failOn) {
+/** `vocabulary`: the door's, in whose words a gate that never fails says so. */
+function evaluateGate(counts, failOn, vocabulary) {
     const blocking = Object.fromEntries(SEVERITIES.map((s) => [s, isBlocking(s, failOn) ? counts.counted[s] : 0]));
     const blockingCount = SEVERITIES.reduce((sum, s) => sum + blocking[s], 0);
     const all = describeCounts(counts.counted);
@@ -746,7 +747,7 @@ function evaluateGate(counts, failOn) {
     if (failOn === 'none') {
         return {
             verdict: 'pass',
-            reason: `fail-on is none, so findings never fail the job (${all || none})${notCounted}`,
+            reason: `${vocabulary.option('fail-on')} is none, so findings never ${vocabulary.failing} (${all || none})${notCounted}`,
         };
     }
     if (blockingCount > 0) {
@@ -833,8 +834,8 @@ function serviceFailureResult(facts, snapshot) {
         reportUrl: snapshot.reportUrl,
     };
 }
-function completedResult(facts, snapshot, triage, failOn) {
-    const gate = evaluateGate(triage.counts, failOn);
+function completedResult(facts, snapshot, triage, settings) {
+    const gate = evaluateGate(triage.counts, settings.failOn, settings.vocabulary);
     // Findings the service itself says are not all there cannot pass a gate, nor prove a fail.
     const incomplete = snapshot.incomplete?.replace(/[\s.]+$/, '');
     return {
@@ -854,17 +855,17 @@ function completedResult(facts, snapshot, triage, failOn) {
     };
 }
 /**
- * An error ends the audit with verdict `error`; the reason says what to fix, or that it is a bug,
- * whose stack then goes to `log`'s debug lines.
+ * An error ends the audit with verdict `error`; the reason says what to fix, or that it is a bug
+ * (of the tool, as the door's `vocabulary` names it), whose stack then goes to `log`'s debug lines.
  */
-function errorResult(error, facts, log) {
+function errorResult(error, facts, { vocabulary, log }) {
     let reason;
     if (error instanceof ConfigurationError)
         reason = error.message;
     else if (error instanceof ServiceError)
         reason = `The audit service: ${error.message}`;
     else {
-        reason = `Unexpected error (a bug in this action; please report it): ${errorMessage(error)}`;
+        reason = `Unexpected error (a bug in ${vocabulary.tool}; please report it): ${errorMessage(error)}`;
         if (error instanceof Error)
             log?.debug(error.stack ?? error.message);
     }
@@ -3666,7 +3667,7 @@ function parseAuditIds(text, vocabulary) {
         value = JSON.parse(text);
     }
     catch {
-        throw new ConfigurationError(`${problem}. Pass that output as it is, or a single id.`);
+        throw new ConfigurationError(`${problem}. Pass ${vocabulary.idsOf('that run')} as it is, or a single id.`);
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value))
         throw new ConfigurationError(`${problem}.`);
@@ -4749,12 +4750,14 @@ function someNames(names) {
  * out and the first few of them. `listed` counts those `values` stands for, when it holds only
  * the first of them (past `max`, a few to name).
  */
-function capped(values, max, what, name, warnings, listed = values.length) {
+function capped(values, max, what, name, warnings, 
+/** The door's, whose name for the tool the warning uses. */
+words, listed = values.length) {
     if (listed <= max)
         return [...values];
     const shown = someNames(values.slice(max, max + NAMES_SHOWN).map(name));
     const more = listed - max - Math.min(NAMES_SHOWN, values.length - max);
-    warnings.push(`${what} lists ${listed} entries, more than the ${max} this action reads: the first ${max} are used, ` +
+    warnings.push(`${what} lists ${listed} entries, more than the ${max} ${words.tool} reads: the first ${max} are used, ` +
         `the other ${listed - max} are not (${shown}${more > 0 ? `, … and ${more} more` : ''}).`);
     return values.slice(0, max);
 }
@@ -5402,7 +5405,7 @@ const GLOB = /[*?[\]{}]/;
  */
 function usableFolders(values, fallback, setting, warnings, words) {
     const usable = [];
-    for (const value of capped(values, MAX_CONFIG_FOLDERS, setting, (folder) => folder, warnings)) {
+    for (const value of capped(values, MAX_CONFIG_FOLDERS, setting, (folder) => folder, warnings, words)) {
         const glob = value.search(GLOB);
         const folder = external_node_path_.posix.normalize(cleanFolder(glob === -1 ? value : value.slice(0, value.lastIndexOf('/', glob) + 1)) || '.');
         const problem = value.length > MAX_FOLDER_LENGTH
@@ -5697,7 +5700,7 @@ async function foundryRemappings(root, config, options) {
     }
     const crowded = [...walk.crowded].filter((folder) => folder !== root);
     if (crowded.length > 0) {
-        walk.warnings.push(`The libraries hold more remappings than the ${MAX_REMAPPINGS} this action reads of each: those past it are not used (from ${where(crowded)}), so imports only they map may not resolve. Set them in remappings.txt.`);
+        walk.warnings.push(`The libraries hold more remappings than the ${MAX_REMAPPINGS} ${options.vocabulary.tool} reads of each: those past it are not used (from ${where(crowded)}), so imports only they map may not resolve. Set them in remappings.txt.`);
     }
     if (walk.scan.cut.length > 0) {
         walk.warnings.push(`The dependency folders hold more than ${MAX_SCANNED_FOLDERS} folders: the libraries Foundry finds by itself were looked for in the first ones only (not in all of ${where(walk.scan.cut)}), so imports of the others may not resolve. Set remappings for them in remappings.txt.`);
@@ -5775,7 +5778,7 @@ async function remappingsOf(root, config, walk, ancestors, nesting) {
     own.push(...config.remappings);
     // The project's own past the bound are named; a library's are counted with the others left out.
     const kept = nesting === 0
-        ? capped(own, MAX_REMAPPINGS, `${posixRelative(walk.workspace, root) || '.'}: the remappings of foundry.toml and remappings.txt together`, shownRemapping, walk.warnings, own.length + unkept)
+        ? capped(own, MAX_REMAPPINGS, `${posixRelative(walk.workspace, root) || '.'}: the remappings of foundry.toml and remappings.txt together`, shownRemapping, walk.warnings, walk.vocabulary, own.length + unkept)
         : own.slice(0, MAX_REMAPPINGS);
     if (kept.length < own.length + unkept)
         walk.crowded.add(root);
@@ -5901,9 +5904,9 @@ async function foldersInside(root, libs, walk, nesting) {
             outside.push(`${lib} (to ${real})`);
     }
     if (outside.length > 0)
-        walk.warnings.push(`${posixRelative(walk.workspace, external_node_path_.join(root, FOUNDRY_CONFIG))}: libs ${someNames(outside)} lead${outside.length === 1 ? 's' : ''} outside the workspace, which this action never reads: ` +
+        walk.warnings.push(`${posixRelative(walk.workspace, external_node_path_.join(root, FOUNDRY_CONFIG))}: libs ${someNames(outside)} lead${outside.length === 1 ? 's' : ''} outside the workspace, which ${walk.vocabulary.tool} never reads: ` +
             'the libraries forge would find there are not looked for, and imports forge would resolve there are not sent. ' +
-            'Keep the libraries inside the repository (a git submodule, or an install before this step).');
+            `Keep the libraries inside the repository (a git submodule, or an install ${walk.vocabulary.beforeAudit}).`);
     return inside;
 }
 /**
@@ -5988,7 +5991,9 @@ function leavesFolder(lib) {
  * through them; those outside the workspace are kept (so an import forge would resolve there is
  * named as not sent) and said in one warning. `file` names foundry.toml in it.
  */
-function librariesAbove(libs, root, workspace, file) {
+function librariesAbove(libs, root, workspace, file, 
+/** The door's, in whose words the warning says what to do. */
+words) {
     const folders = libs.map((lib) => ({ lib, folder: external_node_path_.resolve(root, cleanFolder(lib)) }));
     const outside = folders
         .filter(({ folder }) => !isInside(workspace, folder))
@@ -5998,9 +6003,9 @@ function librariesAbove(libs, root, workspace, file) {
         warnings: outside.length === 0
             ? []
             : [
-                `${file}: libs ${someNames(outside)} lie${outside.length === 1 ? 's' : ''} outside the workspace, which this action never reads: ` +
+                `${file}: libs ${someNames(outside)} lie${outside.length === 1 ? 's' : ''} outside the workspace, which ${words.tool} never reads: ` +
                     'imports forge would resolve there are not sent, and the warning about unresolved imports names each. ' +
-                    'Keep the libraries inside the repository (a git submodule, or an install before this step).',
+                    `Keep the libraries inside the repository (a git submodule, or an install ${words.beforeAudit}).`,
             ],
     };
 }
@@ -6442,7 +6447,7 @@ async function detect_readProject(root, names, options, reader, strict) {
     await attempt('Foundry', present([FOUNDRY_CONFIG]), async (_, text) => {
         const config = await readFoundryConfig(text, options.foundryProfile, shown(FOUNDRY_CONFIG));
         // Bounded before they are split: those above the project are followed too.
-        const listed = capped(config.libs, MAX_CONFIG_FOLDERS, `${shown(FOUNDRY_CONFIG)}: libs`, (lib) => lib, project.warnings);
+        const listed = capped(config.libs, MAX_CONFIG_FOLDERS, `${shown(FOUNDRY_CONFIG)}: libs`, (lib) => lib, project.warnings, options.vocabulary);
         const above = listed.filter((lib) => leavesFolder(lib));
         const libs = folders(FOUNDRY_CONFIG, 'libs', listed.filter((lib) => !above.includes(lib)), []);
         detect_add(project, 'Foundry', {
@@ -6451,7 +6456,7 @@ async function detect_readProject(root, names, options, reader, strict) {
             scripts: folders(FOUNDRY_CONFIG, 'script', [config.script], ['script']),
             libs,
         });
-        const reached = librariesAbove(above, root, options.workspace, shown(FOUNDRY_CONFIG));
+        const reached = librariesAbove(above, root, options.workspace, shown(FOUNDRY_CONFIG), options.vocabulary);
         project.warnings.push(...reached.warnings);
         foundry = { ...config, libs: [...libs, ...reached.libs] };
         project.notes.push(`foundry.toml (profile ${config.profile}): src = ${config.src}, test = ${config.test}, script = ${config.script}, libs = ${firstFew(foundry.libs, NOTED).join(', ') || 'none'}` +
@@ -6513,6 +6518,7 @@ async function detect_readProject(root, names, options, reader, strict) {
             reader,
             profile: options.foundryProfile,
             deadline: options.deadline,
+            vocabulary: options.vocabulary,
         });
         project.warnings.push(...computed.warnings);
         // Brownie's, if any, then forge's, which win a tie.
@@ -6539,7 +6545,7 @@ async function detect_readProject(root, names, options, reader, strict) {
             project.warnings.push(unusableConfigWarning(shown(REMAPPINGS_FILE), read.reason, "the project's imports are resolved with its other remappings"));
         }
     }
-    project.remappings = capped(project.remappings, MAX_REMAPPINGS, `${project.path || '.'}: the remappings of foundry.toml, remappings.txt, its libraries and Brownie's config together`, (remapping) => `${remapping.context ? `${remapping.context}:` : ''}${remapping.prefix}=${remapping.target}`, project.warnings, project.remappings.length + unkept);
+    project.remappings = capped(project.remappings, MAX_REMAPPINGS, `${project.path || '.'}: the remappings of foundry.toml, remappings.txt, its libraries and Brownie's config together`, (remapping) => `${remapping.context ? `${remapping.context}:` : ''}${remapping.prefix}=${remapping.target}`, project.warnings, options.vocabulary, project.remappings.length + unkept);
     detect_add(project, undefined, { sources: [], tests: [], scripts: [], libs: ['node_modules'] });
     return project;
 }
@@ -6948,7 +6954,10 @@ const resolve_PLACES_SHOWN = 8;
  * paths from the same folders again and again, and each answer may cost a dozen file lookups.
  * Past `deadline`, resolving throws a DeadlineError.
  */
-function createImportResolver(project, workspace, deadline) {
+function createImportResolver(project, workspace, 
+/** The door's, whose name for the tool the problems use. */
+words, deadline) {
+    const { tool } = words;
     const answers = new Map();
     const files = new Map();
     const lookUp = (file) => {
@@ -6978,13 +6987,13 @@ function createImportResolver(project, workspace, deadline) {
         if (answer === undefined) {
             answer = vyper
                 ? resolveVyperImport(project, workspace, lookUp, lookUpPythonPaths, importPath, importer)
-                : resolveImport(project, workspace, lookUp, lookUpPackages, importPath, importer);
+                : resolveImport(project, workspace, lookUp, lookUpPackages, importPath, importer, tool);
             answers.set(key.join('\0'), answer);
         }
         return answer;
     };
 }
-async function resolveImport(project, workspace, lookUp, lookUpPackages, importPath, importer) {
+async function resolveImport(project, workspace, lookUp, lookUpPackages, importPath, importer, tool) {
     if (isRelativeImport(importPath)) {
         const name = resolveRelativeImport(importer.name, importPath);
         const unitName = resolveRelativeImport(importer.unitName, importPath);
@@ -7003,7 +7012,7 @@ async function resolveImport(project, workspace, lookUp, lookUpPackages, importP
             // would stand in for it unsaid.
             if (found === OUTSIDE || found === LINKS_OUTSIDE)
                 return {
-                    problem: `its name ${unitName} falls under the remapping "${remapping.prefix}=${remapping.target}", so forge would read ${resolve_shown(workspace, file)} where that file exists, outside the workspace, which this action never reads`,
+                    problem: `its name ${unitName} falls under the remapping "${remapping.prefix}=${remapping.target}", so forge would read ${resolve_shown(workspace, file)} where that file exists, outside the workspace, which ${tool} never reads`,
                 };
         }
         const onDisk = external_node_path_.resolve(external_node_path_.dirname(importer.absolutePath), importPath);
@@ -7025,7 +7034,7 @@ async function resolveImport(project, workspace, lookUp, lookUpPackages, importP
         // one: sending this one would put another file in its place.
         if (typeof found !== 'string' && outsideFirst !== undefined && project.foundryLibs) {
             return {
-                problem: `forge would read it from ${outsideFirst} where that file exists, outside the workspace, which this action never reads, before ${resolve_shown(workspace, candidate.file)}`,
+                problem: `forge would read it from ${outsideFirst} where that file exists, outside the workspace, which ${tool} never reads, before ${resolve_shown(workspace, candidate.file)}`,
             };
         }
         if (typeof found !== 'string') {
@@ -7037,7 +7046,7 @@ async function resolveImport(project, workspace, lookUp, lookUpPackages, importP
         // runner): a file further down the lookup is not the one it compiles.
         if (found === LINKS_OUTSIDE && remapping === undefined) {
             return {
-                problem: `${project.foundryLibs === undefined ? 'the compiler' : 'forge'} would read it from ${resolve_shown(workspace, candidate.file)}, a link that leads outside the workspace, which this action never reads`,
+                problem: `${project.foundryLibs === undefined ? 'the compiler' : 'forge'} would read it from ${resolve_shown(workspace, candidate.file)}, a link that leads outside the workspace, which ${tool} never reads`,
             };
         }
         problems.push(found);
@@ -7065,7 +7074,7 @@ async function resolveImport(project, workspace, lookUp, lookUpPackages, importP
     return {
         problem: outside.length === 0
             ? looked
-            : `${inside.length > 0 ? `${looked}; ` : ''}${project.foundryLibs === undefined ? 'the compiler would look for it at' : 'forge would read it from'} ${firstFew(outside, resolve_PLACES_SHOWN).join(' or ')}, outside the workspace, which this action never reads`,
+            : `${inside.length > 0 ? `${looked}; ` : ''}${project.foundryLibs === undefined ? 'the compiler would look for it at' : 'forge would read it from'} ${firstFew(outside, resolve_PLACES_SHOWN).join(' or ')}, outside the workspace, which ${tool} never reads`,
     };
 }
 /** `@acme/core/X.sol` for `../../node_modules/@acme/core/X.sol`: the path within node_modules. */
@@ -7187,7 +7196,7 @@ function resolve_shown(workspace, file) {
 
 /** What to do about a Vyper module that was not found. */
 const vyperFix = (words) => "A Vyper import names a module by its path from the project root or the compiled file's folder (`from src.interfaces import i_vault`), or from the importing file with leading dots (`from .interfaces import i_vault`). " +
-    'A module of a Python package (`from snekmate.tokens import erc20`) is found once installed inside the workspace before this step: ' +
+    `A module of a Python package (\`from snekmate.tokens import erc20\`) is found once installed inside the workspace ${words.beforeAudit}: ` +
     'in a virtual environment there (`uv sync`, or `python -m venv .venv` and `.venv/bin/pip install snekmate`), or with `mox install` into lib/; ' +
     `for one in a git submodule, ${words.fetchSubmodules}.`;
 /** Lines of a long list shown in a warning; the rest are counted. */
@@ -7227,7 +7236,7 @@ function logProjects(projects, search, log) {
             ];
     });
     if (nested.length > 0) {
-        log.info(`${nested.join('; ')}: each file is audited once, in the deepest project holding it, and a run at the outer project's folder audits the nested one too, so the \`projects\` output lists only the outermost projects.`);
+        log.info(`${nested.join('; ')}: each file is audited once, in the deepest project holding it, and a run at the outer project's folder audits the nested one too, so ${search.vocabulary.projectList} lists only the outermost projects.`);
     }
     if (projects.length > 1) {
         log.info(`${projects.length} projects: each is audited on its own, its files named from its own folder as its compiler names them.`);
@@ -7321,7 +7330,7 @@ function logClosureProblems(closures, search, workspace, projects, log, emptySub
                 : '') +
             (vyper < unresolved.length
                 ? `\nIf they are git submodules, ${search.vocabulary.fetchSubmodules}, or run \`forge install\`; ` +
-                    "if they are npm packages, run `npm ci` (or your package manager's install) before this step; otherwise add a remapping to remappings.txt."
+                    `if they are npm packages, run \`npm ci\` (or your package manager's install) ${search.vocabulary.beforeAudit}; otherwise add a remapping to remappings.txt.`
                 : '') +
             (vyper > 0 ? `\n${vyperFix(search.vocabulary)}` : '') +
             (packages.length > 0
@@ -7692,7 +7701,7 @@ async function findUploads(search, log, found) {
     }
     const groups = uploadGroups(projects, discovery.files, root, search, log);
     if (groups.length > MAX_PROJECTS) {
-        throw new ConfigurationError(`${groups.length} projects under ${search.pathPrefix || './'} have contracts to audit; one step audits at most ${MAX_PROJECTS}. ` +
+        throw new ConfigurationError(`${groups.length} projects under ${search.pathPrefix || './'} have contracts to audit; one run audits at most ${MAX_PROJECTS}. ` +
             `Set ${search.vocabulary.option('working-directory')} to a folder with fewer, or ${search.vocabulary.splitProjects}.`);
     }
     const uploads = [];
@@ -7817,12 +7826,12 @@ function selectionRules(projects, search) {
         excludes: [...excludes.values()],
     };
 }
-async function importsOfAudited(audited, projects, root, workspace, { limits, deadline }) {
+async function importsOfAudited(audited, projects, root, workspace, { limits, deadline, vocabulary }) {
     // A file outside every project resolves as a plain folder would: relative paths and node_modules.
     const plain = { ...emptyProject(root, ''), libs: ['node_modules'] };
     const resolvers = new Map([plain, ...projects].map((project) => [
         project,
-        createImportResolver(project, workspace, deadline),
+        createImportResolver(project, workspace, vocabulary, deadline),
     ]));
     return importClosure(audited, (importPath, importer) => {
         const project = owner(projects, importer.absolutePath) ?? plain;
@@ -7980,7 +7989,7 @@ async function auditProject(job, deps, limitUploads) {
     const resumed = job.resumeId !== undefined;
     const { log } = deps;
     if (job.notStarted !== undefined)
-        return errorResult(new ConfigurationError(job.notStarted), { resumed });
+        return errorResult(new ConfigurationError(job.notStarted), { resumed }, deps.settings);
     if (job.reusable !== undefined) {
         const reused = await collectReused(job, job.reusable, deps);
         if (reused !== undefined)
@@ -8020,7 +8029,7 @@ async function auditProject(job, deps, limitUploads) {
         return result;
     }
     catch (error) {
-        return errorResult(error, factsSoFar(), log);
+        return errorResult(error, factsSoFar(), { vocabulary: deps.settings.vocabulary, log });
     }
 }
 /**
@@ -8051,8 +8060,8 @@ async function resultsOf(job, snapshot, findings, facts, deps) {
     const bytes = snapshot.heldBytes ?? 0;
     const left = deps.spend(findings.length, bytes);
     if (left !== undefined)
-        return errorResult(overBudget(findings.length, bytes, left, deps), facts);
-    return completedResult(facts, snapshot, await deps.triage(findings, job), deps.settings.failOn);
+        return errorResult(overBudget(findings.length, bytes, left, deps), facts, deps.settings);
+    return completedResult(facts, snapshot, await deps.triage(findings, job), deps.settings);
 }
 function overBudget(count, bytes, left, { findingsBudget = RUN_FINDINGS_BUDGET, settings }) {
     const what = count > left.count
@@ -8094,7 +8103,7 @@ async function resumeJobs(settings, ids, projects, log, deadline) {
     if (typeof ids === 'string') {
         if (checkout.length > 1) {
             throw new ConfigurationError(`${auditIds} is one id, but this checkout has ${checkout.length} projects to audit (${checkout.map((project) => project.path).join(', ')}), each with its own audit. ` +
-                `Pass the ${vocabulary.option('audit-id')} output of the run that started them as it is (a JSON object of ids by project folder), or set ${vocabulary.option('working-directory')} to the project of this audit.`);
+                `Pass ${vocabulary.idsOf('the run that started them')} as it is (a JSON object of ids by project folder), or set ${vocabulary.option('working-directory')} to the project of this audit.`);
         }
         const [only] = checkout;
         return [
@@ -8110,7 +8119,7 @@ async function resumeJobs(settings, ids, projects, log, deadline) {
         const project = checkout.find((candidate) => candidate.path === folder);
         if (checkout.length > 0 && !project) {
             throw new ConfigurationError(`${auditIds} names the project folder "${folder}", but this checkout has no project with files to audit there ` +
-                `(it has ${checkout.map((candidate) => candidate.path).join(', ')}). Pass the ${vocabulary.option('audit-id')} output of a run on this commit and ${vocabulary.option('working-directory')}.`);
+                `(it has ${checkout.map((candidate) => candidate.path).join(', ')}). Pass ${vocabulary.idsOf('a run on this commit')} and ${vocabulary.option('working-directory')}.`);
         }
         const name = project?.name ?? `${settings.projectName}/${folder}`;
         return { name, path: folder, files: project?.files, resumeId: auditId };
@@ -8283,11 +8292,10 @@ function recordText(record, key) {
     });
 }
 /**
- * The record when it may be used, else why not (one line for the log). Its seal is checked
- * before any of its fields is used; its run link is rebuilt from `runUrlPrefix` (this
- * repository's runs), never one a record made up.
+ * The record when it may be used, else why not (one line for the log, in the words of
+ * `expected.vocabulary`, the door's). Its seal is checked before any of its fields is used; its
+ * run link is rebuilt from `runUrlPrefix` (this repository's runs), never one a record made up.
  */
-/** `expected.vocabulary`: the door's, in whose words the reason names the age limit. */
 function readRecord(text, expected) {
     // Stryker disable next-line StringLiteral: Buffer.byteLength reads an empty encoding as UTF-8
     if (Buffer.byteLength(text, 'utf8') > MAX_RECORD_BYTES)
@@ -8415,7 +8423,9 @@ async function audit(settings, detection, deadline, deps, given) {
         return { projects, several, detected: detection.summaries };
     }
     catch (error) {
-        return stoppedRun(errorResult(error, { fileCount }, log), { detected: detection.summaries });
+        return stoppedRun(errorResult(error, { fileCount }, { vocabulary: settings.vocabulary, log }), {
+            detected: detection.summaries,
+        });
     }
     finally {
         await client.close();
@@ -8582,7 +8592,7 @@ function readSettings(inputs, env, log) {
     const read = inputReader(inputs);
     const apiKey = read.text('api-key');
     const { vocabulary } = inputs;
-    checkApiKey(apiKey, vocabulary.keyName, log);
+    checkApiKey(apiKey, vocabulary, log);
     const workspace = external_node_path_.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
     const workingDirectory = external_node_path_.resolve(workspace, read.text('working-directory') || '.');
     const relativeRoot = posixRelative(workspace, workingDirectory);
@@ -8671,20 +8681,21 @@ function parseBaseUrl(raw, vocabulary) {
  * A key an HTTP header cannot carry would fail before any byte is sent; say so now, in words
  * that point at the secret, never quoting it.
  */
-function checkApiKey(apiKey, keyName, log) {
+function checkApiKey(apiKey, vocabulary, log) {
+    const { keyName, keyHolder } = vocabulary;
     // eslint-disable-next-line no-control-regex
     if (/[\u0000-\u001f\u007f]/.test(apiKey)) {
         throw new ConfigurationError(`The key in ${keyName} contains a line break or another control character, which an HTTP header ` +
-            'cannot carry. Check the secret: it must be the key alone, on one line.');
+            `cannot carry. Check ${keyHolder}: it must be the key alone, on one line.`);
     }
     if (/[^\u0020-\u00ff]/u.test(apiKey)) {
         throw new ConfigurationError(`The key in ${keyName} contains characters an HTTP header cannot carry (only ASCII and Latin-1 ` +
-            'can be sent). Check the secret: a key copied from a document may hold typographic quotes or dashes.');
+            `can be sent). Check ${keyHolder}: a key copied from a document may hold typographic quotes or dashes.`);
     }
     if (apiKey && apiKey.length < MIN_SECRET_LENGTH) {
         log.warning(`The key in ${keyName} is only ${apiKey.length} characters long. It is still masked everywhere, ` +
             'which may blank out ordinary words that contain it in the reports; service keys are ' +
-            `normally much longer, so check the secret (a key of ${MIN_SECRET_LENGTH} or more characters avoids this).`);
+            `normally much longer, so check ${keyHolder} (a key of ${MIN_SECRET_LENGTH} or more characters avoids this).`);
     }
 }
 /** The audit ids to resume, which are sent in a URL path: never one that holds the key. */
@@ -8698,7 +8709,7 @@ function auditIdInput(text, apiKey, vocabulary) {
     const decoded = typeof ids === 'object' ? [...ids].flat() : [];
     if (ids === undefined || decoded.some((entry) => key.appearsIn(entry))) {
         throw new ConfigurationError(`${sentenceStart(vocabulary.optionNamed('audit-id'))} contains the API key, so it was not sent. ` +
-            `Give the id the run that started the audit printed (its ${vocabulary.option('audit-id')} output).`);
+            `Give ${vocabulary.idsOf('the run that started the audit')}.`);
     }
     return ids;
 }
@@ -9174,6 +9185,11 @@ const CLI_VOCABULARY = {
     setting: (name, value) => `--${name} ${shellQuote(value)}`,
     takes: (name) => OPTION_NAMES.includes(name),
     keyName: `\`${API_KEY_VARIABLE}\``,
+    keyHolder: API_KEY_VARIABLE,
+    tool: 'contract-audit',
+    beforeAudit: 'before running contract-audit',
+    failing: 'make the command exit 1',
+    idsOf: (run) => `the --audit-id value printed by ${run}`,
     noKey: `${API_KEY_VARIABLE} is not set: export the service key in it (the command takes no key option, ` +
         'which would land in the shell history). To see what would be sent without a key, use --dry-run.',
     resume: (auditIds) => `--audit-id ${shellQuote(auditIds)}`,
@@ -10676,7 +10692,7 @@ async function auditDirectory(settings, deadline, log, onStarted) {
     catch (error) {
         // As the action's: a result (verdict `error`, or `timeout` past the deadline), so the
         // results file still says what happened and the exit code follows the verdict.
-        return stoppedRun(errorResult(error, {}, log));
+        return stoppedRun(errorResult(error, {}, { vocabulary: settings.vocabulary, log }));
     }
     return audit(settings, detection, deadline.at, {
         log,

@@ -220,7 +220,7 @@ try {
           {
             client,
             commit: sha,
-            deadline: Date.now() + 30 * 60_000,
+            deadline: { at: Date.now() + 30 * 60_000, now: Date.now },
             log: silent,
             refused,
           },

@@ -40,7 +40,7 @@ async function detect(
   const outcome = await waitForAudit(
     'bench',
     pollPolicy({
-      deadline: settings.timeoutMs,
+      deadline: { at: settings.timeoutMs, now: () => now },
       pollIntervalMs: settings.pollIntervalMs,
       resumed: false,
       initialWaitMs: undefined,
@@ -55,7 +55,6 @@ async function detect(
           };
         },
       },
-      now: () => now,
       sleep: async (ms) => {
         now += ms;
       },

@@ -16,6 +16,7 @@ import path from 'node:path';
 export const LAYERS: readonly (readonly string[])[] = [
   [
     'errors.ts',
+    'deadline.ts',
     'json.ts',
     'text.ts',
     'digest.ts',

@@ -30,9 +30,16 @@ export function errorMessage(error: unknown): string {
 }
 
 /**
- * The run's time limit (`timeout-minutes`) passed before the contracts to audit were found: the
- * run ends with verdict `timeout`, nothing uploaded. A configuration error too, for its remedy.
+ * The run's time limit passed before the contracts to audit were found: the run ends with verdict
+ * `timeout`, nothing uploaded. A configuration error too, for its remedy.
  */
 export class DeadlineError extends ConfigurationError {
   override name = 'DeadlineError';
+  /** The step of the search that was cut short, which the engine words in the door's words. */
+  readonly doing: string | undefined;
+
+  constructor(message: string, doing?: string) {
+    super(message);
+    this.doing = doing;
+  }
 }

@@ -1,6 +1,6 @@
 import * as core from '@actions/core';
 import { setFlagsFromString } from 'node:v8';
-import { nodeVersionProblem } from './node-version.ts';
+import { nodeVersionProblem } from './action/node-version.ts';
 
 // Checked before the rest is loaded, which an older Node may fail to load with an error that
 // names nothing the user can act on.

@@ -58,6 +58,16 @@ export interface Vocabulary {
   takes(name: SettingName): boolean;
   /** Where the key comes from: `api-key`, or the command's variable. */
   keyName: string;
+  /** What holds the key, to check when it is wrong: the secret, the command's variable. */
+  keyHolder: string;
+  /** The tool, as a sentence names it: this action, contract-audit. */
+  tool: string;
+  /** When the files must be in place: before this step, before running the command. */
+  beforeAudit: string;
+  /** What findings at the gate do: fail the job, make the command exit 1. */
+  failing: string;
+  /** Where a run gives its audit ids, for `run` (e.g. "the run that started them"). */
+  idsOf(run: string): string;
   /** What to tell a run given no key: what is missing and how to give it. */
   noKey: string;
   /** How to collect audits already started from their ids (one, or a JSON object of them). */

@@ -31,6 +31,10 @@ function doorPatterns(inputs: readonly string[]): [RegExp, string][] {
     [/actions\/checkout/, 'actions/checkout'],
     [/(?:^|\s)(?:uses|with):(?:\s|$)/, 'a workflow step'],
     [/\.github\/workflows/, 'a workflow file'],
+    [/\bthis action\b/i, 'the Action by name'],
+    [/\bbefore this step\b/i, 'a workflow step'],
+    [/`[\w-]+` output\b/, 'an output'],
+    [/\bthe secret\b/i, 'a secret of a workflow'],
     [new RegExp(`\`(?:${names})\``), 'an input in backticks'],
     [new RegExp(`(?:^|[^\\w-])(?:${names}): `), 'an input set as YAML'],
   ];
@@ -114,6 +118,8 @@ describe('the words below the doors', () => {
       'const f = `then ${y} set dependencies: exclude`;',
       "const g = 'the workflow run, its job summary and check run; workflow_run; ----boundary';",
       "const h = new RegExp('0 input files analysed');",
+      "const i = 'a bug in this action; install it before this step';",
+      "const j = 'see the `projects` output; check the secret';",
     ].join('\n');
     const found = doorWords('sample.ts', source, inputs);
     expect(found).toEqual([
@@ -126,6 +132,10 @@ describe('the words below the doors', () => {
       'sample.ts:6: actions/checkout: with `submodules: recursive` in actions/checkout',
       'sample.ts:7: a workflow file: see .github/workflows/audit.yml',
       'sample.ts:8: an input set as YAML:  set dependencies: exclude',
+      'sample.ts:11: the Action by name: a bug in this action; install it before this step',
+      'sample.ts:11: a workflow step: a bug in this action; install it before this step',
+      'sample.ts:12: an output: see the `projects` output; check the secret',
+      'sample.ts:12: a secret of a workflow: see the `projects` output; check the secret',
     ]);
   });
 });

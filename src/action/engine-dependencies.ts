@@ -4,6 +4,7 @@
  */
 import * as core from '@actions/core';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Deadline } from '../deadline.ts';
 import type { AuditStarted, EngineDependencies } from '../engine/audit.ts';
 import type { Logger } from '../log.ts';
 import type { Redactor } from '../redaction.ts';
@@ -22,8 +23,8 @@ export interface Step {
   channels: GitHubChannels | undefined;
   log: Logger;
   redactor: Redactor;
-  /** When the audit stops waiting (`timeout-minutes` from the start), per Date.now. */
-  deadline: number;
+  /** When the run stops (`timeout-minutes` from its start). */
+  deadline: Deadline;
 }
 
 export function engineDependencies(settings: ActionSettings, step: Step): EngineDependencies {
@@ -31,7 +32,6 @@ export function engineDependencies(settings: ActionSettings, step: Step): Engine
   const store = settings.reuse ? createCacheStore(log, settings.outputDirectory) : undefined;
   return {
     log,
-    now: Date.now,
     sleep: (ms) => sleep(ms),
     random: Math.random,
     userAgent: USER_AGENT,

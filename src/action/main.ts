@@ -33,7 +33,7 @@ export async function run(): Promise<void> {
   let result: RunResult;
   try {
     settings = getInputs(log, redactor);
-    const deadline = startedAt + settings.timeoutMs;
+    const deadline = { at: startedAt + settings.timeoutMs, now: Date.now };
     if (settings.finishPending)
       return await runFinishing(settings, { context, log, redactor, deadline });
     const redact = (text: string) => redactor.redact(text);
@@ -48,7 +48,7 @@ export async function run(): Promise<void> {
       ? await auditArtifact(settings, triggering, step)
       : await auditCheckout(settings, step);
   } catch (error) {
-    result = stoppedRun(errorResult(error, {}, log));
+    result = stoppedRun(errorResult(error, {}, { vocabulary: ACTION_VOCABULARY, log }));
   }
   const report = buildReport(result, {
     projectName: settings?.projectName ?? (context.repository.split('/')[1] || 'unknown'),
@@ -80,11 +80,11 @@ async function auditCheckout(settings: ActionSettings, step: Step): Promise<RunR
   const { context, log } = step;
   let detection: CheckoutProjects;
   try {
-    detection = await findCheckoutProjects(settings, log, { at: step.deadline, now: Date.now });
+    detection = await findCheckoutProjects(settings, log, step.deadline);
   } catch (error) {
-    return stoppedRun(errorResult(error, {}, log));
+    return stoppedRun(errorResult(error, {}, { vocabulary: ACTION_VOCABULARY, log }));
   }
-  const facts = { detected: detection.summaries };
+  const facts = { detectedProjects: detection.summaries };
   if (settings.detectOnly) {
     const reason = `\`detect-only\`: ${detection.summaries.length} project(s) listed in the \`projects\` output; nothing was audited.`;
     return stoppedRun(skippedResult(reason, {}), facts);

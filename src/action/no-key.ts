@@ -12,7 +12,9 @@ export function noApiKeyResult(
   facts: AuditFacts,
 ): AuditResult {
   if (!untrustedPullRequest) {
-    return errorResult(new ConfigurationError(ACTION_VOCABULARY.noKey), facts);
+    return errorResult(new ConfigurationError(ACTION_VOCABULARY.noKey), facts, {
+      vocabulary: ACTION_VOCABULARY,
+    });
   }
   const origin =
     untrustedPullRequest === 'fork'

@@ -1,5 +1,5 @@
 /**
- * The end of the action's process once its outcome is published. Work the toolkit goes on with
+ * The end of the action's process once its report is published. Work the toolkit goes on with
  * unwatched once the deadline has passed (a download or a cache save, which take no abort signal)
  * must not keep the step running: the process ends once what it wrote to the log is handed over.
  */

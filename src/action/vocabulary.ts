@@ -10,6 +10,11 @@ export const ACTION_VOCABULARY: Vocabulary = {
   setting: (name, value) => `\`${name}: ${value}\``,
   takes: () => true,
   keyName: '`api-key`',
+  keyHolder: 'the secret',
+  tool: 'this action',
+  beforeAudit: 'before this step',
+  failing: 'fail the job',
+  idsOf: (run) => `the \`audit-id\` output of ${run}`,
   noKey:
     'Input `api-key` is empty. Add the service key as a repository secret (e.g. AUDIT_API_KEY) and pass it: ' +
     '`api-key: ${{ secrets.AUDIT_API_KEY }}`.',

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AuditSnapshot } from '../audit/findings.ts';
+import type { Deadline } from '../deadline.ts';
 import { ResponseFormatError, ServiceError } from '../errors.ts';
 import type { Log } from '../log.ts';
 import { Redactor } from '../redaction.ts';
@@ -32,13 +33,12 @@ export interface AuditClientOptions {
   sleep: (ms: number) => Promise<void>;
   /** Jitter source; default Math.random. */
   random?: () => number;
-  /** Clock for HTTP-date `Retry-After` values and the deadline; default Date.now. */
-  now?: () => number;
   /**
-   * When the run's time limit ends (per `now`): no request starts, runs or retries past it, and a
-   * `Retry-After` that would end after it ends the request at once.
+   * When the run's time limit ends: no request starts, runs or retries past it, and a
+   * `Retry-After` that would end after it ends the request at once. Its clock is the client's
+   * (HTTP-date `Retry-After` values too); without one, Date.now and no limit.
    */
-  deadline?: number;
+  deadline?: Deadline;
   /** Per request; default 5. */
   maxAttempts?: number;
   /** Per attempt, from sending to the last byte of the answer; default 60 s. */
@@ -71,7 +71,7 @@ interface Operation {
 export class AuditClient {
   readonly #http: HttpSession;
   readonly #now: () => number;
-  readonly #deadline: number | undefined;
+  readonly #deadline: Deadline | undefined;
   /** Finds the API key in what the service sends, in any spelling. */
   readonly #apiKey = new Redactor();
   /** What in the key no HTTP header can carry, if anything: then no request can be sent. */
@@ -82,7 +82,7 @@ export class AuditClient {
 
   constructor(options: AuditClientOptions) {
     this.#words = options.vocabulary;
-    this.#now = options.now ?? Date.now;
+    this.#now = options.deadline?.now ?? Date.now;
     this.#deadline = options.deadline;
     this.#apiKey.add(options.apiKey);
     this.#keyFlaw = headerFlaw(options.apiKey);
@@ -114,7 +114,7 @@ export class AuditClient {
         method: 'GET',
         path: '/v1/projects',
         idempotent: true,
-        retryUntil: this.#deadline,
+        retryUntil: this.#deadline?.at,
       }),
     );
     return parseProjectsAnswer(answer.text);
@@ -142,7 +142,7 @@ export class AuditClient {
       headers: { 'idempotency-key': randomUUID() },
       body,
       idempotent: false,
-      retryUntil: this.#deadline,
+      retryUntil: this.#deadline?.at,
     });
     if (!outcome.ok && outcome.mayHaveActed) {
       const ErrorClass = outcome.unreadable ? ResponseFormatError : ServiceError;
@@ -178,7 +178,7 @@ export class AuditClient {
     return { ...started, retryAfterMs: this.#retryAfter(answer) };
   }
 
-  /** `retryUntil` (per `now`, default the deadline): the request ends there, e.g. at the poll's deadline. */
+  /** `retryUntil` (on the deadline's clock; default the deadline): the request ends there, e.g. at the poll's deadline. */
   async getAudit(
     auditId: string,
     knownFiles?: readonly string[],
@@ -197,7 +197,7 @@ export class AuditClient {
         method: 'GET',
         path: `/v1/audits/${pathSegment(auditId)}`,
         idempotent: true,
-        retryUntil: earliest(retryUntil, this.#deadline),
+        retryUntil: earliest(retryUntil, this.#deadline?.at),
       }),
     );
     const retryAfterMs = this.#retryAfter(answer);

@@ -1,11 +1,12 @@
 import type { AuditClient } from './client.ts';
+import { msLeft, type Deadline } from '../deadline.ts';
 import { ResponseFormatError, ServiceError, errorMessage } from '../errors.ts';
 import type { AuditSnapshot } from '../audit/findings.ts';
 import type { Log } from '../log.ts';
 
 export interface PollPolicy {
-  /** When waiting stops, as a time from `now()` (the client's clock too: its retries end there). */
-  deadline: number;
+  /** When waiting stops (the client's deadline too: its retries end there). */
+  deadline: Deadline;
   /** A wait before the first poll: the start answer's `Retry-After`, when it sent one. */
   initialWaitMs?: number | undefined;
   initialIntervalMs: number;
@@ -16,7 +17,6 @@ export interface PollPolicy {
 
 export interface PollDependencies {
   client: Pick<AuditClient, 'getAudit'>;
-  now: () => number;
   sleep: (ms: number) => Promise<void>;
   random: () => number;
   log: Log;
@@ -45,7 +45,7 @@ const NOT_FOUND_GRACE_MS = 60_000;
  * minute; a 404 is waited out only for an audit this run started, not one it resumes.
  */
 export function pollPolicy(run: {
-  deadline: number;
+  deadline: Deadline;
   pollIntervalMs: number;
   resumed: boolean;
   initialWaitMs: number | undefined;
@@ -81,18 +81,19 @@ export async function waitForAudit(
   policy: PollPolicy,
   deps: PollDependencies,
 ): Promise<PollOutcome> {
-  const startedAt = deps.now();
+  const { deadline } = policy;
+  const startedAt = deadline.now();
   let last: AuditSnapshot | undefined;
   let lastState: string | undefined;
   let lastProblem: string | undefined;
   if (policy.initialWaitMs) {
-    await deps.sleep(Math.max(0, Math.min(policy.initialWaitMs, policy.deadline - startedAt)));
+    await deps.sleep(Math.max(0, Math.min(policy.initialWaitMs, msLeft(deadline))));
   }
-  for (let attempt = 0; deps.now() < policy.deadline; attempt += 1) {
+  for (let attempt = 0; msLeft(deadline) > 0; attempt += 1) {
     let retryAfterMs: number | undefined;
     try {
       const answer = await deps.client.getAudit(auditId, deps.knownFiles, {
-        retryUntil: policy.deadline,
+        retryUntil: deadline.at,
       });
       last = answer.snapshot;
       lastProblem = undefined;
@@ -104,14 +105,15 @@ export async function waitForAudit(
         lastState = last.rawStatus;
       }
     } catch (error) {
-      if (!isWorthWaitingOut(error, deps.now() - startedAt, policy.notFoundGraceMs)) throw error;
-      const waiting = policy.deadline > deps.now() ? 'still waiting' : 'no time left to wait';
+      if (!isWorthWaitingOut(error, deadline.now() - startedAt, policy.notFoundGraceMs))
+        throw error;
+      const waiting = msLeft(deadline) > 0 ? 'still waiting' : 'no time left to wait';
       // The client's message names the operation and the audit ("could not read audit …").
       const message = errorMessage(error);
       lastProblem = message;
       deps.log.warning(`${message.charAt(0).toUpperCase()}${message.slice(1)}; ${waiting}.`);
     }
-    const remaining = policy.deadline - deps.now();
+    const remaining = msLeft(deadline);
     if (remaining <= 0) break;
     const delay = Math.min(nextDelay(attempt, policy, deps.random, retryAfterMs), remaining);
     deps.log.debug(`Next poll of audit ${auditId} in ${Math.round(delay / 100) / 10} s`);
@@ -132,7 +134,7 @@ export async function pollOnce(
 ): Promise<PollOutcome> {
   try {
     const { snapshot } = await deps.client.getAudit(auditId, deps.knownFiles, {
-      retryUntil: policy.deadline,
+      retryUntil: policy.deadline.at,
     });
     if (snapshot.state === 'completed' || snapshot.state === 'failed')
       return { kind: 'finished', snapshot };

@@ -40,7 +40,9 @@ export function parseAuditIds(text: string, vocabulary: Vocabulary): AuditIds {
   try {
     value = JSON.parse(text);
   } catch {
-    throw new ConfigurationError(`${problem}. Pass that output as it is, or a single id.`);
+    throw new ConfigurationError(
+      `${problem}. Pass ${vocabulary.idsOf('that run')} as it is, or a single id.`,
+    );
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new ConfigurationError(`${problem}.`);

@@ -54,8 +54,8 @@ export async function readBaselineFile(
 }
 
 const SHAPE_HELP =
-  'Expected {"version": 1, "accepted": [{"fingerprint": "…", "reason": "…"}]} or a results file ' +
-  'written by this action.';
+  'Expected {"version": 1, "accepted": [{"fingerprint": "…", "reason": "…"}]} or the results file ' +
+  'of an audit.';
 const ENTRY_HELP =
   'Each entry needs the finding\'s "fingerprint" (shown in the job summary details and the ' +
   'results file) and a "reason" saying why it is accepted.';
@@ -83,7 +83,7 @@ function fromBaseline(document: JsonRecord, source: string): Map<string, Baselin
   const version = document['version'];
   if (version !== undefined && version !== 1) {
     throw new ConfigurationError(
-      `Baseline file ${source} has version ${JSON.stringify(version)}; this action reads version 1.`,
+      `Baseline file ${source} has version ${JSON.stringify(version)}; only version 1 is read.`,
     );
   }
   const entries = new Map<string, BaselineEntry>();

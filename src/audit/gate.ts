@@ -4,13 +4,15 @@
  */
 import { SEVERITIES, severityRank, type Severity, type SeverityCounts } from './findings.ts';
 import { describeNotCounted, STATUS_WORDS, type FindingCounts } from './triage.ts';
+import type { Vocabulary } from '../vocabulary.ts';
 
 export const FAIL_ON_LEVELS = ['critical', 'high', 'medium', 'low', 'info', 'none'] as const;
 export type FailOn = (typeof FAIL_ON_LEVELS)[number];
 
 /**
- * The outcome of the whole run, as reported; only pass and fail come from the gate. `pending`:
- * an audit was started and not waited for; it goes on at the service, to be collected later.
+ * The verdict of an audit or a whole run, as reported; only pass and fail come from the gate.
+ * `pending`: an audit was started and not waited for; it goes on at the service, to be collected
+ * later.
  */
 export type Verdict = 'pass' | 'fail' | 'timeout' | 'error' | 'skipped' | 'pending';
 /** A verdict that ends the audit's part of a run: every one but `pending`. */
@@ -38,7 +40,12 @@ export function isBlocking(severity: Severity, failOn: FailOn): boolean {
 }
 
 /** Only active findings count; the reason says how many others there were and why. */
-export function evaluateGate(counts: FindingCounts, failOn: FailOn): GateResult {
+/** `vocabulary`: the door's, in whose words a gate that never fails says so. */
+export function evaluateGate(
+  counts: FindingCounts,
+  failOn: FailOn,
+  vocabulary: Pick<Vocabulary, 'option' | 'failing'>,
+): GateResult {
   const blocking = Object.fromEntries(
     SEVERITIES.map((s) => [s, isBlocking(s, failOn) ? counts.counted[s] : 0]),
   ) as SeverityCounts;
@@ -50,7 +57,7 @@ export function evaluateGate(counts: FindingCounts, failOn: FailOn): GateResult 
   if (failOn === 'none') {
     return {
       verdict: 'pass',
-      reason: `fail-on is none, so findings never fail the job (${all || none})${notCounted}`,
+      reason: `${vocabulary.option('fail-on')} is none, so findings never ${vocabulary.failing} (${all || none})${notCounted}`,
     };
   }
   if (blockingCount > 0) {

@@ -5,6 +5,7 @@ import type { Scope } from './scope.ts';
 import { countFindings, type FindingCounts, type Triage, type TriagedFinding } from './triage.ts';
 import type { Log } from '../log.ts';
 import type { ProjectSummary } from '../project/project-summary.ts';
+import type { Vocabulary } from '../vocabulary.ts';
 
 /** What one audit ended with: everything a project's part of the reports is made from. */
 export interface AuditResult {
@@ -49,7 +50,7 @@ export interface RunResult {
   /** Why a run ended before any project's audit: a skip, a configuration error, a timeout. */
   stopped?: AuditResult;
   /** The projects found, once detection ran: the list a door shows of them. */
-  detected?: ProjectSummary[];
+  detectedProjects?: ProjectSummary[];
   /** On `workflow_run`: the pull request's head commit whose files were judged, read from GitHub. */
   headCommit?: JudgedCommit;
 }
@@ -57,7 +58,7 @@ export interface RunResult {
 /** A run that ended before any project's audit, with what was known of it. */
 export function stoppedRun(
   stopped: AuditResult,
-  facts: Pick<RunResult, 'detected' | 'headCommit'> = {},
+  facts: Pick<RunResult, 'detectedProjects' | 'headCommit'> = {},
 ): RunResult {
   return { projects: [], several: false, stopped, ...facts };
 }
@@ -185,9 +186,9 @@ export function completedResult(
   facts: AuditFacts,
   snapshot: AuditSnapshot,
   triage: Triage,
-  failOn: FailOn,
+  settings: { failOn: FailOn; vocabulary: Pick<Vocabulary, 'option' | 'failing'> },
 ): AuditResult {
-  const gate = evaluateGate(triage.counts, failOn);
+  const gate = evaluateGate(triage.counts, settings.failOn, settings.vocabulary);
   // Findings the service itself says are not all there cannot pass a gate, nor prove a fail.
   const incomplete = snapshot.incomplete?.replace(/[\s.]+$/, '');
   return {
@@ -209,19 +210,19 @@ export function completedResult(
 }
 
 /**
- * An error ends the audit with verdict `error`; the reason says what to fix, or that it is a bug,
- * whose stack then goes to `log`'s debug lines.
+ * An error ends the audit with verdict `error`; the reason says what to fix, or that it is a bug
+ * (of the tool, as the door's `vocabulary` names it), whose stack then goes to `log`'s debug lines.
  */
 export function errorResult(
   error: unknown,
   facts: AuditFacts,
-  log?: Pick<Log, 'debug'>,
+  { vocabulary, log }: { vocabulary: Pick<Vocabulary, 'tool'>; log?: Pick<Log, 'debug'> },
 ): AuditResult {
   let reason: string;
   if (error instanceof ConfigurationError) reason = error.message;
   else if (error instanceof ServiceError) reason = `The audit service: ${error.message}`;
   else {
-    reason = `Unexpected error (a bug in this action; please report it): ${errorMessage(error)}`;
+    reason = `Unexpected error (a bug in ${vocabulary.tool}; please report it): ${errorMessage(error)}`;
     if (error instanceof Error) log?.debug(error.stack ?? error.message);
   }
   return {

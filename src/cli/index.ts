@@ -2,9 +2,9 @@
  * `contract-audit`, the command line's entry. The Node.js version is checked before the rest is
  * loaded, which an older Node may fail to load with an error that names nothing a user can act on.
  */
-import { REQUIRED_NODE_MAJOR, nodeVersionProblem } from '../node-version.ts';
+import { REQUIRED_NODE_MAJOR, runsOnNode } from '../node-version.ts';
 
-if (nodeVersionProblem(process.versions.node) === undefined) {
+if (runsOnNode(process.versions.node)) {
   const [{ main }, { runInProcess }] = await Promise.all([
     import('./main.ts'),
     import('./process-run.ts'),

@@ -8,7 +8,12 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { errorResult, stoppedRun, type RunResult } from '../audit/result.ts';
 import type { Verdict } from '../audit/gate.ts';
-import { audit, findCheckoutProjects, type CheckoutProjects } from '../engine/audit.ts';
+import {
+  audit,
+  checkoutUploads,
+  findCheckoutProjects,
+  type CheckoutProjects,
+} from '../engine/audit.ts';
 import {
   FOUNDRY_ENV_NOT_READ,
   readSettings,
@@ -16,8 +21,7 @@ import {
   type Settings,
 } from '../engine/settings.ts';
 import { ConfigurationError, DeadlineError, ServiceError, errorMessage } from '../errors.ts';
-import type { Deadline } from '../files/deadline.ts';
-import { findUploads } from '../project/find-contracts.ts';
+import type { Deadline } from '../deadline.ts';
 import { Redactor } from '../redaction.ts';
 import { escapeTerminal } from '../report/escape.ts';
 import { buildReport, type Report } from '../report/model.ts';
@@ -122,7 +126,7 @@ export async function main(cli: CommandEnvironment): Promise<number> {
       }
       const uploads = await interruptible(
         findCheckoutProjects(settings, log, deadline).then((detection) =>
-          findUploads({ ...settings, deadline }, log, detection.projects),
+          checkoutUploads(settings, detection, deadline, log),
         ),
       );
       log.close();
@@ -133,10 +137,7 @@ export async function main(cli: CommandEnvironment): Promise<number> {
       );
     }
     if (!settings.apiKey) {
-      throw new ConfigurationError(
-        `${API_KEY_VARIABLE} is not set: export the service key in it (the command takes no key option, ` +
-          'which would land in the shell history). To see what would be sent without a key, use --dry-run.',
-      );
+      throw new ConfigurationError(settings.vocabulary.noKey);
     }
     await checkReportFiles(command.reports, cli.cwd);
     const result = await interruptible(
@@ -223,11 +224,10 @@ async function auditDirectory(
   } catch (error) {
     // As the action's: a result (verdict `error`, or `timeout` past the deadline), so the
     // results file still says what happened and the exit code follows the verdict.
-    return stoppedRun(errorResult(error, {}, log));
+    return stoppedRun(errorResult(error, {}, { vocabulary: settings.vocabulary, log }));
   }
-  return audit(settings, detection, deadline.at, {
+  return audit(settings, detection, deadline, {
     log,
-    now: Date.now,
     sleep: (ms) => sleep(ms),
     random: Math.random,
     userAgent: USER_AGENT,

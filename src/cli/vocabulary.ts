@@ -14,6 +14,11 @@ export const CLI_VOCABULARY: Vocabulary = {
   setting: (name, value) => `--${name} ${shellQuote(value)}`,
   takes: (name) => (OPTION_NAMES as readonly string[]).includes(name),
   keyName: `\`${API_KEY_VARIABLE}\``,
+  keyHolder: API_KEY_VARIABLE,
+  tool: 'contract-audit',
+  beforeAudit: 'before running contract-audit',
+  failing: 'make the command exit 1',
+  idsOf: (run) => `the --audit-id value printed by ${run}`,
   noKey:
     `${API_KEY_VARIABLE} is not set: export the service key in it (the command takes no key option, ` +
     'which would land in the shell history). To see what would be sent without a key, use --dry-run.',

@@ -1,8 +1,8 @@
 /**
  * The engine's entry: a checkout's projects found, their files uploaded (or audits resumed),
  * waited for within one deadline, their findings triaged, and the run's result returned. It knows
- * nothing of the door that drives it: settings, a logger, a clock and two callbacks are all it
- * is given, and it never throws (an error is a result with verdict `error`).
+ * nothing of the door that drives it: settings, the deadline (with its clock), a logger and two
+ * callbacks are all it is given, and it never throws (an error is a result with verdict `error`).
  */
 import { AuditClient } from '../api/client.ts';
 import { pathReader } from '../api/parse-location.ts';
@@ -18,7 +18,7 @@ import {
 } from '../audit/result.ts';
 import { buildChangeSet, type ChangedFile, type ChangeSet, type Scope } from '../audit/scope.ts';
 import { triageFindings } from '../audit/triage.ts';
-import type { Deadline } from '../files/deadline.ts';
+import type { Deadline } from '../deadline.ts';
 import { createSourceReader } from '../files/source-reader.ts';
 import type { Logger } from '../log.ts';
 import type { Project } from '../project/detect.ts';
@@ -30,6 +30,7 @@ import {
   type ProjectUpload,
 } from '../project/find-contracts.ts';
 import type { ProjectSummary } from '../project/project-summary.ts';
+import { discovering } from './discovery-deadline.ts';
 import { auditProjects, type AuditJob, type ProjectAuditDependencies } from './project-audits.ts';
 import { resumeJobs } from './resume.ts';
 import { readRecord, recordText, uploadDigest, type ReuseStore } from './reuse.ts';
@@ -38,8 +39,6 @@ import type { Vocabulary } from '../vocabulary.ts';
 
 export interface EngineDependencies {
   log: Logger;
-  /** The clock `deadline` is on. */
-  now: () => number;
   sleep: (ms: number) => Promise<void>;
   random: () => number;
   userAgent: string;
@@ -83,7 +82,9 @@ export async function findCheckoutProjects(
   log: Logger,
   deadline: Deadline,
 ): Promise<CheckoutProjects> {
-  const projects = await findProjects({ ...settings, deadline }, log);
+  const projects = await discovering(settings.vocabulary, () =>
+    findProjects({ ...settings, deadline }, log),
+  );
   return {
     projects,
     summaries: projectSummaries(outermostProjects(projects), settings, settings.projectName),
@@ -113,7 +114,7 @@ export interface GivenAudits {
 export async function audit(
   settings: Settings,
   detection: CheckoutProjects,
-  deadline: number,
+  deadline: Deadline,
   deps: EngineDependencies,
   given?: GivenUploads | GivenAudits,
 ): Promise<RunResult> {
@@ -124,13 +125,10 @@ export async function audit(
     vocabulary: settings.vocabulary,
     userAgent: deps.userAgent,
     sleep: deps.sleep,
-    now: deps.now,
     deadline,
     log,
   });
   let fileCount: number | undefined;
-  // The search for files and imports stops at the same deadline as the wait for the audit.
-  const searchDeadline = { at: deadline, now: deps.now };
   try {
     // Read before anything is uploaded, so a broken baseline costs no audit.
     const baseline = settings.baselineFile
@@ -148,10 +146,12 @@ export async function audit(
           resumeId: id,
         }))
       : auditId !== undefined
-        ? await resumeJobs(settings, auditId, detection.projects, log, searchDeadline)
-        : (
-            uploads?.uploads ?? (await checkoutUploads(settings, detection, searchDeadline, log))
-          ).map((upload) => ({ ...upload, resumeId: undefined }));
+        ? await discovering(settings.vocabulary, () =>
+            resumeJobs(settings, auditId, detection.projects, log, deadline),
+          )
+        : (uploads?.uploads ?? (await checkoutUploads(settings, detection, deadline, log))).map(
+            (upload) => ({ ...upload, resumeId: undefined }),
+          );
     if (uploading) fileCount = jobs.reduce((sum, job) => sum + (job.files?.length ?? 0), 0);
     if (jobs.length === 0) {
       return stoppedRun(
@@ -159,7 +159,7 @@ export async function audit(
           `No contract files matched (${settings.vocabulary.setting('if-no-files-found', settings.ifNoFilesFound)}); nothing was audited.`,
           { fileCount },
         ),
-        { detected: detection.summaries },
+        { detectedProjects: detection.summaries },
       );
     }
     if (uploading) {
@@ -174,7 +174,7 @@ export async function audit(
       );
     }
     const reuse = uploading && settings.reuse ? deps.reuse : undefined;
-    const audited = reuse ? await findReusable(jobs, settings, reuse, deps) : jobs;
+    const audited = reuse ? await findReusable(jobs, settings, reuse, log, deadline.now) : jobs;
     // With several projects, the id output is their object, even when one is collected.
     const several = collected?.several ?? (jobs.length > 1 || typeof settings.auditId === 'object');
     const projects = await auditProjects(
@@ -184,7 +184,6 @@ export async function audit(
         settings,
         deadline,
         log,
-        now: deps.now,
         sleep: deps.sleep,
         random: deps.random,
         triage: createTriage(settings, deps, baseline, several, uploads?.root),
@@ -204,9 +203,11 @@ export async function audit(
       several,
     );
     if (baseline) logUnusedBaseline(baseline, projects, log);
-    return { projects, several, detected: detection.summaries };
+    return { projects, several, detectedProjects: detection.summaries };
   } catch (error) {
-    return stoppedRun(errorResult(error, { fileCount }, log), { detected: detection.summaries });
+    return stoppedRun(errorResult(error, { fileCount }, { vocabulary: settings.vocabulary, log }), {
+      detectedProjects: detection.summaries,
+    });
   } finally {
     await client.close();
   }
@@ -222,7 +223,9 @@ export function checkoutUploads(
   deadline: Deadline,
   log: Logger,
 ): Promise<ProjectUpload[]> {
-  return findUploads({ ...settings, deadline }, log, detection.projects);
+  return discovering(settings.vocabulary, () =>
+    findUploads({ ...settings, deadline }, log, detection.projects),
+  );
 }
 
 /**
@@ -233,7 +236,9 @@ async function findReusable(
   jobs: readonly AuditJob[],
   settings: Settings,
   reuse: NonNullable<EngineDependencies['reuse']>,
-  { log, now }: EngineDependencies,
+  log: Logger,
+  /** The deadline's clock: a record's age is told by it. */
+  now: () => number,
 ): Promise<AuditJob[]> {
   return Promise.all(
     jobs.map(async (job) => {

@@ -18,6 +18,7 @@ import {
   type ProjectResult,
 } from '../audit/result.ts';
 import type { Triage } from '../audit/triage.ts';
+import type { Deadline } from '../deadline.ts';
 import { ConfigurationError, ServiceError, errorMessage } from '../errors.ts';
 import { formatBytes } from '../files/limits.ts';
 import type { ReuseRecord } from './reuse.ts';
@@ -70,9 +71,8 @@ export interface AuditJob {
 export interface ProjectAuditDependencies {
   client: AuditClient;
   settings: Pick<Settings, 'pollIntervalMs' | 'failOn' | 'timeoutMs' | 'vocabulary'>;
-  deadline: number;
+  deadline: Deadline;
   log: Log;
-  now: () => number;
   sleep: (ms: number) => Promise<void>;
   random: () => number;
   triage: (findings: readonly Finding[], job: AuditJob) => Promise<Triage>;
@@ -131,7 +131,7 @@ async function auditProject(
   const resumed = job.resumeId !== undefined;
   const { log } = deps;
   if (job.notStarted !== undefined)
-    return errorResult(new ConfigurationError(job.notStarted), { resumed });
+    return errorResult(new ConfigurationError(job.notStarted), { resumed }, deps.settings);
   if (job.reusable !== undefined) {
     const reused = await collectReused(job, job.reusable, deps);
     if (reused !== undefined) return reused;
@@ -144,7 +144,7 @@ async function auditProject(
     fileCount: started && job.files?.length,
   });
   try {
-    const startedAt = new Date(deps.now()).toISOString();
+    const startedAt = new Date(deps.deadline.now()).toISOString();
     const auditId = job.resumeId ?? (started = await upload(job, deps, limitUploads)).auditId;
     const facts = { ...factsSoFar(), auditId };
     deps.started(job, auditId);
@@ -179,7 +179,7 @@ async function auditProject(
     }
     return result;
   } catch (error) {
-    return errorResult(error, factsSoFar(), log);
+    return errorResult(error, factsSoFar(), { vocabulary: deps.settings.vocabulary, log });
   }
 }
 
@@ -224,8 +224,9 @@ async function resultsOf(
 ): Promise<AuditResult> {
   const bytes = snapshot.heldBytes ?? 0;
   const left = deps.spend(findings.length, bytes);
-  if (left !== undefined) return errorResult(overBudget(findings.length, bytes, left, deps), facts);
-  return completedResult(facts, snapshot, await deps.triage(findings, job), deps.settings.failOn);
+  if (left !== undefined)
+    return errorResult(overBudget(findings.length, bytes, left, deps), facts, deps.settings);
+  return completedResult(facts, snapshot, await deps.triage(findings, job), deps.settings);
 }
 
 function overBudget(

@@ -6,7 +6,7 @@
  */
 import type { AuditIds } from '../audit/audit-ids.ts';
 import { ConfigurationError, DeadlineError, errorMessage } from '../errors.ts';
-import type { Deadline } from '../files/deadline.ts';
+import type { Deadline } from '../deadline.ts';
 import type { Logger } from '../log.ts';
 import type { Project } from '../project/detect.ts';
 import { findUploads, projectSummaries, type UploadFile } from '../project/find-contracts.ts';
@@ -35,7 +35,7 @@ export async function resumeJobs(
     if (checkout.length > 1) {
       throw new ConfigurationError(
         `${auditIds} is one id, but this checkout has ${checkout.length} projects to audit (${checkout.map((project) => project.path).join(', ')}), each with its own audit. ` +
-          `Pass the ${vocabulary.option('audit-id')} output of the run that started them as it is (a JSON object of ids by project folder), or set ${vocabulary.option('working-directory')} to the project of this audit.`,
+          `Pass ${vocabulary.idsOf('the run that started them')} as it is (a JSON object of ids by project folder), or set ${vocabulary.option('working-directory')} to the project of this audit.`,
       );
     }
     const [only] = checkout;
@@ -53,7 +53,7 @@ export async function resumeJobs(
     if (checkout.length > 0 && !project) {
       throw new ConfigurationError(
         `${auditIds} names the project folder "${folder}", but this checkout has no project with files to audit there ` +
-          `(it has ${checkout.map((candidate) => candidate.path).join(', ')}). Pass the ${vocabulary.option('audit-id')} output of a run on this commit and ${vocabulary.option('working-directory')}.`,
+          `(it has ${checkout.map((candidate) => candidate.path).join(', ')}). Pass ${vocabulary.idsOf('a run on this commit')} and ${vocabulary.option('working-directory')}.`,
       );
     }
     const name = project?.name ?? `${settings.projectName}/${folder}`;

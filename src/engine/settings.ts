@@ -119,7 +119,7 @@ export function readSettings(
   const read = inputReader(inputs);
   const apiKey = read.text('api-key');
   const { vocabulary } = inputs;
-  checkApiKey(apiKey, vocabulary.keyName, log);
+  checkApiKey(apiKey, vocabulary, log);
   const workspace = path.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
   const workingDirectory = path.resolve(workspace, read.text('working-directory') || '.');
   const relativeRoot = posixRelative(workspace, workingDirectory);
@@ -225,25 +225,26 @@ export function parseBaseUrl(raw: string, vocabulary: Vocabulary): URL {
  * A key an HTTP header cannot carry would fail before any byte is sent; say so now, in words
  * that point at the secret, never quoting it.
  */
-function checkApiKey(apiKey: string, keyName: string, log: Pick<Log, 'warning'>): void {
+function checkApiKey(apiKey: string, vocabulary: Vocabulary, log: Pick<Log, 'warning'>): void {
+  const { keyName, keyHolder } = vocabulary;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(apiKey)) {
     throw new ConfigurationError(
       `The key in ${keyName} contains a line break or another control character, which an HTTP header ` +
-        'cannot carry. Check the secret: it must be the key alone, on one line.',
+        `cannot carry. Check ${keyHolder}: it must be the key alone, on one line.`,
     );
   }
   if (/[^\u0020-\u00ff]/u.test(apiKey)) {
     throw new ConfigurationError(
       `The key in ${keyName} contains characters an HTTP header cannot carry (only ASCII and Latin-1 ` +
-        'can be sent). Check the secret: a key copied from a document may hold typographic quotes or dashes.',
+        `can be sent). Check ${keyHolder}: a key copied from a document may hold typographic quotes or dashes.`,
     );
   }
   if (apiKey && apiKey.length < MIN_SECRET_LENGTH) {
     log.warning(
       `The key in ${keyName} is only ${apiKey.length} characters long. It is still masked everywhere, ` +
         'which may blank out ordinary words that contain it in the reports; service keys are ' +
-        `normally much longer, so check the secret (a key of ${MIN_SECRET_LENGTH} or more characters avoids this).`,
+        `normally much longer, so check ${keyHolder} (a key of ${MIN_SECRET_LENGTH} or more characters avoids this).`,
     );
   }
 }
@@ -259,7 +260,7 @@ function auditIdInput(text: string, apiKey: string, vocabulary: Vocabulary): Aud
   if (ids === undefined || decoded.some((entry) => key.appearsIn(entry))) {
     throw new ConfigurationError(
       `${sentenceStart(vocabulary.optionNamed('audit-id'))} contains the API key, so it was not sent. ` +
-        `Give the id the run that started the audit printed (its ${vocabulary.option('audit-id')} output).`,
+        `Give ${vocabulary.idsOf('the run that started the audit')}.`,
     );
   }
   return ids;

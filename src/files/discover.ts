@@ -15,7 +15,7 @@ import {
   type ExcludePattern,
   type ExcludeRules,
 } from './excludes.ts';
-import { checkDeadline, type Deadline } from './deadline.ts';
+import { checkDeadline, type Deadline } from '../deadline.ts';
 import { compilePatterns, type PatternMatcher } from './patterns.ts';
 import { isInside } from './inside.ts';
 import { sentenceStart, type Vocabulary } from '../vocabulary.ts';

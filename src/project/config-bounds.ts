@@ -4,6 +4,7 @@
  * past these bounds the rest is left out, and a short warning says what.
  */
 import { firstFew, oneLine, truncateText } from '../text.ts';
+import type { Vocabulary } from '../vocabulary.ts';
 
 /** Folders one setting may name (`libs`, `paths.sources`, Brownie's and Ape's folders). */
 export const MAX_CONFIG_FOLDERS = 100;
@@ -33,13 +34,15 @@ export function capped<T>(
   what: string,
   name: (value: T) => string,
   warnings: string[],
+  /** The door's, whose name for the tool the warning uses. */
+  words: Pick<Vocabulary, 'tool'>,
   listed = values.length,
 ): T[] {
   if (listed <= max) return [...values];
   const shown = someNames(values.slice(max, max + NAMES_SHOWN).map(name));
   const more = listed - max - Math.min(NAMES_SHOWN, values.length - max);
   warnings.push(
-    `${what} lists ${listed} entries, more than the ${max} this action reads: the first ${max} are used, ` +
+    `${what} lists ${listed} entries, more than the ${max} ${words.tool} reads: the first ${max} are used, ` +
       `the other ${listed - max} are not (${shown}${more > 0 ? `, … and ${more} more` : ''}).`,
   );
   return values.slice(0, max);

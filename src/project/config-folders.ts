@@ -25,7 +25,14 @@ export function usableFolders(
   words: Vocabulary,
 ): string[] {
   const usable: string[] = [];
-  for (const value of capped(values, MAX_CONFIG_FOLDERS, setting, (folder) => folder, warnings)) {
+  for (const value of capped(
+    values,
+    MAX_CONFIG_FOLDERS,
+    setting,
+    (folder) => folder,
+    warnings,
+    words,
+  )) {
     const glob = value.search(GLOB);
     const folder = path.posix.normalize(
       cleanFolder(glob === -1 ? value : value.slice(0, value.lastIndexOf('/', glob) + 1)) || '.',

@@ -6,7 +6,7 @@
 import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { checkDeadline, type Deadline } from '../files/deadline.ts';
+import { checkDeadline, type Deadline } from '../deadline.ts';
 import { posixRelative } from '../files/inside.ts';
 import { firstFew } from '../text.ts';
 import { capped, MAX_CONFIG_FOLDERS, MAX_REMAPPINGS } from './config-bounds.ts';
@@ -228,6 +228,7 @@ async function readProject(
       `${shown(FOUNDRY_CONFIG)}: libs`,
       (lib) => lib,
       project.warnings,
+      options.vocabulary,
     );
     const above = listed.filter((lib) => leavesFolder(lib));
     const libs = folders(
@@ -242,7 +243,13 @@ async function readProject(
       scripts: folders(FOUNDRY_CONFIG, 'script', [config.script], ['script']),
       libs,
     });
-    const reached = librariesAbove(above, root, options.workspace, shown(FOUNDRY_CONFIG));
+    const reached = librariesAbove(
+      above,
+      root,
+      options.workspace,
+      shown(FOUNDRY_CONFIG),
+      options.vocabulary,
+    );
     project.warnings.push(...reached.warnings);
     foundry = { ...config, libs: [...libs, ...reached.libs] };
     project.notes.push(
@@ -318,6 +325,7 @@ async function readProject(
       reader,
       profile: options.foundryProfile,
       deadline: options.deadline,
+      vocabulary: options.vocabulary,
     });
     project.warnings.push(...computed.warnings);
     // Brownie's, if any, then forge's, which win a tie.
@@ -358,6 +366,7 @@ async function readProject(
     (remapping) =>
       `${remapping.context ? `${remapping.context}:` : ''}${remapping.prefix}=${remapping.target}`,
     project.warnings,
+    options.vocabulary,
     project.remappings.length + unkept,
   );
   add(project, undefined, { sources: [], tests: [], scripts: [], libs: ['node_modules'] });

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs/promises';
 import { ConfigurationError } from '../errors.ts';
-import { checkDeadline, type Deadline } from '../files/deadline.ts';
+import { checkDeadline, type Deadline } from '../deadline.ts';
 import { discoverContracts, type ContractFile } from '../files/discover.ts';
 import { DEFAULT_EXCLUDES, type ExcludePattern } from '../files/excludes.ts';
 import { isInside, posixRelative } from '../files/inside.ts';
@@ -181,7 +181,7 @@ export async function findUploads(
   const groups = uploadGroups(projects, discovery.files, root, search, log);
   if (groups.length > MAX_PROJECTS) {
     throw new ConfigurationError(
-      `${groups.length} projects under ${search.pathPrefix || './'} have contracts to audit; one step audits at most ${MAX_PROJECTS}. ` +
+      `${groups.length} projects under ${search.pathPrefix || './'} have contracts to audit; one run audits at most ${MAX_PROJECTS}. ` +
         `Set ${search.vocabulary.option('working-directory')} to a folder with fewer, or ${search.vocabulary.splitProjects}.`,
     );
   }
@@ -342,14 +342,14 @@ async function importsOfAudited(
   projects: readonly Project[],
   root: string,
   workspace: string,
-  { limits, deadline }: Pick<ContractSearch, 'limits' | 'deadline'>,
+  { limits, deadline, vocabulary }: Pick<ContractSearch, 'limits' | 'deadline' | 'vocabulary'>,
 ): Promise<Closure> {
   // A file outside every project resolves as a plain folder would: relative paths and node_modules.
   const plain: Project = { ...emptyProject(root, ''), libs: ['node_modules'] };
   const resolvers = new Map(
     [plain, ...projects].map((project) => [
       project,
-      createImportResolver(project, workspace, deadline),
+      createImportResolver(project, workspace, vocabulary, deadline),
     ]),
   );
   return importClosure(

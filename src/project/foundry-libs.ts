@@ -7,6 +7,7 @@ import path from 'node:path';
 import { isInside, posixRelative } from '../files/inside.ts';
 import { someNames } from './config-bounds.ts';
 import { cleanFolder } from './foundry-config.ts';
+import type { Vocabulary } from '../vocabulary.ts';
 
 /** Whether a `libs` entry leads out of the project's folder: `../lib`, or an absolute path. */
 export function leavesFolder(lib: string): boolean {
@@ -24,6 +25,8 @@ export function librariesAbove(
   root: string,
   workspace: string,
   file: string,
+  /** The door's, in whose words the warning says what to do. */
+  words: Pick<Vocabulary, 'tool' | 'beforeAudit'>,
 ): { libs: string[]; warnings: string[] } {
   const folders = libs.map((lib) => ({ lib, folder: path.resolve(root, cleanFolder(lib)) }));
   const outside = folders
@@ -35,9 +38,9 @@ export function librariesAbove(
       outside.length === 0
         ? []
         : [
-            `${file}: libs ${someNames(outside)} lie${outside.length === 1 ? 's' : ''} outside the workspace, which this action never reads: ` +
+            `${file}: libs ${someNames(outside)} lie${outside.length === 1 ? 's' : ''} outside the workspace, which ${words.tool} never reads: ` +
               'imports forge would resolve there are not sent, and the warning about unresolved imports names each. ' +
-              'Keep the libraries inside the repository (a git submodule, or an install before this step).',
+              `Keep the libraries inside the repository (a git submodule, or an install ${words.beforeAudit}).`,
           ],
   };
 }

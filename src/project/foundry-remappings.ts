@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { checkDeadline, type Deadline } from '../files/deadline.ts';
+import { checkDeadline, type Deadline } from '../deadline.ts';
 import { isInside, posixRelative } from '../files/inside.ts';
 import { UnparsableConfig, unusableConfigWarning, type ConfigReader } from './config-file.ts';
 import { readFoundryConfig, type FoundryConfig } from './foundry-config.ts';
@@ -22,6 +22,7 @@ import {
 } from './remapping-scan.ts';
 import { capped, MAX_REMAPPINGS, someNames } from './config-bounds.ts';
 import { FOUNDRY_CONFIG, REMAPPINGS_FILE } from './search-files.ts';
+import type { Vocabulary } from '../vocabulary.ts';
 
 /** Libraries inside libraries followed: deeper ones are rare and each level reads every config. */
 const MAX_NESTING = 6;
@@ -35,6 +36,8 @@ export interface FoundryRemappingsOptions {
   /** FOUNDRY_PROFILE, else `default`: libraries without it use their default profile. */
   profile: string;
   deadline: Deadline | undefined;
+  /** The door's, in whose words the warnings say what to do. */
+  vocabulary: Vocabulary;
 }
 
 export interface FoundryRemappings {
@@ -102,7 +105,7 @@ export async function foundryRemappings(
   const crowded = [...walk.crowded].filter((folder) => folder !== root);
   if (crowded.length > 0) {
     walk.warnings.push(
-      `The libraries hold more remappings than the ${MAX_REMAPPINGS} this action reads of each: those past it are not used (from ${where(crowded)}), so imports only they map may not resolve. Set them in remappings.txt.`,
+      `The libraries hold more remappings than the ${MAX_REMAPPINGS} ${options.vocabulary.tool} reads of each: those past it are not used (from ${where(crowded)}), so imports only they map may not resolve. Set them in remappings.txt.`,
     );
   }
   if (walk.scan.cut.length > 0) {
@@ -206,6 +209,7 @@ async function remappingsOf(
           `${posixRelative(walk.workspace, root) || '.'}: the remappings of foundry.toml and remappings.txt together`,
           shownRemapping,
           walk.warnings,
+          walk.vocabulary,
           own.length + unkept,
         )
       : own.slice(0, MAX_REMAPPINGS);
@@ -361,9 +365,9 @@ async function foldersInside(
   }
   if (outside.length > 0)
     walk.warnings.push(
-      `${posixRelative(walk.workspace, path.join(root, FOUNDRY_CONFIG))}: libs ${someNames(outside)} lead${outside.length === 1 ? 's' : ''} outside the workspace, which this action never reads: ` +
+      `${posixRelative(walk.workspace, path.join(root, FOUNDRY_CONFIG))}: libs ${someNames(outside)} lead${outside.length === 1 ? 's' : ''} outside the workspace, which ${walk.vocabulary.tool} never reads: ` +
         'the libraries forge would find there are not looked for, and imports forge would resolve there are not sent. ' +
-        'Keep the libraries inside the repository (a git submodule, or an install before this step).',
+        `Keep the libraries inside the repository (a git submodule, or an install ${walk.vocabulary.beforeAudit}).`,
     );
   return inside;
 }

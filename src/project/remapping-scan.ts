@@ -8,7 +8,7 @@
 import { opendirSync, type Dir, type Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { checkDeadline, type Deadline } from '../files/deadline.ts';
+import { checkDeadline, type Deadline } from '../deadline.ts';
 import { isInside } from '../files/inside.ts';
 
 /** Folders the scans of one project read: a checkout could hold millions, each a listing. */

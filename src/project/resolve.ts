@@ -8,7 +8,8 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { checkDeadline, type Deadline } from '../files/deadline.ts';
+import { checkDeadline, type Deadline } from '../deadline.ts';
+import type { Vocabulary } from '../vocabulary.ts';
 import { isInside, posixRelative } from '../files/inside.ts';
 import { firstFew } from '../text.ts';
 import { MAX_IMPORT_CANDIDATES } from './config-bounds.ts';
@@ -37,8 +38,11 @@ const PLACES_SHOWN = 8;
 export function createImportResolver(
   project: Project,
   workspace: string,
+  /** The door's, whose name for the tool the problems use. */
+  words: Pick<Vocabulary, 'tool'>,
   deadline?: Deadline,
 ): ImportResolver {
+  const { tool } = words;
   const answers = new Map<string, Promise<Resolution>>();
   const files = new Map<string, Promise<FoundFile | string>>();
   const lookUp = (file: string) => {
@@ -68,7 +72,7 @@ export function createImportResolver(
     if (answer === undefined) {
       answer = vyper
         ? resolveVyperImport(project, workspace, lookUp, lookUpPythonPaths, importPath, importer)
-        : resolveImport(project, workspace, lookUp, lookUpPackages, importPath, importer);
+        : resolveImport(project, workspace, lookUp, lookUpPackages, importPath, importer, tool);
       answers.set(key.join('\0'), answer);
     }
     return answer;
@@ -82,6 +86,7 @@ async function resolveImport(
   lookUpPackages: () => Promise<WorkspacePackages>,
   importPath: string,
   importer: SourceNode,
+  tool: string,
 ): Promise<Resolution> {
   if (isRelativeImport(importPath)) {
     const name = resolveRelativeImport(importer.name, importPath);
@@ -101,7 +106,7 @@ async function resolveImport(
       // would stand in for it unsaid.
       if (found === OUTSIDE || found === LINKS_OUTSIDE)
         return {
-          problem: `its name ${unitName} falls under the remapping "${remapping.prefix}=${remapping.target}", so forge would read ${shown(workspace, file)} where that file exists, outside the workspace, which this action never reads`,
+          problem: `its name ${unitName} falls under the remapping "${remapping.prefix}=${remapping.target}", so forge would read ${shown(workspace, file)} where that file exists, outside the workspace, which ${tool} never reads`,
         };
     }
     const onDisk = path.resolve(path.dirname(importer.absolutePath), importPath);
@@ -123,7 +128,7 @@ async function resolveImport(
     // one: sending this one would put another file in its place.
     if (typeof found !== 'string' && outsideFirst !== undefined && project.foundryLibs) {
       return {
-        problem: `forge would read it from ${outsideFirst} where that file exists, outside the workspace, which this action never reads, before ${shown(workspace, candidate.file)}`,
+        problem: `forge would read it from ${outsideFirst} where that file exists, outside the workspace, which ${tool} never reads, before ${shown(workspace, candidate.file)}`,
       };
     }
     if (typeof found !== 'string') {
@@ -134,7 +139,7 @@ async function resolveImport(
     // runner): a file further down the lookup is not the one it compiles.
     if (found === LINKS_OUTSIDE && remapping === undefined) {
       return {
-        problem: `${project.foundryLibs === undefined ? 'the compiler' : 'forge'} would read it from ${shown(workspace, candidate.file)}, a link that leads outside the workspace, which this action never reads`,
+        problem: `${project.foundryLibs === undefined ? 'the compiler' : 'forge'} would read it from ${shown(workspace, candidate.file)}, a link that leads outside the workspace, which ${tool} never reads`,
       };
     }
     problems.push(found);
@@ -166,7 +171,7 @@ async function resolveImport(
     problem:
       outside.length === 0
         ? looked
-        : `${inside.length > 0 ? `${looked}; ` : ''}${project.foundryLibs === undefined ? 'the compiler would look for it at' : 'forge would read it from'} ${firstFew(outside, PLACES_SHOWN).join(' or ')}, outside the workspace, which this action never reads`,
+        : `${inside.length > 0 ? `${looked}; ` : ''}${project.foundryLibs === undefined ? 'the compiler would look for it at' : 'forge would read it from'} ${firstFew(outside, PLACES_SHOWN).join(' or ')}, outside the workspace, which ${tool} never reads`,
   };
 }
 

@@ -38,7 +38,7 @@ interface LoggedFile {
 /** What to do about a Vyper module that was not found. */
 const vyperFix = (words: Vocabulary) =>
   "A Vyper import names a module by its path from the project root or the compiled file's folder (`from src.interfaces import i_vault`), or from the importing file with leading dots (`from .interfaces import i_vault`). " +
-  'A module of a Python package (`from snekmate.tokens import erc20`) is found once installed inside the workspace before this step: ' +
+  `A module of a Python package (\`from snekmate.tokens import erc20\`) is found once installed inside the workspace ${words.beforeAudit}: ` +
   'in a virtual environment there (`uv sync`, or `python -m venv .venv` and `.venv/bin/pip install snekmate`), or with `mox install` into lib/; ' +
   `for one in a git submodule, ${words.fetchSubmodules}.`;
 
@@ -91,7 +91,7 @@ export function logProjects(
   });
   if (nested.length > 0) {
     log.info(
-      `${nested.join('; ')}: each file is audited once, in the deepest project holding it, and a run at the outer project's folder audits the nested one too, so the \`projects\` output lists only the outermost projects.`,
+      `${nested.join('; ')}: each file is audited once, in the deepest project holding it, and a run at the outer project's folder audits the nested one too, so ${search.vocabulary.projectList} lists only the outermost projects.`,
     );
   }
   if (projects.length > 1) {
@@ -238,7 +238,7 @@ export function logClosureProblems(
           : '') +
         (vyper < unresolved.length
           ? `\nIf they are git submodules, ${search.vocabulary.fetchSubmodules}, or run \`forge install\`; ` +
-            "if they are npm packages, run `npm ci` (or your package manager's install) before this step; otherwise add a remapping to remappings.txt."
+            `if they are npm packages, run \`npm ci\` (or your package manager's install) ${search.vocabulary.beforeAudit}; otherwise add a remapping to remappings.txt.`
           : '') +
         (vyper > 0 ? `\n${vyperFix(search.vocabulary)}` : '') +
         (packages.length > 0

@@ -8,7 +8,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DeadlineError, errorMessage } from '../errors.ts';
-import type { Deadline } from '../files/deadline.ts';
+import type { Deadline } from '../deadline.ts';
 import { discoverContracts } from '../files/discover.ts';
 import { compileExcludes, DEFAULT_EXCLUDES, type ExcludePattern } from '../files/excludes.ts';
 import { isInside, posixRelative } from '../files/inside.ts';

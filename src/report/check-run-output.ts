@@ -205,8 +205,8 @@ export function renderCheckRunCompletion(input: {
       ? `> ⚠️ Only ${posted} of ${total} annotations could be posted; ` +
         'the rest are in the job summary and the results file.\n\n'
       : overCap > 0
-        ? `> ℹ️ ${overCap} of ${total} findings are not annotated here: this action ` +
-          `posts at most ${MAX_CHECK_RUN_ANNOTATIONS.toLocaleString('en-US')} annotations, the ` +
+        ? `> ℹ️ ${overCap} of ${total} findings are not annotated here: at most ` +
+          `${MAX_CHECK_RUN_ANNOTATIONS.toLocaleString('en-US')} annotations are posted, the ` +
           "most severe, to spare the token's hourly request limit. Every finding is in the job " +
           'summary and the results file.\n\n'
         : '';

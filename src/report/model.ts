@@ -143,7 +143,7 @@ export function buildReport(result: RunResult, facts: ReportFacts): Report {
     reused: several ? undefined : whole.reused,
     allReused: projects.length > 0 && projects.every((project) => project.reused !== undefined),
     headCommit: result.headCommit,
-    detectedProjects: result.detected,
+    detectedProjects: result.detectedProjects,
     links: facts.links,
     runUrl: facts.runUrl,
     vocabulary: facts.vocabulary,

@@ -53,7 +53,7 @@ export function renderSummary(
   for (const entry of findings)
     groupSizes.set(groupKey(entry), (groupSizes.get(groupKey(entry)) ?? 0) + 1);
   const opening = (entry: TriagedFinding) =>
-    groupOpening(entry, projects.length > 1, withStatus, groupSizes.get(groupKey(entry)) ?? 0);
+    groupOpening(entry, report.several, withStatus, groupSizes.get(groupKey(entry)) ?? 0);
   const heading = '### Findings\n\n';
   const detailsHeading = '\n### Details\n\n';
   // Room for the longest note the cuts below could need.
@@ -147,7 +147,7 @@ function renderHead(
       escapeMarkdown(truncateText(report.reason, 2_000)),
     '',
   ];
-  lines.push(...outcomeNotes(report, findings.length > 0));
+  lines.push(...verdictNotes(report, findings.length > 0));
   if (report.headCommit !== undefined)
     lines.push(...renderHeadCommitNote(report.headCommit, report.links));
   const reuseNotes = renderReuseNotes(report);
@@ -195,7 +195,7 @@ function projectsTable(audits: readonly ProjectReport[]): string[] {
 }
 
 /** An error or timeout must never read as a clean result. */
-function outcomeNotes(report: Report, hasFindings: boolean): string[] {
+function verdictNotes(report: Report, hasFindings: boolean): string[] {
   const notes: string[] = [];
   if (report.verdict === 'error' || report.verdict === 'timeout') {
     if (hasFindings) {

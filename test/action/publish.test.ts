@@ -63,7 +63,7 @@ function reportOf(findings: Finding[], headCommit?: JudgedCommit): Report {
       incomplete: undefined,
     },
     triageOf(allActive(findings)),
-    'high',
+    { failOn: 'high', vocabulary: ACTION_VOCABULARY },
   );
   return buildReport(
     { projects: [{ name: 'contracts', path: '.', ...result }], several: false, headCommit },

@@ -370,7 +370,10 @@ describe('AuditClient retries', () => {
 
   it('honours Retry-After as an HTTP date on 503, and caps a huge one at 5 minutes', async () => {
     const now = Date.parse('2026-03-01T12:00:00Z');
-    const { service, client, sleeps } = await harness({}, { now: () => now });
+    const { service, client, sleeps } = await harness(
+      {},
+      { deadline: { at: Infinity, now: () => now } },
+    );
     service.addFault({
       path: '/v1/projects',
       kind: 'status',
@@ -458,7 +461,10 @@ describe('AuditClient retries', () => {
 
   it('backs off instead of hammering when Retry-After is 0 or a date already past', async () => {
     const now = Date.parse('2026-03-01T12:00:00Z');
-    const { service, client, sleeps } = await harness({}, { now: () => now });
+    const { service, client, sleeps } = await harness(
+      {},
+      { deadline: { at: Infinity, now: () => now } },
+    );
     service.addFault({
       path: '/v1/projects',
       kind: 'status',
@@ -481,7 +487,7 @@ describe('AuditClient retries', () => {
     const { service, client, sleeps } = await harness(
       {},
       {
-        now: () => now,
+        deadline: { at: Infinity, now: () => now },
         sleep: async (ms) => {
           sleeps.push(ms);
           now += ms;
@@ -785,7 +791,7 @@ describe('AuditClient deadline', () => {
       const clock = virtualClock();
       const { service, client } = await harness(
         {},
-        { now: clock.now, sleep: clock.sleep, deadline: clock.time + 3_000 },
+        { sleep: clock.sleep, deadline: { at: clock.time + 3_000, now: clock.now } },
       );
       service.addFault({ method, path, kind: 'status', status: 429, retryAfter: '1000000000' });
       const error = await serviceFailure(run(client));
@@ -803,7 +809,11 @@ describe('AuditClient deadline', () => {
     const clock = virtualClock();
     const { service, client } = await harness(
       {},
-      { now: clock.now, sleep: clock.sleep, random: () => 0.999, deadline: clock.time + 2_500 },
+      {
+        sleep: clock.sleep,
+        random: () => 0.999,
+        deadline: { at: clock.time + 2_500, now: clock.now },
+      },
     );
     service.addFault({ path: '/v1/projects', kind: 'status', status: 500, times: 5 });
     const error = await serviceFailure(client.listProjects());
@@ -819,7 +829,7 @@ describe('AuditClient deadline', () => {
     const clock = virtualClock();
     const { service, client } = await harness(
       {},
-      { now: clock.now, sleep: clock.sleep, deadline: clock.time },
+      { sleep: clock.sleep, deadline: { at: clock.time, now: clock.now } },
     );
     const error = await serviceFailure(client.startAudit('p', contracts));
     expect(error.message).toBe(
@@ -832,7 +842,11 @@ describe('AuditClient deadline', () => {
     const clock = virtualClock();
     const { client } = await harness(
       {},
-      { now: clock.now, sleep: clock.sleep, deadline: clock.time, vocabulary: CLI_VOCABULARY },
+      {
+        sleep: clock.sleep,
+        deadline: { at: clock.time, now: clock.now },
+        vocabulary: CLI_VOCABULARY,
+      },
     );
     const error = await serviceFailure(client.startAudit('p', contracts));
     expect(error.message).toBe(
@@ -856,10 +870,9 @@ describe('AuditClient deadline', () => {
     const { service, client } = await harness(
       {},
       {
-        now: clock.now,
         // Sleeps longer than asked, as a busy runner may.
         sleep: async (ms) => clock.sleep(ms + 5_000),
-        deadline: clock.time + 8_000,
+        deadline: { at: clock.time + 8_000, now: clock.now },
       },
     );
     service.addFault({ path: '/v1/projects', kind: 'status', status: 503, retryAfter: '4' });
@@ -873,7 +886,7 @@ describe('AuditClient deadline', () => {
     const clock = virtualClock();
     const { service, client } = await harness(
       {},
-      { now: clock.now, sleep: clock.sleep, deadline: clock.time + 600_000 },
+      { sleep: clock.sleep, deadline: { at: clock.time + 600_000, now: clock.now } },
     );
     service.addFault({ path: '/v1/projects', kind: 'status', status: 503, retryAfter: '86400' });
     expect(await client.listProjects()).toEqual([]);
@@ -884,7 +897,7 @@ describe('AuditClient deadline', () => {
     const clock = virtualClock();
     const { service, client } = await harness(
       {},
-      { now: clock.now, sleep: clock.sleep, deadline: clock.time + 3_000 },
+      { sleep: clock.sleep, deadline: { at: clock.time + 3_000, now: clock.now } },
     );
     service.addFault({ path: '/v1/audits/audit-9', kind: 'status', status: 503, retryAfter: '5' });
     const error = await serviceFailure(
@@ -898,7 +911,7 @@ describe('AuditClient deadline', () => {
     // Real time: the attempt's timer is a real one, and here it runs 150 ms.
     const { service, client } = await harness(
       {},
-      { requestTimeoutMs: 600_000, deadline: Date.now() + 150 },
+      { requestTimeoutMs: 600_000, deadline: { at: Date.now() + 150, now: Date.now } },
     );
     service.addFault({ path: '/v1/projects', kind: 'delay', ms: 600_000 });
     const error = await serviceFailure(client.listProjects());
@@ -933,7 +946,7 @@ describe('AuditClient deadline', () => {
       userAgent: 'test',
       sleep: async () => undefined,
       requestTimeoutMs: 600_000,
-      deadline: Date.now() + 300,
+      deadline: { at: Date.now() + 300, now: Date.now },
     });
     open.push(client);
     const error = await serviceFailure(client.startAudit('p', [big]));

@@ -30,14 +30,19 @@ async function setUp(options: AuditServiceOptions) {
     userAgent: 'test',
     sleep,
     random: () => 0.5,
-    now: () => now,
+    deadline: { at: Infinity, now: () => now },
   });
   const quiet = { info: () => undefined, warning: () => undefined, debug: () => undefined };
-  const poll = (auditId: string, deadline = 600_000) =>
+  const poll = (auditId: string, at = 600_000) =>
     waitForAudit(
       auditId,
-      { deadline, initialIntervalMs: 5_000, maxIntervalMs: 60_000, notFoundGraceMs: 60_000 },
-      { client: client!, now: () => now, sleep, random: () => 0.5, log: quiet },
+      {
+        deadline: { at, now: () => now },
+        initialIntervalMs: 5_000,
+        maxIntervalMs: 60_000,
+        notFoundGraceMs: 60_000,
+      },
+      { client: client!, sleep, random: () => 0.5, log: quiet },
     );
   return { service, client, poll, sleeps };
 }

@@ -25,9 +25,13 @@ function snapshot(state: AuditSnapshot['state'], rawStatus: string = state): Aud
 
 /**
  * A virtual clock: sleeping advances time, nothing waits for real. Each poll takes `pollTakesMs`
- * of it, as the client's own retries would.
+ * of it, as the client's own retries would. `at`: the deadline on that clock.
  */
-function harness(answers: Answer[], policy: Partial<PollPolicy> = {}, pollTakesMs = 0) {
+function harness(
+  answers: Answer[],
+  { at, ...policy }: Partial<Omit<PollPolicy, 'deadline'>> & { at?: number } = {},
+  pollTakesMs = 0,
+) {
   let now = 1_000_000;
   const sleeps: number[] = [];
   const logs: string[] = [];
@@ -45,7 +49,7 @@ function harness(answers: Answer[], policy: Partial<PollPolicy> = {}, pollTakesM
     waitForAudit(
       'a1',
       {
-        deadline: now + 600_000,
+        deadline: { at: at ?? now + 600_000, now: () => now },
         initialIntervalMs: 5_000,
         maxIntervalMs: 60_000,
         notFoundGraceMs: 60_000,
@@ -53,7 +57,6 @@ function harness(answers: Answer[], policy: Partial<PollPolicy> = {}, pollTakesM
       },
       {
         client,
-        now: () => now,
         sleep: async (ms) => {
           sleeps.push(ms);
           now += ms;
@@ -117,7 +120,7 @@ describe('waitForAudit', () => {
 
   it('waits to the deadline with the last status, and polls nothing at it', async () => {
     const h = harness([{ snapshot: snapshot('running', 'in_progress') }], {
-      deadline: 1_000_000 + 20_000,
+      at: 1_000_000 + 20_000,
     });
     const outcome = await h.run();
     expect(outcome).toMatchObject({ kind: 'timeout', last: { rawStatus: 'in_progress' } });
@@ -142,7 +145,7 @@ describe('waitForAudit', () => {
 
     const short = harness([{ snapshot: snapshot('running', 'in_progress') }], {
       initialWaitMs: 300_000,
-      deadline: 1_000_000 + 20_000,
+      at: 1_000_000 + 20_000,
     });
     expect((await short.run()).kind).toBe('timeout');
     expect(short.sleeps).toEqual([20_000]);
@@ -160,7 +163,7 @@ describe('waitForAudit', () => {
 
   it('says the deadline came while the audit was still not found, not that its status is unknown', async () => {
     const notFound = new ServiceError('audit a1 not found (HTTP 404)', 404);
-    const h = harness([notFound], { deadline: 1_000_000 + 20_000 });
+    const h = harness([notFound], { at: 1_000_000 + 20_000 });
     expect(await h.run()).toEqual({
       kind: 'timeout',
       last: undefined,
@@ -168,7 +171,7 @@ describe('waitForAudit', () => {
     });
     // An answer after the trouble clears it: the last status is what the service said.
     const recovered = harness([notFound, { snapshot: snapshot('running', 'in_progress') }], {
-      deadline: 1_000_000 + 20_000,
+      at: 1_000_000 + 20_000,
     });
     expect(await recovered.run()).toMatchObject({
       lastProblem: undefined,
@@ -190,7 +193,7 @@ describe('waitForAudit', () => {
     const h = harness(
       // Worded as the client words it: the message names the operation.
       [new ServiceError('could not read audit a1 after 2 attempts; last: HTTP 503', 503)],
-      { deadline: 1_000_000 + 10_000 },
+      { at: 1_000_000 + 10_000 },
       3_000,
     );
     expect((await h.run()).kind).toBe('timeout');
@@ -206,7 +209,7 @@ describe('waitForAudit', () => {
     'keeps waiting to the deadline through HTTP %i that outlasts the client retries',
     async (status) => {
       const h = harness([new ServiceError(`HTTP ${status} after 5 attempts`, status)], {
-        deadline: 1_000_000 + 60_000,
+        at: 1_000_000 + 60_000,
       });
       expect((await h.run()).kind).toBe('timeout');
       expect(h.sleeps.reduce((a, b) => a + b, 0)).toBe(60_000);
@@ -226,9 +229,10 @@ describe('waitForAudit', () => {
 
 describe('pollPolicy', () => {
   it('starts at the input interval, grows to a minute, and waits out a 404 only for a new audit', () => {
-    const run = { deadline: 1_000, pollIntervalMs: 5_000, resumed: false, initialWaitMs: 2_000 };
+    const deadline = { at: 1_000, now: () => 0 };
+    const run = { deadline, pollIntervalMs: 5_000, resumed: false, initialWaitMs: 2_000 };
     expect(pollPolicy(run)).toEqual({
-      deadline: 1_000,
+      deadline,
       initialIntervalMs: 5_000,
       maxIntervalMs: 60_000,
       notFoundGraceMs: 60_000,
@@ -250,7 +254,8 @@ describe('pollOnce', () => {
         return { snapshot: answer.snapshot, retryAfterMs: answer.retryAfterMs };
       },
     };
-    const outcome = await pollOnce('a1', { deadline: 2_000_000, notFoundGraceMs }, { client });
+    const deadline = { at: 2_000_000, now: () => 1_000_000 };
+    const outcome = await pollOnce('a1', { deadline, notFoundGraceMs }, { client });
     return { outcome, calls };
   };
 

@@ -43,7 +43,7 @@ describe('the audit-id value', () => {
       expect(() => parseAuditIds(bad, ACTION_VOCABULARY)).toThrow(ConfigurationError);
     }
     expect(() => parseAuditIds('{not json', ACTION_VOCABULARY)).toThrow(
-      /not a JSON object of audit ids by project folder.*Pass that output as it is, or a single id/,
+      /not a JSON object of audit ids by project folder.*Pass the `audit-id` output of that run as it is, or a single id/,
     );
   });
 

@@ -182,7 +182,7 @@ describe('parseBaseline errors', () => {
       'has neither an "accepted" nor a "findings" list',
     );
     expect(parseError('{"version": 2, "accepted": []}').message).toBe(
-      'Baseline file .audit-baseline.json has version 2; this action reads version 1.',
+      'Baseline file .audit-baseline.json has version 2; only version 1 is read.',
     );
   });
 

@@ -1,3 +1,4 @@
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 import { describe, expect, it } from 'vitest';
 import { SEVERITIES, type Severity } from '../../src/audit/findings.ts';
 import {
@@ -16,7 +17,7 @@ const oneOfEach = () => findingsOf(...[...SEVERITIES].reverse());
 
 /** The gate reads the counts triage makes once. */
 const gate = (triaged: readonly TriagedFinding[], failOn: FailOn): GateResult =>
-  evaluateGate(countFindings(triaged), failOn);
+  evaluateGate(countFindings(triaged), failOn, ACTION_VOCABULARY);
 
 describe('evaluateGate', () => {
   const expected: Record<FailOn, { verdict: 'pass' | 'fail'; reason: string }> = {
@@ -44,7 +45,7 @@ describe('evaluateGate', () => {
     none: {
       verdict: 'pass',
       reason:
-        'fail-on is none, so findings never fail the job (1 critical, 1 high, 1 unknown, 1 medium, 1 low, 1 info, 1 gas)',
+        '`fail-on` is none, so findings never fail the job (1 critical, 1 high, 1 unknown, 1 medium, 1 low, 1 info, 1 gas)',
     },
   };
 
@@ -60,7 +61,7 @@ describe('evaluateGate', () => {
       verdict: 'pass',
       reason:
         failOn === 'none'
-          ? 'fail-on is none, so findings never fail the job (no findings)'
+          ? '`fail-on` is none, so findings never fail the job (no findings)'
           : `no findings (failing at ${failOn} or above)`,
     });
   });
@@ -130,7 +131,7 @@ describe('evaluateGate with findings that do not count', () => {
       'no findings that count (failing at high or above); not counted: 1 suppressed',
     );
     expect(gate(triaged(['critical', 'outside-change']), 'none').reason).toBe(
-      'fail-on is none, so findings never fail the job (no findings that count); not counted: 1 outside the change',
+      '`fail-on` is none, so findings never fail the job (no findings that count); not counted: 1 outside the change',
     );
   });
 });

@@ -1,3 +1,4 @@
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 import { describe, expect, it } from 'vitest';
 import {
   errorResult,
@@ -25,26 +26,35 @@ const snapshot = {
 describe('audit results', () => {
   it('says what to fix for a configuration error, and names a bug as a bug', () => {
     const none = { auditId: undefined, resumed: false, fileCount: undefined };
-    expect(errorResult(new ConfigurationError('Input `fail-on` is wrong.'), none).reason).toBe(
-      'Input `fail-on` is wrong.',
-    );
-    expect(errorResult(new ServiceError('key rejected', 401), none).reason).toBe(
-      'The audit service: key rejected',
-    );
-    expect(errorResult(new TypeError('x is undefined'), none).reason).toBe(
-      'Unexpected error (a bug in this action; please report it): x is undefined',
-    );
+    expect(
+      errorResult(new ConfigurationError('Input `fail-on` is wrong.'), none, {
+        vocabulary: ACTION_VOCABULARY,
+      }).reason,
+    ).toBe('Input `fail-on` is wrong.');
+    expect(
+      errorResult(new ServiceError('key rejected', 401), none, { vocabulary: ACTION_VOCABULARY })
+        .reason,
+    ).toBe('The audit service: key rejected');
+    expect(
+      errorResult(new TypeError('x is undefined'), none, { vocabulary: ACTION_VOCABULARY }).reason,
+    ).toBe('Unexpected error (a bug in this action; please report it): x is undefined');
   });
 
   it('ends a run whose time ran out during discovery as a timeout, with its reason', () => {
     const none = { auditId: undefined, resumed: false, fileCount: undefined };
-    const outcome = errorResult(new DeadlineError('ran out during discovery'), none);
+    const outcome = errorResult(new DeadlineError('ran out during discovery'), none, {
+      vocabulary: ACTION_VOCABULARY,
+    });
     expect(outcome).toMatchObject({ verdict: 'timeout', reason: 'ran out during discovery' });
-    expect(errorResult(new ConfigurationError('x'), none).verdict).toBe('error');
+    expect(
+      errorResult(new ConfigurationError('x'), none, { vocabulary: ACTION_VOCABULARY }).verdict,
+    ).toBe('error');
   });
 
   it('keeps the audit id of an audit this run started, with how to resume', () => {
-    const outcome = errorResult(new ServiceError('HTTP 500 after 5 attempts', 500), started);
+    const outcome = errorResult(new ServiceError('HTTP 500 after 5 attempts', 500), started, {
+      vocabulary: ACTION_VOCABULARY,
+    });
     expect(outcome).toMatchObject({
       verdict: 'error',
       auditId: 'a-1',
@@ -54,7 +64,11 @@ describe('audit results', () => {
     expect(outcome.resumable).toBe('error');
     // A resumed audit that cannot be read is not "started" by this run: not to be resumed again.
     expect(
-      errorResult(new ServiceError('not found', 404), { ...started, resumed: true }).resumable,
+      errorResult(
+        new ServiceError('not found', 404),
+        { ...started, resumed: true },
+        { vocabulary: ACTION_VOCABULARY },
+      ).resumable,
     ).toBeUndefined();
   });
 
@@ -62,7 +76,7 @@ describe('audit results', () => {
     for (const outcome of [
       timeoutResult(started, 90_000, { ...snapshot, state: 'running', rawStatus: 'in_progress' }),
       serviceFailureResult(started, snapshot),
-      errorResult(new ServiceError('boom', 502), started),
+      errorResult(new ServiceError('boom', 502), started, { vocabulary: ACTION_VOCABULARY }),
     ]) {
       expect(outcome.findings).toBeUndefined();
       expect(outcome.verdict).not.toBe('pass');
@@ -113,7 +127,12 @@ describe('completedResult', () => {
   const triage = triageOf(allActive(findingsOf('low')));
 
   it('takes the verdict from the gate when the answer holds all its findings', () => {
-    expect(completedResult(started, completed, triage, 'high')).toMatchObject({
+    expect(
+      completedResult(started, completed, triage, {
+        failOn: 'high',
+        vocabulary: ACTION_VOCABULARY,
+      }),
+    ).toMatchObject({
       verdict: 'pass',
       reason: 'no findings at or above high (1 low)',
     });
@@ -124,7 +143,7 @@ describe('completedResult', () => {
       started,
       { ...completed, incomplete: 'summary.high is 3, but the findings list holds 0 high.' },
       triage,
-      'high',
+      { failOn: 'high', vocabulary: ACTION_VOCABULARY },
     );
     expect(outcome.verdict).toBe('error');
     expect(outcome.reason).toBe(

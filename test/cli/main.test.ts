@@ -228,7 +228,10 @@ describe('contract-audit, in process', () => {
       { CONTRACT_AUDIT_API_KEY: service.apiKey },
     );
     expect(run.code).toBe(3);
-    expect(run.stdout).toMatch(/Verdict: timeout\. The time limit ran out during discovery/);
+    expect(run.stdout).toContain(
+      'Verdict: timeout. The time limit (--timeout-minutes) ran out during discovery, while looking for project configs: nothing was uploaded. ' +
+        'Raise --timeout-minutes, or narrow the search (--working-directory, --contracts, --exclude, or the project config).',
+    );
     expect(JSON.parse(await readFile(results, 'utf8'))).toMatchObject({ verdict: 'timeout' });
     expect(service.uploads).toHaveLength(0);
   });
@@ -317,7 +320,9 @@ describe('contract-audit, in process', () => {
     expect(notFolder.stderr).toMatch(/foundry\.toml is not a directory\./);
     const late = await command(['--dry-run', '--timeout-minutes', '0.000001', '.']);
     expect(late.code).toBe(3);
-    expect(late.stderr).toMatch(/ran out during discovery/);
+    expect(late.stderr).toContain(
+      'The time limit (--timeout-minutes) ran out during discovery, while looking for project configs',
+    );
   });
 });
 

@@ -14,6 +14,8 @@ import {
   type EngineDependencies,
 } from '../../src/engine/audit.ts';
 import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
+import { CLI_VOCABULARY } from '../../src/cli/vocabulary.ts';
+import { DeadlineError } from '../../src/errors.ts';
 import { readSettings, type Settings } from '../../src/engine/settings.ts';
 import { buildReport } from '../../src/report/model.ts';
 import { recordingLogger } from '../support/logger.ts';
@@ -48,7 +50,6 @@ function dependencies(overrides: Partial<EngineDependencies> = {}) {
   const started: AuditStarted[] = [];
   const deps: EngineDependencies = {
     log,
-    now: Date.now,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     random: () => 0.5,
     userAgent: 'engine-test',
@@ -61,8 +62,8 @@ function dependencies(overrides: Partial<EngineDependencies> = {}) {
 
 /** The engine's result, as the report the doors build of it. */
 async function auditWith(settings: Settings, deps: EngineDependencies) {
-  const deadline = Date.now() + 60_000;
-  const detection = await findCheckoutProjects(settings, deps.log, { at: deadline, now: deps.now });
+  const deadline = { at: Date.now() + 60_000, now: Date.now };
+  const detection = await findCheckoutProjects(settings, deps.log, deadline);
   return buildReport(await audit(settings, detection, deadline, deps), settings);
 }
 
@@ -141,18 +142,18 @@ describe('the engine, driven with plain options', () => {
     const service = await serve();
     const settings = await settingsFor(service);
     const { deps } = dependencies();
-    const deadline = Date.now() + 60_000;
-    const detection = await findCheckoutProjects(settings, deps.log, {
-      at: deadline,
-      now: deps.now,
-    });
+    const at = Date.now() + 60_000;
+    const detection = await findCheckoutProjects(settings, deps.log, { at, now: Date.now });
     // The clock has passed the deadline by the time the files are searched.
     const outcome = buildReport(
-      await audit(settings, detection, deadline, { ...deps, now: () => deadline + 1 }),
+      await audit(settings, detection, { at, now: () => at + 1 }, deps),
       settings,
     );
     expect(outcome.verdict).toBe('timeout');
-    expect(outcome.reason).toMatch(/^The time limit ran out during discovery/);
+    expect(outcome.reason).toBe(
+      'The time limit (`timeout-minutes`) ran out during discovery, while listing the contract files: nothing was uploaded. ' +
+        'Raise `timeout-minutes`, or narrow the search (`working-directory`, `contracts`, `exclude`, or the project config).',
+    );
     expect(outcome.detectedProjects).toHaveLength(1);
     expect(service.uploads).toHaveLength(0);
   });
@@ -163,6 +164,26 @@ describe('the engine, driven with plain options', () => {
     await expect(
       findCheckoutProjects(await settingsFor(service), deps.log, { at: 0, now: () => 1 }),
     ).rejects.toThrow(/ran out during discovery, while looking for project configs/);
+  });
+
+  it("says a search cut short by the deadline in the door's words", async () => {
+    const service = await serve();
+    const { deps } = dependencies();
+    const settings = await settingsFor(service);
+    const passed = { at: 0, now: () => 1 };
+    await expect(findCheckoutProjects(settings, deps.log, passed)).rejects.toThrow(
+      new DeadlineError(
+        'The time limit (`timeout-minutes`) ran out during discovery, while looking for project configs: nothing was uploaded. ' +
+          'Raise `timeout-minutes`, or narrow the search (`working-directory`, `contracts`, `exclude`, or the project config).',
+      ),
+    );
+    const command = { ...settings, vocabulary: CLI_VOCABULARY };
+    await expect(findCheckoutProjects(command, deps.log, passed)).rejects.toThrow(
+      new DeadlineError(
+        'The time limit (--timeout-minutes) ran out during discovery, while looking for project configs: nothing was uploaded. ' +
+          'Raise --timeout-minutes, or narrow the search (--working-directory, --contracts, --exclude, or the project config).',
+      ),
+    );
   });
 
   it('ends in an error outcome that keeps the file count when the service refuses the key', async () => {

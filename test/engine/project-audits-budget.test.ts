@@ -78,9 +78,8 @@ async function auditResumed(
         timeoutMs: 60_000,
         vocabulary: ACTION_VOCABULARY,
       },
-      deadline: Date.now() + 60_000,
+      deadline: { at: Date.now() + 60_000, now: Date.now },
       log,
-      now: Date.now,
       sleep: async () => undefined,
       random: () => 0.5,
       triage: async (found) => {

@@ -237,7 +237,7 @@ describe("the API's headers", () => {
 
 describe('the deadline', () => {
   it('starts no request after it', async () => {
-    const { api, client } = await setUp({}, { now: () => 5_000, deadline: 5_000 });
+    const { api, client } = await setUp({}, { deadline: { at: 5_000, now: () => 5_000 } });
     await expect(client.listIssueComments(PR)).rejects.toThrow(
       'Could not list the pull request comments on GitHub: the time allowed for GitHub is up, so nothing more was sent',
     );
@@ -253,7 +253,7 @@ describe('the deadline', () => {
           return endless(url);
         },
       },
-      { now: () => now, deadline: 4_500 },
+      { deadline: { at: 4_500, now: () => now } },
     );
     await expect(client.listIssueComments(PR)).rejects.toThrow('the time allowed for GitHub is up');
     expect(api.requests).toHaveLength(5);
@@ -262,7 +262,7 @@ describe('the deadline', () => {
   it('waits for an answer no longer than the time left, and does not repeat past it', async () => {
     const { api, client } = await setUp(
       {},
-      { now: () => 0, deadline: 50, requestTimeoutMs: 30_000 },
+      { deadline: { at: 50, now: () => 0 }, requestTimeoutMs: 30_000 },
     );
     api.failNext({ method: 'GET', path: /files$/, status: 'hang' });
     await expect(client.listPullRequestFiles(PR)).rejects.toThrow(
@@ -276,8 +276,7 @@ describe('the deadline', () => {
     const { api, client } = await setUp(
       {},
       {
-        now: () => 0,
-        deadline: 1_000,
+        deadline: { at: 1_000, now: () => 0 },
         retryDelayMs: 2_000,
         sleep: async (ms) => void sleeps.push(ms),
       },

@@ -49,7 +49,7 @@ function clientFor(baseUrl: string, options: Partial<AuditClientOptions> = {}) {
       userAgent: 'test',
       sleep,
       random: () => 0.5,
-      now: () => now,
+      deadline: { at: Infinity, now: () => now },
       ...options,
     }),
   );
@@ -57,8 +57,13 @@ function clientFor(baseUrl: string, options: Partial<AuditClientOptions> = {}) {
   const poll = () =>
     waitForAudit(
       'a1',
-      { deadline: 600_000, initialIntervalMs: 5_000, maxIntervalMs: 60_000, notFoundGraceMs: 0 },
-      { client, now: () => now, sleep, random: () => 0.5, log: quiet },
+      {
+        deadline: { at: 600_000, now: () => now },
+        initialIntervalMs: 5_000,
+        maxIntervalMs: 60_000,
+        notFoundGraceMs: 0,
+      },
+      { client, sleep, random: () => 0.5, log: quiet },
     );
   return { client, sleeps, poll };
 }

@@ -120,7 +120,7 @@ describe('findUploads', () => {
       ]).flat(),
     ) as Record<string, string>;
     await expect(findUploads(await search(projects), recordingLogger().log)).rejects.toThrow(
-      '51 projects under ./ have contracts to audit; one step audits at most 50.',
+      '51 projects under ./ have contracts to audit; one run audits at most 50.',
     );
   });
 

@@ -18,7 +18,7 @@ async function resolverFor(files: Record<string, string>, projectPath = '') {
     foundryProfile: 'default',
   });
   if (!project) throw new Error('no project in the fixture');
-  const resolve = createImportResolver(project, workspace);
+  const resolve = createImportResolver(project, workspace, ACTION_VOCABULARY);
   const importer = (name: string): SourceNode => ({
     name,
     unitName: name,

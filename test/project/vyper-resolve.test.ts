@@ -1,5 +1,6 @@
 import { realpath, symlink } from 'node:fs/promises';
 import path from 'node:path';
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 import { describe, expect, it } from 'vitest';
 import { emptyProject } from '../../src/project/detect.ts';
 import { createImportResolver, type SourceNode } from '../../src/project/resolve.ts';
@@ -9,7 +10,7 @@ import { workspaceWith } from '../support/workspace.ts';
 async function resolverFor(files: Record<string, string>, projectPath = '') {
   const workspace = await realpath(await workspaceWith(files));
   const root = path.join(workspace, projectPath);
-  const resolve = createImportResolver(emptyProject(root, ''), workspace);
+  const resolve = createImportResolver(emptyProject(root, ''), workspace, ACTION_VOCABULARY);
   return {
     workspace,
     resolve: async (module: string, from: string) => {

@@ -169,7 +169,7 @@ describe('renderCheckRunCompletion', () => {
 
   it('says how many are over the cap, and how many were posted when posting stopped', () => {
     expect(renderCheckRunCompletion({ ...base, total: 1_200, overCap: 200 }).summary).toMatch(
-      /^> ℹ️ 200 of 1200 findings are not annotated here: this action posts at most 1,000 annotations/,
+      /^> ℹ️ 200 of 1200 findings are not annotated here: at most 1,000 annotations are posted/,
     );
     expect(
       renderCheckRunCompletion({ ...base, total: 1_200, overCap: 200, posted: 50 }).summary,

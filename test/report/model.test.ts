@@ -43,13 +43,13 @@ describe('the report of several projects', () => {
     { auditId: 'p-1', resumed: false, fileCount: 2 },
     { ...completed, auditId: 'p-1', findings: [] },
     triageOf(allActive(findingsOf('low'))),
-    'high',
+    { failOn: 'high', vocabulary: ACTION_VOCABULARY },
   );
   const failed = completedResult(
     { auditId: 'f-1', resumed: false, fileCount: 5 },
     { ...completed, auditId: 'f-1', findings: [] },
     triageOf(allActive(findingsOf('critical', 'medium'))),
-    'high',
+    { failOn: 'high', vocabulary: ACTION_VOCABULARY },
   );
   const timedOut = timeoutResult(
     { auditId: 't-1', resumed: false, fileCount: 1 },
@@ -104,11 +104,15 @@ describe('the report of several projects', () => {
     // The results that came are kept.
     expect(combined.findings).toHaveLength(2);
     expect(combined.resumeHint).toContain(`\`audit-id: '{"b":"f-1","t":"t-1"}'\``);
-    const errored = errorResult(new Error('boom'), {
-      auditId: undefined,
-      resumed: false,
-      fileCount: 1,
-    });
+    const errored = errorResult(
+      new Error('boom'),
+      {
+        auditId: undefined,
+        resumed: false,
+        fileCount: 1,
+      },
+      { vocabulary: ACTION_VOCABULARY },
+    );
     expect(
       report([
         ['acme/t', 't', timedOut],
@@ -181,13 +185,13 @@ describe('the report of several projects', () => {
         { auditId: project, resumed: false, fileCount: 1 },
         { ...completed, auditId: project, findings: [] },
         triageOf([{ finding: own!, status: 'dependency', note: undefined }]),
-        'high',
+        { failOn: 'high', vocabulary: ACTION_VOCABULARY },
       );
     const owner = completedResult(
       { auditId: 'o', resumed: false, fileCount: 1 },
       { ...completed, auditId: 'o', findings: [] },
       triageOf(allActive([own!])),
-      'high',
+      { failOn: 'high', vocabulary: ACTION_VOCABULARY },
     );
     const importers = report([
       ['acme/a', 'a', twice('a')],
@@ -213,7 +217,7 @@ describe('the report of several projects', () => {
         { finding: own!, status: 'dependency', note: undefined },
         { finding: own!, status: 'dependency', note: undefined },
       ]),
-      'high',
+      { failOn: 'high', vocabulary: ACTION_VOCABULARY },
     );
     const alone = report([
       ['acme/d', 'd', doubled],
@@ -248,7 +252,13 @@ describe('the report of a run', () => {
     );
     const failed = buildReport(
       {
-        projects: [{ name: 'acme', path: '.', ...errorResult(new Error('reset'), started) }],
+        projects: [
+          {
+            name: 'acme',
+            path: '.',
+            ...errorResult(new Error('reset'), started, { vocabulary: ACTION_VOCABULARY }),
+          },
+        ],
         several: false,
       },
       facts,
@@ -256,7 +266,10 @@ describe('the report of a run', () => {
     expect(failed.resumeHint).toBe(
       'The audit a-1 was started; re-run with `audit-id: a-1` to collect its results without uploading again.',
     );
-    const finished = completedResult(started, { ...completed, findings: [] }, triageOf([]), 'high');
+    const finished = completedResult(started, { ...completed, findings: [] }, triageOf([]), {
+      failOn: 'high',
+      vocabulary: ACTION_VOCABULARY,
+    });
     expect(
       buildReport({ projects: [{ name: 'acme', path: '.', ...finished }], several: false }, facts)
         .resumeHint,
@@ -265,13 +278,13 @@ describe('the report of a run', () => {
 
   it('is the stop of a run that ended before any audit, with the projects found and the commit judged', () => {
     const headCommit = { sha: 'c0ffee', refused: [] };
-    const detected = [{ name: 'acme', path: '.', frameworks: ['Foundry'] }];
+    const detectedProjects = [{ name: 'acme', path: '.', frameworks: ['Foundry'] }];
     const stopped = buildReport(
       {
         projects: [],
         several: false,
-        stopped: errorResult(new Error('boom'), {}),
-        detected,
+        stopped: errorResult(new Error('boom'), {}, { vocabulary: ACTION_VOCABULARY }),
+        detectedProjects,
         headCommit,
       },
       { ...facts, runUrl: 'https://github.com/o/r/actions/runs/1' },
@@ -286,7 +299,7 @@ describe('the report of a run', () => {
       several: false,
       allReused: false,
       resumeHint: undefined,
-      detectedProjects: detected,
+      detectedProjects: detectedProjects,
       headCommit,
       runUrl: 'https://github.com/o/r/actions/runs/1',
     });
@@ -294,7 +307,10 @@ describe('the report of a run', () => {
 
   it('says every audit was reused only when each project reused one', () => {
     const reused = { auditId: 'r', auditedAt: '2026-11-01T00:00:00.000Z', runUrl: undefined };
-    const finished = completedResult(started, { ...completed, findings: [] }, triageOf([]), 'high');
+    const finished = completedResult(started, { ...completed, findings: [] }, triageOf([]), {
+      failOn: 'high',
+      vocabulary: ACTION_VOCABULARY,
+    });
     const run = (...flags: boolean[]) =>
       buildReport(
         {
@@ -315,7 +331,10 @@ describe('the report of a run', () => {
   });
 
   it('is a report of several for one project of a run of several, its id an object', () => {
-    const finished = completedResult(started, { ...completed, findings: [] }, triageOf([]), 'high');
+    const finished = completedResult(started, { ...completed, findings: [] }, triageOf([]), {
+      failOn: 'high',
+      vocabulary: ACTION_VOCABULARY,
+    });
     const one = buildReport(
       { projects: [{ name: 'acme/core', path: 'core', ...finished }], several: true },
       facts,

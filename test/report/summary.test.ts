@@ -735,3 +735,25 @@ describe('the summary of a workflow_run', () => {
     expect(markdown).toMatch(/\*\*\d+ of 2000 findings not shown here\*\*/);
   });
 });
+
+describe('the summary of one project of a run of several', () => {
+  it('lists it as a project of several: its line in the projects table and its own heading', () => {
+    const triaged = allActive([makeFinding({ severity: 'high' })]).map((entry) => ({
+      ...entry,
+      project: 'vault/core',
+    }));
+    const markdown = renderSummary(
+      input({
+        verdict: 'fail',
+        auditId: '{"core":"a-1"}',
+        triaged,
+        several: true,
+        projects: [projectReport('vault/core', 'fail', 1, { auditId: 'a-1' })],
+      }),
+    );
+    // The audit id is the project's, in its row, not the JSON object as the run's.
+    expect(markdown).not.toContain('**Audit ID:**');
+    expect(markdown).toContain('| vault/core | ❌ Failed | 1 | 1 | a\\-1 |');
+    expect(markdown).toContain('#### vault/core (1)');
+  });
+});

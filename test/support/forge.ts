@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
 import { createConfigReader } from '../../src/project/config-file.ts';
 import type { Project } from '../../src/project/detect.ts';
 import {
@@ -316,7 +317,13 @@ async function printedRemappings(project: Project, workspace: string, profile: s
   const computed = await foundryRemappings(
     project.root,
     { ...config, libs: project.foundryLibs ?? config.libs },
-    { workspace, reader: createConfigReader(workspace), profile, deadline: undefined },
+    {
+      workspace,
+      reader: createConfigReader(workspace),
+      profile,
+      deadline: undefined,
+      vocabulary: ACTION_VOCABULARY,
+    },
   );
   return computed.printed;
 }

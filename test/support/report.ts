@@ -5,12 +5,13 @@ import { countFindings } from '../../src/audit/triage.ts';
 import type { ProjectReport, Report } from '../../src/report/model.ts';
 
 /**
- * A report of one project's completed audit with no findings, with what is given instead; its
- * counts are those of its findings unless given.
+ * A report of one project's completed audit with no findings, with what is given instead, as
+ * buildReport makes one: its counts are its findings' and its one project line says the same
+ * unless given, and every audit is reused when its one is.
  */
 export function reportOf(overrides: Partial<Report> = {}): Report {
   const findings = overrides.findings ?? [];
-  return {
+  const base: Report = {
     projectName: 'vault',
     failOn: 'high',
     verdict: 'pass',
@@ -36,6 +37,23 @@ export function reportOf(overrides: Partial<Report> = {}): Report {
     runUrl: undefined,
     vocabulary: ACTION_VOCABULARY,
     ...overrides,
+  };
+  const one: ProjectReport = {
+    name: base.projectName,
+    path: '.',
+    auditId: base.auditId,
+    verdict: base.verdict,
+    reason: base.reason,
+    counts: base.counts,
+    fileCount: base.fileCount,
+    rawStatus: base.rawStatus,
+    reportUrl: base.reportUrl,
+    reused: base.reused,
+  };
+  return {
+    ...base,
+    projects: overrides.projects ?? [one],
+    allReused: overrides.allReused ?? base.reused !== undefined,
   };
 }
 

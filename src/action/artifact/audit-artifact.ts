@@ -13,6 +13,7 @@ import { noApiKeyResult } from '../no-key.ts';
 import { audit } from '../../engine/audit.ts';
 import { engineDependencies, type Step } from '../engine-dependencies.ts';
 import type { ActionSettings } from '../inputs.ts';
+import { ACTION_VOCABULARY } from '../vocabulary.ts';
 import type { HeadUploads } from './head-commit.ts';
 import type { FetchedUploads, TriggeringRun } from './triggering-run.ts';
 
@@ -33,7 +34,7 @@ export async function auditArtifact(
   try {
     fetched = await triggering.fetchUploads();
   } catch (error) {
-    return stoppedRun(errorResult(error, {}, log));
+    return stoppedRun(errorResult(error, {}, { vocabulary: ACTION_VOCABULARY, log }));
   }
   if (fetched.kind === 'missing') {
     log.notice(fetched.reason);
@@ -46,7 +47,9 @@ export async function auditArtifact(
   try {
     head = await triggering.headUploads(fetched.bundle, headCommit.refused);
   } catch (error) {
-    return stoppedRun(errorResult(error, {}, log), { headCommit });
+    return stoppedRun(errorResult(error, {}, { vocabulary: ACTION_VOCABULARY, log }), {
+      headCommit,
+    });
   }
   const files = head.uploads.flatMap((upload) => upload.files);
   log.info(

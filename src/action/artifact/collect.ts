@@ -10,9 +10,11 @@ import path from 'node:path';
 import { errorResult, skippedResult, stoppedRun, type RunResult } from '../../audit/result.ts';
 import { checkoutUploads, type CheckoutProjects } from '../../engine/audit.ts';
 import { writeBundle } from '../../engine/upload-bundle.ts';
+import { msLeft, type Deadline } from '../../deadline.ts';
 import { ConfigurationError, DeadlineError, errorMessage } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type { ActionSettings } from '../inputs.ts';
+import { ACTION_VOCABULARY } from '../vocabulary.ts';
 import { WaitTimeoutError, within } from '../within.ts';
 
 export const UPLOAD_ARTIFACT = 'contract-audit-upload';
@@ -23,17 +25,12 @@ export async function collectUploads(
   settings: ActionSettings,
   detection: CheckoutProjects,
   origin: 'fork' | 'dependabot',
-  run: { deadline: number; log: Logger },
+  run: { deadline: Deadline; log: Logger },
 ): Promise<RunResult> {
   const { log } = run;
-  const facts = { detected: detection.summaries };
+  const facts = { detectedProjects: detection.summaries };
   try {
-    const uploads = await checkoutUploads(
-      settings,
-      detection,
-      { at: run.deadline, now: Date.now },
-      log,
-    );
+    const uploads = await checkoutUploads(settings, detection, run.deadline, log);
     const fileCount = uploads.reduce((sum, upload) => sum + upload.files.length, 0);
     if (uploads.length === 0) {
       return stoppedRun(
@@ -57,7 +54,7 @@ export async function collectUploads(
     };
     try {
       artifact = await within(
-        run.deadline - Date.now(),
+        msLeft(run.deadline),
         upload(),
         'the time limit (`timeout-minutes`) ran out during the upload',
       );
@@ -83,7 +80,7 @@ export async function collectUploads(
     log.notice(reason);
     return stoppedRun(skippedResult(reason, { fileCount }), facts);
   } catch (error) {
-    return stoppedRun(errorResult(error, {}), facts);
+    return stoppedRun(errorResult(error, {}, { vocabulary: ACTION_VOCABULARY, log }), facts);
   }
 }
 

@@ -15,8 +15,10 @@ import {
   findCheckoutProjects,
   type CheckoutProjects,
 } from '../../engine/audit.ts';
+import { discovering } from '../../engine/discovery-deadline.ts';
 import type { Settings } from '../../engine/settings.ts';
 import type { OpenedBundle } from '../../engine/upload-bundle.ts';
+import type { Deadline } from '../../deadline.ts';
 import { ConfigurationError } from '../../errors.ts';
 import { formatBytes } from '../../files/limits.ts';
 import { firstFew } from '../../text.ts';
@@ -53,7 +55,7 @@ export async function headCommitUploads(
   options: {
     client: GitHubClient;
     commit: string;
-    deadline: number;
+    deadline: Deadline;
     log: Logger;
     refused: RefusedFile[];
   },
@@ -69,7 +71,11 @@ export async function headCommitUploads(
   const pruneInstalled =
     settings.useDefaultExcludes &&
     !settings.excludePatterns.some((pattern) => pattern.startsWith('!'));
-  const head = await writeHeadFolder(await readHeadTree(reader, pruneInstalled), root, reader, log);
+  const entries = await readHeadTree(reader, pruneInstalled);
+  // Its deadline is the search's, said as the search's is.
+  const head = await discovering(settings.vocabulary, () =>
+    writeHeadFolder(entries, root, reader, log),
+  );
   options.refused.push(...(await takeArtifactFiles(head, bundle.uploads, log, options.commit)));
   await writeLinks(head, reader, log, pruneInstalled);
   const search: Settings = {
@@ -77,7 +83,6 @@ export async function headCommitUploads(
     workspace: root,
     workingDirectory: path.join(root, ...settings.pathPrefix.split('/')),
   };
-  const searchDeadline = { at: options.deadline, now: Date.now };
   const fetched = { files: 0, bytes: 0 };
   for (let passes = 1; ; passes += 1) {
     // Only the last pass is told: the earlier ones saw placeholders for some files.
@@ -85,8 +90,8 @@ export async function headCommitUploads(
     let detection: CheckoutProjects;
     let uploads: ProjectUpload[];
     try {
-      detection = await findCheckoutProjects(search, pass, searchDeadline);
-      uploads = await checkoutUploads(search, detection, searchDeadline, pass);
+      detection = await findCheckoutProjects(search, pass, options.deadline);
+      uploads = await checkoutUploads(search, detection, options.deadline, pass);
     } catch (error) {
       pass.replay(log);
       throw error;

@@ -14,7 +14,7 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import type { RefusedFile } from '../../audit/result.ts';
 import { ConfigurationError } from '../../errors.ts';
-import { checkDeadline } from '../../files/deadline.ts';
+import { checkDeadline } from '../../deadline.ts';
 import { uploadNameProblem } from '../../files/upload-name.ts';
 import type { Logger } from '../../log.ts';
 import { MAX_CONFIG_BYTES } from '../../project/config-file.ts';
@@ -73,9 +73,8 @@ export async function writeHeadFolder(
   };
   const unusable: Array<{ path: string; problem: string }> = [];
   const configs: TreeEntry[] = [];
-  const deadline = { at: reader.deadline, now: Date.now };
   for (const [index, entry] of entries.entries()) {
-    if (index % 1000 === 0) checkDeadline(deadline, "writing the head commit's files");
+    if (index % 1000 === 0) checkDeadline(reader.deadline, "writing the head commit's files");
     const kind = searchFileKind(path.posix.basename(entry.path));
     const problem = uploadNameProblem(entry.path);
     if (problem !== undefined) {

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import pLimit from 'p-limit';
+import { msLeft, type Deadline } from '../../deadline.ts';
 import { ConfigurationError, DeadlineError, errorMessage } from '../../errors.ts';
 import { compileExcludes, INSTALLED_PACKAGES } from '../../files/excludes.ts';
 import type { GitHubClient } from '../github/client.ts';
@@ -34,8 +35,8 @@ export interface HeadReader {
   client: GitHubClient;
   /** The head commit's id. */
   commit: string;
-  /** When the run's time is up, per Date.now. */
-  deadline: number;
+  /** When the run's time is up. */
+  deadline: Deadline;
 }
 
 /**
@@ -119,7 +120,7 @@ export async function readHeadFile(
 }
 
 function headError(reader: HeadReader, what: string, error: unknown): ConfigurationError {
-  if (Date.now() >= reader.deadline)
+  if (msLeft(reader.deadline) <= 0)
     return new DeadlineError(
       `The time limit (\`timeout-minutes\`) ran out while the head commit ${reader.commit} was read from GitHub: nothing was uploaded. Raise \`timeout-minutes\`, or re-run the workflow.`,
     );

@@ -11,6 +11,7 @@ import type { RefusedFile } from '../../audit/result.ts';
 import { lstat, mkdir, mkdtemp, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { openBundle, type OpenedBundle } from '../../engine/upload-bundle.ts';
+import { msLeft, type Deadline } from '../../deadline.ts';
 import { ConfigurationError, DeadlineError, errorMessage } from '../../errors.ts';
 import { formatBytes } from '../../files/limits.ts';
 import type { Logger } from '../../log.ts';
@@ -50,7 +51,7 @@ export interface TriggeringRun {
 export async function openTriggeringRun(
   settings: ActionSettings,
   context: RunContext,
-  options: { deadline: number; redact: (text: string) => string; log: Logger },
+  options: { deadline: Deadline; redact: (text: string) => string; log: Logger },
 ): Promise<TriggeringRun> {
   const { log } = options;
   const run = context.workflowRun;
@@ -142,7 +143,7 @@ async function fetchUploads(
   settings: ActionSettings,
   client: GitHubClient,
   run: WorkflowRunFacts,
-  where: { owner: string; repo: string; deadline: number },
+  where: { owner: string; repo: string; deadline: Deadline },
 ): Promise<FetchedUploads> {
   const what = `The artifact \`${UPLOAD_ARTIFACT}\` of run ${run.id}`;
   let listed;
@@ -200,7 +201,7 @@ async function fetchUploads(
   let digestMismatch: boolean | undefined;
   try {
     ({ digestMismatch } = await within(
-      where.deadline - Date.now(),
+      msLeft(where.deadline),
       download,
       // Stryker disable next-line StringLiteral: its WaitTimeoutError is thrown on as a DeadlineError with a message of its own
       'the time limit (`timeout-minutes`) ran out during the download',

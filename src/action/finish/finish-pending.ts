@@ -49,13 +49,13 @@ export interface FinishingRun {
 
 export async function finishPendingRuns(
   settings: ActionSettings,
-  step: Omit<Step, 'channels'> & { client: GitHubClient; now: () => number },
+  step: Omit<Step, 'channels'> & { client: GitHubClient },
 ): Promise<FinishingRun> {
   const { client, log } = step;
   const { found, capped } = await findPendingCheckRuns(client, {
     apiKey: settings.apiKey,
     checkName: settings.checkRun.name,
-    now: step.now(),
+    now: step.deadline.now(),
   });
   log.info(
     `${found.length} check run(s) left pending found${capped ? ' (more are left for a later run)' : ''}.`,
@@ -68,7 +68,7 @@ export async function finishPendingRuns(
 async function finishOne(
   { checkRun, record, pullRequest }: FoundCheckRun,
   settings: ActionSettings,
-  step: Omit<Step, 'channels'> & { client: GitHubClient; now: () => number },
+  step: Omit<Step, 'channels'> & { client: GitHubClient },
 ): Promise<FinishedCheckRun> {
   const { log } = step;
   const sealed = typeof record === 'string' ? undefined : record;
@@ -107,6 +107,7 @@ async function finishOne(
               'Run the audit again for a verdict.',
           ),
           {},
+          { vocabulary: ACTION_VOCABULARY, log },
         ),
       );
   const report = buildReport(result, {
@@ -131,7 +132,7 @@ async function finishOne(
   try {
     await publishToGitHub(channels, report, {
       settings: runSettings,
-      startedAt: step.now(),
+      startedAt: step.deadline.now(),
       context,
       channels,
       log,
@@ -155,7 +156,7 @@ async function finishOne(
 async function collect(
   record: PendingRecord,
   settings: ActionSettings,
-  step: Step & { now: () => number },
+  step: Step,
 ): Promise<RunResult> {
   const deps = {
     ...engineDependencies(settings, step),
@@ -165,7 +166,7 @@ async function collect(
   const detection = { projects: [], summaries: [] };
   const given = { audits: record.audits, several: record.several };
   const result = await audit(settings, detection, step.deadline, deps, given);
-  const elapsed = step.now() - Date.parse(record.startedAt);
+  const elapsed = step.deadline.now() - Date.parse(record.startedAt);
   if (elapsed <= settings.timeoutMs) return result;
   const late = (project: ProjectResult): ProjectResult =>
     project.verdict !== 'pending'
@@ -240,7 +241,7 @@ export async function runFinishing(
         log: { debug: (message) => log.debug(message) },
       },
     );
-    const finished = await finishPendingRuns(settings, { ...step, client, now: Date.now });
+    const finished = await finishPendingRuns(settings, { ...step, client });
     const summary = renderFinishingSummary(finished);
     log.info(summary);
     if (process.env['GITHUB_STEP_SUMMARY'])

@@ -4,6 +4,7 @@
  * a warning naming what to add, and the run falls back (log annotations, scope `all`).
  */
 import type { ChangedFile } from '../../audit/scope.ts';
+import type { Deadline } from '../../deadline.ts';
 import { errorMessage } from '../../errors.ts';
 import type { Log } from '../../log.ts';
 import type {
@@ -74,8 +75,8 @@ export function openGitHubChannels(
   >,
   run: {
     context: RunContext;
-    /** The audit's deadline, per Date.now. */
-    deadline: number;
+    /** The audit's. */
+    deadline: Deadline;
     redact: (text: string) => string;
     log: Log;
   },
@@ -98,7 +99,10 @@ export function openGitHubChannels(
         { apiUrl: context.apiUrl, token: settings.githubToken, owner, repo },
         {
           // The channels report the audit after its deadline, so they get a little longer.
-          deadline: Math.max(run.deadline, Date.now()) + GITHUB_GRACE_MS,
+          deadline: {
+            at: Math.max(run.deadline.at, run.deadline.now()) + GITHUB_GRACE_MS,
+            now: run.deadline.now,
+          },
           redact: run.redact,
           // Octokit's notices quote the API's headers: through the logger, which cleans them.
           log: { debug: (message) => log.debug(message) },

@@ -6,6 +6,7 @@
  */
 import { getOctokit } from '@actions/github';
 import type { ChangedFile } from '../../audit/scope.ts';
+import type { Deadline } from '../../deadline.ts';
 import { call } from './errors.ts';
 import {
   boundedRequests,
@@ -40,12 +41,11 @@ export interface GitHubClientOptions {
   retryDelayMs?: number;
   sleep?: (ms: number) => Promise<void>;
   /**
-   * When the GitHub work must be over, on the `now` clock (ms). No request starts after it, none
-   * waits for an answer past it, and no repeat is waited for beyond it. Default: none.
+   * When the GitHub work must be over. No request starts after it, none waits for an answer past
+   * it, and no repeat is waited for beyond it. Its clock times the waits too. Default: none, on
+   * Date.now's clock.
    */
-  deadline?: number;
-  /** Default `Date.now`. */
-  now?: () => number;
+  deadline?: Deadline;
   /** Applied to every request body, and to each URL's path and query, just before sending. */
   redact?: (text: string) => string;
   /**
@@ -142,8 +142,7 @@ export function createGitHubClient(
       requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS,
       retryDelayMs: options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS,
       sleep: options.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms))),
-      deadline: options.deadline,
-      now: options.now ?? Date.now,
+      deadline: options.deadline ?? { at: Infinity, now: Date.now },
       onAttempt: () => (requestCount += 1),
     }),
   );

@@ -9,6 +9,7 @@
  * of the run's deadline.
  */
 import { parseRetryAfter } from '../../api/retry-after.ts';
+import { msLeft, type Deadline } from '../../deadline.ts';
 import { headersOf, isRateLimit, NoAnswer, RefusedRequest, statusOf } from './errors.ts';
 
 /** How the hook treats one call, passed as the endpoint's `request` options. */
@@ -27,9 +28,8 @@ export interface PolicyOptions {
   /** First wait before repeating a failed idempotent request, doubled each time. */
   retryDelayMs: number;
   sleep: (ms: number) => Promise<void>;
-  /** When the GitHub work must be over, on the `now` clock (ms). */
-  deadline: number | undefined;
-  now: () => number;
+  /** When the GitHub work must be over; its clock times the waits too. */
+  deadline: Deadline;
   /** Called as each attempt is sent. */
   onAttempt: () => void;
 }
@@ -54,15 +54,14 @@ const MAX_RETRY_WAIT_MS = 60_000;
 
 /** Runs each call within its policy: the deadline, a timeout per attempt, and the repeats. */
 export function boundedRequests<E extends Endpoint, R>(options: PolicyOptions): RequestHook<E, R> {
-  const { deadline, now, requestTimeoutMs, sleep } = options;
+  const { deadline, requestTimeoutMs, sleep } = options;
   return async (request, endpoint) => {
     const policy = (endpoint.request ?? {}) as RequestPolicy;
     // Creating, or appending annotations, is not repeated after a server error or a timeout:
     // GitHub may have acted on it.
     const idempotent = endpoint.method === 'GET' || policy.idempotent === true;
     const attempts = idempotent ? (policy.attempts ?? IDEMPOTENT_ATTEMPTS) : 1;
-    const timeLeft = () =>
-      deadline === undefined ? Infinity : deadline - (policy.reserveMs ?? 0) - now();
+    const timeLeft = () => msLeft(deadline) - (policy.reserveMs ?? 0);
     for (let attempt = 1; ; attempt += 1) {
       const left = timeLeft();
       if (left <= 0) {
@@ -101,7 +100,7 @@ export function boundedRequests<E extends Endpoint, R>(options: PolicyOptions): 
 function retryWait(
   failure: unknown,
   attempt: number,
-  { now, retryDelayMs }: PolicyOptions,
+  { deadline: { now }, retryDelayMs }: PolicyOptions,
 ): number | undefined {
   const status = statusOf(failure);
   const rateLimited = (status === 403 || status === 429) && isRateLimit(failure);

@@ -21,7 +21,7 @@ const CONTRACT = 'pragma solidity 0.8.20;\ncontract A {}\n';
 async function served(
   files: Record<string, CommittedFile>,
   truncateAbove?: number,
-  deadline = Date.now() + 60_000,
+  deadline = { at: Date.now() + 60_000, now: Date.now },
 ) {
   const head = await commitFiles(files, truncateAbove === undefined ? {} : { truncateAbove });
   const { api, client } = await setUp({ owner: 'acme', repo: 'vaults' }, { deadline });
@@ -77,7 +77,10 @@ describe('readHeadTree', () => {
   });
 
   it('is a timeout, not an error, once the deadline has passed', async () => {
-    const { reader } = await served({ 'a.sol': CONTRACT }, undefined, Date.now() - 1);
+    const { reader } = await served({ 'a.sol': CONTRACT }, undefined, {
+      at: Date.now() - 1,
+      now: Date.now,
+    });
     await expect(readHeadTree(reader, true)).rejects.toMatchObject({
       name: 'DeadlineError',
       message: expect.stringContaining(

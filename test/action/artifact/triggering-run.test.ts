@@ -50,7 +50,7 @@ async function open(api: GitHubApiStandIn, context: RunContext, token = api.toke
   const { log, lines } = recordingLogger();
   const settings = { githubToken: token } as ActionSettings;
   const triggering = await openTriggeringRun(settings, context, {
-    deadline: Date.now() + 30_000,
+    deadline: { at: Date.now() + 30_000, now: Date.now },
     redact: (text) => text,
     log,
   });

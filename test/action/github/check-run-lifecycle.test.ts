@@ -195,7 +195,7 @@ describe('completeCheckRun', () => {
       findings.slice(0, 1_000).map((f) => f.fingerprint),
     );
     expect(stored.output.summary).toBe(
-      '> ℹ️ 200 of 1200 findings are not annotated here: this action posts at most 1,000 annotations, ' +
+      '> ℹ️ 200 of 1200 findings are not annotated here: at most 1,000 annotations are posted, ' +
         "the most severe, to spare the token's hourly request limit. Every finding is in the job " +
         'summary and the results file.\n\n## Summary',
     );
@@ -312,12 +312,11 @@ describe('the rate limit', () => {
     const { api, client } = await setUp(
       { rateLimit },
       {
-        now: () => now,
         sleep: async (ms) => {
           sleeps.push(ms);
           now += ms;
         },
-        ...(deadline === undefined ? {} : { deadline: now + deadline }),
+        deadline: { at: deadline === undefined ? Infinity : now + deadline, now: () => now },
       },
     );
     const run = await startCheckRun(client, start);
@@ -391,7 +390,10 @@ describe('the rate limit', () => {
 
 describe('the deadline', () => {
   it(`keeps the last ${COMPLETION_RESERVE_MS / 1000} s to complete the run, posting no more annotations`, async () => {
-    const { api, client } = await setUp({}, { now: () => 0, deadline: COMPLETION_RESERVE_MS });
+    const { api, client } = await setUp(
+      {},
+      { deadline: { at: COMPLETION_RESERVE_MS, now: () => 0 } },
+    );
     const run = await startCheckRun(client, start);
     const result = await completeCheckRun(client, run.id, {
       conclusion: 'failure',

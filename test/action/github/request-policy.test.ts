@@ -24,14 +24,19 @@ function clock(start = 1_000_000) {
   };
 }
 
-function policy(options: Partial<PolicyOptions> & Pick<PolicyOptions, 'now' | 'sleep'>) {
+/** `at`: the deadline on the clock's `now`; none by default. */
+function policy({
+  now,
+  at = Infinity,
+  ...options
+}: Partial<PolicyOptions> & Pick<PolicyOptions, 'sleep'> & { now: () => number; at?: number }) {
   let attempts = 0;
   const hook = boundedRequests<Endpoint, string>({
     requestTimeoutMs: 30_000,
     retryDelayMs: 2_000,
-    deadline: undefined,
     onAttempt: () => (attempts += 1),
     ...options,
+    deadline: { at, now },
   });
   return { hook, attempts: () => attempts };
 }
@@ -107,7 +112,7 @@ describe('boundedRequests', () => {
 
   it('sends nothing once the deadline (less the reserve) has passed', async () => {
     const time = clock();
-    const { hook, attempts } = policy({ ...time, deadline: time.now() + 5_000 });
+    const { hook, attempts } = policy({ ...time, at: time.now() + 5_000 });
     await expect(
       hook(async () => 'never', { method: 'PATCH', request: { reserveMs: 10_000 } }),
     ).rejects.toThrow(RefusedRequest);
@@ -116,7 +121,7 @@ describe('boundedRequests', () => {
 
   it('gives up rather than wait past the deadline for a repeat', async () => {
     const time = clock();
-    const { hook, attempts } = policy({ ...time, deadline: time.now() + 1_000 });
+    const { hook, attempts } = policy({ ...time, at: time.now() + 1_000 });
     await expect(
       hook(
         async () => {
