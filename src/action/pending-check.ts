@@ -39,8 +39,10 @@ export function pendingRecordOf(
   },
 ): PendingRecord {
   return {
-    audits: report.projects.flatMap(({ name, path, auditId }) =>
-      auditId === undefined ? [] : [{ name, path, auditId }],
+    audits: report.projects.flatMap(({ name, path, auditId, digest }) =>
+      auditId === undefined
+        ? []
+        : [{ name, path, auditId, ...(digest !== undefined && { digest }) }],
     ),
     several: report.several,
     failOn: report.failOn,

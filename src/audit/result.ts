@@ -28,6 +28,8 @@ export interface AuditResult {
   resumable?: 'timeout' | 'error' | 'pending';
   /** Set when the results are those of an earlier audit of a byte-identical upload. */
   reused?: ReusedAudit;
+  /** A pending audit's upload digest, when reuse made one: to record the audit once finished. */
+  digest?: string;
 }
 
 /** One project's audit in a run. */

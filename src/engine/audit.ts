@@ -7,7 +7,7 @@
 import { AuditClient } from '../api/client.ts';
 import { pathReader } from '../api/parse-location.ts';
 import { checkKey } from '../api/key-check.ts';
-import { formatAuditIds, type ProjectAuditId } from '../audit/audit-ids.ts';
+import { formatAuditIds } from '../audit/audit-ids.ts';
 import { readBaselineFile, unusedBaselineEntries, type BaselineEntry } from '../audit/baseline.ts';
 import {
   errorResult,
@@ -31,6 +31,7 @@ import {
 } from '../project/find-contracts.ts';
 import type { ProjectSummary } from '../project/project-summary.ts';
 import { discovering } from './discovery-deadline.ts';
+import type { PendingAudit } from './pending-record.ts';
 import { auditProjects, type AuditJob, type ProjectAuditDependencies } from './project-audits.ts';
 import { resumeJobs } from './resume.ts';
 import { readRecord, recordText, uploadDigest, type ReuseStore } from './reuse.ts';
@@ -105,9 +106,12 @@ export interface GivenUploads {
  * pending run's, finished later): findings keep the names the service gives, under each folder.
  */
 export interface GivenAudits {
-  audits: readonly ProjectAuditId[];
+  /** Each with its upload's digest when the earlier run had one: recorded for reuse once complete. */
+  audits: readonly PendingAudit[];
   /** The earlier run was of several projects: its ids are one object. */
   several: boolean;
+  /** When the earlier run started them (ISO 8601). */
+  startedAt: string;
 }
 
 /** `given`: the uploads to send instead of the checkout's (an upload bundle's), or audits to collect. */
@@ -139,11 +143,12 @@ export async function audit(
     const uploads = given !== undefined && 'uploads' in given ? given : undefined;
     const uploading = auditId === undefined && collected === undefined;
     const jobs: AuditJob[] = collected
-      ? collected.audits.map(({ name, path, auditId: id }) => ({
+      ? collected.audits.map(({ name, path, auditId: id, digest }) => ({
           name,
           path,
           files: undefined,
           resumeId: id,
+          ...(digest !== undefined && { digest, auditedAt: collected.startedAt }),
         }))
       : auditId !== undefined
         ? await discovering(settings.vocabulary, () =>
@@ -173,8 +178,10 @@ export async function audit(
           (jobs.length > 1 ? ` in ${jobs.length} audits, one per project.` : '.'),
       );
     }
-    const reuse = uploading && settings.reuse ? deps.reuse : undefined;
-    const audited = reuse ? await findReusable(jobs, settings, reuse, log, deadline.now) : jobs;
+    // A collected audit is recorded once complete, as an upload's is; only an upload looks one up.
+    const reuse = (uploading || collected) && settings.reuse ? deps.reuse : undefined;
+    const audited =
+      reuse && uploading ? await findReusable(jobs, settings, reuse, log, deadline.now) : jobs;
     // With several projects, the id output is their object, even when one is collected.
     const several = collected?.several ?? (jobs.length > 1 || typeof settings.auditId === 'object');
     const projects = await auditProjects(

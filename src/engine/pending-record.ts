@@ -23,13 +23,20 @@ export const MAX_PROJECT_FIELD_LENGTH = 300;
 /** As `timeout-minutes` allows: a week. */
 const MAX_TIMEOUT_MINUTES = 10_080;
 const CONTROL = /[\p{Cc}\p{Cf}]/u;
+/** An upload's digest (reuse.ts): SHA-256 in hex. */
+const DIGEST = /^[0-9a-f]{64}$/;
 /** A clock a little ahead of the writer's must not void a record. */
 const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
+
+/** One project's audit, and its upload's digest when reuse made one. */
+export interface PendingAudit extends ProjectAuditId {
+  digest?: string;
+}
 
 /** A run whose audits were started and not waited for. */
 export interface PendingRecord {
   /** Each project's audit, in the run's order. */
-  audits: ProjectAuditId[];
+  audits: PendingAudit[];
   /** The run was of several projects: its audit ids are one JSON object, even with one. */
   several: boolean;
   failOn: FailOn;
@@ -82,7 +89,9 @@ function sealed(
 
 /** The record as compact JSON, sealed for this head commit and check name. */
 export function pendingRecordText(record: PendingRecord, key: PendingRecordKey): string {
-  const audits = record.audits.map(({ name, path, auditId }) => [name, path, auditId]);
+  const audits = record.audits.map(({ name, path, auditId, digest }) =>
+    digest === undefined ? [name, path, auditId] : [name, path, auditId, digest],
+  );
   const fields = {
     audits: JSON.stringify(audits),
     several: record.several,
@@ -185,17 +194,25 @@ export function readPendingRecord(
   };
 }
 
-/** `[[name, path, auditId], …]`: one to MAX_PROJECTS, each field bounded, no id holding the key. */
-function readAudits(audits: readonly unknown[], apiKey: string): ProjectAuditId[] | string {
+/**
+ * `[[name, path, auditId, digest?], …]`: one to MAX_PROJECTS, each field bounded, no id holding
+ * the key, a digest SHA-256's hex.
+ */
+function readAudits(audits: readonly unknown[], apiKey: string): PendingAudit[] | string {
   if (audits.length === 0 || audits.length > MAX_PROJECTS)
     return `the record must list 1 to ${MAX_PROJECTS} audits`;
   const key = new Redactor();
   key.add(apiKey);
-  const read: ProjectAuditId[] = [];
+  const read: PendingAudit[] = [];
   for (const entry of audits) {
-    if (!Array.isArray(entry) || entry.length !== 3 || !entry.every((f) => typeof f === 'string'))
-      return 'the record has an audit that is not a name, a folder and an id';
-    const [name, path, auditId] = entry as [string, string, string];
+    if (
+      !Array.isArray(entry) ||
+      (entry.length !== 3 && entry.length !== 4) ||
+      !entry.every((f) => typeof f === 'string')
+    )
+      return 'the record has an audit that is not a name, a folder, an id and a digest';
+    const [name, path, auditId, digest] = entry as [string, string, string, string?];
+    if (digest !== undefined && !DIGEST.test(digest)) return 'the record has no usable digest';
     if (
       name.trim() === '' ||
       path.trim() === '' ||
@@ -208,7 +225,7 @@ function readAudits(audits: readonly unknown[], apiKey: string): ProjectAuditId[
     if ([name, path, auditId].some((field) => CONTROL.test(field)))
       return 'the record holds a control character';
     if (key.appearsIn(auditId)) return "the record's audit id holds the API key";
-    read.push({ name, path, auditId });
+    read.push(digest === undefined ? { name, path, auditId } : { name, path, auditId, digest });
   }
   if (new Set(read.map((audit) => audit.path)).size !== read.length)
     return 'the record lists a folder twice';

@@ -66,6 +66,8 @@ export interface AuditJob {
   digest?: string;
   /** A completed audit of a byte-identical upload, collected instead of uploading. */
   reusable?: ReuseRecord;
+  /** When an earlier run started this audit (a pending run's): it is recorded once complete. */
+  auditedAt?: string;
 }
 
 export interface ProjectAuditDependencies {
@@ -163,7 +165,10 @@ async function auditProject(
     const waited = deps.pollOnce
       ? await pollOnce(auditId, policy, polling)
       : await waitForAudit(auditId, policy, polling);
-    if (waited.kind === 'unfinished') return pendingResult(facts, waited.last, waited.lastProblem);
+    if (waited.kind === 'unfinished') {
+      const pending = pendingResult(facts, waited.last, waited.lastProblem);
+      return job.digest === undefined ? pending : { ...pending, digest: job.digest };
+    }
     if (waited.kind === 'timeout') {
       const { last, lastProblem } = waited;
       return timeoutResult(facts, deps.settings.timeoutMs, last, lastProblem);
@@ -174,8 +179,9 @@ async function auditProject(
     const result = await resultsOf(job, snapshot, snapshot.findings, facts, deps);
     // Only a complete result is worth paying for once: not an error, a timeout or an incomplete answer.
     const complete = result.verdict === 'pass' || result.verdict === 'fail';
-    if (started && complete && job.digest !== undefined && deps.record) {
-      await deps.record({ digest: job.digest, auditId, auditedAt: startedAt, runUrl: undefined });
+    const auditedAt = started ? startedAt : job.auditedAt;
+    if (auditedAt !== undefined && complete && job.digest !== undefined && deps.record) {
+      await deps.record({ digest: job.digest, auditId, auditedAt, runUrl: undefined });
     }
     return result;
   } catch (error) {

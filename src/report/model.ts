@@ -88,6 +88,8 @@ export interface ProjectReport {
   rawStatus: string | undefined;
   reportUrl: string | undefined;
   reused: ReusedAudit | undefined;
+  /** A pending audit's upload digest: its record keeps it, to record the audit once finished. */
+  digest: string | undefined;
 }
 
 /** What the door knows of the run that the engine does not. */
@@ -162,6 +164,7 @@ function projectReport(project: ProjectResult): ProjectReport {
     rawStatus: project.rawStatus,
     reportUrl: project.reportUrl,
     reused: project.reused,
+    digest: project.digest,
   };
 }
 

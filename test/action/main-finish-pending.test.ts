@@ -10,6 +10,7 @@ import { run } from '../../src/action/main.ts';
 import { pendingRecordText } from '../../src/engine/pending-record.ts';
 import { recorded, resetCore } from '../support/core.ts';
 import { useInProcessRun } from '../support/in-process-run.ts';
+import { useResultsService } from '../support/runner-services.ts';
 
 vi.mock('@actions/core', () => import('../support/core.ts').then((m) => m.coreStandIn));
 
@@ -22,6 +23,7 @@ const github = await vi.hoisted(async () => {
   return prepareRunContext('pull_request', pullRequestEvent(5, 'e'.repeat(40)));
 });
 const setUp = useInProcessRun(github);
+const results = useResultsService();
 
 beforeEach(() => {
   vi.spyOn(process.stdout, 'write').mockReturnValue(true);
@@ -75,6 +77,27 @@ describe('a finishing run', () => {
     await finishingRun();
     expect(polls(service)).toBe(3);
     expect(recorded.summary).toContain('0 of 0 check run(s)');
+  });
+
+  it('records a finished audit for reuse, which a pending one never is: the next run of the same upload pays nothing', async () => {
+    const service = await setUp({ wait: 'false' }, { pollsUntilDone: 1 });
+    await run();
+    expect(recorded.outputs['verdict']).toBe('pending');
+    expect(results().entries).toEqual([]);
+    const pullRequestRun = { ...recorded.inputs };
+
+    await finishingRun();
+    expect(github.checkRuns[0]).toMatchObject({ status: 'completed', conclusion: 'failure' });
+    expect(results().entries).toHaveLength(1);
+
+    resetCore({ ...pullRequestRun, wait: 'true' });
+    await run();
+    expect(service.uploads).toHaveLength(1);
+    expect(recorded.outputs).toMatchObject({
+      verdict: 'fail',
+      reused: 'true',
+      'audit-id': 'audit-1',
+    });
   });
 
   it('completes a run past its time limit as timed out, with how to resume', async () => {

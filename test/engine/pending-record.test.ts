@@ -57,6 +57,19 @@ describe('the pending record', () => {
     expect(pendingAuditIds(one)).toBe('audit-9');
   });
 
+  it("reads back each audit's upload digest, when it has one, and refuses one that is none", () => {
+    const digest = 'ab'.repeat(32);
+    const withDigest: PendingRecord = {
+      ...record,
+      audits: [{ ...record.audits[0]!, digest }, record.audits[1]!],
+    };
+    expect(readPendingRecord(pendingRecordText(withDigest, where), expected)).toEqual(withDigest);
+    const bad = { ...withDigest, audits: [{ ...record.audits[0]!, digest: 'AB'.repeat(32) }] };
+    expect(readPendingRecord(pendingRecordText(bad, where), expected)).toBe(
+      'the record has no usable digest',
+    );
+  });
+
   it('is compact JSON that never holds the key', () => {
     const written = pendingRecordText(record, where);
     expect(written).not.toContain(KEY);

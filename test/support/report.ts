@@ -49,6 +49,7 @@ export function reportOf(overrides: Partial<Report> = {}): Report {
     rawStatus: base.rawStatus,
     reportUrl: base.reportUrl,
     reused: base.reused,
+    digest: undefined,
   };
   return {
     ...base,
@@ -76,6 +77,7 @@ export function projectReport(
     rawStatus: undefined,
     reportUrl: undefined,
     reused: undefined,
+    digest: undefined,
     ...overrides,
   };
 }

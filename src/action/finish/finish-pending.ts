@@ -96,7 +96,6 @@ async function finishOne(
       projectName: projectNameOf(sealed),
     }),
     auditId: undefined,
-    reuse: false,
   };
   const result = sealed
     ? await collect(sealed, runSettings, { ...step, context, channels })
@@ -164,7 +163,7 @@ async function collect(
     auditStarted: () => undefined,
   };
   const detection = { projects: [], summaries: [] };
-  const given = { audits: record.audits, several: record.several };
+  const given = { audits: record.audits, several: record.several, startedAt: record.startedAt };
   const result = await audit(settings, detection, step.deadline, deps, given);
   const elapsed = step.deadline.now() - Date.parse(record.startedAt);
   if (elapsed <= settings.timeoutMs) return result;
