@@ -20,6 +20,10 @@ const BENCHES: { script: string; what: string }[] = [
   { script: 'bench-github.ts', what: 'GitHub requests for 1,200 findings' },
   { script: 'bench-reuse.ts', what: 'a second run on an unchanged checkout, reusing the audit' },
   {
+    script: 'bench-pending.ts',
+    what: 'runner time of a 10-minute audit: waiting, against wait: false and one finishing run',
+  },
+  {
     script: 'bench-head-commit.ts',
     what: "a fork's head commit read from GitHub, a monorepo of 50,000 files",
   },

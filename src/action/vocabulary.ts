@@ -20,7 +20,7 @@ export const ACTION_VOCABULARY: Vocabulary = {
     '`api-key: ${{ secrets.AUDIT_API_KEY }}`.',
   resume: (auditIds) => `\`${resumeInput(auditIds)}\``,
   pendingCompletion:
-    'The check run stays in progress on the head commit, holding what collecting the audit needs.',
+    'The check run stays in progress on the head commit until a run with `finish-pending: true` collects the audit and completes it.',
   fetchSubmodules:
     'check out with `submodules: recursive` in actions/checkout (or run ' +
     '`git submodule update --init --recursive` before this step)',

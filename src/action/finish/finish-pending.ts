@@ -242,7 +242,8 @@ export async function runFinishing(
     );
     const finished = await finishPendingRuns(settings, { ...step, client });
     const summary = renderFinishingSummary(finished);
-    log.info(summary);
+    const completed = finished.checkRuns.filter((each) => each.outcome !== 'left').length;
+    log.info(`Completed ${completed} of ${finished.checkRuns.length} check run(s) left pending.`);
     if (process.env['GITHUB_STEP_SUMMARY'])
       await core.summary.addRaw(redactor.redact(summary), true).write();
   } catch (error) {
