@@ -54,7 +54,7 @@ export interface PublishDependencies {
   redactor: Redactor;
 }
 
-export type Output = (name: string, value: string | number) => void;
+type Output = (name: string, value: string | number) => void;
 
 export async function publish(report: Report, deps: PublishDependencies): Promise<void> {
   const { channels, log, redactor } = deps;

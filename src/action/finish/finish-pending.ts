@@ -38,7 +38,6 @@ export interface FinishedCheckRun {
   pullRequest: number | undefined;
   /** `left`: still running, left in progress; else the verdict it was completed with. */
   outcome: Report['verdict'] | 'left';
-  reason: string;
 }
 
 export interface FinishingRun {
@@ -122,7 +121,6 @@ async function finishOne(
     url: checkRun.url,
     headSha: checkRun.headSha,
     pullRequest: pull?.number,
-    reason: report.reason,
   };
   if (report.verdict === 'pending') {
     log.info(`${checkRun.url}: the audit is still running; left in progress.`);
