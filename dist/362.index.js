@@ -243,14 +243,12 @@ function add(entries, entry) {
  * fingerprints named repository paths, where that one is unambiguous: the run audits one
  * project, or the entry names the finding's file (two projects' `src/Vault.sol` shared it).
  */
-function baselineEntryFor(baseline, finding, severalProjects) {
+function baselineEntryFor(baseline, finding, several) {
     const entry = baseline.get(finding.fingerprint);
     if (entry !== undefined || finding.formerFingerprint === undefined)
         return entry;
     const former = baseline.get(finding.formerFingerprint);
-    return former !== undefined && (!severalProjects || former.file === finding.file)
-        ? former
-        : undefined;
+    return former !== undefined && (!several || former.file === finding.file) ? former : undefined;
 }
 /** The severity an entry was accepted at, when it names one of ours (`low`, `High`). */
 function acceptedSeverity(entry) {
@@ -637,7 +635,7 @@ function triageFindings(findings, options) {
             : isSuppressed(uploaded, suppressionsOf(uploaded.file));
         if (suppression !== undefined)
             return { finding, status: 'suppressed', note: suppression.text };
-        const accepted = options.baseline && baselineEntryFor(options.baseline, finding, options.severalProjects);
+        const accepted = options.baseline && baselineEntryFor(options.baseline, finding, options.several);
         const note = accepted && escalation(accepted, finding);
         if (accepted !== undefined && note === undefined)
             return { finding, status: 'accepted', note: accepted.reason };
@@ -8576,7 +8574,7 @@ function announcer(jobs, several, vocabulary, deps) {
  * Which findings count: inline suppressions, the baseline, and on pull requests the `scope`.
  * The pull request's changes are asked for once, however many projects are triaged.
  */
-function createTriage(settings, { changedFiles }, baseline, severalProjects, 
+function createTriage(settings, { changedFiles }, baseline, several, 
 /** Where the uploaded files are, when not in the workspace (an upload bundle's folder). */
 uploadRoot) {
     let changes;
@@ -8601,7 +8599,7 @@ uploadRoot) {
             pathPrefix: folder === '.' ? '' : `${folder}/`,
             uploaded: byName,
             baseline,
-            severalProjects,
+            several,
             sources: createSourceReader({
                 workspace: uploadRoot ?? settings.workspace,
                 root: settings.workingDirectory,
@@ -13056,14 +13054,14 @@ function renderSummary(report, maxBytes = DEFAULT_MAX_BYTES, notAnnotated = { er
     return fitBytes(head + heading + note + tables + detailsSection, maxBytes);
 }
 /** A group's heading, when the run has more than one group to tell apart, and its table header. */
-function groupOpening(first, severalProjects, withStatus, size) {
+function groupOpening(first, several, withStatus, size) {
     if (first.status === 'dependency') {
         return (`#### In dependencies (${size})\n\n` +
             'Files uploaded only because the audited files import them: their findings never count.\n\n' +
             TABLE_HEADER);
     }
     const header = withStatus ? TABLE_HEADER_WITH_STATUS : TABLE_HEADER;
-    if (!severalProjects || first.project === undefined)
+    if (!several || first.project === undefined)
         return header;
     return `#### ${escapeMarkdown(truncateText(removeInvisibleCharacters(first.project), 200))} (${size})\n\n${header}`;
 }

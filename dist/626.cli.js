@@ -246,14 +246,12 @@ function add(entries, entry) {
  * fingerprints named repository paths, where that one is unambiguous: the run audits one
  * project, or the entry names the finding's file (two projects' `src/Vault.sol` shared it).
  */
-function baselineEntryFor(baseline, finding, severalProjects) {
+function baselineEntryFor(baseline, finding, several) {
     const entry = baseline.get(finding.fingerprint);
     if (entry !== undefined || finding.formerFingerprint === undefined)
         return entry;
     const former = baseline.get(finding.formerFingerprint);
-    return former !== undefined && (!severalProjects || former.file === finding.file)
-        ? former
-        : undefined;
+    return former !== undefined && (!several || former.file === finding.file) ? former : undefined;
 }
 /** The severity an entry was accepted at, when it names one of ours (`low`, `High`). */
 function acceptedSeverity(entry) {
@@ -640,7 +638,7 @@ function triageFindings(findings, options) {
             : isSuppressed(uploaded, suppressionsOf(uploaded.file));
         if (suppression !== undefined)
             return { finding, status: 'suppressed', note: suppression.text };
-        const accepted = options.baseline && baselineEntryFor(options.baseline, finding, options.severalProjects);
+        const accepted = options.baseline && baselineEntryFor(options.baseline, finding, options.several);
         const note = accepted && escalation(accepted, finding);
         if (accepted !== undefined && note === undefined)
             return { finding, status: 'accepted', note: accepted.reason };
@@ -8529,7 +8527,7 @@ function announcer(jobs, several, vocabulary, deps) {
  * Which findings count: inline suppressions, the baseline, and on pull requests the `scope`.
  * The pull request's changes are asked for once, however many projects are triaged.
  */
-function createTriage(settings, { changedFiles }, baseline, severalProjects, 
+function createTriage(settings, { changedFiles }, baseline, several, 
 /** Where the uploaded files are, when not in the workspace (an upload bundle's folder). */
 uploadRoot) {
     let changes;
@@ -8554,7 +8552,7 @@ uploadRoot) {
             pathPrefix: folder === '.' ? '' : `${folder}/`,
             uploaded: byName,
             baseline,
-            severalProjects,
+            several,
             sources: createSourceReader({
                 workspace: uploadRoot ?? settings.workspace,
                 root: settings.workingDirectory,
