@@ -215,9 +215,9 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
  * loaded, which an older Node may fail to load with an error that names nothing a user can act on.
  */
 
-if ((0,_node_version_js__WEBPACK_IMPORTED_MODULE_0__/* .nodeVersionProblem */ .e)(process.versions.node) === undefined) {
+if ((0,_node_version_js__WEBPACK_IMPORTED_MODULE_0__/* .runsOnNode */ .w)(process.versions.node)) {
     const [{ main }, { runInProcess }] = await Promise.all([
-        Promise.all(/* import() */[__nccwpck_require__.e(473), __nccwpck_require__.e(164)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2164)),
+        Promise.all(/* import() */[__nccwpck_require__.e(473), __nccwpck_require__.e(626)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3626)),
         __nccwpck_require__.e(/* import() */ 858).then(__nccwpck_require__.bind(__nccwpck_require__, 9858)),
     ]);
     await runInProcess(process, main);
@@ -237,22 +237,18 @@ __webpack_async_result__();
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   N: () => (/* binding */ REQUIRED_NODE_MAJOR),
-/* harmony export */   e: () => (/* binding */ nodeVersionProblem)
+/* harmony export */   w: () => (/* binding */ runsOnNode)
 /* harmony export */ });
 /**
- * The Node.js the action runs on. action.yml says `runs.using: node24`; an older runner (or a
- * local run on an older Node) would otherwise die at load inside the HTTP stack with a
- * TypeError that names nothing the user can act on. Imports nothing, so it can run first.
+ * The Node.js both doors run on: action.yml says `runs.using: node24`, and the command line's
+ * bundle is built for the same. On an older Node the HTTP stack dies at load with a TypeError
+ * that names nothing the user can act on, so each door checks first and says so in its words.
+ * Imports nothing, so it can run first.
  */
 const REQUIRED_NODE_MAJOR = 24;
-/** What is wrong with this Node version, or undefined when the action can run on it. */
-function nodeVersionProblem(version) {
-    const major = Number.parseInt(version.replace(/^v/, ''), 10);
-    if (major >= REQUIRED_NODE_MAJOR)
-        return undefined;
-    return (`This action needs Node.js ${REQUIRED_NODE_MAJOR} or newer (action.yml: runs.using: node${REQUIRED_NODE_MAJOR}), ` +
-        `but it is running on Node.js ${version}. On GitHub-hosted runners this cannot happen; ` +
-        `update a self-hosted runner to a version that provides node${REQUIRED_NODE_MAJOR}, or run it locally with Node.js ${REQUIRED_NODE_MAJOR}.`);
+/** Whether this Node version can run the code. */
+function runsOnNode(version) {
+    return Number.parseInt(version.replace(/^v/, ''), 10) >= REQUIRED_NODE_MAJOR;
 }
 
 

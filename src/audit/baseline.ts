@@ -166,14 +166,12 @@ function add(entries: Map<string, BaselineEntry>, entry: BaselineEntry): void {
 export function baselineEntryFor(
   baseline: ReadonlyMap<string, BaselineEntry>,
   finding: Finding,
-  severalProjects: boolean,
+  several: boolean,
 ): BaselineEntry | undefined {
   const entry = baseline.get(finding.fingerprint);
   if (entry !== undefined || finding.formerFingerprint === undefined) return entry;
   const former = baseline.get(finding.formerFingerprint);
-  return former !== undefined && (!severalProjects || former.file === finding.file)
-    ? former
-    : undefined;
+  return former !== undefined && (!several || former.file === finding.file) ? former : undefined;
 }
 
 /** The severity an entry was accepted at, when it names one of ours (`low`, `High`). */

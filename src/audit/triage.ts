@@ -116,7 +116,7 @@ export interface TriageOptions {
    * The run audits several projects: a baseline entry from before fingerprints named repository
    * paths then accepts a finding only when it names the finding's file.
    */
-  severalProjects: boolean;
+  several: boolean;
   /** The contract's text by `finding.file` as uploaded, or undefined when it cannot be read. */
   sources: (file: string) => string | undefined;
 }
@@ -164,7 +164,7 @@ export function triageFindings(findings: readonly Finding[], options: TriageOpti
         : isSuppressed(uploaded, suppressionsOf(uploaded.file));
     if (suppression !== undefined) return { finding, status: 'suppressed', note: suppression.text };
     const accepted =
-      options.baseline && baselineEntryFor(options.baseline, finding, options.severalProjects);
+      options.baseline && baselineEntryFor(options.baseline, finding, options.several);
     const note = accepted && escalation(accepted, finding);
     if (accepted !== undefined && note === undefined)
       return { finding, status: 'accepted', note: accepted.reason };

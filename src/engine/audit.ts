@@ -314,7 +314,7 @@ function createTriage(
   settings: Settings,
   { changedFiles }: EngineDependencies,
   baseline: Map<string, BaselineEntry> | undefined,
-  severalProjects: boolean,
+  several: boolean,
   /** Where the uploaded files are, when not in the workspace (an upload bundle's folder). */
   uploadRoot: string | undefined,
 ): ProjectAuditDependencies['triage'] {
@@ -340,7 +340,7 @@ function createTriage(
       pathPrefix: folder === '.' ? '' : `${folder}/`,
       uploaded: byName,
       baseline,
-      severalProjects,
+      several,
       sources: createSourceReader({
         workspace: uploadRoot ?? settings.workspace,
         root: settings.workingDirectory,

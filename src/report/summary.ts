@@ -114,7 +114,7 @@ export function renderSummary(
 /** A group's heading, when the run has more than one group to tell apart, and its table header. */
 function groupOpening(
   first: TriagedFinding,
-  severalProjects: boolean,
+  several: boolean,
   withStatus: boolean,
   size: number,
 ): string {
@@ -126,7 +126,7 @@ function groupOpening(
     );
   }
   const header = withStatus ? TABLE_HEADER_WITH_STATUS : TABLE_HEADER;
-  if (!severalProjects || first.project === undefined) return header;
+  if (!several || first.project === undefined) return header;
   return `#### ${escapeMarkdown(truncateText(removeInvisibleCharacters(first.project), 200))} (${size})\n\n${header}`;
 }
 

@@ -39,7 +39,7 @@ function options(overrides: Partial<TriageOptions> = {}): TriageOptions {
     pathPrefix: 'packages/core/',
     uploaded: undefined,
     baseline: undefined,
-    severalProjects: false,
+    several: false,
     sources: (file) => (file === 'contracts/Vault.sol' ? VAULT : undefined),
     ...overrides,
   };
@@ -336,7 +336,7 @@ describe('triageFindings: fingerprints from repository paths', () => {
         changes: undefined,
         pathPrefix: folder === '' ? '' : `${folder}/`,
         uploaded: new Map([['src/Vault.sol', { repositoryPath, dependency: false }]]),
-        severalProjects: true,
+        several: true,
         ...overrides,
       }),
     ).findings;
@@ -357,7 +357,7 @@ describe('triageFindings: fingerprints from repository paths', () => {
 
   it('keeps the fingerprints of a project at the root as they were', () => {
     const [before] = parsed();
-    const { finding } = triageIn('', { severalProjects: false });
+    const { finding } = triageIn('', { several: false });
     expect(finding.fingerprint).toBe(before!.fingerprint);
     expect(finding.formerFingerprint).toBeUndefined();
   });
@@ -365,7 +365,7 @@ describe('triageFindings: fingerprints from repository paths', () => {
   it("keeps an older baseline's entries where they are unambiguous: one project, or the file named", () => {
     const former = parsed()[0]!.fingerprint;
     const bare = baselineOf({ fingerprint: former, reason: 'old entry' });
-    expect(triageIn('packages/a', { baseline: bare, severalProjects: false })).toMatchObject({
+    expect(triageIn('packages/a', { baseline: bare, several: false })).toMatchObject({
       status: 'accepted',
       note: 'old entry',
     });
