@@ -160,6 +160,43 @@ describe('a finishing run', () => {
     expect(github.comments(5).map((comment) => comment.body)).toEqual(comments);
   });
 
+  it('takes up at most 20 check runs per run, and says more were left', async () => {
+    await setUp({ 'finish-pending': 'true' });
+    const heads = Array.from({ length: 21 }, (_, n) => n.toString(16).padStart(40, 'a'));
+    github.seedPulls(
+      heads.map((headSha, n) => ({
+        number: 100 + n,
+        state: 'open' as const,
+        headSha,
+        headRef: `b${n}`,
+        headOwner: 'acme',
+      })),
+    );
+    const seeded = heads.map((headSha) =>
+      github.seedCheckRun({ name: NAME, head_sha: headSha, external_id: '{"v":1}' }),
+    );
+    await run();
+    expect(recorded.failed).toEqual([]);
+    expect(seeded.filter((each) => each.status === 'completed')).toHaveLength(20);
+    expect(recorded.summary).toContain('20 of 20 check run(s) left pending were completed');
+    expect(recorded.summary).toContain('More were left for a later run.');
+  });
+
+  it('fails the step naming the permission when GitHub refuses the listing', async () => {
+    github.failNext({ method: 'GET', path: /\/check-runs$/, status: 403, times: 3 });
+    await setUp({ 'finish-pending': 'true' });
+    await run();
+    expect(recorded.failed).toEqual([
+      expect.stringMatching(/^Could not finish the pending check runs: .*`checks: read`/),
+    ]);
+  });
+
+  it('fails the step saying what to fix without a token', async () => {
+    await setUp({ 'finish-pending': 'true', 'github-token': '' });
+    await run();
+    expect(recorded.failed).toEqual([expect.stringMatching(/needs `github-token`/)]);
+  });
+
   it('fails the step saying what to fix when it has no key', async () => {
     await setUp({ 'finish-pending': 'true', 'api-key': '' });
     await run();
