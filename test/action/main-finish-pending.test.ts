@@ -11,6 +11,7 @@ import { pendingRecordText } from '../../src/engine/pending-record.ts';
 import { recorded, resetCore } from '../support/core.ts';
 import { useInProcessRun } from '../support/in-process-run.ts';
 import { useResultsService } from '../support/runner-services.ts';
+import { CONTRACT, workspaceWith } from '../support/workspace.ts';
 
 vi.mock('@actions/core', () => import('../support/core.ts').then((m) => m.coreStandIn));
 
@@ -98,6 +99,32 @@ describe('a finishing run', () => {
       reused: 'true',
       'audit-id': 'audit-1',
     });
+  });
+
+  it('finishes a run of several projects under their own names, updating their one comment', async () => {
+    const service = await setUp({ wait: 'false' }, { pollsUntilDone: 1 });
+    vi.stubEnv(
+      'GITHUB_WORKSPACE',
+      await workspaceWith({
+        'packages/core/foundry.toml': "[profile.default]\nsrc = 'src'\n",
+        'packages/core/src/Vault.sol': CONTRACT,
+        'packages/tokens/foundry.toml': "[profile.default]\nsrc = 'src'\n",
+        'packages/tokens/src/Token.sol': CONTRACT,
+      }),
+    );
+    await run();
+    expect(recorded.outputs['verdict']).toBe('pending');
+    const comments = github.comments(5).length;
+    expect(github.comments(5).at(-1)?.body).toContain('The audit is still running');
+    const [checkRun] = github.checkRuns;
+
+    await finishingRun();
+    expect(service.uploads).toHaveLength(2);
+    expect(checkRun).toMatchObject({ status: 'completed', conclusion: 'failure' });
+    expect(checkRun?.output.summary).toContain('vaults/packages/core');
+    // The sticky comment of the run's project name is updated, not written again.
+    expect(github.comments(5)).toHaveLength(comments);
+    expect(github.comments(5).at(-1)?.body).toMatch(/Failed: smart contract audit of vaults/);
   });
 
   it('completes a run past its time limit as timed out, with how to resume', async () => {
