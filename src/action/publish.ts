@@ -203,13 +203,20 @@ async function leavePending(
   }
 }
 
-/** The verdict, the counts and what the service said of the audit, as step outputs. */
+/**
+ * The verdict, the counts and what the service said of the audit, as step outputs. A pending
+ * run's counts are the word `pending`: left unset they would read as '' and GitHub's expressions
+ * take '' == 0 as true, so a later step's check for no findings would pass an audit not yet done.
+ */
 function setCountOutputs(report: Report, output: Output): void {
   const { counts } = report;
+  const count = (value: number) => (report.verdict === 'pending' ? 'pending' : value);
   output('verdict', report.verdict);
-  output('findings-count', counts.total);
-  for (const severity of SEVERITIES) output(`${severity}-count`, counts.bySeverity[severity]);
-  output('in-scope-count', counts.inScope);
+  output('findings-count', count(counts.total));
+  for (const severity of SEVERITIES) {
+    output(`${severity}-count`, count(counts.bySeverity[severity]));
+  }
+  output('in-scope-count', count(counts.inScope));
   if (report.rawStatus) output('status', report.rawStatus);
   if (report.reportUrl) output('report-url', report.reportUrl);
   if (report.detectedProjects) output('projects', JSON.stringify(report.detectedProjects));

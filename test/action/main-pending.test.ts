@@ -6,6 +6,7 @@
 import type { AuditService } from '@contract-audit/reference-service';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { run } from '../../src/action/main.ts';
+import { SEVERITIES } from '../../src/audit/findings.ts';
 import { readPendingRecord } from '../../src/engine/pending-record.ts';
 import { recorded, resetCore } from '../support/core.ts';
 import { useInProcessRun } from '../support/in-process-run.ts';
@@ -46,6 +47,12 @@ describe('run() with wait: false', () => {
     expect(recorded.failed).toEqual([]);
     expect(recorded.outputs).toMatchObject({ verdict: 'pending', 'audit-id': 'audit-1' });
     expect(polls(service, 'audit-1')).toBe(1);
+    // No count reads as 0 (a clean result) while the audit runs.
+    const counts = Object.entries(recorded.outputs).filter(([name]) => name.endsWith('-count'));
+    expect(counts.map(([name]) => name).sort()).toEqual(
+      ['findings-count', 'in-scope-count', ...SEVERITIES.map((s) => `${s}-count`)].sort(),
+    );
+    expect(new Set(counts.map(([, value]) => value))).toEqual(new Set(['pending']));
 
     expect(github.checkRuns).toHaveLength(1);
     const [checkRun] = github.checkRuns;
