@@ -178,11 +178,14 @@ export class AuditClient {
     return { ...started, retryAfterMs: this.#retryAfter(answer) };
   }
 
-  /** `retryUntil` (on the deadline's clock; default the deadline): the request ends there, e.g. at the poll's deadline. */
+  /**
+   * `retryUntil` (on the deadline's clock; default the deadline): the request ends there, e.g. at
+   * the poll's deadline. `once`: one attempt, no retry and no `Retry-After` waited out.
+   */
   async getAudit(
     auditId: string,
     knownFiles?: readonly string[],
-    { retryUntil }: { retryUntil?: number } = {},
+    { retryUntil, once = false }: { retryUntil?: number; once?: boolean } = {},
   ): Promise<AuditAnswer> {
     // The id may come from the service: shown as one bounded line.
     const shownId = bodyExcerpt(auditId, 100);
@@ -198,6 +201,7 @@ export class AuditClient {
         path: `/v1/audits/${pathSegment(auditId)}`,
         idempotent: true,
         retryUntil: earliest(retryUntil, this.#deadline?.at),
+        maxAttempts: once ? 1 : undefined,
       }),
     );
     const retryAfterMs = this.#retryAfter(answer);

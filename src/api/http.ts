@@ -40,6 +40,8 @@ export interface HttpRequest {
    * wait that would end after it ends the request at once.
    */
   retryUntil?: number | undefined;
+  /** At most this many attempts, fewer than the session's (1: never retried). */
+  maxAttempts?: number | undefined;
 }
 
 export interface HttpAnswer {
@@ -122,8 +124,9 @@ export class HttpSession {
   }
 
   async send(request: HttpRequest): Promise<HttpOutcome> {
-    const { maxAttempts, log, now } = this.#options;
+    const { log, now } = this.#options;
     const { retryUntil } = request;
+    const maxAttempts = Math.min(this.#options.maxAttempts, request.maxAttempts ?? Infinity);
     const label = `${request.method} ${this.#basePath}${request.path}`;
     const timeLeft = () => (retryUntil === undefined ? Infinity : retryUntil - now());
     let last: { failure: AttemptFailure; deadline: DeadlineStop } | undefined;

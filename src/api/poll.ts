@@ -124,8 +124,10 @@ export async function waitForAudit(
 
 /**
  * One poll of an audit a run does not wait for: finished, or `unfinished` with what the poll read.
- * What a wait would go on through (a new audit's 404, transient trouble) leaves it unfinished,
- * since it goes on at the service all the same; an error the user must fix is thrown.
+ * One request, never retried: a run that does not wait must not wait out a `Retry-After` or
+ * transient trouble either. What a wait would go on through (a new audit's 404, transient
+ * trouble) leaves it unfinished, since it goes on at the service all the same; an error the user
+ * must fix is thrown.
  */
 export async function pollOnce(
   auditId: string,
@@ -135,6 +137,7 @@ export async function pollOnce(
   try {
     const { snapshot } = await deps.client.getAudit(auditId, deps.knownFiles, {
       retryUntil: policy.deadline.at,
+      once: true,
     });
     if (snapshot.state === 'completed' || snapshot.state === 'failed')
       return { kind: 'finished', snapshot };

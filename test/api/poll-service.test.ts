@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuditClient } from '../../src/api/client.ts';
-import { waitForAudit } from '../../src/api/poll.ts';
+import { pollOnce, waitForAudit } from '../../src/api/poll.ts';
 import type { AuditServiceOptions } from '@contract-audit/reference-service';
 import { useAuditService } from '../support/service.ts';
 import { ACTION_VOCABULARY } from '../../src/action/vocabulary.ts';
@@ -122,5 +122,47 @@ describe('waitForAudit over HTTP', () => {
     const { auditId } = await client.startAudit('vaults', upload);
     const outcome = await poll(auditId, 120_000);
     expect(outcome).toMatchObject({ kind: 'timeout', last: { rawStatus: 'in_progress' } });
+  });
+});
+
+describe('pollOnce over HTTP', () => {
+  const once = (auditId: string) =>
+    pollOnce(
+      auditId,
+      { deadline: { at: 600_000, now: () => 0 }, notFoundGraceMs: 60_000 },
+      {
+        client: client!,
+      },
+    );
+  const gets = (service: { requests: { method: string }[] }) =>
+    service.requests.filter((request) => request.method === 'GET').length;
+
+  it('sends one request on a 503 with Retry-After and waits nothing out: the audit is left unfinished, saying why', async () => {
+    const { client, service, sleeps } = await setUp({ pollsUntilDone: 0 });
+    const { auditId } = await client.startAudit('vaults', upload);
+    service.addFault({
+      method: 'GET',
+      path: /^\/v1\/audits\//,
+      kind: 'status',
+      status: 503,
+      retryAfter: '4',
+      times: 1000,
+    });
+    const outcome = await once(auditId);
+    expect(outcome).toMatchObject({ kind: 'unfinished', last: undefined });
+    expect(outcome.kind === 'unfinished' && outcome.lastProblem).toContain('503');
+    expect(gets(service)).toBe(1);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('sends one request when the connection is reset, and leaves the audit unfinished', async () => {
+    const { client, service, sleeps } = await setUp({ pollsUntilDone: 0 });
+    const { auditId } = await client.startAudit('vaults', upload);
+    service.addFault({ method: 'GET', path: /^\/v1\/audits\//, kind: 'reset', times: 1000 });
+    const outcome = await once(auditId);
+    expect(outcome.kind).toBe('unfinished');
+    expect(outcome.kind === 'unfinished' && outcome.lastProblem).toMatch(/could not read audit/);
+    expect(gets(service)).toBe(1);
+    expect(sleeps).toEqual([]);
   });
 });
