@@ -6,14 +6,16 @@
  * text, whose limit (65,535 characters) is documented, and `external_id` then says so.
  */
 import {
+  pendingAuditIds,
   pendingRecordText,
+  readPendingRecord,
   type PendingRecord,
   type PendingRecordKey,
 } from '../engine/pending-record.ts';
 import type { CheckRunText } from '../report/check-run-output.ts';
-import { checkRunOutput, checkRunTitle } from '../report/check-run-output.ts';
+import { checkRunOutput, checkRunTitle, renderCheckRunStart } from '../report/check-run-output.ts';
 import type { Report } from '../report/model.ts';
-import type { CheckRunTarget, PendingCheckRun } from './github/channels.ts';
+import type { CheckRunReport, CheckRunTarget, PendingCheckRun } from './github/channels.ts';
 
 /** Our bound on a record in `external_id`, where GitHub documents none. */
 export const EXTERNAL_ID_MAX_CHARS = 1_024;
@@ -71,6 +73,55 @@ export function renderPendingCheckRun(
     }),
   });
   return { externalId: inExternalId ? text : RECORD_IN_TEXT, output };
+}
+
+/**
+ * Why a finishing run could not read the record back from the check run `render` makes, or
+ * undefined when it can: the writer's bounds are the reader's (a name with an invisible
+ * character, a record cut to fit the output's text), so a record the reader refuses is never left.
+ */
+export function unreadablePendingRecord(
+  pending: PendingCheckRun,
+  record: PendingRecord,
+  key: PendingRecordKey,
+): string | undefined {
+  const text = recordOfCheckRun({
+    externalId: pending.externalId,
+    text: pending.output.text ?? null,
+  });
+  if (text === undefined) return 'the record does not fit on the check run';
+  const read = readPendingRecord(text, { ...key, now: Date.parse(record.startedAt) });
+  return typeof read === 'string' ? read : undefined;
+}
+
+/**
+ * What a run whose record cannot be left says, and its check run's completion as a failure: left
+ * in progress with no record it would stay so for ever, and with the record a finishing run would
+ * complete it as a failure for a reason not the code's. Waiting instead would take a second pass
+ * through the engine from the publishing step, after the run's one poll.
+ */
+export function renderRefusedPending(
+  record: PendingRecord,
+  why: string,
+): { message: string; checkRun: CheckRunReport } {
+  const message =
+    `This pending run's record cannot be kept on the check run (${why}), so no finishing run ` +
+    `could complete it. Collect the results by hand with \`audit-id: ${pendingAuditIds(record)}\`, ` +
+    'or run with `wait: true`. A record keeps a `project-name` of up to 300 characters with no ' +
+    'invisible (zero-width, format or control) character.';
+  const output = checkRunOutput({
+    title: 'The pending run could not be recorded',
+    summaryMarkdown: message,
+  });
+  return {
+    message,
+    checkRun: {
+      start: renderCheckRunStart(record.audits[0]?.auditId ?? 'none'),
+      conclusion: 'failure',
+      annotations: [],
+      output: () => output,
+    },
+  };
 }
 
 /**

@@ -13,9 +13,15 @@ import { sha256 } from '../digest.ts';
 import { errorMessage } from '../errors.ts';
 import { fileSafe, writeOutputFile } from '../files/output-file.ts';
 import type { GitHubChannels } from './github/channels.ts';
-import { pendingRecordOf, renderPendingCheckRun } from './pending-check.ts';
+import {
+  pendingRecordOf,
+  renderPendingCheckRun,
+  renderRefusedPending,
+  unreadablePendingRecord,
+} from './pending-check.ts';
 import type { RunContext } from './context.ts';
 import type { ActionSettings } from './inputs.ts';
+import type { PendingRecord } from '../engine/pending-record.ts';
 import type { Logger } from '../log.ts';
 import { randomHex } from '../random-id.ts';
 import type { Redactor } from '../redaction.ts';
@@ -182,8 +188,9 @@ async function leavePending(
   channels: GitHubChannels,
   report: Report,
   summaryMarkdown: string,
-  { settings, context, startedAt, log, output }: PublishDependencies & { output: Output },
+  deps: PublishDependencies & { output: Output },
 ): Promise<void> {
+  const { settings, context, startedAt, log, output } = deps;
   if (!settings) return;
   const record = pendingRecordOf(report, {
     scope: settings.scope,
@@ -191,16 +198,39 @@ async function leavePending(
     startedAt,
     pullRequest: context.pullRequest?.number,
   });
-  const left = await channels.leaveCheckRunPending((target) =>
-    renderPendingCheckRun(report, summaryMarkdown, record, { ...target, apiKey: settings.apiKey }),
-  );
-  if (left) output('check-run-url', left.url);
+  const left = await channels.leaveCheckRunPending((target) => {
+    const key = { ...target, apiKey: settings.apiKey };
+    const pending = renderPendingCheckRun(report, summaryMarkdown, record, key);
+    const refused = unreadablePendingRecord(pending, record, key);
+    return refused === undefined ? pending : { refused };
+  });
+  if (left?.url !== undefined) output('check-run-url', left.url);
+  if (left?.refused !== undefined) {
+    await refusePending(channels, record, left.refused, deps);
+    return;
+  }
   if (!left?.left) {
     log.warning(
       'The check run holds no record of this pending audit, so no later run can finish it: ' +
         'collect its results by hand as the summary says.',
     );
   }
+}
+
+/**
+ * A record no finishing run could read is not left: the step fails instead, and the check run
+ * with it (see renderRefusedPending).
+ */
+async function refusePending(
+  channels: GitHubChannels,
+  record: PendingRecord,
+  why: string,
+  { redactor, output }: PublishDependencies & { output: Output },
+): Promise<void> {
+  const refused = renderRefusedPending(record, why);
+  core.setFailed(redactor.redact(refused.message));
+  const checkRun = await channels.completeCheckRun(refused.checkRun);
+  if (checkRun) output('check-run-url', checkRun.url);
 }
 
 /**

@@ -118,6 +118,21 @@ describe('run() with wait: false', () => {
     expect(recorded.outputs['verdict']).toBe('fail');
   });
 
+  it('leaves no record a finishing run would refuse: a project-name with a zero-width joiner fails the step and its check run, saying how to collect the audit', async () => {
+    await setUp({ wait: 'false', 'project-name': 'Vaults 👩\u200d💻' });
+    await run();
+    expect(recorded.outputs['verdict']).toBe('pending');
+    expect(recorded.failed).toHaveLength(1);
+    expect(recorded.failed[0]).toMatch(
+      /^This pending run's record cannot be kept on the check run \(the record holds a control character\).*`audit-id: audit-1`.*`wait: true`/,
+    );
+    expect(github.checkRuns).toHaveLength(1);
+    const [checkRun] = github.checkRuns;
+    expect(checkRun).toMatchObject({ status: 'completed', conclusion: 'failure' });
+    expect(checkRun?.external_id).not.toMatch(/^\{"v":/);
+    expect(checkRun?.output.title).toBe('The pending run could not be recorded');
+  });
+
   it('says no later run can finish it when the token may not write check runs, and still passes', async () => {
     github.failNext({ method: 'POST', path: /\/check-runs$/, status: 403, times: 5 });
     await setUp({ wait: 'false' });

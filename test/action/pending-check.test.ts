@@ -5,6 +5,7 @@ import {
   pendingRecordOf,
   recordOfCheckRun,
   renderPendingCheckRun,
+  unreadablePendingRecord,
 } from '../../src/action/pending-check.ts';
 import { readPendingRecord, type PendingRecord } from '../../src/engine/pending-record.ts';
 import { projectReport, reportOf } from '../support/report.ts';
@@ -98,5 +99,25 @@ describe('the pending check run', () => {
       startedAt: '2026-11-29T06:00:00.000Z',
       pullRequest: undefined,
     });
+  });
+
+  it('says why a record would not read back, before it is left: an invisible character, a size past the reader’s', () => {
+    const key = { ...target, apiKey: KEY };
+    expect(unreadablePendingRecord(render(record(50)), record(50), key)).toBeUndefined();
+    const joined = {
+      ...record(1),
+      audits: [{ ...record(1).audits[0]!, name: 'Vaults 👩\u200d💻' }],
+    };
+    expect(unreadablePendingRecord(render(joined), joined, key)).toBe(
+      'the record holds a control character',
+    );
+    // 50 projects named and placed in 300 two-byte characters: within each field's bound, past
+    // the record's and the output text's.
+    const wide = record(50);
+    const field = (n: number) => `${n}${'é'.repeat(297)}`;
+    wide.audits = wide.audits.map((audit, n) => ({ ...audit, name: field(n), path: field(n) }));
+    expect(unreadablePendingRecord(render(wide), wide, key)).toBe(
+      'the record does not fit on the check run',
+    );
   });
 });

@@ -228,16 +228,18 @@ export class GitHubChannels {
   /**
    * Leaves the check run in progress, with `render`'s record and output for where it is (creating
    * it if the audit never announced one). Undefined when check runs are off or it could not be
-   * made; `left` false when it exists but could not be given the record (said in the log).
+   * made; `left` false when it exists but could not be given the record (said in the log), or
+   * `render` gave why no record can be left (`refused`: nothing is written then).
    */
   async leaveCheckRunPending(
-    render: (target: CheckRunTarget) => PendingCheckRun,
-  ): Promise<{ url: string; left: boolean } | undefined> {
+    render: (target: CheckRunTarget) => PendingCheckRun | { refused: string },
+  ): Promise<{ url: string | undefined; left: boolean; refused?: string } | undefined> {
     const { client, checkRun, headSha } = this.#options;
     await this.#starting;
     if (!client || !checkRun.enabled || this.#checkRunFailed) return undefined;
     const pending = render({ headSha, checkName: checkRun.name });
     const run = this.#checkRun;
+    if ('refused' in pending) return { url: run?.url, left: false, refused: pending.refused };
     try {
       if (run !== undefined)
         await client.updateCheckRun(run.id, { status: 'in_progress', ...pending });
