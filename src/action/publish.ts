@@ -100,7 +100,8 @@ export async function publish(report: Report, deps: PublishDependencies): Promis
 /**
  * The check run and the comment, after everything else is written. The log annotates findings
  * only when the check run carries none; findings past its cap are counted in the summary. A
- * finishing run reports each pending run it completes through this too.
+ * finishing run reports each pending run it completes through this too. True when the check run
+ * was completed.
  */
 export async function publishToGitHub(
   channels: GitHubChannels,
@@ -112,15 +113,17 @@ export async function publishToGitHub(
     notAnnotated: AnnotationPlan['notAnnotated'] | undefined;
     failsJob: boolean;
     output: Output;
+    /** A finishing run's: nothing more is written when the check run could not be completed. */
+    onlyOnceCompleted?: boolean;
   },
-): Promise<void> {
+): Promise<boolean> {
   const { log, checkRunAnnotates, notAnnotated: logNotAnnotated, failsJob, output } = deps;
   const { findings } = report;
   const summaryMarkdown = renderSummary(report, CHECK_RUN_SUMMARY_MAX, logNotAnnotated);
   if (report.verdict === 'pending') {
     await leavePending(channels, report, summaryMarkdown, deps);
     await upsertComment(channels, report);
-    return;
+    return false;
   }
   const active = activeFindings(findings);
   const plan = checkRunAnnotations(active);
@@ -135,6 +138,7 @@ export async function publishToGitHub(
   });
   if (checkRun) output('check-run-url', checkRun.url);
   const completed = checkRun?.completed;
+  if (!completed && deps.onlyOnceCompleted) return false;
   if (completed?.postingError !== undefined) {
     log.warning(
       `Posted ${completed.annotationsPosted} of ${total} check run annotations; ` +
@@ -156,7 +160,7 @@ export async function publishToGitHub(
       `The ${active.length} finding(s) that count are annotated on the check run: ${checkRun.url}`,
     );
   }
-  if (!checkRunAnnotates || notAnnotated === 0) return;
+  if (!checkRunAnnotates || notAnnotated === 0) return completed !== undefined;
   let note: string | undefined;
   if (notAnnotated < total) {
     // The check run carries the most severe; the log's 10 per level would only repeat them.
@@ -168,6 +172,7 @@ export async function publishToGitHub(
     note = renderNotAnnotatedNote(fallback.notAnnotated);
   }
   if (note !== undefined) await writeSummary(() => `\n${note}\n`, deps);
+  return completed !== undefined;
 }
 
 function upsertComment(channels: GitHubChannels, report: Report): Promise<unknown> {

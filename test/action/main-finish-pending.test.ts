@@ -127,6 +127,29 @@ describe('a finishing run', () => {
     expect(github.comments(5).at(-1)?.body).toMatch(/Failed: smart contract audit of vaults/);
   });
 
+  it('reports a completion GitHub refuses as not completed, writing no comment or reuse record until a later run completes it', async () => {
+    await setUp({ wait: 'false' }, { pollsUntilDone: 1 });
+    await run();
+    const [checkRun] = github.checkRuns;
+    const comments = github.comments(5).map((comment) => comment.body);
+
+    // The annotations' one batch and the completion.
+    github.failNext({ method: 'PATCH', path: /\/check-runs\/\d+$/, status: 403, times: 2 });
+    await finishingRun();
+    expect(checkRun).toMatchObject({ status: 'in_progress', conclusion: null });
+    expect(checkRun?.annotations).toEqual([]);
+    expect(recorded.summary).toContain('0 of 1 check run(s) left pending were completed');
+    expect(recorded.summary).toContain('Not completed: GitHub refused it');
+    expect(github.comments(5).map((comment) => comment.body)).toEqual(comments);
+    expect(results().entries).toEqual([]);
+
+    await finishingRun();
+    expect(checkRun).toMatchObject({ status: 'completed', conclusion: 'failure' });
+    expect(recorded.summary).toContain('1 of 1 check run(s) left pending were completed');
+    expect(github.comments(5).at(-1)?.body).toMatch(/Failed: smart contract audit of vaults/);
+    expect(results().entries).toHaveLength(1);
+  });
+
   it('completes a run past its time limit as timed out, with how to resume', async () => {
     const service = await setUp({ wait: 'false' }, { pollsUntilDone: 1_000 });
     await run();

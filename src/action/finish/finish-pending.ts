@@ -18,6 +18,7 @@ import {
 } from '../../audit/result.ts';
 import { audit } from '../../engine/audit.ts';
 import type { PendingRecord } from '../../engine/pending-record.ts';
+import type { ReuseStore } from '../../engine/reuse.ts';
 import { ConfigurationError, errorMessage } from '../../errors.ts';
 import { buildReport, type Report } from '../../report/model.ts';
 import { escapeMarkdown } from '../../report/escape.ts';
@@ -36,8 +37,11 @@ export interface FinishedCheckRun {
   url: string;
   headSha: string;
   pullRequest: number | undefined;
-  /** `left`: still running, left in progress; else the verdict it was completed with. */
-  outcome: Report['verdict'] | 'left';
+  /**
+   * `left`: still running, left in progress; `refused`: finished, but GitHub would not complete
+   * the check run (it stays in progress, for the next run); else the verdict it was completed with.
+   */
+  outcome: Report['verdict'] | 'left' | 'refused';
 }
 
 export interface FinishingRun {
@@ -96,8 +100,10 @@ async function finishOne(
     }),
     auditId: undefined,
   };
+  // Recorded for reuse only once the check run is completed: held until then.
+  const held: (() => Promise<void>)[] = [];
   const result = sealed
-    ? await collect(sealed, runSettings, { ...step, context, channels })
+    ? await collect(sealed, runSettings, { ...step, context, channels }, held)
     : stoppedRun(
         errorResult(
           new ConfigurationError(
@@ -127,7 +133,7 @@ async function finishOne(
     return { ...shown, outcome: 'left' };
   }
   // Every channel guards itself: what GitHub refuses is a warning, and the check run stays.
-  await publishToGitHub(channels, report, {
+  const completed = await publishToGitHub(channels, report, {
     settings: runSettings,
     startedAt: step.deadline.now(),
     context,
@@ -138,24 +144,32 @@ async function finishOne(
     notAnnotated: undefined,
     failsJob: false,
     output: () => undefined,
+    onlyOnceCompleted: true,
   });
+  if (!completed) {
+    log.warning(
+      `${checkRun.url}: GitHub did not complete the check run, so it stays in progress for the next finishing run; no comment or reuse record was written.`,
+    );
+    return { ...shown, outcome: 'refused' };
+  }
+  for (const save of held) await save();
   return { ...shown, outcome: report.verdict };
 }
 
 /**
  * The record's audits, polled once each and triaged as the run that started them would; one
- * still running past the run's time limit is a timeout, with how to resume.
+ * still running past the run's time limit is a timeout, with how to resume. Records for reuse
+ * are pushed onto `held`, to be kept once the check run is completed.
  */
 async function collect(
   record: PendingRecord,
   settings: ActionSettings,
   step: Step,
+  held: (() => Promise<void>)[],
 ): Promise<RunResult> {
-  const deps = {
-    ...engineDependencies(settings, step),
-    pollOnce: true,
-    auditStarted: () => undefined,
-  };
+  const engine = engineDependencies(settings, step);
+  const reuse = engine.reuse && { ...engine.reuse, store: holding(engine.reuse.store, held) };
+  const deps = { ...engine, pollOnce: true, auditStarted: () => undefined, reuse };
   const detection = { projects: [], summaries: [] };
   const given = { audits: record.audits, several: record.several, startedAt: record.startedAt };
   const result = await audit(settings, detection, step.deadline, deps, given);
@@ -175,6 +189,16 @@ async function collect(
   return { ...result, projects: result.projects.map(late) };
 }
 
+/** `store`, its records pushed onto `held` to be kept later instead of kept at once. */
+function holding(store: ReuseStore, held: (() => Promise<void>)[]): ReuseStore {
+  return {
+    find: (digest) => store.find(digest),
+    save: async (digest, text) => {
+      held.push(() => store.save(digest, text));
+    },
+  };
+}
+
 /** The name the run's audits were filed under: one project's own, else theirs without the folder. */
 function projectNameOf({ audits, several }: PendingRecord): string {
   const [first] = audits as [ProjectAuditId, ...ProjectAuditId[]];
@@ -185,18 +209,27 @@ function projectNameOf({ audits, several }: PendingRecord): string {
 
 /** The job summary of a finishing run: each pending check run, and what became of it. */
 export function renderFinishingSummary({ checkRuns, capped }: FinishingRun): string {
-  const completed = checkRuns.filter((each) => each.outcome !== 'left').length;
+  const completed = checkRuns.filter(isCompleted).length;
+  const refused = checkRuns.filter((each) => each.outcome === 'refused').length;
   const lines = [
     '## Smart contract audit: pending check runs',
     '',
-    `${completed} of ${checkRuns.length} check run(s) left pending were completed; the others are still running.` +
+    `${completed} of ${checkRuns.length} check run(s) left pending were completed; ` +
+      (refused > 0
+        ? `GitHub would not complete ${refused} (see the log); the others are still running.`
+        : 'the others are still running.') +
       (capped ? ' More were left for a later run.' : ''),
     '',
   ];
   if (checkRuns.length > 0) {
     lines.push('| Check run | Commit | Pull request | Outcome |', '| --- | --- | --- | --- |');
     for (const each of checkRuns) {
-      const outcome = each.outcome === 'left' ? 'Still running' : VERDICT_WORDS[each.outcome];
+      const outcome =
+        each.outcome === 'left'
+          ? 'Still running'
+          : each.outcome === 'refused'
+            ? 'Not completed: GitHub refused it'
+            : VERDICT_WORDS[each.outcome];
       const url = safeHttpUrl(each.url);
       lines.push(
         `| ${url === undefined ? 'check run' : `[check run](${url})`} | ${shortCommit(each.headSha) ?? '—'} | ${each.pullRequest === undefined ? '—' : `#${each.pullRequest}`} | ${escapeMarkdown(outcome)} |`,
@@ -236,7 +269,7 @@ export async function runFinishing(
     );
     const finished = await finishPendingRuns(settings, { ...step, client });
     const summary = renderFinishingSummary(finished);
-    const completed = finished.checkRuns.filter((each) => each.outcome !== 'left').length;
+    const completed = finished.checkRuns.filter(isCompleted).length;
     log.info(`Completed ${completed} of ${finished.checkRuns.length} check run(s) left pending.`);
     if (process.env['GITHUB_STEP_SUMMARY'])
       await core.summary.addRaw(redactor.redact(summary), true).write();
@@ -245,6 +278,10 @@ export async function runFinishing(
   } finally {
     await client?.close();
   }
+}
+
+function isCompleted({ outcome }: FinishedCheckRun): boolean {
+  return outcome !== 'left' && outcome !== 'refused';
 }
 
 function fail(message: string, { redactor }: Pick<Step, 'redactor'>): void {
