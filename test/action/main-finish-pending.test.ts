@@ -150,6 +150,23 @@ describe('a finishing run', () => {
     expect(results().entries).toHaveLength(1);
   });
 
+  it('leaves a check run another finishing run completed meanwhile, posting nothing twice', async () => {
+    const service = await setUp({ wait: 'false' }, { pollsUntilDone: 1 });
+    await run();
+    const [checkRun] = github.checkRuns;
+    // The audit's one poll is slow; meanwhile another finishing run completes the check run.
+    service.addFault({ method: 'GET', path: /^\/v1\/audits\//, kind: 'delay', ms: 400 });
+    const overtake = setTimeout(() => {
+      Object.assign(checkRun!, { status: 'completed', conclusion: 'failure' });
+    }, 100);
+    await finishingRun();
+    clearTimeout(overtake);
+    expect(recorded.failed).toEqual([]);
+    expect(checkRun?.annotations).toEqual([]);
+    expect(recorded.summary).toContain('0 of 1 check run(s) left pending were completed');
+    expect(recorded.summary).toContain('Completed by another run');
+  });
+
   it('completes a run past its time limit as timed out, with how to resume', async () => {
     const service = await setUp({ wait: 'false' }, { pollsUntilDone: 1_000 });
     await run();

@@ -392,6 +392,10 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
     if (route === '/check-runs' && method === 'POST') return createCheckRun(body);
     if ((match = /^\/check-runs\/(\d+)$/.exec(route)) && method === 'PATCH')
       return updateCheckRun(Number(match[1]), body);
+    if ((match = /^\/check-runs\/(\d+)$/.exec(route)) && method === 'GET') {
+      const run = checkRuns.find((r) => r.id === Number(match?.[1]));
+      return run === undefined ? notFound() : { status: 200, body: checkRunJson(run) };
+    }
     if ((match = /^\/commits\/([^/]+)\/check-runs$/.exec(route)) && method === 'GET') {
       const ref = decodeURIComponent(match[1] ?? '');
       const sha = /^[0-9a-f]{40}$/.test(ref) ? ref : branches.get(ref);

@@ -39,9 +39,10 @@ export interface FinishedCheckRun {
   pullRequest: number | undefined;
   /**
    * `left`: still running, left in progress; `refused`: finished, but GitHub would not complete
-   * the check run (it stays in progress, for the next run); else the verdict it was completed with.
+   * the check run (it stays in progress, for the next run); `overtaken`: another run completed or
+   * changed it meanwhile, so it is left as it is; else the verdict it was completed with.
    */
-  outcome: Report['verdict'] | 'left' | 'refused';
+  outcome: Report['verdict'] | 'left' | 'refused' | 'overtaken';
 }
 
 export interface FinishingRun {
@@ -131,6 +132,21 @@ async function finishOne(
   if (report.verdict === 'pending') {
     log.info(`${checkRun.url}: the audit is still running; left in progress.`);
     return { ...shown, outcome: 'left' };
+  }
+  // Another finishing run may have completed it since it was listed: completing it again would
+  // post every annotation twice.
+  let now: { status: string; externalId: string | null };
+  try {
+    now = await step.client.getCheckRunStatus(checkRun.id);
+  } catch (error) {
+    log.warning(
+      `${checkRun.url}: could not read the check run again (${errorMessage(error)}); left for the next finishing run.`,
+    );
+    return { ...shown, outcome: 'refused' };
+  }
+  if (now.status !== 'in_progress' || now.externalId !== checkRun.externalId) {
+    log.info(`${checkRun.url}: completed or changed by another run meanwhile; left as it is.`);
+    return { ...shown, outcome: 'overtaken' };
   }
   // Every channel guards itself: what GitHub refuses is a warning, and the check run stays.
   const completed = await publishToGitHub(channels, report, {
@@ -229,7 +245,9 @@ export function renderFinishingSummary({ checkRuns, capped }: FinishingRun): str
           ? 'Still running'
           : each.outcome === 'refused'
             ? 'Not completed: GitHub refused it'
-            : VERDICT_WORDS[each.outcome];
+            : each.outcome === 'overtaken'
+              ? 'Completed by another run'
+              : VERDICT_WORDS[each.outcome];
       const url = safeHttpUrl(each.url);
       lines.push(
         `| ${url === undefined ? 'check run' : `[check run](${url})`} | ${shortCommit(each.headSha) ?? '—'} | ${each.pullRequest === undefined ? '—' : `#${each.pullRequest}`} | ${escapeMarkdown(outcome)} |`,
@@ -281,7 +299,7 @@ export async function runFinishing(
 }
 
 function isCompleted({ outcome }: FinishedCheckRun): boolean {
-  return outcome !== 'left' && outcome !== 'refused';
+  return outcome !== 'left' && outcome !== 'refused' && outcome !== 'overtaken';
 }
 
 function fail(message: string, { redactor }: Pick<Step, 'redactor'>): void {

@@ -84,6 +84,8 @@ export interface GitHubClient {
     ref: string,
     name: string,
   ): Promise<{ checkRuns: ListedCheckRun[]; capped: boolean }>;
+  /** The check run's status and `external_id` as they are now. */
+  getCheckRunStatus(id: number): Promise<{ status: string; externalId: string | null }>;
   updateIssueComment(commentId: number, body: string): Promise<IssueComment>;
   /** The tree `sha` (a commit's or a tree's), with every folder below it when `recursive`. */
   getTree(sha: string, recursive: boolean): Promise<GitTree>;
@@ -305,6 +307,13 @@ export function createGitHubClient(
       return call('read the repository', 'contents: read', true, async () => {
         const { data } = await rest.repos.get(repo);
         return data.default_branch;
+      });
+    },
+
+    async getCheckRunStatus(id) {
+      return call('read the check run', 'checks: read', true, async () => {
+        const { data } = await rest.checks.get({ ...repo, check_run_id: id });
+        return { status: data.status, externalId: data.external_id ?? null };
       });
     },
 
