@@ -167,6 +167,33 @@ describe('a finishing run', () => {
     expect(recorded.summary).toContain('Completed by another run');
   });
 
+  it('comments only on the pull request its sealed record names, not on another whose head the commit is', async () => {
+    const service = await setUp({ wait: 'false' }, { pollsUntilDone: 1 });
+    await run();
+    const comments = github.comments(5).map((comment) => comment.body);
+    // The latest check run of the name on the head commit: sealed for pull request 7.
+    const sealedFor7 = github.seedCheckRun({
+      name: NAME,
+      head_sha: HEAD,
+      external_id: pendingRecordText(
+        {
+          audits: [{ name: 'vaults', path: '.', auditId: 'audit-1' }],
+          several: false,
+          failOn: 'low',
+          scope: 'all',
+          timeoutMinutes: 30,
+          startedAt: new Date().toISOString(),
+          pullRequest: 7,
+        },
+        { apiKey: service.apiKey, headSha: HEAD, checkName: NAME },
+      ),
+    });
+    await finishingRun();
+    expect(recorded.failed).toEqual([]);
+    expect(sealedFor7).toMatchObject({ status: 'completed', conclusion: 'failure' });
+    expect(github.comments(5).map((comment) => comment.body)).toEqual(comments);
+  });
+
   it('completes a run past its time limit as timed out, with how to resume', async () => {
     const service = await setUp({ wait: 'false' }, { pollsUntilDone: 1_000 });
     await run();
@@ -223,6 +250,8 @@ describe('a finishing run', () => {
     expect(forged.output.summary).toContain('its record does not hold');
     expect(waiting.status).toBe('in_progress');
     expect(elsewhere.status).toBe('in_progress');
+    // Another app's check run is not even taken up (GitHub would refuse its completion anyway).
+    expect(recorded.summary).toContain('1 of 1 check run(s) left pending were completed');
     expect(polls(service)).toBe(0);
     expect(github.comments(5).map((comment) => comment.body)).toEqual(comments);
   });

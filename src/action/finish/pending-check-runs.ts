@@ -58,9 +58,8 @@ export async function findPendingCheckRuns(
       seen.add(checkRun.id);
       if (found.length >= MAX_PENDING_PER_RUN) return { found, capped: true };
       const record = readPendingRecord(text, { ...key, headSha: checkRun.headSha });
-      // A pull request is commented on only when its head is the commit the record was left on.
-      const onHead = pull?.headSha === checkRun.headSha ? pull : undefined;
-      found.push({ checkRun, record, pullRequest: onHead });
+      // Listed by the pull request's head commit: the check run is on it.
+      found.push({ checkRun, record, pullRequest: pull });
     }
   }
   return { found, capped };
