@@ -30,6 +30,15 @@ export const ACTION_VOCABULARY: Vocabulary = {
     'give each project a job of its own, a matrix over the `projects` output (see `detect-only`)',
 };
 
+/**
+ * A finishing run's words: its audits come from the check runs' records, so it has no `audit-id`
+ * to check.
+ */
+export const FINISHING_VOCABULARY: Vocabulary = {
+  ...ACTION_VOCABULARY,
+  takes: (name) => name !== 'audit-id',
+};
+
 /** The YAML for resuming: a JSON object must be quoted, or YAML reads it as a mapping. */
 export function resumeInput(value: string): string {
   return value.startsWith('{')

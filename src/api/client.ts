@@ -192,7 +192,7 @@ export class AuditClient {
     const operation: Operation = {
       name: `read audit ${shownId}`,
       permission: 'reading an audit needs a key with read permission',
-      notFound: `audit ${shownId} not found (HTTP 404) — check ${this.#words.option('base-url')} and ${this.#words.option('audit-id')}${this.#baseUrlHint}`,
+      notFound: `audit ${shownId} not found (HTTP 404) — check ${this.#words.option('base-url')}${this.#words.takes('audit-id') ? ` and ${this.#words.option('audit-id')}` : ''}${this.#baseUrlHint}`,
     };
     const answer = this.#expectSuccess(
       operation,

@@ -194,6 +194,46 @@ describe('a finishing run', () => {
     expect(github.comments(5).map((comment) => comment.body)).toEqual(comments);
   });
 
+  it('says the service gave no status, not that the audit is still running, when its one poll meets a 503', async () => {
+    const service = await setUp({ wait: 'false' }, { pollsUntilDone: 1 });
+    await run();
+    const [checkRun] = github.checkRuns;
+    service.addFault({ method: 'GET', path: /^\/v1\/audits\//, kind: 'status', status: 503 });
+    await finishingRun();
+    expect(checkRun).toMatchObject({ status: 'in_progress', conclusion: null });
+    expect(recorded.summary).toContain('No status from the service');
+    expect(recorded.summary).not.toContain('Still running');
+    const warnings = recorded.annotations.filter((each) => each.level === 'warning');
+    expect(warnings.map((each) => each.message)).toContainEqual(
+      expect.stringMatching(/its one poll got no status: .*503/),
+    );
+  });
+
+  it('tells a finishing run to check `base-url`, never the `audit-id` it has no input for, when the service knows no such audit', async () => {
+    const service = await setUp({ wait: 'false' }, { pollsUntilDone: 1 });
+    await run();
+    const [checkRun] = github.checkRuns;
+    checkRun!.external_id = pendingRecordText(
+      {
+        audits: [{ name: 'vaults', path: '.', auditId: 'audit-unknown' }],
+        several: false,
+        failOn: 'low',
+        scope: 'all',
+        timeoutMinutes: 30,
+        startedAt: new Date().toISOString(),
+        pullRequest: 5,
+      },
+      { apiKey: service.apiKey, headSha: HEAD, checkName: NAME },
+    );
+    await finishingRun();
+    expect(checkRun).toMatchObject({ status: 'completed' });
+    // As the summary escapes it for Markdown.
+    expect(checkRun?.output.summary).toContain(
+      'audit\\-unknown not found \\(HTTP 404\\) — check \\`base\\-url\\`\n',
+    );
+    expect(checkRun?.output.summary).not.toContain('and \\`audit\\-id\\`');
+  });
+
   it('completes a run past its time limit as timed out, with how to resume', async () => {
     const service = await setUp({ wait: 'false' }, { pollsUntilDone: 1_000 });
     await run();

@@ -29,7 +29,7 @@ import { GitHubChannels } from '../github/channels.ts';
 import { createGitHubClient, type GitHubClient } from '../github/client.ts';
 import type { ActionSettings } from '../inputs.ts';
 import { publishToGitHub } from '../publish.ts';
-import { ACTION_VOCABULARY } from '../vocabulary.ts';
+import { ACTION_VOCABULARY, FINISHING_VOCABULARY } from '../vocabulary.ts';
 import { findPendingCheckRuns, type FoundCheckRun } from './pending-check-runs.ts';
 
 /** What a finishing run did with one pending check run. */
@@ -38,11 +38,12 @@ export interface FinishedCheckRun {
   headSha: string;
   pullRequest: number | undefined;
   /**
-   * `left`: still running, left in progress; `refused`: finished, but GitHub would not complete
+   * `left`: still running, left in progress; `unanswered`: the service gave no status, left in
+   * progress too; `refused`: finished, but GitHub would not complete
    * the check run (it stays in progress, for the next run); `overtaken`: another run completed or
    * changed it meanwhile, so it is left as it is; else the verdict it was completed with.
    */
-  outcome: Report['verdict'] | 'left' | 'refused' | 'overtaken';
+  outcome: Report['verdict'] | NotCompleted;
 }
 
 export interface FinishingRun {
@@ -100,6 +101,7 @@ async function finishOne(
       projectName: projectNameOf(sealed),
     }),
     auditId: undefined,
+    vocabulary: FINISHING_VOCABULARY,
   };
   // Recorded for reuse only once the check run is completed: held until then.
   const held: (() => Promise<void>)[] = [];
@@ -130,6 +132,14 @@ async function finishOne(
     pullRequest: pull?.number,
   };
   if (report.verdict === 'pending') {
+    // A poll that got no status says nothing of whether the audit still runs.
+    const unanswered = result.projects.filter(
+      (project) => project.verdict === 'pending' && project.rawStatus === undefined,
+    );
+    if (unanswered.length > 0) {
+      for (const project of unanswered) log.warning(`${checkRun.url}: ${project.reason}`);
+      return { ...shown, outcome: 'unanswered' };
+    }
     log.info(`${checkRun.url}: the audit is still running; left in progress.`);
     return { ...shown, outcome: 'left' };
   }
@@ -223,6 +233,15 @@ function projectNameOf({ audits, several }: PendingRecord): string {
   return first.name.endsWith(suffix) ? first.name.slice(0, -suffix.length) : first.name;
 }
 
+/** What the summary says of a check run the finishing run did not complete. */
+const OUTCOME_WORDS = {
+  left: 'Still running',
+  unanswered: 'No status from the service (see the log); left in progress',
+  refused: 'Not completed: GitHub refused it',
+  overtaken: 'Completed by another run',
+} as const;
+type NotCompleted = keyof typeof OUTCOME_WORDS;
+
 /** The job summary of a finishing run: each pending check run, and what became of it. */
 export function renderFinishingSummary({ checkRuns, capped }: FinishingRun): string {
   const completed = checkRuns.filter(isCompleted).length;
@@ -240,14 +259,9 @@ export function renderFinishingSummary({ checkRuns, capped }: FinishingRun): str
   if (checkRuns.length > 0) {
     lines.push('| Check run | Commit | Pull request | Outcome |', '| --- | --- | --- | --- |');
     for (const each of checkRuns) {
-      const outcome =
-        each.outcome === 'left'
-          ? 'Still running'
-          : each.outcome === 'refused'
-            ? 'Not completed: GitHub refused it'
-            : each.outcome === 'overtaken'
-              ? 'Completed by another run'
-              : VERDICT_WORDS[each.outcome];
+      const outcome = isCompleted(each)
+        ? VERDICT_WORDS[each.outcome]
+        : OUTCOME_WORDS[each.outcome as NotCompleted];
       const url = safeHttpUrl(each.url);
       lines.push(
         `| ${url === undefined ? 'check run' : `[check run](${url})`} | ${shortCommit(each.headSha) ?? '—'} | ${each.pullRequest === undefined ? '—' : `#${each.pullRequest}`} | ${escapeMarkdown(outcome)} |`,
@@ -298,8 +312,10 @@ export async function runFinishing(
   }
 }
 
-function isCompleted({ outcome }: FinishedCheckRun): boolean {
-  return outcome !== 'left' && outcome !== 'refused' && outcome !== 'overtaken';
+function isCompleted(
+  each: FinishedCheckRun,
+): each is FinishedCheckRun & { outcome: Report['verdict'] } {
+  return !Object.hasOwn(OUTCOME_WORDS, each.outcome);
 }
 
 function fail(message: string, { redactor }: Pick<Step, 'redactor'>): void {
