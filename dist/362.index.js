@@ -8653,7 +8653,7 @@ function buildReport(result, facts) {
         fileCount: whole.fileCount,
         resumeHint: resumeHint(whole, several, facts.vocabulary),
         several,
-        projects: projects.map(projectReport),
+        projects: projects.map(projectLine),
         repeatedDependencyFindings: (merged?.length ?? 0) - (listed?.length ?? 0),
         reused: several ? undefined : whole.reused,
         allReused: projects.length > 0 && projects.every((project) => project.reused !== undefined),
@@ -8664,19 +8664,9 @@ function buildReport(result, facts) {
         vocabulary: facts.vocabulary,
     };
 }
-function projectReport(project) {
-    return {
-        name: project.name,
-        path: project.path,
-        auditId: project.auditId,
-        verdict: project.verdict,
-        reason: project.reason,
-        counts: project.counts,
-        fileCount: project.fileCount,
-        rawStatus: project.rawStatus,
-        reportUrl: project.reportUrl,
-        reused: project.reused,
-    };
+/** A project's result without what the report holds for the run as a whole. */
+function projectLine({ findings: _findings, scope: _scope, scopeNote: _scopeNote, resumable: _resumable, ...line }) {
+    return line;
 }
 /** The results of several projects as one: the worst verdict, the counts over every finding. */
 function combinedResult(projects, findings, several) {

@@ -74,23 +74,8 @@ export interface Report {
   vocabulary: Vocabulary;
 }
 
-/** One project's line of a report. */
-export interface ProjectReport {
-  name: string;
-  /** Its folder relative to the workspace, `.` for the workspace. */
-  path: string;
-  auditId: string | undefined;
-  verdict: Verdict;
-  /** Plain text: why this verdict. */
-  reason: string;
-  counts: FindingCounts;
-  fileCount: number | undefined;
-  rawStatus: string | undefined;
-  reportUrl: string | undefined;
-  reused: ReusedAudit | undefined;
-  /** A pending audit's upload digest: its record keeps it, to record the audit once finished. */
-  digest: string | undefined;
-}
+/** One project's line of a report: its result, but for the findings the report lists together. */
+export type ProjectReport = Omit<ProjectResult, 'findings' | 'scope' | 'scopeNote' | 'resumable'>;
 
 /** What the door knows of the run that the engine does not. */
 export interface ReportFacts {
@@ -140,7 +125,7 @@ export function buildReport(result: RunResult, facts: ReportFacts): Report {
     fileCount: whole.fileCount,
     resumeHint: resumeHint(whole, several, facts.vocabulary),
     several,
-    projects: projects.map(projectReport),
+    projects: projects.map(projectLine),
     repeatedDependencyFindings: (merged?.length ?? 0) - (listed?.length ?? 0),
     reused: several ? undefined : whole.reused,
     allReused: projects.length > 0 && projects.every((project) => project.reused !== undefined),
@@ -152,20 +137,15 @@ export function buildReport(result: RunResult, facts: ReportFacts): Report {
   };
 }
 
-function projectReport(project: ProjectResult): ProjectReport {
-  return {
-    name: project.name,
-    path: project.path,
-    auditId: project.auditId,
-    verdict: project.verdict,
-    reason: project.reason,
-    counts: project.counts,
-    fileCount: project.fileCount,
-    rawStatus: project.rawStatus,
-    reportUrl: project.reportUrl,
-    reused: project.reused,
-    digest: project.digest,
-  };
+/** A project's result without what the report holds for the run as a whole. */
+function projectLine({
+  findings: _findings,
+  scope: _scope,
+  scopeNote: _scopeNote,
+  resumable: _resumable,
+  ...line
+}: ProjectResult): ProjectReport {
+  return line;
 }
 
 /** The results of several projects as one: the worst verdict, the counts over every finding. */
