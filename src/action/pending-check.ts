@@ -2,10 +2,13 @@
  * A run left pending keeps its record on its check run, which stays in progress on the head
  * commit: in `external_id` when it is short, else in the output's text. GitHub documents no
  * maximum length for `external_id` (its REST reference gives a plain string), so the record goes
- * there only up to EXTERNAL_ID_MAX_CHARS; a longer one (a run of many projects) goes in the
- * text, whose limit (65,535 characters) is documented, and `external_id` then says so.
+ * there only up to EXTERNAL_ID_MAX_CHARS; a longer one (one with its uploads' file lists, most)
+ * goes in the text, whose limit (65,535 characters) is documented, compressed (file lists repeat
+ * their folders), and `external_id` then says so.
  */
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import {
+  MAX_PENDING_RECORD_BYTES,
   pendingAuditIds,
   pendingRecordText,
   readPendingRecord,
@@ -15,7 +18,7 @@ import {
 import type { CheckRunText } from '../report/check-run-output.ts';
 import { checkRunOutput, checkRunTitle, renderCheckRunStart } from '../report/check-run-output.ts';
 import type { Report } from '../report/model.ts';
-import type { CheckRunReport, CheckRunTarget, PendingCheckRun } from './github/channels.ts';
+import type { CheckRunReport, PendingCheckRun } from './github/channels.ts';
 
 /** Our bound on a record in `external_id`, where GitHub documents none. */
 export const EXTERNAL_ID_MAX_CHARS = 1_024;
@@ -32,7 +35,7 @@ const TEXT_CLOSE = ' -->';
 
 /** What finishing a pending run needs, from its report and what the run was asked. */
 export function pendingRecordOf(
-  report: Pick<Report, 'projects' | 'several' | 'failOn'>,
+  report: Pick<Report, 'projects' | 'several' | 'failOn' | 'baseline'>,
   run: {
     scope: PendingRecord['scope'];
     timeoutMs: number;
@@ -41,10 +44,18 @@ export function pendingRecordOf(
   },
 ): PendingRecord {
   return {
-    audits: report.projects.flatMap(({ name, path, auditId, digest }) =>
+    audits: report.projects.flatMap(({ name, path, auditId, digest, manifest }) =>
       auditId === undefined
         ? []
-        : [{ name, path, auditId, ...(digest !== undefined && { digest }) }],
+        : [
+            {
+              name,
+              path,
+              auditId,
+              ...(digest !== undefined && { digest }),
+              ...(manifest !== undefined && { manifest }),
+            },
+          ],
     ),
     several: report.several,
     failOn: report.failOn,
@@ -52,6 +63,7 @@ export function pendingRecordOf(
     timeoutMinutes: run.timeoutMs / 60_000,
     startedAt: new Date(run.startedAt).toISOString(),
     pullRequest: run.pullRequest,
+    baseline: report.baseline,
   };
 }
 
@@ -60,7 +72,7 @@ export function renderPendingCheckRun(
   report: Report,
   summaryMarkdown: string,
   record: PendingRecord,
-  key: Pick<PendingRecordKey, 'apiKey'> & CheckRunTarget,
+  key: PendingRecordKey,
 ): PendingCheckRun {
   const text = pendingRecordText(record, key);
   const inExternalId = text.length <= EXTERNAL_ID_MAX_CHARS;
@@ -69,7 +81,7 @@ export function renderPendingCheckRun(
     summaryMarkdown,
     // Base64url: the record's own text could close the comment.
     ...(!inExternalId && {
-      text: `${TEXT_OPEN}${Buffer.from(text, 'utf8').toString('base64url')}${TEXT_CLOSE}`,
+      text: `${TEXT_OPEN}${deflateRawSync(Buffer.from(text, 'utf8')).toString('base64url')}${TEXT_CLOSE}`,
     }),
   });
   return { externalId: inExternalId ? text : RECORD_IN_TEXT, output };
@@ -126,7 +138,9 @@ export function renderRefusedPending(
 
 /**
  * The record's text as a pending check run holds it, for readPendingRecord; undefined when the
- * check run holds none (a waiting run's, another tool's).
+ * check run holds none (a waiting run's, another tool's). A record in the text that does not
+ * decode, or decodes to more than a record may hold, is given as empty: the reader refuses it,
+ * saying so, rather than the check run being passed over for ever.
  */
 export function recordOfCheckRun(checkRun: {
   externalId: string | null;
@@ -142,5 +156,10 @@ export function recordOfCheckRun(checkRun: {
   if (end < 0) return undefined;
   const encoded = text.slice(start + TEXT_OPEN.length, end);
   if (!/^[A-Za-z0-9_-]*$/.test(encoded)) return undefined;
-  return Buffer.from(encoded, 'base64url').toString('utf8');
+  try {
+    const bytes = Buffer.from(encoded, 'base64url');
+    return inflateRawSync(bytes, { maxOutputLength: MAX_PENDING_RECORD_BYTES }).toString('utf8');
+  } catch {
+    return '';
+  }
 }

@@ -204,7 +204,12 @@ async function leavePending(
     pullRequest: context.pullRequest?.number,
   });
   const left = await channels.leaveCheckRunPending((target) => {
-    const key = { ...target, apiKey: settings.apiKey };
+    const key = {
+      ...target,
+      apiKey: settings.apiKey,
+      repository: context.repository,
+      service: settings.baseUrl.href,
+    };
     const pending = renderPendingCheckRun(report, summaryMarkdown, record, key);
     const refused = unreadablePendingRecord(pending, record, key);
     return refused === undefined ? pending : { refused };

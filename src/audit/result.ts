@@ -1,8 +1,10 @@
 import { ConfigurationError, DeadlineError, ServiceError, errorMessage } from '../errors.ts';
+import type { BaselineEntry } from './baseline.ts';
 import type { AuditSnapshot } from './findings.ts';
 import { evaluateGate, type FailOn, type Verdict } from './gate.ts';
 import type { Scope } from './scope.ts';
 import { countFindings, type FindingCounts, type Triage, type TriagedFinding } from './triage.ts';
+import type { UploadManifest } from './upload-manifest.ts';
 import type { Log } from '../log.ts';
 import type { ProjectSummary } from '../project/project-summary.ts';
 import type { Vocabulary } from '../vocabulary.ts';
@@ -30,6 +32,8 @@ export interface AuditResult {
   reused?: ReusedAudit;
   /** A pending audit's upload digest, when reuse made one: to record the audit once finished. */
   digest?: string;
+  /** A pending audit's upload as its triage will read it, kept to finish it later. */
+  manifest?: UploadManifest;
 }
 
 /** One project's audit in a run. */
@@ -55,6 +59,8 @@ export interface RunResult {
   detectedProjects?: ProjectSummary[];
   /** On `workflow_run`: the pull request's head commit whose files were judged, read from GitHub. */
   headCommit?: JudgedCommit;
+  /** The baseline the findings were triaged against: a pending run keeps it with its audits. */
+  baseline?: ReadonlyMap<string, BaselineEntry>;
 }
 
 /** A run that ended before any project's audit, with what was known of it. */

@@ -49,6 +49,15 @@ export function findSuppressions(source: string): Suppression[] {
   return suppressions;
 }
 
+/**
+ * The suppression a directive as findSuppressions keeps it (`text`) makes of `line`, or
+ * undefined when it is no directive: how a suppression written down elsewhere is read back.
+ */
+export function suppressionAt(line: number, text: string): Suppression | undefined {
+  if (!/^audit-ignore-(?:next-line|line)(?=\s|$)/.test(text)) return undefined;
+  return { line, rules: parseRules(text), text };
+}
+
 /** The ids between the directive word and ` -- reason`. */
 function parseRules(directive: string): string[] | 'all' {
   const list = directive.replace(/^audit-ignore-(next-line|line)/, '').split(/\s--(?:\s|$)/)[0];

@@ -13,7 +13,7 @@ import {
 } from './findings.ts';
 import { assignFingerprints } from './fingerprint.ts';
 import { isInScope, repositoryPath, type ChangeSet, type Scope } from './scope.ts';
-import { findSuppressions, isSuppressed, type Suppression } from './suppressions.ts';
+import { isSuppressed, type Suppression } from './suppressions.ts';
 
 /**
  * Why a finding does or does not count for the gate:
@@ -117,8 +117,8 @@ export interface TriageOptions {
    * paths then accepts a finding only when it names the finding's file.
    */
   several: boolean;
-  /** The contract's text by `finding.file` as uploaded, or undefined when it cannot be read. */
-  sources: (file: string) => string | undefined;
+  /** The suppression comments of `finding.file` as uploaded: none when it cannot be read. */
+  suppressions: (file: string) => readonly Suppression[];
 }
 
 /**
@@ -126,17 +126,6 @@ export interface TriageOptions {
  * right there), then accepted (the baseline says so), then outside the change.
  */
 export function triageFindings(findings: readonly Finding[], options: TriageOptions): Triage {
-  const suppressionsByFile = new Map<string, readonly Suppression[]>();
-  const suppressionsOf = (file: string): readonly Suppression[] => {
-    let found = suppressionsByFile.get(file);
-    if (found === undefined) {
-      const source = options.sources(file);
-      found = source === undefined ? [] : findSuppressions(source);
-      suppressionsByFile.set(file, found);
-    }
-    return found;
-  };
-
   const files = findings.map((uploaded) =>
     uploaded.file === undefined ? undefined : options.uploaded?.get(uploaded.file),
   );
@@ -161,7 +150,7 @@ export function triageFindings(findings: readonly Finding[], options: TriageOpti
     const suppression =
       uploaded.file === undefined
         ? undefined
-        : isSuppressed(uploaded, suppressionsOf(uploaded.file));
+        : isSuppressed(uploaded, options.suppressions(uploaded.file));
     if (suppression !== undefined) return { finding, status: 'suppressed', note: suppression.text };
     const accepted =
       options.baseline && baselineEntryFor(options.baseline, finding, options.several);

@@ -5,7 +5,6 @@
  * callbacks are all it is given, and it never throws (an error is a result with verdict `error`).
  */
 import { AuditClient } from '../api/client.ts';
-import { pathReader } from '../api/parse-location.ts';
 import { checkKey } from '../api/key-check.ts';
 import { formatAuditIds } from '../audit/audit-ids.ts';
 import { readBaselineFile, unusedBaselineEntries, type BaselineEntry } from '../audit/baseline.ts';
@@ -19,7 +18,6 @@ import {
 import { buildChangeSet, type ChangedFile, type ChangeSet, type Scope } from '../audit/scope.ts';
 import { triageFindings } from '../audit/triage.ts';
 import type { Deadline } from '../deadline.ts';
-import { createSourceReader } from '../files/source-reader.ts';
 import type { Logger } from '../log.ts';
 import type { Project } from '../project/detect.ts';
 import {
@@ -34,6 +32,7 @@ import { discovering } from './discovery-deadline.ts';
 import type { PendingAudit } from './pending-record.ts';
 import { auditProjects, type AuditJob, type ProjectAuditDependencies } from './project-audits.ts';
 import { resumeJobs } from './resume.ts';
+import { uploadView, type UploadView } from './upload-view.ts';
 import { readRecord, recordText, uploadDigest, type ReuseStore } from './reuse.ts';
 import type { Settings } from './settings.ts';
 import type { Vocabulary } from '../vocabulary.ts';
@@ -112,6 +111,8 @@ export interface GivenAudits {
   several: boolean;
   /** When the earlier run started them (ISO 8601). */
   startedAt: string;
+  /** The baseline that run read: a baseline of this checkout's would judge another commit. */
+  baseline: ReadonlyMap<string, BaselineEntry> | undefined;
 }
 
 /** `given`: the uploads to send instead of the checkout's (an upload bundle's), or audits to collect. */
@@ -134,20 +135,23 @@ export async function audit(
   });
   let fileCount: number | undefined;
   try {
-    // Read before anything is uploaded, so a broken baseline costs no audit.
-    const baseline = settings.baselineFile
-      ? await readBaselineFile(settings.baselineFile, settings.workspace, settings.vocabulary)
-      : undefined;
     const { auditId } = settings;
     const collected = given !== undefined && 'audits' in given ? given : undefined;
+    // Read before anything is uploaded, so a broken baseline costs no audit.
+    const baseline = collected
+      ? collected.baseline
+      : settings.baselineFile
+        ? await readBaselineFile(settings.baselineFile, settings.workspace, settings.vocabulary)
+        : undefined;
     const uploads = given !== undefined && 'uploads' in given ? given : undefined;
     const uploading = auditId === undefined && collected === undefined;
     const jobs: AuditJob[] = collected
-      ? collected.audits.map(({ name, path, auditId: id, digest }) => ({
+      ? collected.audits.map(({ name, path, auditId: id, digest, manifest }) => ({
           name,
           path,
           files: undefined,
           resumeId: id,
+          manifest,
           ...(digest !== undefined && { digest, auditedAt: collected.startedAt }),
         }))
       : auditId !== undefined
@@ -193,7 +197,7 @@ export async function audit(
         log,
         sleep: deps.sleep,
         random: deps.random,
-        triage: createTriage(settings, deps, baseline, several, uploads?.root),
+        ...createTriage(settings, deps, baseline, several, uploads?.root),
         started: announcer(audited, several, settings.vocabulary, deps),
         pollOnce: deps.pollOnce,
         ...(reuse && {
@@ -210,7 +214,12 @@ export async function audit(
       several,
     );
     if (baseline) logUnusedBaseline(baseline, projects, log);
-    return { projects, several, detectedProjects: detection.summaries };
+    return {
+      projects,
+      several,
+      detectedProjects: detection.summaries,
+      ...(baseline !== undefined && { baseline }),
+    };
   } catch (error) {
     return stoppedRun(errorResult(error, { fileCount }, { vocabulary: settings.vocabulary, log }), {
       detectedProjects: detection.summaries,
@@ -307,52 +316,58 @@ function announcer(
 }
 
 /**
- * Which findings count: inline suppressions, the baseline, and on pull requests the `scope`.
- * The pull request's changes are asked for once, however many projects are triaged.
+ * Each job's upload as its triage reads it (upload-view.ts), made once per job, and the triage
+ * of its findings: the pull request's changes are asked for once, by the first to need them.
  */
 function createTriage(
   settings: Settings,
   { changedFiles }: EngineDependencies,
-  baseline: Map<string, BaselineEntry> | undefined,
+  baseline: ReadonlyMap<string, BaselineEntry> | undefined,
   several: boolean,
   /** Where the uploaded files are, when not in the workspace (an upload bundle's folder). */
   uploadRoot: string | undefined,
-): ProjectAuditDependencies['triage'] {
+): Pick<ProjectAuditDependencies, 'triage' | 'manifest'> {
   let changes: Promise<{ scope: Scope; changes: ChangeSet | undefined }> | undefined;
   const scoped = async () => {
     const files = settings.scope === 'all' ? undefined : await changedFiles();
     if (!files) return { scope: 'all' as const, changes: undefined };
     return { scope: settings.scope, changes: buildChangeSet(files) };
   };
-  return async (findings, { files: uploaded, path: folder }) => {
-    const { scope, changes: changeSet } = await (changes ??= scoped());
-    // By the name the parser gives a finding's file (an upload name as written may hold `..`).
-    const nameOf = uploaded && pathReader(uploaded.map((file) => file.relativePath));
-    const byName =
-      uploaded &&
-      nameOf &&
-      new Map(uploaded.map((file) => [nameOf(file.relativePath) ?? file.relativePath, file]));
-    return triageFindings(findings, {
-      scope,
-      changes: changeSet,
-      // Without the upload (a resume of a project this checkout no longer has), names are
-      // taken as the project's own, under its folder.
-      pathPrefix: folder === '.' ? '' : `${folder}/`,
-      uploaded: byName,
-      baseline,
-      several,
-      sources: createSourceReader({
+  const views = new WeakMap<AuditJob, UploadView>();
+  const viewOf = (job: AuditJob): UploadView => {
+    let view = views.get(job);
+    if (view === undefined) {
+      view = uploadView(job, {
         workspace: uploadRoot ?? settings.workspace,
         root: settings.workingDirectory,
-        uploaded: byName && new Map([...byName].map(([name, file]) => [name, file.absolutePath])),
-      }),
-    });
+      });
+      views.set(job, view);
+    }
+    return view;
+  };
+  return {
+    manifest: (job) => viewOf(job).manifest(),
+    triage: async (findings, job) => {
+      const { scope, changes: changeSet } = await (changes ??= scoped());
+      const { uploaded, suppressions } = viewOf(job);
+      return triageFindings(findings, {
+        scope,
+        changes: changeSet,
+        // Without the upload (a resume of a project this checkout no longer has), names are
+        // taken as the project's own, under its folder.
+        pathPrefix: job.path === '.' ? '' : `${job.path}/`,
+        uploaded,
+        baseline,
+        several,
+        suppressions,
+      });
+    },
   };
 }
 
 /** Over every project's findings: an entry may be used by any of them. */
 function logUnusedBaseline(
-  baseline: Map<string, BaselineEntry>,
+  baseline: ReadonlyMap<string, BaselineEntry>,
   projects: readonly ProjectResult[],
   log: Logger,
 ): void {

@@ -1,23 +1,34 @@
 /**
- * The record of a run left pending: what finishing it later needs (each project's audit, the
- * settings that decide its verdict, when it started, its pull request), kept by the door where
- * others can write (the Action keeps it on the check run, which any workflow of the repository
- * with `checks: write` can create or edit as the same app). So it is sealed with a key derived
- * from the API key (record-seal.ts) over all it says and where it was left (the head commit and
- * the check's name, which the reader supplies, never the record): a record forged, or copied
- * onto another commit or check, does not read. It is read as hostile JSON all the same.
+ * The record of a run left pending: what finishing it later needs (each project's audit and its
+ * upload's manifest, the baseline read, the settings that decide its verdict, when it started,
+ * its pull request), so a later run judges as this one would have with nothing of its own
+ * checkout. It is kept by the door where others can write (the Action keeps it on the check run,
+ * which any workflow of the repository with `checks: write` can create or edit as the same app).
+ * So it is sealed with a key derived from the API key (record-seal.ts) over all it says and where
+ * it was left (the repository, the head commit, the check's name and the service's URL, which
+ * the reader supplies, never the record): a record forged, or copied onto another commit, check,
+ * repository or service, does not read. It is read as hostile JSON all the same.
  */
 import { formatAuditIds, type ProjectAuditId } from '../audit/audit-ids.ts';
+import type { BaselineEntry } from '../audit/baseline.ts';
 import { FAIL_ON_LEVELS, type FailOn } from '../audit/gate.ts';
 import { SCOPES, type Scope } from '../audit/scope.ts';
+import type { UploadManifest } from '../audit/upload-manifest.ts';
 import { MAX_PROJECTS } from '../project/find-contracts.ts';
 import { Redactor } from '../redaction.ts';
+import {
+  baselineJson,
+  manifestJson,
+  MAX_MANIFEST_FILES,
+  readBaselineEntries,
+  readManifest,
+} from './pending-triage.ts';
 import { seal, sealMatches } from './record-seal.ts';
 import { MAX_AUDIT_ID_LENGTH } from './reuse.ts';
 
-export const PENDING_RECORD_VERSION = 1;
-/** Fifty projects' names, folders and ids fit; anything much larger was not written here. */
-export const MAX_PENDING_RECORD_BYTES = 48 * 1024;
+export const PENDING_RECORD_VERSION = 2;
+/** Fifty projects' manifests and a baseline fit; anything much larger was not written here. */
+export const MAX_PENDING_RECORD_BYTES = 8 * 1024 * 1024;
 /** An upload name or a folder: longer ones were not written by this action. */
 export const MAX_PROJECT_FIELD_LENGTH = 300;
 /** As `timeout-minutes` allows: a week. */
@@ -28,9 +39,13 @@ const DIGEST = /^[0-9a-f]{64}$/;
 /** A clock a little ahead of the writer's must not void a record. */
 const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
 
-/** One project's audit, and its upload's digest when reuse made one. */
+/**
+ * One project's audit, its upload's digest when reuse made one, and its upload's manifest
+ * (none for a resumed project the run had no files of).
+ */
 export interface PendingAudit extends ProjectAuditId {
   digest?: string;
+  manifest?: UploadManifest;
 }
 
 /** A run whose audits were started and not waited for. */
@@ -46,13 +61,19 @@ export interface PendingRecord {
   startedAt: string;
   /** The pull request the run reported on, when it was one's. */
   pullRequest: number | undefined;
+  /** The baseline the run read, when it had one. */
+  baseline: ReadonlyMap<string, BaselineEntry> | undefined;
 }
 
 /** Where the record was left, and the key it is sealed with: the reader's, never the record's. */
 export interface PendingRecordKey {
   apiKey: string;
+  /** `owner/name`. */
+  repository: string;
   headSha: string;
   checkName: string;
+  /** The service's base URL the audits were started at (and are collected from). */
+  service: string;
 }
 
 /** The run's audit ids, as its `audit-id` value gave them: what resuming them by hand takes. */
@@ -71,13 +92,17 @@ function sealed(
     timeout: number;
     at: string;
     pr: number | null;
+    baseline: string;
   },
 ): (string | undefined)[] {
   return [
     String(PENDING_RECORD_VERSION),
+    key.repository,
     key.headSha,
     key.checkName,
+    key.service,
     fields.audits,
+    fields.baseline,
     String(fields.several),
     fields.failOn,
     fields.scope,
@@ -89,10 +114,16 @@ function sealed(
 
 /** The record as compact JSON, sealed for this head commit and check name. */
 export function pendingRecordText(record: PendingRecord, key: PendingRecordKey): string {
-  const audits = record.audits.map(({ name, path, auditId, digest }) =>
-    digest === undefined ? [name, path, auditId] : [name, path, auditId, digest],
-  );
+  const audits = record.audits.map(({ name, path, auditId, digest, manifest }) => [
+    name,
+    path,
+    auditId,
+    digest ?? null,
+    manifest === undefined ? null : manifestJson(manifest),
+  ]);
+  const baseline = record.baseline === undefined ? null : baselineJson(record.baseline);
   const fields = {
+    baseline: JSON.stringify(baseline),
     audits: JSON.stringify(audits),
     several: record.several,
     failOn: record.failOn,
@@ -110,6 +141,7 @@ export function pendingRecordText(record: PendingRecord, key: PendingRecordKey):
     timeout: fields.timeout,
     at: fields.at,
     pr: fields.pr,
+    baseline,
     seal: seal(key.apiKey, 'pendingCheck', sealed(key, fields)),
   });
 }
@@ -142,6 +174,7 @@ export function readPendingRecord(
     timeout,
     at,
     pr,
+    baseline,
     seal: given,
   } = value as Record<string, unknown>;
   if (v !== PENDING_RECORD_VERSION) return 'the record is of another format';
@@ -165,11 +198,12 @@ export function readPendingRecord(
         timeout,
         at,
         pr,
+        baseline: JSON.stringify(baseline),
       }),
       given,
     )
   )
-    return 'the record was not written with this API key for this commit and check';
+    return 'the record was not written with this API key for this repository, commit, check and service';
   const projects = readAudits(audits, expected.apiKey);
   if (typeof projects === 'string') return projects;
   if (!several && projects.length > 1) return 'the record lists several audits for one project';
@@ -183,6 +217,8 @@ export function readPendingRecord(
     return 'the record has no usable date';
   if (pr !== null && !(Number.isSafeInteger(pr) && pr > 0))
     return 'the record has no usable pull request number';
+  const accepted = readBaselineEntries(baseline);
+  if (typeof accepted === 'string') return accepted;
   return {
     audits: projects,
     several,
@@ -191,12 +227,13 @@ export function readPendingRecord(
     timeoutMinutes: timeout,
     startedAt: new Date(time).toISOString(),
     pullRequest: pr ?? undefined,
+    baseline: accepted,
   };
 }
 
 /**
- * `[[name, path, auditId, digest?], …]`: one to MAX_PROJECTS, each field bounded, no id holding
- * the key, a digest SHA-256's hex.
+ * `[[name, path, auditId, digest | null, manifest | null], …]`: one to MAX_PROJECTS, each field
+ * bounded, no id holding the key, a digest SHA-256's hex, MAX_MANIFEST_FILES files in all.
  */
 function readAudits(audits: readonly unknown[], apiKey: string): PendingAudit[] | string {
   if (audits.length === 0 || audits.length > MAX_PROJECTS)
@@ -204,15 +241,23 @@ function readAudits(audits: readonly unknown[], apiKey: string): PendingAudit[] 
   const key = new Redactor();
   key.add(apiKey);
   const read: PendingAudit[] = [];
+  const budget = { files: MAX_MANIFEST_FILES };
   for (const entry of audits) {
     if (
       !Array.isArray(entry) ||
-      (entry.length !== 3 && entry.length !== 4) ||
-      !entry.every((f) => typeof f === 'string')
+      entry.length !== 5 ||
+      !entry.slice(0, 3).every((f) => typeof f === 'string') ||
+      !(entry[3] === null || typeof entry[3] === 'string')
     )
-      return 'the record has an audit that is not a name, a folder, an id and a digest';
-    const [name, path, auditId, digest] = entry as [string, string, string, string?];
-    if (digest !== undefined && !DIGEST.test(digest)) return 'the record has no usable digest';
+      return 'the record has an audit that is not a name, a folder, an id, a digest and a file list';
+    const [name, path, auditId, digest, listed] = entry as [
+      string,
+      string,
+      string,
+      string | null,
+      unknown,
+    ];
+    if (digest !== null && !DIGEST.test(digest)) return 'the record has no usable digest';
     if (
       name.trim() === '' ||
       path.trim() === '' ||
@@ -225,7 +270,15 @@ function readAudits(audits: readonly unknown[], apiKey: string): PendingAudit[] 
     if ([name, path, auditId].some((field) => CONTROL.test(field)))
       return 'the record holds a control character';
     if (key.appearsIn(auditId)) return "the record's audit id holds the API key";
-    read.push(digest === undefined ? { name, path, auditId } : { name, path, auditId, digest });
+    const manifest = listed === null ? undefined : readManifest(listed, budget);
+    if (typeof manifest === 'string') return manifest;
+    read.push({
+      name,
+      path,
+      auditId,
+      ...(digest !== null && { digest }),
+      ...(manifest !== undefined && { manifest }),
+    });
   }
   if (new Set(read.map((audit) => audit.path)).size !== read.length)
     return 'the record lists a folder twice';

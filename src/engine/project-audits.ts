@@ -18,6 +18,7 @@ import {
   type ProjectResult,
 } from '../audit/result.ts';
 import type { Triage } from '../audit/triage.ts';
+import type { UploadManifest } from '../audit/upload-manifest.ts';
 import type { Deadline } from '../deadline.ts';
 import { ConfigurationError, ServiceError, errorMessage } from '../errors.ts';
 import { formatBytes } from '../files/limits.ts';
@@ -68,6 +69,8 @@ export interface AuditJob {
   reusable?: ReuseRecord;
   /** When an earlier run started this audit (a pending run's): it is recorded once complete. */
   auditedAt?: string;
+  /** A pending run's audit: its upload as that run kept it, for the triage. */
+  manifest?: UploadManifest;
 }
 
 export interface ProjectAuditDependencies {
@@ -78,6 +81,8 @@ export interface ProjectAuditDependencies {
   sleep: (ms: number) => Promise<void>;
   random: () => number;
   triage: (findings: readonly Finding[], job: AuditJob) => Promise<Triage>;
+  /** What a later run needs to triage the job's findings as this one would (upload-view.ts). */
+  manifest: (job: AuditJob) => UploadManifest | undefined;
   /** As soon as an audit has its id, before it is waited for; `reused` for a reused audit. */
   started: (job: AuditJob, auditId: string, reused?: ReuseRecord) => void;
   /** Keeps the record of an uploaded audit that completed (pass or fail). */
@@ -160,14 +165,18 @@ async function auditProject(
     const polling = {
       ...deps,
       client: deps.reader,
-      knownFiles: job.files?.map((file) => file.relativePath),
+      knownFiles: knownFiles(job),
     };
     const waited = deps.pollOnce
       ? await pollOnce(auditId, policy, polling)
       : await waitForAudit(auditId, policy, polling);
     if (waited.kind === 'unfinished') {
-      const pending = pendingResult(facts, waited.last, waited.lastProblem);
-      return job.digest === undefined ? pending : { ...pending, digest: job.digest };
+      const manifest = deps.manifest(job);
+      return {
+        ...pendingResult(facts, waited.last, waited.lastProblem),
+        ...(job.digest !== undefined && { digest: job.digest }),
+        ...(manifest !== undefined && { manifest }),
+      };
     }
     if (waited.kind === 'timeout') {
       const { last, lastProblem } = waited;
@@ -199,9 +208,8 @@ async function collectReused(
   deps: SharedDependencies,
 ): Promise<AuditResult | undefined> {
   const { auditId } = record;
-  const knownFiles = job.files?.map((file) => file.relativePath);
   try {
-    const { snapshot } = await deps.reader.getAudit(auditId, knownFiles);
+    const { snapshot } = await deps.reader.getAudit(auditId, knownFiles(job));
     if (snapshot.state !== 'completed' || !snapshot.findings || snapshot.incomplete !== undefined) {
       deps.log.info(
         `The recorded audit ${auditId} of this upload now reads as ${snapshot.rawStatus}${snapshot.incomplete === undefined ? '' : ', incomplete'}; uploading again.`,
@@ -218,6 +226,11 @@ async function collectReused(
     );
     return undefined;
   }
+}
+
+/** The names the job's files were uploaded under, as the answer's parser maps names back to them. */
+function knownFiles(job: AuditJob): string[] | undefined {
+  return (job.files ?? job.manifest?.files)?.map((file) => file.relativePath);
 }
 
 /** A finished audit's findings, taken from the run's budget and triaged into the project's result. */

@@ -64,6 +64,8 @@ export interface Report {
   allReused: boolean;
   /** On `workflow_run`: the head commit judged, and the artifact's files refused. */
   headCommit: JudgedCommit | undefined;
+  /** The baseline the findings were triaged against: a pending run's record keeps it. */
+  baseline: RunResult['baseline'];
   /** The projects found, once detection ran. */
   detectedProjects: readonly ProjectSummary[] | undefined;
   /** For links to `file#Lstart-Lend` at the audited commit. */
@@ -130,6 +132,7 @@ export function buildReport(result: RunResult, facts: ReportFacts): Report {
     reused: several ? undefined : whole.reused,
     allReused: projects.length > 0 && projects.every((project) => project.reused !== undefined),
     headCommit: result.headCommit,
+    baseline: result.baseline,
     detectedProjects: result.detectedProjects,
     links: facts.links,
     runUrl: facts.runUrl,

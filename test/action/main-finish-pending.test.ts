@@ -10,6 +10,7 @@ import { run } from '../../src/action/main.ts';
 import { pendingRecordText } from '../../src/engine/pending-record.ts';
 import { recorded, resetCore } from '../support/core.ts';
 import { useInProcessRun } from '../support/in-process-run.ts';
+import { RUN_REPOSITORY } from '../support/pending-record.ts';
 import { useResultsService } from '../support/runner-services.ts';
 import { CONTRACT, workspaceWith } from '../support/workspace.ts';
 
@@ -18,6 +19,14 @@ vi.mock('@actions/core', () => import('../support/core.ts').then((m) => m.coreSt
 const HEAD = 'e'.repeat(40);
 const MAIN = 'd'.repeat(40);
 const NAME = 'Smart contract audit';
+/** What a record left by a run here is sealed for: its repository, head commit, check and service. */
+const keyOf = (service: AuditService) => ({
+  apiKey: service.apiKey,
+  repository: RUN_REPOSITORY,
+  headSha: HEAD,
+  checkName: NAME,
+  service: new URL(service.url).href,
+});
 const github = await vi.hoisted(async () => {
   const { prepareRunContext } = await import('../support/in-process-run.ts');
   const { pullRequestEvent } = await import('../support/scenarios.ts');
@@ -184,8 +193,9 @@ describe('a finishing run', () => {
           timeoutMinutes: 30,
           startedAt: new Date().toISOString(),
           pullRequest: 7,
+          baseline: undefined,
         },
-        { apiKey: service.apiKey, headSha: HEAD, checkName: NAME },
+        keyOf(service),
       ),
     });
     await finishingRun();
@@ -222,8 +232,9 @@ describe('a finishing run', () => {
         timeoutMinutes: 30,
         startedAt: new Date().toISOString(),
         pullRequest: 5,
+        baseline: undefined,
       },
-      { apiKey: service.apiKey, headSha: HEAD, checkName: NAME },
+      keyOf(service),
     );
     await finishingRun();
     expect(checkRun).toMatchObject({ status: 'completed' });
@@ -248,8 +259,9 @@ describe('a finishing run', () => {
         timeoutMinutes: 30,
         startedAt: old,
         pullRequest: 5,
+        baseline: undefined,
       },
-      { apiKey: service.apiKey, headSha: HEAD, checkName: NAME },
+      keyOf(service),
     );
     await finishingRun();
     expect(checkRun).toMatchObject({ status: 'completed', conclusion: 'timed_out' });
@@ -271,8 +283,9 @@ describe('a finishing run', () => {
           timeoutMinutes: 30,
           startedAt: new Date().toISOString(),
           pullRequest: 5,
+          baseline: undefined,
         },
-        { apiKey: 'not-the-key-0123456789', headSha: HEAD, checkName: NAME },
+        { ...keyOf(service), apiKey: 'not-the-key-0123456789' },
       ),
     });
     const waiting = github.seedCheckRun({ name: NAME, head_sha: MAIN, external_id: 'audit-9' });

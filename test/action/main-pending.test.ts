@@ -7,7 +7,7 @@ import type { AuditService } from '@contract-audit/reference-service';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { run } from '../../src/action/main.ts';
 import { SEVERITIES } from '../../src/audit/findings.ts';
-import { readPendingRecord } from '../../src/engine/pending-record.ts';
+import { pendingRecordOn } from '../support/pending-record.ts';
 import { recorded, resetCore } from '../support/core.ts';
 import { useInProcessRun } from '../support/in-process-run.ts';
 import { useResultsService } from '../support/runner-services.ts';
@@ -65,8 +65,13 @@ describe('run() with wait: false', () => {
     expect(checkRun?.output.title).toBe('Pending: the audit is still running');
     expect(recorded.outputs['check-run-url']).toMatch(/\/runs\/\d+$/);
 
-    const where = { apiKey: service.apiKey, headSha: HEAD, checkName: 'Smart contract audit' };
-    const record = readPendingRecord(checkRun?.external_id ?? '', { ...where, now: Date.now() });
+    const where = {
+      apiKey: service.apiKey,
+      headSha: HEAD,
+      checkName: 'Smart contract audit',
+      serviceUrl: service.url,
+    };
+    const record = pendingRecordOn(checkRun, where);
     expect(record).toMatchObject({
       audits: [{ path: '.', auditId: 'audit-1' }],
       several: false,
@@ -79,13 +84,9 @@ describe('run() with wait: false', () => {
       Date.now(),
     );
     // Sealed for this commit and check name only.
-    expect(
-      readPendingRecord(checkRun?.external_id ?? '', {
-        ...where,
-        headSha: 'f'.repeat(40),
-        now: Date.now(),
-      }),
-    ).toMatch(/not written with this API key/);
+    expect(pendingRecordOn(checkRun, { ...where, headSha: 'f'.repeat(40) })).toMatch(
+      /not written with this API key/,
+    );
     expect(checkRun?.external_id).not.toContain(service.apiKey);
 
     expect(recorded.summary).toContain('The audit is still running');

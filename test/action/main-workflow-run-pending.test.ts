@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { run } from '../../src/action/main.ts';
-import { readPendingRecord } from '../../src/engine/pending-record.ts';
+import { pendingRecordOn } from '../support/pending-record.ts';
 import { recorded, resetCore } from '../support/core.ts';
 import { useInProcessRun } from '../support/in-process-run.ts';
 import { useResultsService } from '../support/runner-services.ts';
@@ -81,10 +81,13 @@ describe('a fork pull request with wait: false', () => {
     expect(recorded.outputs['verdict']).toBe('pending');
     const checkRun = github.checkRuns.at(-1);
     expect(checkRun).toMatchObject({ head_sha: HEAD_SHA, status: 'in_progress' });
-    const where = { apiKey: service.apiKey, headSha: HEAD_SHA, checkName: 'Smart contract audit' };
-    expect(
-      readPendingRecord(checkRun?.external_id ?? '', { ...where, now: Date.now() }),
-    ).toMatchObject({ pullRequest: PULL });
+    const where = {
+      apiKey: service.apiKey,
+      headSha: HEAD_SHA,
+      checkName: 'Smart contract audit',
+      serviceUrl: service.url,
+    };
+    expect(pendingRecordOn(checkRun, where)).toMatchObject({ pullRequest: PULL });
 
     // The finishing run: once the audit is read as in progress, once as completed.
     for (let finishing = 0; finishing < 2; finishing += 1) {

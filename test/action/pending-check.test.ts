@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import type { UploadManifest } from '../../src/audit/upload-manifest.ts';
 import {
   EXTERNAL_ID_MAX_CHARS,
   RECORD_IN_TEXT,
@@ -7,12 +10,34 @@ import {
   renderPendingCheckRun,
   unreadablePendingRecord,
 } from '../../src/action/pending-check.ts';
-import { readPendingRecord, type PendingRecord } from '../../src/engine/pending-record.ts';
+import {
+  MAX_PENDING_RECORD_BYTES,
+  readPendingRecord,
+  type PendingRecord,
+} from '../../src/engine/pending-record.ts';
 import { projectReport, reportOf } from '../support/report.ts';
 
 const KEY = 'sk_live_4eC39HqLyjWDarjtT1zdp7dc';
 const target = { headSha: 'e'.repeat(40), checkName: 'Smart contract audit' };
-const expected = { ...target, apiKey: KEY, now: Date.now() };
+const key = {
+  ...target,
+  apiKey: KEY,
+  repository: 'acme/vaults',
+  service: 'https://audits.example/',
+};
+const expected = { ...key, now: Date.now() };
+
+/** An upload of `count` files in a Foundry layout's folders, its names made unique by `tag`. */
+function manifestOf(count: number, tag: (n: number) => string): UploadManifest {
+  return {
+    files: Array.from({ length: count }, (_, n) => ({
+      relativePath: `${n % 2 === 0 ? 'src/vaults' : 'lib/openzeppelin-contracts/contracts/token'}/${tag(n)}.sol`,
+      repositoryPath: `packages/core/${n % 2 === 0 ? 'src/vaults' : 'lib/openzeppelin-contracts/contracts/token'}/${tag(n)}.sol`,
+      dependency: n % 2 === 1,
+    })),
+    suppressions: new Map(),
+  };
+}
 
 const record = (audits: number): PendingRecord => ({
   audits: Array.from({ length: audits }, (_, n) => ({
@@ -26,13 +51,11 @@ const record = (audits: number): PendingRecord => ({
   timeoutMinutes: 30,
   startedAt: '2026-11-29T06:00:00.000Z',
   pullRequest: 5,
+  baseline: undefined,
 });
 
 const render = (pending: PendingRecord) =>
-  renderPendingCheckRun(reportOf({ verdict: 'pending' }), 'summary', pending, {
-    ...target,
-    apiKey: KEY,
-  });
+  renderPendingCheckRun(reportOf({ verdict: 'pending' }), 'summary', pending, key);
 
 describe('the pending check run', () => {
   it('holds a short record in external_id', () => {
@@ -53,6 +76,31 @@ describe('the pending check run', () => {
     expect(left.output.text).toMatch(/^<!-- contract-audit-pending-record [\w-]+ -->$/);
     const text = recordOfCheckRun({ externalId: left.externalId, text: left.output.text ?? '' });
     expect(readPendingRecord(text ?? '', expected)).toEqual(long);
+  });
+
+  it("keeps an upload's file list of thousands of files, compressed in the text", () => {
+    const large = record(1);
+    large.audits = [{ ...large.audits[0]!, manifest: manifestOf(5_000, (n) => `Contract${n}`) }];
+    const left = render(large);
+    expect(left.output.text!.length).toBeLessThan(65_535);
+    expect(unreadablePendingRecord(left, large, key)).toBeUndefined();
+    const text = recordOfCheckRun({ externalId: left.externalId, text: left.output.text! });
+    expect(readPendingRecord(text!, expected)).toEqual(large);
+  });
+
+  it.each([
+    ['does not inflate', Buffer.from('not deflated at all').toString('base64url')],
+    [
+      'inflates past the bound',
+      deflateRawSync(Buffer.alloc(MAX_PENDING_RECORD_BYTES + 1, 32)).toString('base64url'),
+    ],
+  ])('gives a record in the text that %s as empty, which the reader refuses', (_, encoded) => {
+    const text = recordOfCheckRun({
+      externalId: RECORD_IN_TEXT,
+      text: `<!-- contract-audit-pending-record ${encoded} -->`,
+    });
+    expect(text).toBe('');
+    expect(readPendingRecord(text!, expected)).toBe('the record is not JSON');
   });
 
   it.each([
@@ -98,11 +146,11 @@ describe('the pending check run', () => {
       timeoutMinutes: 1.5,
       startedAt: '2026-11-29T06:00:00.000Z',
       pullRequest: undefined,
+      baseline: undefined,
     });
   });
 
   it('says why a record would not read back, before it is left: an invisible character, a size past the reader’s', () => {
-    const key = { ...target, apiKey: KEY };
     expect(unreadablePendingRecord(render(record(50)), record(50), key)).toBeUndefined();
     const joined = {
       ...record(1),
@@ -111,11 +159,10 @@ describe('the pending check run', () => {
     expect(unreadablePendingRecord(render(joined), joined, key)).toBe(
       'the record holds a control character',
     );
-    // 50 projects named and placed in 300 two-byte characters: within each field's bound, past
-    // the record's and the output text's.
-    const wide = record(50);
-    const field = (n: number) => `${n}${'é'.repeat(297)}`;
-    wide.audits = wide.audits.map((audit, n) => ({ ...audit, name: field(n), path: field(n) }));
+    // Files whose names do not compress: within each field's bound, past the output text's.
+    const wide = record(1);
+    const random = (n: number) => `${n}-${randomBytes(24).toString('hex')}`;
+    wide.audits = [{ ...wide.audits[0]!, manifest: manifestOf(2_000, random) }];
     expect(unreadablePendingRecord(render(wide), wide, key)).toBe(
       'the record does not fit on the check run',
     );

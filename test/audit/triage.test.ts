@@ -4,6 +4,7 @@ import type { Finding, Severity } from '../../src/audit/findings.ts';
 import { assignFingerprints } from '../../src/audit/fingerprint.ts';
 import { allActive, renderBaseline } from '../support/triage.ts';
 import { buildChangeSet, type ChangeSet } from '../../src/audit/scope.ts';
+import { findSuppressions } from '../../src/audit/suppressions.ts';
 import {
   activeFindings,
   countFindings,
@@ -40,7 +41,7 @@ function options(overrides: Partial<TriageOptions> = {}): TriageOptions {
     uploaded: undefined,
     baseline: undefined,
     several: false,
-    sources: (file) => (file === 'contracts/Vault.sol' ? VAULT : undefined),
+    suppressions: (file) => (file === 'contracts/Vault.sol' ? findSuppressions(VAULT) : []),
     ...overrides,
   };
 }
@@ -117,8 +118,8 @@ describe('triageFindings', () => {
     }
   });
 
-  it('reads each contract once, and suppresses nothing in a contract it cannot read', () => {
-    const reads: string[] = [];
+  it("asks for the suppressions of each finding's file, and suppresses nothing in one that has none", () => {
+    const asked: string[] = [];
     const suppressedElsewhere = makeFinding({
       ruleId: 'reentrancy-eth',
       file: 'contracts/Missing.sol',
@@ -126,12 +127,12 @@ describe('triageFindings', () => {
     });
     const { counts } = triageFindings([everything, active, suppressedElsewhere, outside], {
       ...options({ scope: 'all' }),
-      sources: (file) => {
-        reads.push(file);
-        return file === 'contracts/Vault.sol' ? VAULT : undefined;
+      suppressions: (file) => {
+        asked.push(file);
+        return file === 'contracts/Vault.sol' ? findSuppressions(VAULT) : [];
       },
     });
-    expect(reads.sort()).toEqual([
+    expect([...new Set(asked)].sort()).toEqual([
       'contracts/Missing.sol',
       'contracts/Other.sol',
       'contracts/Vault.sol',

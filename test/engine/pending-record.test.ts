@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { parseBaseline } from '../../src/audit/baseline.ts';
+import { findSuppressions } from '../../src/audit/suppressions.ts';
+import type { UploadManifest } from '../../src/audit/upload-manifest.ts';
 import { seal } from '../../src/engine/record-seal.ts';
 import {
   MAX_PENDING_RECORD_BYTES,
@@ -7,6 +10,7 @@ import {
   pendingAuditIds,
   pendingRecordText,
   readPendingRecord,
+  type PendingAudit,
   type PendingRecord,
 } from '../../src/engine/pending-record.ts';
 import { MAX_AUDIT_ID_LENGTH } from '../../src/engine/reuse.ts';
@@ -15,12 +19,40 @@ const KEY = 'sk_live_4eC39HqLyjWDarjtT1zdp7dc';
 const HEAD = '0123456789abcdef0123456789abcdef01234567';
 const CHECK = 'Smart contract audit';
 const NOW = Date.parse('2026-11-29T06:00:00.000Z');
-const where = { apiKey: KEY, headSha: HEAD, checkName: CHECK };
+const where = {
+  apiKey: KEY,
+  repository: 'acme/vaults',
+  headSha: HEAD,
+  checkName: CHECK,
+  service: 'https://audits.example/',
+};
 const expected = { ...where, now: NOW };
+
+/** What the core's upload held: an audited file with a suppression comment, a dependency. */
+const manifest: UploadManifest = {
+  files: [
+    {
+      relativePath: 'src/Vault.sol',
+      repositoryPath: 'packages/core/src/Vault.sol',
+      dependency: false,
+    },
+    {
+      relativePath: 'lib/solmate/src/ERC20.sol',
+      repositoryPath: 'packages/core/lib/solmate/src/ERC20.sol',
+      dependency: true,
+    },
+  ],
+  suppressions: new Map([
+    [
+      'src/Vault.sol',
+      findSuppressions('x();\n// audit-ignore-next-line reentrancy-eth -- guarded\ny();\n'),
+    ],
+  ]),
+};
 
 const record: PendingRecord = {
   audits: [
-    { name: 'vaults/core', path: 'packages/core', auditId: 'audit-1' },
+    { name: 'vaults/core', path: 'packages/core', auditId: 'audit-1', manifest },
     { name: 'vaults/periphery', path: 'packages/periphery', auditId: 'audit-2' },
   ],
   several: true,
@@ -29,6 +61,13 @@ const record: PendingRecord = {
   timeoutMinutes: 45,
   startedAt: '2026-11-29T05:55:00.000Z',
   pullRequest: 7,
+  baseline: parseBaseline(
+    JSON.stringify({
+      version: 1,
+      accepted: [{ fingerprint: 'f1', reason: 'known', severity: 'low' }],
+    }),
+    'b.json',
+  ),
 };
 
 /** The written record as an object, and back to text: a forger's starting point. */
@@ -73,15 +112,20 @@ describe('the pending record', () => {
   it('is compact JSON that never holds the key', () => {
     const written = pendingRecordText(record, where);
     expect(written).not.toContain(KEY);
-    expect(written).not.toMatch(/\s/);
+    expect(written).toBe(JSON.stringify(JSON.parse(written)));
     expect(fields(written)['v']).toBe(PENDING_RECORD_VERSION);
   });
 
-  it('does not read on another commit, under another check name, or with another key', () => {
+  it('does not read in another repository, on another commit, under another check name, for another service, or with another key', () => {
     const written = pendingRecordText(record, where);
-    const refusal = 'the record was not written with this API key for this commit and check';
+    const refusal =
+      'the record was not written with this API key for this repository, commit, check and service';
+    expect(readPendingRecord(written, { ...expected, repository: 'fork/vaults' })).toBe(refusal);
     expect(readPendingRecord(written, { ...expected, headSha: 'f'.repeat(40) })).toBe(refusal);
     expect(readPendingRecord(written, { ...expected, checkName: 'Audit (nightly)' })).toBe(refusal);
+    expect(readPendingRecord(written, { ...expected, service: 'https://audits.example/v2/' })).toBe(
+      refusal,
+    );
     expect(readPendingRecord(written, { ...expected, apiKey: `${KEY}x` })).toBe(refusal);
   });
 
@@ -95,7 +139,8 @@ describe('the pending record', () => {
     ['at', '2026-11-29T05:59:00.000Z'],
     ['pr', 8],
     ['pr', null],
-    ['v', 2],
+    ['baseline', null],
+    ['v', 1],
   ])('refuses the record with %s tampered (%j)', (field, value) => {
     const result = readPendingRecord(text({ ...fields(), [field]: value }), expected);
     expect(typeof result).toBe('string');
@@ -112,11 +157,11 @@ describe('the pending record', () => {
   });
 
   it.each([
-    ['not JSON', '{"v":1,', 'the record is not JSON'],
+    ['not JSON', '{"v":2,', 'the record is not JSON'],
     ['an array', '[1]', 'the record is not a JSON object'],
     ['null', 'null', 'the record is not a JSON object'],
     ['another format', '{"v":"1"}', 'the record is of another format'],
-    ['fields of the wrong type', '{"v":1,"audits":{},"seal":"x"}', /not written with this/],
+    ['fields of the wrong type', '{"v":2,"audits":{},"seal":"x"}', /not written with this/],
   ])('refuses hostile JSON: %s', (_, hostile, why) => {
     expect(readPendingRecord(hostile, expected)).toMatch(why);
   });
@@ -127,6 +172,12 @@ describe('the pending record', () => {
       `the record is larger than ${MAX_PENDING_RECORD_BYTES} bytes`,
     );
   });
+
+  /** The record with the core's manifest changed. */
+  function withManifest(changes: Partial<UploadManifest>): Partial<PendingRecord> {
+    const [core, periphery] = record.audits as [PendingAudit, PendingAudit];
+    return { audits: [{ ...core, manifest: { ...manifest, ...changes } }, periphery] };
+  }
 
   /** A record the key's holder sealed, whose content is out of bounds: checked after the seal. */
   const sealedWith = (changes: Partial<PendingRecord>) =>
@@ -192,6 +243,33 @@ describe('the pending record', () => {
     ['a date more than a day ahead', { startedAt: '2026-11-30T06:00:01.000Z' }, /no usable date/],
     ['no date', { startedAt: 'yesterday' }, /no usable date/],
     ['a pull request number that is none', { pullRequest: 1.5 }, /no usable pull request/],
+    [
+      'a file listed twice',
+      withManifest({ files: [manifest.files[0]!, manifest.files[0]!] }),
+      'the record lists a file twice',
+    ],
+    [
+      "a suppression comment of a dependency's",
+      withManifest({
+        suppressions: new Map([
+          ['lib/solmate/src/ERC20.sol', manifest.suppressions.get('src/Vault.sol')!],
+        ]),
+      }),
+      'the record has a suppression comment that is not one of an audited file',
+    ],
+    [
+      'a file name with a control character',
+      withManifest({
+        files: [{ relativePath: 'src/V\u202eault.sol', repositoryPath: 'x', dependency: false }],
+        suppressions: new Map(),
+      }),
+      'the record has a file that is not a name, a path and a dependency mark',
+    ],
+    [
+      'a baseline entry with no reason',
+      { baseline: new Map([['f1', { fingerprint: 'f1', reason: ' ' }]]) },
+      'the record has no usable baseline',
+    ],
   ])('refuses a sealed record with %s', (_, changes, why) => {
     expect(sealedWith(changes)).toMatch(why);
   });

@@ -82,6 +82,7 @@ async function auditResumed(
       log,
       sleep: async () => undefined,
       random: () => 0.5,
+      manifest: () => undefined,
       triage: async (found) => {
         const triaged = allActive([...found]);
         return {

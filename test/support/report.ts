@@ -32,6 +32,7 @@ export function reportOf(overrides: Partial<Report> = {}): Report {
     reused: undefined,
     allReused: false,
     headCommit: undefined,
+    baseline: undefined,
     detectedProjects: undefined,
     links: undefined,
     runUrl: undefined,

@@ -8,7 +8,6 @@
  * taken up.
  */
 import * as core from '@actions/core';
-import type { ProjectAuditId } from '../../audit/audit-ids.ts';
 import {
   errorResult,
   formatDuration,
@@ -17,7 +16,7 @@ import {
   type RunResult,
 } from '../../audit/result.ts';
 import { audit } from '../../engine/audit.ts';
-import type { PendingRecord } from '../../engine/pending-record.ts';
+import type { PendingAudit, PendingRecord } from '../../engine/pending-record.ts';
 import type { ReuseStore } from '../../engine/reuse.ts';
 import { ConfigurationError, errorMessage } from '../../errors.ts';
 import { buildReport, type Report } from '../../report/model.ts';
@@ -59,7 +58,9 @@ export async function finishPendingRuns(
   const { client, log } = step;
   const { found, capped } = await findPendingCheckRuns(client, {
     apiKey: settings.apiKey,
+    repository: step.context.repository,
     checkName: settings.checkRun.name,
+    service: settings.baseUrl.href,
     now: step.deadline.now(),
   });
   log.info(
@@ -197,7 +198,8 @@ async function collect(
   const reuse = engine.reuse && { ...engine.reuse, store: holding(engine.reuse.store, held) };
   const deps = { ...engine, pollOnce: true, auditStarted: () => undefined, reuse };
   const detection = { projects: [], summaries: [] };
-  const given = { audits: record.audits, several: record.several, startedAt: record.startedAt };
+  const { audits, several, startedAt, baseline } = record;
+  const given = { audits, several, startedAt, baseline };
   const result = await audit(settings, detection, step.deadline, deps, given);
   const elapsed = step.deadline.now() - Date.parse(record.startedAt);
   if (elapsed <= settings.timeoutMs) return result;
@@ -227,7 +229,7 @@ function holding(store: ReuseStore, held: (() => Promise<void>)[]): ReuseStore {
 
 /** The name the run's audits were filed under: one project's own, else theirs without the folder. */
 function projectNameOf({ audits, several }: PendingRecord): string {
-  const [first] = audits as [ProjectAuditId, ...ProjectAuditId[]];
+  const [first] = audits as [PendingAudit, ...PendingAudit[]];
   if (!several) return first.name;
   const suffix = `/${first.path}`;
   return first.name.endsWith(suffix) ? first.name.slice(0, -suffix.length) : first.name;
