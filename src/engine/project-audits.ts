@@ -209,7 +209,12 @@ async function collectReused(
 ): Promise<AuditResult | undefined> {
   const { auditId } = record;
   try {
-    const { snapshot } = await deps.reader.getAudit(auditId, knownFiles(job));
+    // A run that polls once reads the record's audit once too: no retry, no Retry-After waited out.
+    const { snapshot } = await deps.reader.getAudit(
+      auditId,
+      knownFiles(job),
+      deps.pollOnce ? { once: true } : undefined,
+    );
     if (snapshot.state !== 'completed' || !snapshot.findings || snapshot.incomplete !== undefined) {
       deps.log.info(
         `The recorded audit ${auditId} of this upload now reads as ${snapshot.rawStatus}${snapshot.incomplete === undefined ? '' : ', incomplete'}; uploading again.`,

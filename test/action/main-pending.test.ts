@@ -109,6 +109,27 @@ describe('run() with wait: false', () => {
     expect(results().entries).toHaveLength(1);
   });
 
+  it('reads a recorded audit of the same upload once, waiting out no Retry-After, then uploads again', async () => {
+    const service = await setUp({ wait: 'false' }, { pollsUntilDone: 0 });
+    await run();
+    expect(results().entries).toHaveLength(1);
+    service.addFault({
+      kind: 'status',
+      status: 503,
+      retryAfter: '600',
+      method: 'GET',
+      path: '/v1/audits/audit-1',
+    });
+    resetCore({ ...recorded.inputs });
+    await run();
+    expect(polls(service, 'audit-1')).toBe(2);
+    expect(service.uploads).toHaveLength(2);
+    expect(recorded.outputs).toMatchObject({ reused: 'false', 'audit-id': 'audit-2' });
+    expect(recorded.log).toContainEqual(
+      expect.stringMatching(/^The recorded audit audit-1 of this upload cannot be read \(.*503/),
+    );
+  });
+
   it('collects a pending audit by hand with the audit id it gave, without uploading again', async () => {
     const service = await setUp({ wait: 'false' });
     await run();
