@@ -104,6 +104,8 @@ export interface StoredCheckRun {
   conclusion: string | null;
   external_id: string | null;
   details_url: string | null;
+  /** When it began (ISO 8601): as created with, else when it was created. */
+  started_at: string;
   /** The app that created it: only that app may update it. */
   app: CheckRunApp;
   output: { title: string | null; summary: string | null; text: string | null };
@@ -482,6 +484,8 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
       conclusion: null,
       external_id: typeof input['external_id'] === 'string' ? input['external_id'] : null,
       details_url: typeof input['details_url'] === 'string' ? input['details_url'] : null,
+      started_at:
+        typeof input['started_at'] === 'string' ? input['started_at'] : new Date().toISOString(),
       app: tokenApp,
       output: { title: null, summary: null, text: null },
       annotations: [],
@@ -595,6 +599,7 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
       conclusion: run.conclusion,
       external_id: run.external_id,
       details_url: run.details_url,
+      started_at: run.started_at,
       app: { ...run.app, node_id: `MDM6QXBw${run.app.id}` },
       html_url: `${origin}/${owner}/${repo}/runs/${run.id}`,
       output: { ...run.output, annotations_count: run.annotations.length },
@@ -677,6 +682,7 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
         conclusion: null,
         external_id: null,
         details_url: null,
+        started_at: new Date().toISOString(),
         app: tokenApp,
         output: { title: null, summary: null, text: null },
         annotations: [],

@@ -2,7 +2,8 @@
  * Where a finishing run looks for runs left pending: this action's check runs in progress (its
  * check name, created by the GitHub Actions app, as the workflow token's are) on the head commits
  * of the open pull requests and of the default branch, each with its record read back. Bounded:
- * the newest open pull requests (one page), and at most MAX_PENDING_PER_RUN check runs per run.
+ * the newest open pull requests (one page), and per run at most MAX_PENDING_PER_RUN check runs
+ * whose audits are polled, the oldest first, and MAX_UNREADABLE_PER_RUN whose records do not read.
  */
 import {
   readPendingRecord,
@@ -13,8 +14,13 @@ import type { GitHubClient } from '../github/client.ts';
 import type { HeadPullRequest, ListedCheckRun } from '../github/resources.ts';
 import { recordOfCheckRun } from '../pending-check.ts';
 
-/** Check runs a finishing run takes up: the rest wait for the next. */
+/**
+ * Check runs whose record reads, and so whose audits are polled, taken up per run: the oldest
+ * first, so that those nearest their time limit are never starved by newer ones.
+ */
 export const MAX_PENDING_PER_RUN = 20;
+/** Check runs whose record does not read, taken up per run besides: completed, never polled. */
+export const MAX_UNREADABLE_PER_RUN = 20;
 /** Pages of 100 open pull requests whose head commits are looked at: the newest. */
 export const OPEN_PULLS_MAX_PAGES = 1;
 /** The app a workflow's GITHUB_TOKEN acts as, whose check runs this action's are. */
@@ -34,6 +40,10 @@ export interface FoundCheckRuns {
   capped: boolean;
 }
 
+/**
+ * Every commit is listed first (one request each, bounded by the pages of pull requests read), so
+ * that what is taken up is chosen among all of them: the oldest runs first, by when they started.
+ */
 export async function findPendingCheckRuns(
   client: GitHubClient,
   key: Omit<PendingRecordKey, 'headSha'> & { now: number },
@@ -43,24 +53,38 @@ export async function findPendingCheckRuns(
     ...pulls.map((pull) => ({ ref: pull.headSha, pull })),
     { ref: await client.getDefaultBranch(), pull: undefined },
   ];
-  const found: FoundCheckRun[] = [];
-  const seen = new Set<number>();
+  const listed = new Map<number, FoundCheckRun>();
   let capped = morePulls;
   for (const { ref, pull } of refs) {
-    if (found.length >= MAX_PENDING_PER_RUN) return { found, capped: true };
-    const listed = await client.listCheckRunsInProgress(ref, key.checkName);
-    capped ||= listed.capped;
-    for (const checkRun of listed.checkRuns) {
-      if (checkRun.app?.slug !== ACTIONS_APP_SLUG || seen.has(checkRun.id)) continue;
+    const onRef = await client.listCheckRunsInProgress(ref, key.checkName);
+    capped ||= onRef.capped;
+    for (const checkRun of onRef.checkRuns) {
+      if (checkRun.app?.slug !== ACTIONS_APP_SLUG || listed.has(checkRun.id)) continue;
       const text = recordOfCheckRun(checkRun);
       // A waiting run in progress, or another tool's: no pending record, not ours to finish.
       if (text === undefined) continue;
-      seen.add(checkRun.id);
-      if (found.length >= MAX_PENDING_PER_RUN) return { found, capped: true };
       const record = readPendingRecord(text, { ...key, headSha: checkRun.headSha });
       // Listed by the pull request's head commit: the check run is on it.
-      found.push({ checkRun, record, pullRequest: pull });
+      listed.set(checkRun.id, { checkRun, record, pullRequest: pull });
     }
   }
-  return { found, capped };
+  const oldestFirst = [...listed.values()].sort((a, b) => startedAt(a) - startedAt(b));
+  const left = { polled: MAX_PENDING_PER_RUN, unreadable: MAX_UNREADABLE_PER_RUN };
+  const found = oldestFirst.filter(({ record }) => {
+    const kind = typeof record === 'string' ? 'unreadable' : 'polled';
+    left[kind] -= 1;
+    return left[kind] >= 0;
+  });
+  return { found, capped: capped || found.length < oldestFirst.length };
+}
+
+/**
+ * When the run began: its sealed record's time, else (a record that does not read) the check
+ * run's own, else the epoch, as nothing says it is recent.
+ */
+function startedAt({ checkRun, record }: FoundCheckRun): number {
+  const time = Date.parse(
+    typeof record === 'string' ? (checkRun.startedAt ?? '') : record.startedAt,
+  );
+  return Number.isNaN(time) ? 0 : time;
 }

@@ -25,7 +25,12 @@ describe('listCheckRunsInProgress', () => {
       external_id: '{"v":1}',
       output: { title: 'Pending', summary: 's', text: 'the text' },
     });
-    const theirs = api.seedCheckRun({ name: NAME, head_sha: HEAD, app: ELSEWHERE });
+    const theirs = api.seedCheckRun({
+      name: NAME,
+      head_sha: HEAD,
+      app: ELSEWHERE,
+      started_at: '2026-11-29T07:00:00Z',
+    });
     api.seedCheckRun({ name: NAME, head_sha: HEAD, status: 'completed', conclusion: 'success' });
     api.seedCheckRun({ name: 'Another check', head_sha: HEAD });
     api.seedCheckRun({ name: NAME, head_sha: OTHER });
@@ -40,7 +45,7 @@ describe('listCheckRunsInProgress', () => {
         url: expect.stringMatching(new RegExp(`/runs/${theirs.id}$`)) as string,
         externalId: null,
         text: null,
-        startedAt: null,
+        startedAt: '2026-11-29T07:00:00Z',
         app: { id: ELSEWHERE.id, slug: ELSEWHERE.slug },
       },
       expect.objectContaining({
