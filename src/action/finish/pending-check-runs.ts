@@ -1,9 +1,10 @@
 /**
  * Where a finishing run looks for runs left pending: this action's check runs in progress (its
  * check name, created by the GitHub Actions app, as the workflow token's are) on the head commits
- * of the open pull requests and of the default branch, each with its record read back. Bounded:
- * the newest open pull requests (one page), and per run at most MAX_PENDING_PER_RUN check runs
- * whose audits are polled, the oldest first, and MAX_UNREADABLE_PER_RUN whose records do not read.
+ * of the open pull requests and of the default branch, and on former heads (former-heads.ts),
+ * each with its record read back. Bounded: the newest open pull requests (one page), at most
+ * MAX_FORMER_HEADS_PER_RUN former heads, and per run at most MAX_PENDING_PER_RUN check runs whose
+ * audits are polled, the oldest first, and MAX_UNREADABLE_PER_RUN whose records do not read.
  */
 import {
   readPendingRecord,
@@ -13,6 +14,7 @@ import {
 import type { GitHubClient } from '../github/client.ts';
 import type { HeadPullRequest, ListedCheckRun } from '../github/resources.ts';
 import { recordOfCheckRun } from '../pending-check.ts';
+import { findFormerHeads } from './former-heads.ts';
 
 /**
  * Check runs whose record reads, and so whose audits are polled, taken up per run: the oldest
@@ -32,12 +34,18 @@ export interface FoundCheckRun {
   record: PendingRecord | string;
   /** The open pull request whose head commit the check run is on, when one is. */
   pullRequest: HeadPullRequest | undefined;
+  /** On a commit no longer a head: no pull request's comment is about it. */
+  formerHead: boolean;
 }
 
 export interface FoundCheckRuns {
   found: FoundCheckRun[];
   /** Some were left for a later run: the cap was reached, or a listing had more pages. */
   capped: boolean;
+  /** Former heads looked at, of those found. */
+  formerHeads: { looked: number; found: number };
+  /** Former heads could not all be looked for: why, and what it leaves out. */
+  warnings: string[];
 }
 
 /**
@@ -49,13 +57,19 @@ export async function findPendingCheckRuns(
   key: Omit<PendingRecordKey, 'headSha'> & { now: number },
 ): Promise<FoundCheckRuns> {
   const { pulls, capped: morePulls } = await client.listOpenPullRequests(OPEN_PULLS_MAX_PAGES);
-  const refs = [
-    ...pulls.map((pull) => ({ ref: pull.headSha, pull })),
-    { ref: await client.getDefaultBranch(), pull: undefined },
+  const heads = [
+    ...pulls.map((pull) => ({ ref: pull.headSha, pull, formerHead: false })),
+    { ref: await client.getDefaultBranch(), pull: undefined, formerHead: false },
   ];
+  const former = await findFormerHeads(client, new Set(pulls.map((pull) => pull.headSha)));
+  const refs = [
+    ...heads,
+    ...former.commits.map((ref) => ({ ref, pull: undefined, formerHead: true })),
+  ];
+  // Heads first: a check run found on one is not on a former head, whatever else lists it.
   const listed = new Map<number, FoundCheckRun>();
   let capped = morePulls;
-  for (const { ref, pull } of refs) {
+  for (const { ref, pull, formerHead } of refs) {
     const onRef = await client.listCheckRunsInProgress(ref, key.checkName);
     capped ||= onRef.capped;
     for (const checkRun of onRef.checkRuns) {
@@ -65,7 +79,7 @@ export async function findPendingCheckRuns(
       if (text === undefined) continue;
       const record = readPendingRecord(text, { ...key, headSha: checkRun.headSha });
       // Listed by the pull request's head commit: the check run is on it.
-      listed.set(checkRun.id, { checkRun, record, pullRequest: pull });
+      listed.set(checkRun.id, { checkRun, record, pullRequest: pull, formerHead });
     }
   }
   const oldestFirst = [...listed.values()].sort((a, b) => startedAt(a) - startedAt(b));
@@ -75,7 +89,12 @@ export async function findPendingCheckRuns(
     left[kind] -= 1;
     return left[kind] >= 0;
   });
-  return { found, capped: capped || found.length < oldestFirst.length };
+  return {
+    found,
+    capped: capped || found.length < oldestFirst.length,
+    formerHeads: { looked: former.commits.length, found: former.found },
+    warnings: former.warnings,
+  };
 }
 
 /**

@@ -114,3 +114,37 @@ describe('findPendingCheckRuns', () => {
     expect(capped).toBe(true);
   });
 });
+
+describe('findPendingCheckRuns on former heads', () => {
+  it('finds a check run on a commit no longer a head, for no pull request, and one on a head as on the head', async () => {
+    const { api, client } = await setUp();
+    seedOpenPulls(api, 1);
+    const pushedOver = 'a'.repeat(40);
+    const onFormer = api.seedCheckRun({
+      name: NAME,
+      head_sha: pushedOver,
+      external_id: record(pushedOver, 1, NOW - HOUR, 'audit-old'),
+    });
+    const onHead = api.seedCheckRun({
+      name: NAME,
+      head_sha: sha(1),
+      external_id: record(sha(1), 1, NOW, 'audit-new'),
+    });
+    api.seedWorkflowRuns([
+      { headSha: pushedOver, createdAt: new Date(NOW - HOUR).toISOString() },
+      { headSha: sha(1), createdAt: new Date(NOW).toISOString() },
+    ]);
+    const { found, formerHeads } = await findPendingCheckRuns(client, { ...KEY, now: NOW });
+    expect(
+      found.map(({ checkRun, pullRequest, formerHead }) => ({
+        id: checkRun.id,
+        pull: pullRequest?.number,
+        formerHead,
+      })),
+    ).toEqual([
+      { id: onFormer.id, pull: undefined, formerHead: true },
+      { id: onHead.id, pull: 1, formerHead: false },
+    ]);
+    expect(formerHeads).toEqual({ looked: 1, found: 1 });
+  });
+});
