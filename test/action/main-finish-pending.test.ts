@@ -322,6 +322,41 @@ describe('a finishing run', () => {
     );
   });
 
+  it('completes as timed out a check run on a head pushed over a week ago, found through the workflow runs of a week ago', async () => {
+    const service = await setUp({ wait: 'false' }, { pollsUntilDone: 1_000 });
+    await run();
+    const [checkRun] = github.checkRuns;
+    const weekAgo = Date.now() - 8 * 24 * 60 * 60 * 1000;
+    checkRun!.external_id = pendingRecordText(
+      {
+        audits: [{ name: 'vaults', path: '.', auditId: 'audit-1' }],
+        several: false,
+        failOn: 'low',
+        scope: 'all',
+        timeoutMinutes: 30,
+        startedAt: new Date(weekAgo).toISOString(),
+        pullRequest: 5,
+      },
+      { apiKey: service.apiKey, headSha: HEAD, checkName: NAME },
+    );
+    const pushed = 'f'.repeat(40);
+    github.seedPulls([
+      { number: 5, state: 'open', headSha: pushed, headRef: 'feature', headOwner: 'acme' },
+    ]);
+    // A hundred newer runs since: the old head is no longer among the newest.
+    github.seedWorkflowRuns([
+      { headSha: HEAD, createdAt: new Date(weekAgo).toISOString(), event: 'pull_request' },
+      ...Array.from({ length: 100 }, () => ({
+        headSha: pushed,
+        createdAt: new Date().toISOString(),
+      })),
+    ]);
+    await finishingRun();
+    expect(recorded.failed).toEqual([]);
+    expect(checkRun).toMatchObject({ status: 'completed', conclusion: 'timed_out' });
+    expect(recorded.summary).toContain(`| ${HEAD.slice(0, 7)} (former head) | — |`);
+  });
+
   it('completes a check run on the head of a closed pull request, warning without `actions: read` and failing nothing', async () => {
     const service = await setUp({ wait: 'false' }, { pollsUntilDone: 1 });
     await run();

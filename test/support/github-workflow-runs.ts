@@ -1,7 +1,8 @@
 /**
  * The GitHub stand-in's listing of a repository's workflow runs, as GitHub's OpenAPI describes
- * `GET /repos/{owner}/{repo}/actions/runs`: newest first, filtered by `event`, `head_sha` and
- * `branch`, paged by `per_page` (at most 100, default 30) and `page` with a `Link` header that
+ * `GET /repos/{owner}/{repo}/actions/runs`: newest first, filtered by `event`, `head_sha`,
+ * `branch` and `created` (GitHub's search syntax for dates: `<=`, `>=`, `<`, `>` or a `..`
+ * range, to the second with an offset), paged by `per_page` (at most 100, default 30) and `page` with a `Link` header that
  * keeps the query, answered as `{ total_count, workflow_runs }`; `pull_requests` left empty when
  * `exclude_pull_requests` is true.
  */
@@ -31,12 +32,16 @@ export function listWorkflowRuns(
   const headSha = query.get('head_sha');
   const branch = query.get('branch');
   const excludePulls = query.get('exclude_pull_requests') === 'true';
+  const created = createdFilter(query.get('created'));
+  if (created === undefined)
+    return { status: 422, body: { message: 'Invalid created' }, headers: {} };
   const listed = runs
     .filter(
       (run) =>
         (event === null || run.event === event) &&
         (headSha === null || run.headSha === headSha) &&
-        (branch === null || run.headBranch === branch),
+        (branch === null || run.headBranch === branch) &&
+        created(Date.parse(run.createdAt)),
     )
     .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id);
   const perPage = Math.min(
@@ -76,4 +81,26 @@ export function listWorkflowRuns(
     },
     headers: links.length > 0 ? { link: links.join(', ') } : {},
   };
+}
+
+/** `created` as a test of a run's time; undefined for what the stand-in does not read. */
+function createdFilter(value: string | null): ((time: number) => boolean) | undefined {
+  if (value === null) return () => true;
+  const time = (text: string) =>
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/.test(text) ? Date.parse(text) : NaN;
+  const range = /^(.+)\.\.(.+)$/.exec(value);
+  if (range) {
+    const [from, to] = [time(range[1] ?? ''), time(range[2] ?? '')];
+    return Number.isNaN(from) || Number.isNaN(to) ? undefined : (t) => t >= from && t <= to;
+  }
+  const compared = /^(<=|>=|<|>)(.+)$/.exec(value);
+  const bound = time(compared?.[2] ?? '');
+  if (compared === null || Number.isNaN(bound)) return undefined;
+  const tests = {
+    '<=': (t: number) => t <= bound,
+    '>=': (t: number) => t >= bound,
+    '<': (t: number) => t < bound,
+    '>': (t: number) => t > bound,
+  };
+  return tests[compared[1] as keyof typeof tests];
 }

@@ -3,7 +3,7 @@
  * check name, created by the GitHub Actions app, as the workflow token's are) on the head commits
  * of the open pull requests and of the default branch, and on former heads (former-heads.ts),
  * each with its record read back. Bounded: the newest open pull requests (one page), at most
- * MAX_FORMER_HEADS_PER_RUN former heads, and per run at most MAX_PENDING_PER_RUN check runs whose
+ * MAX_FORMER_HEADS_PER_RUN + MAX_OVERDUE_HEADS_PER_RUN former heads, and per run at most MAX_PENDING_PER_RUN check runs whose
  * audits are polled, the oldest first, and MAX_UNREADABLE_PER_RUN whose records do not read.
  */
 import {
@@ -61,7 +61,7 @@ export async function findPendingCheckRuns(
     ...pulls.map((pull) => ({ ref: pull.headSha, pull, formerHead: false })),
     { ref: await client.getDefaultBranch(), pull: undefined, formerHead: false },
   ];
-  const former = await findFormerHeads(client, new Set(pulls.map((pull) => pull.headSha)));
+  const former = await findFormerHeads(client, new Set(pulls.map((pull) => pull.headSha)), key.now);
   const refs = [
     ...heads,
     ...former.commits.map((ref) => ({ ref, pull: undefined, formerHead: true })),

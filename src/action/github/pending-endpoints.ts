@@ -25,8 +25,11 @@ export interface PendingEndpoints {
   listOpenPullRequests(maxPages: number): Promise<{ pulls: HeadPullRequest[]; capped: boolean }>;
   /** The 100 closed (or merged) pull requests updated last, their heads seen when updated. */
   listClosedPullRequests(): Promise<SeenCommit[]>;
-  /** The commits the repository's newest 100 workflow runs ran on, seen when each run was made. */
-  listRecentRunCommits(): Promise<SeenCommit[]>;
+  /**
+   * The commits the repository's newest 100 workflow runs ran on (of those made at or before
+   * `createdBefore`, epoch ms, when given), seen when each run was made.
+   */
+  listRecentRunCommits(createdBefore?: number): Promise<SeenCommit[]>;
   /** The repository's default branch, by name. */
   getDefaultBranch(): Promise<string>;
   /**
@@ -78,10 +81,14 @@ export function pendingEndpoints(
       });
     },
 
-    async listRecentRunCommits() {
+    async listRecentRunCommits(createdBefore) {
       return call('list the workflow runs', 'actions: read', true, async () => {
         const { data } = await rest.actions.listWorkflowRunsForRepo({
           ...repo,
+          // GitHub's search syntax for dates: to the second, with an offset.
+          ...(createdBefore === undefined
+            ? {}
+            : { created: `<=${new Date(createdBefore).toISOString().slice(0, 19)}+00:00` }),
           exclude_pull_requests: true,
           per_page: PER_PAGE,
         });
