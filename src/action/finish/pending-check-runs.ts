@@ -2,9 +2,10 @@
  * Where a finishing run looks for runs left pending: this action's check runs in progress (its
  * check name, created by the GitHub Actions app, as the workflow token's are) on the head commits
  * of the open pull requests and of the default branch, and on former heads (former-heads.ts),
- * each with its record read back. Bounded: the newest open pull requests (one page), at most
- * MAX_FORMER_HEADS_PER_RUN + MAX_OVERDUE_HEADS_PER_RUN former heads, and per run at most MAX_PENDING_PER_RUN check runs whose
- * audits are polled, the oldest first, and MAX_UNREADABLE_PER_RUN whose records do not read.
+ * each with its record read back. Bounded per run: the newest open pull requests (one page), at
+ * most MAX_FORMER_HEADS_PER_RUN + MAX_OVERDUE_HEADS_PER_RUN former heads, at most
+ * MAX_PENDING_PER_RUN check runs whose audits are polled, the oldest first, and
+ * MAX_UNREADABLE_PER_RUN whose records do not read.
  */
 import {
   readPendingRecord,
