@@ -322,11 +322,11 @@ describe('a finishing run', () => {
     );
   });
 
-  it('completes as timed out a check run on a head pushed over a week ago, found through the workflow runs of a week ago', async () => {
+  it('completes as timed out a check run on a head pushed over a week ago, found through the workflow runs of eight days ago', async () => {
     const service = await setUp({ wait: 'false' }, { pollsUntilDone: 1_000 });
     await run();
     const [checkRun] = github.checkRuns;
-    const weekAgo = Date.now() - 8 * 24 * 60 * 60 * 1000;
+    const weekAgo = Date.now() - 9 * 24 * 60 * 60 * 1000;
     checkRun!.external_id = pendingRecordText(
       {
         audits: [{ name: 'vaults', path: '.', auditId: 'audit-1' }],

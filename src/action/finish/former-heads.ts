@@ -5,11 +5,12 @@
  * what ran on them: the heads of the recently closed pull requests (one request) and the commits
  * of the repository's newest workflow runs (one request, needing `actions: read`), which hold
  * every commit a run of this action left a check run on lately. A check run looked at there while
- * its audit still runs may drop out of both lists before it finishes, so the workflow runs made a
- * week ago are read too (one request): any check run on their commits is past its time limit (a
- * week at most), so it is completed when looked at, with its results or as timed out. Each commit
- * costs one listing, so at most MAX_FORMER_HEADS_PER_RUN recent ones and MAX_OVERDUE_HEADS_PER_RUN
- * week-old ones are looked at per run, those seen longest ago first: the next to drop out.
+ * its audit still runs may drop out of both lists before it finishes, so the workflow runs made
+ * eight days ago are read too (one request): any check run on their commits is past its time
+ * limit (a week at most), so it is completed when looked at, with its results or as timed out.
+ * Each commit costs one listing, so at most MAX_FORMER_HEADS_PER_RUN recent ones and
+ * MAX_OVERDUE_HEADS_PER_RUN older ones are looked at per run, those seen longest ago first: the
+ * next to drop out.
  */
 import { errorMessage } from '../../errors.ts';
 import type { GitHubClient } from '../github/client.ts';
@@ -17,14 +18,17 @@ import type { SeenCommit } from '../github/pending-endpoints.ts';
 
 /** Recent commits no longer a head whose check runs are listed per run. */
 export const MAX_FORMER_HEADS_PER_RUN = 20;
-/** Commits of week-old workflow runs whose check runs are listed per run. */
+/** Commits of workflow runs older than OVERDUE_AFTER_MS whose check runs are listed per run. */
 export const MAX_OVERDUE_HEADS_PER_RUN = 10;
-/** The longest `timeout-minutes`, a week: a check run left this long ago is past its time limit. */
-export const OVERDUE_AFTER_MS = 10_080 * 60_000;
+/**
+ * The longest `timeout-minutes`, a week, and a day for the job's wait in the queue before its
+ * step started: a check run left by a workflow run this old is past its time limit.
+ */
+export const OVERDUE_AFTER_MS = (10_080 + 24 * 60) * 60_000;
 const COMMIT = /^[0-9a-f]{40}$/;
 
 export interface FormerHeads {
-  /** The commits to list: the recent ones, then the week-old ones, each seen longest ago first. */
+  /** The commits to list: the recent ones, then the overdue ones, each seen longest ago first. */
   commits: string[];
   /** How many former heads were found, of which `commits` were chosen. */
   found: number;
@@ -55,13 +59,13 @@ export async function findFormerHeads(
   );
   const runs = await attempt('recent workflow runs', () => client.listRecentRunCommits());
   // The same permission as the recent runs': refused there, it would be refused again.
-  const weekOld =
+  const old =
     runs &&
-    (await attempt('workflow runs of a week ago', () =>
+    (await attempt('workflow runs of eight days ago', () =>
       client.listRecentRunCommits(now - OVERDUE_AFTER_MS),
     ));
   const recent = longestAgoFirst([...(closed ?? []), ...(runs ?? [])], heads);
-  const overdue = longestAgoFirst(weekOld ?? [], new Set([...heads, ...recent]));
+  const overdue = longestAgoFirst(old ?? [], new Set([...heads, ...recent]));
   return {
     commits: [
       ...recent.slice(0, MAX_FORMER_HEADS_PER_RUN),

@@ -1,7 +1,7 @@
 /**
  * Former heads, against the GitHub stand-in: the heads of recently closed pull requests and the
  * commits of the newest workflow runs, never a current head, at most MAX_FORMER_HEADS_PER_RUN
- * seen longest ago first, and besides the commits of workflow runs a week old, past any time
+ * seen longest ago first, and besides the commits of workflow runs eight days old, past any time
  * limit; a listing GitHub refuses is a warning naming the permission.
  */
 import { describe, expect, it } from 'vitest';
@@ -67,15 +67,15 @@ describe('findFormerHeads', () => {
     ]);
   });
 
-  it(`looks besides at up to ${MAX_OVERDUE_HEADS_PER_RUN} commits of workflow runs a week old, past the newest 100`, async () => {
+  it(`looks besides at up to ${MAX_OVERDUE_HEADS_PER_RUN} commits of workflow runs eight days old, past the newest 100`, async () => {
     const { api, client } = await setUp();
-    const weekAgo = NOW - OVERDUE_AFTER_MS;
+    const longAgo = NOW - OVERDUE_AFTER_MS;
     const overdue = MAX_OVERDUE_HEADS_PER_RUN + 2;
     api.seedWorkflowRuns([
       ...Array.from({ length: 100 }, (_, n) => ({ headSha: sha(n % 25), createdAt: at(n % 25) })),
       ...Array.from({ length: overdue }, (_, n) => ({
         headSha: sha(100 + n),
-        createdAt: new Date(weekAgo - (n + 1) * 60_000).toISOString(),
+        createdAt: new Date(longAgo - (n + 1) * 60_000).toISOString(),
       })),
     ]);
     const former = await findFormerHeads(client, new Set(), NOW);
@@ -85,7 +85,7 @@ describe('findFormerHeads', () => {
       ...Array.from({ length: MAX_OVERDUE_HEADS_PER_RUN }, (_, n) => sha(100 + overdue - 1 - n)),
     ]);
     expect(api.requests.at(-1)?.path).toBe(
-      `/repos/octo-org/contracts/actions/runs?created=${encodeURIComponent(`<=${new Date(weekAgo).toISOString().slice(0, 19)}+00:00`)}&exclude_pull_requests=true&per_page=100`,
+      `/repos/octo-org/contracts/actions/runs?created=${encodeURIComponent(`<=${new Date(longAgo).toISOString().slice(0, 19)}+00:00`)}&exclude_pull_requests=true&per_page=100`,
     );
   });
 });
