@@ -42,6 +42,7 @@ beforeEach(() => {
   github.seedPulls([
     { number: 5, state: 'open', headSha: HEAD, headRef: 'feature', headOwner: 'acme' },
   ]);
+  github.seedWorkflowRuns([]);
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -307,6 +308,88 @@ describe('a finishing run', () => {
     expect(recorded.summary).toContain('1 of 1 check run(s) left pending were completed');
     expect(polls(service)).toBe(0);
     expect(github.comments(5).map((comment) => comment.body)).toEqual(comments);
+  });
+
+  it('completes a check run left on a head pushed over, commenting on no pull request, and says it was on a former head', async () => {
+    const service = await setUp({ wait: 'false' }, { pollsUntilDone: 1 });
+    await run();
+    const [checkRun] = github.checkRuns;
+    const comments = github.comments(5).map((comment) => comment.body);
+    // Pushed again: the pull request's head is another commit; the run on the old one is listed.
+    const pushed = 'f'.repeat(40);
+    github.seedPulls([
+      { number: 5, state: 'open', headSha: pushed, headRef: 'feature', headOwner: 'acme' },
+    ]);
+    github.seedWorkflowRuns([
+      { headSha: HEAD, createdAt: new Date().toISOString(), event: 'pull_request' },
+    ]);
+    await finishingRun();
+    expect(recorded.failed).toEqual([]);
+    expect(polls(service)).toBe(2);
+    expect(checkRun).toMatchObject({ status: 'completed', conclusion: 'failure' });
+    expect(github.comments(5).map((comment) => comment.body)).toEqual(comments);
+    expect(recorded.summary).toContain('1 of 1 check run(s) left pending were completed');
+    expect(recorded.summary).toContain(`| ${HEAD.slice(0, 7)} (former head) | — |`);
+    expect(recorded.summary).toContain(
+      '1 check run(s) (marked "former head") were on commits no longer a head',
+    );
+  });
+
+  it('completes as timed out a check run on a head pushed over a week ago, found through the workflow runs of eight days ago', async () => {
+    const service = await setUp({ wait: 'false' }, { pollsUntilDone: 1_000 });
+    await run();
+    const [checkRun] = github.checkRuns;
+    const weekAgo = Date.now() - 9 * 24 * 60 * 60 * 1000;
+    checkRun!.external_id = pendingRecordText(
+      {
+        audits: [{ name: 'vaults', path: '.', auditId: 'audit-1' }],
+        several: false,
+        failOn: 'low',
+        scope: 'all',
+        timeoutMinutes: 30,
+        startedAt: new Date(weekAgo).toISOString(),
+        pullRequest: 5,
+        baseline: undefined,
+      },
+      keyOf(service),
+    );
+    const pushed = 'f'.repeat(40);
+    github.seedPulls([
+      { number: 5, state: 'open', headSha: pushed, headRef: 'feature', headOwner: 'acme' },
+    ]);
+    // A hundred newer runs since: the old head is no longer among the newest.
+    github.seedWorkflowRuns([
+      { headSha: HEAD, createdAt: new Date(weekAgo).toISOString(), event: 'pull_request' },
+      ...Array.from({ length: 100 }, () => ({
+        headSha: pushed,
+        createdAt: new Date().toISOString(),
+      })),
+    ]);
+    await finishingRun();
+    expect(recorded.failed).toEqual([]);
+    expect(checkRun).toMatchObject({ status: 'completed', conclusion: 'timed_out' });
+    expect(recorded.summary).toContain(`| ${HEAD.slice(0, 7)} (former head) | — |`);
+  });
+
+  it('completes a check run on the head of a closed pull request, warning without `actions: read` and failing nothing', async () => {
+    const service = await setUp({ wait: 'false' }, { pollsUntilDone: 1 });
+    await run();
+    const [checkRun] = github.checkRuns;
+    const comments = github.comments(5).map((comment) => comment.body);
+    github.seedPulls([
+      { number: 5, state: 'closed', headSha: HEAD, headRef: 'feature', headOwner: 'acme' },
+    ]);
+    github.failNext({ method: 'GET', path: /\/actions\/runs$/, status: 403 });
+    await finishingRun();
+    expect(recorded.failed).toEqual([]);
+    expect(polls(service)).toBe(2);
+    expect(checkRun).toMatchObject({ status: 'completed', conclusion: 'failure' });
+    expect(github.comments(5).map((comment) => comment.body)).toEqual(comments);
+    const warnings = recorded.annotations.filter((each) => each.level === 'warning');
+    expect(warnings.map((each) => each.message)).toContainEqual(
+      expect.stringMatching(/`actions: read`/),
+    );
+    expect(recorded.summary).toMatch(/> .*actions: read/);
   });
 
   it('takes up at most 20 check runs per run, and says more were left', async () => {

@@ -10,9 +10,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { ServedCommit } from './git-commit.ts';
 import { GITHUB_ACTIONS_APP, listCheckRuns, type CheckRunApp } from './github-check-runs.ts';
+import { listWorkflowRuns, type StoredWorkflowRun } from './github-workflow-runs.ts';
 
 export type Endpoint =
-  'check-runs' | 'issue-comments' | 'pull-files' | 'pulls' | 'artifacts' | 'git';
+  'check-runs' | 'issue-comments' | 'pull-files' | 'pulls' | 'artifacts' | 'workflow-runs' | 'git';
 
 /** An artifact as the REST API lists it; `url` is where its zip download redirects (302). */
 export interface ListedArtifact {
@@ -26,7 +27,10 @@ export interface ListedArtifact {
   url(): string;
 }
 
-/** An open or closed pull request, as `GET /pulls` lists it. */
+/**
+ * An open or closed pull request, as `GET /pulls` lists it. Seeded newest first, the order of
+ * GitHub's default sort (`created`, descending).
+ */
 export interface StoredPull {
   number: number;
   state: 'open' | 'closed';
@@ -34,6 +38,8 @@ export interface StoredPull {
   headRef: string;
   /** The login owning the head repository. */
   headOwner: string;
+  /** When it last changed (ISO 8601), for `sort=updated`; default the epoch. */
+  updatedAt?: string;
 }
 
 export interface GitHubApiOptions {
@@ -104,6 +110,8 @@ export interface StoredCheckRun {
   conclusion: string | null;
   external_id: string | null;
   details_url: string | null;
+  /** When it began (ISO 8601): as created with, else when it was created. */
+  started_at: string;
   /** The app that created it: only that app may update it. */
   app: CheckRunApp;
   output: { title: string | null; summary: string | null; text: string | null };
@@ -152,6 +160,10 @@ export interface GitHubApiStandIn {
   seedBranch(name: string, sha: string): void;
   /** Replaces the pull requests `GET /pulls` lists. */
   seedPulls(pulls: StoredPull[]): void;
+  /** Replaces the workflow runs `GET /actions/runs` lists. */
+  seedWorkflowRuns(
+    runs: Array<Pick<StoredWorkflowRun, 'headSha' | 'createdAt'> & Partial<StoredWorkflowRun>>,
+  ): StoredWorkflowRun[];
   /** Where the run artifacts listed and downloaded come from (e.g. the results-service stand-in). */
   serveArtifacts(source: () => ListedArtifact[]): void;
   /** The commits whose trees and blobs `GET /git/trees/…` and `/git/blobs/…` serve (git-commit.ts). */
@@ -224,6 +236,7 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
   const comments: StoredComment[] = [];
   const pullFiles = new Map<number, StoredFile[]>();
   const pulls: StoredPull[] = [];
+  const workflowRuns: StoredWorkflowRun[] = [];
   const tokenApp = options.app ?? GITHUB_ACTIONS_APP;
   const branches = new Map<string, string>();
   let artifactSource: () => ListedArtifact[] = () => [];
@@ -440,8 +453,12 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
           (state === 'all' || pull.state === state) &&
           (head === null || `${pull.headOwner}:${pull.headRef}` === head),
       );
-      return page(url, listed, pullJson);
+      return page(url, sortPulls(listed, url.searchParams), pullJson);
     }
+    if (route === '/actions/runs' && method === 'GET')
+      return listWorkflowRuns(workflowRuns, url, (sha) =>
+        pulls.filter((pull) => pull.state === 'open' && pull.headSha === sha),
+      );
     if ((match = /^\/actions\/runs\/(\d+)\/artifacts$/.exec(route)) && method === 'GET') {
       const runId = Number(match[1]);
       const name = url.searchParams.get('name');
@@ -482,6 +499,8 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
       conclusion: null,
       external_id: typeof input['external_id'] === 'string' ? input['external_id'] : null,
       details_url: typeof input['details_url'] === 'string' ? input['details_url'] : null,
+      started_at:
+        typeof input['started_at'] === 'string' ? input['started_at'] : new Date().toISOString(),
       app: tokenApp,
       output: { title: null, summary: null, text: null },
       annotations: [],
@@ -595,6 +614,7 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
       conclusion: run.conclusion,
       external_id: run.external_id,
       details_url: run.details_url,
+      started_at: run.started_at,
       app: { ...run.app, node_id: `MDM6QXBw${run.app.id}` },
       html_url: `${origin}/${owner}/${repo}/runs/${run.id}`,
       output: { ...run.output, annotations_count: run.annotations.length },
@@ -605,6 +625,7 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
     return {
       number: pull.number,
       state: pull.state,
+      updated_at: pull.updatedAt ?? EPOCH,
       html_url: `${origin}/${owner}/${repo}/pull/${pull.number}`,
       head: {
         sha: pull.headSha,
@@ -677,6 +698,7 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
         conclusion: null,
         external_id: null,
         details_url: null,
+        started_at: new Date().toISOString(),
         app: tokenApp,
         output: { title: null, summary: null, text: null },
         annotations: [],
@@ -690,6 +712,16 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
     },
     seedPulls(seeded) {
       pulls.splice(0, pulls.length, ...seeded);
+    },
+    seedWorkflowRuns(seeded) {
+      const runs = seeded.map((run) => ({
+        id: (nextId += 1),
+        headBranch: 'main',
+        event: 'push',
+        ...run,
+      }));
+      workflowRuns.splice(0, workflowRuns.length, ...runs);
+      return runs;
     },
     serveArtifacts(source) {
       artifactSource = source;
@@ -719,9 +751,30 @@ function endpointOf(route: string): Endpoint | undefined {
   if (/^\/issues\/(\d+\/)?comments/.test(route)) return 'issue-comments';
   if (/^\/pulls\/\d+\/files$/.test(route)) return 'pull-files';
   if (route === '/pulls') return 'pulls';
+  if (route === '/actions/runs') return 'workflow-runs';
   if (route.startsWith('/actions/')) return 'artifacts';
   if (route.startsWith('/git/')) return 'git';
   return undefined;
+}
+
+const EPOCH = '1970-01-01T00:00:00Z';
+
+/**
+ * As `sort` and `direction` order `GET /pulls`: by `created` (the seeded order, newest first) or
+ * `updated`; descending by default for `created`, else ascending.
+ */
+function sortPulls(listed: StoredPull[], query: URLSearchParams): StoredPull[] {
+  const sort = query.get('sort') ?? 'created';
+  if (sort !== 'created' && sort !== 'updated')
+    throw new Invalid(`The stand-in does not sort pull requests by ${sort}.`);
+  const direction = query.get('direction') ?? (sort === 'created' ? 'desc' : 'asc');
+  const ascending =
+    sort === 'created'
+      ? [...listed].reverse()
+      : [...listed].sort(
+          (a, b) => Date.parse(a.updatedAt ?? EPOCH) - Date.parse(b.updatedAt ?? EPOCH),
+        );
+  return direction === 'desc' ? ascending.reverse() : ascending;
 }
 
 function annotation(value: unknown, index: number): StoredAnnotation {

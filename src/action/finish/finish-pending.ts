@@ -36,6 +36,8 @@ export interface FinishedCheckRun {
   url: string;
   headSha: string;
   pullRequest: number | undefined;
+  /** On a commit no longer a head (pushed again, closed, moved on). */
+  formerHead: boolean;
   /**
    * `left`: still running, left in progress; `unanswered`: the service gave no status, left in
    * progress too; `refused`: finished, but GitHub would not complete
@@ -49,6 +51,10 @@ export interface FinishingRun {
   checkRuns: FinishedCheckRun[];
   /** Some pending check runs were left for a later run. */
   capped: boolean;
+  /** Commits no longer a head looked at, of those found. */
+  formerHeads: { looked: number; found: number };
+  /** What could not be looked for, and why. */
+  warnings: string[];
 }
 
 export async function finishPendingRuns(
@@ -56,23 +62,24 @@ export async function finishPendingRuns(
   step: Omit<Step, 'channels'> & { client: GitHubClient },
 ): Promise<FinishingRun> {
   const { client, log } = step;
-  const { found, capped } = await findPendingCheckRuns(client, {
+  const { found, capped, formerHeads, warnings } = await findPendingCheckRuns(client, {
     apiKey: settings.apiKey,
     repository: step.context.repository,
     checkName: settings.checkRun.name,
     service: settings.baseUrl.href,
     now: step.deadline.now(),
   });
+  for (const warning of warnings) log.warning(warning);
   log.info(
     `${found.length} check run(s) left pending found${capped ? ' (more are left for a later run)' : ''}.`,
   );
   const checkRuns: FinishedCheckRun[] = [];
   for (const each of found) checkRuns.push(await finishOne(each, settings, step));
-  return { checkRuns, capped };
+  return { checkRuns, capped, formerHeads, warnings };
 }
 
 async function finishOne(
-  { checkRun, record, pullRequest }: FoundCheckRun,
+  { checkRun, record, pullRequest, formerHead }: FoundCheckRun,
   settings: ActionSettings,
   step: Omit<Step, 'channels'> & { client: GitHubClient },
 ): Promise<FinishedCheckRun> {
@@ -131,6 +138,7 @@ async function finishOne(
     url: checkRun.url,
     headSha: checkRun.headSha,
     pullRequest: pull?.number,
+    formerHead,
   };
   if (report.verdict === 'pending') {
     // A poll that got no status says nothing of whether the audit still runs.
@@ -245,9 +253,15 @@ const OUTCOME_WORDS = {
 type NotCompleted = keyof typeof OUTCOME_WORDS;
 
 /** The job summary of a finishing run: each pending check run, and what became of it. */
-export function renderFinishingSummary({ checkRuns, capped }: FinishingRun): string {
+export function renderFinishingSummary({
+  checkRuns,
+  capped,
+  formerHeads,
+  warnings,
+}: FinishingRun): string {
   const completed = checkRuns.filter(isCompleted).length;
   const refused = checkRuns.filter((each) => each.outcome === 'refused').length;
+  const former = checkRuns.filter((each) => each.formerHead).length;
   const lines = [
     '## Smart contract audit: pending check runs',
     '',
@@ -258,6 +272,20 @@ export function renderFinishingSummary({ checkRuns, capped }: FinishingRun): str
       (capped ? ' More were left for a later run.' : ''),
     '',
   ];
+  if (former > 0)
+    lines.push(
+      `${former} check run(s) (marked "former head") were on commits no longer a head: a pull request ` +
+        'pushed again, closed or merged, or the default branch moved on. No pull request comment ' +
+        'is written for those, as a comment is about its head.',
+      '',
+    );
+  if (formerHeads.found > formerHeads.looked)
+    lines.push(
+      `${formerHeads.looked} of ${formerHeads.found} commits no longer a head were looked at, ` +
+        'those seen longest ago; the others are for a later run.',
+      '',
+    );
+  for (const warning of warnings) lines.push(`> ${escapeMarkdown(warning)}`, '');
   if (checkRuns.length > 0) {
     lines.push('| Check run | Commit | Pull request | Outcome |', '| --- | --- | --- | --- |');
     for (const each of checkRuns) {
@@ -266,7 +294,7 @@ export function renderFinishingSummary({ checkRuns, capped }: FinishingRun): str
         : OUTCOME_WORDS[each.outcome as NotCompleted];
       const url = safeHttpUrl(each.url);
       lines.push(
-        `| ${url === undefined ? 'check run' : `[check run](${url})`} | ${shortCommit(each.headSha) ?? '—'} | ${each.pullRequest === undefined ? '—' : `#${each.pullRequest}`} | ${escapeMarkdown(outcome)} |`,
+        `| ${url === undefined ? 'check run' : `[check run](${url})`} | ${shortCommit(each.headSha) ?? '—'}${each.formerHead ? ' (former head)' : ''} | ${each.pullRequest === undefined ? '—' : `#${each.pullRequest}`} | ${escapeMarkdown(outcome)} |`,
       );
     }
     lines.push('');

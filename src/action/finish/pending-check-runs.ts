@@ -1,8 +1,11 @@
 /**
  * Where a finishing run looks for runs left pending: this action's check runs in progress (its
  * check name, created by the GitHub Actions app, as the workflow token's are) on the head commits
- * of the open pull requests and of the default branch, each with its record read back. Bounded:
- * the newest open pull requests (one page), and at most MAX_PENDING_PER_RUN check runs per run.
+ * of the open pull requests and of the default branch, and on former heads (former-heads.ts),
+ * each with its record read back. Bounded per run: the newest open pull requests (one page), at
+ * most MAX_FORMER_HEADS_PER_RUN + MAX_OVERDUE_HEADS_PER_RUN former heads, at most
+ * MAX_PENDING_PER_RUN check runs whose audits are polled, the oldest first, and
+ * MAX_UNREADABLE_PER_RUN whose records do not read.
  */
 import {
   readPendingRecord,
@@ -12,9 +15,15 @@ import {
 import type { GitHubClient } from '../github/client.ts';
 import type { HeadPullRequest, ListedCheckRun } from '../github/resources.ts';
 import { recordOfCheckRun } from '../pending-check.ts';
+import { findFormerHeads } from './former-heads.ts';
 
-/** Check runs a finishing run takes up: the rest wait for the next. */
+/**
+ * Check runs whose record reads, and so whose audits are polled, taken up per run: the oldest
+ * first, so that those nearest their time limit are never starved by newer ones.
+ */
 export const MAX_PENDING_PER_RUN = 20;
+/** Check runs whose record does not read, taken up per run besides: completed, never polled. */
+export const MAX_UNREADABLE_PER_RUN = 20;
 /** Pages of 100 open pull requests whose head commits are looked at: the newest. */
 export const OPEN_PULLS_MAX_PAGES = 1;
 /** The app a workflow's GITHUB_TOKEN acts as, whose check runs this action's are. */
@@ -26,41 +35,76 @@ export interface FoundCheckRun {
   record: PendingRecord | string;
   /** The open pull request whose head commit the check run is on, when one is. */
   pullRequest: HeadPullRequest | undefined;
+  /** On a commit no longer a head: no pull request's comment is about it. */
+  formerHead: boolean;
 }
 
 export interface FoundCheckRuns {
   found: FoundCheckRun[];
   /** Some were left for a later run: the cap was reached, or a listing had more pages. */
   capped: boolean;
+  /** Former heads looked at, of those found. */
+  formerHeads: { looked: number; found: number };
+  /** Former heads could not all be looked for: why, and what it leaves out. */
+  warnings: string[];
 }
 
+/**
+ * Every commit is listed first (one request each, bounded by the pages of pull requests read), so
+ * that what is taken up is chosen among all of them: the oldest runs first, by when they started.
+ */
 export async function findPendingCheckRuns(
   client: GitHubClient,
   key: Omit<PendingRecordKey, 'headSha'> & { now: number },
 ): Promise<FoundCheckRuns> {
   const { pulls, capped: morePulls } = await client.listOpenPullRequests(OPEN_PULLS_MAX_PAGES);
-  const refs = [
-    ...pulls.map((pull) => ({ ref: pull.headSha, pull })),
-    { ref: await client.getDefaultBranch(), pull: undefined },
+  const heads = [
+    ...pulls.map((pull) => ({ ref: pull.headSha, pull, formerHead: false })),
+    { ref: await client.getDefaultBranch(), pull: undefined, formerHead: false },
   ];
-  const found: FoundCheckRun[] = [];
-  const seen = new Set<number>();
+  const former = await findFormerHeads(client, new Set(pulls.map((pull) => pull.headSha)), key.now);
+  const refs = [
+    ...heads,
+    ...former.commits.map((ref) => ({ ref, pull: undefined, formerHead: true })),
+  ];
+  // Heads first: a check run found on one is not on a former head, whatever else lists it.
+  const listed = new Map<number, FoundCheckRun>();
   let capped = morePulls;
-  for (const { ref, pull } of refs) {
-    if (found.length >= MAX_PENDING_PER_RUN) return { found, capped: true };
-    const listed = await client.listCheckRunsInProgress(ref, key.checkName);
-    capped ||= listed.capped;
-    for (const checkRun of listed.checkRuns) {
-      if (checkRun.app?.slug !== ACTIONS_APP_SLUG || seen.has(checkRun.id)) continue;
+  for (const { ref, pull, formerHead } of refs) {
+    const onRef = await client.listCheckRunsInProgress(ref, key.checkName);
+    capped ||= onRef.capped;
+    for (const checkRun of onRef.checkRuns) {
+      if (checkRun.app?.slug !== ACTIONS_APP_SLUG || listed.has(checkRun.id)) continue;
       const text = recordOfCheckRun(checkRun);
       // A waiting run in progress, or another tool's: no pending record, not ours to finish.
       if (text === undefined) continue;
-      seen.add(checkRun.id);
-      if (found.length >= MAX_PENDING_PER_RUN) return { found, capped: true };
       const record = readPendingRecord(text, { ...key, headSha: checkRun.headSha });
       // Listed by the pull request's head commit: the check run is on it.
-      found.push({ checkRun, record, pullRequest: pull });
+      listed.set(checkRun.id, { checkRun, record, pullRequest: pull, formerHead });
     }
   }
-  return { found, capped };
+  const oldestFirst = [...listed.values()].sort((a, b) => startedAt(a) - startedAt(b));
+  const left = { polled: MAX_PENDING_PER_RUN, unreadable: MAX_UNREADABLE_PER_RUN };
+  const found = oldestFirst.filter(({ record }) => {
+    const kind = typeof record === 'string' ? 'unreadable' : 'polled';
+    left[kind] -= 1;
+    return left[kind] >= 0;
+  });
+  return {
+    found,
+    capped: capped || found.length < oldestFirst.length,
+    formerHeads: { looked: former.commits.length, found: former.found },
+    warnings: former.warnings,
+  };
+}
+
+/**
+ * When the run began: its sealed record's time, else (a record that does not read) the check
+ * run's own, else the epoch, as nothing says it is recent.
+ */
+function startedAt({ checkRun, record }: FoundCheckRun): number {
+  const time = Date.parse(
+    typeof record === 'string' ? (checkRun.startedAt ?? '') : record.startedAt,
+  );
+  return Number.isNaN(time) ? 0 : time;
 }

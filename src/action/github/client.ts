@@ -21,9 +21,10 @@ import type {
   GitTree,
   HeadPullRequest,
   IssueComment,
-  ListedCheckRun,
   RunArtifact,
 } from './resources.ts';
+import { collectPages, PER_PAGE } from './pages.ts';
+import { pendingEndpoints, type PendingEndpoints } from './pending-endpoints.ts';
 import { createTransport, parseApiUrl } from './transport.ts';
 
 export interface GitHubTarget {
@@ -56,7 +57,7 @@ export interface GitHubClientOptions {
   log?: { debug(message: string): void };
 }
 
-export interface GitHubClient {
+export interface GitHubClient extends PendingEndpoints {
   /** Requests sent so far, repeats included. */
   readonly requestCount: number;
   createCheckRun(params: CheckRunCreate): Promise<CheckRun>;
@@ -72,20 +73,6 @@ export interface GitHubClient {
   listRunArtifacts(runId: number, name: string): Promise<RunArtifact[]>;
   /** Open pull requests whose head is `owner:branch`, up to HEAD_PULLS_MAX_PAGES pages. */
   listPullRequestsByHead(head: string): Promise<HeadPullRequest[]>;
-  /** Open pull requests, newest first, up to `maxPages` pages of 100; `capped` when there were more. */
-  listOpenPullRequests(maxPages: number): Promise<{ pulls: HeadPullRequest[]; capped: boolean }>;
-  /** The repository's default branch, by name. */
-  getDefaultBranch(): Promise<string>;
-  /**
-   * The check runs named `name` in progress on `ref` (a commit, or a branch's head), the latest of
-   * each app, up to CHECK_RUNS_MAX_PAGES pages; `capped` when there were more.
-   */
-  listCheckRunsInProgress(
-    ref: string,
-    name: string,
-  ): Promise<{ checkRuns: ListedCheckRun[]; capped: boolean }>;
-  /** The check run's status and `external_id` as they are now. */
-  getCheckRunStatus(id: number): Promise<{ status: string; externalId: string | null }>;
   updateIssueComment(commentId: number, body: string): Promise<IssueComment>;
   /** The tree `sha` (a commit's or a tree's), with every folder below it when `recursive`. */
   getTree(sha: string, recursive: boolean): Promise<GitTree>;
@@ -97,7 +84,6 @@ export interface GitHubClient {
 
 /** GitHub lists at most this many files of a pull request. */
 export const PULL_REQUEST_FILES_CAP = 3_000;
-const PER_PAGE = 100;
 /** GitHub's cap in pages: a server that keeps answering `rel="next"` is not followed further. */
 export const PULL_REQUEST_FILES_MAX_PAGES = PULL_REQUEST_FILES_CAP / PER_PAGE;
 /**
@@ -112,8 +98,6 @@ export const ISSUE_COMMENTS_MAX_PAGES = 30;
 export const COMPLETION_RESERVE_MS = 10_000;
 /** Open pull requests of one head branch: more than a page is already unusual. */
 export const HEAD_PULLS_MAX_PAGES = 3;
-/** One name's runs in progress on one commit: more than a page is already unusual. */
-export const CHECK_RUNS_MAX_PAGES = 2;
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_RETRY_DELAY_MS = 2_000;
 
@@ -153,6 +137,8 @@ export function createGitHubClient(
   const repo = { owner: target.owner, repo: target.repo };
 
   return {
+    ...pendingEndpoints({ rest, paginate }, repo),
+
     get requestCount() {
       return requestCount;
     },
@@ -290,69 +276,6 @@ export function createGitHubClient(
       );
     },
 
-    async listOpenPullRequests(maxPages) {
-      return call('list the open pull requests', 'pull-requests: read', true, async () => {
-        const { items, more } = await collectPages(
-          paginate.iterator(rest.pulls.list, { ...repo, state: 'open', per_page: PER_PAGE }),
-          maxPages,
-        );
-        return {
-          pulls: items.map((pull) => ({ number: pull.number, headSha: pull.head.sha })),
-          capped: more,
-        };
-      });
-    },
-
-    async getDefaultBranch() {
-      return call('read the repository', 'contents: read', true, async () => {
-        const { data } = await rest.repos.get(repo);
-        return data.default_branch;
-      });
-    },
-
-    async getCheckRunStatus(id) {
-      return call('read the check run', 'checks: read', true, async () => {
-        const { data } = await rest.checks.get({ ...repo, check_run_id: id });
-        return { status: data.status, externalId: data.external_id ?? null };
-      });
-    },
-
-    async listCheckRunsInProgress(ref, name) {
-      return call('list the check runs of a commit', 'checks: read', true, async () => {
-        // Page by page, by `total_count`: Octokit's paginator needs each answer's own URL to
-        // end a list wrapped in an object, which the transport's answers do not carry.
-        const items = [];
-        let total = 0;
-        for (let page = 1; page <= CHECK_RUNS_MAX_PAGES; page += 1) {
-          const { data } = await rest.checks.listForRef({
-            ...repo,
-            ref,
-            check_name: name,
-            status: 'in_progress',
-            filter: 'latest',
-            per_page: PER_PAGE,
-            page,
-          });
-          items.push(...data.check_runs);
-          total = data.total_count;
-          if (data.check_runs.length < PER_PAGE || items.length >= total) break;
-        }
-        return {
-          checkRuns: items.map((run) => ({
-            id: run.id,
-            name: run.name,
-            headSha: run.head_sha,
-            url: run.html_url ?? '',
-            externalId: run.external_id ?? null,
-            text: run.output.text ?? null,
-            startedAt: run.started_at ?? null,
-            app: run.app === null ? undefined : { id: run.app.id, slug: run.app.slug ?? '' },
-          })),
-          capped: items.length < total,
-        };
-      });
-    },
-
     async getTree(sha, recursive) {
       return call('read a tree of the head commit', 'contents: read', false, async () => {
         const { data } = await rest.git.getTree({
@@ -388,21 +311,6 @@ export function createGitHubClient(
 
     close: () => transport.close(),
   };
-}
-
-/** Items of at most `maxPages` pages; `more` when the last page read still had a next one. */
-async function collectPages<T>(
-  pages: AsyncIterable<{ data: T[]; headers: { link?: string } }>,
-  maxPages: number,
-): Promise<{ items: T[]; more: boolean }> {
-  const items: T[] = [];
-  let count = 0;
-  for await (const page of pages) {
-    items.push(...page.data);
-    count += 1;
-    if (count === maxPages) return { items, more: /rel="next"/.test(page.headers.link ?? '') };
-  }
-  return { items, more: false };
 }
 
 function toChangedFile(file: {

@@ -4,7 +4,7 @@
  * branch.
  */
 import { describe, expect, it } from 'vitest';
-import { CHECK_RUNS_MAX_PAGES } from '../../../src/action/github/client.ts';
+import { CHECK_RUNS_MAX_PAGES } from '../../../src/action/github/pending-endpoints.ts';
 import { PermissionError } from '../../../src/action/github/errors.ts';
 import { GITHUB_ACTIONS_APP } from '../../support/github-check-runs.ts';
 import { useGitHubApi } from '../../support/github-client.ts';
@@ -25,7 +25,12 @@ describe('listCheckRunsInProgress', () => {
       external_id: '{"v":1}',
       output: { title: 'Pending', summary: 's', text: 'the text' },
     });
-    const theirs = api.seedCheckRun({ name: NAME, head_sha: HEAD, app: ELSEWHERE });
+    const theirs = api.seedCheckRun({
+      name: NAME,
+      head_sha: HEAD,
+      app: ELSEWHERE,
+      started_at: '2026-11-29T07:00:00Z',
+    });
     api.seedCheckRun({ name: NAME, head_sha: HEAD, status: 'completed', conclusion: 'success' });
     api.seedCheckRun({ name: 'Another check', head_sha: HEAD });
     api.seedCheckRun({ name: NAME, head_sha: OTHER });
@@ -40,7 +45,7 @@ describe('listCheckRunsInProgress', () => {
         url: expect.stringMatching(new RegExp(`/runs/${theirs.id}$`)) as string,
         externalId: null,
         text: null,
-        startedAt: null,
+        startedAt: '2026-11-29T07:00:00Z',
         app: { id: ELSEWHERE.id, slug: ELSEWHERE.slug },
       },
       expect.objectContaining({
@@ -124,5 +129,56 @@ describe('listOpenPullRequests and getDefaultBranch', () => {
   it("reads the repository's default branch", async () => {
     const { client } = await setUp({ defaultBranch: 'trunk' });
     expect(await client.getDefaultBranch()).toBe('trunk');
+  });
+});
+
+describe('listClosedPullRequests and listRecentRunCommits', () => {
+  it('lists the closed pull requests updated last first, with their heads and when they changed', async () => {
+    const { api, client } = await setUp();
+    const pull = (number: number, state: 'open' | 'closed', updatedAt: string) => ({
+      number,
+      state,
+      headSha: String(number).repeat(40).slice(0, 40),
+      headRef: `b${number}`,
+      headOwner: 'octo-org',
+      updatedAt,
+    });
+    api.seedPulls([
+      pull(4, 'closed', '2026-11-20T10:00:00Z'),
+      pull(3, 'open', '2026-11-29T10:00:00Z'),
+      pull(2, 'closed', '2026-11-28T10:00:00Z'),
+      pull(1, 'closed', '2026-11-01T10:00:00Z'),
+    ]);
+    expect(await client.listClosedPullRequests()).toEqual([
+      { headSha: '2'.repeat(40), seenAt: '2026-11-28T10:00:00Z', pullRequest: 2 },
+      { headSha: '4'.repeat(40), seenAt: '2026-11-20T10:00:00Z', pullRequest: 4 },
+      { headSha: '1'.repeat(40), seenAt: '2026-11-01T10:00:00Z', pullRequest: 1 },
+    ]);
+    expect(api.requests.map((each) => each.path)).toEqual([
+      '/repos/octo-org/contracts/pulls?state=closed&sort=updated&direction=desc&per_page=100',
+    ]);
+  });
+
+  it('lists the commits of the newest workflow runs, one page, newest first', async () => {
+    const { api, client } = await setUp();
+    api.seedWorkflowRuns([
+      { headSha: HEAD, createdAt: '2026-11-28T10:00:00Z' },
+      { headSha: OTHER, createdAt: '2026-11-29T10:00:00Z', event: 'pull_request' },
+      ...Array.from({ length: 100 }, () => ({ headSha: OTHER, createdAt: '2026-11-29T11:00:00Z' })),
+    ]);
+    const commits = await client.listRecentRunCommits();
+    expect(commits).toHaveLength(100);
+    expect(commits[0]).toEqual({ headSha: OTHER, seenAt: '2026-11-29T11:00:00Z' });
+    expect(commits.some((each) => each.headSha === HEAD)).toBe(false);
+    expect(api.requests.map((each) => each.path)).toEqual([
+      '/repos/octo-org/contracts/actions/runs?exclude_pull_requests=true&per_page=100',
+    ]);
+  });
+
+  it('names `actions: read` when the workflow runs may not be listed', async () => {
+    const { client } = await setUp({ forbid: ['workflow-runs'] });
+    const error = await client.listRecentRunCommits().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PermissionError);
+    expect((error as PermissionError).permission).toBe('actions: read');
   });
 });
