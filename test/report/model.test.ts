@@ -119,7 +119,7 @@ describe('the report of several projects', () => {
   const pending = pendingResult(
     { auditId: 'w-1', resumed: false, fileCount: 3 },
     {
-      ...snapshot,
+      ...completed,
       auditId: 'w-1',
       state: 'running',
       rawStatus: 'in_progress',
