@@ -13,15 +13,9 @@ import { sha256 } from '../digest.ts';
 import { errorMessage } from '../errors.ts';
 import { fileSafe, writeOutputFile } from '../files/output-file.ts';
 import type { GitHubChannels } from './github/channels.ts';
-import {
-  pendingRecordOf,
-  renderPendingCheckRun,
-  renderRefusedPending,
-  unreadablePendingRecord,
-} from './pending-check.ts';
 import type { RunContext } from './context.ts';
 import type { ActionSettings } from './inputs.ts';
-import type { PendingRecord } from '../engine/pending-record.ts';
+import { leavePending } from './publish-pending.ts';
 import type { Logger } from '../log.ts';
 import { randomHex } from '../random-id.ts';
 import type { Redactor } from '../redaction.ts';
@@ -86,22 +80,27 @@ export async function publish(report: Report, deps: PublishDependencies): Promis
   if (failsJob) core.setFailed(redactor.redact(verdictLine));
   else log.info(verdictLine);
 
-  if (channels) {
-    await publishToGitHub(channels, report, {
-      ...deps,
-      checkRunAnnotates,
-      notAnnotated,
-      failsJob,
-      output,
-    });
+  if (!channels) return;
+  if (report.verdict === 'pending') {
+    const summaryMarkdown = renderSummary(report, CHECK_RUN_SUMMARY_MAX, notAnnotated);
+    await leavePending(channels, report, summaryMarkdown, { ...deps, output });
+    await upsertComment(channels, report);
+    return;
   }
+  await publishToGitHub(channels, report, {
+    ...deps,
+    checkRunAnnotates,
+    notAnnotated,
+    failsJob,
+    output,
+  });
 }
 
 /**
- * The check run and the comment, after everything else is written. The log annotates findings
- * only when the check run carries none; findings past its cap are counted in the summary. A
- * finishing run reports each pending run it completes through this too. True when the check run
- * was completed.
+ * A settled report's check run and comment, after everything else is written. The log annotates
+ * findings only when the check run carries none; findings past its cap are counted in the
+ * summary. A finishing run reports each pending run it completes through this too. True when the
+ * check run was completed.
  */
 export async function publishToGitHub(
   channels: GitHubChannels,
@@ -118,20 +117,17 @@ export async function publishToGitHub(
   },
 ): Promise<boolean> {
   const { log, checkRunAnnotates, notAnnotated: logNotAnnotated, failsJob, output } = deps;
-  const { findings } = report;
+  const { findings, verdict } = report;
+  // A pending report's check run is left in progress (publish-pending.ts), never completed.
+  if (verdict === 'pending') return false;
   const summaryMarkdown = renderSummary(report, CHECK_RUN_SUMMARY_MAX, logNotAnnotated);
-  if (report.verdict === 'pending') {
-    await leavePending(channels, report, summaryMarkdown, deps);
-    await upsertComment(channels, report);
-    return false;
-  }
   const active = activeFindings(findings);
   const plan = checkRunAnnotations(active);
   const title = checkRunTitle(report);
   const total = plan.annotations.length + plan.overCap;
   const checkRun = await channels.completeCheckRun({
     start: renderCheckRunStart(report.auditId ?? 'none'),
-    conclusion: checkRunConclusion(report.verdict),
+    conclusion: checkRunConclusion(verdict),
     annotations: plan.annotations,
     output: (posted) =>
       renderCheckRunCompletion({ title, summaryMarkdown, total, overCap: plan.overCap, posted }),
@@ -182,60 +178,6 @@ function upsertComment(channels: GitHubChannels, report: Report): Promise<unknow
       previous: previousBody === undefined ? undefined : readPreviousFindings(previousBody),
     }),
   );
-}
-
-/**
- * The check run stays in progress on the head commit, holding the record of what finishing it
- * needs; without one (no `checks: write`), nothing can finish it but a run by hand, and the log
- * says so.
- */
-async function leavePending(
-  channels: GitHubChannels,
-  report: Report,
-  summaryMarkdown: string,
-  deps: PublishDependencies & { output: Output },
-): Promise<void> {
-  const { settings, context, startedAt, log, output } = deps;
-  if (!settings) return;
-  const record = pendingRecordOf(report, {
-    scope: settings.scope,
-    timeoutMs: settings.timeoutMs,
-    startedAt,
-    pullRequest: context.pullRequest?.number,
-  });
-  const left = await channels.leaveCheckRunPending((target) => {
-    const key = { ...target, apiKey: settings.apiKey };
-    const pending = renderPendingCheckRun(report, summaryMarkdown, record, key);
-    const refused = unreadablePendingRecord(pending, record, key);
-    return refused === undefined ? pending : { refused };
-  });
-  if (left?.url !== undefined) output('check-run-url', left.url);
-  if (left?.refused !== undefined) {
-    await refusePending(channels, record, left.refused, deps);
-    return;
-  }
-  if (!left?.left) {
-    log.warning(
-      'The check run holds no record of this pending audit, so no later run can finish it: ' +
-        'collect its results by hand as the summary says.',
-    );
-  }
-}
-
-/**
- * A record no finishing run could read is not left: the step fails instead, and the check run
- * with it (see renderRefusedPending).
- */
-async function refusePending(
-  channels: GitHubChannels,
-  record: PendingRecord,
-  why: string,
-  { redactor, output }: PublishDependencies & { output: Output },
-): Promise<void> {
-  const refused = renderRefusedPending(record, why);
-  core.setFailed(redactor.redact(refused.message));
-  const checkRun = await channels.completeCheckRun(refused.checkRun);
-  if (checkRun) output('check-run-url', checkRun.url);
 }
 
 /**
