@@ -9,6 +9,7 @@ import { run } from '../../src/action/main.ts';
 import { SEVERITIES } from '../../src/audit/findings.ts';
 import { readPendingRecord } from '../../src/engine/pending-record.ts';
 import { recorded, resetCore } from '../support/core.ts';
+import { CONTRACT, workspaceWith } from '../support/workspace.ts';
 import { useInProcessRun } from '../support/in-process-run.ts';
 import { useResultsService } from '../support/runner-services.ts';
 
@@ -32,6 +33,15 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks();
 });
+
+/** A checkout of two Foundry projects, packages/core and packages/tokens. */
+const twoProjects = () =>
+  workspaceWith({
+    'packages/core/foundry.toml': "[profile.default]\nsrc = 'src'\n",
+    'packages/core/src/Vault.sol': CONTRACT,
+    'packages/tokens/foundry.toml': "[profile.default]\nsrc = 'src'\n",
+    'packages/tokens/src/Token.sol': CONTRACT,
+  });
 
 /** The service's reads of an audit's results. */
 const polls = (service: AuditService, auditId: string) =>
@@ -118,13 +128,27 @@ describe('run() with wait: false', () => {
     expect(recorded.outputs['verdict']).toBe('fail');
   });
 
-  it('leaves no record a finishing run would refuse: a project-name with a zero-width joiner fails the step and its check run, saying how to collect the audit', async () => {
-    await setUp({ wait: 'false', 'project-name': 'Vaults 👩\u200d💻' });
+  it('refuses a project-name the record would not keep when the inputs are read, uploading nothing', async () => {
+    const service = await setUp({ wait: 'false', 'project-name': 'Vaults 👩\u200d💻' });
+    await run();
+    expect(recorded.outputs['verdict']).toBe('error');
+    expect(recorded.failed).toHaveLength(1);
+    expect(recorded.failed[0]).toMatch(
+      /Input `project-name` holds the invisible character U\+200D: .*Remove it from `project-name`, or run with `wait: true`\. Nothing was uploaded\./,
+    );
+    expect(service.uploads).toEqual([]);
+    expect(service.requests).toEqual([]);
+    expect(github.checkRuns).toEqual([]);
+  });
+
+  it('leaves no record a finishing run would refuse: a project named past 300 characters with its folder fails the step and its check run, saying how to collect the audit', async () => {
+    await setUp({ wait: 'false', 'project-name': 'v'.repeat(290) });
+    vi.stubEnv('GITHUB_WORKSPACE', await twoProjects());
     await run();
     expect(recorded.outputs['verdict']).toBe('pending');
     expect(recorded.failed).toHaveLength(1);
     expect(recorded.failed[0]).toMatch(
-      /^This pending run's record cannot be kept on the check run \(the record holds a control character\).*`audit-id: audit-1`.*`wait: true`/,
+      /^This pending run's record cannot be kept on the check run \(the record has a project with no usable name or folder\).*`audit-id: .*`wait: true`/,
     );
     expect(github.checkRuns).toHaveLength(1);
     const [checkRun] = github.checkRuns;
