@@ -1,84 +1,70 @@
 /**
  * What a run left pending publishes on GitHub: its check run stays in progress, holding the
- * record a finishing run completes it from, or, when no finishing run could read that record,
- * the run is refused. A settled report's check run is publish.ts's.
+ * record a finishing run completes it from. A record no finishing run could read back is never
+ * left: the run is an error instead, found before anything is written, so that the outputs, the
+ * summary, the log, the check run and the comment all say so. A settled report's check run is
+ * publish.ts's.
  */
-import * as core from '@actions/core';
-import type { PendingRecord } from '../engine/pending-record.ts';
 import type { Logger } from '../log.ts';
-import type { Redactor } from '../redaction.ts';
 import type { Report } from '../report/model.ts';
-import type { GitHubChannels } from './github/channels.ts';
+import type { RunContext } from './context.ts';
+import type { CheckRunTarget, GitHubChannels, PendingCheckRun } from './github/channels.ts';
+import type { ActionSettings } from './inputs.ts';
 import {
   pendingRecordOf,
+  refusedPendingReport,
   renderPendingCheckRun,
-  renderRefusedPending,
   unreadablePendingRecord,
 } from './pending-check.ts';
-import type { RunContext } from './context.ts';
-import type { ActionSettings } from './inputs.ts';
 
-/** What leaving a run pending needs of publish's dependencies, and its step outputs. */
-export interface PendingDependencies {
-  settings: ActionSettings | undefined;
-  /** When the run started, per Date.now: its time limit counts from then. */
-  startedAt: number;
-  context: RunContext;
-  log: Logger;
-  redactor: Redactor;
-  output: (name: string, value: string) => void;
-}
+/** The check run a pending report leaves, or the report the run ends with when it cannot. */
+export type PendingCheckRunOf =
+  { left: PendingCheckRun; refused?: undefined } | { refused: Report; left?: undefined };
 
 /**
- * The check run stays in progress on the head commit, holding the record of what finishing it
- * needs; without one (no `checks: write`), nothing can finish it but a run by hand, and the log
- * says so.
+ * The pending check run for `target`, its record sealed there, when a finishing run would read
+ * that record back; else the run's report as an error saying why (refusedPendingReport).
  */
-export async function leavePending(
-  channels: GitHubChannels,
+export function pendingCheckRunOf(
   report: Report,
   summaryMarkdown: string,
-  deps: PendingDependencies,
-): Promise<void> {
-  const { settings, context, startedAt, log, output } = deps;
-  if (!settings) return;
+  run: {
+    settings: Pick<ActionSettings, 'scope' | 'timeoutMs' | 'apiKey'>;
+    /** When the run started, per Date.now: its time limit counts from then. */
+    startedAt: number;
+    context: Pick<RunContext, 'pullRequest'>;
+    target: CheckRunTarget;
+  },
+): PendingCheckRunOf {
+  const { settings, startedAt, context, target } = run;
   const record = pendingRecordOf(report, {
     scope: settings.scope,
     timeoutMs: settings.timeoutMs,
     startedAt,
     pullRequest: context.pullRequest?.number,
   });
-  const left = await channels.leaveCheckRunPending((target) => {
-    const key = { ...target, apiKey: settings.apiKey };
-    const pending = renderPendingCheckRun(report, summaryMarkdown, record, key);
-    const refused = unreadablePendingRecord(pending, record, key);
-    return refused === undefined ? pending : { refused };
-  });
-  if (left?.url !== undefined) output('check-run-url', left.url);
-  if (left?.refused !== undefined) {
-    await refusePending(channels, record, left.refused, deps);
-    return;
-  }
+  const key = { ...target, apiKey: settings.apiKey };
+  const left = renderPendingCheckRun(report, summaryMarkdown, record, key);
+  const why = unreadablePendingRecord(left, record, key);
+  return why === undefined ? { left } : { refused: refusedPendingReport(report, record, why) };
+}
+
+/**
+ * The check run stays in progress on the head commit, holding the record of what finishing it
+ * needs; without one (no check run, or no `checks: write`), nothing can finish it but a run by
+ * hand, and the log says so.
+ */
+export async function leavePending(
+  channels: GitHubChannels,
+  pending: PendingCheckRun | undefined,
+  { log, output }: { log: Logger; output: (name: string, value: string) => void },
+): Promise<void> {
+  const left = pending && (await channels.leaveCheckRunPending(pending));
+  if (left !== undefined) output('check-run-url', left.url);
   if (!left?.left) {
     log.warning(
       'The check run holds no record of this pending audit, so no later run can finish it: ' +
         'collect its results by hand as the summary says.',
     );
   }
-}
-
-/**
- * A record no finishing run could read is not left: the step fails instead, and the check run
- * with it (see renderRefusedPending).
- */
-async function refusePending(
-  channels: GitHubChannels,
-  record: PendingRecord,
-  why: string,
-  { redactor, output }: PendingDependencies,
-): Promise<void> {
-  const refused = renderRefusedPending(record, why);
-  core.setFailed(redactor.redact(refused.message));
-  const checkRun = await channels.completeCheckRun(refused.checkRun);
-  if (checkRun) output('check-run-url', checkRun.url);
 }

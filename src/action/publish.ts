@@ -1,8 +1,8 @@
 /**
  * The one module that publishes a run: outputs, the SARIF and results files, the job summary, the
- * job's result, log annotations, and then the GitHub channels. Everything the runner keeps is
- * written before anything talks to GitHub, so a slow or hostile API can delay only itself.
- * Every text passes the redactor on its way out.
+ * job's result, log annotations, and then the GitHub channels (a pending run's check run by
+ * publish-pending.ts). Everything the runner keeps is written before anything talks to GitHub, so
+ * a slow or hostile API can delay only itself. Every text passes the redactor on its way out.
  */
 import * as core from '@actions/core';
 import path from 'node:path';
@@ -15,7 +15,7 @@ import { fileSafe, writeOutputFile } from '../files/output-file.ts';
 import type { GitHubChannels } from './github/channels.ts';
 import type { RunContext } from './context.ts';
 import type { ActionSettings } from './inputs.ts';
-import { leavePending } from './publish-pending.ts';
+import { leavePending, pendingCheckRunOf, type PendingCheckRunOf } from './publish-pending.ts';
 import type { Logger } from '../log.ts';
 import { randomHex } from '../random-id.ts';
 import type { Redactor } from '../redaction.ts';
@@ -56,8 +56,12 @@ export interface PublishDependencies {
 
 type Output = (name: string, value: string | number) => void;
 
-export async function publish(report: Report, deps: PublishDependencies): Promise<void> {
+export async function publish(given: Report, deps: PublishDependencies): Promise<void> {
   const { channels, log, redactor } = deps;
+  // A pending record no finishing run could read makes the run an error before anything is
+  // written, so that every channel says the same.
+  const pending = pendingCheckRun(given, deps);
+  const report = pending?.refused ?? given;
   const { findings } = report;
   const failsJob = !['pass', 'skipped', 'pending'].includes(report.verdict);
   const output: Output = (name, value) => core.setOutput(name, redactor.redact(String(value)));
@@ -82,8 +86,7 @@ export async function publish(report: Report, deps: PublishDependencies): Promis
 
   if (!channels) return;
   if (report.verdict === 'pending') {
-    const summaryMarkdown = renderSummary(report, CHECK_RUN_SUMMARY_MAX, notAnnotated);
-    await leavePending(channels, report, summaryMarkdown, { ...deps, output });
+    await leavePending(channels, pending?.left, { log, output });
     await upsertComment(channels, report);
     return;
   }
@@ -94,6 +97,22 @@ export async function publish(report: Report, deps: PublishDependencies): Promis
     failsJob,
     output,
   });
+}
+
+/**
+ * A pending report's check run, as publish leaves it (the summary as publish renders it: the
+ * findings of projects already done are annotated in the log, and a pending run does not fail);
+ * undefined when no check run can hold it.
+ */
+function pendingCheckRun(
+  report: Report,
+  { settings, startedAt, context, channels }: PublishDependencies,
+): PendingCheckRunOf | undefined {
+  const target = channels?.checkRunTarget;
+  if (report.verdict !== 'pending' || !settings || !target) return undefined;
+  const { notAnnotated } = planLogAnnotations(report.findings, false);
+  const summaryMarkdown = renderSummary(report, CHECK_RUN_SUMMARY_MAX, notAnnotated);
+  return pendingCheckRunOf(report, summaryMarkdown, { settings, startedAt, context, target });
 }
 
 /**

@@ -43,6 +43,9 @@ const twoProjects = () =>
     'packages/tokens/src/Token.sol': CONTRACT,
   });
 
+/** Markdown as read: without the backslashes that escape it. */
+const unescaped = (markdown: string) => markdown.replace(/\\(.)/g, '$1');
+
 /** The service's reads of an audit's results. */
 const polls = (service: AuditService, auditId: string) =>
   service.requests.filter(
@@ -141,20 +144,40 @@ describe('run() with wait: false', () => {
     expect(github.checkRuns).toEqual([]);
   });
 
-  it('leaves no record a finishing run would refuse: a project named past 300 characters with its folder fails the step and its check run, saying how to collect the audit', async () => {
+  it('leaves no record a finishing run would refuse (a project named past 300 characters with its folder): the run is an error, and every channel says why and how to collect the audits', async () => {
     await setUp({ wait: 'false', 'project-name': 'v'.repeat(290) });
     vi.stubEnv('GITHUB_WORKSPACE', await twoProjects());
     await run();
-    expect(recorded.outputs['verdict']).toBe('pending');
-    expect(recorded.failed).toHaveLength(1);
-    expect(recorded.failed[0]).toMatch(
-      /^This pending run's record cannot be kept on the check run \(the record has a project with no usable name or folder\).*`audit-id: .*`wait: true`/,
-    );
+    const why =
+      "This pending run's record cannot be kept on the check run (the record has a project with no usable name or folder), so no finishing run could complete it.";
+    const collect =
+      "To collect every project's results by hand without uploading again, run with " +
+      `\`audit-id: '{"packages/core":"audit-1","packages/tokens":"audit-2"}'\`.`;
+
+    expect(recorded.outputs['verdict']).toBe('error');
+    expect(recorded.failed).toEqual([
+      expect.stringMatching(/^Verdict: error\. This pending run's/),
+    ]);
+    expect(recorded.failed[0]).toContain(why);
+    expect(recorded.log).toContain(`The audits go on at the service. ${collect}`);
     expect(github.checkRuns).toHaveLength(1);
     const [checkRun] = github.checkRuns;
     expect(checkRun).toMatchObject({ status: 'completed', conclusion: 'failure' });
     expect(checkRun?.external_id).not.toMatch(/^\{"v":/);
-    expect(checkRun?.output.title).toBe('The pending run could not be recorded');
+    expect(checkRun?.output.title).toBe('Error: no complete results');
+    const comment = github.comments(5).at(-1)?.body ?? '';
+    expect(comment).toMatch(/^### ⚠️ Error: smart contract audit of /m);
+    for (const [channel, text] of [
+      ['summary', recorded.summary],
+      ['check run', checkRun?.output.summary ?? ''],
+      ['comment', comment],
+    ]) {
+      const plain = unescaped(text ?? '');
+      expect(plain, channel).toContain(why);
+      expect(plain, channel).not.toMatch(/finish-pending|is updated when|stays in progress/);
+    }
+    for (const text of [recorded.summary, checkRun?.output.summary ?? ''])
+      expect(unescaped(text)).toContain(collect);
   });
 
   it('says no later run can finish it when the token may not write check runs, and still passes', async () => {
