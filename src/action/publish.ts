@@ -12,7 +12,7 @@ import { activeFindings, STATUS_WORDS, type TriagedFinding } from '../audit/tria
 import { sha256 } from '../digest.ts';
 import { errorMessage } from '../errors.ts';
 import { fileSafe, writeOutputFile } from '../files/output-file.ts';
-import type { GitHubChannels } from './github/channels.ts';
+import type { GitHubChannels, PendingCheckRun } from './github/channels.ts';
 import type { RunContext } from './context.ts';
 import type { ActionSettings } from './inputs.ts';
 import { leavePending, pendingCheckRunOf, type PendingCheckRunOf } from './publish-pending.ts';
@@ -84,19 +84,16 @@ export async function publish(given: Report, deps: PublishDependencies): Promise
   if (failsJob) core.setFailed(redactor.redact(verdictLine));
   else log.info(verdictLine);
 
-  if (!channels) return;
-  if (report.verdict === 'pending') {
-    await leavePending(channels, pending?.left, { log, output });
-    await upsertComment(channels, report);
-    return;
+  if (channels) {
+    await publishToGitHub(channels, report, {
+      ...deps,
+      checkRunAnnotates,
+      notAnnotated,
+      failsJob,
+      output,
+      pendingCheckRun: pending?.left,
+    });
   }
-  await publishToGitHub(channels, report, {
-    ...deps,
-    checkRunAnnotates,
-    notAnnotated,
-    failsJob,
-    output,
-  });
 }
 
 /**
@@ -116,10 +113,10 @@ function pendingCheckRun(
 }
 
 /**
- * A settled report's check run and comment, after everything else is written. The log annotates
- * findings only when the check run carries none; findings past its cap are counted in the
- * summary. A finishing run reports each pending run it completes through this too. True when the
- * check run was completed.
+ * The check run and the comment, after everything else is written: a pending report's check run
+ * is left in progress (publish-pending.ts). The log annotates findings only when the check run
+ * carries none; findings past its cap are counted in the summary. A finishing run reports each
+ * pending run it completes through this too. True when the check run was completed.
  */
 export async function publishToGitHub(
   channels: GitHubChannels,
@@ -133,12 +130,17 @@ export async function publishToGitHub(
     output: Output;
     /** A finishing run's: nothing more is written when the check run could not be completed. */
     onlyOnceCompleted?: boolean;
+    /** A pending report's check run, when one can hold its record (pendingCheckRun). */
+    pendingCheckRun?: PendingCheckRun | undefined;
   },
 ): Promise<boolean> {
   const { log, checkRunAnnotates, notAnnotated: logNotAnnotated, failsJob, output } = deps;
   const { findings, verdict } = report;
-  // A pending report's check run is left in progress (publish-pending.ts), never completed.
-  if (verdict === 'pending') return false;
+  if (verdict === 'pending') {
+    await leavePending(channels, deps.pendingCheckRun, { log, output });
+    await upsertComment(channels, report);
+    return false;
+  }
   const summaryMarkdown = renderSummary(report, CHECK_RUN_SUMMARY_MAX, logNotAnnotated);
   const active = activeFindings(findings);
   const plan = checkRunAnnotations(active);
