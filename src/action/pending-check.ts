@@ -109,8 +109,9 @@ export function refusedPendingReport(report: Report, record: PendingRecord, why:
     verdict: 'error',
     reason:
       `This pending run's record cannot be kept on the check run (${why}), so no finishing run could complete it. ` +
-      `A record keeps each project's name and folder up to ${MAX_PROJECT_FIELD_LENGTH} characters, with no invisible ` +
-      `(zero-width, format or control) character; or run with ${vocabulary.setting('wait', 'true')}.`,
+      `A record keeps each project's name and folder up to ${MAX_PROJECT_FIELD_LENGTH} characters with no invisible ` +
+      "(zero-width, format or control) character, and fits the check run's output; to audit these " +
+      `projects as they are, run with ${vocabulary.setting('wait', 'true')}.`,
     resumeHint:
       `${several ? 'The audits go' : 'The audit goes'} on at the service. To collect ` +
       `${several ? "every project's" : 'its'} results by hand without uploading again, run with ` +

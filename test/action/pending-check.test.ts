@@ -137,7 +137,7 @@ describe('the pending check run', () => {
       ...pending,
       verdict: 'error',
       reason: expect.stringMatching(
-        /^This pending run's record cannot be kept on the check run \(the record holds a control character\), so no finishing run could complete it\. .* up to 300 characters, .*; or run with `wait: true`\.$/,
+        /^This pending run's record cannot be kept on the check run \(the record holds a control character\), so no finishing run could complete it\. A record keeps each project's name and folder up to 300 characters .*; to audit these projects as they are, run with `wait: true`\.$/,
       ),
       resumeHint: `The audit goes on at the service. To collect its results by hand without uploading again, run with \`audit-id: ${record(1).audits[0]!.auditId}\`.`,
     });
