@@ -8,9 +8,12 @@
  * given, with one notice: sent on, it would be a credential that is a template.
  */
 import * as core from '@actions/core';
+import { CONTROL, MAX_PROJECT_FIELD_LENGTH } from '../engine/pending-record.ts';
 import { inputReader, readSettings, type Settings } from '../engine/settings.ts';
+import { ConfigurationError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import type { Redactor } from '../redaction.ts';
+import { sentenceStart } from '../vocabulary.ts';
 import { ACTION_VOCABULARY } from './vocabulary.ts';
 
 export interface ActionSettings extends Settings {
@@ -65,6 +68,7 @@ export function getInputs(
     wait: read.boolean('wait', true),
     finishPending: read.boolean('finish-pending', false),
   };
+  if (!action.wait && !action.finishPending) checkPendingProjectName(action.projectName);
   if (unexpanded.size > 0) {
     const names = [...unexpanded];
     log.notice(
@@ -73,4 +77,33 @@ export function getInputs(
     );
   }
   return action;
+}
+
+/**
+ * A run with `wait: false` keeps `project-name` in its pending record, whose reader refuses what
+ * this refuses: found out after uploading, the run could only fail with its audit started. A
+ * waiting run keeps no record, and takes any name.
+ */
+function checkPendingProjectName(projectName: string): void {
+  const input = sentenceStart(ACTION_VOCABULARY.optionNamed('project-name'));
+  const kept =
+    'with `wait: false` it is kept in the pending record on the check run, which a finishing run would not read';
+  const invisible = CONTROL.exec(projectName)?.[0];
+  let problem: string | undefined;
+  if (projectName.length > MAX_PROJECT_FIELD_LENGTH) {
+    problem =
+      `${input} is ${projectName.length} characters long: ${kept} with a name over ${MAX_PROJECT_FIELD_LENGTH} characters. ` +
+      `Shorten \`project-name\` to at most ${MAX_PROJECT_FIELD_LENGTH} characters`;
+  } else if (invisible !== undefined) {
+    problem =
+      `${input} holds the invisible character ${codePoint(invisible)}: ${kept} with a zero-width, format or control character in it. ` +
+      'Remove it from `project-name`';
+  }
+  if (problem === undefined) return;
+  throw new ConfigurationError(`${problem}, or run with \`wait: true\`. Nothing was uploaded.`);
+}
+
+/** "U+200D". */
+function codePoint(character: string): string {
+  return `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 }

@@ -9,6 +9,7 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import {
   MAX_PENDING_RECORD_BYTES,
+  MAX_PROJECT_FIELD_LENGTH,
   pendingAuditIds,
   pendingRecordText,
   readPendingRecord,
@@ -16,9 +17,9 @@ import {
   type PendingRecordKey,
 } from '../engine/pending-record.ts';
 import type { CheckRunText } from '../report/check-run-output.ts';
-import { checkRunOutput, checkRunTitle, renderCheckRunStart } from '../report/check-run-output.ts';
+import { checkRunOutput, checkRunTitle } from '../report/check-run-output.ts';
 import type { Report } from '../report/model.ts';
-import type { CheckRunReport, PendingCheckRun } from './github/channels.ts';
+import type { CheckRunTarget, PendingCheckRun } from './github/channels.ts';
 
 /** Our bound on a record in `external_id`, where GitHub documents none. */
 export const EXTERNAL_ID_MAX_CHARS = 1_024;
@@ -107,32 +108,26 @@ export function unreadablePendingRecord(
 }
 
 /**
- * What a run whose record cannot be left says, and its check run's completion as a failure: left
- * in progress with no record it would stay so for ever, and with the record a finishing run would
- * complete it as a failure for a reason not the code's. Waiting instead would take a second pass
- * through the engine from the publishing step, after the run's one poll.
+ * The report of a run whose record cannot be left: an error, which fails the step and completes
+ * its check run as a failure. Left in progress with no record the check run would stay so for
+ * ever, and with the record a finishing run would complete it as a failure for a reason not the
+ * code's; waiting instead would take a second pass through the engine from the publishing step,
+ * after the run's one poll. The audits go on at the service: the hint says how to collect them.
  */
-export function renderRefusedPending(
-  record: PendingRecord,
-  why: string,
-): { message: string; checkRun: CheckRunReport } {
-  const message =
-    `This pending run's record cannot be kept on the check run (${why}), so no finishing run ` +
-    `could complete it. Collect the results by hand with \`audit-id: ${pendingAuditIds(record)}\`, ` +
-    'or run with `wait: true`. A record keeps a `project-name` of up to 300 characters with no ' +
-    'invisible (zero-width, format or control) character.';
-  const output = checkRunOutput({
-    title: 'The pending run could not be recorded',
-    summaryMarkdown: message,
-  });
+export function refusedPendingReport(report: Report, record: PendingRecord, why: string): Report {
+  const { several, vocabulary } = report;
   return {
-    message,
-    checkRun: {
-      start: renderCheckRunStart(record.audits[0]?.auditId ?? 'none'),
-      conclusion: 'failure',
-      annotations: [],
-      output: () => output,
-    },
+    ...report,
+    verdict: 'error',
+    reason:
+      `This pending run's record cannot be kept on the check run (${why}), so no finishing run could complete it. ` +
+      `A record keeps each project's name and folder up to ${MAX_PROJECT_FIELD_LENGTH} characters with no invisible ` +
+      "(zero-width, format or control) character, and fits the check run's output; to audit these " +
+      `projects as they are, run with ${vocabulary.setting('wait', 'true')}.`,
+    resumeHint:
+      `${several ? 'The audits go' : 'The audit goes'} on at the service. To collect ` +
+      `${several ? "every project's" : 'its'} results by hand without uploading again, run with ` +
+      `${vocabulary.resume(pendingAuditIds(record))}.`,
   };
 }
 

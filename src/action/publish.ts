@@ -1,8 +1,8 @@
 /**
  * The one module that publishes a run: outputs, the SARIF and results files, the job summary, the
- * job's result, log annotations, and then the GitHub channels. Everything the runner keeps is
- * written before anything talks to GitHub, so a slow or hostile API can delay only itself.
- * Every text passes the redactor on its way out.
+ * job's result, log annotations, and then the GitHub channels (a pending run's check run by
+ * publish-pending.ts). Everything the runner keeps is written before anything talks to GitHub, so
+ * a slow or hostile API can delay only itself. Every text passes the redactor on its way out.
  */
 import * as core from '@actions/core';
 import path from 'node:path';
@@ -12,16 +12,10 @@ import { activeFindings, STATUS_WORDS, type TriagedFinding } from '../audit/tria
 import { sha256 } from '../digest.ts';
 import { errorMessage } from '../errors.ts';
 import { fileSafe, writeOutputFile } from '../files/output-file.ts';
-import type { GitHubChannels } from './github/channels.ts';
-import {
-  pendingRecordOf,
-  renderPendingCheckRun,
-  renderRefusedPending,
-  unreadablePendingRecord,
-} from './pending-check.ts';
+import type { GitHubChannels, PendingCheckRun } from './github/channels.ts';
 import type { RunContext } from './context.ts';
 import type { ActionSettings } from './inputs.ts';
-import type { PendingRecord } from '../engine/pending-record.ts';
+import { leavePending, pendingCheckRunOf, type PendingCheckRunOf } from './publish-pending.ts';
 import type { Logger } from '../log.ts';
 import { randomHex } from '../random-id.ts';
 import type { Redactor } from '../redaction.ts';
@@ -62,8 +56,12 @@ export interface PublishDependencies {
 
 type Output = (name: string, value: string | number) => void;
 
-export async function publish(report: Report, deps: PublishDependencies): Promise<void> {
+export async function publish(given: Report, deps: PublishDependencies): Promise<void> {
   const { channels, log, redactor } = deps;
+  // A pending record no finishing run could read makes the run an error before anything is
+  // written, so that every channel says the same.
+  const pending = pendingCheckRun(given, deps);
+  const report = pending?.refused ?? given;
   const { findings } = report;
   const failsJob = !['pass', 'skipped', 'pending'].includes(report.verdict);
   const output: Output = (name, value) => core.setOutput(name, redactor.redact(String(value)));
@@ -93,15 +91,32 @@ export async function publish(report: Report, deps: PublishDependencies): Promis
       notAnnotated,
       failsJob,
       output,
+      pendingCheckRun: pending?.left,
     });
   }
 }
 
 /**
- * The check run and the comment, after everything else is written. The log annotates findings
- * only when the check run carries none; findings past its cap are counted in the summary. A
- * finishing run reports each pending run it completes through this too. True when the check run
- * was completed.
+ * A pending report's check run, as publish leaves it (the summary as publish renders it: the
+ * findings of projects already done are annotated in the log, and a pending run does not fail);
+ * undefined when no check run can hold it.
+ */
+function pendingCheckRun(
+  report: Report,
+  { settings, startedAt, context, channels }: PublishDependencies,
+): PendingCheckRunOf | undefined {
+  const target = channels?.checkRunTarget;
+  if (report.verdict !== 'pending' || !settings || !target) return undefined;
+  const { notAnnotated } = planLogAnnotations(report.findings, false);
+  const summaryMarkdown = renderSummary(report, CHECK_RUN_SUMMARY_MAX, notAnnotated);
+  return pendingCheckRunOf(report, summaryMarkdown, { settings, startedAt, context, target });
+}
+
+/**
+ * The check run and the comment, after everything else is written: a pending report's check run
+ * is left in progress (publish-pending.ts). The log annotates findings only when the check run
+ * carries none; findings past its cap are counted in the summary. A finishing run reports each
+ * pending run it completes through this too. True when the check run was completed.
  */
 export async function publishToGitHub(
   channels: GitHubChannels,
@@ -115,23 +130,25 @@ export async function publishToGitHub(
     output: Output;
     /** A finishing run's: nothing more is written when the check run could not be completed. */
     onlyOnceCompleted?: boolean;
+    /** A pending report's check run, when one can hold its record (pendingCheckRun). */
+    pendingCheckRun?: PendingCheckRun | undefined;
   },
 ): Promise<boolean> {
   const { log, checkRunAnnotates, notAnnotated: logNotAnnotated, failsJob, output } = deps;
-  const { findings } = report;
-  const summaryMarkdown = renderSummary(report, CHECK_RUN_SUMMARY_MAX, logNotAnnotated);
-  if (report.verdict === 'pending') {
-    await leavePending(channels, report, summaryMarkdown, deps);
+  const { findings, verdict } = report;
+  if (verdict === 'pending') {
+    await leavePending(channels, deps.pendingCheckRun, { log, output });
     await upsertComment(channels, report);
     return false;
   }
+  const summaryMarkdown = renderSummary(report, CHECK_RUN_SUMMARY_MAX, logNotAnnotated);
   const active = activeFindings(findings);
   const plan = checkRunAnnotations(active);
   const title = checkRunTitle(report);
   const total = plan.annotations.length + plan.overCap;
   const checkRun = await channels.completeCheckRun({
     start: renderCheckRunStart(report.auditId ?? 'none'),
-    conclusion: checkRunConclusion(report.verdict),
+    conclusion: checkRunConclusion(verdict),
     annotations: plan.annotations,
     output: (posted) =>
       renderCheckRunCompletion({ title, summaryMarkdown, total, overCap: plan.overCap, posted }),
@@ -182,65 +199,6 @@ function upsertComment(channels: GitHubChannels, report: Report): Promise<unknow
       previous: previousBody === undefined ? undefined : readPreviousFindings(previousBody),
     }),
   );
-}
-
-/**
- * The check run stays in progress on the head commit, holding the record of what finishing it
- * needs; without one (no `checks: write`), nothing can finish it but a run by hand, and the log
- * says so.
- */
-async function leavePending(
-  channels: GitHubChannels,
-  report: Report,
-  summaryMarkdown: string,
-  deps: PublishDependencies & { output: Output },
-): Promise<void> {
-  const { settings, context, startedAt, log, output } = deps;
-  if (!settings) return;
-  const record = pendingRecordOf(report, {
-    scope: settings.scope,
-    timeoutMs: settings.timeoutMs,
-    startedAt,
-    pullRequest: context.pullRequest?.number,
-  });
-  const left = await channels.leaveCheckRunPending((target) => {
-    const key = {
-      ...target,
-      apiKey: settings.apiKey,
-      repository: context.repository,
-      service: settings.baseUrl.href,
-    };
-    const pending = renderPendingCheckRun(report, summaryMarkdown, record, key);
-    const refused = unreadablePendingRecord(pending, record, key);
-    return refused === undefined ? pending : { refused };
-  });
-  if (left?.url !== undefined) output('check-run-url', left.url);
-  if (left?.refused !== undefined) {
-    await refusePending(channels, record, left.refused, deps);
-    return;
-  }
-  if (!left?.left) {
-    log.warning(
-      'The check run holds no record of this pending audit, so no later run can finish it: ' +
-        'collect its results by hand as the summary says.',
-    );
-  }
-}
-
-/**
- * A record no finishing run could read is not left: the step fails instead, and the check run
- * with it (see renderRefusedPending).
- */
-async function refusePending(
-  channels: GitHubChannels,
-  record: PendingRecord,
-  why: string,
-  { redactor, output }: PublishDependencies & { output: Output },
-): Promise<void> {
-  const refused = renderRefusedPending(record, why);
-  core.setFailed(redactor.redact(refused.message));
-  const checkRun = await channels.completeCheckRun(refused.checkRun);
-  if (checkRun) output('check-run-url', checkRun.url);
 }
 
 /**

@@ -33,7 +33,7 @@ export const MAX_PENDING_RECORD_BYTES = 8 * 1024 * 1024;
 export const MAX_PROJECT_FIELD_LENGTH = 300;
 /** As `timeout-minutes` allows: a week. */
 const MAX_TIMEOUT_MINUTES = 10_080;
-const CONTROL = /[\p{Cc}\p{Cf}]/u;
+export const CONTROL = /[\p{Cc}\p{Cf}]/u;
 /** An upload's digest (reuse.ts): SHA-256 in hex. */
 const DIGEST = /^[0-9a-f]{64}$/;
 /** A clock a little ahead of the writer's must not void a record. */

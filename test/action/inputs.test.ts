@@ -180,6 +180,58 @@ describe('getInputs', () => {
   });
 });
 
+describe('getInputs: the project name a pending run keeps', () => {
+  const given = (inputs: Record<string, string>) =>
+    setInputs({
+      'api-key': 'k-key-0123456789',
+      'base-url': 'https://audit.example.com',
+      ...inputs,
+    });
+
+  it.each([
+    [
+      '301 characters',
+      'v'.repeat(301),
+      'Input `project-name` is 301 characters long',
+      'Shorten `project-name`',
+    ],
+    [
+      'a zero-width joiner',
+      'Vaults 👩\u200d💻',
+      'holds the invisible character U+200D',
+      'Remove it from `project-name`',
+    ],
+    [
+      'a soft hyphen',
+      'core\u00adv2',
+      'holds the invisible character U+00AD',
+      'Remove it from `project-name`',
+    ],
+    ['a tab', 'core\tv2', 'holds the invisible character U+0009', 'Remove it from `project-name`'],
+  ])(
+    'refuses a project-name of %s with `wait: false`, saying why and how to fix it, before anything is uploaded',
+    (_label, name, why, fix) => {
+      given({ 'project-name': name, wait: 'false' });
+      expect(() => getInputs()).toThrow(ConfigurationError);
+      expect(() => getInputs()).toThrow(why);
+      expect(() => getInputs()).toThrow(fix);
+      expect(() => getInputs()).toThrow(/, or run with `wait: true`\. Nothing was uploaded\.$/);
+    },
+  );
+
+  it('takes 300 characters with `wait: false`, and any name from a waiting or finishing run', () => {
+    const longest = 'v'.repeat(300);
+    given({ 'project-name': longest, wait: 'false' });
+    expect(getInputs().projectName).toBe(longest);
+    for (const name of ['v'.repeat(301), 'Vaults 👩\u200d💻']) {
+      given({ 'project-name': name });
+      expect(getInputs().projectName).toBe(name);
+      given({ 'project-name': name, wait: 'false', 'finish-pending': 'true' });
+      expect(getInputs().projectName).toBe(name);
+    }
+  });
+});
+
 describe('getInputs: a working directory that leads outside', () => {
   it('refuses a link out of the workspace before anything is walked, and takes one that stays in', () => {
     symlinkSync('/', path.join(workspace, 'root-link'));

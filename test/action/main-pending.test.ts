@@ -9,6 +9,7 @@ import { run } from '../../src/action/main.ts';
 import { SEVERITIES } from '../../src/audit/findings.ts';
 import { pendingRecordOn } from '../support/pending-record.ts';
 import { recorded, resetCore } from '../support/core.ts';
+import { CONTRACT, workspaceWith } from '../support/workspace.ts';
 import { useInProcessRun } from '../support/in-process-run.ts';
 import { useResultsService } from '../support/runner-services.ts';
 
@@ -32,6 +33,18 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks();
 });
+
+/** A checkout of two Foundry projects, packages/core and packages/tokens. */
+const twoProjects = () =>
+  workspaceWith({
+    'packages/core/foundry.toml': "[profile.default]\nsrc = 'src'\n",
+    'packages/core/src/Vault.sol': CONTRACT,
+    'packages/tokens/foundry.toml': "[profile.default]\nsrc = 'src'\n",
+    'packages/tokens/src/Token.sol': CONTRACT,
+  });
+
+/** Markdown as read: without the backslashes that escape it. */
+const unescaped = (markdown: string) => markdown.replace(/\\(.)/g, '$1');
 
 /** The service's reads of an audit's results. */
 const polls = (service: AuditService, auditId: string) =>
@@ -140,19 +153,59 @@ describe('run() with wait: false', () => {
     expect(recorded.outputs['verdict']).toBe('fail');
   });
 
-  it('leaves no record a finishing run would refuse: a project-name with a zero-width joiner fails the step and its check run, saying how to collect the audit', async () => {
-    await setUp({ wait: 'false', 'project-name': 'Vaults 👩\u200d💻' });
+  it('refuses a project-name the record would not keep when the inputs are read, uploading nothing', async () => {
+    const service = await setUp({ wait: 'false', 'project-name': 'Vaults 👩\u200d💻' });
     await run();
-    expect(recorded.outputs['verdict']).toBe('pending');
+    expect(recorded.outputs['verdict']).toBe('error');
     expect(recorded.failed).toHaveLength(1);
     expect(recorded.failed[0]).toMatch(
-      /^This pending run's record cannot be kept on the check run \(the record holds a control character\).*`audit-id: audit-1`.*`wait: true`/,
+      /Input `project-name` holds the invisible character U\+200D: .*Remove it from `project-name`, or run with `wait: true`\. Nothing was uploaded\./,
     );
+    expect(service.uploads).toEqual([]);
+    expect(service.requests).toEqual([]);
+    expect(github.checkRuns).toEqual([]);
+  });
+
+  it('leaves no record a finishing run would refuse (a project named past 300 characters with its folder): the run is an error, and every channel says why and how to collect the audits', async () => {
+    await setUp({ wait: 'false', 'project-name': 'v'.repeat(290) });
+    vi.stubEnv('GITHUB_WORKSPACE', await twoProjects());
+    await run();
+    const why =
+      "This pending run's record cannot be kept on the check run (the record has a project with no usable name or folder), so no finishing run could complete it.";
+    // The two audits start at once: which gets which id varies.
+    const ids = recorded.outputs['audit-id'];
+    expect(JSON.parse(ids ?? '')).toEqual({
+      'packages/core': expect.stringMatching(/^audit-[12]$/),
+      'packages/tokens': expect.stringMatching(/^audit-[12]$/),
+    });
+    const collect =
+      "To collect every project's results by hand without uploading again, run with " +
+      `\`audit-id: '${ids}'\`.`;
+
+    expect(recorded.outputs['verdict']).toBe('error');
+    expect(recorded.failed).toEqual([
+      expect.stringMatching(/^Verdict: error\. This pending run's/),
+    ]);
+    expect(recorded.failed[0]).toContain(why);
+    expect(recorded.log).toContain(`The audits go on at the service. ${collect}`);
     expect(github.checkRuns).toHaveLength(1);
     const [checkRun] = github.checkRuns;
     expect(checkRun).toMatchObject({ status: 'completed', conclusion: 'failure' });
     expect(checkRun?.external_id).not.toMatch(/^\{"v":/);
-    expect(checkRun?.output.title).toBe('The pending run could not be recorded');
+    expect(checkRun?.output.title).toBe('Error: no complete results');
+    const comment = github.comments(5).at(-1)?.body ?? '';
+    expect(comment).toMatch(/^### ⚠️ Error: smart contract audit of /m);
+    for (const [channel, text] of [
+      ['summary', recorded.summary],
+      ['check run', checkRun?.output.summary ?? ''],
+      ['comment', comment],
+    ]) {
+      const plain = unescaped(text ?? '');
+      expect(plain, channel).toContain(why);
+      expect(plain, channel).not.toMatch(/finish-pending|is updated when|stays in progress/);
+    }
+    for (const text of [recorded.summary, checkRun?.output.summary ?? ''])
+      expect(unescaped(text)).toContain(collect);
   });
 
   it('says no later run can finish it when the token may not write check runs, and still passes', async () => {

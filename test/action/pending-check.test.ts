@@ -7,6 +7,7 @@ import {
   RECORD_IN_TEXT,
   pendingRecordOf,
   recordOfCheckRun,
+  refusedPendingReport,
   renderPendingCheckRun,
   unreadablePendingRecord,
 } from '../../src/action/pending-check.ts';
@@ -165,6 +166,32 @@ describe('the pending check run', () => {
     wide.audits = [{ ...wide.audits[0]!, manifest: manifestOf(2_000, random) }];
     expect(unreadablePendingRecord(render(wide), wide, key)).toBe(
       'the record does not fit on the check run',
+    );
+  });
+
+  it('makes a run whose record cannot be left an error, saying why and how to collect its audits by hand', () => {
+    const pending = reportOf({
+      verdict: 'pending',
+      reason: 'The audit is still running at the service.',
+      resumeHint: 'The check run stays in progress until a finishing run completes it.',
+    });
+    const refused = refusedPendingReport(
+      pending,
+      record(1),
+      'the record holds a control character',
+    );
+    expect(refused).toEqual({
+      ...pending,
+      verdict: 'error',
+      reason: expect.stringMatching(
+        /^This pending run's record cannot be kept on the check run \(the record holds a control character\), so no finishing run could complete it\. A record keeps each project's name and folder up to 300 characters .*; to audit these projects as they are, run with `wait: true`\.$/,
+      ),
+      resumeHint: `The audit goes on at the service. To collect its results by hand without uploading again, run with \`audit-id: ${record(1).audits[0]!.auditId}\`.`,
+    });
+    // Several projects' ids are a JSON object, quoted for YAML.
+    const several = refusedPendingReport({ ...pending, several: true }, record(2), 'too large');
+    expect(several.resumeHint).toMatch(
+      /^The audits go on at the service\. To collect every project's results .* run with `audit-id: '\{"packages\/p0":"audit-0-x+","packages\/p1":"audit-1-x+"\}'`\.$/,
     );
   });
 });

@@ -226,20 +226,26 @@ export class GitHubChannels {
   }
 
   /**
-   * Leaves the check run in progress, with `render`'s record and output for where it is (creating
-   * it if the audit never announced one). Undefined when check runs are off or it could not be
-   * made; `left` false when it exists but could not be given the record (said in the log), or
-   * `render` gave why no record can be left (`refused`: nothing is written then).
+   * Where this run's check run is, when check runs are on, as far as is known yet: what a
+   * pending record is sealed for.
+   */
+  get checkRunTarget(): CheckRunTarget | undefined {
+    const { headSha, checkRun } = this.#options;
+    return this.annotatesCheckRun ? { headSha, checkName: checkRun.name } : undefined;
+  }
+
+  /**
+   * Leaves the check run in progress, with `pending`'s record and output (creating it if the audit
+   * never announced one). Undefined when check runs are off or it could not be made; `left` false
+   * when it exists but could not be given the record (said in the log).
    */
   async leaveCheckRunPending(
-    render: (target: CheckRunTarget) => PendingCheckRun | { refused: string },
-  ): Promise<{ url: string | undefined; left: boolean; refused?: string } | undefined> {
+    pending: PendingCheckRun,
+  ): Promise<{ url: string; left: boolean } | undefined> {
     const { client, checkRun, headSha } = this.#options;
     await this.#starting;
     if (!client || !checkRun.enabled || this.#checkRunFailed) return undefined;
-    const pending = render({ headSha, checkName: checkRun.name });
     const run = this.#checkRun;
-    if ('refused' in pending) return { url: run?.url, left: false, refused: pending.refused };
     try {
       if (run !== undefined)
         await client.updateCheckRun(run.id, { status: 'in_progress', ...pending });
