@@ -19,7 +19,7 @@ import {
 import type { CheckRunText } from '../report/check-run-output.ts';
 import { checkRunOutput, checkRunTitle } from '../report/check-run-output.ts';
 import type { Report } from '../report/model.ts';
-import type { CheckRunTarget, PendingCheckRun } from './github/channels.ts';
+import type { PendingCheckRun } from './github/channels.ts';
 
 /** Our bound on a record in `external_id`, where GitHub documents none. */
 export const EXTERNAL_ID_MAX_CHARS = 1_024;
@@ -36,15 +36,20 @@ const TEXT_CLOSE = ' -->';
 
 /** What finishing a pending run needs, from its report and what the run was asked. */
 export function pendingRecordOf(
-  report: Pick<Report, 'projects' | 'several' | 'failOn' | 'baseline'>,
+  report: Pick<
+    Report,
+    'projectName' | 'projects' | 'several' | 'failOn' | 'baseline' | 'headCommit'
+  >,
   run: {
     scope: PendingRecord['scope'];
     timeoutMs: number;
     startedAt: number;
     pullRequest: number | undefined;
+    comment: boolean;
   },
 ): PendingRecord {
   return {
+    projectName: report.projectName,
     audits: report.projects.flatMap(({ name, path, auditId, digest, manifest }) =>
       auditId === undefined
         ? []
@@ -64,7 +69,9 @@ export function pendingRecordOf(
     timeoutMinutes: run.timeoutMs / 60_000,
     startedAt: new Date(run.startedAt).toISOString(),
     pullRequest: run.pullRequest,
+    comment: run.comment,
     baseline: report.baseline,
+    headCommit: report.headCommit,
   };
 }
 
@@ -102,7 +109,8 @@ export function unreadablePendingRecord(
     externalId: pending.externalId,
     text: pending.output.text ?? null,
   });
-  if (text === undefined) return 'the record does not fit on the check run';
+  // The output's text is cut to GitHub's bound: a cut record is no record.
+  if (text !== pendingRecordText(record, key)) return 'the record does not fit on the check run';
   const read = readPendingRecord(text, { ...key, now: Date.parse(record.startedAt) });
   return typeof read === 'string' ? read : undefined;
 }
@@ -133,9 +141,10 @@ export function refusedPendingReport(report: Report, record: PendingRecord, why:
 
 /**
  * The record's text as a pending check run holds it, for readPendingRecord; undefined when the
- * check run holds none (a waiting run's, another tool's). A record in the text that does not
- * decode, or decodes to more than a record may hold, is given as empty: the reader refuses it,
- * saying so, rather than the check run being passed over for ever.
+ * check run holds none (a waiting run's, another tool's). When `external_id` says the record is
+ * in the text but none there decodes (missing, cut, not base64url, not deflate, more than a record
+ * may hold), it is given as empty: the reader refuses it, saying so, rather than the check run
+ * being passed over for ever.
  */
 export function recordOfCheckRun(checkRun: {
   externalId: string | null;
@@ -146,11 +155,11 @@ export function recordOfCheckRun(checkRun: {
   if (externalId !== RECORD_IN_TEXT)
     return externalId.startsWith(RECORD_START) ? externalId : undefined;
   const start = text?.lastIndexOf(TEXT_OPEN) ?? -1;
-  if (text === null || start < 0) return undefined;
+  if (text === null || start < 0) return '';
   const end = text.indexOf(TEXT_CLOSE, start + TEXT_OPEN.length);
-  if (end < 0) return undefined;
+  if (end < 0) return '';
   const encoded = text.slice(start + TEXT_OPEN.length, end);
-  if (!/^[A-Za-z0-9_-]*$/.test(encoded)) return undefined;
+  if (!/^[A-Za-z0-9_-]*$/.test(encoded)) return '';
   try {
     const bytes = Buffer.from(encoded, 'base64url');
     return inflateRawSync(bytes, { maxOutputLength: MAX_PENDING_RECORD_BYTES }).toString('utf8');

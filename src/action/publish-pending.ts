@@ -29,7 +29,10 @@ export function pendingCheckRunOf(
   report: Report,
   summaryMarkdown: string,
   run: {
-    settings: Pick<ActionSettings, 'scope' | 'timeoutMs' | 'apiKey' | 'baseUrl'>;
+    settings: Pick<
+      ActionSettings,
+      'scope' | 'timeoutMs' | 'apiKey' | 'baseUrl' | 'pullRequestComment'
+    >;
     /** When the run started, per Date.now: its time limit counts from then. */
     startedAt: number;
     context: Pick<RunContext, 'pullRequest' | 'repository'>;
@@ -42,12 +45,13 @@ export function pendingCheckRunOf(
     timeoutMs: settings.timeoutMs,
     startedAt,
     pullRequest: context.pullRequest?.number,
+    comment: settings.pullRequestComment,
   });
   const key = {
     ...target,
     apiKey: settings.apiKey,
     repository: context.repository,
-    service: settings.baseUrl.href,
+    service: settings.baseUrl,
   };
   const left = renderPendingCheckRun(report, summaryMarkdown, record, key);
   const why = unreadablePendingRecord(left, record, key);

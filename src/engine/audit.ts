@@ -162,6 +162,9 @@ export async function audit(
             (upload) => ({ ...upload, resumeId: undefined }),
           );
     if (uploading) fileCount = jobs.reduce((sum, job) => sum + (job.files?.length ?? 0), 0);
+    // A pending run's upload, as its manifests tell it: what the run that uploaded would show.
+    else if (collected && jobs.every((job) => job.manifest !== undefined))
+      fileCount = jobs.reduce((sum, job) => sum + (job.manifest?.files.length ?? 0), 0);
     if (jobs.length === 0) {
       return stoppedRun(
         skippedResult(

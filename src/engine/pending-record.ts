@@ -1,16 +1,18 @@
 /**
  * The record of a run left pending: what finishing it later needs (each project's audit and its
- * upload's manifest, the baseline read, the settings that decide its verdict, when it started,
- * its pull request), so a later run judges as this one would have with nothing of its own
- * checkout. It is kept by the door where others can write (the Action keeps it on the check run,
- * which any workflow of the repository with `checks: write` can create or edit as the same app).
- * So it is sealed with a key derived from the API key (record-seal.ts) over all it says and where
- * it was left (the repository, the head commit, the check's name and the service's URL, which
- * the reader supplies, never the record): a record forged, or copied onto another commit, check,
- * repository or service, does not read. It is read as hostile JSON all the same.
+ * upload's manifest, the baseline read, the settings that decide its verdict and its reports,
+ * when it started, its pull request, the service), so a later run judges and reports as this one
+ * would have, with nothing of its own checkout or inputs. It is kept by the door where others can
+ * write (the Action keeps it on the check run, which any workflow of the repository with
+ * `checks: write` can create or edit as the same app). So it is sealed with a key derived from
+ * the API key (record-seal.ts) over all it says and where it was left (the repository, the head
+ * commit, the check's name, which the reader supplies, never the record): a record forged, or
+ * copied onto another commit, check or repository, does not read. It is read as hostile JSON
+ * all the same.
  */
 import { formatAuditIds, type ProjectAuditId } from '../audit/audit-ids.ts';
 import type { BaselineEntry } from '../audit/baseline.ts';
+import type { JudgedCommit } from '../audit/result.ts';
 import { FAIL_ON_LEVELS, type FailOn } from '../audit/gate.ts';
 import { SCOPES, type Scope } from '../audit/scope.ts';
 import type { UploadManifest } from '../audit/upload-manifest.ts';
@@ -18,15 +20,17 @@ import { MAX_PROJECTS } from '../project/find-contracts.ts';
 import { Redactor } from '../redaction.ts';
 import {
   baselineJson,
+  judgedCommitJson,
   manifestJson,
   MAX_MANIFEST_FILES,
   readBaselineEntries,
+  readJudgedCommit,
   readManifest,
 } from './pending-triage.ts';
 import { seal, sealMatches } from './record-seal.ts';
 import { MAX_AUDIT_ID_LENGTH } from './reuse.ts';
 
-export const PENDING_RECORD_VERSION = 2;
+export const PENDING_RECORD_VERSION = 3;
 /** Fifty projects' manifests and a baseline fit; anything much larger was not written here. */
 export const MAX_PENDING_RECORD_BYTES = 8 * 1024 * 1024;
 /** An upload name or a folder: longer ones were not written by this action. */
@@ -50,6 +54,8 @@ export interface PendingAudit extends ProjectAuditId {
 
 /** A run whose audits were started and not waited for. */
 export interface PendingRecord {
+  /** `project-name`: the name its reports and its sticky comment go by. */
+  projectName: string;
   /** Each project's audit, in the run's order. */
   audits: PendingAudit[];
   /** The run was of several projects: its audit ids are one JSON object, even with one. */
@@ -61,8 +67,12 @@ export interface PendingRecord {
   startedAt: string;
   /** The pull request the run reported on, when it was one's. */
   pullRequest: number | undefined;
+  /** `pr-comment`: the run keeps a sticky comment on its pull request. */
+  comment: boolean;
   /** The baseline the run read, when it had one. */
   baseline: ReadonlyMap<string, BaselineEntry> | undefined;
+  /** On `workflow_run`: the head commit judged, and the artifact's files refused. */
+  headCommit: JudgedCommit | undefined;
 }
 
 /** Where the record was left, and the key it is sealed with: the reader's, never the record's. */
@@ -72,83 +82,66 @@ export interface PendingRecordKey {
   repository: string;
   headSha: string;
   checkName: string;
-  /** The service's base URL the audits were started at (and are collected from). */
-  service: string;
+  /** `base-url`: the service the audits were started at, and are collected from. */
+  service: URL;
 }
+
+/**
+ * Why a record that holds is not this run's to finish: its audits were started at another
+ * service than the reader's `base-url`, whose finishing run it is left for.
+ */
+export const RECORD_OF_ANOTHER_SERVICE =
+  'the record was left for the finishing run of another service';
 
 /** The run's audit ids, as its `audit-id` value gave them: what resuming them by hand takes. */
 export function pendingAuditIds(record: Pick<PendingRecord, 'audits' | 'several'>): string {
   return formatAuditIds(record.audits, record.several);
 }
 
-/** The fields the seal covers, in order: everything the record says, and where it was left. */
-function sealed(
-  key: Omit<PendingRecordKey, 'apiKey'>,
-  fields: {
-    audits: string;
-    several: boolean;
-    failOn: string;
-    scope: string;
-    timeout: number;
-    at: string;
-    pr: number | null;
-    baseline: string;
-  },
-): (string | undefined)[] {
-  return [
-    String(PENDING_RECORD_VERSION),
-    key.repository,
-    key.headSha,
-    key.checkName,
-    key.service,
-    fields.audits,
-    fields.baseline,
-    String(fields.several),
-    fields.failOn,
-    fields.scope,
-    String(fields.timeout),
-    fields.at,
-    fields.pr === null ? undefined : String(fields.pr),
-  ];
+/**
+ * The service as the HTTP layer reaches it: its origin and path without trailing slashes, so
+ * `https://x/api` and `https://x/api/` are one service.
+ */
+function serviceOf(baseUrl: URL): string {
+  return `${baseUrl.origin}${baseUrl.pathname.replace(/\/+$/, '')}`;
 }
 
-/** The record as compact JSON, sealed for this head commit and check name. */
+/** What the seal covers: the record's whole body as its JSON, and where it was left. */
+function sealed(key: Omit<PendingRecordKey, 'apiKey' | 'service'>, body: string): string[] {
+  return [String(PENDING_RECORD_VERSION), key.repository, key.headSha, key.checkName, body];
+}
+
+/** The record as compact JSON, sealed for this repository, head commit and check name. */
 export function pendingRecordText(record: PendingRecord, key: PendingRecordKey): string {
-  const audits = record.audits.map(({ name, path, auditId, digest, manifest }) => [
-    name,
-    path,
-    auditId,
-    digest ?? null,
-    manifest === undefined ? null : manifestJson(manifest),
-  ]);
-  const baseline = record.baseline === undefined ? null : baselineJson(record.baseline);
-  const fields = {
-    baseline: JSON.stringify(baseline),
-    audits: JSON.stringify(audits),
+  const body = {
+    v: PENDING_RECORD_VERSION,
+    name: record.projectName,
+    audits: record.audits.map(({ name, path, auditId, digest, manifest }) => [
+      name,
+      path,
+      auditId,
+      digest ?? null,
+      manifest === undefined ? null : manifestJson(manifest, path),
+    ]),
     several: record.several,
     failOn: record.failOn,
     scope: record.scope,
     timeout: record.timeoutMinutes,
     at: record.startedAt,
     pr: record.pullRequest ?? null,
+    comment: record.comment,
+    baseline: record.baseline === undefined ? null : baselineJson(record.baseline),
+    commit: record.headCommit === undefined ? null : judgedCommitJson(record.headCommit),
+    svc: serviceOf(key.service),
   };
-  return JSON.stringify({
-    v: PENDING_RECORD_VERSION,
-    audits,
-    several: fields.several,
-    failOn: fields.failOn,
-    scope: fields.scope,
-    timeout: fields.timeout,
-    at: fields.at,
-    pr: fields.pr,
-    baseline,
-    seal: seal(key.apiKey, 'pendingCheck', sealed(key, fields)),
-  });
+  const text = JSON.stringify(body);
+  return JSON.stringify({ ...body, seal: seal(key.apiKey, 'pendingCheck', sealed(key, text)) });
 }
 
 /**
- * The record when it was written with this key for this head commit and check name, else why
- * not (one line for the log). Its seal is checked before any of its fields is used.
+ * The record when it was written with this key for this repository, head commit and check name,
+ * else why not (one line for the log; RECORD_OF_ANOTHER_SERVICE for a record that holds but was
+ * left for another service). Its seal is checked before any of its fields is used.
  */
 export function readPendingRecord(
   text: string,
@@ -165,61 +158,48 @@ export function readPendingRecord(
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return 'the record is not a JSON object';
-  const {
-    v,
-    audits,
-    several,
-    failOn,
-    scope,
-    timeout,
-    at,
-    pr,
-    baseline,
-    seal: given,
-  } = value as Record<string, unknown>;
-  if (v !== PENDING_RECORD_VERSION) return 'the record is of another format';
+  const { seal: given, ...body } = value as Record<string, unknown>;
+  if (body['v'] !== PENDING_RECORD_VERSION) return 'the record is of another format';
+  // JSON read and written again is the text that was sealed: key order and values keep.
   if (
     typeof given !== 'string' ||
-    !Array.isArray(audits) ||
-    typeof several !== 'boolean' ||
-    typeof failOn !== 'string' ||
-    typeof scope !== 'string' ||
-    typeof timeout !== 'number' ||
-    typeof at !== 'string' ||
-    !(pr === null || typeof pr === 'number') ||
-    !sealMatches(
-      expected.apiKey,
-      'pendingCheck',
-      sealed(expected, {
-        audits: JSON.stringify(audits),
-        several,
-        failOn,
-        scope,
-        timeout,
-        at,
-        pr,
-        baseline: JSON.stringify(baseline),
-      }),
-      given,
-    )
+    !sealMatches(expected.apiKey, 'pendingCheck', sealed(expected, JSON.stringify(body)), given)
   )
-    return 'the record was not written with this API key for this repository, commit, check and service';
+    return 'the record was not written with this API key for this repository, commit and check';
+  if (body['svc'] !== serviceOf(expected.service)) return RECORD_OF_ANOTHER_SERVICE;
+  return readBody(body, expected);
+}
+
+/** The fields of a sealed record's body, each checked. */
+function readBody(
+  body: Record<string, unknown>,
+  expected: PendingRecordKey & { now: number },
+): PendingRecord | string {
+  const { name, audits, several, failOn, scope, timeout, at, pr, comment } = body;
+  if (typeof name !== 'string' || !isProjectField(name))
+    return 'the record has no usable project name';
+  if (!Array.isArray(audits)) return 'the record has no list of audits';
   const projects = readAudits(audits, expected.apiKey);
   if (typeof projects === 'string') return projects;
-  if (!several && projects.length > 1) return 'the record lists several audits for one project';
-  if (!(FAIL_ON_LEVELS as readonly string[]).includes(failOn))
+  if (typeof several !== 'boolean' || (!several && projects.length > 1))
+    return 'the record lists several audits for one project';
+  if (!(FAIL_ON_LEVELS as readonly unknown[]).includes(failOn))
     return 'the record has no usable severity to fail on';
-  if (!(SCOPES as readonly string[]).includes(scope)) return 'the record has no usable scope';
-  if (!Number.isFinite(timeout) || timeout <= 0 || timeout > MAX_TIMEOUT_MINUTES)
+  if (!(SCOPES as readonly unknown[]).includes(scope)) return 'the record has no usable scope';
+  if (typeof timeout !== 'number' || !(timeout > 0 && timeout <= MAX_TIMEOUT_MINUTES))
     return 'the record has no usable time limit';
-  const time = Date.parse(at);
+  const time = typeof at === 'string' ? Date.parse(at) : NaN;
   if (!Number.isFinite(time) || time > expected.now + FUTURE_TOLERANCE_MS)
     return 'the record has no usable date';
-  if (pr !== null && !(Number.isSafeInteger(pr) && pr > 0))
+  if (pr !== null && !(typeof pr === 'number' && Number.isSafeInteger(pr) && pr > 0))
     return 'the record has no usable pull request number';
-  const accepted = readBaselineEntries(baseline);
+  if (typeof comment !== 'boolean') return 'the record does not say whether to comment';
+  const accepted = readBaselineEntries(body['baseline']);
   if (typeof accepted === 'string') return accepted;
+  const headCommit = readJudgedCommit(body['commit']);
+  if (typeof headCommit === 'string') return headCommit;
   return {
+    projectName: name,
     audits: projects,
     several,
     failOn: failOn as FailOn,
@@ -227,8 +207,15 @@ export function readPendingRecord(
     timeoutMinutes: timeout,
     startedAt: new Date(time).toISOString(),
     pullRequest: pr ?? undefined,
+    comment,
     baseline: accepted,
+    headCommit,
   };
+}
+
+/** A project's name or folder as a record keeps it: bounded, with no invisible character. */
+function isProjectField(value: string): boolean {
+  return value.trim() !== '' && value.length <= MAX_PROJECT_FIELD_LENGTH && !CONTROL.test(value);
 }
 
 /**
@@ -258,19 +245,16 @@ function readAudits(audits: readonly unknown[], apiKey: string): PendingAudit[] 
       unknown,
     ];
     if (digest !== null && !DIGEST.test(digest)) return 'the record has no usable digest';
-    if (
-      name.trim() === '' ||
-      path.trim() === '' ||
-      name.length > MAX_PROJECT_FIELD_LENGTH ||
-      path.length > MAX_PROJECT_FIELD_LENGTH
-    )
+    if (!isProjectField(name) || !isProjectField(path))
       return 'the record has a project with no usable name or folder';
-    if (auditId.trim() === '' || auditId.length > MAX_AUDIT_ID_LENGTH)
+    if (
+      auditId.trim() === '' ||
+      auditId.length > MAX_AUDIT_ID_LENGTH ||
+      CONTROL.test(auditId) ||
+      key.appearsIn(auditId)
+    )
       return 'the record has no usable audit id';
-    if ([name, path, auditId].some((field) => CONTROL.test(field)))
-      return 'the record holds a control character';
-    if (key.appearsIn(auditId)) return "the record's audit id holds the API key";
-    const manifest = listed === null ? undefined : readManifest(listed, budget);
+    const manifest = listed === null ? undefined : readManifest(listed, path, budget);
     if (typeof manifest === 'string') return manifest;
     read.push({
       name,

@@ -1,34 +1,53 @@
 /**
- * The part of a pending record that decides how a finished audit's findings are triaged: each
- * project's upload manifest (its files, which were dependencies, the audited files' suppression
- * comments) and the baseline the run read. Compact JSON out; hostile JSON in, every field
- * bounded, the baseline read back by the baseline file's own parser.
+ * The parts of a pending record that decide how a finished audit's findings are triaged and
+ * shown: each project's upload manifest (its files, which were dependencies, the audited files'
+ * suppression comments), the baseline the run read, and on `workflow_run` the commit judged.
+ * Compact JSON out; hostile JSON in, every field bounded, the baseline read back by the baseline
+ * file's own parser.
  */
 import { parseBaseline, type BaselineEntry } from '../audit/baseline.ts';
+import type { JudgedCommit, RefusedFile } from '../audit/result.ts';
 import { suppressionAt, type Suppression } from '../audit/suppressions.ts';
 import type { ManifestFile, UploadManifest } from '../audit/upload-manifest.ts';
 
 /** Files over every project of one record: far more than one run uploads. */
 export const MAX_MANIFEST_FILES = 100_000;
-/** A path, or a suppression comment: longer ones were not written here. */
-export const MAX_MANIFEST_TEXT_LENGTH = 4_096;
+/** A path: longer ones were not written here. */
+export const MAX_PATH_LENGTH = 4_096;
+/** A suppression comment, or a refused file's reason. */
+export const MAX_COMMENT_LENGTH = 16_384;
 /** Baseline entries one record keeps. */
 export const MAX_BASELINE_ENTRIES = 100_000;
-const CONTROL = /[\p{Cc}\p{Cf}]/u;
+/**
+ * A path may hold what a file name may (a format character such as a zero-width joiner, shown
+ * escaped where it is shown), but no control character.
+ */
+const CONTROL = /\p{Cc}/u;
 
-/** `{f: [[name, repository path, 1 when a dependency]], s: [[name, line, directive]]}`. */
+/**
+ * `{f: [[name, 1 when a dependency, repository path?]], s: [[name, line, directive]]}`: the
+ * repository path only when it is not the name under the project's folder, as it mostly is.
+ */
 export interface ManifestJson {
-  f: [string, string, 0 | 1][];
+  f: ([string, 0 | 1] | [string, 0 | 1, string])[];
   s: [string, number, string][];
 }
 
-export function manifestJson({ files, suppressions }: UploadManifest): ManifestJson {
+/** Where a file uploaded under `name` in the project at `folder` is, unless said otherwise. */
+function underFolder(folder: string, name: string): string {
+  return folder === '.' ? name : `${folder}/${name}`;
+}
+
+export function manifestJson(
+  { files, suppressions }: UploadManifest,
+  folder: string,
+): ManifestJson {
   return {
-    f: files.map(({ relativePath, repositoryPath, dependency }) => [
-      relativePath,
-      repositoryPath,
-      dependency ? 1 : 0,
-    ]),
+    f: files.map(({ relativePath, repositoryPath, dependency }) =>
+      repositoryPath === underFolder(folder, relativePath)
+        ? [relativePath, dependency ? 1 : 0]
+        : [relativePath, dependency ? 1 : 0, repositoryPath],
+    ),
     s: [...suppressions].flatMap(([name, each]) =>
       each.map((suppression): [string, number, string] => [
         name,
@@ -39,16 +58,66 @@ export function manifestJson({ files, suppressions }: UploadManifest): ManifestJ
   };
 }
 
-/** The baseline's entries as the file's `accepted` list holds them. */
+/**
+ * The baseline's entries as the file's `accepted` list holds them, with what the triage reads of
+ * them only: the fingerprint, the reason, the file (an entry from before fingerprints named
+ * repository paths) and the severity (a finding now more severe is not accepted).
+ */
 export function baselineJson(baseline: ReadonlyMap<string, BaselineEntry>): BaselineEntry[] {
-  return [...baseline.values()];
+  return [...baseline.values()].map(({ fingerprint, reason, file, severity }) => ({
+    fingerprint,
+    reason,
+    ...(file !== undefined && { file }),
+    ...(severity !== undefined && { severity }),
+  }));
+}
+
+/** `{sha, refused: [[path, reason]]}`: paths and reasons cut to what the reader takes. */
+export function judgedCommitJson({ sha, refused }: JudgedCommit): {
+  sha: string;
+  refused: [string, string][];
+} {
+  return {
+    sha,
+    refused: refused.map(({ path, reason }) => [
+      cut(path, MAX_PATH_LENGTH),
+      cut(reason, MAX_COMMENT_LENGTH),
+    ]),
+  };
+}
+
+function cut(text: string, length: number): string {
+  return text.length <= length ? text : `${text.slice(0, length - 1)}…`;
+}
+
+/** The commit `value` holds (null: none), or why it does not hold one. */
+export function readJudgedCommit(value: unknown): JudgedCommit | undefined | string {
+  if (value === null) return undefined;
+  const why = 'the record has no usable audited commit';
+  if (typeof value !== 'object' || Array.isArray(value)) return why;
+  const { sha, refused } = value as Record<string, unknown>;
+  if (typeof sha !== 'string' || !/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(sha)) return why;
+  if (!Array.isArray(refused) || refused.length > MAX_MANIFEST_FILES) return why;
+  const files: RefusedFile[] = [];
+  for (const entry of refused) {
+    if (!Array.isArray(entry) || entry.length !== 2) return why;
+    const [path, reason] = entry as unknown[];
+    if (typeof path !== 'string' || path.length > MAX_PATH_LENGTH) return why;
+    if (typeof reason !== 'string' || reason.length > MAX_COMMENT_LENGTH) return why;
+    files.push({ path, reason });
+  }
+  return { sha, refused: files };
 }
 
 /**
  * The manifest `value` holds, or why it does not hold one. `budget.files` is what the record's
  * earlier manifests left of MAX_MANIFEST_FILES; it is spent.
  */
-export function readManifest(value: unknown, budget: { files: number }): UploadManifest | string {
+export function readManifest(
+  value: unknown,
+  folder: string,
+  budget: { files: number },
+): UploadManifest | string {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return 'the record has an audit with no usable file list';
   const { f, s } = value as Record<string, unknown>;
@@ -60,13 +129,18 @@ export function readManifest(value: unknown, budget: { files: number }): UploadM
   for (const entry of f) {
     if (
       !Array.isArray(entry) ||
-      entry.length !== 3 ||
+      (entry.length !== 2 && entry.length !== 3) ||
       !isPath(entry[0]) ||
-      !isPath(entry[1]) ||
-      (entry[2] !== 0 && entry[2] !== 1)
+      (entry[1] !== 0 && entry[1] !== 1) ||
+      (entry.length === 3 && !isPath(entry[2]))
     )
-      return 'the record has a file that is not a name, a path and a dependency mark';
-    files.push({ relativePath: entry[0], repositoryPath: entry[1], dependency: entry[2] === 1 });
+      return 'the record has a file that is not a name, a dependency mark and a path';
+    const [relativePath, dependency, repositoryPath] = entry as [string, 0 | 1, string?];
+    files.push({
+      relativePath,
+      repositoryPath: repositoryPath ?? underFolder(folder, relativePath),
+      dependency: dependency === 1,
+    });
   }
   if (new Set(files.map((file) => file.relativePath)).size !== files.length)
     return 'the record lists a file twice';
@@ -103,7 +177,7 @@ function readSuppression(entry: unknown): { name: string; suppression: Suppressi
   const [name, line, text] = entry as unknown[];
   if (typeof name !== 'string' || typeof text !== 'string') return undefined;
   if (!(Number.isSafeInteger(line) && (line as number) > 0)) return undefined;
-  if (text.length > MAX_MANIFEST_TEXT_LENGTH || /[\r\n]/.test(text)) return undefined;
+  if (text.length > MAX_COMMENT_LENGTH || /[\r\n]/.test(text)) return undefined;
   const suppression = suppressionAt(line as number, text);
   return suppression && { name, suppression };
 }
@@ -112,7 +186,7 @@ function isPath(value: unknown): value is string {
   return (
     typeof value === 'string' &&
     value !== '' &&
-    value.length <= MAX_MANIFEST_TEXT_LENGTH &&
+    value.length <= MAX_PATH_LENGTH &&
     !CONTROL.test(value)
   );
 }

@@ -148,7 +148,7 @@ async function auditProject(
   const factsSoFar = () => ({
     auditId: started?.auditId ?? job.resumeId,
     resumed,
-    fileCount: started && job.files?.length,
+    fileCount: started ? job.files?.length : job.manifest?.files.length,
   });
   try {
     const startedAt = new Date(deps.deadline.now()).toISOString();

@@ -68,7 +68,7 @@ const FINDINGS = [
     id: 'f3',
     severity: 'critical',
     title: 'Arbitrary transfer',
-    file: 'lib/solmate/src/ERC20.sol',
+    file: 'solmate/ERC20.sol',
     start_line: 1,
     end_line: 1,
   }),
@@ -103,6 +103,7 @@ function shown() {
     conclusion: checkRun?.conclusion,
     title: checkRun?.output.title,
     annotations: checkRun?.annotations.length,
+    files: /\*\*Files uploaded:\*\* \d+/.exec(checkRun?.output.summary ?? '')?.[0],
     notCounted: [
       ...comment.matchAll(/\d+ (?:suppressed|accepted|in (?:a )?dependenc(?:y|ies))/g),
     ].map((match) => match[0]),
@@ -130,12 +131,15 @@ describe("a finishing run's triage", () => {
 
     // What a waiting run shows on the pull request's checkout.
     vi.stubEnv('GITHUB_WORKSPACE', checkout);
-    resetCore({ ...inputs, wait: 'true' });
+    resetCore({ ...inputs, wait: 'true', reuse: 'false' });
     await run();
     const waiting = shown();
     expect(recorded.outputs).toMatchObject({ verdict: 'fail', 'findings-count': '4' });
     expect(waiting.conclusion).toBe('failure');
-    expect(waiting.notCounted).toEqual(expect.arrayContaining(['1 suppressed', '1 accepted']));
+    expect(waiting.notCounted).toEqual(
+      expect.arrayContaining(['1 suppressed', '1 accepted', '1 in a dependency']),
+    );
+    expect(waiting.title).toMatch(/^Failed: 1 finding/);
 
     // The same upload left pending, then finished from a checkout that would suppress and
     // accept everything and has no dependencies at all.

@@ -10,7 +10,7 @@ import { run } from '../../src/action/main.ts';
 import { pendingRecordText } from '../../src/engine/pending-record.ts';
 import { recorded, resetCore } from '../support/core.ts';
 import { useInProcessRun } from '../support/in-process-run.ts';
-import { RUN_REPOSITORY } from '../support/pending-record.ts';
+import { pendingRecord, RUN_REPOSITORY } from '../support/pending-record.ts';
 import { useResultsService } from '../support/runner-services.ts';
 import { CONTRACT, workspaceWith } from '../support/workspace.ts';
 
@@ -25,7 +25,7 @@ const keyOf = (service: AuditService) => ({
   repository: RUN_REPOSITORY,
   headSha: HEAD,
   checkName: NAME,
-  service: new URL(service.url).href,
+  service: new URL(service.url),
 });
 const github = await vi.hoisted(async () => {
   const { prepareRunContext } = await import('../support/in-process-run.ts');
@@ -186,7 +186,7 @@ describe('a finishing run', () => {
       name: NAME,
       head_sha: HEAD,
       external_id: pendingRecordText(
-        {
+        pendingRecord({
           audits: [{ name: 'vaults', path: '.', auditId: 'audit-1' }],
           several: false,
           failOn: 'low',
@@ -195,7 +195,7 @@ describe('a finishing run', () => {
           startedAt: new Date().toISOString(),
           pullRequest: 7,
           baseline: undefined,
-        },
+        }),
         keyOf(service),
       ),
     });
@@ -225,7 +225,7 @@ describe('a finishing run', () => {
     await run();
     const [checkRun] = github.checkRuns;
     checkRun!.external_id = pendingRecordText(
-      {
+      pendingRecord({
         audits: [{ name: 'vaults', path: '.', auditId: 'audit-unknown' }],
         several: false,
         failOn: 'low',
@@ -234,7 +234,7 @@ describe('a finishing run', () => {
         startedAt: new Date().toISOString(),
         pullRequest: 5,
         baseline: undefined,
-      },
+      }),
       keyOf(service),
     );
     await finishingRun();
@@ -252,7 +252,7 @@ describe('a finishing run', () => {
     const [checkRun] = github.checkRuns;
     const old = new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString();
     checkRun!.external_id = pendingRecordText(
-      {
+      pendingRecord({
         audits: [{ name: 'vaults', path: '.', auditId: 'audit-1' }],
         several: false,
         failOn: 'low',
@@ -261,7 +261,7 @@ describe('a finishing run', () => {
         startedAt: old,
         pullRequest: 5,
         baseline: undefined,
-      },
+      }),
       keyOf(service),
     );
     await finishingRun();
@@ -276,7 +276,7 @@ describe('a finishing run', () => {
       name: NAME,
       head_sha: HEAD,
       external_id: pendingRecordText(
-        {
+        pendingRecord({
           audits: [{ name: 'vaults', path: '.', auditId: 'audit-1' }],
           several: false,
           failOn: 'none',
@@ -285,7 +285,7 @@ describe('a finishing run', () => {
           startedAt: new Date().toISOString(),
           pullRequest: 5,
           baseline: undefined,
-        },
+        }),
         { ...keyOf(service), apiKey: 'not-the-key-0123456789' },
       ),
     });
@@ -341,7 +341,7 @@ describe('a finishing run', () => {
     const [checkRun] = github.checkRuns;
     const weekAgo = Date.now() - 9 * 24 * 60 * 60 * 1000;
     checkRun!.external_id = pendingRecordText(
-      {
+      pendingRecord({
         audits: [{ name: 'vaults', path: '.', auditId: 'audit-1' }],
         several: false,
         failOn: 'low',
@@ -350,7 +350,7 @@ describe('a finishing run', () => {
         startedAt: new Date(weekAgo).toISOString(),
         pullRequest: 5,
         baseline: undefined,
-      },
+      }),
       keyOf(service),
     );
     const pushed = 'f'.repeat(40);

@@ -24,7 +24,7 @@ const key = {
   ...target,
   apiKey: KEY,
   repository: 'acme/vaults',
-  service: 'https://audits.example/',
+  service: new URL('https://audits.example/'),
 };
 const expected = { ...key, now: Date.now() };
 
@@ -41,6 +41,7 @@ function manifestOf(count: number, tag: (n: number) => string): UploadManifest {
 }
 
 const record = (audits: number): PendingRecord => ({
+  projectName: 'vaults',
   audits: Array.from({ length: audits }, (_, n) => ({
     name: `vaults/packages/p${n}`,
     path: `packages/p${n}`,
@@ -52,7 +53,9 @@ const record = (audits: number): PendingRecord => ({
   timeoutMinutes: 30,
   startedAt: '2026-11-29T06:00:00.000Z',
   pullRequest: 5,
+  comment: true,
   baseline: undefined,
+  headCommit: undefined,
 });
 
 const render = (pending: PendingRecord) =>
@@ -109,19 +112,21 @@ describe('the pending check run', () => {
     ["a waiting run's audit id", { externalId: 'audit-1', text: 'Audit ID: audit-1' }],
     ["a waiting run's audit ids", { externalId: '{"packages/a":"a-1"}', text: null }],
     ['an empty one', { externalId: '', text: null }],
-    ['no text', { externalId: RECORD_IN_TEXT, text: null }],
-    ['a text without the record', { externalId: RECORD_IN_TEXT, text: 'Audit ID: a' }],
-    [
-      'an unclosed record',
-      { externalId: RECORD_IN_TEXT, text: '<!-- contract-audit-pending-record abc' },
-    ],
-    [
-      'a record that is not base64url',
-      { externalId: RECORD_IN_TEXT, text: '<!-- contract-audit-pending-record a+b/c= -->' },
-    ],
   ])('finds no record in a check run with %s', (_, checkRun) => {
     expect(recordOfCheckRun(checkRun)).toBeUndefined();
   });
+
+  it.each([
+    ['no text', null],
+    ['a text without the record', 'Audit ID: a'],
+    ['an unclosed record', '<!-- contract-audit-pending-record abc'],
+    ['a record that is not base64url', '<!-- contract-audit-pending-record a+b/c= -->'],
+  ])(
+    'gives the record as empty, for the reader to refuse, when external_id says it is in the text but it has %s',
+    (_, text) => {
+      expect(recordOfCheckRun({ externalId: RECORD_IN_TEXT, text })).toBe('');
+    },
+  );
 
   it("is made of the report's audits and what the run was asked", () => {
     const report = reportOf({
@@ -138,8 +143,10 @@ describe('the pending check run', () => {
         timeoutMs: 90_000,
         startedAt: Date.parse('2026-11-29T06:00:00Z'),
         pullRequest: undefined,
+        comment: false,
       }),
     ).toEqual({
+      projectName: 'vault',
       audits: [{ name: 'v/a', path: 'a', auditId: 'a-1' }],
       several: true,
       failOn: 'high',
@@ -147,7 +154,9 @@ describe('the pending check run', () => {
       timeoutMinutes: 1.5,
       startedAt: '2026-11-29T06:00:00.000Z',
       pullRequest: undefined,
+      comment: false,
       baseline: undefined,
+      headCommit: undefined,
     });
   });
 
@@ -158,7 +167,7 @@ describe('the pending check run', () => {
       audits: [{ ...record(1).audits[0]!, name: 'Vaults 👩\u200d💻' }],
     };
     expect(unreadablePendingRecord(render(joined), joined, key)).toBe(
-      'the record holds a control character',
+      'the record has a project with no usable name or folder',
     );
     // Files whose names do not compress: within each field's bound, past the output text's.
     const wide = record(1);
@@ -178,13 +187,13 @@ describe('the pending check run', () => {
     const refused = refusedPendingReport(
       pending,
       record(1),
-      'the record holds a control character',
+      'the record has a project with no usable name or folder',
     );
     expect(refused).toEqual({
       ...pending,
       verdict: 'error',
       reason: expect.stringMatching(
-        /^This pending run's record cannot be kept on the check run \(the record holds a control character\), so no finishing run could complete it\. A record keeps each project's name and folder up to 300 characters .*; to audit these projects as they are, run with `wait: true`\.$/,
+        /^This pending run's record cannot be kept on the check run \(the record has a project with no usable name or folder\), so no finishing run could complete it\. A record keeps each project's name and folder up to 300 characters .*; to audit these projects as they are, run with `wait: true`\.$/,
       ),
       resumeHint: `The audit goes on at the service. To collect its results by hand without uploading again, run with \`audit-id: ${record(1).audits[0]!.auditId}\`.`,
     });

@@ -15,6 +15,7 @@ const run = {
     timeoutMs: 45 * 60_000,
     apiKey: KEY,
     baseUrl: new URL('https://audits.example'),
+    pullRequestComment: true,
   },
   startedAt: Date.parse('2026-11-29T06:00:00Z'),
   context: {
@@ -39,10 +40,11 @@ describe('pendingCheckRunOf', () => {
         ...target,
         apiKey: KEY,
         repository: 'acme/vaults',
-        service: 'https://audits.example/',
+        service: new URL('https://audits.example/'),
         now: Date.now(),
       }),
     ).toEqual({
+      projectName: 'vault',
       audits: [{ name: 'vaults', path: '.', auditId: 'audit-1' }],
       several: false,
       failOn: 'high',
@@ -50,7 +52,9 @@ describe('pendingCheckRunOf', () => {
       timeoutMinutes: 45,
       startedAt: '2026-11-29T06:00:00.000Z',
       pullRequest: 5,
+      comment: true,
       baseline: undefined,
+      headCommit: undefined,
     });
   });
 
@@ -60,7 +64,7 @@ describe('pendingCheckRunOf', () => {
     expect(left).toBeUndefined();
     expect(refused).toMatchObject({
       verdict: 'error',
-      reason: expect.stringContaining('(the record holds a control character)'),
+      reason: expect.stringContaining('(the record has a project with no usable name or folder)'),
       resumeHint: expect.stringContaining('`audit-id: audit-1`'),
       projects: report.projects,
     });

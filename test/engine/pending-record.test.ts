@@ -4,6 +4,7 @@ import { findSuppressions } from '../../src/audit/suppressions.ts';
 import type { UploadManifest } from '../../src/audit/upload-manifest.ts';
 import { seal } from '../../src/engine/record-seal.ts';
 import {
+  RECORD_OF_ANOTHER_SERVICE,
   MAX_PENDING_RECORD_BYTES,
   MAX_PROJECT_FIELD_LENGTH,
   PENDING_RECORD_VERSION,
@@ -24,7 +25,7 @@ const where = {
   repository: 'acme/vaults',
   headSha: HEAD,
   checkName: CHECK,
-  service: 'https://audits.example/',
+  service: new URL('https://audits.example/api'),
 };
 const expected = { ...where, now: NOW };
 
@@ -51,6 +52,7 @@ const manifest: UploadManifest = {
 };
 
 const record: PendingRecord = {
+  projectName: 'vaults',
   audits: [
     { name: 'vaults/core', path: 'packages/core', auditId: 'audit-1', manifest },
     { name: 'vaults/periphery', path: 'packages/periphery', auditId: 'audit-2' },
@@ -61,6 +63,11 @@ const record: PendingRecord = {
   timeoutMinutes: 45,
   startedAt: '2026-11-29T05:55:00.000Z',
   pullRequest: 7,
+  comment: true,
+  headCommit: {
+    sha: 'c'.repeat(40),
+    refused: [{ path: '../outside.sol', reason: 'climbs out of the project' }],
+  },
   baseline: parseBaseline(
     JSON.stringify({
       version: 1,
@@ -116,17 +123,26 @@ describe('the pending record', () => {
     expect(fields(written)['v']).toBe(PENDING_RECORD_VERSION);
   });
 
-  it('does not read in another repository, on another commit, under another check name, for another service, or with another key', () => {
+  it('does not read in another repository, on another commit, under another check name, or with another key', () => {
     const written = pendingRecordText(record, where);
     const refusal =
-      'the record was not written with this API key for this repository, commit, check and service';
+      'the record was not written with this API key for this repository, commit and check';
     expect(readPendingRecord(written, { ...expected, repository: 'fork/vaults' })).toBe(refusal);
     expect(readPendingRecord(written, { ...expected, headSha: 'f'.repeat(40) })).toBe(refusal);
     expect(readPendingRecord(written, { ...expected, checkName: 'Audit (nightly)' })).toBe(refusal);
-    expect(readPendingRecord(written, { ...expected, service: 'https://audits.example/v2/' })).toBe(
-      refusal,
-    );
     expect(readPendingRecord(written, { ...expected, apiKey: `${KEY}x` })).toBe(refusal);
+  });
+
+  it('is left for the finishing run of its own service: the same service whatever its trailing slashes', () => {
+    const written = pendingRecordText(record, where);
+    for (const service of ['https://audits.example/api/', 'https://audits.example/api//'])
+      expect(readPendingRecord(written, { ...expected, service: new URL(service) })).toEqual(
+        record,
+      );
+    for (const service of ['https://audits.example/', 'https://other.example/api'])
+      expect(readPendingRecord(written, { ...expected, service: new URL(service) })).toBe(
+        RECORD_OF_ANOTHER_SERVICE,
+      );
   });
 
   it.each<[string, unknown]>([
@@ -140,7 +156,11 @@ describe('the pending record', () => {
     ['pr', 8],
     ['pr', null],
     ['baseline', null],
-    ['v', 1],
+    ['name', 'other'],
+    ['comment', false],
+    ['commit', null],
+    ['svc', 'https://other.example'],
+    ['v', 2],
   ])('refuses the record with %s tampered (%j)', (field, value) => {
     const result = readPendingRecord(text({ ...fields(), [field]: value }), expected);
     expect(typeof result).toBe('string');
@@ -157,11 +177,11 @@ describe('the pending record', () => {
   });
 
   it.each([
-    ['not JSON', '{"v":2,', 'the record is not JSON'],
+    ['not JSON', '{"v":3,', 'the record is not JSON'],
     ['an array', '[1]', 'the record is not a JSON object'],
     ['null', 'null', 'the record is not a JSON object'],
     ['another format', '{"v":"1"}', 'the record is of another format'],
-    ['fields of the wrong type', '{"v":2,"audits":{},"seal":"x"}', /not written with this/],
+    ['fields of the wrong type', '{"v":3,"audits":{},"seal":"x"}', /not written with this/],
   ])('refuses hostile JSON: %s', (_, hostile, why) => {
     expect(readPendingRecord(hostile, expected)).toMatch(why);
   });
@@ -199,7 +219,7 @@ describe('the pending record', () => {
     [
       'an audit id holding the key',
       { audits: [{ name: 'v', path: '.', auditId: `x${KEY}` }] },
-      "the record's audit id holds the API key",
+      'the record has no usable audit id',
     ],
     [
       'an audit id too long',
@@ -217,9 +237,9 @@ describe('the pending record', () => {
       /no usable name or folder/,
     ],
     [
-      'a control character',
+      'an invisible character in a project name',
       { audits: [{ name: 'v\u202e', path: '.', auditId: 'a' }] },
-      'the record holds a control character',
+      'the record has a project with no usable name or folder',
     ],
     [
       'a folder twice',
@@ -260,10 +280,20 @@ describe('the pending record', () => {
     [
       'a file name with a control character',
       withManifest({
-        files: [{ relativePath: 'src/V\u202eault.sol', repositoryPath: 'x', dependency: false }],
+        files: [{ relativePath: 'src/V\u0007ault.sol', repositoryPath: 'x', dependency: false }],
         suppressions: new Map(),
       }),
-      'the record has a file that is not a name, a path and a dependency mark',
+      'the record has a file that is not a name, a dependency mark and a path',
+    ],
+    [
+      'a project name with an invisible character',
+      { projectName: 'v\u200d' },
+      /no usable project name/,
+    ],
+    [
+      'an audited commit that is no commit id',
+      { headCommit: { sha: 'main', refused: [] } },
+      'the record has no usable audited commit',
     ],
     [
       'a baseline entry with no reason',

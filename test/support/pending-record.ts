@@ -36,7 +36,25 @@ export function pendingRecordOn(
     repository: key.repository ?? RUN_REPOSITORY,
     headSha: key.headSha,
     checkName: key.checkName,
-    service: new URL(key.serviceUrl).href,
+    service: new URL(key.serviceUrl),
     now,
   });
+}
+
+/** A pending record of one project's audit `audit-1`, started now on pull request 5, with `changes`. */
+export function pendingRecord(changes: Partial<PendingRecord> = {}): PendingRecord {
+  return {
+    projectName: 'vaults',
+    audits: [{ name: 'vaults', path: '.', auditId: 'audit-1' }],
+    several: false,
+    failOn: 'low',
+    scope: 'all',
+    timeoutMinutes: 30,
+    startedAt: new Date().toISOString(),
+    pullRequest: 5,
+    comment: true,
+    baseline: undefined,
+    headCommit: undefined,
+    ...changes,
+  };
 }

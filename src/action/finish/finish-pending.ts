@@ -16,7 +16,7 @@ import {
   type RunResult,
 } from '../../audit/result.ts';
 import { audit } from '../../engine/audit.ts';
-import type { PendingAudit, PendingRecord } from '../../engine/pending-record.ts';
+import { RECORD_OF_ANOTHER_SERVICE, type PendingRecord } from '../../engine/pending-record.ts';
 import type { ReuseStore } from '../../engine/reuse.ts';
 import { ConfigurationError, errorMessage } from '../../errors.ts';
 import { buildReport, type Report } from '../../report/model.ts';
@@ -66,7 +66,7 @@ export async function finishPendingRuns(
     apiKey: settings.apiKey,
     repository: step.context.repository,
     checkName: settings.checkRun.name,
-    service: settings.baseUrl.href,
+    service: settings.baseUrl,
     now: step.deadline.now(),
   });
   for (const warning of warnings) log.warning(warning);
@@ -84,6 +84,19 @@ async function finishOne(
   step: Omit<Step, 'channels'> & { client: GitHubClient },
 ): Promise<FinishedCheckRun> {
   const { log } = step;
+  if (record === RECORD_OF_ANOTHER_SERVICE) {
+    // A real record, for the finishing run configured for that service: not this one's to fail.
+    log.warning(
+      `${checkRun.url}: its audits were started at another service than this run's \`base-url\`; left in progress for the finishing run that has it.`,
+    );
+    return {
+      url: checkRun.url,
+      headSha: checkRun.headSha,
+      pullRequest: undefined,
+      formerHead,
+      outcome: 'elsewhere',
+    };
+  }
   const sealed = typeof record === 'string' ? undefined : record;
   // The comment goes to the pull request the sealed record names, only while its head is here.
   const pull =
@@ -97,7 +110,7 @@ async function finishOne(
     headSha: checkRun.headSha,
     checkRun: { enabled: true, name: checkRun.name },
     existingCheckRun: { id: checkRun.id, url: checkRun.url },
-    comment: settings.pullRequestComment,
+    comment: sealed?.comment ?? settings.pullRequestComment,
     log,
   });
   const runSettings: ActionSettings = {
@@ -106,7 +119,7 @@ async function finishOne(
       failOn: sealed.failOn,
       scope: sealed.scope,
       timeoutMs: sealed.timeoutMinutes * 60_000,
-      projectName: projectNameOf(sealed),
+      projectName: sealed.projectName,
     }),
     auditId: undefined,
     vocabulary: FINISHING_VOCABULARY,
@@ -206,9 +219,11 @@ async function collect(
   const reuse = engine.reuse && { ...engine.reuse, store: holding(engine.reuse.store, held) };
   const deps = { ...engine, pollOnce: true, auditStarted: () => undefined, reuse };
   const detection = { projects: [], summaries: [] };
-  const { audits, several, startedAt, baseline } = record;
+  const { audits, several, startedAt, baseline, headCommit } = record;
   const given = { audits, several, startedAt, baseline };
-  const result = await audit(settings, detection, step.deadline, deps, given);
+  const collected = await audit(settings, detection, step.deadline, deps, given);
+  // The fork's head commit the run judged, and the artifact's files it refused, shown again.
+  const result = headCommit === undefined ? collected : { ...collected, headCommit };
   const elapsed = step.deadline.now() - Date.parse(record.startedAt);
   if (elapsed <= settings.timeoutMs) return result;
   const late = (project: ProjectResult): ProjectResult =>
@@ -235,19 +250,12 @@ function holding(store: ReuseStore, held: (() => Promise<void>)[]): ReuseStore {
   };
 }
 
-/** The name the run's audits were filed under: one project's own, else theirs without the folder. */
-function projectNameOf({ audits, several }: PendingRecord): string {
-  const [first] = audits as [PendingAudit, ...PendingAudit[]];
-  if (!several) return first.name;
-  const suffix = `/${first.path}`;
-  return first.name.endsWith(suffix) ? first.name.slice(0, -suffix.length) : first.name;
-}
-
 /** What the summary says of a check run the finishing run did not complete. */
 const OUTCOME_WORDS = {
   left: 'Still running',
   unanswered: 'No status from the service (see the log); left in progress',
   refused: 'Not completed: GitHub refused it',
+  elsewhere: 'Left for the finishing run of its own `base-url`',
   overtaken: 'Completed by another run',
 } as const;
 type NotCompleted = keyof typeof OUTCOME_WORDS;

@@ -12,6 +12,7 @@ import {
 import { pendingRecordText } from '../../../src/engine/pending-record.ts';
 import type { GitHubApiStandIn } from '../../support/github-api.ts';
 import { useGitHubApi } from '../../support/github-client.ts';
+import { pendingRecord } from '../../support/pending-record.ts';
 
 const setUp = useGitHubApi();
 const NAME = 'Smart contract audit';
@@ -20,7 +21,7 @@ const KEY = {
   apiKey: API_KEY,
   repository: 'acme/vaults',
   checkName: NAME,
-  service: 'https://audits.example/',
+  service: new URL('https://audits.example/'),
 };
 const HOUR = 60 * 60 * 1000;
 const NOW = Date.parse('2026-11-29T12:00:00Z');
@@ -30,7 +31,7 @@ const sha = (n: number) => n.toString(16).padStart(40, 'c');
 /** A sealed pending record for pull request `pull` on `headSha`, started at `startedAt`. */
 function record(headSha: string, pull: number, startedAt: number, auditId: string): string {
   return pendingRecordText(
-    {
+    pendingRecord({
       audits: [{ name: 'vaults', path: '.', auditId }],
       several: false,
       failOn: 'low',
@@ -39,7 +40,7 @@ function record(headSha: string, pull: number, startedAt: number, auditId: strin
       startedAt: new Date(startedAt).toISOString(),
       pullRequest: pull,
       baseline: undefined,
-    },
+    }),
     { ...KEY, headSha },
   );
 }
