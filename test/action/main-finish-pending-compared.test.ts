@@ -185,3 +185,85 @@ describe('a finishing run, of several pending check runs of one name on one comm
     expect(recorded.summary).toContain('2 of 2 check run(s) left pending were completed');
   });
 });
+
+describe('a run of several projects, one failed while another still runs', () => {
+  const PROJECTS = {
+    'a/foundry.toml': FOUNDRY,
+    'a/src/Vault.sol': VAULT,
+    'b/foundry.toml': FOUNDRY,
+    'b/src/Vault.sol': VAULT,
+  };
+  const HIGH = serviceFinding({
+    id: 'f4',
+    severity: 'high',
+    title: 'W',
+    start_line: 4,
+    end_line: 4,
+  });
+
+  it('stays pending in the finishing run, showing what is known, until every audit finished; then as a waiting run', async () => {
+    const service = await setUp({ 'fail-on': 'medium' }, { findings: [HIGH], pollsUntilDone: 2 });
+    const inputs = { ...recorded.inputs };
+    vi.stubEnv('GITHUB_WORKSPACE', await workspaceWith(PROJECTS));
+    resetCore({ ...inputs, wait: 'true', reuse: 'false' });
+    await run();
+    const waiting = shown([]);
+    expect(waiting).toMatchObject({ conclusion: 'failure' });
+    github.checkRuns.length = 0;
+    resetCore({ ...inputs, wait: 'false', reuse: 'false' });
+    await run();
+    expect(recorded.outputs['verdict']).toBe('pending');
+    const ids = JSON.parse(recorded.outputs['audit-id']!) as Record<string, string>;
+    // One more poll of a's audit, as if it were quicker: a finishes at the next poll, b after.
+    await fetch(`${service.url}/v1/audits/${ids['a']}`, {
+      headers: { authorization: `Bearer ${service.apiKey}` },
+    });
+    const [checkRun] = github.checkRuns;
+    const left = checkRun?.output.summary;
+    expect(left).toMatch(/0 of 2 projects finished; 2 still running/);
+
+    // a has failed, b still runs: a fail no longer completes the run with b's results unknown.
+    resetCore({ ...inputs, 'finish-pending': 'true' });
+    await run();
+    expect(recorded.failed).toEqual([]);
+    expect(checkRun).toMatchObject({ status: 'in_progress', conclusion: null, annotations: [] });
+    expect(checkRun?.output.summary).toBe(left);
+    expect(recorded.summary).toContain('Still running');
+
+    resetCore({ ...inputs, 'finish-pending': 'true' });
+    await run();
+    expect(recorded.failed).toEqual([]);
+    const finishing = shown([]);
+    expect(finishing.title).toBe(waiting.title);
+    expect(finishing.conclusion).toBe(waiting.conclusion);
+    expect(finishing.annotations).toEqual(waiting.annotations);
+  });
+
+  it('is pending in the run that does not wait, whatever the others gave at its one poll', async () => {
+    const service = await setUp(
+      { 'fail-on': 'medium', wait: 'false', reuse: 'false' },
+      { findings: [HIGH], pollsUntilDone: 0 },
+    );
+    vi.stubEnv('GITHUB_WORKSPACE', await workspaceWith(PROJECTS));
+    // The second audit's one poll gets no status: it is left running, the first has failed.
+    service.addFault({
+      method: 'GET',
+      path: /^\/v1\/audits\/audit-2$/,
+      kind: 'status',
+      status: 503,
+    });
+    await run();
+    expect(recorded.failed).toEqual([]);
+    expect(recorded.outputs['verdict']).toBe('pending');
+    const [checkRun] = github.checkRuns;
+    expect(checkRun).toMatchObject({ status: 'in_progress', conclusion: null });
+    expect(checkRun?.output.summary).toMatch(
+      /1 of 2 projects finished \\\(1 fail\\\); 1 still running/,
+    );
+
+    resetCore({ ...recorded.inputs, 'finish-pending': 'true' });
+    await run();
+    expect(recorded.failed).toEqual([]);
+    expect(checkRun).toMatchObject({ status: 'completed', conclusion: 'failure' });
+  });
+});
