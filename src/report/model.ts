@@ -88,12 +88,7 @@ export interface ReportFacts {
   runUrl?: string | undefined;
 }
 
-/**
- * Worst first: a run is as bad as its worst project. `pending` is below every verdict its
- * audit's results could not change (a fail, an error, a timeout are final whatever it finds) and
- * above pass: a run of several is pending while any project is and none failed, since its
- * verdict waits on that audit.
- */
+/** Worst first: a run that is not pending is as bad as its worst project. */
 const VERDICT_SEVERITY: readonly Verdict[] = [
   'error',
   'timeout',
@@ -157,9 +152,7 @@ function combinedResult(
   findings: TriagedFinding[] | undefined,
   several: boolean,
 ): AuditResult {
-  const verdict =
-    VERDICT_SEVERITY.find((candidate) => projects.some((part) => part.verdict === candidate)) ??
-    'skipped';
+  const verdict = combinedVerdict(projects);
   const counts = countFindings(findings ?? []);
   const scope = projects.find((part) => part.findings !== undefined)?.scope ?? 'all';
   const started = projects.flatMap(({ name, path, auditId }): ProjectAuditId[] =>
@@ -170,7 +163,7 @@ function combinedResult(
   );
   return {
     verdict,
-    reason: combinedReason(projects),
+    reason: combinedReason(projects, verdict),
     auditId: started.length > 0 ? formatAuditIds(started, several) : undefined,
     rawStatus: undefined,
     reportUrl: undefined,
@@ -183,6 +176,24 @@ function combinedResult(
       resumable: verdict === 'pending' ? ('pending' as const) : ('timeout' as const),
     }),
   };
+}
+
+/**
+ * A run of several is pending while any of its audits still runs, whatever the others gave: the
+ * run that finishes it polls every audit again, so the running one's results are collected,
+ * shown and recorded with theirs, and its check run stays in progress until then. Only a project
+ * that ended without an audit (its upload refused, say) is final at once, as no later run has
+ * anything of it to collect.
+ */
+function combinedVerdict(projects: readonly ProjectResult[]): Verdict {
+  const worst = (of: readonly ProjectResult[]) =>
+    VERDICT_SEVERITY.find((candidate) => of.some((part) => part.verdict === candidate));
+  const withoutAudit = worst(projects.filter((part) => part.auditId === undefined));
+  const settledWithoutAudit =
+    withoutAudit !== undefined &&
+    VERDICT_SEVERITY.indexOf(withoutAudit) < VERDICT_SEVERITY.indexOf('pending');
+  if (projects.some((part) => part.verdict === 'pending') && !settledWithoutAudit) return 'pending';
+  return worst(projects) ?? 'skipped';
 }
 
 /** Every project's findings, each marked with its project, in the model's order; none without results. */
@@ -222,17 +233,29 @@ function withoutRepeats(findings: readonly TriagedFinding[]): TriagedFinding[] {
   });
 }
 
-/** "3 projects: 1 fail, 2 pass." and then why each that did not pass did not. */
-function combinedReason(projects: readonly ProjectResult[]): string {
-  const tally = VERDICT_SEVERITY.flatMap((verdict) => {
-    const count = projects.filter((part) => part.verdict === verdict).length;
-    return count === 0 ? [] : [`${count} ${verdict}`];
-  });
+/**
+ * "3 projects: 1 fail, 2 pass." (pending: "1 of 2 projects finished (1 fail); 1 still running.")
+ * and then why each that did not pass did not.
+ */
+function combinedReason(projects: readonly ProjectResult[], verdict: Verdict): string {
+  const tally = (of: readonly ProjectResult[]) =>
+    VERDICT_SEVERITY.flatMap((candidate) => {
+      const count = of.filter((part) => part.verdict === candidate).length;
+      return count === 0 ? [] : [`${count} ${candidate}`];
+    }).join(', ');
+  const noun = `project${projects.length === 1 ? '' : 's'}`;
+  const finished = projects.filter((part) => part.verdict !== 'pending');
+  const known =
+    verdict === 'pending'
+      ? `${finished.length} of ${projects.length} ${noun} finished` +
+        (finished.length > 0 ? ` (${tally(finished)})` : '') +
+        `; ${projects.length - finished.length} still running.`
+      : `${projects.length} ${noun}: ${tally(projects)}.`;
   const notPassed = projects
-    .filter(({ verdict }) => verdict !== 'pass' && verdict !== 'skipped')
+    .filter((part) => part.verdict !== 'pass' && part.verdict !== 'skipped')
     .map(({ name, reason }) => `${name}: ${reason.replace(/[\s.]+$/, '')}`);
   const why = notPassed.length > 0 ? ` ${notPassed.join('; ')}.` : '';
-  return `${projects.length} project${projects.length === 1 ? '' : 's'}: ${tally.join(', ')}.${why}`;
+  return `${known}${why}`;
 }
 
 function resumeHint(

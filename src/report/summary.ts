@@ -212,8 +212,13 @@ function verdictNotes(report: Report, hasFindings: boolean): string[] {
   } else if (report.verdict === 'skipped') {
     notes.push('> ⏭️ **No audit was run**, so there are no results.');
   } else if (report.verdict === 'pending') {
+    const someFinished = report.several && report.projects.some((p) => p.verdict !== 'pending');
     notes.push(
-      '> ⏳ **The audit is still running**, so there are no results yet: this run says nothing about the code until they are collected.',
+      someFinished
+        ? '> ⏳ **Not every audit has finished**, so the run has no verdict yet: it is given once every project has results. ' +
+            (hasFindings ? 'The findings below are those of the projects that finished. ' : '') +
+            'This run says nothing about the code of the others until theirs are collected.'
+        : '> ⏳ **The audit is still running**, so there are no results yet: this run says nothing about the code until they are collected.',
     );
   }
   if (report.resumeHint !== undefined) {

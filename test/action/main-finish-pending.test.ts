@@ -177,11 +177,16 @@ describe('a finishing run', () => {
     expect(recorded.summary).toContain('Completed by another run');
   });
 
-  it('comments only on the pull request its sealed record names, not on another whose head the commit is', async () => {
+  it('comments on no pull request when the one its sealed record names has moved on, not even on another whose head the commit is', async () => {
     const service = await setUp({ wait: 'false' }, { pollsUntilDone: 1 });
     await run();
     const comments = github.comments(5).map((comment) => comment.body);
-    // The latest check run of the name on the head commit: sealed for pull request 7.
+    github.checkRuns.length = 0;
+    github.seedPulls([
+      { number: 7, state: 'open', headSha: 'f'.repeat(40), headRef: 'other', headOwner: 'acme' },
+      { number: 5, state: 'open', headSha: HEAD, headRef: 'feature', headOwner: 'acme' },
+    ]);
+    // On pull request 5's head, sealed for pull request 7, which has been pushed again since.
     const sealedFor7 = github.seedCheckRun({
       name: NAME,
       head_sha: HEAD,
@@ -203,6 +208,8 @@ describe('a finishing run', () => {
     expect(recorded.failed).toEqual([]);
     expect(sealedFor7).toMatchObject({ status: 'completed', conclusion: 'failure' });
     expect(github.comments(5).map((comment) => comment.body)).toEqual(comments);
+    expect(github.comments(7)).toEqual([]);
+    expect(recorded.summary).toContain('eeeeeee (former head) | — |');
   });
 
   it('says the service gave no status, not that the audit is still running, when its one poll meets a 503', async () => {
@@ -371,7 +378,7 @@ describe('a finishing run', () => {
     expect(recorded.summary).toContain(`| ${HEAD.slice(0, 7)} (former head) | — |`);
   });
 
-  it('completes a check run on the head of a closed pull request, warning without `actions: read` and failing nothing', async () => {
+  it('completes a check run on the head of a closed pull request, updating its comment, warning without `actions: read` and failing nothing', async () => {
     const service = await setUp({ wait: 'false' }, { pollsUntilDone: 1 });
     await run();
     const [checkRun] = github.checkRuns;
@@ -384,12 +391,38 @@ describe('a finishing run', () => {
     expect(recorded.failed).toEqual([]);
     expect(polls(service)).toBe(2);
     expect(checkRun).toMatchObject({ status: 'completed', conclusion: 'failure' });
-    expect(github.comments(5).map((comment) => comment.body)).toEqual(comments);
+    // Its head is still the commit: its comment shows the verdict, updated in place.
+    const [pending, ...more] = comments;
+    expect(pending).toMatch(/still running/);
+    expect(github.comments(5).map((comment) => comment.body)).toEqual([
+      expect.stringMatching(/^(?![\s\S]*still running)[\s\S]*Failed/),
+      ...more,
+    ]);
+    expect(recorded.summary).toContain('eeeeeee | #5 |');
     const warnings = recorded.annotations.filter((each) => each.level === 'warning');
     expect(warnings.map((each) => each.message)).toContainEqual(
       expect.stringMatching(/`actions: read`/),
     );
     expect(recorded.summary).toMatch(/> .*actions: read/);
+  });
+
+  it("leaves a check run in progress while its pull request cannot be read: its scope and comment are that pull request's", async () => {
+    await setUp({ wait: 'false' }, { pollsUntilDone: 1 });
+    await run();
+    const [checkRun] = github.checkRuns;
+    github.failNext({ method: 'GET', path: /\/pulls\/5$/, status: 403 });
+    await finishingRun();
+    expect(recorded.failed).toEqual([]);
+    expect(checkRun).toMatchObject({ status: 'in_progress', conclusion: null });
+    expect(recorded.summary).toContain('Not completed: GitHub refused it');
+    const warnings = recorded.annotations.filter((each) => each.level === 'warning');
+    expect(warnings.map((each) => each.message)).toContainEqual(
+      expect.stringMatching(
+        /could not read its pull request .*403.*left for the next finishing run/,
+      ),
+    );
+    await finishingRun();
+    expect(checkRun).toMatchObject({ status: 'completed', conclusion: 'failure' });
   });
 
   it('takes up at most 20 check runs per run, and says more were left', async () => {

@@ -127,14 +127,14 @@ describe('the report of several projects', () => {
     },
   );
 
-  it('is pending while a project is and none failed: its verdict waits on that audit', () => {
+  it('is pending while a project is, saying which finished with what: its verdict waits on that audit', () => {
     const combined = report([
       ['acme/a', 'a', passed],
       ['acme/w', 'w', pending],
     ]);
     expect(combined.verdict).toBe('pending');
     expect(combined.reason).toMatch(
-      /^2 projects: 1 pending, 1 pass\. acme\/w: The audit is still running/,
+      /^1 of 2 projects finished \(1 pass\); 1 still running\. acme\/w: The audit is still running/,
     );
     expect(combined.resumeHint).toBe(
       'The audits that did not report go on at the service; this run did not wait for them. ' +
@@ -143,19 +143,47 @@ describe('the report of several projects', () => {
     );
   });
 
-  it('is not pending once a project failed, errored or timed out: no result of the pending one changes that', () => {
+  it('is pending while a project is, whatever the others gave: the run that finishes it collects them all', () => {
+    const failing = report([
+      ['acme/b', 'b', failed],
+      ['acme/w', 'w', pending],
+      ['acme/t', 't', timedOut],
+    ]);
+    expect(failing.verdict).toBe('pending');
+    expect(failing.reason).toMatch(
+      /^2 of 3 projects finished \(1 timeout, 1 fail\); 1 still running\. acme\/b: .*; acme\/w: The audit is still running.*; acme\/t: The audit did not finish/,
+    );
+    expect(failing.findings).toHaveLength(2);
     expect(
       report([
-        ['acme/b', 'b', failed],
         ['acme/w', 'w', pending],
-      ]).verdict,
-    ).toBe('fail');
+        ['acme/v', 'v', pending],
+      ]).reason,
+    ).toMatch(/^0 of 2 projects finished; 2 still running\./);
+  });
+
+  it('is not pending once a project ended without an audit: no later run has anything of it to collect', () => {
+    const refused = errorResult(
+      new Error('upload refused'),
+      { auditId: undefined, resumed: false, fileCount: 1 },
+      { vocabulary: ACTION_VOCABULARY },
+    );
+    const combined = report([
+      ['acme/e', 'e', refused],
+      ['acme/w', 'w', pending],
+    ]);
+    expect(combined.verdict).toBe('error');
+    expect(combined.reason).toMatch(/^2 projects: 1 error, 1 pending\./);
+    const skipped = { ...passed, verdict: 'skipped' as const, auditId: undefined };
     expect(
       report([
-        ['acme/t', 't', timedOut],
+        ['acme/s', 's', skipped],
         ['acme/w', 'w', pending],
       ]).verdict,
-    ).toBe('timeout');
+    ).toBe('pending');
+  });
+
+  it("is its one project's pending result when the run is of one", () => {
     const alone = report([['acme', '.', pending]]);
     expect(alone).toMatchObject({ verdict: 'pending', auditId: 'w-1', rawStatus: 'in_progress' });
     expect(alone.resumeHint).toMatch(

@@ -757,3 +757,34 @@ describe('the summary of one project of a run of several', () => {
     expect(markdown).toContain('#### vault/core (1)');
   });
 });
+
+describe('the summary of a run of several still pending', () => {
+  it('shows the findings of the projects that finished, and says the verdict waits on the others', () => {
+    const triaged = allActive([makeFinding({ severity: 'high', title: 'Reentrancy' })]).map(
+      (entry) => ({ ...entry, project: 'vault/a' }),
+    );
+    const markdown = renderSummary(
+      input({
+        verdict: 'pending',
+        reason: '1 of 2 projects finished (1 fail); 1 still running.',
+        auditId: '{"a":"a-1","b":"b-1"}',
+        triaged,
+        several: true,
+        projects: [
+          projectReport('vault/a', 'fail', 1, { auditId: 'a-1' }),
+          projectReport('vault/b', 'pending', 0, { auditId: 'b-1' }),
+        ],
+      }),
+    );
+    expect(markdown).toContain(
+      '**Pending**: 1 of 2 projects finished \\(1 fail\\); 1 still running.',
+    );
+    expect(markdown).toContain(
+      '> ⏳ **Not every audit has finished**, so the run has no verdict yet: it is given once every project has results. ' +
+        'The findings below are those of the projects that finished.',
+    );
+    expect(markdown).not.toContain('no results yet');
+    expect(markdown).toContain('| vault/a | ❌ Failed | 1 | 1 | a\\-1 |');
+    expect(markdown).toContain('Reentrancy');
+  });
+});

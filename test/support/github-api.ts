@@ -158,7 +158,7 @@ export interface GitHubApiStandIn {
   ): StoredCheckRun;
   /** Points a branch at a commit, for `GET /commits/{branch}/check-runs`. */
   seedBranch(name: string, sha: string): void;
-  /** Replaces the pull requests `GET /pulls` lists. */
+  /** Replaces the pull requests `GET /pulls` lists and `GET /pulls/{number}` reads. */
   seedPulls(pulls: StoredPull[]): void;
   /** Replaces the workflow runs `GET /actions/runs` lists. */
   seedWorkflowRuns(
@@ -477,6 +477,13 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
       if (artifact === undefined) return notFound();
       return { status: 302, body: undefined, headers: { location: artifact.url() } };
     }
+    if ((match = /^\/pulls\/(\d+)$/.exec(route)) && method === 'GET') {
+      // The full pull request, as GitHub's OpenAPI gives it: `changed_files` besides the listing's.
+      const pull = pulls.find((each) => each.number === Number(match![1]));
+      if (pull === undefined) return notFound();
+      const changed = pullFiles.get(pull.number)?.length ?? 0;
+      return { status: 200, body: { ...pullJson(pull), changed_files: changed } };
+    }
     if ((match = /^\/pulls\/(\d+)\/files$/.exec(route)) && method === 'GET') {
       const files = (pullFiles.get(Number(match[1])) ?? []).slice(0, PULL_FILES_CAP);
       return page(url, files, (f) => ({ ...f, changes: f.additions + f.deletions }));
@@ -621,7 +628,7 @@ export async function startGitHubApi(options: GitHubApiOptions = {}): Promise<Gi
     };
   }
 
-  function pullJson(pull: StoredPull): unknown {
+  function pullJson(pull: StoredPull): Record<string, unknown> {
     return {
       number: pull.number,
       state: pull.state,
@@ -750,7 +757,7 @@ function endpointOf(route: string): Endpoint | undefined {
     return 'check-runs';
   if (/^\/issues\/(\d+\/)?comments/.test(route)) return 'issue-comments';
   if (/^\/pulls\/\d+\/files$/.test(route)) return 'pull-files';
-  if (route === '/pulls') return 'pulls';
+  if (route === '/pulls' || /^\/pulls\/\d+$/.test(route)) return 'pulls';
   if (route === '/actions/runs') return 'workflow-runs';
   if (route.startsWith('/actions/')) return 'artifacts';
   if (route.startsWith('/git/')) return 'git';

@@ -26,6 +26,8 @@ import { VERDICT_WORDS } from '../../report/labels.ts';
 import { engineDependencies, type Step } from '../engine-dependencies.ts';
 import { GitHubChannels } from '../github/channels.ts';
 import { createGitHubClient, type GitHubClient } from '../github/client.ts';
+import type { PullRequestFacts } from '../context.ts';
+import type { ListedCheckRun } from '../github/resources.ts';
 import type { ActionSettings } from '../inputs.ts';
 import { publishToGitHub } from '../publish.ts';
 import { ACTION_VOCABULARY, FINISHING_VOCABULARY } from '../vocabulary.ts';
@@ -79,7 +81,7 @@ export async function finishPendingRuns(
 }
 
 async function finishOne(
-  { checkRun, record, pullRequest, formerHead }: FoundCheckRun,
+  { checkRun, record, formerHead }: FoundCheckRun,
   settings: ActionSettings,
   step: Omit<Step, 'channels'> & { client: GitHubClient },
 ): Promise<FinishedCheckRun> {
@@ -98,11 +100,15 @@ async function finishOne(
     };
   }
   const sealed = typeof record === 'string' ? undefined : record;
-  // The comment goes to the pull request the sealed record names, only while its head is here.
-  const pull =
-    sealed !== undefined && pullRequest !== undefined && sealed.pullRequest === pullRequest.number
-      ? { number: pullRequest.number, headSha: checkRun.headSha, changedFiles: undefined }
-      : undefined;
+  let pull: PullRequestFacts | undefined;
+  try {
+    pull = await pullRequestOf(sealed, checkRun.headSha, step.client);
+  } catch (error) {
+    log.warning(
+      `${checkRun.url}: could not read its pull request (${errorMessage(error)}); left for the next finishing run.`,
+    );
+    return { ...shownOf(checkRun, undefined, formerHead), outcome: 'refused' };
+  }
   const context = { ...step.context, sha: checkRun.headSha, pullRequest: pull };
   const channels = new GitHubChannels({
     client: step.client,
@@ -147,12 +153,8 @@ async function finishOne(
       : undefined,
     runUrl: context.runUrl,
   });
-  const shown = {
-    url: checkRun.url,
-    headSha: checkRun.headSha,
-    pullRequest: pull?.number,
-    formerHead,
-  };
+  // Not its pull request's head any more: no comment, as on any former head.
+  const shown = shownOf(checkRun, pull, formerHead || sealed?.pullRequest !== undefined);
   if (report.verdict === 'pending') {
     // A poll that got no status says nothing of whether the audit still runs.
     const unanswered = result.projects.filter(
@@ -202,6 +204,39 @@ async function finishOne(
   }
   for (const save of held) await save();
   return { ...shown, outcome: report.verdict };
+}
+
+/**
+ * The pull request the sealed record names, while the check run's commit is its head, open or
+ * closed (one merged fast-forward has its head on the default branch): its changed files decide
+ * `scope` and its comment is updated, as a waiting run's would be. Read by its number: a listing
+ * shows a commit with whichever pull request it lists first. Undefined when the record names
+ * none or the pull request has moved on to another head: its changed files and comment are that
+ * head's. Throws when GitHub cannot say: a verdict under another scope would not be the run's.
+ */
+async function pullRequestOf(
+  record: PendingRecord | undefined,
+  headSha: string,
+  client: GitHubClient,
+): Promise<PullRequestFacts | undefined> {
+  if (record?.pullRequest === undefined) return undefined;
+  const now = await client.getPullRequest(record.pullRequest);
+  if (now?.headSha !== headSha) return undefined;
+  return { number: now.number, headSha, changedFiles: now.changedFiles };
+}
+
+/** What the summary shows of a check run: `formerHead` when no pull request's head is on it. */
+function shownOf(
+  checkRun: ListedCheckRun,
+  pull: PullRequestFacts | undefined,
+  formerHead: boolean,
+): Omit<FinishedCheckRun, 'outcome'> {
+  return {
+    url: checkRun.url,
+    headSha: checkRun.headSha,
+    pullRequest: pull?.number,
+    formerHead: pull === undefined && formerHead,
+  };
 }
 
 /**
@@ -283,8 +318,9 @@ export function renderFinishingSummary({
   if (former > 0)
     lines.push(
       `${former} check run(s) (marked "former head") were on commits no longer a head: a pull request ` +
-        'pushed again, closed or merged, or the default branch moved on. No pull request comment ' +
-        'is written for those, as a comment is about its head.',
+        'pushed again, or the default branch moved on. No pull request comment is written for ' +
+        'those, as a comment is about its head, and a `scope` of changed files or lines counts every ' +
+        "finding there: the pull request's changed files are now its new head's.",
       '',
     );
   if (formerHeads.found > formerHeads.looked)

@@ -13,7 +13,7 @@ import {
   type PendingRecordKey,
 } from '../../engine/pending-record.ts';
 import type { GitHubClient } from '../github/client.ts';
-import type { HeadPullRequest, ListedCheckRun } from '../github/resources.ts';
+import type { ListedCheckRun } from '../github/resources.ts';
 import { recordOfCheckRun } from '../pending-check.ts';
 import { findFormerHeads } from './former-heads.ts';
 
@@ -33,9 +33,10 @@ export const ACTIONS_APP_SLUG = 'github-actions';
 export interface FoundCheckRun {
   checkRun: ListedCheckRun;
   record: PendingRecord | string;
-  /** The open pull request whose head commit the check run is on, when one is. */
-  pullRequest: HeadPullRequest | undefined;
-  /** On a commit no longer a head: no pull request's comment is about it. */
+  /**
+   * Found on a commit no longer a head. Its pull request is the one its record names, read by
+   * the finishing run: a listing attaches a commit to one pull request, which need not be it.
+   */
   formerHead: boolean;
 }
 
@@ -59,18 +60,15 @@ export async function findPendingCheckRuns(
 ): Promise<FoundCheckRuns> {
   const { pulls, capped: morePulls } = await client.listOpenPullRequests(OPEN_PULLS_MAX_PAGES);
   const heads = [
-    ...pulls.map((pull) => ({ ref: pull.headSha, pull, formerHead: false })),
-    { ref: await client.getDefaultBranch(), pull: undefined, formerHead: false },
+    ...pulls.map((pull) => ({ ref: pull.headSha, formerHead: false })),
+    { ref: await client.getDefaultBranch(), formerHead: false },
   ];
   const former = await findFormerHeads(client, new Set(pulls.map((pull) => pull.headSha)), key.now);
-  const refs = [
-    ...heads,
-    ...former.commits.map((ref) => ({ ref, pull: undefined, formerHead: true })),
-  ];
+  const refs = [...heads, ...former.commits.map((ref) => ({ ref, formerHead: true }))];
   // Heads first: a check run found on one is not on a former head, whatever else lists it.
   const listed = new Map<number, FoundCheckRun>();
   let capped = morePulls;
-  for (const { ref, pull, formerHead } of refs) {
+  for (const { ref, formerHead } of refs) {
     const onRef = await client.listCheckRunsInProgress(ref, key.checkName);
     capped ||= onRef.capped;
     for (const checkRun of onRef.checkRuns) {
@@ -79,8 +77,7 @@ export async function findPendingCheckRuns(
       // A waiting run in progress, or another tool's: no pending record, not ours to finish.
       if (text === undefined) continue;
       const record = readPendingRecord(text, { ...key, headSha: checkRun.headSha });
-      // Listed by the pull request's head commit: the check run is on it.
-      listed.set(checkRun.id, { checkRun, record, pullRequest: pull, formerHead });
+      listed.set(checkRun.id, { checkRun, record, formerHead });
     }
   }
   const oldestFirst = [...listed.values()].sort((a, b) => startedAt(a) - startedAt(b));

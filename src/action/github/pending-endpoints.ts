@@ -1,13 +1,13 @@
 /**
  * The endpoints a finishing run finds pending check runs with, typed narrowly: the open and the
  * recently closed pull requests, the default branch, the commits the repository's recent workflow
- * runs ran on, a commit's check runs in progress, and one check run read again. Each list stops
- * at a page cap.
+ * runs ran on, a commit's check runs in progress, one check run read again, and a record's pull
+ * request read by its number. Each list stops at a page cap.
  */
 import type { getOctokit } from '@actions/github';
-import { call } from './errors.ts';
+import { call, statusOf } from './errors.ts';
 import { collectPages, PER_PAGE } from './pages.ts';
-import type { HeadPullRequest, ListedCheckRun } from './resources.ts';
+import type { HeadPullRequest, ListedCheckRun, PullRequestNow } from './resources.ts';
 
 /** One name's runs in progress on one commit: more than a page is already unusual. */
 export const CHECK_RUNS_MAX_PAGES = 2;
@@ -33,8 +33,8 @@ export interface PendingEndpoints {
   /** The repository's default branch, by name. */
   getDefaultBranch(): Promise<string>;
   /**
-   * The check runs named `name` in progress on `ref` (a commit, or a branch's head), the latest of
-   * each app, up to CHECK_RUNS_MAX_PAGES pages; `capped` when there were more.
+   * The check runs named `name` in progress on `ref` (a commit, or a branch's head), every one of
+   * each app, older ones too, up to CHECK_RUNS_MAX_PAGES pages; `capped` when there were more.
    */
   listCheckRunsInProgress(
     ref: string,
@@ -42,6 +42,8 @@ export interface PendingEndpoints {
   ): Promise<{ checkRuns: ListedCheckRun[]; capped: boolean }>;
   /** The check run's status and `external_id` as they are now. */
   getCheckRunStatus(id: number): Promise<{ status: string; externalId: string | null }>;
+  /** The pull request `number` as it is now, open or closed; undefined when there is none. */
+  getPullRequest(number: number): Promise<PullRequestNow | undefined>;
 }
 
 type Octokit = ReturnType<typeof getOctokit>;
@@ -110,6 +112,23 @@ export function pendingEndpoints(
       });
     },
 
+    async getPullRequest(number) {
+      return call('read a pull request', 'pull-requests: read', false, async () => {
+        try {
+          const { data } = await rest.pulls.get({ ...repo, pull_number: number });
+          return {
+            number: data.number,
+            headSha: data.head.sha,
+            state: data.state,
+            changedFiles: data.changed_files,
+          };
+        } catch (error) {
+          if (statusOf(error) === 404) return undefined;
+          throw error;
+        }
+      });
+    },
+
     async listCheckRunsInProgress(ref, name) {
       return call('list the check runs of a commit', 'checks: read', true, async () => {
         // Page by page, by `total_count`: Octokit's paginator needs each answer's own URL to
@@ -122,7 +141,9 @@ export function pendingEndpoints(
             ref,
             check_name: name,
             status: 'in_progress',
-            filter: 'latest',
+            // Not `latest`: an older run of the name left pending (a push run and a pull
+            // request's on one commit, a re-run) would never be listed, and so never finished.
+            filter: 'all',
             per_page: PER_PAGE,
             page,
           });

@@ -77,6 +77,15 @@ export interface HeadPullRequest {
   headSha: string;
 }
 
+/** A pull request read by its number, as it is now. */
+export interface PullRequestNow {
+  number: number;
+  headSha: string;
+  state: 'open' | 'closed';
+  /** How many files it changes, as GitHub counts them (its files API lists at most 3,000). */
+  changedFiles: number | undefined;
+}
+
 /** A check run as a commit's listing shows it: what finding a pending run's record needs. */
 export interface ListedCheckRun {
   id: number;

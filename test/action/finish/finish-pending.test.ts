@@ -36,6 +36,7 @@ describe('renderFinishingSummary', () => {
       '1 check run(s) (marked "former head") were on commits no longer a head',
     );
     expect(summary).toContain('No pull request comment is written for those');
+    expect(summary).toContain('a `scope` of changed files or lines counts every finding there');
     expect(summary).not.toContain('were looked at');
   });
 

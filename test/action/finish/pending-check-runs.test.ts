@@ -77,8 +77,8 @@ describe('findPendingCheckRuns', () => {
 
     const { found, capped } = await findPendingCheckRuns(client, { ...KEY, now: NOW });
     const oldestFirst = [...numbers].sort((a, b) => ageOf(b) - ageOf(a));
-    expect(found.map((each) => each.pullRequest?.number)).toEqual(
-      oldestFirst.slice(0, MAX_PENDING_PER_RUN),
+    expect(found.map((each) => each.checkRun.headSha)).toEqual(
+      oldestFirst.slice(0, MAX_PENDING_PER_RUN).map(sha),
     );
     expect(capped).toBe(true);
   });
@@ -108,7 +108,9 @@ describe('findPendingCheckRuns', () => {
     expect(capped).toBe(false);
     expect(found).toHaveLength(MAX_PENDING_PER_RUN + 3);
     const notReading = found.filter((each) => typeof each.record === 'string');
-    expect(notReading.map((each) => each.pullRequest?.number)).toEqual([second, newest, third]);
+    expect(notReading.map((each) => each.checkRun.headSha)).toEqual(
+      [second, newest, third].map(sha),
+    );
   });
 
   it(`takes up at most ${MAX_UNREADABLE_PER_RUN} records that do not read, and says more were left`, async () => {
@@ -123,7 +125,7 @@ describe('findPendingCheckRuns', () => {
 });
 
 describe('findPendingCheckRuns on former heads', () => {
-  it('finds a check run on a commit no longer a head, for no pull request, and one on a head as on the head', async () => {
+  it('finds a check run on a commit no longer a head, and one on a head as on the head', async () => {
     const { api, client } = await setUp();
     seedOpenPulls(api, 1);
     const pushedOver = 'a'.repeat(40);
@@ -142,15 +144,9 @@ describe('findPendingCheckRuns on former heads', () => {
       { headSha: sha(1), createdAt: new Date(NOW).toISOString() },
     ]);
     const { found, formerHeads } = await findPendingCheckRuns(client, { ...KEY, now: NOW });
-    expect(
-      found.map(({ checkRun, pullRequest, formerHead }) => ({
-        id: checkRun.id,
-        pull: pullRequest?.number,
-        formerHead,
-      })),
-    ).toEqual([
-      { id: onFormer.id, pull: undefined, formerHead: true },
-      { id: onHead.id, pull: 1, formerHead: false },
+    expect(found.map(({ checkRun, formerHead }) => ({ id: checkRun.id, formerHead }))).toEqual([
+      { id: onFormer.id, formerHead: true },
+      { id: onHead.id, formerHead: false },
     ]);
     expect(formerHeads).toEqual({ looked: 1, found: 1 });
   });

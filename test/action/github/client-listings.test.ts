@@ -16,9 +16,9 @@ const NAME = 'Smart contract audit';
 const ELSEWHERE = { id: 99, slug: 'imposter-app', name: 'Imposter' };
 
 describe('listCheckRunsInProgress', () => {
-  it('lists the named runs in progress on the commit, the latest of each app, with their app and record', async () => {
+  it('lists every named run in progress on the commit, older ones of an app too, with their app and record', async () => {
     const { api, client } = await setUp();
-    api.seedCheckRun({ name: NAME, head_sha: HEAD, external_id: 'older' });
+    const older = api.seedCheckRun({ name: NAME, head_sha: HEAD, external_id: 'older' });
     const mine = api.seedCheckRun({
       name: NAME,
       head_sha: HEAD,
@@ -54,9 +54,10 @@ describe('listCheckRunsInProgress', () => {
         text: 'the text',
         app: { id: GITHUB_ACTIONS_APP.id, slug: GITHUB_ACTIONS_APP.slug },
       }),
+      expect.objectContaining({ id: older.id, externalId: 'older' }),
     ]);
     expect(api.requests.at(-1)?.path).toBe(
-      `/repos/octo-org/contracts/commits/${HEAD}/check-runs?check_name=Smart%20contract%20audit&status=in_progress&filter=latest&per_page=100&page=1`,
+      `/repos/octo-org/contracts/commits/${HEAD}/check-runs?check_name=Smart%20contract%20audit&status=in_progress&filter=all&per_page=100&page=1`,
     );
   });
 
@@ -129,6 +130,42 @@ describe('listOpenPullRequests and getDefaultBranch', () => {
   it("reads the repository's default branch", async () => {
     const { client } = await setUp({ defaultBranch: 'trunk' });
     expect(await client.getDefaultBranch()).toBe('trunk');
+  });
+});
+
+describe('getPullRequest', () => {
+  it('reads a pull request by its number, open or closed, with its head and how many files it changes', async () => {
+    const { api, client } = await setUp();
+    api.seedPulls([
+      { number: 5, state: 'closed', headSha: HEAD, headRef: 'feature', headOwner: 'octo-org' },
+    ]);
+    api.seedPullRequestFiles(
+      5,
+      Array.from({ length: 3 }, (_, n) => ({
+        filename: `src/F${n}.sol`,
+        status: 'added',
+        additions: 1,
+        deletions: 0,
+      })),
+    );
+    expect(await client.getPullRequest(5)).toEqual({
+      number: 5,
+      headSha: HEAD,
+      state: 'closed',
+      changedFiles: 3,
+    });
+    expect(await client.getPullRequest(6)).toBeUndefined();
+    expect(api.requests.map((each) => each.path)).toEqual([
+      '/repos/octo-org/contracts/pulls/5',
+      '/repos/octo-org/contracts/pulls/6',
+    ]);
+  });
+
+  it('names the permission when the pull request may not be read', async () => {
+    const { client } = await setUp({ forbid: ['pulls'] });
+    const error = await client.getPullRequest(5).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PermissionError);
+    expect((error as PermissionError).permission).toBe('pull-requests: read');
   });
 });
 
