@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { run } from '../../src/action/main.ts';
 import { recorded, resetCore } from '../support/core.ts';
 import { useInProcessRun } from '../support/in-process-run.ts';
+import { shown, waitingAndFinishing as compare } from '../support/compare-runs.ts';
 import { useResultsService } from '../support/runner-services.ts';
 import { serviceFinding, workspaceWith } from '../support/workspace.ts';
 
@@ -65,62 +66,22 @@ const OUTSIDE_THE_CHANGE = serviceFinding({
   end_line: 5,
 });
 
-/**
- * What differs between two runs of the same audit: its id, the times, the files-uploaded line,
- * the commit links name (a waiting run's is the merge commit the event gives), and what the
- * comment compares with the previous run's comment.
- */
-function normalize(text: string | null | undefined, ids: string[]): string {
-  let out = text ?? '';
-  for (const id of ids) out = out.split(id).join('<id>');
-  return out
-    .replace(/audit\\?-\d+/g, '<id>')
-    .replace(/🆕 new(; )?/g, '')
-    .replace(/0123456789abcdef0123456789abcdef01234567|e{40}/g, '<sha>')
-    .replace(/Commit (0123456|eeeeeee)/g, 'Commit <short>')
-    .replace(/#### 🆕 New since[\s\S]*?(?=#### Findings|<sub>)/g, '')
-    .replace(/- \*\*Files uploaded:\*\* \d+\n/g, '')
-    .replace(/_First run on this pull request[^\n]*\n\n/g, '')
-    .replace(/\d+(\.\d+)?\s?(ms|s|seconds?|minutes?|m)\b/g, '<t>')
-    .replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, '<date>');
-}
-
-/** The last check run and pull request 5's comment, as a user sees them. */
-function shown(ids: string[]) {
-  const checkRun = github.checkRuns.at(-1);
-  return {
-    status: checkRun?.status,
-    conclusion: checkRun?.conclusion,
-    title: checkRun?.output.title,
-    summary: normalize(checkRun?.output.summary, ids),
-    annotations: checkRun?.annotations.map((a) => normalize(JSON.stringify(a), ids)),
-    comment: normalize(github.comments(5).at(-1)?.body, ids),
-  };
-}
-
 /** A waiting run's report, then the same inputs with `wait: false` and a finishing run's. */
 async function waitingAndFinishing(options: {
   inputs: Record<string, string>;
   findings: ReturnType<typeof serviceFinding>[];
   beforeFinish?: () => void;
 }) {
-  const checkout = await workspaceWith({ 'foundry.toml': FOUNDRY, 'src/Vault.sol': VAULT });
-  await setUp(options.inputs, { findings: options.findings, pollsUntilDone: 1 });
-  const inputs = { ...recorded.inputs };
-  vi.stubEnv('GITHUB_WORKSPACE', checkout);
-  resetCore({ ...inputs, wait: 'true', reuse: 'false' });
-  await run();
-  const waiting = shown([recorded.outputs['audit-id'] ?? 'x']);
-  github.checkRuns.length = 0;
-  resetCore({ ...inputs, wait: 'false', reuse: 'false' });
-  await run();
-  expect(recorded.outputs['verdict']).toBe('pending');
-  const pendingId = recorded.outputs['audit-id'] ?? 'x';
-  options.beforeFinish?.();
-  resetCore({ ...inputs, 'finish-pending': 'true' });
-  await run();
-  expect(recorded.failed).toEqual([]);
-  return { waiting, finishing: shown([pendingId]) };
+  const compared = await compare({
+    ...options,
+    setUp,
+    github,
+    checkout: await workspaceWith({ 'foundry.toml': FOUNDRY, 'src/Vault.sol': VAULT }),
+    pr: 5,
+  });
+  expect(compared.pending.outputs['verdict']).toBe('pending');
+  expect(compared.finishingFailed).toEqual([]);
+  return compared;
 }
 
 describe('a finishing run, against a waiting run on the same commit', () => {
@@ -207,7 +168,7 @@ describe('a run of several projects, one failed while another still runs', () =>
     vi.stubEnv('GITHUB_WORKSPACE', await workspaceWith(PROJECTS));
     resetCore({ ...inputs, wait: 'true', reuse: 'false' });
     await run();
-    const waiting = shown([]);
+    const waiting = shown(github, 5, []);
     expect(waiting).toMatchObject({ conclusion: 'failure' });
     github.checkRuns.length = 0;
     resetCore({ ...inputs, wait: 'false', reuse: 'false' });
@@ -233,7 +194,7 @@ describe('a run of several projects, one failed while another still runs', () =>
     resetCore({ ...inputs, 'finish-pending': 'true' });
     await run();
     expect(recorded.failed).toEqual([]);
-    const finishing = shown([]);
+    const finishing = shown(github, 5, []);
     expect(finishing.title).toBe(waiting.title);
     expect(finishing.conclusion).toBe(waiting.conclusion);
     expect(finishing.annotations).toEqual(waiting.annotations);

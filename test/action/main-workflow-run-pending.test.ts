@@ -97,6 +97,8 @@ describe('a fork pull request with wait: false', () => {
     }
     expect(service.uploads).toHaveLength(1);
     expect(checkRun).toMatchObject({ status: 'completed', conclusion: 'failure' });
+    // The fork's head commit the pending run judged, as a waiting run's title names it.
+    expect(checkRun?.output.title).toMatch(/ at commit [0-9a-f]{7}/);
     expect(github.comments(PULL).at(-1)?.body).toMatch(/Failed: smart contract audit of vaults/);
   });
 });
