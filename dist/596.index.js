@@ -1,8 +1,8 @@
-export const id = 362;
-export const ids = [362];
+export const id = 596;
+export const ids = [596];
 export const modules = {
 
-/***/ 67362:
+/***/ 37596:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -535,6 +535,15 @@ function findSuppressions(source) {
     });
     return suppressions;
 }
+/**
+ * The suppression a directive as findSuppressions keeps it (`text`) makes of `line`, or
+ * undefined when it is no directive: how a suppression written down elsewhere is read back.
+ */
+function suppressionAt(line, text) {
+    if (!/^audit-ignore-(?:next-line|line)(?=\s|$)/.test(text))
+        return undefined;
+    return { line, rules: parseRules(text), text };
+}
 /** The ids between the directive word and ` -- reason`. */
 function parseRules(directive) {
     const list = directive.replace(/^audit-ignore-(next-line|line)/, '').split(/\s--(?:\s|$)/)[0];
@@ -602,16 +611,6 @@ function describeNotCounted(byStatus, words) {
  * right there), then accepted (the baseline says so), then outside the change.
  */
 function triageFindings(findings, options) {
-    const suppressionsByFile = new Map();
-    const suppressionsOf = (file) => {
-        let found = suppressionsByFile.get(file);
-        if (found === undefined) {
-            const source = options.sources(file);
-            found = source === undefined ? [] : findSuppressions(source);
-            suppressionsByFile.set(file, found);
-        }
-        return found;
-    };
     const files = findings.map((uploaded) => uploaded.file === undefined ? undefined : options.uploaded?.get(uploaded.file));
     const inRepo = findings.map((uploaded, index) => inRepository(uploaded, files[index], options.pathPrefix));
     // Names as uploaded that are already repository paths (one project at the root) keep the
@@ -632,7 +631,7 @@ function triageFindings(findings, options) {
             return { finding, status: 'dependency', note: undefined };
         const suppression = uploaded.file === undefined
             ? undefined
-            : isSuppressed(uploaded, suppressionsOf(uploaded.file));
+            : isSuppressed(uploaded, options.suppressions(uploaded.file));
         if (suppression !== undefined)
             return { finding, status: 'suppressed', note: suppression.text };
         const accepted = options.baseline && baselineEntryFor(options.baseline, finding, options.several);
@@ -819,6 +818,24 @@ function timeoutResult(facts, timeoutMs, last, lastProblem) {
         resumable: 'timeout',
     };
 }
+/**
+ * An audit not finished when its one poll came, left to go on at the service: collected later.
+ * `last` is what that poll read, `lastProblem` why it read nothing.
+ */
+function pendingResult(facts, last, lastProblem) {
+    const status = lastProblem !== undefined
+        ? `its one poll got no status: ${lastProblem}`
+        : `status: ${last?.rawStatus ?? 'unknown'}`;
+    return {
+        ...base(facts),
+        verdict: 'pending',
+        reason: `The audit is still running at the service (${status}); this run did not wait for it. ` +
+            'No results yet.',
+        rawStatus: last?.rawStatus,
+        reportUrl: last?.reportUrl,
+        resumable: 'pending',
+    };
+}
 /** The service finished the audit without results: its message is the reason. */
 function serviceFailureResult(facts, snapshot) {
     // The sentence goes on after the service's words: their own full stop would double it.
@@ -899,11 +916,20 @@ const ACTION_VOCABULARY = {
     noKey: 'Input `api-key` is empty. Add the service key as a repository secret (e.g. AUDIT_API_KEY) and pass it: ' +
         '`api-key: ${{ secrets.AUDIT_API_KEY }}`.',
     resume: (auditIds) => `\`${resumeInput(auditIds)}\``,
+    pendingCompletion: 'The check run stays in progress on the head commit until a run with `finish-pending: true` collects the audit and completes it.',
     fetchSubmodules: 'check out with `submodules: recursive` in actions/checkout (or run ' +
         '`git submodule update --init --recursive` before this step)',
     resultsFile: 'the `results-file` of a run',
     projectList: 'the `projects` output',
     splitProjects: 'give each project a job of its own, a matrix over the `projects` output (see `detect-only`)',
+};
+/**
+ * A finishing run's words: its audits come from the check runs' records, so it has no `audit-id`
+ * to check.
+ */
+const FINISHING_VOCABULARY = {
+    ...ACTION_VOCABULARY,
+    takes: (name) => name !== 'audit-id',
 };
 /** The YAML for resuming: a JSON object must be quoted, or YAML reads it as a mapping. */
 function resumeInput(value) {
@@ -1877,8 +1903,9 @@ class HttpSession {
         this.#uploadAgent = createDispatcher(options.baseUrl, agentOptions);
     }
     async send(request) {
-        const { maxAttempts, log, now } = this.#options;
+        const { log, now } = this.#options;
         const { retryUntil } = request;
+        const maxAttempts = Math.min(this.#options.maxAttempts, request.maxAttempts ?? Infinity);
         const label = `${request.method} ${this.#basePath}${request.path}`;
         const timeLeft = () => (retryUntil === undefined ? Infinity : retryUntil - now());
         let last;
@@ -3432,20 +3459,24 @@ class AuditClient {
         }
         return { ...started, retryAfterMs: this.#retryAfter(answer) };
     }
-    /** `retryUntil` (on the deadline's clock; default the deadline): the request ends there, e.g. at the poll's deadline. */
-    async getAudit(auditId, knownFiles, { retryUntil } = {}) {
+    /**
+     * `retryUntil` (on the deadline's clock; default the deadline): the request ends there, e.g. at
+     * the poll's deadline. `once`: one attempt, no retry and no `Retry-After` waited out.
+     */
+    async getAudit(auditId, knownFiles, { retryUntil, once = false } = {}) {
         // The id may come from the service: shown as one bounded line.
         const shownId = bodyExcerpt(auditId, 100);
         const operation = {
             name: `read audit ${shownId}`,
             permission: 'reading an audit needs a key with read permission',
-            notFound: `audit ${shownId} not found (HTTP 404) — check ${this.#words.option('base-url')} and ${this.#words.option('audit-id')}${this.#baseUrlHint}`,
+            notFound: `audit ${shownId} not found (HTTP 404) — check ${this.#words.option('base-url')}${this.#words.takes('audit-id') ? ` and ${this.#words.option('audit-id')}` : ''}${this.#baseUrlHint}`,
         };
         const answer = this.#expectSuccess(operation, await this.#http.send({
             method: 'GET',
             path: `/v1/audits/${pathSegment(auditId)}`,
             idempotent: true,
             retryUntil: earliest(retryUntil, this.#deadline?.at),
+            maxAttempts: once ? 1 : undefined,
         }));
         const retryAfterMs = this.#retryAfter(answer);
         // 202 with no body: accepted, not finished; the poller decides how long to wait.
@@ -3673,6 +3704,8 @@ const OPTION_NAMES = (/* unused pure expression or super */ null && ([
 /** The Action's other inputs: the command has no option for them and gives them no value. */
 const ACTION_OPTION_NAMES = (/* unused pure expression or super */ null && ([
     'api-key',
+    'wait',
+    'finish-pending',
     'detect-only',
     'if-no-files-found',
     'reuse',
@@ -3736,68 +3769,6 @@ function parseAuditIds(text, vocabulary) {
     if (byPath.size === 0)
         throw new ConfigurationError(`${problem}: it is empty.`);
     return byPath;
-}
-
-;// CONCATENATED MODULE: ./.build/files/source-reader.js
-
-
-
-/** Contract sources larger than this are not scanned for suppression comments. */
-const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
-/**
- * Reads contract sources by the file names the service reported, for suppression comments.
- * Those names are untrusted: when the upload is known, only uploaded files are read, from where
- * they were read for the upload; otherwise (a resumed audit) the name is taken under the working
- * directory. Either way only regular files whose real path stays in the workspace are read.
- */
-function createSourceReader(options) {
-    const cache = new Map();
-    const workspace = (0,external_node_fs_.realpathSync)(options.workspace);
-    return (file) => {
-        if (!cache.has(file))
-            cache.set(file, read(file));
-        return cache.get(file);
-    };
-    function read(file) {
-        const location = options.uploaded
-            ? options.uploaded.get(file)
-            : external_node_path_.resolve(options.root, file);
-        if (location === undefined)
-            return undefined;
-        let fd;
-        try {
-            const real = (0,external_node_fs_.realpathSync)(location);
-            if (!isInside(workspace, real))
-                return undefined;
-            // Non-blocking, so opening a FIFO does not wait for a writer; no link swapped in since
-            // realpath is followed. What was opened is then checked, not what the path names now.
-            fd = (0,external_node_fs_.openSync)(real, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK | external_node_fs_.constants.O_NOFOLLOW);
-            const stats = (0,external_node_fs_.fstatSync)(fd);
-            if (!stats.isFile() || stats.size > MAX_SOURCE_BYTES)
-                return undefined;
-            return readAll(fd, stats.size)?.toString('utf8');
-        }
-        catch {
-            return undefined;
-        }
-        finally {
-            if (fd !== undefined)
-                (0,external_node_fs_.closeSync)(fd);
-        }
-    }
-}
-/** The file's bytes, or undefined when it has grown since fstat (it is being written). */
-function readAll(fd, size) {
-    // One byte more than fstat gave shows growth, and the size was checked against the cap.
-    const buffer = Buffer.alloc(size + 1);
-    let filled = 0;
-    while (filled < buffer.length) {
-        const read = (0,external_node_fs_.readSync)(fd, buffer, filled, buffer.length - filled, null);
-        if (read === 0)
-            break;
-        filled += read;
-    }
-    return filled > size ? undefined : buffer.subarray(0, filled);
 }
 
 ;// CONCATENATED MODULE: ./.build/deadline.js
@@ -8011,6 +7982,29 @@ async function waitForAudit(auditId, policy, deps) {
     }
     return { kind: 'timeout', last, lastProblem };
 }
+/**
+ * One poll of an audit a run does not wait for: finished, or `unfinished` with what the poll read.
+ * One request, never retried: a run that does not wait must not wait out a `Retry-After` or
+ * transient trouble either. What a wait would go on through (a new audit's 404, transient
+ * trouble) leaves it unfinished, since it goes on at the service all the same; an error the user
+ * must fix is thrown.
+ */
+async function pollOnce(auditId, policy, deps) {
+    try {
+        const { snapshot } = await deps.client.getAudit(auditId, deps.knownFiles, {
+            retryUntil: policy.deadline.at,
+            once: true,
+        });
+        if (snapshot.state === 'completed' || snapshot.state === 'failed')
+            return { kind: 'finished', snapshot };
+        return { kind: 'unfinished', last: snapshot, lastProblem: undefined };
+    }
+    catch (error) {
+        if (!isWorthWaitingOut(error, 0, policy.notFoundGraceMs))
+            throw error;
+        return { kind: 'unfinished', last: undefined, lastProblem: errorMessage(error) };
+    }
+}
 function isWorthWaitingOut(error, elapsedMs, notFoundGraceMs) {
     if (!(error instanceof ServiceError) || error instanceof ResponseFormatError)
         return false;
@@ -8083,19 +8077,35 @@ async function auditProject(job, deps, limitUploads) {
     const factsSoFar = () => ({
         auditId: started?.auditId ?? job.resumeId,
         resumed,
-        fileCount: started && job.files?.length,
+        fileCount: started ? job.files?.length : job.manifest?.files.length,
     });
     try {
         const startedAt = new Date(deps.deadline.now()).toISOString();
         const auditId = job.resumeId ?? (started = await upload(job, deps, limitUploads)).auditId;
         const facts = { ...factsSoFar(), auditId };
         deps.started(job, auditId);
-        const waited = await waitForAudit(auditId, pollPolicy({
+        const policy = pollPolicy({
             deadline: deps.deadline,
             pollIntervalMs: deps.settings.pollIntervalMs,
             resumed,
             initialWaitMs: started?.retryAfterMs,
-        }), { ...deps, client: deps.reader, knownFiles: job.files?.map((file) => file.relativePath) });
+        });
+        const polling = {
+            ...deps,
+            client: deps.reader,
+            knownFiles: knownFiles(job),
+        };
+        const waited = deps.pollOnce
+            ? await pollOnce(auditId, policy, polling)
+            : await waitForAudit(auditId, policy, polling);
+        if (waited.kind === 'unfinished') {
+            const manifest = deps.manifest(job);
+            return {
+                ...pendingResult(facts, waited.last, waited.lastProblem),
+                ...(job.digest !== undefined && { digest: job.digest }),
+                ...(manifest !== undefined && { manifest }),
+            };
+        }
         if (waited.kind === 'timeout') {
             const { last, lastProblem } = waited;
             return timeoutResult(facts, deps.settings.timeoutMs, last, lastProblem);
@@ -8106,8 +8116,9 @@ async function auditProject(job, deps, limitUploads) {
         const result = await resultsOf(job, snapshot, snapshot.findings, facts, deps);
         // Only a complete result is worth paying for once: not an error, a timeout or an incomplete answer.
         const complete = result.verdict === 'pass' || result.verdict === 'fail';
-        if (started && complete && job.digest !== undefined && deps.record) {
-            await deps.record({ digest: job.digest, auditId, auditedAt: startedAt, runUrl: undefined });
+        const auditedAt = started ? startedAt : job.auditedAt;
+        if (auditedAt !== undefined && complete && job.digest !== undefined && deps.record) {
+            await deps.record({ digest: job.digest, auditId, auditedAt, runUrl: undefined });
         }
         return result;
     }
@@ -8121,9 +8132,9 @@ async function auditProject(job, deps, limitUploads) {
  */
 async function collectReused(job, record, deps) {
     const { auditId } = record;
-    const knownFiles = job.files?.map((file) => file.relativePath);
     try {
-        const { snapshot } = await deps.reader.getAudit(auditId, knownFiles);
+        // A run that polls once reads the record's audit once too: no retry, no Retry-After waited out.
+        const { snapshot } = await deps.reader.getAudit(auditId, knownFiles(job), deps.pollOnce ? { once: true } : undefined);
         if (snapshot.state !== 'completed' || !snapshot.findings || snapshot.incomplete !== undefined) {
             deps.log.info(`The recorded audit ${auditId} of this upload now reads as ${snapshot.rawStatus}${snapshot.incomplete === undefined ? '' : ', incomplete'}; uploading again.`);
             return undefined;
@@ -8137,6 +8148,10 @@ async function collectReused(job, record, deps) {
         deps.log.info(`The recorded audit ${auditId} of this upload cannot be read (${errorMessage(error)}); uploading again.`);
         return undefined;
     }
+}
+/** The names the job's files were uploaded under, as the answer's parser maps names back to them. */
+function knownFiles(job) {
+    return (job.files ?? job.manifest?.files)?.map((file) => file.relativePath);
 }
 /** A finished audit's findings, taken from the run's budget and triaged into the project's result. */
 async function resultsOf(job, snapshot, findings, facts, deps) {
@@ -8245,6 +8260,147 @@ async function projectsOfThisCheckout(settings, projects, log, deadline) {
         }));
         return { checkout, unlisted };
     }
+}
+
+;// CONCATENATED MODULE: ./.build/audit/upload-manifest.js
+/** The manifest of an upload, with every audited file's suppression comments. */
+function uploadManifest(files, suppressionsOf) {
+    const suppressions = new Map();
+    for (const file of files) {
+        if (file.dependency)
+            continue;
+        const found = suppressionsOf(file.relativePath);
+        if (found.length > 0)
+            suppressions.set(file.relativePath, found);
+    }
+    return {
+        files: files.map(({ relativePath, repositoryPath, dependency }) => ({
+            relativePath,
+            repositoryPath,
+            dependency,
+        })),
+        suppressions,
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/files/source-reader.js
+
+
+
+/** Contract sources larger than this are not scanned for suppression comments. */
+const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
+/**
+ * Reads contract sources by the file names the service reported, for suppression comments.
+ * Those names are untrusted: when the upload is known, only uploaded files are read, from where
+ * they were read for the upload; otherwise (a resumed audit) the name is taken under the working
+ * directory. Either way only regular files whose real path stays in the workspace are read.
+ */
+function createSourceReader(options) {
+    const cache = new Map();
+    const workspace = (0,external_node_fs_.realpathSync)(options.workspace);
+    return (file) => {
+        if (!cache.has(file))
+            cache.set(file, read(file));
+        return cache.get(file);
+    };
+    function read(file) {
+        const location = options.uploaded
+            ? options.uploaded.get(file)
+            : external_node_path_.resolve(options.root, file);
+        if (location === undefined)
+            return undefined;
+        let fd;
+        try {
+            const real = (0,external_node_fs_.realpathSync)(location);
+            if (!isInside(workspace, real))
+                return undefined;
+            // Non-blocking, so opening a FIFO does not wait for a writer; no link swapped in since
+            // realpath is followed. What was opened is then checked, not what the path names now.
+            fd = (0,external_node_fs_.openSync)(real, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK | external_node_fs_.constants.O_NOFOLLOW);
+            const stats = (0,external_node_fs_.fstatSync)(fd);
+            if (!stats.isFile() || stats.size > MAX_SOURCE_BYTES)
+                return undefined;
+            return readAll(fd, stats.size)?.toString('utf8');
+        }
+        catch {
+            return undefined;
+        }
+        finally {
+            if (fd !== undefined)
+                (0,external_node_fs_.closeSync)(fd);
+        }
+    }
+}
+/** The file's bytes, or undefined when it has grown since fstat (it is being written). */
+function readAll(fd, size) {
+    // One byte more than fstat gave shows growth, and the size was checked against the cap.
+    const buffer = Buffer.alloc(size + 1);
+    let filled = 0;
+    while (filled < buffer.length) {
+        const read = (0,external_node_fs_.readSync)(fd, buffer, filled, buffer.length - filled, null);
+        if (read === 0)
+            break;
+        filled += read;
+    }
+    return filled > size ? undefined : buffer.subarray(0, filled);
+}
+
+;// CONCATENATED MODULE: ./.build/engine/upload-view.js
+/**
+ * A project's upload as the triage of its findings reads it, by the names the service gives
+ * files back: from the files this run uploaded (their texts read for suppression comments when a
+ * finding is in them), or from the manifest a pending run kept (so finishing it later reads
+ * nothing of its own checkout). Without either (a resumed project this checkout no longer has),
+ * names are the project's own and the texts are read from the checkout.
+ */
+
+
+
+
+function uploadView({ files, manifest }, where) {
+    if (files === undefined && manifest !== undefined) {
+        const byName = indexByName(manifest.files);
+        return {
+            uploaded: byName,
+            suppressions: (file) => {
+                const uploaded = byName.get(file);
+                return (uploaded && manifest.suppressions.get(uploaded.relativePath)) ?? [];
+            },
+            manifest: () => manifest,
+        };
+    }
+    const byName = files && indexByName(files);
+    const read = createSourceReader({
+        ...where,
+        uploaded: byName && new Map([...byName].map(([name, file]) => [name, file.absolutePath])),
+    });
+    const found = new Map();
+    const suppressions = (file) => {
+        let each = found.get(file);
+        if (each === undefined) {
+            const source = read(file);
+            found.set(file, (each = source === undefined ? [] : findSuppressions(source)));
+        }
+        return each;
+    };
+    return {
+        uploaded: byName,
+        suppressions,
+        manifest: () => {
+            if (files === undefined || byName === undefined)
+                return undefined;
+            const names = new Map([...byName].map(([name, file]) => [file.relativePath, name]));
+            return uploadManifest(files, (relativePath) => {
+                const name = names.get(relativePath);
+                return name === undefined ? [] : suppressions(name);
+            });
+        },
+    };
+}
+/** By the name the parser gives a finding's file (an upload name as written may hold `..`). */
+function indexByName(files) {
+    const nameOf = pathReader(files.map((file) => file.relativePath));
+    return new Map(files.map((file) => [nameOf(file.relativePath) ?? file.relativePath, file]));
 }
 
 ;// CONCATENATED MODULE: ./.build/engine/record-seal.js
@@ -8439,7 +8595,6 @@ function readRecord(text, expected) {
 
 
 
-
 /** Past `deadline` (the run's, as for the audit), a DeadlineError: the run's verdict is `timeout`. */
 async function findCheckoutProjects(settings, log, deadline) {
     const projects = await discovering(settings.vocabulary, () => findProjects({ ...settings, deadline }, log));
@@ -8448,7 +8603,7 @@ async function findCheckoutProjects(settings, log, deadline) {
         summaries: projectSummaries(outermostProjects(projects), settings, settings.projectName),
     };
 }
-/** `given`: the uploads to send instead of the checkout's (an upload bundle's). */
+/** `given`: the uploads to send instead of the checkout's (an upload bundle's), or audits to collect. */
 async function audit(settings, detection, deadline, deps, given) {
     const { log } = deps;
     const client = new AuditClient({
@@ -8462,17 +8617,33 @@ async function audit(settings, detection, deadline, deps, given) {
     });
     let fileCount;
     try {
-        // Read before anything is uploaded, so a broken baseline costs no audit.
-        const baseline = settings.baselineFile
-            ? await readBaselineFile(settings.baselineFile, settings.workspace, settings.vocabulary)
-            : undefined;
         const { auditId } = settings;
-        const uploading = auditId === undefined;
-        const jobs = uploading
-            ? (given?.uploads ?? (await checkoutUploads(settings, detection, deadline, log))).map((upload) => ({ ...upload, resumeId: undefined }))
-            : await discovering(settings.vocabulary, () => resumeJobs(settings, auditId, detection.projects, log, deadline));
+        const collected = given !== undefined && 'audits' in given ? given : undefined;
+        // Read before anything is uploaded, so a broken baseline costs no audit.
+        const baseline = collected
+            ? collected.baseline
+            : settings.baselineFile
+                ? await readBaselineFile(settings.baselineFile, settings.workspace, settings.vocabulary)
+                : undefined;
+        const uploads = given !== undefined && 'uploads' in given ? given : undefined;
+        const uploading = auditId === undefined && collected === undefined;
+        const jobs = collected
+            ? collected.audits.map(({ name, path, auditId: id, digest, manifest }) => ({
+                name,
+                path,
+                files: undefined,
+                resumeId: id,
+                manifest,
+                ...(digest !== undefined && { digest, auditedAt: collected.startedAt }),
+            }))
+            : auditId !== undefined
+                ? await discovering(settings.vocabulary, () => resumeJobs(settings, auditId, detection.projects, log, deadline))
+                : (uploads?.uploads ?? (await checkoutUploads(settings, detection, deadline, log))).map((upload) => ({ ...upload, resumeId: undefined }));
         if (uploading)
             fileCount = jobs.reduce((sum, job) => sum + (job.files?.length ?? 0), 0);
+        // A pending run's upload, as its manifests tell it: what the run that uploaded would show.
+        else if (collected && jobs.every((job) => job.manifest !== undefined))
+            fileCount = jobs.reduce((sum, job) => sum + (job.manifest?.files.length ?? 0), 0);
         if (jobs.length === 0) {
             return stoppedRun(skippedResult(`No contract files matched (${settings.vocabulary.setting('if-no-files-found', settings.ifNoFilesFound)}); nothing was audited.`, { fileCount }), { detectedProjects: detection.summaries });
         }
@@ -8481,10 +8652,11 @@ async function audit(settings, detection, deadline, deps, given) {
             log.info(`Sending ${fileCount} file(s) to ${settings.baseUrl.origin}` +
                 (jobs.length > 1 ? ` in ${jobs.length} audits, one per project.` : '.'));
         }
-        const reuse = uploading && settings.reuse ? deps.reuse : undefined;
-        const audited = reuse ? await findReusable(jobs, settings, reuse, log, deadline.now) : jobs;
+        // A collected audit is recorded once complete, as an upload's is; only an upload looks one up.
+        const reuse = (uploading || collected) && settings.reuse ? deps.reuse : undefined;
+        const audited = reuse && uploading ? await findReusable(jobs, settings, reuse, log, deadline.now) : jobs;
         // With several projects, the id output is their object, even when one is collected.
-        const several = jobs.length > 1 || typeof settings.auditId === 'object';
+        const several = collected?.several ?? (jobs.length > 1 || typeof settings.auditId === 'object');
         const projects = await auditProjects(audited, {
             client,
             settings,
@@ -8492,15 +8664,21 @@ async function audit(settings, detection, deadline, deps, given) {
             log,
             sleep: deps.sleep,
             random: deps.random,
-            triage: createTriage(settings, deps, baseline, several, given?.root),
+            ...createTriage(settings, deps, baseline, several, uploads?.root),
             started: announcer(audited, several, settings.vocabulary, deps),
+            pollOnce: deps.pollOnce,
             ...(reuse && {
                 record: (record) => reuse.store.save(record.digest, recordText({ ...record, runUrl: reuse.runUrl }, { apiKey: settings.apiKey, runUrlPrefix: reuse.runUrlPrefix })),
             }),
         }, several);
         if (baseline)
             logUnusedBaseline(baseline, projects, log);
-        return { projects, several, detectedProjects: detection.summaries };
+        return {
+            projects,
+            several,
+            detectedProjects: detection.summaries,
+            ...(baseline !== undefined && { baseline }),
+        };
     }
     catch (error) {
         return stoppedRun(errorResult(error, { fileCount }, { vocabulary: settings.vocabulary, log }), {
@@ -8571,8 +8749,8 @@ function announcer(jobs, several, vocabulary, deps) {
     };
 }
 /**
- * Which findings count: inline suppressions, the baseline, and on pull requests the `scope`.
- * The pull request's changes are asked for once, however many projects are triaged.
+ * Each job's upload as its triage reads it (upload-view.ts), made once per job, and the triage
+ * of its findings: the pull request's changes are asked for once, by the first to need them.
  */
 function createTriage(settings, { changedFiles }, baseline, several, 
 /** Where the uploaded files are, when not in the workspace (an upload bundle's folder). */
@@ -8584,28 +8762,35 @@ uploadRoot) {
             return { scope: 'all', changes: undefined };
         return { scope: settings.scope, changes: buildChangeSet(files) };
     };
-    return async (findings, { files: uploaded, path: folder }) => {
-        const { scope, changes: changeSet } = await (changes ??= scoped());
-        // By the name the parser gives a finding's file (an upload name as written may hold `..`).
-        const nameOf = uploaded && pathReader(uploaded.map((file) => file.relativePath));
-        const byName = uploaded &&
-            nameOf &&
-            new Map(uploaded.map((file) => [nameOf(file.relativePath) ?? file.relativePath, file]));
-        return triageFindings(findings, {
-            scope,
-            changes: changeSet,
-            // Without the upload (a resume of a project this checkout no longer has), names are
-            // taken as the project's own, under its folder.
-            pathPrefix: folder === '.' ? '' : `${folder}/`,
-            uploaded: byName,
-            baseline,
-            several,
-            sources: createSourceReader({
+    const views = new WeakMap();
+    const viewOf = (job) => {
+        let view = views.get(job);
+        if (view === undefined) {
+            view = uploadView(job, {
                 workspace: uploadRoot ?? settings.workspace,
                 root: settings.workingDirectory,
-                uploaded: byName && new Map([...byName].map(([name, file]) => [name, file.absolutePath])),
-            }),
-        });
+            });
+            views.set(job, view);
+        }
+        return view;
+    };
+    return {
+        manifest: (job) => viewOf(job).manifest(),
+        triage: async (findings, job) => {
+            const { scope, changes: changeSet } = await (changes ??= scoped());
+            const { uploaded, suppressions } = viewOf(job);
+            return triageFindings(findings, {
+                scope,
+                changes: changeSet,
+                // Without the upload (a resume of a project this checkout no longer has), names are
+                // taken as the project's own, under its folder.
+                pathPrefix: job.path === '.' ? '' : `${job.path}/`,
+                uploaded,
+                baseline,
+                several,
+                suppressions,
+            });
+        },
     };
 }
 /** Over every project's findings: an entry may be used by any of them. */
@@ -8628,8 +8813,15 @@ function logUnusedBaseline(baseline, projects, log) {
 
 
 
-/** Worst first: a run is as bad as its worst project. */
-const VERDICT_SEVERITY = ['error', 'timeout', 'fail', 'pass', 'skipped'];
+/** Worst first: a run that is not pending is as bad as its worst project. */
+const VERDICT_SEVERITY = [
+    'error',
+    'timeout',
+    'fail',
+    'pending',
+    'pass',
+    'skipped',
+];
 function buildReport(result, facts) {
     const { projects, several } = result;
     const [only] = projects;
@@ -8658,6 +8850,7 @@ function buildReport(result, facts) {
         reused: several ? undefined : whole.reused,
         allReused: projects.length > 0 && projects.every((project) => project.reused !== undefined),
         headCommit: result.headCommit,
+        baseline: result.baseline,
         detectedProjects: result.detectedProjects,
         links: facts.links,
         runUrl: facts.runUrl,
@@ -8670,15 +8863,14 @@ function projectLine({ findings: _findings, scope: _scope, scopeNote: _scopeNote
 }
 /** The results of several projects as one: the worst verdict, the counts over every finding. */
 function combinedResult(projects, findings, several) {
-    const verdict = VERDICT_SEVERITY.find((candidate) => projects.some((part) => part.verdict === candidate)) ??
-        'skipped';
+    const verdict = combinedVerdict(projects);
     const counts = countFindings(findings ?? []);
     const scope = projects.find((part) => part.findings !== undefined)?.scope ?? 'all';
     const started = projects.flatMap(({ name, path, auditId }) => auditId === undefined ? [] : [{ name, path, auditId }]);
     const fileCounts = projects.flatMap(({ fileCount }) => fileCount === undefined ? [] : [fileCount]);
     return {
         verdict,
-        reason: combinedReason(projects),
+        reason: combinedReason(projects, verdict),
         auditId: started.length > 0 ? formatAuditIds(started, several) : undefined,
         rawStatus: undefined,
         reportUrl: undefined,
@@ -8687,8 +8879,26 @@ function combinedResult(projects, findings, several) {
         scope,
         scopeNote: scopeNote(scope, counts),
         fileCount: fileCounts.length > 0 ? fileCounts.reduce((sum, n) => sum + n, 0) : undefined,
-        ...(projects.some((part) => part.resumable !== undefined) && { resumable: 'timeout' }),
+        ...(projects.some((part) => part.resumable !== undefined) && {
+            resumable: verdict === 'pending' ? 'pending' : 'timeout',
+        }),
     };
+}
+/**
+ * A run of several is pending while any of its audits still runs, whatever the others gave: the
+ * run that finishes it polls every audit again, so the running one's results are collected,
+ * shown and recorded with theirs, and its check run stays in progress until then. Only a project
+ * that ended without an audit (its upload refused, say) is final at once, as no later run has
+ * anything of it to collect.
+ */
+function combinedVerdict(projects) {
+    const worst = (of) => VERDICT_SEVERITY.find((candidate) => of.some((part) => part.verdict === candidate));
+    const withoutAudit = worst(projects.filter((part) => part.auditId === undefined));
+    const settledWithoutAudit = withoutAudit !== undefined &&
+        VERDICT_SEVERITY.indexOf(withoutAudit) < VERDICT_SEVERITY.indexOf('pending');
+    if (projects.some((part) => part.verdict === 'pending') && !settledWithoutAudit)
+        return 'pending';
+    return worst(projects) ?? 'skipped';
 }
 /** Every project's findings, each marked with its project, in the model's order; none without results. */
 function mergedFindings(projects) {
@@ -8728,23 +8938,39 @@ function withoutRepeats(findings) {
         return listedBy.get(repeated) === entry.project;
     });
 }
-/** "3 projects: 1 fail, 2 pass." and then why each that did not pass did not. */
-function combinedReason(projects) {
-    const tally = VERDICT_SEVERITY.flatMap((verdict) => {
-        const count = projects.filter((part) => part.verdict === verdict).length;
-        return count === 0 ? [] : [`${count} ${verdict}`];
-    });
+/**
+ * "3 projects: 1 fail, 2 pass." (pending: "1 of 2 projects finished (1 fail); 1 still running.")
+ * and then why each that did not pass did not.
+ */
+function combinedReason(projects, verdict) {
+    const tally = (of) => VERDICT_SEVERITY.flatMap((candidate) => {
+        const count = of.filter((part) => part.verdict === candidate).length;
+        return count === 0 ? [] : [`${count} ${candidate}`];
+    }).join(', ');
+    const noun = `project${projects.length === 1 ? '' : 's'}`;
+    const finished = projects.filter((part) => part.verdict !== 'pending');
+    const known = verdict === 'pending'
+        ? `${finished.length} of ${projects.length} ${noun} finished` +
+            (finished.length > 0 ? ` (${tally(finished)})` : '') +
+            `; ${projects.length - finished.length} still running.`
+        : `${projects.length} ${noun}: ${tally(projects)}.`;
     const notPassed = projects
-        .filter(({ verdict }) => verdict !== 'pass' && verdict !== 'skipped')
+        .filter((part) => part.verdict !== 'pass' && part.verdict !== 'skipped')
         .map(({ name, reason }) => `${name}: ${reason.replace(/[\s.]+$/, '')}`);
     const why = notPassed.length > 0 ? ` ${notPassed.join('; ')}.` : '';
-    return `${projects.length} project${projects.length === 1 ? '' : 's'}: ${tally.join(', ')}.${why}`;
+    return `${known}${why}`;
 }
 function resumeHint(whole, several, vocabulary) {
     const { auditId, resumable } = whole;
     if (resumable === undefined || auditId === undefined)
         return undefined;
     const resume = vocabulary.resume(auditId);
+    if (resumable === 'pending') {
+        const whose = several ? "every project's results" : 'its results';
+        return (`${several ? 'The audits that did not report go on' : 'The audit goes on'} at the service; ` +
+            `this run did not wait for ${several ? 'them' : 'it'}. ${vocabulary.pendingCompletion} ` +
+            `To collect ${whose} by hand without uploading again, run with ${resume}.`);
+    }
     const longer = `(and a larger ${vocabulary.option('timeout-minutes')} if needed)`;
     if (several) {
         return ('The audits that did not report go on at the service. To collect every ' +
@@ -8998,6 +9224,7 @@ const VERDICT_WORDS = {
     timeout: 'Timed out',
     error: 'Error',
     skipped: 'Skipped',
+    pending: 'Pending',
 };
 /** Shown before the verdict's word where Markdown is rendered. */
 const VERDICT_ICONS = {
@@ -9006,6 +9233,7 @@ const VERDICT_ICONS = {
     timeout: '⏱️',
     error: '⚠️',
     skipped: '⏭️',
+    pending: '⏳',
 };
 
 ;// CONCATENATED MODULE: ./.build/report/check-run-output.js
@@ -9034,6 +9262,7 @@ const check_run_output_TITLE_MAX_CHARS = 255;
 /** Code points; at 4 bytes each at most, this stays under the 64 KB message limit. */
 const ANNOTATION_MESSAGE_MAX_CHARS = 16_000;
 const RAW_DETAILS_MAX_CHARS = 1_000;
+/** A pending run has none: its check run stays in progress until the audit is collected. */
 const CONCLUSIONS = {
     pass: 'success',
     fail: 'failure',
@@ -9115,7 +9344,11 @@ function checkRunTitle({ verdict, counts, headCommit, }) {
 function verdictTitle(verdict, counts) {
     const word = VERDICT_WORDS[verdict];
     if (!hasResults(verdict)) {
-        return verdict === 'skipped' ? `${word}: no audit was run` : `${word}: no complete results`;
+        if (verdict === 'skipped')
+            return `${word}: no audit was run`;
+        return verdict === 'pending'
+            ? `${word}: the audit is still running`
+            : `${word}: no complete results`;
     }
     const active = counts.byStatus.active;
     const parts = SEVERITIES.filter((s) => counts.counted[s] > 0).map((s) => `${counts.counted[s]} ${s}`);
@@ -9305,6 +9538,7 @@ function engineDependencies(settings, step) {
         userAgent: USER_AGENT,
         changedFiles: () => changedFiles(settings, step),
         auditStarted: (started) => auditStarted(started, step),
+        pollOnce: !settings.wait,
         ...(store && {
             reuse: {
                 store,
@@ -10028,6 +10262,140 @@ function retryWait(failure, attempt, { deadline: { now }, retryDelayMs }) {
         retryDelayMs * 2 ** (attempt - 1));
 }
 
+;// CONCATENATED MODULE: ./.build/action/github/pages.js
+/** Reading GitHub's paged lists only so far: a `rel="next"` that never ends is not followed. */
+/** Items per page asked for: GitHub's most. */
+const PER_PAGE = 100;
+/** Items of at most `maxPages` pages; `more` when the last page read still had a next one. */
+async function collectPages(pages, maxPages) {
+    const items = [];
+    let count = 0;
+    for await (const page of pages) {
+        items.push(...page.data);
+        count += 1;
+        if (count === maxPages)
+            return { items, more: /rel="next"/.test(page.headers.link ?? '') };
+    }
+    return { items, more: false };
+}
+
+;// CONCATENATED MODULE: ./.build/action/github/pending-endpoints.js
+
+
+/** One name's runs in progress on one commit: more than a page is already unusual. */
+const CHECK_RUNS_MAX_PAGES = 2;
+function pendingEndpoints({ rest, paginate }, repo) {
+    return {
+        async listOpenPullRequests(maxPages) {
+            return call('list the open pull requests', 'pull-requests: read', true, async () => {
+                const { items, more } = await collectPages(paginate.iterator(rest.pulls.list, { ...repo, state: 'open', per_page: PER_PAGE }), maxPages);
+                return {
+                    pulls: items.map((pull) => ({ number: pull.number, headSha: pull.head.sha })),
+                    capped: more,
+                };
+            });
+        },
+        async listClosedPullRequests() {
+            return call('list the closed pull requests', 'pull-requests: read', true, async () => {
+                const { data } = await rest.pulls.list({
+                    ...repo,
+                    state: 'closed',
+                    sort: 'updated',
+                    direction: 'desc',
+                    per_page: PER_PAGE,
+                });
+                return data.map((pull) => ({
+                    headSha: pull.head.sha,
+                    seenAt: pull.updated_at,
+                    pullRequest: pull.number,
+                }));
+            });
+        },
+        async listRecentRunCommits(createdBefore) {
+            return call('list the workflow runs', 'actions: read', true, async () => {
+                const { data } = await rest.actions.listWorkflowRunsForRepo({
+                    ...repo,
+                    // GitHub's search syntax for dates: to the second, with an offset.
+                    ...(createdBefore === undefined
+                        ? {}
+                        : { created: `<=${new Date(createdBefore).toISOString().slice(0, 19)}+00:00` }),
+                    exclude_pull_requests: true,
+                    per_page: PER_PAGE,
+                });
+                return data.workflow_runs.map((run) => ({ headSha: run.head_sha, seenAt: run.created_at }));
+            });
+        },
+        async getDefaultBranch() {
+            return call('read the repository', 'contents: read', true, async () => {
+                const { data } = await rest.repos.get(repo);
+                return data.default_branch;
+            });
+        },
+        async getCheckRunStatus(id) {
+            return call('read the check run', 'checks: read', true, async () => {
+                const { data } = await rest.checks.get({ ...repo, check_run_id: id });
+                return { status: data.status, externalId: data.external_id ?? null };
+            });
+        },
+        async getPullRequest(number) {
+            return call('read a pull request', 'pull-requests: read', false, async () => {
+                try {
+                    const { data } = await rest.pulls.get({ ...repo, pull_number: number });
+                    return {
+                        number: data.number,
+                        headSha: data.head.sha,
+                        state: data.state,
+                        changedFiles: data.changed_files,
+                    };
+                }
+                catch (error) {
+                    if (statusOf(error) === 404)
+                        return undefined;
+                    throw error;
+                }
+            });
+        },
+        async listCheckRunsInProgress(ref, name) {
+            return call('list the check runs of a commit', 'checks: read', true, async () => {
+                // Page by page, by `total_count`: Octokit's paginator needs each answer's own URL to
+                // end a list wrapped in an object, which the transport's answers do not carry.
+                const items = [];
+                let total = 0;
+                for (let page = 1; page <= CHECK_RUNS_MAX_PAGES; page += 1) {
+                    const { data } = await rest.checks.listForRef({
+                        ...repo,
+                        ref,
+                        check_name: name,
+                        status: 'in_progress',
+                        // Not `latest`: an older run of the name left pending (a push run and a pull
+                        // request's on one commit, a re-run) would never be listed, and so never finished.
+                        filter: 'all',
+                        per_page: PER_PAGE,
+                        page,
+                    });
+                    items.push(...data.check_runs);
+                    total = data.total_count;
+                    if (data.check_runs.length < PER_PAGE || items.length >= total)
+                        break;
+                }
+                return {
+                    checkRuns: items.map((run) => ({
+                        id: run.id,
+                        name: run.name,
+                        headSha: run.head_sha,
+                        url: run.html_url ?? '',
+                        externalId: run.external_id ?? null,
+                        text: run.output.text ?? null,
+                        startedAt: run.started_at ?? null,
+                        app: run.app === null ? undefined : { id: run.app.id, slug: run.app.slug ?? '' },
+                    })),
+                    capped: items.length < total,
+                };
+            });
+        },
+    };
+}
+
 ;// CONCATENATED MODULE: ./.build/action/github/transport.js
 /**
  * The `fetch` Octokit is given: every request it makes, pagination's `Link: rel="next"` and
@@ -10171,9 +10539,10 @@ function redactBody(body, redact) {
 
 
 
+
+
 /** GitHub lists at most this many files of a pull request. */
 const PULL_REQUEST_FILES_CAP = 3_000;
-const PER_PAGE = 100;
 /** GitHub's cap in pages: a server that keeps answering `rel="next"` is not followed further. */
 const PULL_REQUEST_FILES_MAX_PAGES = PULL_REQUEST_FILES_CAP / PER_PAGE;
 /**
@@ -10219,6 +10588,7 @@ function createGitHubClient(target, options = {}) {
     const { rest, paginate } = octokit;
     const repo = { owner: target.owner, repo: target.repo };
     return {
+        ...pendingEndpoints({ rest, paginate }, repo),
         get requestCount() {
             return requestCount;
         },
@@ -10246,6 +10616,7 @@ function createGitHubClient(target, options = {}) {
                 ...repo,
                 check_run_id: id,
                 ...(params.status === undefined ? {} : { status: params.status }),
+                ...(params.externalId === undefined ? {} : { external_id: params.externalId }),
                 ...(params.conclusion === undefined
                     ? {}
                     : { conclusion: params.conclusion, completed_at: new Date().toISOString() }),
@@ -10350,18 +10721,6 @@ function createGitHubClient(target, options = {}) {
         },
         close: () => transport.close(),
     };
-}
-/** Items of at most `maxPages` pages; `more` when the last page read still had a next one. */
-async function collectPages(pages, maxPages) {
-    const items = [];
-    let count = 0;
-    for await (const page of pages) {
-        items.push(...page.data);
-        count += 1;
-        if (count === maxPages)
-            return { items, more: /rel="next"/.test(page.headers.link ?? '') };
-    }
-    return { items, more: false };
 }
 function toChangedFile(file) {
     return {
@@ -11213,6 +11572,374 @@ function context_text(value) {
     return typeof value === 'string' ? value : undefined;
 }
 
+;// CONCATENATED MODULE: ./.build/engine/pending-triage.js
+/**
+ * The parts of a pending record that decide how a finished audit's findings are triaged and
+ * shown: each project's upload manifest (its files, which were dependencies, the audited files'
+ * suppression comments), the baseline the run read, and on `workflow_run` the commit judged.
+ * Compact JSON out; hostile JSON in, every field bounded, the baseline read back by the baseline
+ * file's own parser.
+ */
+
+
+/** Files over every project of one record: far more than one run uploads. */
+const MAX_MANIFEST_FILES = 100_000;
+/** A path: longer ones were not written here. */
+const MAX_PATH_LENGTH = 4_096;
+/** A suppression comment, or a refused file's reason. */
+const MAX_COMMENT_LENGTH = 16_384;
+/** Baseline entries one record keeps. */
+const MAX_BASELINE_ENTRIES = 100_000;
+/**
+ * A path may hold what a file name may (a format character such as a zero-width joiner, shown
+ * escaped where it is shown), but no control character.
+ */
+const pending_triage_CONTROL = /\p{Cc}/u;
+/** Where a file uploaded under `name` in the project at `folder` is, unless said otherwise. */
+function underFolder(folder, name) {
+    return folder === '.' ? name : `${folder}/${name}`;
+}
+function manifestJson({ files, suppressions }, folder) {
+    return {
+        f: files.map(({ relativePath, repositoryPath, dependency }) => repositoryPath === underFolder(folder, relativePath)
+            ? [relativePath, dependency ? 1 : 0]
+            : [relativePath, dependency ? 1 : 0, repositoryPath]),
+        s: [...suppressions].flatMap(([name, each]) => each.map((suppression) => [
+            name,
+            suppression.line,
+            suppression.text,
+        ])),
+    };
+}
+/**
+ * The baseline's entries as the file's `accepted` list holds them, with what the triage reads of
+ * them only: the fingerprint, the reason, the file (an entry from before fingerprints named
+ * repository paths) and the severity (a finding now more severe is not accepted).
+ */
+function baselineJson(baseline) {
+    return [...baseline.values()].map(({ fingerprint, reason, file, severity }) => ({
+        fingerprint,
+        reason,
+        ...(file !== undefined && { file }),
+        ...(severity !== undefined && { severity }),
+    }));
+}
+/** `{sha, refused: [[path, reason]]}`: paths and reasons cut to what the reader takes. */
+function judgedCommitJson({ sha, refused }) {
+    return {
+        sha,
+        refused: refused.map(({ path, reason }) => [
+            cut(path, MAX_PATH_LENGTH),
+            cut(reason, MAX_COMMENT_LENGTH),
+        ]),
+    };
+}
+function cut(text, length) {
+    return text.length <= length ? text : `${text.slice(0, length - 1)}…`;
+}
+/** The commit `value` holds (null: none), or why it does not hold one. */
+function readJudgedCommit(value) {
+    if (value === null)
+        return undefined;
+    const why = 'the record has no usable audited commit';
+    if (typeof value !== 'object' || Array.isArray(value))
+        return why;
+    const { sha, refused } = value;
+    if (typeof sha !== 'string' || !/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(sha))
+        return why;
+    if (!Array.isArray(refused) || refused.length > MAX_MANIFEST_FILES)
+        return why;
+    const files = [];
+    for (const entry of refused) {
+        if (!Array.isArray(entry) || entry.length !== 2)
+            return why;
+        const [path, reason] = entry;
+        if (typeof path !== 'string' || path.length > MAX_PATH_LENGTH)
+            return why;
+        if (typeof reason !== 'string' || reason.length > MAX_COMMENT_LENGTH)
+            return why;
+        files.push({ path, reason });
+    }
+    return { sha, refused: files };
+}
+/**
+ * The manifest `value` holds, or why it does not hold one. `budget.files` is what the record's
+ * earlier manifests left of MAX_MANIFEST_FILES; it is spent.
+ */
+function pending_triage_readManifest(value, folder, budget) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        return 'the record has an audit with no usable file list';
+    const { f, s } = value;
+    if (!Array.isArray(f) || !Array.isArray(s))
+        return 'the record has an audit with no usable file list';
+    budget.files -= f.length;
+    if (budget.files < 0)
+        return `the record lists more than ${MAX_MANIFEST_FILES} files`;
+    const files = [];
+    for (const entry of f) {
+        if (!Array.isArray(entry) ||
+            (entry.length !== 2 && entry.length !== 3) ||
+            !isPath(entry[0]) ||
+            (entry[1] !== 0 && entry[1] !== 1) ||
+            (entry.length === 3 && !isPath(entry[2])))
+            return 'the record has a file that is not a name, a dependency mark and a path';
+        const [relativePath, dependency, repositoryPath] = entry;
+        files.push({
+            relativePath,
+            repositoryPath: repositoryPath ?? underFolder(folder, relativePath),
+            dependency: dependency === 1,
+        });
+    }
+    if (new Set(files.map((file) => file.relativePath)).size !== files.length)
+        return 'the record lists a file twice';
+    const audited = new Set(files.flatMap((file) => (file.dependency ? [] : [file.relativePath])));
+    if (s.length > files.length * 1_000)
+        return 'the record has too many suppression comments';
+    const suppressions = new Map();
+    for (const entry of s) {
+        const read = readSuppression(entry);
+        if (read === undefined || !audited.has(read.name))
+            return 'the record has a suppression comment that is not one of an audited file';
+        let each = suppressions.get(read.name);
+        if (each === undefined)
+            suppressions.set(read.name, (each = []));
+        each.push(read.suppression);
+    }
+    return { files, suppressions };
+}
+/** The baseline `value` holds (null: none), or why it does not hold one. */
+function readBaselineEntries(value) {
+    if (value === null)
+        return undefined;
+    if (!Array.isArray(value) || value.length > MAX_BASELINE_ENTRIES)
+        return 'the record has no usable baseline';
+    try {
+        return parseBaseline(JSON.stringify({ version: 1, accepted: value }), 'of the pending record');
+    }
+    catch {
+        return 'the record has no usable baseline';
+    }
+}
+function readSuppression(entry) {
+    if (!Array.isArray(entry) || entry.length !== 3)
+        return undefined;
+    const [name, line, text] = entry;
+    if (typeof name !== 'string' || typeof text !== 'string')
+        return undefined;
+    if (!(Number.isSafeInteger(line) && line > 0))
+        return undefined;
+    if (text.length > MAX_COMMENT_LENGTH || /[\r\n]/.test(text))
+        return undefined;
+    const suppression = suppressionAt(line, text);
+    return suppression && { name, suppression };
+}
+function isPath(value) {
+    return (typeof value === 'string' &&
+        value !== '' &&
+        value.length <= MAX_PATH_LENGTH &&
+        !pending_triage_CONTROL.test(value));
+}
+
+;// CONCATENATED MODULE: ./.build/engine/pending-record.js
+/**
+ * The record of a run left pending: what finishing it later needs (each project's audit and its
+ * upload's manifest, the baseline read, the settings that decide its verdict and its reports,
+ * when it started, its pull request, the service), so a later run judges and reports as this one
+ * would have, with nothing of its own checkout or inputs. It is kept by the door where others can
+ * write (the Action keeps it on the check run, which any workflow of the repository with
+ * `checks: write` can create or edit as the same app). So it is sealed with a key derived from
+ * the API key (record-seal.ts) over all it says and where it was left (the repository, the head
+ * commit, the check's name, which the reader supplies, never the record): a record forged, or
+ * copied onto another commit, check or repository, does not read. It is read as hostile JSON
+ * all the same.
+ */
+
+
+
+
+
+
+
+
+const PENDING_RECORD_VERSION = 3;
+/** Fifty projects' manifests and a baseline fit; anything much larger was not written here. */
+const MAX_PENDING_RECORD_BYTES = 8 * 1024 * 1024;
+/** An upload name or a folder: longer ones were not written by this action. */
+const MAX_PROJECT_FIELD_LENGTH = 300;
+/** As `timeout-minutes` allows: a week. */
+const MAX_TIMEOUT_MINUTES = 10_080;
+const pending_record_CONTROL = /[\p{Cc}\p{Cf}]/u;
+/** An upload's digest (reuse.ts): SHA-256 in hex. */
+const DIGEST = /^[0-9a-f]{64}$/;
+/** A clock a little ahead of the writer's must not void a record. */
+const pending_record_FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
+/**
+ * Why a record that holds is not this run's to finish: its audits were started at another
+ * service than the reader's `base-url`, whose finishing run it is left for.
+ */
+const RECORD_OF_ANOTHER_SERVICE = 'the record was left for the finishing run of another service';
+/** The run's audit ids, as its `audit-id` value gave them: what resuming them by hand takes. */
+function pendingAuditIds(record) {
+    return formatAuditIds(record.audits, record.several);
+}
+/**
+ * The service as the HTTP layer reaches it: its origin and path without trailing slashes, so
+ * `https://x/api` and `https://x/api/` are one service.
+ */
+function serviceOf(baseUrl) {
+    return `${baseUrl.origin}${baseUrl.pathname.replace(/\/+$/, '')}`;
+}
+/** What the seal covers: the record's whole body as its JSON, and where it was left. */
+function pending_record_sealed(key, body) {
+    return [String(PENDING_RECORD_VERSION), key.repository, key.headSha, key.checkName, body];
+}
+/** The record as compact JSON, sealed for this repository, head commit and check name. */
+function pendingRecordText(record, key) {
+    const body = {
+        v: PENDING_RECORD_VERSION,
+        name: record.projectName,
+        audits: record.audits.map(({ name, path, auditId, digest, manifest }) => [
+            name,
+            path,
+            auditId,
+            digest ?? null,
+            manifest === undefined ? null : manifestJson(manifest, path),
+        ]),
+        several: record.several,
+        failOn: record.failOn,
+        scope: record.scope,
+        timeout: record.timeoutMinutes,
+        at: record.startedAt,
+        pr: record.pullRequest ?? null,
+        comment: record.comment,
+        baseline: record.baseline === undefined ? null : baselineJson(record.baseline),
+        commit: record.headCommit === undefined ? null : judgedCommitJson(record.headCommit),
+        svc: serviceOf(key.service),
+    };
+    const text = JSON.stringify(body);
+    return JSON.stringify({ ...body, seal: seal(key.apiKey, 'pendingCheck', pending_record_sealed(key, text)) });
+}
+/**
+ * The record when it was written with this key for this repository, head commit and check name,
+ * else why not (one line for the log; RECORD_OF_ANOTHER_SERVICE for a record that holds but was
+ * left for another service). Its seal is checked before any of its fields is used.
+ */
+function readPendingRecord(text, expected) {
+    // Stryker disable next-line StringLiteral: Buffer.byteLength reads an empty encoding as UTF-8
+    if (Buffer.byteLength(text, 'utf8') > MAX_PENDING_RECORD_BYTES)
+        return `the record is larger than ${MAX_PENDING_RECORD_BYTES} bytes`;
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        return 'the record is not JSON';
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        return 'the record is not a JSON object';
+    const { seal: given, ...body } = value;
+    if (body['v'] !== PENDING_RECORD_VERSION)
+        return 'the record is of another format';
+    // JSON read and written again is the text that was sealed: key order and values keep.
+    if (typeof given !== 'string' ||
+        !sealMatches(expected.apiKey, 'pendingCheck', pending_record_sealed(expected, JSON.stringify(body)), given))
+        return 'the record was not written with this API key for this repository, commit and check';
+    if (body['svc'] !== serviceOf(expected.service))
+        return RECORD_OF_ANOTHER_SERVICE;
+    return readBody(body, expected);
+}
+/** The fields of a sealed record's body, each checked. */
+function readBody(body, expected) {
+    const { name, audits, several, failOn, scope, timeout, at, pr, comment } = body;
+    if (typeof name !== 'string' || !isProjectField(name))
+        return 'the record has no usable project name';
+    if (!Array.isArray(audits))
+        return 'the record has no list of audits';
+    const projects = readAudits(audits, expected.apiKey);
+    if (typeof projects === 'string')
+        return projects;
+    if (typeof several !== 'boolean' || (!several && projects.length > 1))
+        return 'the record lists several audits for one project';
+    if (!FAIL_ON_LEVELS.includes(failOn))
+        return 'the record has no usable severity to fail on';
+    if (!SCOPES.includes(scope))
+        return 'the record has no usable scope';
+    if (typeof timeout !== 'number' || !(timeout > 0 && timeout <= MAX_TIMEOUT_MINUTES))
+        return 'the record has no usable time limit';
+    const time = typeof at === 'string' ? Date.parse(at) : NaN;
+    if (!Number.isFinite(time) || time > expected.now + pending_record_FUTURE_TOLERANCE_MS)
+        return 'the record has no usable date';
+    if (pr !== null && !(typeof pr === 'number' && Number.isSafeInteger(pr) && pr > 0))
+        return 'the record has no usable pull request number';
+    if (typeof comment !== 'boolean')
+        return 'the record does not say whether to comment';
+    const accepted = readBaselineEntries(body['baseline']);
+    if (typeof accepted === 'string')
+        return accepted;
+    const headCommit = readJudgedCommit(body['commit']);
+    if (typeof headCommit === 'string')
+        return headCommit;
+    return {
+        projectName: name,
+        audits: projects,
+        several,
+        failOn: failOn,
+        scope: scope,
+        timeoutMinutes: timeout,
+        startedAt: new Date(time).toISOString(),
+        pullRequest: pr ?? undefined,
+        comment,
+        baseline: accepted,
+        headCommit,
+    };
+}
+/** A project's name or folder as a record keeps it: bounded, with no invisible character. */
+function isProjectField(value) {
+    return value.trim() !== '' && value.length <= MAX_PROJECT_FIELD_LENGTH && !pending_record_CONTROL.test(value);
+}
+/**
+ * `[[name, path, auditId, digest | null, manifest | null], …]`: one to MAX_PROJECTS, each field
+ * bounded, no id holding the key, a digest SHA-256's hex, MAX_MANIFEST_FILES files in all.
+ */
+function readAudits(audits, apiKey) {
+    if (audits.length === 0 || audits.length > MAX_PROJECTS)
+        return `the record must list 1 to ${MAX_PROJECTS} audits`;
+    const key = new Redactor();
+    key.add(apiKey);
+    const read = [];
+    const budget = { files: MAX_MANIFEST_FILES };
+    for (const entry of audits) {
+        if (!Array.isArray(entry) ||
+            entry.length !== 5 ||
+            !entry.slice(0, 3).every((f) => typeof f === 'string') ||
+            !(entry[3] === null || typeof entry[3] === 'string'))
+            return 'the record has an audit that is not a name, a folder, an id, a digest and a file list';
+        const [name, path, auditId, digest, listed] = entry;
+        if (digest !== null && !DIGEST.test(digest))
+            return 'the record has no usable digest';
+        if (!isProjectField(name) || !isProjectField(path))
+            return 'the record has a project with no usable name or folder';
+        if (auditId.trim() === '' ||
+            auditId.length > MAX_AUDIT_ID_LENGTH ||
+            pending_record_CONTROL.test(auditId) ||
+            key.appearsIn(auditId))
+            return 'the record has no usable audit id';
+        const manifest = listed === null ? undefined : pending_triage_readManifest(listed, path, budget);
+        if (typeof manifest === 'string')
+            return manifest;
+        read.push({
+            name,
+            path,
+            auditId,
+            ...(digest !== null && { digest }),
+            ...(manifest !== undefined && { manifest }),
+        });
+    }
+    if (new Set(read.map((audit) => audit.path)).size !== read.length)
+        return 'the record lists a folder twice';
+    return read;
+}
+
 ;// CONCATENATED MODULE: ./.build/action/github/check-run-lifecycle.js
 /** The Checks API takes at most this many annotations per request. */
 const ANNOTATIONS_PER_REQUEST = 50;
@@ -11376,6 +12103,7 @@ function openGitHubChannels(settings, run) {
 }
 const WHY = {
     'checks: write': 'the check run with every finding as an annotation; findings are annotated in the log instead (10 of each kind)',
+    'checks: read': 'the check runs left pending, so none is finished',
     'pull-requests: write': 'the pull-request comment',
     'pull-requests: read': "the pull request's changed files, so `scope` falls back to all",
     'actions: read': "the triggering run's artifact",
@@ -11393,6 +12121,7 @@ class GitHubChannels {
     #starting;
     constructor(options) {
         this.#options = options;
+        this.#checkRun = options.existingCheckRun;
     }
     /** Whether the findings will be annotated on a check run, as far as is known yet. */
     get annotatesCheckRun() {
@@ -11459,6 +12188,38 @@ class GitHubChannels {
             return run && { url: run.url, completed: undefined };
         }
     }
+    /**
+     * Where this run's check run is, when check runs are on, as far as is known yet: what a
+     * pending record is sealed for.
+     */
+    get checkRunTarget() {
+        const { headSha, checkRun } = this.#options;
+        return this.annotatesCheckRun ? { headSha, checkName: checkRun.name } : undefined;
+    }
+    /**
+     * Leaves the check run in progress, with `pending`'s record and output (creating it if the audit
+     * never announced one). Undefined when check runs are off or it could not be made; `left` false
+     * when it exists but could not be given the record (said in the log).
+     */
+    async leaveCheckRunPending(pending) {
+        const { client, checkRun, headSha } = this.#options;
+        await this.#starting;
+        if (!client || !checkRun.enabled || this.#checkRunFailed)
+            return undefined;
+        const run = this.#checkRun;
+        try {
+            if (run !== undefined)
+                await client.updateCheckRun(run.id, { status: 'in_progress', ...pending });
+            const left = run ?? (await startCheckRun(client, { name: checkRun.name, headSha, ...pending }));
+            this.#checkRun = left;
+            this.#options.log.info(`Check run left in progress: ${left.url}`);
+            return { url: left.url, left: true };
+        }
+        catch (error) {
+            this.#fallBack(error, 'Could not leave the check run pending');
+            return run && { url: run.url, left: false };
+        }
+    }
     /** Creates or updates the project's sticky comment; undefined when off or not a pull request. */
     async upsertComment(marker, render) {
         const { client, comment, pullRequest, log } = this.#options;
@@ -11498,362 +12259,6 @@ class GitHubChannels {
         const said = message.startsWith(`${what} `) ? message : `${what}: ${message}`;
         log.warning(`${said}. The audit result is unaffected.`);
     }
-}
-
-;// CONCATENATED MODULE: ./.build/engine/settings.js
-/**
- * A run's settings, read by action.yml's names through either door: the Action reads them with
- * `@actions/core`, the command line from its options. One reader, so a bad value gets the same
- * message through either door, in that door's words (its vocabulary).
- */
-
-
-
-
-
-
-
-
-
-
-
-/** action.yml's default for `contracts`, also used when the input is empty. */
-const DEFAULT_CONTRACT_PATTERNS = contractGlobs();
-const IF_NO_FILES_FOUND = ['error', 'warn', 'ignore'];
-const DEPENDENCIES = ['include', 'exclude'];
-/**
- * Variables forge reads over foundry.toml that change which files it compiles; only
- * FOUNDRY_PROFILE is followed here, so a job setting another is told.
- */
-const FOUNDRY_ENV_NOT_READ = [
-    'FOUNDRY_CONFIG',
-    'FOUNDRY_SRC',
-    'FOUNDRY_TEST',
-    'FOUNDRY_SCRIPT',
-    'FOUNDRY_LIBS',
-    'FOUNDRY_REMAPPINGS',
-    'FOUNDRY_AUTO_DETECT_REMAPPINGS',
-    'DAPP_SRC',
-    'DAPP_TEST',
-    'DAPP_LIBS',
-    'DAPP_REMAPPINGS',
-];
-function foundryProfile(env, log) {
-    const set = FOUNDRY_ENV_NOT_READ.filter((name) => env[name]?.trim());
-    if (set.length > 0) {
-        log.warning(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set: forge would follow ${set.length === 1 ? 'it' : 'them'} over foundry.toml, ` +
-            'but the projects are found from foundry.toml, remappings.txt and FOUNDRY_PROFILE only, so the files sent may differ from those forge compiles. ' +
-            'Put the setting in foundry.toml, under a profile FOUNDRY_PROFILE names.');
-    }
-    return env['FOUNDRY_PROFILE']?.trim() || 'default';
-}
-/**
- * The settings the inputs ask for, or a ConfigurationError naming the input and how to fix it.
- * `env`: the workspace (GITHUB_WORKSPACE, else the current folder), RUNNER_TEMP, FOUNDRY_PROFILE
- * (and FOUNDRY_ENV_NOT_READ, to warn).
- */
-function readSettings(inputs, env, log) {
-    const read = inputReader(inputs);
-    const apiKey = read.text('api-key');
-    const { vocabulary } = inputs;
-    checkApiKey(apiKey, vocabulary, log);
-    const workspace = external_node_path_.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
-    const workingDirectory = external_node_path_.resolve(workspace, read.text('working-directory') || '.');
-    const relativeRoot = posixRelative(workspace, workingDirectory);
-    if (!isInside(workspace, workingDirectory)) {
-        throw new ConfigurationError(`${sentenceStart(vocabulary.optionNamed('working-directory'))} (${workingDirectory}) is outside the workspace (${workspace}); ` +
-            'give a path inside the repository checkout.');
-    }
-    // A link inside the checkout may lead anywhere: where it leads is what would be walked.
-    const realWorkingDirectory = realPath(workingDirectory);
-    const realWorkspace = realPath(workspace);
-    if (realWorkingDirectory && realWorkspace && !isInside(realWorkspace, realWorkingDirectory)) {
-        throw new ConfigurationError(`${sentenceStart(vocabulary.optionNamed('working-directory'))} (${workingDirectory}) leads outside the workspace through a symbolic link (to ${realWorkingDirectory}); ` +
-            'nothing outside the repository checkout is read. Give the folder the link stands for, inside the checkout.');
-    }
-    const outputDirectory = external_node_path_.resolve(env['RUNNER_TEMP'] || workspace);
-    const baseline = read.text('baseline');
-    const sarifFile = read.text('sarif-file');
-    const contracts = read.lines('contracts');
-    return {
-        apiKey,
-        vocabulary,
-        baseUrl: parseBaseUrl(read.text('base-url'), vocabulary),
-        projectName: read.text('project-name') || defaultProjectName(env, workspace),
-        contractPatterns: contracts.length > 0 ? contracts : [...DEFAULT_CONTRACT_PATTERNS],
-        defaultContractPatterns: contracts.length === 0 || contracts.join('\n') === DEFAULT_CONTRACT_PATTERNS.join('\n'),
-        excludePatterns: read.lines('exclude'),
-        useDefaultExcludes: read.boolean('default-excludes', true),
-        dependencies: read.choice('dependencies', DEPENDENCIES, 'include'),
-        foundryProfile: foundryProfile(env, log),
-        detectOnly: read.boolean('detect-only', false),
-        workspace,
-        workingDirectory,
-        pathPrefix: relativeRoot ? `${relativeRoot}/` : '',
-        failOn: read.choice('fail-on', FAIL_ON_LEVELS, 'low'),
-        // Every wait is cut at the deadline; past a timer's longest (about 24.8 days) Node fires it
-        // at once, and waits would become a loop of requests.
-        timeoutMs: read.positiveNumber('timeout-minutes', 30, { value: 10_080, said: 'a week' }) * 60_000,
-        pollIntervalMs: read.positiveNumber('poll-interval-seconds', 5) * 1000,
-        ifNoFilesFound: read.choice('if-no-files-found', IF_NO_FILES_FOUND, 'error'),
-        auditId: auditIdInput(read.text('audit-id'), apiKey, vocabulary),
-        limits: {
-            maxFiles: read.positiveInteger('max-files', 1000),
-            maxFileBytes: read.positiveNumber('max-file-size-kb', 1024) * 1024,
-            maxTotalBytes: read.positiveNumber('max-total-size-mb', 50) * 1024 * 1024,
-        },
-        scope: read.choice('scope', SCOPES, 'all'),
-        baselineFile: baseline ? insideWorkspace(workspace, baseline, vocabulary) : undefined,
-        sarifFile: sarifFile
-            ? outputFile(workspace, outputDirectory, sarifFile, vocabulary)
-            : undefined,
-        reuse: read.boolean('reuse', true),
-        reuseMaxAgeDays: read.positiveNumber('reuse-max-age-days', 7),
-        outputDirectory,
-    };
-}
-/** `https://` everywhere; plain `http://` only to this machine, so the key never crosses a network in clear. */
-function parseBaseUrl(raw, vocabulary) {
-    const text = raw.trim();
-    const baseUrl = sentenceStart(vocabulary.optionNamed('base-url'));
-    if (!text) {
-        throw new ConfigurationError(`${baseUrl} is required: set it to the audit service address, e.g. https://api.example-audit.com`);
-    }
-    let url;
-    try {
-        url = new URL(text);
-    }
-    catch {
-        throw new ConfigurationError(`${baseUrl} is not a valid URL: "${text}". Use the full address, e.g. https://api.example-audit.com`);
-    }
-    if (url.username || url.password) {
-        throw new ConfigurationError(`${baseUrl} must not contain credentials; pass the key in ${vocabulary.keyName} instead.`);
-    }
-    if (url.search || url.hash) {
-        throw new ConfigurationError(`${baseUrl} must not have a query string or fragment; give only the service address.`);
-    }
-    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-        throw new ConfigurationError(`${baseUrl} uses plain http:// for ${url.hostname}; the API key would travel unencrypted. ` +
-            'Use https:// (plain http:// is accepted only for 127.0.0.0/8, ::1 and localhost).');
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        throw new ConfigurationError(`${baseUrl} must start with https:// (got ${url.protocol}//).`);
-    }
-    return url;
-}
-/**
- * A key an HTTP header cannot carry would fail before any byte is sent; say so now, in words
- * that point at the secret, never quoting it.
- */
-function checkApiKey(apiKey, vocabulary, log) {
-    const { keyName, keyHolder } = vocabulary;
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f\u007f]/.test(apiKey)) {
-        throw new ConfigurationError(`The key in ${keyName} contains a line break or another control character, which an HTTP header ` +
-            `cannot carry. Check ${keyHolder}: it must be the key alone, on one line.`);
-    }
-    if (/[^\u0020-\u00ff]/u.test(apiKey)) {
-        throw new ConfigurationError(`The key in ${keyName} contains characters an HTTP header cannot carry (only ASCII and Latin-1 ` +
-            `can be sent). Check ${keyHolder}: a key copied from a document may hold typographic quotes or dashes.`);
-    }
-    if (apiKey && apiKey.length < MIN_SECRET_LENGTH) {
-        log.warning(`The key in ${keyName} is only ${apiKey.length} characters long. It is still masked everywhere, ` +
-            'which may blank out ordinary words that contain it in the reports; service keys are ' +
-            `normally much longer, so check ${keyHolder} (a key of ${MIN_SECRET_LENGTH} or more characters avoids this).`);
-    }
-}
-/** The audit ids to resume, which are sent in a URL path: never one that holds the key. */
-function auditIdInput(text, apiKey, vocabulary) {
-    if (text === '')
-        return undefined;
-    const key = new Redactor();
-    key.add(apiKey);
-    const ids = key.appearsIn(text) ? undefined : parseAuditIds(text, vocabulary);
-    // Decoded, JSON's escapes may spell the key where the text did not.
-    const decoded = typeof ids === 'object' ? [...ids].flat() : [];
-    if (ids === undefined || decoded.some((entry) => key.appearsIn(entry))) {
-        throw new ConfigurationError(`${sentenceStart(vocabulary.optionNamed('audit-id'))} contains the API key, so it was not sent. ` +
-            `Give ${vocabulary.idsOf('the run that started the audit')}.`);
-    }
-    return ids;
-}
-/** Where a path leads once links are followed; undefined when it does not exist (yet). */
-function realPath(file) {
-    try {
-        return (0,external_node_fs_.realpathSync)(file);
-    }
-    catch {
-        return undefined;
-    }
-}
-/** An output file the user named: only in the workspace or RUNNER_TEMP, never elsewhere on the runner. */
-function outputFile(workspace, outputDirectory, file, vocabulary) {
-    const resolved = external_node_path_.resolve(workspace, file);
-    if (!isInside(workspace, resolved) && !isInside(outputDirectory, resolved)) {
-        throw new ConfigurationError(`${sentenceStart(vocabulary.optionNamed('sarif-file'))} (${file}) is outside the workspace and RUNNER_TEMP; the action writes ` +
-            'files only there. Give a path inside the repository checkout, e.g. `reports/audit.sarif`.');
-    }
-    return resolved;
-}
-/** A repository file the action reads: it must stay inside the checkout. */
-function insideWorkspace(workspace, file, vocabulary) {
-    const resolved = external_node_path_.resolve(workspace, file);
-    if (!isInside(workspace, resolved)) {
-        throw new ConfigurationError(`${sentenceStart(vocabulary.optionNamed('baseline'))} (${file}) is outside the workspace; give a path inside the repository.`);
-    }
-    return resolved;
-}
-function defaultProjectName(env, workspace) {
-    const repository = env['GITHUB_REPOSITORY'];
-    return repository?.split('/')[1] || external_node_path_.basename(workspace);
-}
-/** Typed readers of the settings; each error names the setting, in the door's words, and what it takes. */
-function inputReader(inputs) {
-    const text = (name) => inputs.get(name).trim();
-    const named = (name) => sentenceStart(inputs.vocabulary.optionNamed(name));
-    const positiveNumber = (name, fallback, most) => {
-        const raw = text(name);
-        if (!raw)
-            return fallback;
-        const value = Number(raw);
-        if (!Number.isFinite(value) || value <= 0) {
-            throw new ConfigurationError(`${named(name)} is "${raw}"; it must be a positive number (default ${fallback}).`);
-        }
-        if (most !== undefined && value > most.value) {
-            throw new ConfigurationError(`${named(name)} is "${raw}"; it must be at most ${most.value} (${most.said}).`);
-        }
-        return value;
-    };
-    return {
-        text,
-        /** Each non-empty line that is not a `#` comment, trimmed. */
-        lines: (name) => text(name)
-            .split('\n')
-            .map((line) => line.trim())
-            .filter((line) => line && !line.startsWith('#')),
-        choice(name, allowed, fallback) {
-            const raw = text(name);
-            if (!raw)
-                return fallback;
-            const value = raw.toLowerCase();
-            if (allowed.includes(value))
-                return value;
-            // Quoted as given: a secret passed by mistake is then masked like any other spelling of it.
-            throw new ConfigurationError(`${named(name)} is "${raw}"; it must be one of: ${allowed.join(', ')}.`);
-        },
-        /** As YAML 1.2's core schema spells a boolean (what `core.getBooleanInput` takes). */
-        boolean(name, fallback) {
-            const raw = text(name);
-            if (!raw)
-                return fallback;
-            if (['true', 'True', 'TRUE'].includes(raw))
-                return true;
-            if (['false', 'False', 'FALSE'].includes(raw))
-                return false;
-            throw new ConfigurationError(`${named(name)} must be true or false.`);
-        },
-        positiveNumber,
-        positiveInteger(name, fallback) {
-            const value = positiveNumber(name, fallback);
-            if (!Number.isInteger(value)) {
-                throw new ConfigurationError(`${named(name)} is "${value}"; it must be a whole number.`);
-            }
-            return value;
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./.build/action/inputs.js
-/**
- * The Action's inputs, read with `@actions/core`: the engine's settings and what only the Action
- * has (the GitHub token and channels). Secrets are masked before anything else is read, since an
- * error message could echo an input.
- *
- * The runner expands `${{ }}` expressions, in defaults too; one still there was set by a tool that
- * does not (local-action passes action.yml's `${{ github.token }}` as it is), and is taken as not
- * given, with one notice: sent on, it would be a credential that is a template.
- */
-
-
-
-const FORK_PULL_REQUESTS = ['skip', 'collect'];
-const UNEXPANDED = /\$\{\{[\s\S]*\}\}/;
-/**
- * `redactor` learns each secret as soon as it is read, with the runner's mask: an error about a
- * later input may quote what a workflow passed it, a secret by mistake.
- */
-function getInputs(log, redactor, env = process.env) {
-    const unexpanded = new Set();
-    const input = (name) => {
-        const value = core/* getInput */.V4(name);
-        if (!UNEXPANDED.test(value))
-            return value;
-        unexpanded.add(name);
-        return '';
-    };
-    for (const secret of ['api-key', 'github-token']) {
-        const value = input(secret);
-        if (value)
-            core/* setSecret */.Pq(value);
-        redactor.add(value);
-    }
-    const source = { get: input, vocabulary: ACTION_VOCABULARY };
-    const read = inputReader(source);
-    const action = {
-        ...readSettings(source, env, log),
-        githubToken: read.text('github-token'),
-        checkRun: {
-            enabled: read.boolean('check-run', true),
-            name: read.text('check-name') || 'Smart contract audit',
-        },
-        pullRequestComment: read.boolean('pr-comment', true),
-        forkPullRequests: read.choice('fork-pull-requests', FORK_PULL_REQUESTS, 'skip'),
-    };
-    if (unexpanded.size > 0) {
-        const names = [...unexpanded];
-        log.notice(`${names.map((name) => `\`${name}\``).join(', ')} held an unexpanded \`\${{ … }}\` expression, so ${names.length === 1 ? 'it was' : 'they were'} taken as not given. ` +
-            'The runner expands expressions; a tool that runs the action locally (such as @github/local-action) does not: set the value itself in its .env.');
-    }
-    return action;
-}
-
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(48161);
-;// CONCATENATED MODULE: ./.build/action/logger.js
-/**
- * The one way the Action writes to the job log, through `@actions/core`. Every line, title and
- * annotation is redacted first (the runner masks only the key as it is, not the forms a hostile
- * service can disguise it in), and quoted text in a plain line cannot run a workflow command
- * (core escapes an annotation's message and properties, but writes `info` lines as they are).
- */
-
-
-
-function createActionLogger(redactor) {
-    const line = (message) => neutralizeWorkflowCommands(redactor.redact(message));
-    const annotation = (write) => (message, properties = {}) => write(redactor.redact(message), redactProperties(redactor, properties));
-    return {
-        debug: (message) => core/* debug */.Yz(line(message)),
-        info: (message) => core/* info */.pq(line(message)),
-        notice: annotation(core/* notice */.lm),
-        warning: annotation(core/* warning */.$e),
-        error: annotation(core/* error */.z3),
-        group(title, lines) {
-            core/* startGroup */.Oh(line(title));
-            // One write: stdout is synchronous on a pipe, and a line at a time cost a system call each.
-            if (lines.length > 0)
-                core/* info */.pq(lines.map(line).join(external_node_os_.EOL));
-            core/* endGroup */.N4();
-        },
-    };
-}
-function redactProperties(redactor, properties) {
-    const { title, file } = properties;
-    return {
-        ...properties,
-        ...(title === undefined ? {} : { title: redactor.redact(title) }),
-        ...(file === undefined ? {} : { file: redactor.redact(file) }),
-    };
 }
 
 ;// CONCATENATED MODULE: ./.build/files/output-file.js
@@ -11923,6 +12328,178 @@ async function writeOutputFile(file, content, roots) {
 /** One short path segment (names can come from the service): a file system's 255 bytes hold it. */
 function fileSafe(name) {
     return name.replace(/[^\w.-]+/g, '_').slice(0, 100);
+}
+
+;// CONCATENATED MODULE: ./.build/action/pending-check.js
+/**
+ * A run left pending keeps its record on its check run, which stays in progress on the head
+ * commit: in `external_id` when it is short, else in the output's text. GitHub documents no
+ * maximum length for `external_id` (its REST reference gives a plain string), so the record goes
+ * there only up to EXTERNAL_ID_MAX_CHARS; a longer one (one with its uploads' file lists, most)
+ * goes in the text, whose limit (65,535 characters) is documented, compressed (file lists repeat
+ * their folders), and `external_id` then says so.
+ */
+
+
+
+/** Our bound on a record in `external_id`, where GitHub documents none. */
+const EXTERNAL_ID_MAX_CHARS = 1_024;
+/** `external_id` when the record is in the output's text. */
+const RECORD_IN_TEXT = 'contract-audit-pending:text';
+/**
+ * How a record in `external_id` starts (pendingRecordText writes its version first): a waiting
+ * run's check run holds its audit ids there, which are no record and are left alone.
+ */
+const RECORD_START = '{"v":';
+/** Opens and closes the record in the text: an HTML comment, which GitHub does not show. */
+const TEXT_OPEN = '<!-- contract-audit-pending-record ';
+const TEXT_CLOSE = ' -->';
+/** What finishing a pending run needs, from its report and what the run was asked. */
+function pendingRecordOf(report, run) {
+    return {
+        projectName: report.projectName,
+        audits: report.projects.flatMap(({ name, path, auditId, digest, manifest }) => auditId === undefined
+            ? []
+            : [
+                {
+                    name,
+                    path,
+                    auditId,
+                    ...(digest !== undefined && { digest }),
+                    ...(manifest !== undefined && { manifest }),
+                },
+            ]),
+        several: report.several,
+        failOn: report.failOn,
+        scope: run.scope,
+        timeoutMinutes: run.timeoutMs / 60_000,
+        startedAt: new Date(run.startedAt).toISOString(),
+        pullRequest: run.pullRequest,
+        comment: run.comment,
+        baseline: report.baseline,
+        headCommit: report.headCommit,
+    };
+}
+/** The check run as a pending run leaves it: its output, and the record sealed for `target`. */
+function renderPendingCheckRun(report, summaryMarkdown, record, key) {
+    const text = pendingRecordText(record, key);
+    const inExternalId = text.length <= EXTERNAL_ID_MAX_CHARS;
+    const output = checkRunOutput({
+        title: checkRunTitle(report),
+        summaryMarkdown,
+        // Base64url: the record's own text could close the comment.
+        ...(!inExternalId && {
+            text: `${TEXT_OPEN}${(0,external_node_zlib_.deflateRawSync)(Buffer.from(text, 'utf8')).toString('base64url')}${TEXT_CLOSE}`,
+        }),
+    });
+    return { externalId: inExternalId ? text : RECORD_IN_TEXT, output };
+}
+/**
+ * Why a finishing run could not read the record back from the check run `render` makes, or
+ * undefined when it can: the writer's bounds are the reader's (a name with an invisible
+ * character, a record cut to fit the output's text), so a record the reader refuses is never left.
+ */
+function unreadablePendingRecord(pending, record, key) {
+    const text = recordOfCheckRun({
+        externalId: pending.externalId,
+        text: pending.output.text ?? null,
+    });
+    // The output's text is cut to GitHub's bound: a cut record is no record.
+    if (text !== pendingRecordText(record, key))
+        return 'the record does not fit on the check run';
+    const read = readPendingRecord(text, { ...key, now: Date.parse(record.startedAt) });
+    return typeof read === 'string' ? read : undefined;
+}
+/**
+ * The report of a run whose record cannot be left: an error, which fails the step and completes
+ * its check run as a failure. Left in progress with no record the check run would stay so for
+ * ever, and with the record a finishing run would complete it as a failure for a reason not the
+ * code's; waiting instead would take a second pass through the engine from the publishing step,
+ * after the run's one poll. The audits go on at the service: the hint says how to collect them.
+ */
+function refusedPendingReport(report, record, why) {
+    const { several, vocabulary } = report;
+    return {
+        ...report,
+        verdict: 'error',
+        reason: `This pending run's record cannot be kept on the check run (${why}), so no finishing run could complete it. ` +
+            `A record keeps each project's name and folder up to ${MAX_PROJECT_FIELD_LENGTH} characters with no invisible ` +
+            "(zero-width, format or control) character, and fits the check run's output; to audit these " +
+            `projects as they are, run with ${vocabulary.setting('wait', 'true')}.`,
+        resumeHint: `${several ? 'The audits go' : 'The audit goes'} on at the service. To collect ` +
+            `${several ? "every project's" : 'its'} results by hand without uploading again, run with ` +
+            `${vocabulary.resume(pendingAuditIds(record))}.`,
+    };
+}
+/**
+ * The record's text as a pending check run holds it, for readPendingRecord; undefined when the
+ * check run holds none (a waiting run's, another tool's). When `external_id` says the record is
+ * in the text but none there decodes (missing, cut, not base64url, not deflate, more than a record
+ * may hold), it is given as empty: the reader refuses it, saying so, rather than the check run
+ * being passed over for ever.
+ */
+function recordOfCheckRun(checkRun) {
+    const { externalId, text } = checkRun;
+    if (externalId === null || externalId === '')
+        return undefined;
+    if (externalId !== RECORD_IN_TEXT)
+        return externalId.startsWith(RECORD_START) ? externalId : undefined;
+    const start = text?.lastIndexOf(TEXT_OPEN) ?? -1;
+    if (text === null || start < 0)
+        return '';
+    const end = text.indexOf(TEXT_CLOSE, start + TEXT_OPEN.length);
+    if (end < 0)
+        return '';
+    const encoded = text.slice(start + TEXT_OPEN.length, end);
+    if (!/^[A-Za-z0-9_-]*$/.test(encoded))
+        return '';
+    try {
+        const bytes = Buffer.from(encoded, 'base64url');
+        return (0,external_node_zlib_.inflateRawSync)(bytes, { maxOutputLength: MAX_PENDING_RECORD_BYTES }).toString('utf8');
+    }
+    catch {
+        return '';
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/action/publish-pending.js
+
+/**
+ * The pending check run for `target`, its record sealed there, when a finishing run would read
+ * that record back; else the run's report as an error saying why (refusedPendingReport).
+ */
+function pendingCheckRunOf(report, summaryMarkdown, run) {
+    const { settings, startedAt, context, target } = run;
+    const record = pendingRecordOf(report, {
+        scope: settings.scope,
+        timeoutMs: settings.timeoutMs,
+        startedAt,
+        pullRequest: context.pullRequest?.number,
+        comment: settings.pullRequestComment,
+    });
+    const key = {
+        ...target,
+        apiKey: settings.apiKey,
+        repository: context.repository,
+        service: settings.baseUrl,
+    };
+    const left = renderPendingCheckRun(report, summaryMarkdown, record, key);
+    const why = unreadablePendingRecord(left, record, key);
+    return why === undefined ? { left } : { refused: refusedPendingReport(report, record, why) };
+}
+/**
+ * The check run stays in progress on the head commit, holding the record of what finishing it
+ * needs; without one (no check run, or no `checks: write`), nothing can finish it but a run by
+ * hand, and the log says so.
+ */
+async function leavePending(channels, pending, { log, output }) {
+    const left = pending && (await channels.leaveCheckRunPending(pending));
+    if (left !== undefined)
+        output('check-run-url', left.url);
+    if (!left?.left) {
+        log.warning('The check run holds no record of this pending audit, so no later run can finish it: ' +
+            'collect its results by hand as the summary says.');
+    }
 }
 
 ;// CONCATENATED MODULE: ./.build/random-id.js
@@ -12053,23 +12630,23 @@ function readPreviousFindings(body) {
 }
 
 ;// CONCATENATED MODULE: ./.build/report/finding-groups.js
-const finding_groups_DEPENDENCIES = '\0dependencies';
+const DEPENDENCIES = '\0dependencies';
 /** Which group a finding is listed in. */
 function groupKey(entry) {
-    return entry.status === 'dependency' ? finding_groups_DEPENDENCIES : (entry.project ?? '');
+    return entry.status === 'dependency' ? DEPENDENCIES : (entry.project ?? '');
 }
 /** `projects`: the audited projects' names, in order; empty groups are left out. */
 function groupFindings(ordered, projects) {
     const group = (key) => ({
-        project: key === '' || key === finding_groups_DEPENDENCIES ? undefined : key,
-        dependencies: key === finding_groups_DEPENDENCIES,
+        project: key === '' || key === DEPENDENCIES ? undefined : key,
+        dependencies: key === DEPENDENCIES,
         entries: [],
     });
     const groups = new Map([...projects, ''].map((key) => [key, group(key)]));
-    const dependencies = group(finding_groups_DEPENDENCIES);
+    const dependencies = group(DEPENDENCIES);
     for (const entry of ordered) {
         const key = groupKey(entry);
-        if (key === finding_groups_DEPENDENCIES) {
+        if (key === DEPENDENCIES) {
             dependencies.entries.push(entry);
             continue;
         }
@@ -12217,8 +12794,11 @@ function renderHead(input, results, partial = false) {
     if (!results) {
         lines.push(input.verdict === 'skipped'
             ? '> No audit was run, so there are no results.'
-            : '> ⚠️ **No complete results were obtained**, so this run says nothing about the code. ' +
-                'It is not a clean result.', '');
+            : input.verdict === 'pending'
+                ? '> ⏳ **The audit is still running**, so there are no results yet. ' +
+                    'This comment is updated when they are collected.'
+                : '> ⚠️ **No complete results were obtained**, so this run says nothing about the code. ' +
+                    'It is not a clean result.', '');
         return lines;
     }
     const counts = input.counts.counted;
@@ -13131,6 +13711,14 @@ function verdictNotes(report, hasFindings) {
     else if (report.verdict === 'skipped') {
         notes.push('> ⏭️ **No audit was run**, so there are no results.');
     }
+    else if (report.verdict === 'pending') {
+        const someFinished = report.several && report.projects.some((p) => p.verdict !== 'pending');
+        notes.push(someFinished
+            ? '> ⏳ **Not every audit has finished**, so the run has no verdict yet: it is given once every project has results. ' +
+                (hasFindings ? 'The findings below are those of the projects that finished. ' : '') +
+                'This run says nothing about the code of the others until theirs are collected.'
+            : '> ⏳ **The audit is still running**, so there are no results yet: this run says nothing about the code until they are collected.');
+    }
     if (report.resumeHint !== undefined) {
         notes.push(`${notes.length > 0 ? '>\n' : ''}> ${escapeMarkdown(truncateText(report.resumeHint, 10_000))}`);
     }
@@ -13306,10 +13894,11 @@ function fitBytes(text, maxBytes) {
 ;// CONCATENATED MODULE: ./.build/action/publish.js
 /**
  * The one module that publishes a run: outputs, the SARIF and results files, the job summary, the
- * job's result, log annotations, and then the GitHub channels. Everything the runner keeps is
- * written before anything talks to GitHub, so a slow or hostile API can delay only itself.
- * Every text passes the redactor on its way out.
+ * job's result, log annotations, and then the GitHub channels (a pending run's check run by
+ * publish-pending.ts). Everything the runner keeps is written before anything talks to GitHub, so
+ * a slow or hostile API can delay only itself. Every text passes the redactor on its way out.
  */
+
 
 
 
@@ -13330,13 +13919,18 @@ function fitBytes(text, maxBytes) {
 const CHECK_RUN_SUMMARY_MAX = 65_000;
 /** Findings listed in the log, as many as the check run annotates. */
 const MAX_LOGGED_FINDINGS = MAX_CHECK_RUN_ANNOTATIONS;
-async function publish(report, deps) {
+async function publish(given, deps) {
     const { channels, log, redactor } = deps;
+    // A pending record no finishing run could read makes the run an error before anything is
+    // written, so that every channel says the same.
+    const pending = pendingCheckRun(given, deps);
+    const report = pending?.refused ?? given;
     const { findings } = report;
-    const failsJob = report.verdict !== 'pass' && report.verdict !== 'skipped';
+    const failsJob = !['pass', 'skipped', 'pending'].includes(report.verdict);
     const output = (name, value) => core/* setOutput */.uH(name, redactor.redact(String(value)));
     // Every annotation is planned before anything is rendered: the summary says what they left out.
-    const checkRunAnnotates = channels?.annotatesCheckRun ?? false;
+    // A pending check run is annotated when it is finished, not now.
+    const checkRunAnnotates = report.verdict !== 'pending' && (channels?.annotatesCheckRun ?? false);
     const logAnnotations = checkRunAnnotates ? undefined : planLogAnnotations(findings, failsJob);
     logFindings(findings, log);
     warnUnreadSeverities(findings, report.failOn, log);
@@ -13361,30 +13955,53 @@ async function publish(report, deps) {
             notAnnotated,
             failsJob,
             output,
+            pendingCheckRun: pending?.left,
         });
     }
 }
 /**
- * The check run and the comment, after everything else is written. The log annotates findings
- * only when the check run carries none; findings past its cap are counted in the summary.
+ * A pending report's check run, as publish leaves it (the summary as publish renders it: the
+ * findings of projects already done are annotated in the log, and a pending run does not fail);
+ * undefined when no check run can hold it.
+ */
+function pendingCheckRun(report, { settings, startedAt, context, channels }) {
+    const target = channels?.checkRunTarget;
+    if (report.verdict !== 'pending' || !settings || !target)
+        return undefined;
+    const { notAnnotated } = planLogAnnotations(report.findings, false);
+    const summaryMarkdown = renderSummary(report, CHECK_RUN_SUMMARY_MAX, notAnnotated);
+    return pendingCheckRunOf(report, summaryMarkdown, { settings, startedAt, context, target });
+}
+/**
+ * The check run and the comment, after everything else is written: a pending report's check run
+ * is left in progress (publish-pending.ts). The log annotates findings only when the check run
+ * carries none; findings past its cap are counted in the summary. A finishing run reports each
+ * pending run it completes through this too. True when the check run was completed.
  */
 async function publishToGitHub(channels, report, deps) {
     const { log, checkRunAnnotates, notAnnotated: logNotAnnotated, failsJob, output } = deps;
-    const { findings } = report;
+    const { findings, verdict } = report;
+    if (verdict === 'pending') {
+        await leavePending(channels, deps.pendingCheckRun, { log, output });
+        await upsertComment(channels, report);
+        return false;
+    }
+    const summaryMarkdown = renderSummary(report, CHECK_RUN_SUMMARY_MAX, logNotAnnotated);
     const active = activeFindings(findings);
     const plan = checkRunAnnotations(active);
     const title = checkRunTitle(report);
-    const summaryMarkdown = renderSummary(report, CHECK_RUN_SUMMARY_MAX, logNotAnnotated);
     const total = plan.annotations.length + plan.overCap;
     const checkRun = await channels.completeCheckRun({
         start: renderCheckRunStart(report.auditId ?? 'none'),
-        conclusion: checkRunConclusion(report.verdict),
+        conclusion: checkRunConclusion(verdict),
         annotations: plan.annotations,
         output: (posted) => renderCheckRunCompletion({ title, summaryMarkdown, total, overCap: plan.overCap, posted }),
     });
     if (checkRun)
         output('check-run-url', checkRun.url);
     const completed = checkRun?.completed;
+    if (!completed && deps.onlyOnceCompleted)
+        return false;
     if (completed?.postingError !== undefined) {
         log.warning(`Posted ${completed.annotationsPosted} of ${total} check run annotations; ` +
             `${total - completed.annotationsPosted} were not: ${errorMessage(completed.postingError)}. ` +
@@ -13394,17 +14011,14 @@ async function publishToGitHub(channels, report, deps) {
         log.info(`${plan.overCap} finding(s) are not annotated on the check run: it gets at most ` +
             `${MAX_CHECK_RUN_ANNOTATIONS.toLocaleString('en-US')}, the most severe, to spare the token's request limit.`);
     }
-    await channels.upsertComment(commentMarker(report.projectName), (previousBody) => renderPrComment({
-        ...report,
-        previous: previousBody === undefined ? undefined : readPreviousFindings(previousBody),
-    }));
+    await upsertComment(channels, report);
     // Check runs on, yet some findings are on no check run: past its cap, or it failed.
     const notAnnotated = completed ? plan.overCap + completed.annotationsNotPosted : total;
     if (checkRun && completed && notAnnotated === 0) {
         log.info(`The ${active.length} finding(s) that count are annotated on the check run: ${checkRun.url}`);
     }
     if (!checkRunAnnotates || notAnnotated === 0)
-        return;
+        return completed !== undefined;
     let note;
     if (notAnnotated < total) {
         // The check run carries the most severe; the log's 10 per level would only repeat them.
@@ -13418,15 +14032,28 @@ async function publishToGitHub(channels, report, deps) {
     }
     if (note !== undefined)
         await writeSummary(() => `\n${note}\n`, deps);
+    return completed !== undefined;
 }
-/** The verdict, the counts and what the service said of the audit, as step outputs. */
+function upsertComment(channels, report) {
+    return channels.upsertComment(commentMarker(report.projectName), (previousBody) => renderPrComment({
+        ...report,
+        previous: previousBody === undefined ? undefined : readPreviousFindings(previousBody),
+    }));
+}
+/**
+ * The verdict, the counts and what the service said of the audit, as step outputs. A pending
+ * run's counts are the word `pending`: left unset they would read as '' and GitHub's expressions
+ * take '' == 0 as true, so a later step's check for no findings would pass an audit not yet done.
+ */
 function setCountOutputs(report, output) {
     const { counts } = report;
+    const count = (value) => (report.verdict === 'pending' ? 'pending' : value);
     output('verdict', report.verdict);
-    output('findings-count', counts.total);
-    for (const severity of SEVERITIES)
-        output(`${severity}-count`, counts.bySeverity[severity]);
-    output('in-scope-count', counts.inScope);
+    output('findings-count', count(counts.total));
+    for (const severity of SEVERITIES) {
+        output(`${severity}-count`, count(counts.bySeverity[severity]));
+    }
+    output('in-scope-count', count(counts.inScope));
     if (report.rawStatus)
         output('status', report.rawStatus);
     if (report.reportUrl)
@@ -13569,12 +14196,846 @@ async function writeSummary(render, { redactor, log }) {
     }
 }
 
+;// CONCATENATED MODULE: ./.build/action/finish/former-heads.js
+/**
+ * Commits that were a head once and are no longer (a pull request pushed again, closed or merged,
+ * the default branch moved on), where a check run left pending would otherwise stay in progress
+ * for ever. GitHub lists no repository's check runs, only a commit's, so they are found through
+ * what ran on them: the heads of the recently closed pull requests (one request) and the commits
+ * of the repository's newest workflow runs (one request, needing `actions: read`), which hold
+ * every commit a run of this action left a check run on lately. A check run looked at there while
+ * its audit still runs may drop out of both lists before it finishes, so the workflow runs made
+ * eight days ago are read too (one request): any check run on their commits is past its time
+ * limit (a week at most), so it is completed when looked at, with its results or as timed out.
+ * Each commit costs one listing, so at most MAX_FORMER_HEADS_PER_RUN recent ones and
+ * MAX_OVERDUE_HEADS_PER_RUN older ones are looked at per run, those seen longest ago first: the
+ * next to drop out.
+ */
+
+/** Recent commits no longer a head whose check runs are listed per run. */
+const MAX_FORMER_HEADS_PER_RUN = 20;
+/** Commits of workflow runs older than OVERDUE_AFTER_MS whose check runs are listed per run. */
+const MAX_OVERDUE_HEADS_PER_RUN = 10;
+/**
+ * The longest `timeout-minutes`, a week, and a day for the job's wait in the queue before its
+ * step started: a check run left by a workflow run this old is past its time limit.
+ */
+const OVERDUE_AFTER_MS = (10_080 + 24 * 60) * 60_000;
+const COMMIT = /^[0-9a-f]{40}$/;
+/** The former heads to look at this run, none of them one of `heads`. */
+async function findFormerHeads(client, heads, now) {
+    const warnings = [];
+    const attempt = async (what, list) => {
+        try {
+            return await list();
+        }
+        catch (error) {
+            warnings.push(`${errorMessage(error)} Until then, check runs left pending on commits no longer a head ` +
+                `are not looked for among the ${what}.`);
+            return undefined;
+        }
+    };
+    const closed = await attempt('recently closed pull requests', () => client.listClosedPullRequests());
+    const runs = await attempt('recent workflow runs', () => client.listRecentRunCommits());
+    // The same permission as the recent runs': refused there, it would be refused again.
+    const old = runs &&
+        (await attempt('workflow runs of eight days ago', () => client.listRecentRunCommits(now - OVERDUE_AFTER_MS)));
+    const recent = longestAgoFirst([...(closed ?? []), ...(runs ?? [])], heads);
+    const overdue = longestAgoFirst(old ?? [], new Set([...heads, ...recent]));
+    return {
+        commits: [
+            ...recent.slice(0, MAX_FORMER_HEADS_PER_RUN),
+            ...overdue.slice(0, MAX_OVERDUE_HEADS_PER_RUN),
+        ],
+        found: recent.length + overdue.length,
+        warnings,
+    };
+}
+/** Each commit once, none of `except`, by when it was last seen, longest ago first. */
+function longestAgoFirst(seen, except) {
+    const lastSeen = new Map();
+    for (const { headSha, seenAt } of seen) {
+        if (except.has(headSha) || !COMMIT.test(headSha))
+            continue;
+        const time = Date.parse(seenAt);
+        const at = Number.isNaN(time) ? 0 : time;
+        lastSeen.set(headSha, Math.max(at, lastSeen.get(headSha) ?? at));
+    }
+    return [...lastSeen].sort(([, a], [, b]) => a - b).map(([sha]) => sha);
+}
+
+;// CONCATENATED MODULE: ./.build/action/finish/pending-check-runs.js
+/**
+ * Where a finishing run looks for runs left pending: this action's check runs in progress (its
+ * check name, created by the GitHub Actions app, as the workflow token's are) on the head commits
+ * of the open pull requests and of the default branch, and on former heads (former-heads.ts),
+ * each with its record read back. Bounded per run: the newest open pull requests (one page), at
+ * most MAX_FORMER_HEADS_PER_RUN + MAX_OVERDUE_HEADS_PER_RUN former heads, at most
+ * MAX_PENDING_PER_RUN check runs whose audits are polled, the oldest first, and
+ * MAX_UNREADABLE_PER_RUN whose records do not read.
+ */
+
+
+
+/**
+ * Check runs whose record reads, and so whose audits are polled, taken up per run: the oldest
+ * first, so that those nearest their time limit are never starved by newer ones.
+ */
+const MAX_PENDING_PER_RUN = 20;
+/** Check runs whose record does not read, taken up per run besides: completed, never polled. */
+const MAX_UNREADABLE_PER_RUN = 20;
+/** Pages of 100 open pull requests whose head commits are looked at: the newest. */
+const OPEN_PULLS_MAX_PAGES = 1;
+/** The app a workflow's GITHUB_TOKEN acts as, whose check runs this action's are. */
+const ACTIONS_APP_SLUG = 'github-actions';
+/**
+ * Every commit is listed first (one request each, bounded by the pages of pull requests read), so
+ * that what is taken up is chosen among all of them: the oldest runs first, by when they started.
+ */
+async function findPendingCheckRuns(client, key) {
+    const { pulls, capped: morePulls } = await client.listOpenPullRequests(OPEN_PULLS_MAX_PAGES);
+    const heads = [
+        ...pulls.map((pull) => ({ ref: pull.headSha, formerHead: false })),
+        { ref: await client.getDefaultBranch(), formerHead: false },
+    ];
+    const former = await findFormerHeads(client, new Set(pulls.map((pull) => pull.headSha)), key.now);
+    const refs = [...heads, ...former.commits.map((ref) => ({ ref, formerHead: true }))];
+    // Heads first: a check run found on one is not on a former head, whatever else lists it.
+    const listed = new Map();
+    let capped = morePulls;
+    for (const { ref, formerHead } of refs) {
+        const onRef = await client.listCheckRunsInProgress(ref, key.checkName);
+        capped ||= onRef.capped;
+        for (const checkRun of onRef.checkRuns) {
+            if (checkRun.app?.slug !== ACTIONS_APP_SLUG || listed.has(checkRun.id))
+                continue;
+            const text = recordOfCheckRun(checkRun);
+            // A waiting run in progress, or another tool's: no pending record, not ours to finish.
+            if (text === undefined)
+                continue;
+            const record = readPendingRecord(text, { ...key, headSha: checkRun.headSha });
+            listed.set(checkRun.id, { checkRun, record, formerHead });
+        }
+    }
+    const oldestFirst = [...listed.values()].sort((a, b) => startedAt(a) - startedAt(b));
+    const left = { polled: MAX_PENDING_PER_RUN, unreadable: MAX_UNREADABLE_PER_RUN };
+    const found = oldestFirst.filter(({ record }) => {
+        const kind = typeof record === 'string' ? 'unreadable' : 'polled';
+        left[kind] -= 1;
+        return left[kind] >= 0;
+    });
+    return {
+        found,
+        capped: capped || found.length < oldestFirst.length,
+        formerHeads: { looked: former.commits.length, found: former.found },
+        warnings: former.warnings,
+    };
+}
+/**
+ * When the run began: its sealed record's time, else (a record that does not read) the check
+ * run's own, else the epoch, as nothing says it is recent.
+ */
+function startedAt({ checkRun, record }) {
+    const time = Date.parse(typeof record === 'string' ? (checkRun.startedAt ?? '') : record.startedAt);
+    return Number.isNaN(time) ? 0 : time;
+}
+
+;// CONCATENATED MODULE: ./.build/action/finish/finish-pending.js
+/**
+ * A finishing run (`finish-pending: true`, on a schedule): for each check run left pending, its
+ * audits polled once by their ids, and a finished one reported exactly as a waiting run reports
+ * (conclusion, summary, annotations, the sticky comment). Nothing is uploaded. An audit still
+ * running is left; one past its run's `timeout-minutes` completes as timed out, with how to
+ * resume. A record that does not hold is never completed as success: it completes as a failure
+ * saying why. Running again does nothing to what was completed: only check runs in progress are
+ * taken up.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+async function finishPendingRuns(settings, step) {
+    const { client, log } = step;
+    const { found, capped, formerHeads, warnings } = await findPendingCheckRuns(client, {
+        apiKey: settings.apiKey,
+        repository: step.context.repository,
+        checkName: settings.checkRun.name,
+        service: settings.baseUrl,
+        now: step.deadline.now(),
+    });
+    for (const warning of warnings)
+        log.warning(warning);
+    log.info(`${found.length} check run(s) left pending found${capped ? ' (more are left for a later run)' : ''}.`);
+    const checkRuns = [];
+    for (const each of found)
+        checkRuns.push(await finishOne(each, settings, step));
+    return { checkRuns, capped, formerHeads, warnings };
+}
+async function finishOne({ checkRun, record, formerHead }, settings, step) {
+    const { log } = step;
+    if (record === RECORD_OF_ANOTHER_SERVICE) {
+        // A real record, for the finishing run configured for that service: not this one's to fail.
+        log.warning(`${checkRun.url}: its audits were started at another service than this run's \`base-url\`; left in progress for the finishing run that has it.`);
+        return {
+            url: checkRun.url,
+            headSha: checkRun.headSha,
+            pullRequest: undefined,
+            formerHead,
+            outcome: 'elsewhere',
+        };
+    }
+    const sealed = typeof record === 'string' ? undefined : record;
+    let pull;
+    try {
+        pull = await pullRequestOf(sealed, checkRun.headSha, step.client);
+    }
+    catch (error) {
+        log.warning(`${checkRun.url}: could not read its pull request (${errorMessage(error)}); left for the next finishing run.`);
+        return { ...shownOf(checkRun, undefined, formerHead), outcome: 'refused' };
+    }
+    const context = { ...step.context, sha: checkRun.headSha, pullRequest: pull };
+    const channels = new GitHubChannels({
+        client: step.client,
+        pullRequest: pull,
+        headSha: checkRun.headSha,
+        checkRun: { enabled: true, name: checkRun.name },
+        existingCheckRun: { id: checkRun.id, url: checkRun.url },
+        comment: sealed?.comment ?? settings.pullRequestComment,
+        log,
+    });
+    const runSettings = {
+        ...settings,
+        ...(sealed && {
+            failOn: sealed.failOn,
+            scope: sealed.scope,
+            timeoutMs: sealed.timeoutMinutes * 60_000,
+            projectName: sealed.projectName,
+        }),
+        auditId: undefined,
+        vocabulary: FINISHING_VOCABULARY,
+    };
+    // Recorded for reuse only once the check run is completed: held until then.
+    const held = [];
+    const result = sealed
+        ? await collect(sealed, runSettings, { ...step, context, channels }, held)
+        : stoppedRun(errorResult(new ConfigurationError(`This check run was left pending, but its record does not hold (${record}), so it was not finished. ` +
+            'Run the audit again for a verdict.'), {}, { vocabulary: ACTION_VOCABULARY, log }));
+    const report = buildReport(result, {
+        projectName: runSettings.projectName,
+        failOn: runSettings.failOn,
+        vocabulary: ACTION_VOCABULARY,
+        links: context.repository
+            ? { serverUrl: context.serverUrl, repository: context.repository, sha: checkRun.headSha }
+            : undefined,
+        runUrl: context.runUrl,
+    });
+    // Not its pull request's head any more: no comment, as on any former head.
+    const shown = shownOf(checkRun, pull, formerHead || sealed?.pullRequest !== undefined);
+    if (report.verdict === 'pending') {
+        // A poll that got no status says nothing of whether the audit still runs.
+        const unanswered = result.projects.filter((project) => project.verdict === 'pending' && project.rawStatus === undefined);
+        if (unanswered.length > 0) {
+            for (const project of unanswered)
+                log.warning(`${checkRun.url}: ${project.reason}`);
+            return { ...shown, outcome: 'unanswered' };
+        }
+        log.info(`${checkRun.url}: the audit is still running; left in progress.`);
+        return { ...shown, outcome: 'left' };
+    }
+    // Another finishing run may have completed it since it was listed: completing it again would
+    // post every annotation twice.
+    let now;
+    try {
+        now = await step.client.getCheckRunStatus(checkRun.id);
+    }
+    catch (error) {
+        log.warning(`${checkRun.url}: could not read the check run again (${errorMessage(error)}); left for the next finishing run.`);
+        return { ...shown, outcome: 'refused' };
+    }
+    if (now.status !== 'in_progress' || now.externalId !== checkRun.externalId) {
+        log.info(`${checkRun.url}: completed or changed by another run meanwhile; left as it is.`);
+        return { ...shown, outcome: 'overtaken' };
+    }
+    // Every channel guards itself: what GitHub refuses is a warning, and the check run stays.
+    const completed = await publishToGitHub(channels, report, {
+        settings: runSettings,
+        startedAt: step.deadline.now(),
+        context,
+        channels,
+        log,
+        redactor: step.redactor,
+        checkRunAnnotates: channels.annotatesCheckRun,
+        notAnnotated: undefined,
+        failsJob: false,
+        output: () => undefined,
+        onlyOnceCompleted: true,
+    });
+    if (!completed) {
+        log.warning(`${checkRun.url}: GitHub did not complete the check run, so it stays in progress for the next finishing run; no comment or reuse record was written.`);
+        return { ...shown, outcome: 'refused' };
+    }
+    for (const save of held)
+        await save();
+    return { ...shown, outcome: report.verdict };
+}
+/**
+ * The pull request the sealed record names, while the check run's commit is its head, open or
+ * closed (one merged fast-forward has its head on the default branch): its changed files decide
+ * `scope` and its comment is updated, as a waiting run's would be. Read by its number: a listing
+ * shows a commit with whichever pull request it lists first. Undefined when the record names
+ * none or the pull request has moved on to another head: its changed files and comment are that
+ * head's. Throws when GitHub cannot say: a verdict under another scope would not be the run's.
+ */
+async function pullRequestOf(record, headSha, client) {
+    if (record?.pullRequest === undefined)
+        return undefined;
+    const now = await client.getPullRequest(record.pullRequest);
+    if (now?.headSha !== headSha)
+        return undefined;
+    return { number: now.number, headSha, changedFiles: now.changedFiles };
+}
+/** What the summary shows of a check run: `formerHead` when no pull request's head is on it. */
+function shownOf(checkRun, pull, formerHead) {
+    return {
+        url: checkRun.url,
+        headSha: checkRun.headSha,
+        pullRequest: pull?.number,
+        formerHead: pull === undefined && formerHead,
+    };
+}
+/**
+ * The record's audits, polled once each and triaged as the run that started them would; one
+ * still running past the run's time limit is a timeout, with how to resume. Records for reuse
+ * are pushed onto `held`, to be kept once the check run is completed.
+ */
+async function collect(record, settings, step, held) {
+    const engine = engineDependencies(settings, step);
+    const reuse = engine.reuse && { ...engine.reuse, store: holding(engine.reuse.store, held) };
+    const deps = { ...engine, pollOnce: true, auditStarted: () => undefined, reuse };
+    const detection = { projects: [], summaries: [] };
+    const { audits, several, startedAt, baseline, headCommit } = record;
+    const given = { audits, several, startedAt, baseline };
+    const collected = await audit(settings, detection, step.deadline, deps, given);
+    // The fork's head commit the run judged, and the artifact's files it refused, shown again.
+    const result = headCommit === undefined ? collected : { ...collected, headCommit };
+    const elapsed = step.deadline.now() - Date.parse(record.startedAt);
+    if (elapsed <= settings.timeoutMs)
+        return result;
+    const late = (project) => project.verdict !== 'pending'
+        ? project
+        : {
+            ...project,
+            verdict: 'timeout',
+            reason: `The audit did not finish within ${formatDuration(settings.timeoutMs)} of the run that started it ` +
+                `(last status: ${project.rawStatus ?? 'unknown'}). No results were obtained.`,
+            resumable: 'timeout',
+        };
+    return { ...result, projects: result.projects.map(late) };
+}
+/** `store`, its records pushed onto `held` to be kept later instead of kept at once. */
+function holding(store, held) {
+    return {
+        find: (digest) => store.find(digest),
+        save: async (digest, text) => {
+            held.push(() => store.save(digest, text));
+        },
+    };
+}
+/** What the summary says of a check run the finishing run did not complete. */
+const OUTCOME_WORDS = {
+    left: 'Still running',
+    unanswered: 'No status from the service (see the log); left in progress',
+    refused: 'Not completed: GitHub refused it',
+    elsewhere: 'Left for the finishing run of its own `base-url`',
+    overtaken: 'Completed by another run',
+};
+/** The job summary of a finishing run: each pending check run, and what became of it. */
+function renderFinishingSummary({ checkRuns, capped, formerHeads, warnings, }) {
+    const completed = checkRuns.filter(isCompleted).length;
+    const refused = checkRuns.filter((each) => each.outcome === 'refused').length;
+    const former = checkRuns.filter((each) => each.formerHead).length;
+    const lines = [
+        '## Smart contract audit: pending check runs',
+        '',
+        `${completed} of ${checkRuns.length} check run(s) left pending were completed; ` +
+            (refused > 0
+                ? `GitHub would not complete ${refused} (see the log); the others are still running.`
+                : 'the others are still running.') +
+            (capped ? ' More were left for a later run.' : ''),
+        '',
+    ];
+    if (former > 0)
+        lines.push(`${former} check run(s) (marked "former head") were on commits no longer a head: a pull request ` +
+            'pushed again, or the default branch moved on. No pull request comment is written for ' +
+            'those, as a comment is about its head, and a `scope` of changed files or lines counts every ' +
+            "finding there: the pull request's changed files are now its new head's.", '');
+    if (formerHeads.found > formerHeads.looked)
+        lines.push(`${formerHeads.looked} of ${formerHeads.found} commits no longer a head were looked at, ` +
+            'those seen longest ago; the others are for a later run.', '');
+    for (const warning of warnings)
+        lines.push(`> ${escapeMarkdown(warning)}`, '');
+    if (checkRuns.length > 0) {
+        lines.push('| Check run | Commit | Pull request | Outcome |', '| --- | --- | --- | --- |');
+        for (const each of checkRuns) {
+            const outcome = isCompleted(each)
+                ? VERDICT_WORDS[each.outcome]
+                : OUTCOME_WORDS[each.outcome];
+            const url = safeHttpUrl(each.url);
+            lines.push(`| ${url === undefined ? 'check run' : `[check run](${url})`} | ${shortCommit(each.headSha) ?? '—'}${each.formerHead ? ' (former head)' : ''} | ${each.pullRequest === undefined ? '—' : `#${each.pullRequest}`} | ${escapeMarkdown(outcome)} |`);
+        }
+        lines.push('');
+    }
+    return `${lines.join('\n')}\n`;
+}
+/**
+ * The finishing run's whole step: GitHub's client for the repository, the pending check runs
+ * finished, the job summary. It needs the key (to read the records and the audits) and the
+ * token; without either, or when GitHub cannot be listed, the step fails saying what to fix.
+ */
+async function runFinishing(settings, step) {
+    const { context, log, redactor } = step;
+    const [owner, repo] = context.repository.split('/');
+    if (!settings.apiKey)
+        return fail(ACTION_VOCABULARY.noKey, step);
+    if (!settings.githubToken || !owner || !repo)
+        return fail('`finish-pending` needs `github-token` and the repository: keep its default, and give the job `checks: write` and `pull-requests: write`.', step);
+    let client;
+    try {
+        client = createGitHubClient({ apiUrl: context.apiUrl, token: settings.githubToken, owner, repo }, {
+            deadline: step.deadline,
+            redact: (text) => redactor.redact(text),
+            log: { debug: (message) => log.debug(message) },
+        });
+        const finished = await finishPendingRuns(settings, { ...step, client });
+        const summary = renderFinishingSummary(finished);
+        const completed = finished.checkRuns.filter(isCompleted).length;
+        log.info(`Completed ${completed} of ${finished.checkRuns.length} check run(s) left pending.`);
+        if (process.env['GITHUB_STEP_SUMMARY'])
+            await core/* summary */.z.addRaw(redactor.redact(summary), true).write();
+    }
+    catch (error) {
+        fail(`Could not finish the pending check runs: ${errorMessage(error)}`, step);
+    }
+    finally {
+        await client?.close();
+    }
+}
+function isCompleted(each) {
+    return !Object.hasOwn(OUTCOME_WORDS, each.outcome);
+}
+function fail(message, { redactor }) {
+    core/* setFailed */.C1(redactor.redact(message));
+}
+
+;// CONCATENATED MODULE: ./.build/engine/settings.js
+/**
+ * A run's settings, read by action.yml's names through either door: the Action reads them with
+ * `@actions/core`, the command line from its options. One reader, so a bad value gets the same
+ * message through either door, in that door's words (its vocabulary).
+ */
+
+
+
+
+
+
+
+
+
+
+
+/** action.yml's default for `contracts`, also used when the input is empty. */
+const DEFAULT_CONTRACT_PATTERNS = contractGlobs();
+const IF_NO_FILES_FOUND = ['error', 'warn', 'ignore'];
+const settings_DEPENDENCIES = ['include', 'exclude'];
+/**
+ * Variables forge reads over foundry.toml that change which files it compiles; only
+ * FOUNDRY_PROFILE is followed here, so a job setting another is told.
+ */
+const FOUNDRY_ENV_NOT_READ = [
+    'FOUNDRY_CONFIG',
+    'FOUNDRY_SRC',
+    'FOUNDRY_TEST',
+    'FOUNDRY_SCRIPT',
+    'FOUNDRY_LIBS',
+    'FOUNDRY_REMAPPINGS',
+    'FOUNDRY_AUTO_DETECT_REMAPPINGS',
+    'DAPP_SRC',
+    'DAPP_TEST',
+    'DAPP_LIBS',
+    'DAPP_REMAPPINGS',
+];
+function foundryProfile(env, log) {
+    const set = FOUNDRY_ENV_NOT_READ.filter((name) => env[name]?.trim());
+    if (set.length > 0) {
+        log.warning(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set: forge would follow ${set.length === 1 ? 'it' : 'them'} over foundry.toml, ` +
+            'but the projects are found from foundry.toml, remappings.txt and FOUNDRY_PROFILE only, so the files sent may differ from those forge compiles. ' +
+            'Put the setting in foundry.toml, under a profile FOUNDRY_PROFILE names.');
+    }
+    return env['FOUNDRY_PROFILE']?.trim() || 'default';
+}
+/**
+ * The settings the inputs ask for, or a ConfigurationError naming the input and how to fix it.
+ * `env`: the workspace (GITHUB_WORKSPACE, else the current folder), RUNNER_TEMP, FOUNDRY_PROFILE
+ * (and FOUNDRY_ENV_NOT_READ, to warn).
+ */
+function readSettings(inputs, env, log) {
+    const read = inputReader(inputs);
+    const apiKey = read.text('api-key');
+    const { vocabulary } = inputs;
+    checkApiKey(apiKey, vocabulary, log);
+    const workspace = external_node_path_.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
+    const workingDirectory = external_node_path_.resolve(workspace, read.text('working-directory') || '.');
+    const relativeRoot = posixRelative(workspace, workingDirectory);
+    if (!isInside(workspace, workingDirectory)) {
+        throw new ConfigurationError(`${sentenceStart(vocabulary.optionNamed('working-directory'))} (${workingDirectory}) is outside the workspace (${workspace}); ` +
+            'give a path inside the repository checkout.');
+    }
+    // A link inside the checkout may lead anywhere: where it leads is what would be walked.
+    const realWorkingDirectory = realPath(workingDirectory);
+    const realWorkspace = realPath(workspace);
+    if (realWorkingDirectory && realWorkspace && !isInside(realWorkspace, realWorkingDirectory)) {
+        throw new ConfigurationError(`${sentenceStart(vocabulary.optionNamed('working-directory'))} (${workingDirectory}) leads outside the workspace through a symbolic link (to ${realWorkingDirectory}); ` +
+            'nothing outside the repository checkout is read. Give the folder the link stands for, inside the checkout.');
+    }
+    const outputDirectory = external_node_path_.resolve(env['RUNNER_TEMP'] || workspace);
+    const baseline = read.text('baseline');
+    const sarifFile = read.text('sarif-file');
+    const contracts = read.lines('contracts');
+    return {
+        apiKey,
+        vocabulary,
+        baseUrl: parseBaseUrl(read.text('base-url'), vocabulary),
+        projectName: read.text('project-name') || defaultProjectName(env, workspace),
+        contractPatterns: contracts.length > 0 ? contracts : [...DEFAULT_CONTRACT_PATTERNS],
+        defaultContractPatterns: contracts.length === 0 || contracts.join('\n') === DEFAULT_CONTRACT_PATTERNS.join('\n'),
+        excludePatterns: read.lines('exclude'),
+        useDefaultExcludes: read.boolean('default-excludes', true),
+        dependencies: read.choice('dependencies', settings_DEPENDENCIES, 'include'),
+        foundryProfile: foundryProfile(env, log),
+        detectOnly: read.boolean('detect-only', false),
+        workspace,
+        workingDirectory,
+        pathPrefix: relativeRoot ? `${relativeRoot}/` : '',
+        failOn: read.choice('fail-on', FAIL_ON_LEVELS, 'low'),
+        // Every wait is cut at the deadline; past a timer's longest (about 24.8 days) Node fires it
+        // at once, and waits would become a loop of requests.
+        timeoutMs: read.positiveNumber('timeout-minutes', 30, { value: 10_080, said: 'a week' }) * 60_000,
+        pollIntervalMs: read.positiveNumber('poll-interval-seconds', 5) * 1000,
+        ifNoFilesFound: read.choice('if-no-files-found', IF_NO_FILES_FOUND, 'error'),
+        auditId: auditIdInput(read.text('audit-id'), apiKey, vocabulary),
+        limits: {
+            maxFiles: read.positiveInteger('max-files', 1000),
+            maxFileBytes: read.positiveNumber('max-file-size-kb', 1024) * 1024,
+            maxTotalBytes: read.positiveNumber('max-total-size-mb', 50) * 1024 * 1024,
+        },
+        scope: read.choice('scope', SCOPES, 'all'),
+        baselineFile: baseline ? insideWorkspace(workspace, baseline, vocabulary) : undefined,
+        sarifFile: sarifFile
+            ? outputFile(workspace, outputDirectory, sarifFile, vocabulary)
+            : undefined,
+        reuse: read.boolean('reuse', true),
+        reuseMaxAgeDays: read.positiveNumber('reuse-max-age-days', 7),
+        outputDirectory,
+    };
+}
+/** `https://` everywhere; plain `http://` only to this machine, so the key never crosses a network in clear. */
+function parseBaseUrl(raw, vocabulary) {
+    const text = raw.trim();
+    const baseUrl = sentenceStart(vocabulary.optionNamed('base-url'));
+    if (!text) {
+        throw new ConfigurationError(`${baseUrl} is required: set it to the audit service address, e.g. https://api.example-audit.com`);
+    }
+    let url;
+    try {
+        url = new URL(text);
+    }
+    catch {
+        throw new ConfigurationError(`${baseUrl} is not a valid URL: "${text}". Use the full address, e.g. https://api.example-audit.com`);
+    }
+    if (url.username || url.password) {
+        throw new ConfigurationError(`${baseUrl} must not contain credentials; pass the key in ${vocabulary.keyName} instead.`);
+    }
+    if (url.search || url.hash) {
+        throw new ConfigurationError(`${baseUrl} must not have a query string or fragment; give only the service address.`);
+    }
+    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+        throw new ConfigurationError(`${baseUrl} uses plain http:// for ${url.hostname}; the API key would travel unencrypted. ` +
+            'Use https:// (plain http:// is accepted only for 127.0.0.0/8, ::1 and localhost).');
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+        throw new ConfigurationError(`${baseUrl} must start with https:// (got ${url.protocol}//).`);
+    }
+    return url;
+}
+/**
+ * A key an HTTP header cannot carry would fail before any byte is sent; say so now, in words
+ * that point at the secret, never quoting it.
+ */
+function checkApiKey(apiKey, vocabulary, log) {
+    const { keyName, keyHolder } = vocabulary;
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(apiKey)) {
+        throw new ConfigurationError(`The key in ${keyName} contains a line break or another control character, which an HTTP header ` +
+            `cannot carry. Check ${keyHolder}: it must be the key alone, on one line.`);
+    }
+    if (/[^\u0020-\u00ff]/u.test(apiKey)) {
+        throw new ConfigurationError(`The key in ${keyName} contains characters an HTTP header cannot carry (only ASCII and Latin-1 ` +
+            `can be sent). Check ${keyHolder}: a key copied from a document may hold typographic quotes or dashes.`);
+    }
+    if (apiKey && apiKey.length < MIN_SECRET_LENGTH) {
+        log.warning(`The key in ${keyName} is only ${apiKey.length} characters long. It is still masked everywhere, ` +
+            'which may blank out ordinary words that contain it in the reports; service keys are ' +
+            `normally much longer, so check ${keyHolder} (a key of ${MIN_SECRET_LENGTH} or more characters avoids this).`);
+    }
+}
+/** The audit ids to resume, which are sent in a URL path: never one that holds the key. */
+function auditIdInput(text, apiKey, vocabulary) {
+    if (text === '')
+        return undefined;
+    const key = new Redactor();
+    key.add(apiKey);
+    const ids = key.appearsIn(text) ? undefined : parseAuditIds(text, vocabulary);
+    // Decoded, JSON's escapes may spell the key where the text did not.
+    const decoded = typeof ids === 'object' ? [...ids].flat() : [];
+    if (ids === undefined || decoded.some((entry) => key.appearsIn(entry))) {
+        throw new ConfigurationError(`${sentenceStart(vocabulary.optionNamed('audit-id'))} contains the API key, so it was not sent. ` +
+            `Give ${vocabulary.idsOf('the run that started the audit')}.`);
+    }
+    return ids;
+}
+/** Where a path leads once links are followed; undefined when it does not exist (yet). */
+function realPath(file) {
+    try {
+        return (0,external_node_fs_.realpathSync)(file);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** An output file the user named: only in the workspace or RUNNER_TEMP, never elsewhere on the runner. */
+function outputFile(workspace, outputDirectory, file, vocabulary) {
+    const resolved = external_node_path_.resolve(workspace, file);
+    if (!isInside(workspace, resolved) && !isInside(outputDirectory, resolved)) {
+        throw new ConfigurationError(`${sentenceStart(vocabulary.optionNamed('sarif-file'))} (${file}) is outside the workspace and RUNNER_TEMP; the action writes ` +
+            'files only there. Give a path inside the repository checkout, e.g. `reports/audit.sarif`.');
+    }
+    return resolved;
+}
+/** A repository file the action reads: it must stay inside the checkout. */
+function insideWorkspace(workspace, file, vocabulary) {
+    const resolved = external_node_path_.resolve(workspace, file);
+    if (!isInside(workspace, resolved)) {
+        throw new ConfigurationError(`${sentenceStart(vocabulary.optionNamed('baseline'))} (${file}) is outside the workspace; give a path inside the repository.`);
+    }
+    return resolved;
+}
+function defaultProjectName(env, workspace) {
+    const repository = env['GITHUB_REPOSITORY'];
+    return repository?.split('/')[1] || external_node_path_.basename(workspace);
+}
+/** Typed readers of the settings; each error names the setting, in the door's words, and what it takes. */
+function inputReader(inputs) {
+    const text = (name) => inputs.get(name).trim();
+    const named = (name) => sentenceStart(inputs.vocabulary.optionNamed(name));
+    const positiveNumber = (name, fallback, most) => {
+        const raw = text(name);
+        if (!raw)
+            return fallback;
+        const value = Number(raw);
+        if (!Number.isFinite(value) || value <= 0) {
+            throw new ConfigurationError(`${named(name)} is "${raw}"; it must be a positive number (default ${fallback}).`);
+        }
+        if (most !== undefined && value > most.value) {
+            throw new ConfigurationError(`${named(name)} is "${raw}"; it must be at most ${most.value} (${most.said}).`);
+        }
+        return value;
+    };
+    return {
+        text,
+        /** Each non-empty line that is not a `#` comment, trimmed. */
+        lines: (name) => text(name)
+            .split('\n')
+            .map((line) => line.trim())
+            .filter((line) => line && !line.startsWith('#')),
+        choice(name, allowed, fallback) {
+            const raw = text(name);
+            if (!raw)
+                return fallback;
+            const value = raw.toLowerCase();
+            if (allowed.includes(value))
+                return value;
+            // Quoted as given: a secret passed by mistake is then masked like any other spelling of it.
+            throw new ConfigurationError(`${named(name)} is "${raw}"; it must be one of: ${allowed.join(', ')}.`);
+        },
+        /** As YAML 1.2's core schema spells a boolean (what `core.getBooleanInput` takes). */
+        boolean(name, fallback) {
+            const raw = text(name);
+            if (!raw)
+                return fallback;
+            if (['true', 'True', 'TRUE'].includes(raw))
+                return true;
+            if (['false', 'False', 'FALSE'].includes(raw))
+                return false;
+            throw new ConfigurationError(`${named(name)} must be true or false.`);
+        },
+        positiveNumber,
+        positiveInteger(name, fallback) {
+            const value = positiveNumber(name, fallback);
+            if (!Number.isInteger(value)) {
+                throw new ConfigurationError(`${named(name)} is "${value}"; it must be a whole number.`);
+            }
+            return value;
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/action/inputs.js
+/**
+ * The Action's inputs, read with `@actions/core`: the engine's settings and what only the Action
+ * has (the GitHub token and channels). Secrets are masked before anything else is read, since an
+ * error message could echo an input.
+ *
+ * The runner expands `${{ }}` expressions, in defaults too; one still there was set by a tool that
+ * does not (local-action passes action.yml's `${{ github.token }}` as it is), and is taken as not
+ * given, with one notice: sent on, it would be a credential that is a template.
+ */
+
+
+
+
+
+
+const FORK_PULL_REQUESTS = ['skip', 'collect'];
+const UNEXPANDED = /\$\{\{[\s\S]*\}\}/;
+/**
+ * `redactor` learns each secret as soon as it is read, with the runner's mask: an error about a
+ * later input may quote what a workflow passed it, a secret by mistake.
+ */
+function getInputs(log, redactor, env = process.env) {
+    const unexpanded = new Set();
+    const input = (name) => {
+        const value = core/* getInput */.V4(name);
+        if (!UNEXPANDED.test(value))
+            return value;
+        unexpanded.add(name);
+        return '';
+    };
+    for (const secret of ['api-key', 'github-token']) {
+        const value = input(secret);
+        if (value)
+            core/* setSecret */.Pq(value);
+        redactor.add(value);
+    }
+    const source = { get: input, vocabulary: ACTION_VOCABULARY };
+    const read = inputReader(source);
+    const action = {
+        ...readSettings(source, env, log),
+        githubToken: read.text('github-token'),
+        checkRun: {
+            enabled: read.boolean('check-run', true),
+            name: read.text('check-name') || 'Smart contract audit',
+        },
+        pullRequestComment: read.boolean('pr-comment', true),
+        forkPullRequests: read.choice('fork-pull-requests', FORK_PULL_REQUESTS, 'skip'),
+        wait: read.boolean('wait', true),
+        finishPending: read.boolean('finish-pending', false),
+    };
+    if (!action.wait && !action.finishPending)
+        checkPendingProjectName(action.projectName);
+    if (unexpanded.size > 0) {
+        const names = [...unexpanded];
+        log.notice(`${names.map((name) => `\`${name}\``).join(', ')} held an unexpanded \`\${{ … }}\` expression, so ${names.length === 1 ? 'it was' : 'they were'} taken as not given. ` +
+            'The runner expands expressions; a tool that runs the action locally (such as @github/local-action) does not: set the value itself in its .env.');
+    }
+    return action;
+}
+/**
+ * A run with `wait: false` keeps `project-name` in its pending record, whose reader refuses what
+ * this refuses: found out after uploading, the run could only fail with its audit started. A
+ * waiting run keeps no record, and takes any name.
+ */
+function checkPendingProjectName(projectName) {
+    const input = sentenceStart(ACTION_VOCABULARY.optionNamed('project-name'));
+    const kept = 'with `wait: false` it is kept in the pending record on the check run, which a finishing run would not read';
+    const invisible = pending_record_CONTROL.exec(projectName)?.[0];
+    let problem;
+    if (projectName.length > MAX_PROJECT_FIELD_LENGTH) {
+        problem =
+            `${input} is ${projectName.length} characters long: ${kept} with a name over ${MAX_PROJECT_FIELD_LENGTH} characters. ` +
+                `Shorten \`project-name\` to at most ${MAX_PROJECT_FIELD_LENGTH} characters`;
+    }
+    else if (invisible !== undefined) {
+        problem =
+            `${input} holds the invisible character ${codePoint(invisible)}: ${kept} with a zero-width, format or control character in it. ` +
+                'Remove it from `project-name`';
+    }
+    if (problem === undefined)
+        return;
+    throw new ConfigurationError(`${problem}, or run with \`wait: true\`. Nothing was uploaded.`);
+}
+/** "U+200D". */
+function codePoint(character) {
+    return `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(48161);
+;// CONCATENATED MODULE: ./.build/action/logger.js
+/**
+ * The one way the Action writes to the job log, through `@actions/core`. Every line, title and
+ * annotation is redacted first (the runner masks only the key as it is, not the forms a hostile
+ * service can disguise it in), and quoted text in a plain line cannot run a workflow command
+ * (core escapes an annotation's message and properties, but writes `info` lines as they are).
+ */
+
+
+
+function createActionLogger(redactor) {
+    const line = (message) => neutralizeWorkflowCommands(redactor.redact(message));
+    const annotation = (write) => (message, properties = {}) => write(redactor.redact(message), redactProperties(redactor, properties));
+    return {
+        debug: (message) => core/* debug */.Yz(line(message)),
+        info: (message) => core/* info */.pq(line(message)),
+        notice: annotation(core/* notice */.lm),
+        warning: annotation(core/* warning */.$e),
+        error: annotation(core/* error */.z3),
+        group(title, lines) {
+            core/* startGroup */.Oh(line(title));
+            // One write: stdout is synchronous on a pipe, and a line at a time cost a system call each.
+            if (lines.length > 0)
+                core/* info */.pq(lines.map(line).join(external_node_os_.EOL));
+            core/* endGroup */.N4();
+        },
+    };
+}
+function redactProperties(redactor, properties) {
+    const { title, file } = properties;
+    return {
+        ...properties,
+        ...(title === undefined ? {} : { title: redactor.redact(title) }),
+        ...(file === undefined ? {} : { file: redactor.redact(file) }),
+    };
+}
+
 ;// CONCATENATED MODULE: ./.build/action/main.js
 /**
  * The story of the Action's run: inputs → projects → audit → report → publish. Whatever happens,
  * the run ends in one result, its report is built once, and publishing it is the last thing the
  * step does.
  */
+
 
 
 
@@ -13604,6 +15065,8 @@ async function run() {
     try {
         settings = getInputs(log, redactor);
         const deadline = { at: startedAt + settings.timeoutMs, now: Date.now };
+        if (settings.finishPending)
+            return await runFinishing(settings, { context, log, redactor, deadline });
         const redact = (text) => redactor.redact(text);
         if (context.eventName === 'workflow_run') {
             // The reports go where GitHub's facts of the triggering run say, never its artifact.
@@ -13629,7 +15092,7 @@ async function run() {
         runUrl: context.runUrl,
     });
     try {
-        await publish(report, { settings, context, channels, log, redactor });
+        await publish(report, { settings, startedAt, context, channels, log, redactor });
     }
     catch (error) {
         // Every sink guards itself; reaching here is a bug, and it must not read as a clean run.

@@ -1,8 +1,8 @@
-export const id = 626;
-export const ids = [626];
+export const id = 559;
+export const ids = [559];
 export const modules = {
 
-/***/ 3626:
+/***/ 8559:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -538,6 +538,15 @@ function findSuppressions(source) {
     });
     return suppressions;
 }
+/**
+ * The suppression a directive as findSuppressions keeps it (`text`) makes of `line`, or
+ * undefined when it is no directive: how a suppression written down elsewhere is read back.
+ */
+function suppressionAt(line, text) {
+    if (!/^audit-ignore-(?:next-line|line)(?=\s|$)/.test(text))
+        return undefined;
+    return { line, rules: parseRules(text), text };
+}
 /** The ids between the directive word and ` -- reason`. */
 function parseRules(directive) {
     const list = directive.replace(/^audit-ignore-(next-line|line)/, '').split(/\s--(?:\s|$)/)[0];
@@ -605,16 +614,6 @@ function describeNotCounted(byStatus, words) {
  * right there), then accepted (the baseline says so), then outside the change.
  */
 function triageFindings(findings, options) {
-    const suppressionsByFile = new Map();
-    const suppressionsOf = (file) => {
-        let found = suppressionsByFile.get(file);
-        if (found === undefined) {
-            const source = options.sources(file);
-            found = source === undefined ? [] : findSuppressions(source);
-            suppressionsByFile.set(file, found);
-        }
-        return found;
-    };
     const files = findings.map((uploaded) => uploaded.file === undefined ? undefined : options.uploaded?.get(uploaded.file));
     const inRepo = findings.map((uploaded, index) => inRepository(uploaded, files[index], options.pathPrefix));
     // Names as uploaded that are already repository paths (one project at the root) keep the
@@ -635,7 +634,7 @@ function triageFindings(findings, options) {
             return { finding, status: 'dependency', note: undefined };
         const suppression = uploaded.file === undefined
             ? undefined
-            : isSuppressed(uploaded, suppressionsOf(uploaded.file));
+            : isSuppressed(uploaded, options.suppressions(uploaded.file));
         if (suppression !== undefined)
             return { finding, status: 'suppressed', note: suppression.text };
         const accepted = options.baseline && baselineEntryFor(options.baseline, finding, options.several);
@@ -820,6 +819,24 @@ function timeoutResult(facts, timeoutMs, last, lastProblem) {
         rawStatus: last?.rawStatus,
         reportUrl: last?.reportUrl,
         resumable: 'timeout',
+    };
+}
+/**
+ * An audit not finished when its one poll came, left to go on at the service: collected later.
+ * `last` is what that poll read, `lastProblem` why it read nothing.
+ */
+function pendingResult(facts, last, lastProblem) {
+    const status = lastProblem !== undefined
+        ? `its one poll got no status: ${lastProblem}`
+        : `status: ${last?.rawStatus ?? 'unknown'}`;
+    return {
+        ...base(facts),
+        verdict: 'pending',
+        reason: `The audit is still running at the service (${status}); this run did not wait for it. ` +
+            'No results yet.',
+        rawStatus: last?.rawStatus,
+        reportUrl: last?.reportUrl,
+        resumable: 'pending',
     };
 }
 /** The service finished the audit without results: its message is the reason. */
@@ -1830,8 +1847,9 @@ class HttpSession {
         this.#uploadAgent = createDispatcher(options.baseUrl, agentOptions);
     }
     async send(request) {
-        const { maxAttempts, log, now } = this.#options;
+        const { log, now } = this.#options;
         const { retryUntil } = request;
+        const maxAttempts = Math.min(this.#options.maxAttempts, request.maxAttempts ?? Infinity);
         const label = `${request.method} ${this.#basePath}${request.path}`;
         const timeLeft = () => (retryUntil === undefined ? Infinity : retryUntil - now());
         let last;
@@ -3385,20 +3403,24 @@ class AuditClient {
         }
         return { ...started, retryAfterMs: this.#retryAfter(answer) };
     }
-    /** `retryUntil` (on the deadline's clock; default the deadline): the request ends there, e.g. at the poll's deadline. */
-    async getAudit(auditId, knownFiles, { retryUntil } = {}) {
+    /**
+     * `retryUntil` (on the deadline's clock; default the deadline): the request ends there, e.g. at
+     * the poll's deadline. `once`: one attempt, no retry and no `Retry-After` waited out.
+     */
+    async getAudit(auditId, knownFiles, { retryUntil, once = false } = {}) {
         // The id may come from the service: shown as one bounded line.
         const shownId = bodyExcerpt(auditId, 100);
         const operation = {
             name: `read audit ${shownId}`,
             permission: 'reading an audit needs a key with read permission',
-            notFound: `audit ${shownId} not found (HTTP 404) — check ${this.#words.option('base-url')} and ${this.#words.option('audit-id')}${this.#baseUrlHint}`,
+            notFound: `audit ${shownId} not found (HTTP 404) — check ${this.#words.option('base-url')}${this.#words.takes('audit-id') ? ` and ${this.#words.option('audit-id')}` : ''}${this.#baseUrlHint}`,
         };
         const answer = this.#expectSuccess(operation, await this.#http.send({
             method: 'GET',
             path: `/v1/audits/${pathSegment(auditId)}`,
             idempotent: true,
             retryUntil: earliest(retryUntil, this.#deadline?.at),
+            maxAttempts: once ? 1 : undefined,
         }));
         const retryAfterMs = this.#retryAfter(answer);
         // 202 with no body: accepted, not finished; the poller decides how long to wait.
@@ -3626,6 +3648,8 @@ const OPTION_NAMES = [
 /** The Action's other inputs: the command has no option for them and gives them no value. */
 const ACTION_OPTION_NAMES = (/* unused pure expression or super */ null && ([
     'api-key',
+    'wait',
+    'finish-pending',
     'detect-only',
     'if-no-files-found',
     'reuse',
@@ -3689,68 +3713,6 @@ function parseAuditIds(text, vocabulary) {
     if (byPath.size === 0)
         throw new ConfigurationError(`${problem}: it is empty.`);
     return byPath;
-}
-
-;// CONCATENATED MODULE: ./.build/files/source-reader.js
-
-
-
-/** Contract sources larger than this are not scanned for suppression comments. */
-const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
-/**
- * Reads contract sources by the file names the service reported, for suppression comments.
- * Those names are untrusted: when the upload is known, only uploaded files are read, from where
- * they were read for the upload; otherwise (a resumed audit) the name is taken under the working
- * directory. Either way only regular files whose real path stays in the workspace are read.
- */
-function createSourceReader(options) {
-    const cache = new Map();
-    const workspace = (0,external_node_fs_.realpathSync)(options.workspace);
-    return (file) => {
-        if (!cache.has(file))
-            cache.set(file, read(file));
-        return cache.get(file);
-    };
-    function read(file) {
-        const location = options.uploaded
-            ? options.uploaded.get(file)
-            : external_node_path_.resolve(options.root, file);
-        if (location === undefined)
-            return undefined;
-        let fd;
-        try {
-            const real = (0,external_node_fs_.realpathSync)(location);
-            if (!isInside(workspace, real))
-                return undefined;
-            // Non-blocking, so opening a FIFO does not wait for a writer; no link swapped in since
-            // realpath is followed. What was opened is then checked, not what the path names now.
-            fd = (0,external_node_fs_.openSync)(real, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK | external_node_fs_.constants.O_NOFOLLOW);
-            const stats = (0,external_node_fs_.fstatSync)(fd);
-            if (!stats.isFile() || stats.size > MAX_SOURCE_BYTES)
-                return undefined;
-            return readAll(fd, stats.size)?.toString('utf8');
-        }
-        catch {
-            return undefined;
-        }
-        finally {
-            if (fd !== undefined)
-                (0,external_node_fs_.closeSync)(fd);
-        }
-    }
-}
-/** The file's bytes, or undefined when it has grown since fstat (it is being written). */
-function readAll(fd, size) {
-    // One byte more than fstat gave shows growth, and the size was checked against the cap.
-    const buffer = Buffer.alloc(size + 1);
-    let filled = 0;
-    while (filled < buffer.length) {
-        const read = (0,external_node_fs_.readSync)(fd, buffer, filled, buffer.length - filled, null);
-        if (read === 0)
-            break;
-        filled += read;
-    }
-    return filled > size ? undefined : buffer.subarray(0, filled);
 }
 
 ;// CONCATENATED MODULE: ./.build/deadline.js
@@ -7964,6 +7926,29 @@ async function waitForAudit(auditId, policy, deps) {
     }
     return { kind: 'timeout', last, lastProblem };
 }
+/**
+ * One poll of an audit a run does not wait for: finished, or `unfinished` with what the poll read.
+ * One request, never retried: a run that does not wait must not wait out a `Retry-After` or
+ * transient trouble either. What a wait would go on through (a new audit's 404, transient
+ * trouble) leaves it unfinished, since it goes on at the service all the same; an error the user
+ * must fix is thrown.
+ */
+async function pollOnce(auditId, policy, deps) {
+    try {
+        const { snapshot } = await deps.client.getAudit(auditId, deps.knownFiles, {
+            retryUntil: policy.deadline.at,
+            once: true,
+        });
+        if (snapshot.state === 'completed' || snapshot.state === 'failed')
+            return { kind: 'finished', snapshot };
+        return { kind: 'unfinished', last: snapshot, lastProblem: undefined };
+    }
+    catch (error) {
+        if (!isWorthWaitingOut(error, 0, policy.notFoundGraceMs))
+            throw error;
+        return { kind: 'unfinished', last: undefined, lastProblem: errorMessage(error) };
+    }
+}
 function isWorthWaitingOut(error, elapsedMs, notFoundGraceMs) {
     if (!(error instanceof ServiceError) || error instanceof ResponseFormatError)
         return false;
@@ -8036,19 +8021,35 @@ async function auditProject(job, deps, limitUploads) {
     const factsSoFar = () => ({
         auditId: started?.auditId ?? job.resumeId,
         resumed,
-        fileCount: started && job.files?.length,
+        fileCount: started ? job.files?.length : job.manifest?.files.length,
     });
     try {
         const startedAt = new Date(deps.deadline.now()).toISOString();
         const auditId = job.resumeId ?? (started = await upload(job, deps, limitUploads)).auditId;
         const facts = { ...factsSoFar(), auditId };
         deps.started(job, auditId);
-        const waited = await waitForAudit(auditId, pollPolicy({
+        const policy = pollPolicy({
             deadline: deps.deadline,
             pollIntervalMs: deps.settings.pollIntervalMs,
             resumed,
             initialWaitMs: started?.retryAfterMs,
-        }), { ...deps, client: deps.reader, knownFiles: job.files?.map((file) => file.relativePath) });
+        });
+        const polling = {
+            ...deps,
+            client: deps.reader,
+            knownFiles: knownFiles(job),
+        };
+        const waited = deps.pollOnce
+            ? await pollOnce(auditId, policy, polling)
+            : await waitForAudit(auditId, policy, polling);
+        if (waited.kind === 'unfinished') {
+            const manifest = deps.manifest(job);
+            return {
+                ...pendingResult(facts, waited.last, waited.lastProblem),
+                ...(job.digest !== undefined && { digest: job.digest }),
+                ...(manifest !== undefined && { manifest }),
+            };
+        }
         if (waited.kind === 'timeout') {
             const { last, lastProblem } = waited;
             return timeoutResult(facts, deps.settings.timeoutMs, last, lastProblem);
@@ -8059,8 +8060,9 @@ async function auditProject(job, deps, limitUploads) {
         const result = await resultsOf(job, snapshot, snapshot.findings, facts, deps);
         // Only a complete result is worth paying for once: not an error, a timeout or an incomplete answer.
         const complete = result.verdict === 'pass' || result.verdict === 'fail';
-        if (started && complete && job.digest !== undefined && deps.record) {
-            await deps.record({ digest: job.digest, auditId, auditedAt: startedAt, runUrl: undefined });
+        const auditedAt = started ? startedAt : job.auditedAt;
+        if (auditedAt !== undefined && complete && job.digest !== undefined && deps.record) {
+            await deps.record({ digest: job.digest, auditId, auditedAt, runUrl: undefined });
         }
         return result;
     }
@@ -8074,9 +8076,9 @@ async function auditProject(job, deps, limitUploads) {
  */
 async function collectReused(job, record, deps) {
     const { auditId } = record;
-    const knownFiles = job.files?.map((file) => file.relativePath);
     try {
-        const { snapshot } = await deps.reader.getAudit(auditId, knownFiles);
+        // A run that polls once reads the record's audit once too: no retry, no Retry-After waited out.
+        const { snapshot } = await deps.reader.getAudit(auditId, knownFiles(job), deps.pollOnce ? { once: true } : undefined);
         if (snapshot.state !== 'completed' || !snapshot.findings || snapshot.incomplete !== undefined) {
             deps.log.info(`The recorded audit ${auditId} of this upload now reads as ${snapshot.rawStatus}${snapshot.incomplete === undefined ? '' : ', incomplete'}; uploading again.`);
             return undefined;
@@ -8090,6 +8092,10 @@ async function collectReused(job, record, deps) {
         deps.log.info(`The recorded audit ${auditId} of this upload cannot be read (${errorMessage(error)}); uploading again.`);
         return undefined;
     }
+}
+/** The names the job's files were uploaded under, as the answer's parser maps names back to them. */
+function knownFiles(job) {
+    return (job.files ?? job.manifest?.files)?.map((file) => file.relativePath);
 }
 /** A finished audit's findings, taken from the run's budget and triaged into the project's result. */
 async function resultsOf(job, snapshot, findings, facts, deps) {
@@ -8198,6 +8204,147 @@ async function projectsOfThisCheckout(settings, projects, log, deadline) {
         }));
         return { checkout, unlisted };
     }
+}
+
+;// CONCATENATED MODULE: ./.build/audit/upload-manifest.js
+/** The manifest of an upload, with every audited file's suppression comments. */
+function uploadManifest(files, suppressionsOf) {
+    const suppressions = new Map();
+    for (const file of files) {
+        if (file.dependency)
+            continue;
+        const found = suppressionsOf(file.relativePath);
+        if (found.length > 0)
+            suppressions.set(file.relativePath, found);
+    }
+    return {
+        files: files.map(({ relativePath, repositoryPath, dependency }) => ({
+            relativePath,
+            repositoryPath,
+            dependency,
+        })),
+        suppressions,
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/files/source-reader.js
+
+
+
+/** Contract sources larger than this are not scanned for suppression comments. */
+const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
+/**
+ * Reads contract sources by the file names the service reported, for suppression comments.
+ * Those names are untrusted: when the upload is known, only uploaded files are read, from where
+ * they were read for the upload; otherwise (a resumed audit) the name is taken under the working
+ * directory. Either way only regular files whose real path stays in the workspace are read.
+ */
+function createSourceReader(options) {
+    const cache = new Map();
+    const workspace = (0,external_node_fs_.realpathSync)(options.workspace);
+    return (file) => {
+        if (!cache.has(file))
+            cache.set(file, read(file));
+        return cache.get(file);
+    };
+    function read(file) {
+        const location = options.uploaded
+            ? options.uploaded.get(file)
+            : external_node_path_.resolve(options.root, file);
+        if (location === undefined)
+            return undefined;
+        let fd;
+        try {
+            const real = (0,external_node_fs_.realpathSync)(location);
+            if (!isInside(workspace, real))
+                return undefined;
+            // Non-blocking, so opening a FIFO does not wait for a writer; no link swapped in since
+            // realpath is followed. What was opened is then checked, not what the path names now.
+            fd = (0,external_node_fs_.openSync)(real, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK | external_node_fs_.constants.O_NOFOLLOW);
+            const stats = (0,external_node_fs_.fstatSync)(fd);
+            if (!stats.isFile() || stats.size > MAX_SOURCE_BYTES)
+                return undefined;
+            return readAll(fd, stats.size)?.toString('utf8');
+        }
+        catch {
+            return undefined;
+        }
+        finally {
+            if (fd !== undefined)
+                (0,external_node_fs_.closeSync)(fd);
+        }
+    }
+}
+/** The file's bytes, or undefined when it has grown since fstat (it is being written). */
+function readAll(fd, size) {
+    // One byte more than fstat gave shows growth, and the size was checked against the cap.
+    const buffer = Buffer.alloc(size + 1);
+    let filled = 0;
+    while (filled < buffer.length) {
+        const read = (0,external_node_fs_.readSync)(fd, buffer, filled, buffer.length - filled, null);
+        if (read === 0)
+            break;
+        filled += read;
+    }
+    return filled > size ? undefined : buffer.subarray(0, filled);
+}
+
+;// CONCATENATED MODULE: ./.build/engine/upload-view.js
+/**
+ * A project's upload as the triage of its findings reads it, by the names the service gives
+ * files back: from the files this run uploaded (their texts read for suppression comments when a
+ * finding is in them), or from the manifest a pending run kept (so finishing it later reads
+ * nothing of its own checkout). Without either (a resumed project this checkout no longer has),
+ * names are the project's own and the texts are read from the checkout.
+ */
+
+
+
+
+function uploadView({ files, manifest }, where) {
+    if (files === undefined && manifest !== undefined) {
+        const byName = indexByName(manifest.files);
+        return {
+            uploaded: byName,
+            suppressions: (file) => {
+                const uploaded = byName.get(file);
+                return (uploaded && manifest.suppressions.get(uploaded.relativePath)) ?? [];
+            },
+            manifest: () => manifest,
+        };
+    }
+    const byName = files && indexByName(files);
+    const read = createSourceReader({
+        ...where,
+        uploaded: byName && new Map([...byName].map(([name, file]) => [name, file.absolutePath])),
+    });
+    const found = new Map();
+    const suppressions = (file) => {
+        let each = found.get(file);
+        if (each === undefined) {
+            const source = read(file);
+            found.set(file, (each = source === undefined ? [] : findSuppressions(source)));
+        }
+        return each;
+    };
+    return {
+        uploaded: byName,
+        suppressions,
+        manifest: () => {
+            if (files === undefined || byName === undefined)
+                return undefined;
+            const names = new Map([...byName].map(([name, file]) => [file.relativePath, name]));
+            return uploadManifest(files, (relativePath) => {
+                const name = names.get(relativePath);
+                return name === undefined ? [] : suppressions(name);
+            });
+        },
+    };
+}
+/** By the name the parser gives a finding's file (an upload name as written may hold `..`). */
+function indexByName(files) {
+    const nameOf = pathReader(files.map((file) => file.relativePath));
+    return new Map(files.map((file) => [nameOf(file.relativePath) ?? file.relativePath, file]));
 }
 
 ;// CONCATENATED MODULE: ./.build/engine/record-seal.js
@@ -8392,7 +8539,6 @@ function readRecord(text, expected) {
 
 
 
-
 /** Past `deadline` (the run's, as for the audit), a DeadlineError: the run's verdict is `timeout`. */
 async function findCheckoutProjects(settings, log, deadline) {
     const projects = await discovering(settings.vocabulary, () => findProjects({ ...settings, deadline }, log));
@@ -8401,7 +8547,7 @@ async function findCheckoutProjects(settings, log, deadline) {
         summaries: projectSummaries(outermostProjects(projects), settings, settings.projectName),
     };
 }
-/** `given`: the uploads to send instead of the checkout's (an upload bundle's). */
+/** `given`: the uploads to send instead of the checkout's (an upload bundle's), or audits to collect. */
 async function audit(settings, detection, deadline, deps, given) {
     const { log } = deps;
     const client = new AuditClient({
@@ -8415,17 +8561,33 @@ async function audit(settings, detection, deadline, deps, given) {
     });
     let fileCount;
     try {
-        // Read before anything is uploaded, so a broken baseline costs no audit.
-        const baseline = settings.baselineFile
-            ? await readBaselineFile(settings.baselineFile, settings.workspace, settings.vocabulary)
-            : undefined;
         const { auditId } = settings;
-        const uploading = auditId === undefined;
-        const jobs = uploading
-            ? (given?.uploads ?? (await checkoutUploads(settings, detection, deadline, log))).map((upload) => ({ ...upload, resumeId: undefined }))
-            : await discovering(settings.vocabulary, () => resumeJobs(settings, auditId, detection.projects, log, deadline));
+        const collected = given !== undefined && 'audits' in given ? given : undefined;
+        // Read before anything is uploaded, so a broken baseline costs no audit.
+        const baseline = collected
+            ? collected.baseline
+            : settings.baselineFile
+                ? await readBaselineFile(settings.baselineFile, settings.workspace, settings.vocabulary)
+                : undefined;
+        const uploads = given !== undefined && 'uploads' in given ? given : undefined;
+        const uploading = auditId === undefined && collected === undefined;
+        const jobs = collected
+            ? collected.audits.map(({ name, path, auditId: id, digest, manifest }) => ({
+                name,
+                path,
+                files: undefined,
+                resumeId: id,
+                manifest,
+                ...(digest !== undefined && { digest, auditedAt: collected.startedAt }),
+            }))
+            : auditId !== undefined
+                ? await discovering(settings.vocabulary, () => resumeJobs(settings, auditId, detection.projects, log, deadline))
+                : (uploads?.uploads ?? (await checkoutUploads(settings, detection, deadline, log))).map((upload) => ({ ...upload, resumeId: undefined }));
         if (uploading)
             fileCount = jobs.reduce((sum, job) => sum + (job.files?.length ?? 0), 0);
+        // A pending run's upload, as its manifests tell it: what the run that uploaded would show.
+        else if (collected && jobs.every((job) => job.manifest !== undefined))
+            fileCount = jobs.reduce((sum, job) => sum + (job.manifest?.files.length ?? 0), 0);
         if (jobs.length === 0) {
             return stoppedRun(skippedResult(`No contract files matched (${settings.vocabulary.setting('if-no-files-found', settings.ifNoFilesFound)}); nothing was audited.`, { fileCount }), { detectedProjects: detection.summaries });
         }
@@ -8434,10 +8596,11 @@ async function audit(settings, detection, deadline, deps, given) {
             log.info(`Sending ${fileCount} file(s) to ${settings.baseUrl.origin}` +
                 (jobs.length > 1 ? ` in ${jobs.length} audits, one per project.` : '.'));
         }
-        const reuse = uploading && settings.reuse ? deps.reuse : undefined;
-        const audited = reuse ? await findReusable(jobs, settings, reuse, log, deadline.now) : jobs;
+        // A collected audit is recorded once complete, as an upload's is; only an upload looks one up.
+        const reuse = (uploading || collected) && settings.reuse ? deps.reuse : undefined;
+        const audited = reuse && uploading ? await findReusable(jobs, settings, reuse, log, deadline.now) : jobs;
         // With several projects, the id output is their object, even when one is collected.
-        const several = jobs.length > 1 || typeof settings.auditId === 'object';
+        const several = collected?.several ?? (jobs.length > 1 || typeof settings.auditId === 'object');
         const projects = await auditProjects(audited, {
             client,
             settings,
@@ -8445,15 +8608,21 @@ async function audit(settings, detection, deadline, deps, given) {
             log,
             sleep: deps.sleep,
             random: deps.random,
-            triage: createTriage(settings, deps, baseline, several, given?.root),
+            ...createTriage(settings, deps, baseline, several, uploads?.root),
             started: announcer(audited, several, settings.vocabulary, deps),
+            pollOnce: deps.pollOnce,
             ...(reuse && {
                 record: (record) => reuse.store.save(record.digest, recordText({ ...record, runUrl: reuse.runUrl }, { apiKey: settings.apiKey, runUrlPrefix: reuse.runUrlPrefix })),
             }),
         }, several);
         if (baseline)
             logUnusedBaseline(baseline, projects, log);
-        return { projects, several, detectedProjects: detection.summaries };
+        return {
+            projects,
+            several,
+            detectedProjects: detection.summaries,
+            ...(baseline !== undefined && { baseline }),
+        };
     }
     catch (error) {
         return stoppedRun(errorResult(error, { fileCount }, { vocabulary: settings.vocabulary, log }), {
@@ -8524,8 +8693,8 @@ function announcer(jobs, several, vocabulary, deps) {
     };
 }
 /**
- * Which findings count: inline suppressions, the baseline, and on pull requests the `scope`.
- * The pull request's changes are asked for once, however many projects are triaged.
+ * Each job's upload as its triage reads it (upload-view.ts), made once per job, and the triage
+ * of its findings: the pull request's changes are asked for once, by the first to need them.
  */
 function createTriage(settings, { changedFiles }, baseline, several, 
 /** Where the uploaded files are, when not in the workspace (an upload bundle's folder). */
@@ -8537,28 +8706,35 @@ uploadRoot) {
             return { scope: 'all', changes: undefined };
         return { scope: settings.scope, changes: buildChangeSet(files) };
     };
-    return async (findings, { files: uploaded, path: folder }) => {
-        const { scope, changes: changeSet } = await (changes ??= scoped());
-        // By the name the parser gives a finding's file (an upload name as written may hold `..`).
-        const nameOf = uploaded && pathReader(uploaded.map((file) => file.relativePath));
-        const byName = uploaded &&
-            nameOf &&
-            new Map(uploaded.map((file) => [nameOf(file.relativePath) ?? file.relativePath, file]));
-        return triageFindings(findings, {
-            scope,
-            changes: changeSet,
-            // Without the upload (a resume of a project this checkout no longer has), names are
-            // taken as the project's own, under its folder.
-            pathPrefix: folder === '.' ? '' : `${folder}/`,
-            uploaded: byName,
-            baseline,
-            several,
-            sources: createSourceReader({
+    const views = new WeakMap();
+    const viewOf = (job) => {
+        let view = views.get(job);
+        if (view === undefined) {
+            view = uploadView(job, {
                 workspace: uploadRoot ?? settings.workspace,
                 root: settings.workingDirectory,
-                uploaded: byName && new Map([...byName].map(([name, file]) => [name, file.absolutePath])),
-            }),
-        });
+            });
+            views.set(job, view);
+        }
+        return view;
+    };
+    return {
+        manifest: (job) => viewOf(job).manifest(),
+        triage: async (findings, job) => {
+            const { scope, changes: changeSet } = await (changes ??= scoped());
+            const { uploaded, suppressions } = viewOf(job);
+            return triageFindings(findings, {
+                scope,
+                changes: changeSet,
+                // Without the upload (a resume of a project this checkout no longer has), names are
+                // taken as the project's own, under its folder.
+                pathPrefix: job.path === '.' ? '' : `${job.path}/`,
+                uploaded,
+                baseline,
+                several,
+                suppressions,
+            });
+        },
     };
 }
 /** Over every project's findings: an entry may be used by any of them. */
@@ -8917,8 +9093,15 @@ function escapeTerminal(text) {
 
 
 
-/** Worst first: a run is as bad as its worst project. */
-const VERDICT_SEVERITY = ['error', 'timeout', 'fail', 'pass', 'skipped'];
+/** Worst first: a run that is not pending is as bad as its worst project. */
+const VERDICT_SEVERITY = [
+    'error',
+    'timeout',
+    'fail',
+    'pending',
+    'pass',
+    'skipped',
+];
 function buildReport(result, facts) {
     const { projects, several } = result;
     const [only] = projects;
@@ -8947,6 +9130,7 @@ function buildReport(result, facts) {
         reused: several ? undefined : whole.reused,
         allReused: projects.length > 0 && projects.every((project) => project.reused !== undefined),
         headCommit: result.headCommit,
+        baseline: result.baseline,
         detectedProjects: result.detectedProjects,
         links: facts.links,
         runUrl: facts.runUrl,
@@ -8959,15 +9143,14 @@ function projectLine({ findings: _findings, scope: _scope, scopeNote: _scopeNote
 }
 /** The results of several projects as one: the worst verdict, the counts over every finding. */
 function combinedResult(projects, findings, several) {
-    const verdict = VERDICT_SEVERITY.find((candidate) => projects.some((part) => part.verdict === candidate)) ??
-        'skipped';
+    const verdict = combinedVerdict(projects);
     const counts = countFindings(findings ?? []);
     const scope = projects.find((part) => part.findings !== undefined)?.scope ?? 'all';
     const started = projects.flatMap(({ name, path, auditId }) => auditId === undefined ? [] : [{ name, path, auditId }]);
     const fileCounts = projects.flatMap(({ fileCount }) => fileCount === undefined ? [] : [fileCount]);
     return {
         verdict,
-        reason: combinedReason(projects),
+        reason: combinedReason(projects, verdict),
         auditId: started.length > 0 ? formatAuditIds(started, several) : undefined,
         rawStatus: undefined,
         reportUrl: undefined,
@@ -8976,8 +9159,26 @@ function combinedResult(projects, findings, several) {
         scope,
         scopeNote: scopeNote(scope, counts),
         fileCount: fileCounts.length > 0 ? fileCounts.reduce((sum, n) => sum + n, 0) : undefined,
-        ...(projects.some((part) => part.resumable !== undefined) && { resumable: 'timeout' }),
+        ...(projects.some((part) => part.resumable !== undefined) && {
+            resumable: verdict === 'pending' ? 'pending' : 'timeout',
+        }),
     };
+}
+/**
+ * A run of several is pending while any of its audits still runs, whatever the others gave: the
+ * run that finishes it polls every audit again, so the running one's results are collected,
+ * shown and recorded with theirs, and its check run stays in progress until then. Only a project
+ * that ended without an audit (its upload refused, say) is final at once, as no later run has
+ * anything of it to collect.
+ */
+function combinedVerdict(projects) {
+    const worst = (of) => VERDICT_SEVERITY.find((candidate) => of.some((part) => part.verdict === candidate));
+    const withoutAudit = worst(projects.filter((part) => part.auditId === undefined));
+    const settledWithoutAudit = withoutAudit !== undefined &&
+        VERDICT_SEVERITY.indexOf(withoutAudit) < VERDICT_SEVERITY.indexOf('pending');
+    if (projects.some((part) => part.verdict === 'pending') && !settledWithoutAudit)
+        return 'pending';
+    return worst(projects) ?? 'skipped';
 }
 /** Every project's findings, each marked with its project, in the model's order; none without results. */
 function mergedFindings(projects) {
@@ -9017,23 +9218,39 @@ function withoutRepeats(findings) {
         return listedBy.get(repeated) === entry.project;
     });
 }
-/** "3 projects: 1 fail, 2 pass." and then why each that did not pass did not. */
-function combinedReason(projects) {
-    const tally = VERDICT_SEVERITY.flatMap((verdict) => {
-        const count = projects.filter((part) => part.verdict === verdict).length;
-        return count === 0 ? [] : [`${count} ${verdict}`];
-    });
+/**
+ * "3 projects: 1 fail, 2 pass." (pending: "1 of 2 projects finished (1 fail); 1 still running.")
+ * and then why each that did not pass did not.
+ */
+function combinedReason(projects, verdict) {
+    const tally = (of) => VERDICT_SEVERITY.flatMap((candidate) => {
+        const count = of.filter((part) => part.verdict === candidate).length;
+        return count === 0 ? [] : [`${count} ${candidate}`];
+    }).join(', ');
+    const noun = `project${projects.length === 1 ? '' : 's'}`;
+    const finished = projects.filter((part) => part.verdict !== 'pending');
+    const known = verdict === 'pending'
+        ? `${finished.length} of ${projects.length} ${noun} finished` +
+            (finished.length > 0 ? ` (${tally(finished)})` : '') +
+            `; ${projects.length - finished.length} still running.`
+        : `${projects.length} ${noun}: ${tally(projects)}.`;
     const notPassed = projects
-        .filter(({ verdict }) => verdict !== 'pass' && verdict !== 'skipped')
+        .filter((part) => part.verdict !== 'pass' && part.verdict !== 'skipped')
         .map(({ name, reason }) => `${name}: ${reason.replace(/[\s.]+$/, '')}`);
     const why = notPassed.length > 0 ? ` ${notPassed.join('; ')}.` : '';
-    return `${projects.length} project${projects.length === 1 ? '' : 's'}: ${tally.join(', ')}.${why}`;
+    return `${known}${why}`;
 }
 function resumeHint(whole, several, vocabulary) {
     const { auditId, resumable } = whole;
     if (resumable === undefined || auditId === undefined)
         return undefined;
     const resume = vocabulary.resume(auditId);
+    if (resumable === 'pending') {
+        const whose = several ? "every project's results" : 'its results';
+        return (`${several ? 'The audits that did not report go on' : 'The audit goes on'} at the service; ` +
+            `this run did not wait for ${several ? 'them' : 'it'}. ${vocabulary.pendingCompletion} ` +
+            `To collect ${whose} by hand without uploading again, run with ${resume}.`);
+    }
     const longer = `(and a larger ${vocabulary.option('timeout-minutes')} if needed)`;
     if (several) {
         return ('The audits that did not report go on at the service. To collect every ' +
@@ -9061,6 +9278,7 @@ const VERDICT_STYLE = {
     fail: 'red',
     error: 'red',
     timeout: 'yellow',
+    pending: 'yellow',
 };
 const SEVERITY_STYLE = {
     critical: 'red',
@@ -9218,6 +9436,7 @@ const CLI_VOCABULARY = {
     noKey: `${API_KEY_VARIABLE} is not set: export the service key in it (the command takes no key option, ` +
         'which would land in the shell history). To see what would be sent without a key, use --dry-run.',
     resume: (auditIds) => `--audit-id ${shellQuote(auditIds)}`,
+    pendingCompletion: 'The command waits for its audits, so nothing else collects them.',
     fetchSubmodules: 'run `git submodule update --init --recursive`',
     resultsFile: "the file a run's --json writes",
     projectList: 'the projects --dry-run lists',
@@ -10581,6 +10800,8 @@ const EXIT_CODES = {
     fail: 1,
     error: 2,
     timeout: 3,
+    // The command always waits, so never pending; were it, the audit goes on as after a timeout.
+    pending: 3,
 };
 class Interrupted extends Error {
     signal;
