@@ -87,7 +87,7 @@ try {
   console.log(
     `A pull request of the sample project, audits taking ${auditMs / 1000} s at the reference service (${values.source ? 'sources' : 'dist/index.js'}):`,
   );
-  // Its own check name: a finishing run takes up only the latest check run of a name on a commit.
+  // Its own check name: the waiting run's check run is no pending one, and is told apart by it.
   const waiting = measure('waiting', { 'check-name': 'Smart contract audit (waiting)' });
   const pending = await measure('pending', { wait: 'false' });
   // The finishing run comes once the pending audit is done, as a schedule's next tick would.

@@ -12,6 +12,7 @@ import {
   MAX_PROJECT_FIELD_LENGTH,
   pendingAuditIds,
   pendingRecordText,
+  pendingService,
   readPendingRecord,
   type PendingRecord,
   type PendingRecordKey,
@@ -46,6 +47,8 @@ export function pendingRecordOf(
     startedAt: number;
     pullRequest: number | undefined;
     comment: boolean;
+    /** `base-url`. */
+    service: URL;
   },
 ): PendingRecord {
   return {
@@ -72,6 +75,7 @@ export function pendingRecordOf(
     comment: run.comment,
     baseline: report.baseline,
     headCommit: report.headCommit,
+    service: pendingService(run.service),
   };
 }
 
@@ -111,7 +115,11 @@ export function unreadablePendingRecord(
   });
   // The output's text is cut to GitHub's bound: a cut record is no record.
   if (text !== pendingRecordText(record, key)) return 'the record does not fit on the check run';
-  const read = readPendingRecord(text, { ...key, now: Date.parse(record.startedAt) });
+  const read = readPendingRecord(text, {
+    ...key,
+    service: record.service,
+    now: Date.parse(record.startedAt),
+  });
   return typeof read === 'string' ? read : undefined;
 }
 
@@ -130,8 +138,8 @@ export function refusedPendingReport(report: Report, record: PendingRecord, why:
     reason:
       `This pending run's record cannot be kept on the check run (${why}), so no finishing run could complete it. ` +
       `A record keeps each project's name and folder up to ${MAX_PROJECT_FIELD_LENGTH} characters with no invisible ` +
-      "(zero-width, format or control) character, and fits the check run's output; to audit these " +
-      `projects as they are, run with ${vocabulary.setting('wait', 'true')}.`,
+      "(zero-width, format or control) character, and fits the check run's output (some 6,000 files in all); " +
+      `to audit these projects as they are, run with ${vocabulary.setting('wait', 'true')}, or split them over jobs.`,
     resumeHint:
       `${several ? 'The audits go' : 'The audit goes'} on at the service. To collect ` +
       `${several ? "every project's" : 'its'} results by hand without uploading again, run with ` +

@@ -46,12 +46,12 @@ export function pendingCheckRunOf(
     startedAt,
     pullRequest: context.pullRequest?.number,
     comment: settings.pullRequestComment,
+    service: settings.baseUrl,
   });
   const key = {
     ...target,
     apiKey: settings.apiKey,
     repository: context.repository,
-    service: settings.baseUrl,
   };
   const left = renderPendingCheckRun(report, summaryMarkdown, record, key);
   const why = unreadablePendingRecord(left, record, key);

@@ -73,6 +73,8 @@ export interface PendingRecord {
   baseline: ReadonlyMap<string, BaselineEntry> | undefined;
   /** On `workflow_run`: the head commit judged, and the artifact's files refused. */
   headCommit: JudgedCommit | undefined;
+  /** The service the audits were started at, as pendingService gives it. */
+  service: string;
 }
 
 /** Where the record was left, and the key it is sealed with: the reader's, never the record's. */
@@ -82,13 +84,19 @@ export interface PendingRecordKey {
   repository: string;
   headSha: string;
   checkName: string;
-  /** `base-url`: the service the audits were started at, and are collected from. */
-  service: URL;
+}
+
+/** What a reader expects of a record: where it was left, its own service, and its clock. */
+export interface PendingRecordReader extends PendingRecordKey {
+  /** The service this run collects audits from, as pendingService gives its `base-url`. */
+  service: string;
+  now: number;
 }
 
 /**
- * Why a record that holds is not this run's to finish: its audits were started at another
- * service than the reader's `base-url`, whose finishing run it is left for.
+ * Why a record is not this run's to read: it names another service than the reader's
+ * `base-url`, and is not sealed with the reader's key (that service's own): it is left for that
+ * service's finishing run. One sealed with the reader's key is read (its service a field).
  */
 export const RECORD_OF_ANOTHER_SERVICE =
   'the record was left for the finishing run of another service';
@@ -102,12 +110,12 @@ export function pendingAuditIds(record: Pick<PendingRecord, 'audits' | 'several'
  * The service as the HTTP layer reaches it: its origin and path without trailing slashes, so
  * `https://x/api` and `https://x/api/` are one service.
  */
-function serviceOf(baseUrl: URL): string {
+export function pendingService(baseUrl: URL): string {
   return `${baseUrl.origin}${baseUrl.pathname.replace(/\/+$/, '')}`;
 }
 
 /** What the seal covers: the record's whole body as its JSON, and where it was left. */
-function sealed(key: Omit<PendingRecordKey, 'apiKey' | 'service'>, body: string): string[] {
+function sealed(key: Omit<PendingRecordKey, 'apiKey'>, body: string): string[] {
   return [String(PENDING_RECORD_VERSION), key.repository, key.headSha, key.checkName, body];
 }
 
@@ -132,7 +140,7 @@ export function pendingRecordText(record: PendingRecord, key: PendingRecordKey):
     comment: record.comment,
     baseline: record.baseline === undefined ? null : baselineJson(record.baseline),
     commit: record.headCommit === undefined ? null : judgedCommitJson(record.headCommit),
-    svc: serviceOf(key.service),
+    svc: record.service,
   };
   const text = JSON.stringify(body);
   return JSON.stringify({ ...body, seal: seal(key.apiKey, 'pendingCheck', sealed(key, text)) });
@@ -145,7 +153,7 @@ export function pendingRecordText(record: PendingRecord, key: PendingRecordKey):
  */
 export function readPendingRecord(
   text: string,
-  expected: PendingRecordKey & { now: number },
+  expected: PendingRecordReader,
 ): PendingRecord | string {
   // Stryker disable next-line StringLiteral: Buffer.byteLength reads an empty encoding as UTF-8
   if (Buffer.byteLength(text, 'utf8') > MAX_PENDING_RECORD_BYTES)
@@ -161,19 +169,28 @@ export function readPendingRecord(
   const { seal: given, ...body } = value as Record<string, unknown>;
   if (body['v'] !== PENDING_RECORD_VERSION) return 'the record is of another format';
   // JSON read and written again is the text that was sealed: key order and values keep.
-  if (
-    typeof given !== 'string' ||
-    !sealMatches(expected.apiKey, 'pendingCheck', sealed(expected, JSON.stringify(body)), given)
-  )
-    return 'the record was not written with this API key for this repository, commit and check';
-  if (body['svc'] !== serviceOf(expected.service)) return RECORD_OF_ANOTHER_SERVICE;
-  return readBody(body, expected);
+  const holds =
+    typeof given === 'string' &&
+    sealMatches(expected.apiKey, 'pendingCheck', sealed(expected, JSON.stringify(body)), given);
+  const service = body['svc'];
+  if (typeof service !== 'string' || service.length > MAX_SERVICE_LENGTH)
+    return holds ? 'the record names no usable service' : NOT_SEALED;
+  // Another service's, with another key (its own): not this run's to judge, nor to fail.
+  if (!holds && service !== expected.service) return RECORD_OF_ANOTHER_SERVICE;
+  if (!holds) return NOT_SEALED;
+  return readBody(body, service, expected);
 }
+
+const NOT_SEALED =
+  'the record was not written with this API key for this repository, commit and check';
+/** A service's URL: longer ones were not written here. */
+const MAX_SERVICE_LENGTH = 2_048;
 
 /** The fields of a sealed record's body, each checked. */
 function readBody(
   body: Record<string, unknown>,
-  expected: PendingRecordKey & { now: number },
+  service: string,
+  expected: PendingRecordReader,
 ): PendingRecord | string {
   const { name, audits, several, failOn, scope, timeout, at, pr, comment } = body;
   if (typeof name !== 'string' || !isProjectField(name))
@@ -210,6 +227,7 @@ function readBody(
     comment,
     baseline: accepted,
     headCommit,
+    service,
   };
 }
 

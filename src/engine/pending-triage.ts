@@ -18,11 +18,6 @@ export const MAX_PATH_LENGTH = 4_096;
 export const MAX_COMMENT_LENGTH = 16_384;
 /** Baseline entries one record keeps. */
 export const MAX_BASELINE_ENTRIES = 100_000;
-/**
- * A path may hold what a file name may (a format character such as a zero-width joiner, shown
- * escaped where it is shown), but no control character.
- */
-const CONTROL = /\p{Cc}/u;
 
 /**
  * `{f: [[name, 1 when a dependency, repository path?]], s: [[name, line, directive]]}`: the
@@ -49,10 +44,11 @@ export function manifestJson(
         : [relativePath, dependency ? 1 : 0, repositoryPath],
     ),
     s: [...suppressions].flatMap(([name, each]) =>
+      // The directive as shown: a reason longer than a record keeps is cut, its rules kept.
       each.map((suppression): [string, number, string] => [
         name,
         suppression.line,
-        suppression.text,
+        cut(suppression.text, MAX_COMMENT_LENGTH),
       ]),
     ),
   };
@@ -182,11 +178,10 @@ function readSuppression(entry: unknown): { name: string; suppression: Suppressi
   return suppression && { name, suppression };
 }
 
+/**
+ * A path may hold whatever the upload's file names held (reports escape what they show): it is
+ * only a name to look a finding's file up by.
+ */
 function isPath(value: unknown): value is string {
-  return (
-    typeof value === 'string' &&
-    value !== '' &&
-    value.length <= MAX_PATH_LENGTH &&
-    !CONTROL.test(value)
-  );
+  return typeof value === 'string' && value !== '' && value.length <= MAX_PATH_LENGTH;
 }

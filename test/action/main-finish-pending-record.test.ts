@@ -8,9 +8,11 @@
 import { readFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { run } from '../../src/action/main.ts';
+import { pendingRecordText, pendingService } from '../../src/engine/pending-record.ts';
 import { waitingAndFinishing as compare } from '../support/compare-runs.ts';
 import { recorded, resetCore } from '../support/core.ts';
 import { useInProcessRun } from '../support/in-process-run.ts';
+import { pendingRecord, RUN_REPOSITORY } from '../support/pending-record.ts';
 import { useResultsService } from '../support/runner-services.ts';
 import { serviceFinding, workspaceWith } from '../support/workspace.ts';
 
@@ -91,20 +93,51 @@ describe('a finishing run, by what the pending record keeps', () => {
     expect(finishing).toEqual(waiting);
   });
 
-  it('leaves a record for another service in progress, for that service’s finishing run', async () => {
-    const { finishing } = await compared(
-      { 'fail-on': 'medium' },
-      { 'foundry.toml': FOUNDRY, 'src/Vault.sol': VAULT },
-      [finding('f4', 'medium', 4)],
-      () => ({ 'base-url': 'http://127.0.0.1:9/elsewhere' }),
+  it.each([
+    ['the same key', (inputs: Record<string, string>) => ({ 'api-key': inputs['api-key']! })],
+    ['its own key', () => ({ 'api-key': 'another-services-key-0123456789' })],
+  ])(
+    'leaves a record of another service, sealed with %s, in progress for that service’s finishing run',
+    async (_, key) => {
+      const { finishing } = await compared(
+        { 'fail-on': 'medium' },
+        { 'foundry.toml': FOUNDRY, 'src/Vault.sol': VAULT },
+        [finding('f4', 'medium', 4)],
+        (inputs) => ({ 'base-url': 'http://127.0.0.1:9/elsewhere', ...key(inputs) }),
+      );
+      expect(finishing).toMatchObject({ status: 'in_progress', conclusion: null });
+      expect(recorded.summary).toContain('Left for the finishing run of its own \\`base\\-url\\`');
+    },
+  );
+
+  it('times out a record of another service past its time limit, polling nothing: a `base-url` changed since', async () => {
+    const service = await setUp({ wait: 'false', 'fail-on': 'medium' }, { pollsUntilDone: 1_000 });
+    vi.stubEnv(
+      'GITHUB_WORKSPACE',
+      await workspaceWith({ 'foundry.toml': FOUNDRY, 'src/Vault.sol': VAULT }),
     );
-    expect(finishing).toMatchObject({ status: 'in_progress', conclusion: null });
-    expect(recorded.summary).toContain('Left for the finishing run of its own \\`base\\-url\\`');
-    expect(recorded.annotations.map((each) => each.message)).toContainEqual(
-      expect.stringMatching(
-        /started at another service than this run's `base-url`; left in progress/,
-      ),
+    await run();
+    const [checkRun] = github.checkRuns;
+    checkRun!.external_id = pendingRecordText(
+      pendingRecord({
+        startedAt: new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString(),
+        service: pendingService(new URL(service.url)),
+      }),
+      {
+        apiKey: service.apiKey,
+        repository: RUN_REPOSITORY,
+        headSha: HEAD,
+        checkName: 'Smart contract audit',
+      },
     );
+    const polls = service.requests.length;
+    resetCore({ ...recorded.inputs, 'finish-pending': 'true', 'base-url': `${service.url}/v2` });
+    await run();
+    expect(recorded.failed).toEqual([]);
+    expect(service.requests).toHaveLength(polls);
+    expect(checkRun).toMatchObject({ status: 'completed', conclusion: 'timed_out' });
+    expect(checkRun?.output.summary).toContain('so it was not polled');
+    expect(checkRun?.output.summary).toContain('audit\\-id: audit\\-1');
   });
 
   it('keeps a file name holding a zero-width joiner', async () => {

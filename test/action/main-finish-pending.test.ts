@@ -7,7 +7,7 @@
 import type { AuditService } from '@contract-audit/reference-service';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { run } from '../../src/action/main.ts';
-import { pendingRecordText } from '../../src/engine/pending-record.ts';
+import { pendingRecordText, pendingService } from '../../src/engine/pending-record.ts';
 import { recorded, resetCore } from '../support/core.ts';
 import { useInProcessRun } from '../support/in-process-run.ts';
 import { pendingRecord, RUN_REPOSITORY } from '../support/pending-record.ts';
@@ -25,8 +25,10 @@ const keyOf = (service: AuditService) => ({
   repository: RUN_REPOSITORY,
   headSha: HEAD,
   checkName: NAME,
-  service: new URL(service.url),
 });
+/** A record of a run here, its audits started at `service`. */
+const recordFor = (service: AuditService, changes: Parameters<typeof pendingRecord>[0]) =>
+  pendingRecord({ service: pendingService(new URL(service.url)), ...changes });
 const github = await vi.hoisted(async () => {
   const { prepareRunContext } = await import('../support/in-process-run.ts');
   const { pullRequestEvent } = await import('../support/scenarios.ts');
@@ -191,7 +193,7 @@ describe('a finishing run', () => {
       name: NAME,
       head_sha: HEAD,
       external_id: pendingRecordText(
-        pendingRecord({
+        recordFor(service, {
           audits: [{ name: 'vaults', path: '.', auditId: 'audit-1' }],
           several: false,
           failOn: 'low',
@@ -232,7 +234,7 @@ describe('a finishing run', () => {
     await run();
     const [checkRun] = github.checkRuns;
     checkRun!.external_id = pendingRecordText(
-      pendingRecord({
+      recordFor(service, {
         audits: [{ name: 'vaults', path: '.', auditId: 'audit-unknown' }],
         several: false,
         failOn: 'low',
@@ -259,7 +261,7 @@ describe('a finishing run', () => {
     const [checkRun] = github.checkRuns;
     const old = new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString();
     checkRun!.external_id = pendingRecordText(
-      pendingRecord({
+      recordFor(service, {
         audits: [{ name: 'vaults', path: '.', auditId: 'audit-1' }],
         several: false,
         failOn: 'low',
@@ -283,7 +285,7 @@ describe('a finishing run', () => {
       name: NAME,
       head_sha: HEAD,
       external_id: pendingRecordText(
-        pendingRecord({
+        recordFor(service, {
           audits: [{ name: 'vaults', path: '.', auditId: 'audit-1' }],
           several: false,
           failOn: 'none',
@@ -348,7 +350,7 @@ describe('a finishing run', () => {
     const [checkRun] = github.checkRuns;
     const weekAgo = Date.now() - 9 * 24 * 60 * 60 * 1000;
     checkRun!.external_id = pendingRecordText(
-      pendingRecord({
+      recordFor(service, {
         audits: [{ name: 'vaults', path: '.', auditId: 'audit-1' }],
         several: false,
         failOn: 'low',

@@ -24,7 +24,7 @@ const key = {
   ...target,
   apiKey: KEY,
   repository: 'acme/vaults',
-  service: new URL('https://audits.example/'),
+  service: 'https://audits.example',
 };
 const expected = { ...key, now: Date.now() };
 
@@ -56,6 +56,7 @@ const record = (audits: number): PendingRecord => ({
   comment: true,
   baseline: undefined,
   headCommit: undefined,
+  service: 'https://audits.example',
 });
 
 const render = (pending: PendingRecord) =>
@@ -144,6 +145,7 @@ describe('the pending check run', () => {
         startedAt: Date.parse('2026-11-29T06:00:00Z'),
         pullRequest: undefined,
         comment: false,
+        service: new URL('https://audits.example/'),
       }),
     ).toEqual({
       projectName: 'vault',
@@ -157,6 +159,7 @@ describe('the pending check run', () => {
       comment: false,
       baseline: undefined,
       headCommit: undefined,
+      service: 'https://audits.example',
     });
   });
 
@@ -193,7 +196,7 @@ describe('the pending check run', () => {
       ...pending,
       verdict: 'error',
       reason: expect.stringMatching(
-        /^This pending run's record cannot be kept on the check run \(the record has a project with no usable name or folder\), so no finishing run could complete it\. A record keeps each project's name and folder up to 300 characters .*; to audit these projects as they are, run with `wait: true`\.$/,
+        /^This pending run's record cannot be kept on the check run \(the record has a project with no usable name or folder\), so no finishing run could complete it\. A record keeps each project's name and folder up to 300 characters .*; to audit these projects as they are, run with `wait: true`, or split them over jobs\.$/,
       ),
       resumeHint: `The audit goes on at the service. To collect its results by hand without uploading again, run with \`audit-id: ${record(1).audits[0]!.auditId}\`.`,
     });

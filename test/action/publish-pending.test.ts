@@ -40,7 +40,7 @@ describe('pendingCheckRunOf', () => {
         ...target,
         apiKey: KEY,
         repository: 'acme/vaults',
-        service: new URL('https://audits.example/'),
+        service: 'https://audits.example',
         now: Date.now(),
       }),
     ).toEqual({
@@ -55,6 +55,7 @@ describe('pendingCheckRunOf', () => {
       comment: true,
       baseline: undefined,
       headCommit: undefined,
+      service: 'https://audits.example',
     });
   });
 

@@ -4,6 +4,7 @@ import { findSuppressions } from '../../src/audit/suppressions.ts';
 import type { UploadManifest } from '../../src/audit/upload-manifest.ts';
 import { seal } from '../../src/engine/record-seal.ts';
 import {
+  pendingService,
   RECORD_OF_ANOTHER_SERVICE,
   MAX_PENDING_RECORD_BYTES,
   MAX_PROJECT_FIELD_LENGTH,
@@ -25,7 +26,7 @@ const where = {
   repository: 'acme/vaults',
   headSha: HEAD,
   checkName: CHECK,
-  service: new URL('https://audits.example/api'),
+  service: 'https://audits.example/api',
 };
 const expected = { ...where, now: NOW };
 
@@ -64,6 +65,7 @@ const record: PendingRecord = {
   startedAt: '2026-11-29T05:55:00.000Z',
   pullRequest: 7,
   comment: true,
+  service: 'https://audits.example/api',
   headCommit: {
     sha: 'c'.repeat(40),
     refused: [{ path: '../outside.sol', reason: 'climbs out of the project' }],
@@ -133,16 +135,26 @@ describe('the pending record', () => {
     expect(readPendingRecord(written, { ...expected, apiKey: `${KEY}x` })).toBe(refusal);
   });
 
-  it('is left for the finishing run of its own service: the same service whatever its trailing slashes', () => {
+  it("reads a record of another service sealed with this key, naming it; leaves one of another service and key to that service's finishing run", () => {
     const written = pendingRecordText(record, where);
-    for (const service of ['https://audits.example/api/', 'https://audits.example/api//'])
-      expect(readPendingRecord(written, { ...expected, service: new URL(service) })).toEqual(
-        record,
-      );
-    for (const service of ['https://audits.example/', 'https://other.example/api'])
-      expect(readPendingRecord(written, { ...expected, service: new URL(service) })).toBe(
-        RECORD_OF_ANOTHER_SERVICE,
-      );
+    expect(readPendingRecord(written, { ...expected, service: 'https://other.example' })).toEqual(
+      record,
+    );
+    const theirs = { ...expected, apiKey: `${KEY}-other` };
+    expect(readPendingRecord(written, { ...theirs, service: 'https://other.example' })).toBe(
+      RECORD_OF_ANOTHER_SERVICE,
+    );
+    expect(readPendingRecord(written, theirs)).toMatch(/not written with this API key/);
+  });
+
+  it('is one service whatever the trailing slashes of its `base-url`', () => {
+    for (const url of [
+      'https://audits.example/api',
+      'https://audits.example/api/',
+      'https://audits.example/api//',
+    ])
+      expect(pendingService(new URL(url))).toBe('https://audits.example/api');
+    expect(pendingService(new URL('https://audits.example/'))).toBe('https://audits.example');
   });
 
   it.each<[string, unknown]>([
@@ -278,9 +290,9 @@ describe('the pending record', () => {
       'the record has a suppression comment that is not one of an audited file',
     ],
     [
-      'a file name with a control character',
+      'an empty file name',
       withManifest({
-        files: [{ relativePath: 'src/V\u0007ault.sol', repositoryPath: 'x', dependency: false }],
+        files: [{ relativePath: '', repositoryPath: 'x', dependency: false }],
         suppressions: new Map(),
       }),
       'the record has a file that is not a name, a dependency mark and a path',
@@ -302,6 +314,31 @@ describe('the pending record', () => {
     ],
   ])('refuses a sealed record with %s', (_, changes, why) => {
     expect(sealedWith(changes)).toMatch(why);
+  });
+
+  it('keeps what an upload may hold: a file name with a tab or a zero-width joiner, a suppression comment of any length (its reason cut)', () => {
+    const long = `audit-ignore-line reentrancy-eth -- ${'x'.repeat(17_000)}`;
+    const odd: UploadManifest = {
+      files: [
+        { relativePath: 'src/A\tB.sol', repositoryPath: 'src/A\tB.sol', dependency: false },
+        {
+          relativePath: 'src/Va\u200dult.sol',
+          repositoryPath: 'src/Va\u200dult.sol',
+          dependency: false,
+        },
+      ],
+      suppressions: new Map([
+        ['src/A\tB.sol', [{ line: 2, rules: ['reentrancy-eth'], text: long }]],
+      ]),
+    };
+    const written = { ...record, audits: [{ ...record.audits[0]!, manifest: odd }] };
+    const read = readPendingRecord(pendingRecordText(written, where), expected);
+    if (typeof read === 'string') throw new Error(read);
+    const [kept] = read.audits[0]!.manifest!.suppressions.get('src/A\tB.sol')!;
+    expect(read.audits[0]!.manifest!.files).toEqual(odd.files);
+    expect(kept).toMatchObject({ line: 2, rules: ['reentrancy-eth'] });
+    expect(kept!.text).toHaveLength(16_384);
+    expect(kept!.text.endsWith('…')).toBe(true);
   });
 
   it('takes a date exactly a day ahead of its clock, the longest id and fifty projects', () => {

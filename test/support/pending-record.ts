@@ -1,6 +1,7 @@
 /** A pending record as a finishing run reads it off a check run of the GitHub stand-in. */
 import { recordOfCheckRun } from '../../src/action/pending-check.ts';
 import {
+  pendingService,
   readPendingRecord,
   type PendingRecord,
   type PendingRecordKey,
@@ -36,7 +37,7 @@ export function pendingRecordOn(
     repository: key.repository ?? RUN_REPOSITORY,
     headSha: key.headSha,
     checkName: key.checkName,
-    service: new URL(key.serviceUrl),
+    service: pendingService(new URL(key.serviceUrl)),
     now,
   });
 }
@@ -55,6 +56,7 @@ export function pendingRecord(changes: Partial<PendingRecord> = {}): PendingReco
     comment: true,
     baseline: undefined,
     headCommit: undefined,
+    service: 'https://audits.example',
     ...changes,
   };
 }

@@ -11,12 +11,17 @@ import * as core from '@actions/core';
 import {
   errorResult,
   formatDuration,
+  timeoutResult,
   stoppedRun,
   type ProjectResult,
   type RunResult,
 } from '../../audit/result.ts';
 import { audit } from '../../engine/audit.ts';
-import { RECORD_OF_ANOTHER_SERVICE, type PendingRecord } from '../../engine/pending-record.ts';
+import {
+  pendingService,
+  RECORD_OF_ANOTHER_SERVICE,
+  type PendingRecord,
+} from '../../engine/pending-record.ts';
 import type { ReuseStore } from '../../engine/reuse.ts';
 import { ConfigurationError, errorMessage } from '../../errors.ts';
 import { buildReport, type Report } from '../../report/model.ts';
@@ -68,7 +73,7 @@ export async function finishPendingRuns(
     apiKey: settings.apiKey,
     repository: step.context.repository,
     checkName: settings.checkRun.name,
-    service: settings.baseUrl,
+    service: pendingService(settings.baseUrl),
     now: step.deadline.now(),
   });
   for (const warning of warnings) log.warning(warning);
@@ -100,6 +105,15 @@ async function finishOne(
     };
   }
   const sealed = typeof record === 'string' ? undefined : record;
+  // Sealed with this key for another service (a `base-url` changed since): never polled here,
+  // but timed out once past its limit, or it would stay in progress with no run to finish it.
+  const elsewhere = sealed !== undefined && sealed.service !== pendingService(settings.baseUrl);
+  if (elsewhere && !pastTimeLimit(sealed, step.deadline.now())) {
+    log.warning(
+      `${checkRun.url}: its audits were started at ${sealed.service}, not at this run's \`base-url\`; left in progress for the finishing run that has it, or until its time limit.`,
+    );
+    return { ...shownOf(checkRun, undefined, formerHead), outcome: 'elsewhere' };
+  }
   let pull: PullRequestFacts | undefined;
   try {
     pull = await pullRequestOf(sealed, checkRun.headSha, step.client);
@@ -133,7 +147,9 @@ async function finishOne(
   // Recorded for reuse only once the check run is completed: held until then.
   const held: (() => Promise<void>)[] = [];
   const result = sealed
-    ? await collect(sealed, runSettings, { ...step, context, channels }, held)
+    ? elsewhere
+      ? notPolled(sealed, runSettings)
+      : await collect(sealed, runSettings, { ...step, context, channels }, held)
     : stoppedRun(
         errorResult(
           new ConfigurationError(
@@ -275,6 +291,28 @@ async function collect(
   return { ...result, projects: result.projects.map(late) };
 }
 
+function pastTimeLimit(record: PendingRecord, now: number): boolean {
+  return now - Date.parse(record.startedAt) > record.timeoutMinutes * 60_000;
+}
+
+/** A record of another service past its time limit: each audit timed out, with how to resume. */
+function notPolled(record: PendingRecord, settings: ActionSettings): RunResult {
+  const projects = record.audits.map(({ name, path, auditId, manifest }) => ({
+    name,
+    path,
+    ...timeoutResult(
+      { auditId, resumed: true, fileCount: manifest?.files.length },
+      settings.timeoutMs,
+      undefined,
+    ),
+    reason:
+      `The run's time limit (${formatDuration(settings.timeoutMs)}) has passed, and its audit was started at ` +
+      `${record.service}, which is not this finishing run's \`base-url\`, so it was not polled. No results were obtained.`,
+  }));
+  const { several, headCommit } = record;
+  return { projects, several, ...(headCommit !== undefined && { headCommit }) };
+}
+
 /** `store`, its records pushed onto `held` to be kept later instead of kept at once. */
 function holding(store: ReuseStore, held: (() => Promise<void>)[]): ReuseStore {
   return {
@@ -308,10 +346,11 @@ export function renderFinishingSummary({
   const lines = [
     '## Smart contract audit: pending check runs',
     '',
-    `${completed} of ${checkRuns.length} check run(s) left pending were completed; ` +
-      (refused > 0
-        ? `GitHub would not complete ${refused} (see the log); the others are still running.`
-        : 'the others are still running.') +
+    `${completed} of ${checkRuns.length} check run(s) left pending were completed.` +
+      (refused > 0 ? ` GitHub would not complete ${refused} (see the log).` : '') +
+      (completed + refused < checkRuns.length
+        ? ' The others are left in progress (see below).'
+        : '') +
       (capped ? ' More were left for a later run.' : ''),
     '',
   ];

@@ -4,13 +4,14 @@
  * of the open pull requests and of the default branch, and on former heads (former-heads.ts),
  * each with its record read back. Bounded per run: the newest open pull requests (one page), at
  * most MAX_FORMER_HEADS_PER_RUN + MAX_OVERDUE_HEADS_PER_RUN former heads, at most
- * MAX_PENDING_PER_RUN check runs whose audits are polled, the oldest first, and
+ * MAX_PENDING_PER_RUN check runs whose audits are polled, those whose time limit comes first, and
  * MAX_UNREADABLE_PER_RUN whose records do not read.
  */
 import {
   readPendingRecord,
+  RECORD_OF_ANOTHER_SERVICE,
   type PendingRecord,
-  type PendingRecordKey,
+  type PendingRecordReader,
 } from '../../engine/pending-record.ts';
 import type { GitHubClient } from '../github/client.ts';
 import type { ListedCheckRun } from '../github/resources.ts';
@@ -18,8 +19,8 @@ import { recordOfCheckRun } from '../pending-check.ts';
 import { findFormerHeads } from './former-heads.ts';
 
 /**
- * Check runs whose record reads, and so whose audits are polled, taken up per run: the oldest
- * first, so that those nearest their time limit are never starved by newer ones.
+ * Check runs whose record reads, and so whose audits are polled, taken up per run: those whose
+ * time limit comes first, so that they are never starved by newer ones.
  */
 export const MAX_PENDING_PER_RUN = 20;
 /** Check runs whose record does not read, taken up per run besides: completed, never polled. */
@@ -56,7 +57,7 @@ export interface FoundCheckRuns {
  */
 export async function findPendingCheckRuns(
   client: GitHubClient,
-  key: Omit<PendingRecordKey, 'headSha'> & { now: number },
+  key: Omit<PendingRecordReader, 'headSha'>,
 ): Promise<FoundCheckRuns> {
   const { pulls, capped: morePulls } = await client.listOpenPullRequests(OPEN_PULLS_MAX_PAGES);
   const heads = [
@@ -68,9 +69,14 @@ export async function findPendingCheckRuns(
   // Heads first: a check run found on one is not on a former head, whatever else lists it.
   const listed = new Map<number, FoundCheckRun>();
   let capped = morePulls;
+  const malformed: string[] = [];
   for (const { ref, formerHead } of refs) {
     const onRef = await client.listCheckRunsInProgress(ref, key.checkName);
     capped ||= onRef.capped;
+    if (onRef.malformed > 0)
+      malformed.push(
+        `GitHub listed ${onRef.malformed} item(s) that are no check run on ${ref}; they were left out.`,
+      );
     for (const checkRun of onRef.checkRuns) {
       if (checkRun.app?.slug !== ACTIONS_APP_SLUG || listed.has(checkRun.id)) continue;
       const text = recordOfCheckRun(checkRun);
@@ -80,9 +86,11 @@ export async function findPendingCheckRuns(
       listed.set(checkRun.id, { checkRun, record, formerHead });
     }
   }
-  const oldestFirst = [...listed.values()].sort((a, b) => startedAt(a) - startedAt(b));
+  const oldestFirst = [...listed.values()].sort((a, b) => timeLimit(a) - timeLimit(b));
   const left = { polled: MAX_PENDING_PER_RUN, unreadable: MAX_UNREADABLE_PER_RUN };
   const found = oldestFirst.filter(({ record }) => {
+    // Another service's, left with a line in the log: it costs no request, and takes no slot.
+    if (record === RECORD_OF_ANOTHER_SERVICE) return true;
     const kind = typeof record === 'string' ? 'unreadable' : 'polled';
     left[kind] -= 1;
     return left[kind] >= 0;
@@ -91,17 +99,18 @@ export async function findPendingCheckRuns(
     found,
     capped: capped || found.length < oldestFirst.length,
     formerHeads: { looked: former.commits.length, found: former.found },
-    warnings: former.warnings,
+    warnings: [...former.warnings, ...malformed],
   };
 }
 
 /**
- * When the run began: its sealed record's time, else (a record that does not read) the check
- * run's own, else the epoch, as nothing says it is recent.
+ * When the run's time is up: its sealed record's start and time limit, else (a record that does
+ * not read) the check run's own start, else the epoch, as nothing says it is recent.
  */
-function startedAt({ checkRun, record }: FoundCheckRun): number {
+function timeLimit({ checkRun, record }: FoundCheckRun): number {
   const time = Date.parse(
     typeof record === 'string' ? (checkRun.startedAt ?? '') : record.startedAt,
   );
-  return Number.isNaN(time) ? 0 : time;
+  if (Number.isNaN(time)) return 0;
+  return typeof record === 'string' ? time : time + record.timeoutMinutes * 60_000;
 }

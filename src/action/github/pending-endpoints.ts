@@ -16,8 +16,6 @@ export const CHECK_RUNS_MAX_PAGES = 2;
 export interface SeenCommit {
   headSha: string;
   seenAt: string;
-  /** The closed pull request it is the head of, when it was found as one. */
-  pullRequest?: number;
 }
 
 export interface PendingEndpoints {
@@ -39,7 +37,12 @@ export interface PendingEndpoints {
   listCheckRunsInProgress(
     ref: string,
     name: string,
-  ): Promise<{ checkRuns: ListedCheckRun[]; capped: boolean }>;
+  ): Promise<{
+    checkRuns: ListedCheckRun[];
+    capped: boolean;
+    /** Items of the listing that are no check run (no id, name or commit): left out, counted. */
+    malformed: number;
+  }>;
   /** The check run's status and `external_id` as they are now. */
   getCheckRunStatus(id: number): Promise<{ status: string; externalId: string | null }>;
   /** The pull request `number` as it is now, open or closed; undefined when there is none. */
@@ -75,11 +78,7 @@ export function pendingEndpoints(
           direction: 'desc',
           per_page: PER_PAGE,
         });
-        return data.map((pull) => ({
-          headSha: pull.head.sha,
-          seenAt: pull.updated_at,
-          pullRequest: pull.number,
-        }));
+        return data.map((pull) => ({ headSha: pull.head.sha, seenAt: pull.updated_at }));
       });
     },
 
@@ -116,12 +115,8 @@ export function pendingEndpoints(
       return call('read a pull request', 'pull-requests: read', false, async () => {
         try {
           const { data } = await rest.pulls.get({ ...repo, pull_number: number });
-          return {
-            number: data.number,
-            headSha: data.head.sha,
-            state: data.state,
-            changedFiles: data.changed_files,
-          };
+          // The number asked for, whatever the answer says: the comment goes where the record says.
+          return { number, headSha: data.head.sha, changedFiles: data.changed_files };
         } catch (error) {
           if (statusOf(error) === 404) return undefined;
           throw error;
@@ -147,22 +142,38 @@ export function pendingEndpoints(
             per_page: PER_PAGE,
             page,
           });
+          if (!Array.isArray(data.check_runs))
+            throw new Error('GitHub answered with no list of check runs');
           items.push(...data.check_runs);
           total = data.total_count;
           if (data.check_runs.length < PER_PAGE || items.length >= total) break;
         }
+        // The answer is GitHub's word, read as untrusted: one item of another shape is left out,
+        // not the whole listing.
+        const runs = items.filter(
+          (run: unknown) =>
+            typeof run === 'object' &&
+            run !== null &&
+            typeof (run as { id?: unknown }).id === 'number' &&
+            typeof (run as { name?: unknown }).name === 'string' &&
+            typeof (run as { head_sha?: unknown }).head_sha === 'string',
+        );
         return {
-          checkRuns: items.map((run) => ({
+          checkRuns: runs.map((run) => ({
             id: run.id,
             name: run.name,
             headSha: run.head_sha,
-            url: run.html_url ?? '',
-            externalId: run.external_id ?? null,
-            text: run.output.text ?? null,
-            startedAt: run.started_at ?? null,
-            app: run.app === null ? undefined : { id: run.app.id, slug: run.app.slug ?? '' },
+            url: typeof run.html_url === 'string' ? run.html_url : '',
+            externalId: typeof run.external_id === 'string' ? run.external_id : null,
+            text: typeof run.output?.text === 'string' ? run.output.text : null,
+            startedAt: typeof run.started_at === 'string' ? run.started_at : null,
+            app:
+              typeof run.app?.id === 'number'
+                ? { id: run.app.id, slug: typeof run.app.slug === 'string' ? run.app.slug : '' }
+                : undefined,
           })),
           capped: items.length < total,
+          malformed: items.length - runs.length,
         };
       });
     },

@@ -81,7 +81,6 @@ export interface HeadPullRequest {
 export interface PullRequestNow {
   number: number;
   headSha: string;
-  state: 'open' | 'closed';
   /** How many files it changes, as GitHub counts them (its files API lists at most 3,000). */
   changedFiles: number | undefined;
 }

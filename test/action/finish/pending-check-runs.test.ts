@@ -21,7 +21,7 @@ const KEY = {
   apiKey: API_KEY,
   repository: 'acme/vaults',
   checkName: NAME,
-  service: new URL('https://audits.example/'),
+  service: 'https://audits.example',
 };
 const HOUR = 60 * 60 * 1000;
 const NOW = Date.parse('2026-11-29T12:00:00Z');

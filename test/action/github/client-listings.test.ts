@@ -148,12 +148,7 @@ describe('getPullRequest', () => {
         deletions: 0,
       })),
     );
-    expect(await client.getPullRequest(5)).toEqual({
-      number: 5,
-      headSha: HEAD,
-      state: 'closed',
-      changedFiles: 3,
-    });
+    expect(await client.getPullRequest(5)).toEqual({ number: 5, headSha: HEAD, changedFiles: 3 });
     expect(await client.getPullRequest(6)).toBeUndefined();
     expect(api.requests.map((each) => each.path)).toEqual([
       '/repos/octo-org/contracts/pulls/5',
@@ -187,9 +182,9 @@ describe('listClosedPullRequests and listRecentRunCommits', () => {
       pull(1, 'closed', '2026-11-01T10:00:00Z'),
     ]);
     expect(await client.listClosedPullRequests()).toEqual([
-      { headSha: '2'.repeat(40), seenAt: '2026-11-28T10:00:00Z', pullRequest: 2 },
-      { headSha: '4'.repeat(40), seenAt: '2026-11-20T10:00:00Z', pullRequest: 4 },
-      { headSha: '1'.repeat(40), seenAt: '2026-11-01T10:00:00Z', pullRequest: 1 },
+      { headSha: '2'.repeat(40), seenAt: '2026-11-28T10:00:00Z' },
+      { headSha: '4'.repeat(40), seenAt: '2026-11-20T10:00:00Z' },
+      { headSha: '1'.repeat(40), seenAt: '2026-11-01T10:00:00Z' },
     ]);
     expect(api.requests.map((each) => each.path)).toEqual([
       '/repos/octo-org/contracts/pulls?state=closed&sort=updated&direction=desc&per_page=100',
