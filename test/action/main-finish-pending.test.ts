@@ -194,14 +194,7 @@ describe('a finishing run', () => {
       head_sha: HEAD,
       external_id: pendingRecordText(
         recordFor(service, {
-          audits: [{ name: 'vaults', path: '.', auditId: 'audit-1' }],
-          several: false,
-          failOn: 'low',
-          scope: 'all',
-          timeoutMinutes: 30,
-          startedAt: new Date().toISOString(),
           pullRequest: 7,
-          baseline: undefined,
         }),
         keyOf(service),
       ),
@@ -236,13 +229,6 @@ describe('a finishing run', () => {
     checkRun!.external_id = pendingRecordText(
       recordFor(service, {
         audits: [{ name: 'vaults', path: '.', auditId: 'audit-unknown' }],
-        several: false,
-        failOn: 'low',
-        scope: 'all',
-        timeoutMinutes: 30,
-        startedAt: new Date().toISOString(),
-        pullRequest: 5,
-        baseline: undefined,
       }),
       keyOf(service),
     );
@@ -262,14 +248,7 @@ describe('a finishing run', () => {
     const old = new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString();
     checkRun!.external_id = pendingRecordText(
       recordFor(service, {
-        audits: [{ name: 'vaults', path: '.', auditId: 'audit-1' }],
-        several: false,
-        failOn: 'low',
-        scope: 'all',
-        timeoutMinutes: 30,
         startedAt: old,
-        pullRequest: 5,
-        baseline: undefined,
       }),
       keyOf(service),
     );
@@ -286,14 +265,7 @@ describe('a finishing run', () => {
       head_sha: HEAD,
       external_id: pendingRecordText(
         recordFor(service, {
-          audits: [{ name: 'vaults', path: '.', auditId: 'audit-1' }],
-          several: false,
           failOn: 'none',
-          scope: 'all',
-          timeoutMinutes: 30,
-          startedAt: new Date().toISOString(),
-          pullRequest: 5,
-          baseline: undefined,
         }),
         { ...keyOf(service), apiKey: 'not-the-key-0123456789' },
       ),
@@ -351,14 +323,7 @@ describe('a finishing run', () => {
     const weekAgo = Date.now() - 9 * 24 * 60 * 60 * 1000;
     checkRun!.external_id = pendingRecordText(
       recordFor(service, {
-        audits: [{ name: 'vaults', path: '.', auditId: 'audit-1' }],
-        several: false,
-        failOn: 'low',
-        scope: 'all',
-        timeoutMinutes: 30,
         startedAt: new Date(weekAgo).toISOString(),
-        pullRequest: 5,
-        baseline: undefined,
       }),
       keyOf(service),
     );
