@@ -10304,11 +10304,7 @@ function pendingEndpoints({ rest, paginate }, repo) {
                     direction: 'desc',
                     per_page: PER_PAGE,
                 });
-                return data.map((pull) => ({
-                    headSha: pull.head.sha,
-                    seenAt: pull.updated_at,
-                    pullRequest: pull.number,
-                }));
+                return data.map((pull) => ({ headSha: pull.head.sha, seenAt: pull.updated_at }));
             });
         },
         async listRecentRunCommits(createdBefore) {
@@ -10341,12 +10337,8 @@ function pendingEndpoints({ rest, paginate }, repo) {
             return call('read a pull request', 'pull-requests: read', false, async () => {
                 try {
                     const { data } = await rest.pulls.get({ ...repo, pull_number: number });
-                    return {
-                        number: data.number,
-                        headSha: data.head.sha,
-                        state: data.state,
-                        changedFiles: data.changed_files,
-                    };
+                    // The number asked for, whatever the answer says: the comment goes where the record says.
+                    return { number, headSha: data.head.sha, changedFiles: data.changed_files };
                 }
                 catch (error) {
                     if (statusOf(error) === 404)
@@ -10373,23 +10365,35 @@ function pendingEndpoints({ rest, paginate }, repo) {
                         per_page: PER_PAGE,
                         page,
                     });
+                    if (!Array.isArray(data.check_runs))
+                        throw new Error('GitHub answered with no list of check runs');
                     items.push(...data.check_runs);
                     total = data.total_count;
                     if (data.check_runs.length < PER_PAGE || items.length >= total)
                         break;
                 }
+                // The answer is GitHub's word, read as untrusted: one item of another shape is left out,
+                // not the whole listing.
+                const runs = items.filter((run) => typeof run === 'object' &&
+                    run !== null &&
+                    typeof run.id === 'number' &&
+                    typeof run.name === 'string' &&
+                    typeof run.head_sha === 'string');
                 return {
-                    checkRuns: items.map((run) => ({
+                    checkRuns: runs.map((run) => ({
                         id: run.id,
                         name: run.name,
                         headSha: run.head_sha,
-                        url: run.html_url ?? '',
-                        externalId: run.external_id ?? null,
-                        text: run.output.text ?? null,
-                        startedAt: run.started_at ?? null,
-                        app: run.app === null ? undefined : { id: run.app.id, slug: run.app.slug ?? '' },
+                        url: typeof run.html_url === 'string' ? run.html_url : '',
+                        externalId: typeof run.external_id === 'string' ? run.external_id : null,
+                        text: typeof run.output?.text === 'string' ? run.output.text : null,
+                        startedAt: typeof run.started_at === 'string' ? run.started_at : null,
+                        app: typeof run.app?.id === 'number'
+                            ? { id: run.app.id, slug: typeof run.app.slug === 'string' ? run.app.slug : '' }
+                            : undefined,
                     })),
                     capped: items.length < total,
+                    malformed: items.length - runs.length,
                 };
             });
         },
@@ -11590,11 +11594,6 @@ const MAX_PATH_LENGTH = 4_096;
 const MAX_COMMENT_LENGTH = 16_384;
 /** Baseline entries one record keeps. */
 const MAX_BASELINE_ENTRIES = 100_000;
-/**
- * A path may hold what a file name may (a format character such as a zero-width joiner, shown
- * escaped where it is shown), but no control character.
- */
-const pending_triage_CONTROL = /\p{Cc}/u;
 /** Where a file uploaded under `name` in the project at `folder` is, unless said otherwise. */
 function underFolder(folder, name) {
     return folder === '.' ? name : `${folder}/${name}`;
@@ -11604,10 +11603,12 @@ function manifestJson({ files, suppressions }, folder) {
         f: files.map(({ relativePath, repositoryPath, dependency }) => repositoryPath === underFolder(folder, relativePath)
             ? [relativePath, dependency ? 1 : 0]
             : [relativePath, dependency ? 1 : 0, repositoryPath]),
-        s: [...suppressions].flatMap(([name, each]) => each.map((suppression) => [
+        s: [...suppressions].flatMap(([name, each]) => 
+        // The directive as shown: a reason longer than a record keeps is cut, its rules kept.
+        each.map((suppression) => [
             name,
             suppression.line,
-            suppression.text,
+            cut(suppression.text, MAX_COMMENT_LENGTH),
         ])),
     };
 }
@@ -11733,11 +11734,12 @@ function readSuppression(entry) {
     const suppression = suppressionAt(line, text);
     return suppression && { name, suppression };
 }
+/**
+ * A path may hold whatever the upload's file names held (reports escape what they show): it is
+ * only a name to look a finding's file up by.
+ */
 function isPath(value) {
-    return (typeof value === 'string' &&
-        value !== '' &&
-        value.length <= MAX_PATH_LENGTH &&
-        !pending_triage_CONTROL.test(value));
+    return typeof value === 'string' && value !== '' && value.length <= MAX_PATH_LENGTH;
 }
 
 ;// CONCATENATED MODULE: ./.build/engine/pending-record.js
@@ -11774,8 +11776,9 @@ const DIGEST = /^[0-9a-f]{64}$/;
 /** A clock a little ahead of the writer's must not void a record. */
 const pending_record_FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
 /**
- * Why a record that holds is not this run's to finish: its audits were started at another
- * service than the reader's `base-url`, whose finishing run it is left for.
+ * Why a record is not this run's to read: it names another service than the reader's
+ * `base-url`, and is not sealed with the reader's key (that service's own): it is left for that
+ * service's finishing run. One sealed with the reader's key is read (its service a field).
  */
 const RECORD_OF_ANOTHER_SERVICE = 'the record was left for the finishing run of another service';
 /** The run's audit ids, as its `audit-id` value gave them: what resuming them by hand takes. */
@@ -11786,7 +11789,7 @@ function pendingAuditIds(record) {
  * The service as the HTTP layer reaches it: its origin and path without trailing slashes, so
  * `https://x/api` and `https://x/api/` are one service.
  */
-function serviceOf(baseUrl) {
+function pendingService(baseUrl) {
     return `${baseUrl.origin}${baseUrl.pathname.replace(/\/+$/, '')}`;
 }
 /** What the seal covers: the record's whole body as its JSON, and where it was left. */
@@ -11814,7 +11817,7 @@ function pendingRecordText(record, key) {
         comment: record.comment,
         baseline: record.baseline === undefined ? null : baselineJson(record.baseline),
         commit: record.headCommit === undefined ? null : judgedCommitJson(record.headCommit),
-        svc: serviceOf(key.service),
+        svc: record.service,
     };
     const text = JSON.stringify(body);
     return JSON.stringify({ ...body, seal: seal(key.apiKey, 'pendingCheck', pending_record_sealed(key, text)) });
@@ -11841,15 +11844,23 @@ function readPendingRecord(text, expected) {
     if (body['v'] !== PENDING_RECORD_VERSION)
         return 'the record is of another format';
     // JSON read and written again is the text that was sealed: key order and values keep.
-    if (typeof given !== 'string' ||
-        !sealMatches(expected.apiKey, 'pendingCheck', pending_record_sealed(expected, JSON.stringify(body)), given))
-        return 'the record was not written with this API key for this repository, commit and check';
-    if (body['svc'] !== serviceOf(expected.service))
+    const holds = typeof given === 'string' &&
+        sealMatches(expected.apiKey, 'pendingCheck', pending_record_sealed(expected, JSON.stringify(body)), given);
+    const service = body['svc'];
+    if (typeof service !== 'string' || service.length > MAX_SERVICE_LENGTH)
+        return holds ? 'the record names no usable service' : NOT_SEALED;
+    // Another service's, with another key (its own): not this run's to judge, nor to fail.
+    if (!holds && service !== expected.service)
         return RECORD_OF_ANOTHER_SERVICE;
-    return readBody(body, expected);
+    if (!holds)
+        return NOT_SEALED;
+    return readBody(body, service, expected);
 }
+const NOT_SEALED = 'the record was not written with this API key for this repository, commit and check';
+/** A service's URL: longer ones were not written here. */
+const MAX_SERVICE_LENGTH = 2_048;
 /** The fields of a sealed record's body, each checked. */
-function readBody(body, expected) {
+function readBody(body, service, expected) {
     const { name, audits, several, failOn, scope, timeout, at, pr, comment } = body;
     if (typeof name !== 'string' || !isProjectField(name))
         return 'the record has no usable project name';
@@ -11891,6 +11902,7 @@ function readBody(body, expected) {
         comment,
         baseline: accepted,
         headCommit,
+        service,
     };
 }
 /** A project's name or folder as a record keeps it: bounded, with no invisible character. */
@@ -12378,6 +12390,7 @@ function pendingRecordOf(report, run) {
         comment: run.comment,
         baseline: report.baseline,
         headCommit: report.headCommit,
+        service: pendingService(run.service),
     };
 }
 /** The check run as a pending run leaves it: its output, and the record sealed for `target`. */
@@ -12407,7 +12420,11 @@ function unreadablePendingRecord(pending, record, key) {
     // The output's text is cut to GitHub's bound: a cut record is no record.
     if (text !== pendingRecordText(record, key))
         return 'the record does not fit on the check run';
-    const read = readPendingRecord(text, { ...key, now: Date.parse(record.startedAt) });
+    const read = readPendingRecord(text, {
+        ...key,
+        service: record.service,
+        now: Date.parse(record.startedAt),
+    });
     return typeof read === 'string' ? read : undefined;
 }
 /**
@@ -12424,8 +12441,8 @@ function refusedPendingReport(report, record, why) {
         verdict: 'error',
         reason: `This pending run's record cannot be kept on the check run (${why}), so no finishing run could complete it. ` +
             `A record keeps each project's name and folder up to ${MAX_PROJECT_FIELD_LENGTH} characters with no invisible ` +
-            "(zero-width, format or control) character, and fits the check run's output; to audit these " +
-            `projects as they are, run with ${vocabulary.setting('wait', 'true')}.`,
+            "(zero-width, format or control) character, and fits the check run's output (some 6,000 files in all); " +
+            `to audit these projects as they are, run with ${vocabulary.setting('wait', 'true')}, or split them over jobs.`,
         resumeHint: `${several ? 'The audits go' : 'The audit goes'} on at the service. To collect ` +
             `${several ? "every project's" : 'its'} results by hand without uploading again, run with ` +
             `${vocabulary.resume(pendingAuditIds(record))}.`,
@@ -12476,12 +12493,12 @@ function pendingCheckRunOf(report, summaryMarkdown, run) {
         startedAt,
         pullRequest: context.pullRequest?.number,
         comment: settings.pullRequestComment,
+        service: settings.baseUrl,
     });
     const key = {
         ...target,
         apiKey: settings.apiKey,
         repository: context.repository,
-        service: settings.baseUrl,
     };
     const left = renderPendingCheckRun(report, summaryMarkdown, record, key);
     const why = unreadablePendingRecord(left, record, key);
@@ -14271,15 +14288,15 @@ function longestAgoFirst(seen, except) {
  * of the open pull requests and of the default branch, and on former heads (former-heads.ts),
  * each with its record read back. Bounded per run: the newest open pull requests (one page), at
  * most MAX_FORMER_HEADS_PER_RUN + MAX_OVERDUE_HEADS_PER_RUN former heads, at most
- * MAX_PENDING_PER_RUN check runs whose audits are polled, the oldest first, and
+ * MAX_PENDING_PER_RUN check runs whose audits are polled, those whose time limit comes first, and
  * MAX_UNREADABLE_PER_RUN whose records do not read.
  */
 
 
 
 /**
- * Check runs whose record reads, and so whose audits are polled, taken up per run: the oldest
- * first, so that those nearest their time limit are never starved by newer ones.
+ * Check runs whose record reads, and so whose audits are polled, taken up per run: those whose
+ * time limit comes first, so that they are never starved by newer ones.
  */
 const MAX_PENDING_PER_RUN = 20;
 /** Check runs whose record does not read, taken up per run besides: completed, never polled. */
@@ -14303,9 +14320,12 @@ async function findPendingCheckRuns(client, key) {
     // Heads first: a check run found on one is not on a former head, whatever else lists it.
     const listed = new Map();
     let capped = morePulls;
+    const malformed = [];
     for (const { ref, formerHead } of refs) {
         const onRef = await client.listCheckRunsInProgress(ref, key.checkName);
         capped ||= onRef.capped;
+        if (onRef.malformed > 0)
+            malformed.push(`GitHub listed ${onRef.malformed} item(s) that are no check run on ${ref}; they were left out.`);
         for (const checkRun of onRef.checkRuns) {
             if (checkRun.app?.slug !== ACTIONS_APP_SLUG || listed.has(checkRun.id))
                 continue;
@@ -14317,9 +14337,12 @@ async function findPendingCheckRuns(client, key) {
             listed.set(checkRun.id, { checkRun, record, formerHead });
         }
     }
-    const oldestFirst = [...listed.values()].sort((a, b) => startedAt(a) - startedAt(b));
+    const oldestFirst = [...listed.values()].sort((a, b) => timeLimit(a) - timeLimit(b));
     const left = { polled: MAX_PENDING_PER_RUN, unreadable: MAX_UNREADABLE_PER_RUN };
     const found = oldestFirst.filter(({ record }) => {
+        // Another service's, left with a line in the log: it costs no request, and takes no slot.
+        if (record === RECORD_OF_ANOTHER_SERVICE)
+            return true;
         const kind = typeof record === 'string' ? 'unreadable' : 'polled';
         left[kind] -= 1;
         return left[kind] >= 0;
@@ -14328,16 +14351,18 @@ async function findPendingCheckRuns(client, key) {
         found,
         capped: capped || found.length < oldestFirst.length,
         formerHeads: { looked: former.commits.length, found: former.found },
-        warnings: former.warnings,
+        warnings: [...former.warnings, ...malformed],
     };
 }
 /**
- * When the run began: its sealed record's time, else (a record that does not read) the check
- * run's own, else the epoch, as nothing says it is recent.
+ * When the run's time is up: its sealed record's start and time limit, else (a record that does
+ * not read) the check run's own start, else the epoch, as nothing says it is recent.
  */
-function startedAt({ checkRun, record }) {
+function timeLimit({ checkRun, record }) {
     const time = Date.parse(typeof record === 'string' ? (checkRun.startedAt ?? '') : record.startedAt);
-    return Number.isNaN(time) ? 0 : time;
+    if (Number.isNaN(time))
+        return 0;
+    return typeof record === 'string' ? time : time + record.timeoutMinutes * 60_000;
 }
 
 ;// CONCATENATED MODULE: ./.build/action/finish/finish-pending.js
@@ -14371,7 +14396,7 @@ async function finishPendingRuns(settings, step) {
         apiKey: settings.apiKey,
         repository: step.context.repository,
         checkName: settings.checkRun.name,
-        service: settings.baseUrl,
+        service: pendingService(settings.baseUrl),
         now: step.deadline.now(),
     });
     for (const warning of warnings)
@@ -14396,6 +14421,13 @@ async function finishOne({ checkRun, record, formerHead }, settings, step) {
         };
     }
     const sealed = typeof record === 'string' ? undefined : record;
+    // Sealed with this key for another service (a `base-url` changed since): never polled here,
+    // but timed out once past its limit, or it would stay in progress with no run to finish it.
+    const elsewhere = sealed !== undefined && sealed.service !== pendingService(settings.baseUrl);
+    if (elsewhere && !pastTimeLimit(sealed, step.deadline.now())) {
+        log.warning(`${checkRun.url}: its audits were started at ${sealed.service}, not at this run's \`base-url\`; left in progress for the finishing run that has it, or until its time limit.`);
+        return { ...shownOf(checkRun, undefined, formerHead), outcome: 'elsewhere' };
+    }
     let pull;
     try {
         pull = await pullRequestOf(sealed, checkRun.headSha, step.client);
@@ -14428,7 +14460,9 @@ async function finishOne({ checkRun, record, formerHead }, settings, step) {
     // Recorded for reuse only once the check run is completed: held until then.
     const held = [];
     const result = sealed
-        ? await collect(sealed, runSettings, { ...step, context, channels }, held)
+        ? elsewhere
+            ? notPolled(sealed, runSettings)
+            : await collect(sealed, runSettings, { ...step, context, channels }, held)
         : stoppedRun(errorResult(new ConfigurationError(`This check run was left pending, but its record does not hold (${record}), so it was not finished. ` +
             'Run the audit again for a verdict.'), {}, { vocabulary: ACTION_VOCABULARY, log }));
     const report = buildReport(result, {
@@ -14543,6 +14577,21 @@ async function collect(record, settings, step, held) {
         };
     return { ...result, projects: result.projects.map(late) };
 }
+function pastTimeLimit(record, now) {
+    return now - Date.parse(record.startedAt) > record.timeoutMinutes * 60_000;
+}
+/** A record of another service past its time limit: each audit timed out, with how to resume. */
+function notPolled(record, settings) {
+    const projects = record.audits.map(({ name, path, auditId, manifest }) => ({
+        name,
+        path,
+        ...timeoutResult({ auditId, resumed: true, fileCount: manifest?.files.length }, settings.timeoutMs, undefined),
+        reason: `The run's time limit (${formatDuration(settings.timeoutMs)}) has passed, and its audit was started at ` +
+            `${record.service}, which is not this finishing run's \`base-url\`, so it was not polled. No results were obtained.`,
+    }));
+    const { several, headCommit } = record;
+    return { projects, several, ...(headCommit !== undefined && { headCommit }) };
+}
 /** `store`, its records pushed onto `held` to be kept later instead of kept at once. */
 function holding(store, held) {
     return {
@@ -14568,10 +14617,11 @@ function renderFinishingSummary({ checkRuns, capped, formerHeads, warnings, }) {
     const lines = [
         '## Smart contract audit: pending check runs',
         '',
-        `${completed} of ${checkRuns.length} check run(s) left pending were completed; ` +
-            (refused > 0
-                ? `GitHub would not complete ${refused} (see the log); the others are still running.`
-                : 'the others are still running.') +
+        `${completed} of ${checkRuns.length} check run(s) left pending were completed.` +
+            (refused > 0 ? ` GitHub would not complete ${refused} (see the log).` : '') +
+            (completed + refused < checkRuns.length
+                ? ' The others are left in progress (see below).'
+                : '') +
             (capped ? ' More were left for a later run.' : ''),
         '',
     ];
