@@ -27,6 +27,7 @@ import {
   readJudgedCommit,
   readManifest,
 } from './pending-triage.ts';
+import { readRecordObject } from './record-json.ts';
 import { seal, sealMatches } from './record-seal.ts';
 import { MAX_AUDIT_ID_LENGTH } from './reuse.ts';
 
@@ -155,18 +156,9 @@ export function readPendingRecord(
   text: string,
   expected: PendingRecordReader,
 ): PendingRecord | string {
-  // Stryker disable next-line StringLiteral: Buffer.byteLength reads an empty encoding as UTF-8
-  if (Buffer.byteLength(text, 'utf8') > MAX_PENDING_RECORD_BYTES)
-    return `the record is larger than ${MAX_PENDING_RECORD_BYTES} bytes`;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return 'the record is not JSON';
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return 'the record is not a JSON object';
-  const { seal: given, ...body } = value as Record<string, unknown>;
+  const value = readRecordObject(text, MAX_PENDING_RECORD_BYTES);
+  if (typeof value === 'string') return value;
+  const { seal: given, ...body } = value;
   if (body['v'] !== PENDING_RECORD_VERSION) return 'the record is of another format';
   // JSON read and written again is the text that was sealed: key order and values keep.
   const holds =

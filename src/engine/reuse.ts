@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { Redactor } from '../redaction.ts';
+import { readRecordObject } from './record-json.ts';
 import { seal, sealMatches } from './record-seal.ts';
 import type { Vocabulary } from '../vocabulary.ts';
 
@@ -130,18 +131,9 @@ export function readRecord(
   text: string,
   expected: RecordKey & { digest: string; now: number; maxAgeMs: number; vocabulary: Vocabulary },
 ): ReuseRecord | string {
-  // Stryker disable next-line StringLiteral: Buffer.byteLength reads an empty encoding as UTF-8
-  if (Buffer.byteLength(text, 'utf8') > MAX_RECORD_BYTES)
-    return `the record is larger than ${MAX_RECORD_BYTES} bytes`;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return 'the record is not JSON';
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return 'the record is not a JSON object';
-  const { version, auditId, at, run, seal: given } = value as Record<string, unknown>;
+  const value = readRecordObject(text, MAX_RECORD_BYTES);
+  if (typeof value === 'string') return value;
+  const { version, auditId, at, run, seal: given } = value;
   if (version !== RECORD_VERSION) return 'the record is of another format';
   if (
     typeof given !== 'string' ||
