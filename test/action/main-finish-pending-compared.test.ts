@@ -5,10 +5,10 @@
  * commit; every pending check run of the name on a commit is finished; a run of several projects
  * stays pending while any audit runs.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { run } from '../../src/action/main.ts';
 import { recorded, resetCore } from '../support/core.ts';
-import { useInProcessRun } from '../support/in-process-run.ts';
+import { useInProcessRun, usePullRequest } from '../support/in-process-run.ts';
 import { shown, waitingAndFinishing as compare } from '../support/compare-runs.ts';
 import { useResultsService } from '../support/runner-services.ts';
 import { serviceFinding, workspaceWith } from '../support/workspace.ts';
@@ -24,18 +24,7 @@ const github = await vi.hoisted(async () => {
 const setUp = useInProcessRun(github);
 useResultsService();
 
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockReturnValue(true);
-  github.checkRuns.length = 0;
-  github.seedBranch('main', 'd'.repeat(40));
-  github.seedPulls([
-    { number: 5, state: 'open', headSha: HEAD, headRef: 'feature', headOwner: 'acme' },
-  ]);
-  github.seedWorkflowRuns([]);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+usePullRequest(github);
 
 const VAULT = [
   'pragma solidity ^0.8.0;',

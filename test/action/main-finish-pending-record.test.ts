@@ -6,12 +6,12 @@
  * results file, `pr-comment`; a record left for another service is left for its finishing run.
  */
 import { readFile } from 'node:fs/promises';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { run } from '../../src/action/main.ts';
 import { pendingRecordText, pendingService } from '../../src/engine/pending-record.ts';
 import { waitingAndFinishing as compare } from '../support/compare-runs.ts';
 import { recorded, resetCore } from '../support/core.ts';
-import { useInProcessRun } from '../support/in-process-run.ts';
+import { useInProcessRun, usePullRequest } from '../support/in-process-run.ts';
 import { pendingRecord, RUN_REPOSITORY } from '../support/pending-record.ts';
 import { useResultsService } from '../support/runner-services.ts';
 import { serviceFinding, workspaceWith } from '../support/workspace.ts';
@@ -27,18 +27,7 @@ const github = await vi.hoisted(async () => {
 const setUp = useInProcessRun(github);
 useResultsService();
 
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockReturnValue(true);
-  github.checkRuns.length = 0;
-  github.seedBranch('main', 'd'.repeat(40));
-  github.seedPulls([
-    { number: 5, state: 'open', headSha: HEAD, headRef: 'feature', headOwner: 'acme' },
-  ]);
-  github.seedWorkflowRuns([]);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+usePullRequest(github);
 
 const FOUNDRY = "[profile.default]\nsrc = 'src'\n";
 const VAULT = [

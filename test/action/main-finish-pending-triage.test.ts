@@ -4,16 +4,15 @@
  * never by its own checkout (on a schedule, the default branch's, or any other commit's).
  */
 import { readFile } from 'node:fs/promises';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { run } from '../../src/action/main.ts';
 import { recorded, resetCore } from '../support/core.ts';
-import { useInProcessRun } from '../support/in-process-run.ts';
+import { useInProcessRun, usePullRequest } from '../support/in-process-run.ts';
 import { useResultsService } from '../support/runner-services.ts';
 import { serviceFinding, workspaceWith } from '../support/workspace.ts';
 
 vi.mock('@actions/core', () => import('../support/core.ts').then((m) => m.coreStandIn));
 
-const HEAD = 'e'.repeat(40);
 const github = await vi.hoisted(async () => {
   const { prepareRunContext } = await import('../support/in-process-run.ts');
   const { pullRequestEvent } = await import('../support/scenarios.ts');
@@ -22,17 +21,7 @@ const github = await vi.hoisted(async () => {
 const setUp = useInProcessRun(github);
 useResultsService();
 
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockReturnValue(true);
-  github.checkRuns.length = 0;
-  github.seedBranch('main', 'd'.repeat(40));
-  github.seedPulls([
-    { number: 5, state: 'open', headSha: HEAD, headRef: 'feature', headOwner: 'acme' },
-  ]);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+usePullRequest(github);
 
 /** The pull request's Vault: line 3 suppresses its reentrancy finding; it imports solmate. */
 const VAULT = [

@@ -5,11 +5,11 @@
  * hold, waiting runs' and other apps' check runs, and runs past their time limit.
  */
 import type { AuditService } from '@contract-audit/reference-service';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { run } from '../../src/action/main.ts';
 import { pendingRecordText, pendingService } from '../../src/engine/pending-record.ts';
 import { recorded, resetCore } from '../support/core.ts';
-import { useInProcessRun } from '../support/in-process-run.ts';
+import { useInProcessRun, usePullRequest } from '../support/in-process-run.ts';
 import { pendingRecord, RUN_REPOSITORY } from '../support/pending-record.ts';
 import { useResultsService } from '../support/runner-services.ts';
 import { CONTRACT, workspaceWith } from '../support/workspace.ts';
@@ -37,18 +37,7 @@ const github = await vi.hoisted(async () => {
 const setUp = useInProcessRun(github);
 const results = useResultsService();
 
-beforeEach(() => {
-  vi.spyOn(process.stdout, 'write').mockReturnValue(true);
-  github.checkRuns.length = 0;
-  github.seedBranch('main', MAIN);
-  github.seedPulls([
-    { number: 5, state: 'open', headSha: HEAD, headRef: 'feature', headOwner: 'acme' },
-  ]);
-  github.seedWorkflowRuns([]);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+usePullRequest(github, { head: HEAD, mainHead: MAIN });
 
 const polls = (service: AuditService) =>
   service.requests.filter((r) => r.method === 'GET' && r.path === '/v1/audits/audit-1').length;

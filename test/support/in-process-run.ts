@@ -80,3 +80,26 @@ export async function withEvent(event: object): Promise<void> {
     actionsGitHub.context.payload = before;
   });
 }
+
+/**
+ * Per test, the repository a finishing run looks at: pull request `number` open on `head`, the
+ * default branch `main` at `mainHead`, no workflow runs, no check runs yet; and the run's own
+ * lines on stdout kept quiet (the toolkit writes them with the real @actions/core).
+ */
+export function usePullRequest(
+  github: GitHubApiStandIn,
+  { number = 5, head = 'e'.repeat(40), mainHead = 'd'.repeat(40) } = {},
+): void {
+  beforeEach(() => {
+    vi.spyOn(process.stdout, 'write').mockReturnValue(true);
+    github.checkRuns.length = 0;
+    github.seedBranch('main', mainHead);
+    github.seedPulls([
+      { number, state: 'open', headSha: head, headRef: 'feature', headOwner: 'acme' },
+    ]);
+    github.seedWorkflowRuns([]);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+}
