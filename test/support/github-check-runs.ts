@@ -5,6 +5,7 @@
  * by `per_page` (at most 100, default 30) and `page` with a `Link` header that keeps the query,
  * answered as `{ total_count, check_runs }`, each run with its `app` and `external_id`.
  */
+import { pageOf } from './github-pages.ts';
 
 /** An app as GitHub shows it on a check run (`nullable-integration`, the fields read here). */
 export interface CheckRunApp {
@@ -28,9 +29,6 @@ interface ListedRun {
   status: string;
   app: CheckRunApp;
 }
-
-const MAX_PER_PAGE = 100;
-const DEFAULT_PER_PAGE = 30;
 
 /** The page `url` asks for of `runs`' check runs on `sha`, each shown by `toJson`. */
 export function listCheckRuns<T extends ListedRun>(
@@ -63,26 +61,13 @@ export function listCheckRuns<T extends ListedRun>(
           seen.add(key);
           return true;
         });
-  const perPage = Math.min(
-    MAX_PER_PAGE,
-    Math.max(1, Number(query.get('per_page') ?? DEFAULT_PER_PAGE)),
-  );
-  const number = Math.max(1, Number(query.get('page') ?? 1));
-  const last = Math.max(1, Math.ceil(listed.length / perPage));
-  const link = (n: number) => {
-    const target = new URL(url.href);
-    target.searchParams.set('per_page', String(perPage));
-    target.searchParams.set('page', String(n));
-    return `<${target.href}>`;
-  };
-  const links: string[] = [];
-  if (number < last) links.push(`${link(number + 1)}; rel="next"`, `${link(last)}; rel="last"`);
+  const page = pageOf(listed, url);
   return {
     status: 200,
     body: {
       total_count: listed.length,
-      check_runs: listed.slice((number - 1) * perPage, number * perPage).map(toJson),
+      check_runs: page.items.map(toJson),
     },
-    headers: links.length > 0 ? { link: links.join(', ') } : {},
+    headers: page.headers,
   };
 }

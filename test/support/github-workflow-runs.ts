@@ -7,6 +7,7 @@
  * `pull_requests` left empty when `exclude_pull_requests` is true. The filters it does not read
  * (`actor`, `status`, `check_suite_id`) answer 422, so no test relies on one being applied.
  */
+import { pageOf } from './github-pages.ts';
 
 /** A workflow run, the fields the listing shows. */
 export interface StoredWorkflowRun {
@@ -18,9 +19,6 @@ export interface StoredWorkflowRun {
   /** When it was made (ISO 8601). */
   createdAt: string;
 }
-
-const MAX_PER_PAGE = 100;
-const DEFAULT_PER_PAGE = 30;
 
 /** The page `url` asks for of `runs`, with the open pull requests whose head each ran on. */
 export function listWorkflowRuns(
@@ -52,25 +50,12 @@ export function listWorkflowRuns(
         created(Date.parse(run.createdAt)),
     )
     .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id);
-  const perPage = Math.min(
-    MAX_PER_PAGE,
-    Math.max(1, Number(query.get('per_page') ?? DEFAULT_PER_PAGE)),
-  );
-  const number = Math.max(1, Number(query.get('page') ?? 1));
-  const last = Math.max(1, Math.ceil(listed.length / perPage));
-  const link = (n: number) => {
-    const target = new URL(url.href);
-    target.searchParams.set('per_page', String(perPage));
-    target.searchParams.set('page', String(n));
-    return `<${target.href}>`;
-  };
-  const links: string[] = [];
-  if (number < last) links.push(`${link(number + 1)}; rel="next"`, `${link(last)}; rel="last"`);
+  const page = pageOf(listed, url);
   return {
     status: 200,
     body: {
       total_count: listed.length,
-      workflow_runs: listed.slice((number - 1) * perPage, number * perPage).map((run) => ({
+      workflow_runs: page.items.map((run) => ({
         id: run.id,
         head_sha: run.headSha,
         head_branch: run.headBranch,
@@ -87,7 +72,7 @@ export function listWorkflowRuns(
             })),
       })),
     },
-    headers: links.length > 0 ? { link: links.join(', ') } : {},
+    headers: page.headers,
   };
 }
 
