@@ -24,10 +24,7 @@ import {
 } from '../../engine/pending-record.ts';
 import type { ReuseStore } from '../../engine/reuse.ts';
 import { ConfigurationError, errorMessage } from '../../errors.ts';
-import { buildReport, type Report } from '../../report/model.ts';
-import { escapeMarkdown } from '../../report/escape.ts';
-import { safeHttpUrl, shortCommit } from '../../report/links.ts';
-import { VERDICT_WORDS } from '../../report/labels.ts';
+import { buildReport } from '../../report/model.ts';
 import { engineDependencies, type Step } from '../engine-dependencies.ts';
 import { GitHubChannels } from '../github/channels.ts';
 import { createGitHubClient, type GitHubClient } from '../github/client.ts';
@@ -36,33 +33,13 @@ import type { ListedCheckRun } from '../github/resources.ts';
 import type { ActionSettings } from '../inputs.ts';
 import { publishToGitHub } from '../publish.ts';
 import { ACTION_VOCABULARY, FINISHING_VOCABULARY } from '../vocabulary.ts';
+import {
+  isCompleted,
+  renderFinishingSummary,
+  type FinishedCheckRun,
+  type FinishingRun,
+} from './finishing-summary.ts';
 import { findPendingCheckRuns, type FoundCheckRun } from './pending-check-runs.ts';
-
-/** What a finishing run did with one pending check run. */
-export interface FinishedCheckRun {
-  url: string;
-  headSha: string;
-  pullRequest: number | undefined;
-  /** On a commit no longer a head (pushed again, closed, moved on). */
-  formerHead: boolean;
-  /**
-   * `left`: still running, left in progress; `unanswered`: the service gave no status, left in
-   * progress too; `refused`: finished, but GitHub would not complete
-   * the check run (it stays in progress, for the next run); `overtaken`: another run completed or
-   * changed it meanwhile, so it is left as it is; else the verdict it was completed with.
-   */
-  outcome: Report['verdict'] | NotCompleted;
-}
-
-export interface FinishingRun {
-  checkRuns: FinishedCheckRun[];
-  /** Some pending check runs were left for a later run. */
-  capped: boolean;
-  /** Commits no longer a head looked at, of those found. */
-  formerHeads: { looked: number; found: number };
-  /** What could not be looked for, and why. */
-  warnings: string[];
-}
 
 export async function finishPendingRuns(
   settings: ActionSettings,
@@ -96,13 +73,7 @@ async function finishOne(
     log.warning(
       `${checkRun.url}: its audits were started at another service than this run's \`base-url\`; left in progress for the finishing run that has it.`,
     );
-    return {
-      url: checkRun.url,
-      headSha: checkRun.headSha,
-      pullRequest: undefined,
-      formerHead,
-      outcome: 'elsewhere',
-    };
+    return { ...shownOf(checkRun, undefined, formerHead), outcome: 'elsewhere' };
   }
   const sealed = typeof record === 'string' ? undefined : record;
   // Sealed with this key for another service (a `base-url` changed since): never polled here,
@@ -323,68 +294,6 @@ function holding(store: ReuseStore, held: (() => Promise<void>)[]): ReuseStore {
   };
 }
 
-/** What the summary says of a check run the finishing run did not complete. */
-const OUTCOME_WORDS = {
-  left: 'Still running',
-  unanswered: 'No status from the service (see the log); left in progress',
-  refused: 'Not completed: GitHub refused it',
-  elsewhere: 'Left for the finishing run of its own `base-url`',
-  overtaken: 'Completed by another run',
-} as const;
-type NotCompleted = keyof typeof OUTCOME_WORDS;
-
-/** The job summary of a finishing run: each pending check run, and what became of it. */
-export function renderFinishingSummary({
-  checkRuns,
-  capped,
-  formerHeads,
-  warnings,
-}: FinishingRun): string {
-  const completed = checkRuns.filter(isCompleted).length;
-  const refused = checkRuns.filter((each) => each.outcome === 'refused').length;
-  const former = checkRuns.filter((each) => each.formerHead).length;
-  const lines = [
-    '## Smart contract audit: pending check runs',
-    '',
-    `${completed} of ${checkRuns.length} check run(s) left pending were completed.` +
-      (refused > 0 ? ` GitHub would not complete ${refused} (see the log).` : '') +
-      (completed + refused < checkRuns.length
-        ? ' The others are left in progress (see below).'
-        : '') +
-      (capped ? ' More were left for a later run.' : ''),
-    '',
-  ];
-  if (former > 0)
-    lines.push(
-      `${former} check run(s) (marked "former head") were on commits no longer a head: a pull request ` +
-        'pushed again, or the default branch moved on. No pull request comment is written for ' +
-        'those, as a comment is about its head, and a `scope` of changed files or lines counts every ' +
-        "finding there: the pull request's changed files are now its new head's.",
-      '',
-    );
-  if (formerHeads.found > formerHeads.looked)
-    lines.push(
-      `${formerHeads.looked} of ${formerHeads.found} commits no longer a head were looked at, ` +
-        'those seen longest ago; the others are for a later run.',
-      '',
-    );
-  for (const warning of warnings) lines.push(`> ${escapeMarkdown(warning)}`, '');
-  if (checkRuns.length > 0) {
-    lines.push('| Check run | Commit | Pull request | Outcome |', '| --- | --- | --- | --- |');
-    for (const each of checkRuns) {
-      const outcome = isCompleted(each)
-        ? VERDICT_WORDS[each.outcome]
-        : OUTCOME_WORDS[each.outcome as NotCompleted];
-      const url = safeHttpUrl(each.url);
-      lines.push(
-        `| ${url === undefined ? 'check run' : `[check run](${url})`} | ${shortCommit(each.headSha) ?? '—'}${each.formerHead ? ' (former head)' : ''} | ${each.pullRequest === undefined ? '—' : `#${each.pullRequest}`} | ${escapeMarkdown(outcome)} |`,
-      );
-    }
-    lines.push('');
-  }
-  return `${lines.join('\n')}\n`;
-}
-
 /**
  * The finishing run's whole step: GitHub's client for the repository, the pending check runs
  * finished, the job summary. It needs the key (to read the records and the audits) and the
@@ -423,12 +332,6 @@ export async function runFinishing(
   } finally {
     await client?.close();
   }
-}
-
-function isCompleted(
-  each: FinishedCheckRun,
-): each is FinishedCheckRun & { outcome: Report['verdict'] } {
-  return !Object.hasOwn(OUTCOME_WORDS, each.outcome);
 }
 
 function fail(message: string, { redactor }: Pick<Step, 'redactor'>): void {

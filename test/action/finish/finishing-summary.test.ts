@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   renderFinishingSummary,
   type FinishedCheckRun,
-} from '../../../src/action/finish/finish-pending.ts';
+} from '../../../src/action/finish/finishing-summary.ts';
 
 const checkRun = (n: number, changes: Partial<FinishedCheckRun> = {}): FinishedCheckRun => ({
   url: `https://github.com/acme/vaults/runs/${n}`,
