@@ -129,6 +129,38 @@ describe('a finishing run, by what the pending record keeps', () => {
     expect(checkRun?.output.summary).toContain('audit\\-id: audit\\-1');
   });
 
+  it('times out a record past its time limit whose pull request this token cannot read', async () => {
+    const service = await setUp({ wait: 'false' }, { pollsUntilDone: 1_000 });
+    vi.stubEnv(
+      'GITHUB_WORKSPACE',
+      await workspaceWith({ 'foundry.toml': FOUNDRY, 'src/Vault.sol': VAULT }),
+    );
+    await run();
+    const [checkRun] = github.checkRuns;
+    checkRun!.external_id = pendingRecordText(
+      pendingRecord({
+        startedAt: new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString(),
+        service: pendingService(new URL(service.url)),
+      }),
+      {
+        apiKey: service.apiKey,
+        repository: RUN_REPOSITORY,
+        headSha: HEAD,
+        checkName: 'Smart contract audit',
+      },
+    );
+    github.failNext({ method: 'GET', path: /\/pulls\/5$/, status: 403 });
+    resetCore({ ...recorded.inputs, 'finish-pending': 'true' });
+    await run();
+    expect(recorded.failed).toEqual([]);
+    expect(checkRun).toMatchObject({ status: 'completed', conclusion: 'timed_out' });
+    expect(recorded.annotations.map((each) => each.message)).toContainEqual(
+      expect.stringMatching(
+        /could not read its pull request .*403.*finished without it, its time limit past/,
+      ),
+    );
+  });
+
   it('keeps a file name holding a zero-width joiner', async () => {
     const { waiting, finishing } = await compared(
       { 'fail-on': 'high' },

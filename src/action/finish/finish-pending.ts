@@ -89,10 +89,14 @@ async function finishOne(
   try {
     pull = await pullRequestOf(sealed, checkRun.headSha, step.client);
   } catch (error) {
+    // Its pull request decides `scope` and the comment; past the time limit it is timed out all
+    // the same, or a pull request GitHub never lets this token read would keep it for ever.
+    const past = sealed !== undefined && pastTimeLimit(sealed, step.deadline.now());
     log.warning(
-      `${checkRun.url}: could not read its pull request (${errorMessage(error)}); left for the next finishing run.`,
+      `${checkRun.url}: could not read its pull request (${errorMessage(error)}); ` +
+        (past ? 'finished without it, its time limit past.' : 'left for the next finishing run.'),
     );
-    return { ...shownOf(checkRun, undefined, formerHead), outcome: 'refused' };
+    if (!past) return { ...shownOf(checkRun, undefined, formerHead), outcome: 'refused' };
   }
   const context = { ...step.context, sha: checkRun.headSha, pullRequest: pull };
   const channels = new GitHubChannels({
