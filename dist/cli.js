@@ -217,7 +217,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 
 if ((0,_node_version_js__WEBPACK_IMPORTED_MODULE_0__/* .runsOnNode */ .w)(process.versions.node)) {
     const [{ main }, { runInProcess }] = await Promise.all([
-        Promise.all(/* import() */[__nccwpck_require__.e(473), __nccwpck_require__.e(559)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8559)),
+        Promise.all(/* import() */[__nccwpck_require__.e(473), __nccwpck_require__.e(279)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8279)),
         __nccwpck_require__.e(/* import() */ 858).then(__nccwpck_require__.bind(__nccwpck_require__, 9858)),
     ]);
     await runInProcess(process, main);

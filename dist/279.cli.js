@@ -1,8 +1,8 @@
-export const id = 596;
-export const ids = [596];
+export const id = 279;
+export const ids = [279];
 export const modules = {
 
-/***/ 37596:
+/***/ 8279:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -10,11 +10,16 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  run: () => (/* binding */ run)
+  EXIT_CODES: () => (/* binding */ EXIT_CODES),
+  main: () => (/* binding */ main)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
-var core = __webpack_require__(33838);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(8161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+// EXTERNAL MODULE: external "node:timers/promises"
+var promises_ = __webpack_require__(8500);
 ;// CONCATENATED MODULE: ./.build/errors.js
 /**
  * Typed errors, so main.ts can tell the user what to fix (configuration), what the
@@ -88,9 +93,7 @@ function countBySeverity(findings) {
 }
 
 // EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(51455);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(76760);
+var external_node_fs_promises_ = __webpack_require__(1455);
 ;// CONCATENATED MODULE: ./.build/files/inside.js
 
 /** Whether `child` is `parent` or below it (a name like `..config` is below, `../x` is not). */
@@ -132,9 +135,9 @@ async function readBaselineFile(file, workspace, words) {
     let text;
     try {
         // The checkout may hold a link to anywhere.
-        const real = await (0,promises_.realpath)(file);
-        if (isInside(await (0,promises_.realpath)(workspace), real))
-            text = await (0,promises_.readFile)(real, 'utf8');
+        const real = await (0,external_node_fs_promises_.realpath)(file);
+        if (isInside(await (0,external_node_fs_promises_.realpath)(workspace), real))
+            text = await (0,external_node_fs_promises_.readFile)(real, 'utf8');
     }
     catch (error) {
         throw new ConfigurationError(`Could not read the baseline file ${file} (${errorMessage(error)}). Check ${words.optionNamed('baseline')}; ` +
@@ -262,7 +265,7 @@ function unusedBaselineEntries(baseline, findings) {
 }
 
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(77598);
+var external_node_crypto_ = __webpack_require__(7598);
 ;// CONCATENATED MODULE: ./.build/digest.js
 /** SHA-256 digests of text. */
 
@@ -899,65 +902,6 @@ function formatDuration(ms) {
     if (ms < 60_000)
         return `${Math.round(ms / 100) / 10} s`;
     return `${Math.round(ms / 600) / 100} min`;
-}
-
-;// CONCATENATED MODULE: ./.build/action/vocabulary.js
-const ACTION_VOCABULARY = {
-    option: (name) => `\`${name}\``,
-    optionNamed: (name) => `input \`${name}\``,
-    setting: (name, value) => `\`${name}: ${value}\``,
-    takes: () => true,
-    keyName: '`api-key`',
-    keyHolder: 'the secret',
-    tool: 'this action',
-    beforeAudit: 'before this step',
-    failing: 'fail the job',
-    idsOf: (run) => `the \`audit-id\` output of ${run}`,
-    noKey: 'Input `api-key` is empty. Add the service key as a repository secret (e.g. AUDIT_API_KEY) and pass it: ' +
-        '`api-key: ${{ secrets.AUDIT_API_KEY }}`.',
-    resume: (auditIds) => `\`${resumeInput(auditIds)}\``,
-    pendingCompletion: 'The check run stays in progress on the head commit until a run with `finish-pending: true` collects the audit and completes it.',
-    fetchSubmodules: 'check out with `submodules: recursive` in actions/checkout (or run ' +
-        '`git submodule update --init --recursive` before this step)',
-    resultsFile: 'the `results-file` of a run',
-    projectList: 'the `projects` output',
-    splitProjects: 'give each project a job of its own, a matrix over the `projects` output (see `detect-only`)',
-};
-/**
- * A finishing run's words: its audits come from the check runs' records, so it has no `audit-id`
- * to check.
- */
-const FINISHING_VOCABULARY = {
-    ...ACTION_VOCABULARY,
-    takes: (name) => name !== 'audit-id',
-};
-/** The YAML for resuming: a JSON object must be quoted, or YAML reads it as a mapping. */
-function resumeInput(value) {
-    return value.startsWith('{')
-        ? `audit-id: '${value.replaceAll("'", "''")}'`
-        : `audit-id: ${value}`;
-}
-
-;// CONCATENATED MODULE: ./.build/action/no-key.js
-/** What a run of the Action without a key ends in: GitHub gives some runs no secrets. */
-
-
-
-/**
- * A run without a key: skipped on a fork's or Dependabot's pull request (GitHub gives such runs
- * no secrets), a configuration error anywhere else.
- */
-function noApiKeyResult(untrustedPullRequest, facts) {
-    if (!untrustedPullRequest) {
-        return errorResult(new ConfigurationError(ACTION_VOCABULARY.noKey), facts, {
-            vocabulary: ACTION_VOCABULARY,
-        });
-    }
-    const origin = untrustedPullRequest === 'fork'
-        ? 'this pull request comes from a fork'
-        : 'this run was triggered by Dependabot';
-    return skippedResult(`No API key: ${origin}, and GitHub does not give repository secrets to such runs. ` +
-        'The audit was skipped; nothing was sent. It runs on pushes and on pull requests from branches of this repository.', facts);
 }
 
 ;// CONCATENATED MODULE: ./.build/redaction.js
@@ -1620,7 +1564,7 @@ function headerValue(value) {
 }
 
 // EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __webpack_require__(46752);
+var undici = __webpack_require__(6752);
 ;// CONCATENATED MODULE: ./.build/net/dispatcher.js
 /**
  * Which connection pool a request goes through. A proxy is for reaching the internet: loopback
@@ -1646,7 +1590,7 @@ function createDispatcher(url, options = {}) {
     let made;
     return {
         // Self-hosted runners often reach the internet only through HTTP(S)_PROXY / NO_PROXY.
-        get: () => (made ??= isLoopbackHost(url.hostname) ? new undici.Agent(options) : new undici.EnvHttpProxyAgent(options)),
+        get: () => (made ??= isLoopbackHost(url.hostname) ? new undici/* Agent */.g6(options) : new undici/* EnvHttpProxyAgent */.J2(options)),
         close: async () => {
             await made?.close();
         },
@@ -1654,9 +1598,9 @@ function createDispatcher(url, options = {}) {
 }
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(73024);
+var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __webpack_require__(57075);
+var external_node_stream_ = __webpack_require__(7075);
 ;// CONCATENATED MODULE: ./.build/api/multipart.js
 /**
  * A multipart/form-data body (RFC 7578) whose file parts are streamed from disk, so memory
@@ -3684,7 +3628,7 @@ async function checkKey(client, projectNames, log) {
  * words its advice with it and names no input, flag or workflow itself.
  */
 /** The options both doors take, by action.yml's names (the command's flags are the same). */
-const OPTION_NAMES = (/* unused pure expression or super */ null && ([
+const OPTION_NAMES = [
     'base-url',
     'project-name',
     'working-directory',
@@ -3700,7 +3644,7 @@ const OPTION_NAMES = (/* unused pure expression or super */ null && ([
     'max-file-size-kb',
     'max-total-size-mb',
     'baseline',
-]));
+];
 /** The Action's other inputs: the command has no option for them and gives them no value. */
 const ACTION_OPTION_NAMES = (/* unused pure expression or super */ null && ([
     'api-key',
@@ -4062,7 +4006,7 @@ function parseRule(pattern, reason) {
 /** Files stat'ed at once: fast on network disks, bounded on huge directories. */
 const STAT_BATCH = 64;
 async function discoverContracts(options) {
-    const readDir = options.readDir ?? ((dir) => promises_.readdir(dir, { withFileTypes: true }));
+    const readDir = options.readDir ?? ((dir) => external_node_fs_promises_.readdir(dir, { withFileTypes: true }));
     const workspace = await resolveWorkspace(options.workspace);
     const words = options.vocabulary;
     const root = await resolveRoot(options.root, options.workspace, workspace, words);
@@ -4156,10 +4100,10 @@ class Walk {
     async followLink(link) {
         let realPath;
         try {
-            realPath = fromBytes(await promises_.realpath(link.realPath, { encoding: 'buffer' }));
+            realPath = fromBytes(await external_node_fs_promises_.realpath(link.realPath, { encoding: 'buffer' }));
         }
         catch {
-            const target = await promises_.readlink(link.realPath, { encoding: 'buffer' }).then((bytes) => escapeBytes(bytes), () => '');
+            const target = await external_node_fs_promises_.readlink(link.realPath, { encoding: 'buffer' }).then((bytes) => escapeBytes(bytes), () => '');
             this.skip(link, target, 'broken');
             return undefined;
         }
@@ -4168,7 +4112,7 @@ class Walk {
             return undefined;
         }
         const target = { ...link, realPath };
-        const stats = await promises_.stat(realPath).catch(() => undefined);
+        const stats = await external_node_fs_promises_.stat(realPath).catch(() => undefined);
         if (stats?.isDirectory()) {
             return this.admitsDirectory(target) ? { kind: 'directory', entry: target } : undefined;
         }
@@ -4212,13 +4156,13 @@ async function check(file) {
         return 'the path of the file it links to is not valid UTF-8';
     }
     try {
-        const stats = await promises_.stat(file.realPath);
+        const stats = await external_node_fs_promises_.stat(file.realPath);
         if (!stats.isFile())
             return 'it is not a regular file';
         // stat needs no read permission, so an unreadable file would only fail while uploading.
         // Checkouts are readable by all; the kernel is asked only about files that are not.
         if ((stats.mode & 0o444) !== 0o444)
-            await promises_.access(file.realPath, promises_.constants.R_OK);
+            await external_node_fs_promises_.access(file.realPath, external_node_fs_promises_.constants.R_OK);
         return { absolutePath: file.realPath, relativePath: file.relativePath, size: stats.size };
     }
     catch (error) {
@@ -4238,7 +4182,7 @@ async function listDirectory(readDir, dir, words) {
             if (!listed.some((entry) => entry.name.includes('\uFFFD')))
                 entries = listed;
         }
-        entries ??= await promises_.readdir(dir.realPath, { withFileTypes: true, encoding: 'buffer' });
+        entries ??= await external_node_fs_promises_.readdir(dir.realPath, { withFileTypes: true, encoding: 'buffer' });
         return entries
             .map((type) => ({ type, entry: childOf(dir, type.name) }))
             .sort((a, b) => compare(a.entry.relativePath, b.entry.relativePath));
@@ -4301,7 +4245,7 @@ function unsendableError(unsendable, words) {
 }
 async function resolveWorkspace(workspace) {
     try {
-        return await promises_.realpath(workspace);
+        return await external_node_fs_promises_.realpath(workspace);
     }
     catch (error) {
         throw new ConfigurationError(`The workspace ${workspace} does not exist.`, { cause: error });
@@ -4315,7 +4259,7 @@ async function resolveRoot(root, workspace, realWorkspace, words) {
         throw outside('is');
     let realRoot;
     try {
-        realRoot = await promises_.realpath(root);
+        realRoot = await external_node_fs_promises_.realpath(root);
     }
     catch (error) {
         throw new ConfigurationError(`${setting} (${root}) does not exist.`, {
@@ -4324,7 +4268,7 @@ async function resolveRoot(root, workspace, realWorkspace, words) {
     }
     if (!isInside(realWorkspace, realRoot))
         throw outside(`leads to ${realRoot},`);
-    if (!(await promises_.stat(realRoot)).isDirectory()) {
+    if (!(await external_node_fs_promises_.stat(realRoot)).isDirectory()) {
         throw new ConfigurationError(`${setting} (${root}) is not a directory.`);
     }
     return realRoot;
@@ -4706,16 +4650,16 @@ const INVISIBLE_CHARACTERS = /(?![\t\n\r])[\p{Cc}\p{Cf}\p{Default_Ignorable_Code
 /** Printable ASCII, tab and line breaks: text without any other has none to remove. */
 const PLAIN_ASCII = /^[\t\n\r\x20-\x7e]*$/;
 /** Removes invisible and control characters, keeping tab and line breaks. */
-function removeInvisibleCharacters(text) {
+function text_removeInvisibleCharacters(text) {
     // Most text is plain ASCII: a test of it costs a fraction of the search by Unicode property.
     return PLAIN_ASCII.test(text) ? text : text.replace(INVISIBLE_CHARACTERS, '');
 }
 /** Untrusted text on one line: invisible characters removed, white space runs folded to a space. */
-function oneLine(text) {
-    return removeInvisibleCharacters(text).replace(/\s+/g, ' ').trim();
+function text_oneLine(text) {
+    return text_removeInvisibleCharacters(text).replace(/\s+/g, ' ').trim();
 }
 /** Keeps at most `max` characters (code points, so no surrogate pair is split), ending in '…' when cut. */
-function truncateText(text, max) {
+function text_truncateText(text, max) {
     // The UTF-16 length bounds the number of code points.
     if (text.length <= max)
         return text;
@@ -4747,7 +4691,7 @@ function codePointLength(text, index) {
  * `: :` and `## [`; invisible characters are removed first so none can hide either pattern.
  */
 function neutralizeWorkflowCommands(text) {
-    return removeInvisibleCharacters(text)
+    return text_removeInvisibleCharacters(text)
         .replace(/(^|\r\n|\r|\n)([^\S\r\n]*):(?=:)/g, '$1$2: ')
         .replace(/##\[/g, '## [');
 }
@@ -4770,7 +4714,7 @@ const NAMES_SHOWN = 3;
 const NAME_LENGTH = 60;
 /** A few of `names`, each short and on one line, then how many more: for a warning. */
 function someNames(names) {
-    const quoted = names.map((name) => `"${truncateText(oneLine(name), NAME_LENGTH)}"`);
+    const quoted = names.map((name) => `"${text_truncateText(text_oneLine(name), NAME_LENGTH)}"`);
     return firstFew(quoted, NAMES_SHOWN).join(', ');
 }
 /**
@@ -4962,10 +4906,10 @@ async function pythonPathsOf(project, workspace) {
         for (const environment of VIRTUAL_ENVIRONMENTS) {
             for (const lib of ['lib', 'Lib']) {
                 const folder = external_node_path_.join(base, environment, lib);
-                const real = await promises_.realpath(folder).catch(() => undefined);
+                const real = await external_node_fs_promises_.realpath(folder).catch(() => undefined);
                 if (real === undefined || !isInside(workspace, real))
                     continue;
-                const entries = await promises_.readdir(real, { withFileTypes: true }).catch(() => []);
+                const entries = await external_node_fs_promises_.readdir(real, { withFileTypes: true }).catch(() => []);
                 if (lib === 'Lib')
                     found.push(external_node_path_.join(real, 'site-packages'));
                 for (const entry of entries) {
@@ -5075,7 +5019,7 @@ async function importsOf(node, resolve, maxFileBytes) {
         return { found, problems };
     let source;
     try {
-        source = await promises_.readFile(node.absolutePath, 'utf8');
+        source = await external_node_fs_promises_.readFile(node.absolutePath, 'utf8');
     }
     catch {
         return { found, problems }; // discovery and the upload say what is wrong with it
@@ -5213,7 +5157,7 @@ const tooLarge = () => unusable('too-large', `is larger than ${MAX_CONFIG_BYTES 
 async function resolved(file, workspace) {
     let real;
     try {
-        real = await promises_.realpath(file);
+        real = await external_node_fs_promises_.realpath(file);
     }
     catch (error) {
         const failure = code(error);
@@ -5222,7 +5166,7 @@ async function resolved(file, workspace) {
         if (failure !== 'ENOENT' && failure !== 'ENOTDIR')
             return unusable('unreadable', `cannot be read (${failure})`);
         // Nothing there, or a link to nothing.
-        const link = await promises_.lstat(file).catch(() => undefined);
+        const link = await external_node_fs_promises_.lstat(file).catch(() => undefined);
         return link === undefined ? MISSING : unusable('dangling', 'is a link to nothing');
     }
     return isInside(workspace, real)
@@ -5237,10 +5181,10 @@ async function readReal(real) {
     let handle;
     try {
         // Only a regular file is opened: opening a device may act on it.
-        const seen = await promises_.stat(real);
+        const seen = await external_node_fs_promises_.stat(real);
         if (!seen.isFile())
             return notRegular(seen);
-        handle = await promises_.open(real, OPEN_FLAGS);
+        handle = await external_node_fs_promises_.open(real, OPEN_FLAGS);
         const stats = await handle.stat();
         if (!stats.isFile())
             return notRegular(stats);
@@ -5641,7 +5585,7 @@ async function entries(dir, scan) {
             found.push({ name: entry.name, full, isDir, link: undefined, outside: false });
             continue;
         }
-        const real = await promises_.realpath(full).catch(() => undefined);
+        const real = await external_node_fs_promises_.realpath(full).catch(() => undefined);
         if (real === undefined)
             continue; // leads nowhere: forge skips it too
         if (!isInside(scan.workspace, real)) {
@@ -5650,7 +5594,7 @@ async function entries(dir, scan) {
             found.push({ name: entry.name, full, isDir, link: real, outside: true });
             continue;
         }
-        const stats = await promises_.stat(real).catch(() => undefined);
+        const stats = await external_node_fs_promises_.stat(real).catch(() => undefined);
         if (stats !== undefined) {
             const isDir = stats.isDirectory();
             found.push({ name: entry.name, full, isDir, link: real, outside: false });
@@ -5925,7 +5869,7 @@ async function foldersInside(root, libs, walk, nesting) {
     const outside = [];
     for (const lib of libs) {
         const folder = external_node_path_.resolve(root, lib);
-        const real = await promises_.realpath(folder).catch(() => undefined);
+        const real = await external_node_fs_promises_.realpath(folder).catch(() => undefined);
         if (real !== undefined && isInside(walk.workspace, real))
             inside.push(folder);
         else if (real !== undefined && (nesting > 0 || isInside(walk.workspace, folder)))
@@ -5960,10 +5904,10 @@ async function librariesWithConfig(folder, walk) {
             break;
         }
         budget.folders += 1;
-        const real = await promises_.realpath(candidate).catch(() => undefined);
+        const real = await external_node_fs_promises_.realpath(candidate).catch(() => undefined);
         if (real === undefined || !isInside(walk.workspace, real))
             continue;
-        const config = await promises_.lstat(external_node_path_.join(real, FOUNDRY_CONFIG)).catch(() => undefined);
+        const config = await external_node_fs_promises_.lstat(external_node_path_.join(real, FOUNDRY_CONFIG)).catch(() => undefined);
         if (config !== undefined && !libraries.includes(real))
             libraries.push(real);
     }
@@ -6318,7 +6262,7 @@ async function readApeConfig(text, file) {
 /** The document's top-level mapping; a file that is not YAML is an UnparsableConfig naming `file`. */
 async function readYaml(text, file) {
     // Loaded here, not at start: only Brownie, Ape and pnpm workspaces need a YAML parser.
-    const { parse: parseYaml } = await __webpack_require__.e(/* import() */ 815).then(__webpack_require__.t.bind(__webpack_require__, 38815, 19));
+    const { parse: parseYaml } = await __webpack_require__.e(/* import() */ 815).then(__webpack_require__.t.bind(__webpack_require__, 8815, 19));
     let document;
     try {
         // Warnings would go to stderr with the file's own text, where the runner reads commands.
@@ -6415,7 +6359,7 @@ async function detectProjects(options) {
 }
 async function detect_listDirectory(dir) {
     try {
-        return await promises_.readdir(dir, { withFileTypes: true });
+        return await external_node_fs_promises_.readdir(dir, { withFileTypes: true });
     }
     catch {
         return []; // unreadable or removed: the contract search says so if it matters
@@ -6777,7 +6721,7 @@ async function packagesMatching(root, sources, workspace, warnings) {
                 });
             }
         }
-        const entries = await promises_.readdir(external_node_path_.join(root, folder), { withFileTypes: true })
+        const entries = await external_node_fs_promises_.readdir(external_node_path_.join(root, folder), { withFileTypes: true })
             .catch(() => []);
         for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
             // Installed packages are not the workspace's; globs skip hidden folders (.git among them).
@@ -6886,7 +6830,7 @@ async function contractFolders(folder, workspace, budget) {
     let cut = false;
     for (const candidate of ['contracts', 'src']) {
         // A folder linked from elsewhere is not read: nothing outside the workspace is.
-        const real = await promises_.realpath(external_node_path_.join(folder, candidate)).catch(() => undefined);
+        const real = await external_node_fs_promises_.realpath(external_node_path_.join(folder, candidate)).catch(() => undefined);
         if (real === undefined || !isInside(workspace, real))
             continue;
         const found = await holdsContracts(real, budget);
@@ -6909,7 +6853,7 @@ async function holdsContracts(dir, budget) {
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
         let entries;
         try {
-            entries = await promises_.readdir(next, { withFileTypes: true });
+            entries = await external_node_fs_promises_.readdir(next, { withFileTypes: true });
         }
         catch {
             continue;
@@ -7197,10 +7141,10 @@ async function existingFile(file, workspace) {
     if (!isInside(workspace, file))
         return OUTSIDE;
     try {
-        const real = await promises_.realpath(file);
+        const real = await external_node_fs_promises_.realpath(file);
         if (!isInside(workspace, real))
             return LINKS_OUTSIDE;
-        const stats = await promises_.stat(real);
+        const stats = await external_node_fs_promises_.stat(real);
         return stats.isFile() ? { absolutePath: real, size: stats.size } : 'is not a file';
     }
     catch {
@@ -7483,7 +7427,7 @@ function deepest(projects, file) {
  */
 async function emptySubmodules(search, root, rules) {
     const empty = { audited: [], other: [] };
-    const workspace = await promises_.realpath(search.workspace).catch(() => search.workspace);
+    const workspace = await external_node_fs_promises_.realpath(search.workspace).catch(() => search.workspace);
     const read = await readConfig(external_node_path_.join(workspace, GIT_SUBMODULES), workspace);
     if (read.kind === 'unusable') {
         const instead = 'submodules that are not checked out are not looked for';
@@ -7499,7 +7443,7 @@ async function emptySubmodules(search, root, rules) {
         if (!isInside(root, folder) || folder === root)
             continue;
         const relative = posixRelative(root, folder);
-        const entries = await promises_.readdir(folder).catch(() => []);
+        const entries = await external_node_fs_promises_.readdir(folder).catch(() => []);
         if (entries.length > 0)
             continue;
         if (excludes.prunes(relative) !== undefined || !patterns.mayMatchBelow(relative))
@@ -7638,7 +7582,7 @@ function dependencyFolders(projects) {
 const MAX_PROJECTS = 50;
 /** The projects under `working-directory`, each logged with the folders chosen and why. */
 async function findProjects(search, log) {
-    const workspace = await promises_.realpath(search.workspace);
+    const workspace = await external_node_fs_promises_.realpath(search.workspace);
     const root = await realDirectory(search.workingDirectory);
     if (root === undefined)
         return [];
@@ -7700,7 +7644,7 @@ function projectSummaries(projects, search, projectName) {
  */
 async function findUploads(search, log, found) {
     const projects = found ?? (await findProjects(search, log));
-    const workspace = await promises_.realpath(search.workspace);
+    const workspace = await external_node_fs_promises_.realpath(search.workspace);
     const root = (await realDirectory(search.workingDirectory)) ?? search.workingDirectory;
     const rules = selectionRules(projects, search);
     const discovery = await discoverContracts({
@@ -7879,7 +7823,7 @@ function relativeName(root, absolutePath, fallback) {
 }
 async function realDirectory(directory) {
     // discoverContracts says what is wrong with a working directory that is not one.
-    return promises_.realpath(directory).catch(() => undefined);
+    return external_node_fs_promises_.realpath(directory).catch(() => undefined);
 }
 
 ;// CONCATENATED MODULE: ./.build/engine/discovery-deadline.js
@@ -7907,7 +7851,7 @@ async function discovering(vocabulary, search) {
 }
 
 // EXTERNAL MODULE: ./node_modules/p-limit/index.js + 1 modules
-var p_limit = __webpack_require__(70370);
+var p_limit = __webpack_require__(370);
 ;// CONCATENATED MODULE: ./.build/api/poll.js
 
 
@@ -8403,6 +8347,28 @@ function indexByName(files) {
     return new Map(files.map((file) => [nameOf(file.relativePath) ?? file.relativePath, file]));
 }
 
+;// CONCATENATED MODULE: ./.build/engine/record-json.js
+/**
+ * A sealed record's text read as the hostile JSON it may be (a reuse record, a pending record):
+ * bounded in size before it is parsed, and an object, before its seal or any field is looked at.
+ */
+/** The record's JSON object, or why it is none (one line for the log). */
+function readRecordObject(text, maxBytes) {
+    // Stryker disable next-line StringLiteral: Buffer.byteLength reads an empty encoding as UTF-8
+    if (Buffer.byteLength(text, 'utf8') > maxBytes)
+        return `the record is larger than ${maxBytes} bytes`;
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        return 'the record is not JSON';
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        return 'the record is not a JSON object';
+    return value;
+}
+
 ;// CONCATENATED MODULE: ./.build/engine/record-seal.js
 /**
  * Seals for records a door keeps where others can write (the Actions cache): an HMAC-SHA-256,
@@ -8457,6 +8423,7 @@ function sealMatches(apiKey, kind, fields, given) {
  * match is not used; it is read as hostile JSON all the same. The findings always come fresh from
  * the service.
  */
+
 
 
 
@@ -8536,18 +8503,9 @@ function recordText(record, key) {
  * run link is rebuilt from `runUrlPrefix` (this repository's runs), never one a record made up.
  */
 function readRecord(text, expected) {
-    // Stryker disable next-line StringLiteral: Buffer.byteLength reads an empty encoding as UTF-8
-    if (Buffer.byteLength(text, 'utf8') > MAX_RECORD_BYTES)
-        return `the record is larger than ${MAX_RECORD_BYTES} bytes`;
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch {
-        return 'the record is not JSON';
-    }
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-        return 'the record is not a JSON object';
+    const value = readRecordObject(text, MAX_RECORD_BYTES);
+    if (typeof value === 'string')
+        return value;
     const { version, auditId, at, run, seal: given } = value;
     if (version !== RECORD_VERSION)
         return 'the record is of another format';
@@ -8803,6 +8761,342 @@ function logUnusedBaseline(baseline, projects, log) {
     }
 }
 
+;// CONCATENATED MODULE: ./.build/engine/settings.js
+/**
+ * A run's settings, read by action.yml's names through either door: the Action reads them with
+ * `@actions/core`, the command line from its options. One reader, so a bad value gets the same
+ * message through either door, in that door's words (its vocabulary).
+ */
+
+
+
+
+
+
+
+
+
+
+
+/** action.yml's default for `contracts`, also used when the input is empty. */
+const DEFAULT_CONTRACT_PATTERNS = contractGlobs();
+const IF_NO_FILES_FOUND = ['error', 'warn', 'ignore'];
+const DEPENDENCIES = ['include', 'exclude'];
+/**
+ * Variables forge reads over foundry.toml that change which files it compiles; only
+ * FOUNDRY_PROFILE is followed here, so a job setting another is told.
+ */
+const FOUNDRY_ENV_NOT_READ = [
+    'FOUNDRY_CONFIG',
+    'FOUNDRY_SRC',
+    'FOUNDRY_TEST',
+    'FOUNDRY_SCRIPT',
+    'FOUNDRY_LIBS',
+    'FOUNDRY_REMAPPINGS',
+    'FOUNDRY_AUTO_DETECT_REMAPPINGS',
+    'DAPP_SRC',
+    'DAPP_TEST',
+    'DAPP_LIBS',
+    'DAPP_REMAPPINGS',
+];
+function foundryProfile(env, log) {
+    const set = FOUNDRY_ENV_NOT_READ.filter((name) => env[name]?.trim());
+    if (set.length > 0) {
+        log.warning(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set: forge would follow ${set.length === 1 ? 'it' : 'them'} over foundry.toml, ` +
+            'but the projects are found from foundry.toml, remappings.txt and FOUNDRY_PROFILE only, so the files sent may differ from those forge compiles. ' +
+            'Put the setting in foundry.toml, under a profile FOUNDRY_PROFILE names.');
+    }
+    return env['FOUNDRY_PROFILE']?.trim() || 'default';
+}
+/**
+ * The settings the inputs ask for, or a ConfigurationError naming the input and how to fix it.
+ * `env`: the workspace (GITHUB_WORKSPACE, else the current folder), RUNNER_TEMP, FOUNDRY_PROFILE
+ * (and FOUNDRY_ENV_NOT_READ, to warn).
+ */
+function readSettings(inputs, env, log) {
+    const read = inputReader(inputs);
+    const apiKey = read.text('api-key');
+    const { vocabulary } = inputs;
+    checkApiKey(apiKey, vocabulary, log);
+    const workspace = external_node_path_.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
+    const workingDirectory = external_node_path_.resolve(workspace, read.text('working-directory') || '.');
+    const relativeRoot = posixRelative(workspace, workingDirectory);
+    if (!isInside(workspace, workingDirectory)) {
+        throw new ConfigurationError(`${sentenceStart(vocabulary.optionNamed('working-directory'))} (${workingDirectory}) is outside the workspace (${workspace}); ` +
+            'give a path inside the repository checkout.');
+    }
+    // A link inside the checkout may lead anywhere: where it leads is what would be walked.
+    const realWorkingDirectory = realPath(workingDirectory);
+    const realWorkspace = realPath(workspace);
+    if (realWorkingDirectory && realWorkspace && !isInside(realWorkspace, realWorkingDirectory)) {
+        throw new ConfigurationError(`${sentenceStart(vocabulary.optionNamed('working-directory'))} (${workingDirectory}) leads outside the workspace through a symbolic link (to ${realWorkingDirectory}); ` +
+            'nothing outside the repository checkout is read. Give the folder the link stands for, inside the checkout.');
+    }
+    const outputDirectory = external_node_path_.resolve(env['RUNNER_TEMP'] || workspace);
+    const baseline = read.text('baseline');
+    const sarifFile = read.text('sarif-file');
+    const contracts = read.lines('contracts');
+    return {
+        apiKey,
+        vocabulary,
+        baseUrl: parseBaseUrl(read.text('base-url'), vocabulary),
+        projectName: read.text('project-name') || defaultProjectName(env, workspace),
+        contractPatterns: contracts.length > 0 ? contracts : [...DEFAULT_CONTRACT_PATTERNS],
+        defaultContractPatterns: contracts.length === 0 || contracts.join('\n') === DEFAULT_CONTRACT_PATTERNS.join('\n'),
+        excludePatterns: read.lines('exclude'),
+        useDefaultExcludes: read.boolean('default-excludes', true),
+        dependencies: read.choice('dependencies', DEPENDENCIES, 'include'),
+        foundryProfile: foundryProfile(env, log),
+        detectOnly: read.boolean('detect-only', false),
+        workspace,
+        workingDirectory,
+        pathPrefix: relativeRoot ? `${relativeRoot}/` : '',
+        failOn: read.choice('fail-on', FAIL_ON_LEVELS, 'low'),
+        // Every wait is cut at the deadline; past a timer's longest (about 24.8 days) Node fires it
+        // at once, and waits would become a loop of requests.
+        timeoutMs: read.positiveNumber('timeout-minutes', 30, { value: 10_080, said: 'a week' }) * 60_000,
+        pollIntervalMs: read.positiveNumber('poll-interval-seconds', 5) * 1000,
+        ifNoFilesFound: read.choice('if-no-files-found', IF_NO_FILES_FOUND, 'error'),
+        auditId: auditIdInput(read.text('audit-id'), apiKey, vocabulary),
+        limits: {
+            maxFiles: read.positiveInteger('max-files', 1000),
+            maxFileBytes: read.positiveNumber('max-file-size-kb', 1024) * 1024,
+            maxTotalBytes: read.positiveNumber('max-total-size-mb', 50) * 1024 * 1024,
+        },
+        scope: read.choice('scope', SCOPES, 'all'),
+        baselineFile: baseline ? insideWorkspace(workspace, baseline, vocabulary) : undefined,
+        sarifFile: sarifFile
+            ? outputFile(workspace, outputDirectory, sarifFile, vocabulary)
+            : undefined,
+        reuse: read.boolean('reuse', true),
+        reuseMaxAgeDays: read.positiveNumber('reuse-max-age-days', 7),
+        outputDirectory,
+    };
+}
+/** `https://` everywhere; plain `http://` only to this machine, so the key never crosses a network in clear. */
+function parseBaseUrl(raw, vocabulary) {
+    const text = raw.trim();
+    const baseUrl = sentenceStart(vocabulary.optionNamed('base-url'));
+    if (!text) {
+        throw new ConfigurationError(`${baseUrl} is required: set it to the audit service address, e.g. https://api.example-audit.com`);
+    }
+    let url;
+    try {
+        url = new URL(text);
+    }
+    catch {
+        throw new ConfigurationError(`${baseUrl} is not a valid URL: "${text}". Use the full address, e.g. https://api.example-audit.com`);
+    }
+    if (url.username || url.password) {
+        throw new ConfigurationError(`${baseUrl} must not contain credentials; pass the key in ${vocabulary.keyName} instead.`);
+    }
+    if (url.search || url.hash) {
+        throw new ConfigurationError(`${baseUrl} must not have a query string or fragment; give only the service address.`);
+    }
+    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+        throw new ConfigurationError(`${baseUrl} uses plain http:// for ${url.hostname}; the API key would travel unencrypted. ` +
+            'Use https:// (plain http:// is accepted only for 127.0.0.0/8, ::1 and localhost).');
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+        throw new ConfigurationError(`${baseUrl} must start with https:// (got ${url.protocol}//).`);
+    }
+    return url;
+}
+/**
+ * A key an HTTP header cannot carry would fail before any byte is sent; say so now, in words
+ * that point at the secret, never quoting it.
+ */
+function checkApiKey(apiKey, vocabulary, log) {
+    const { keyName, keyHolder } = vocabulary;
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(apiKey)) {
+        throw new ConfigurationError(`The key in ${keyName} contains a line break or another control character, which an HTTP header ` +
+            `cannot carry. Check ${keyHolder}: it must be the key alone, on one line.`);
+    }
+    if (/[^\u0020-\u00ff]/u.test(apiKey)) {
+        throw new ConfigurationError(`The key in ${keyName} contains characters an HTTP header cannot carry (only ASCII and Latin-1 ` +
+            `can be sent). Check ${keyHolder}: a key copied from a document may hold typographic quotes or dashes.`);
+    }
+    if (apiKey && apiKey.length < MIN_SECRET_LENGTH) {
+        log.warning(`The key in ${keyName} is only ${apiKey.length} characters long. It is still masked everywhere, ` +
+            'which may blank out ordinary words that contain it in the reports; service keys are ' +
+            `normally much longer, so check ${keyHolder} (a key of ${MIN_SECRET_LENGTH} or more characters avoids this).`);
+    }
+}
+/** The audit ids to resume, which are sent in a URL path: never one that holds the key. */
+function auditIdInput(text, apiKey, vocabulary) {
+    if (text === '')
+        return undefined;
+    const key = new Redactor();
+    key.add(apiKey);
+    const ids = key.appearsIn(text) ? undefined : parseAuditIds(text, vocabulary);
+    // Decoded, JSON's escapes may spell the key where the text did not.
+    const decoded = typeof ids === 'object' ? [...ids].flat() : [];
+    if (ids === undefined || decoded.some((entry) => key.appearsIn(entry))) {
+        throw new ConfigurationError(`${sentenceStart(vocabulary.optionNamed('audit-id'))} contains the API key, so it was not sent. ` +
+            `Give ${vocabulary.idsOf('the run that started the audit')}.`);
+    }
+    return ids;
+}
+/** Where a path leads once links are followed; undefined when it does not exist (yet). */
+function realPath(file) {
+    try {
+        return (0,external_node_fs_.realpathSync)(file);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** An output file the user named: only in the workspace or RUNNER_TEMP, never elsewhere on the runner. */
+function outputFile(workspace, outputDirectory, file, vocabulary) {
+    const resolved = external_node_path_.resolve(workspace, file);
+    if (!isInside(workspace, resolved) && !isInside(outputDirectory, resolved)) {
+        throw new ConfigurationError(`${sentenceStart(vocabulary.optionNamed('sarif-file'))} (${file}) is outside the workspace and RUNNER_TEMP; the action writes ` +
+            'files only there. Give a path inside the repository checkout, e.g. `reports/audit.sarif`.');
+    }
+    return resolved;
+}
+/** A repository file the action reads: it must stay inside the checkout. */
+function insideWorkspace(workspace, file, vocabulary) {
+    const resolved = external_node_path_.resolve(workspace, file);
+    if (!isInside(workspace, resolved)) {
+        throw new ConfigurationError(`${sentenceStart(vocabulary.optionNamed('baseline'))} (${file}) is outside the workspace; give a path inside the repository.`);
+    }
+    return resolved;
+}
+function defaultProjectName(env, workspace) {
+    const repository = env['GITHUB_REPOSITORY'];
+    return repository?.split('/')[1] || external_node_path_.basename(workspace);
+}
+/** Typed readers of the settings; each error names the setting, in the door's words, and what it takes. */
+function inputReader(inputs) {
+    const text = (name) => inputs.get(name).trim();
+    const named = (name) => sentenceStart(inputs.vocabulary.optionNamed(name));
+    const positiveNumber = (name, fallback, most) => {
+        const raw = text(name);
+        if (!raw)
+            return fallback;
+        const value = Number(raw);
+        if (!Number.isFinite(value) || value <= 0) {
+            throw new ConfigurationError(`${named(name)} is "${raw}"; it must be a positive number (default ${fallback}).`);
+        }
+        if (most !== undefined && value > most.value) {
+            throw new ConfigurationError(`${named(name)} is "${raw}"; it must be at most ${most.value} (${most.said}).`);
+        }
+        return value;
+    };
+    return {
+        text,
+        /** Each non-empty line that is not a `#` comment, trimmed. */
+        lines: (name) => text(name)
+            .split('\n')
+            .map((line) => line.trim())
+            .filter((line) => line && !line.startsWith('#')),
+        choice(name, allowed, fallback) {
+            const raw = text(name);
+            if (!raw)
+                return fallback;
+            const value = raw.toLowerCase();
+            if (allowed.includes(value))
+                return value;
+            // Quoted as given: a secret passed by mistake is then masked like any other spelling of it.
+            throw new ConfigurationError(`${named(name)} is "${raw}"; it must be one of: ${allowed.join(', ')}.`);
+        },
+        /** As YAML 1.2's core schema spells a boolean (what `core.getBooleanInput` takes). */
+        boolean(name, fallback) {
+            const raw = text(name);
+            if (!raw)
+                return fallback;
+            if (['true', 'True', 'TRUE'].includes(raw))
+                return true;
+            if (['false', 'False', 'FALSE'].includes(raw))
+                return false;
+            throw new ConfigurationError(`${named(name)} must be true or false.`);
+        },
+        positiveNumber,
+        positiveInteger(name, fallback) {
+            const value = positiveNumber(name, fallback);
+            if (!Number.isInteger(value)) {
+                throw new ConfigurationError(`${named(name)} is "${value}"; it must be a whole number.`);
+            }
+            return value;
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/report/escape.js
+/**
+ * Escaping for untrusted text (everything the service sends) on its way into Markdown,
+ * HTML and the job log. Truncate before escaping, so a cut never splits an escape.
+ */
+/** C0/C1 controls other than tab and line breaks. */
+const CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}/gu;
+/** `@name` mentions and `#12` references, which GitHub links after rendering. */
+const MENTIONS = /@|#(?=\d)/g;
+/** What GFM's autolink extension turns into a link in plain text: `https://…`, `www.…`. */
+const AUTOLINKS = /(?:https?|ftp)(?=:\/\/)|www(?=\.)/gi;
+const LINE_BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
+const MARKDOWN_SPECIALS = /[\\`*_{}[\]()#+\-!|~$]/g;
+const HTML_ENTITIES = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;',
+};
+/**
+ * For inline Markdown and table cells: backslash-escapes Markdown punctuation, turns `& < >`
+ * into entities (no tags, no autolinks), and folds line breaks and controls into spaces so a
+ * value can never end a table row or start a block. GitHub makes `@name` a mention (it notifies)
+ * and `#12` a link that leaves a back-reference on that issue, after rendering, and links bare
+ * `https://…` and `www.…`, so escapes do not stop them: a zero-width space inside each does.
+ */
+function escapeMarkdown(text) {
+    return text
+        .replace(LINE_BREAKS, ' ')
+        .replace(CONTROL_CHARACTERS, ' ')
+        .replace(/[&<>]/g, (c) => HTML_ENTITIES[c] ?? c)
+        .replace(MARKDOWN_SPECIALS, '\\$&')
+        .replace(MENTIONS, '$&&#8203;')
+        .replace(AUTOLINKS, '$&&#8203;');
+}
+/**
+ * For HTML text and attribute values, on one line: line breaks fold into spaces (a blank line
+ * would end the raw HTML block it sits in, and what follows would render as Markdown), other
+ * control characters are dropped, and mentions are broken as in `escapeMarkdown`.
+ */
+function escapeHtml(text) {
+    return text
+        .replace(LINE_BREAKS, ' ')
+        .replace(CONTROL_CHARACTERS, '')
+        .replace(/[&<>"']|@|#(?=\d)/g, (c) => HTML_ENTITIES[c] ?? `${c}&#8203;`);
+}
+/** Multi-line untrusted text as HTML on one line, each line break kept as `<br>`. */
+function escapeHtmlLines(text) {
+    return text.split(LINE_BREAKS).map(escapeHtml).join('<br>');
+}
+/**
+ * Controls a terminal acts on: C0 (ESC, BEL, backspace, a carriage return that overwrites the
+ * line, line breaks), DEL, C1 (CSI and OSC among them), and the bidirectional overrides and
+ * isolates that reorder what a reader sees. Tab is harmless and stays.
+ */
+const TERMINAL_CONTROLS = 
+// eslint-disable-next-line no-control-regex
+/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * For one line of untrusted text on a terminal: each control is shown as a visible `\xNN` or
+ * `\uNNNN`, so no text from the service can colour, move the cursor, set the window title,
+ * write a hyperlink or a clipboard, hide itself, or start a line of its own.
+ */
+function escapeTerminal(text) {
+    return text.replace(TERMINAL_CONTROLS, (c) => {
+        const code = c.charCodeAt(0);
+        return code < 0x100
+            ? `\\x${code.toString(16).padStart(2, '0')}`
+            : `\\u${code.toString(16).padStart(4, '0')}`;
+    });
+}
+
 ;// CONCATENATED MODULE: ./.build/report/model.js
 /**
  * The report model: what a run ended with, put together once for every rendering (job summary,
@@ -8982,3295 +9276,501 @@ function resumeHint(whole, several, vocabulary) {
         : `The audit ${auditId} was started; re-run with ${resume} to collect its results without uploading again.`;
 }
 
-// EXTERNAL MODULE: external "node:timers/promises"
-var external_node_timers_promises_ = __webpack_require__(58500);
-;// CONCATENATED MODULE: ./.build/report/escape.js
+;// CONCATENATED MODULE: ./.build/report/terminal-report.js
 /**
- * Escaping for untrusted text (everything the service sends) on its way into Markdown,
- * HTML and the job log. Truncate before escaping, so a cut never splits an escape.
+ * The audit's report as a person reads it on a terminal or in a CI log: the verdict and why, the
+ * counts, and every finding on a line of its own, most severe first. Service text is escaped for
+ * the terminal before any colour is added, so the only escape sequences are the painter's.
  */
-/** C0/C1 controls other than tab and line breaks. */
-const CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}/gu;
-/** `@name` mentions and `#12` references, which GitHub links after rendering. */
-const MENTIONS = /@|#(?=\d)/g;
-/** What GFM's autolink extension turns into a link in plain text: `https://…`, `www.…`. */
-const AUTOLINKS = /(?:https?|ftp)(?=:\/\/)|www(?=\.)/gi;
-const LINE_BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
-const MARKDOWN_SPECIALS = /[\\`*_{}[\]()#+\-!|~$]/g;
-const HTML_ENTITIES = {
-    '&': '&amp;',
-    '<': '&lt;',
-    '>': '&gt;',
-    '"': '&quot;',
-    "'": '&#39;',
+
+
+
+const plain = (_style, text) => text;
+const VERDICT_STYLE = {
+    pass: 'green',
+    skipped: 'green',
+    fail: 'red',
+    error: 'red',
+    timeout: 'yellow',
+    pending: 'yellow',
 };
-/**
- * For inline Markdown and table cells: backslash-escapes Markdown punctuation, turns `& < >`
- * into entities (no tags, no autolinks), and folds line breaks and controls into spaces so a
- * value can never end a table row or start a block. GitHub makes `@name` a mention (it notifies)
- * and `#12` a link that leaves a back-reference on that issue, after rendering, and links bare
- * `https://…` and `www.…`, so escapes do not stop them: a zero-width space inside each does.
- */
-function escapeMarkdown(text) {
-    return text
-        .replace(LINE_BREAKS, ' ')
-        .replace(CONTROL_CHARACTERS, ' ')
-        .replace(/[&<>]/g, (c) => HTML_ENTITIES[c] ?? c)
-        .replace(MARKDOWN_SPECIALS, '\\$&')
-        .replace(MENTIONS, '$&&#8203;')
-        .replace(AUTOLINKS, '$&&#8203;');
-}
-/**
- * For HTML text and attribute values, on one line: line breaks fold into spaces (a blank line
- * would end the raw HTML block it sits in, and what follows would render as Markdown), other
- * control characters are dropped, and mentions are broken as in `escapeMarkdown`.
- */
-function escapeHtml(text) {
-    return text
-        .replace(LINE_BREAKS, ' ')
-        .replace(CONTROL_CHARACTERS, '')
-        .replace(/[&<>"']|@|#(?=\d)/g, (c) => HTML_ENTITIES[c] ?? `${c}&#8203;`);
-}
-/** Multi-line untrusted text as HTML on one line, each line break kept as `<br>`. */
-function escapeHtmlLines(text) {
-    return text.split(LINE_BREAKS).map(escapeHtml).join('<br>');
-}
-/**
- * Controls a terminal acts on: C0 (ESC, BEL, backspace, a carriage return that overwrites the
- * line, line breaks), DEL, C1 (CSI and OSC among them), and the bidirectional overrides and
- * isolates that reorder what a reader sees. Tab is harmless and stays.
- */
-const TERMINAL_CONTROLS = 
-// eslint-disable-next-line no-control-regex
-/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-/**
- * For one line of untrusted text on a terminal: each control is shown as a visible `\xNN` or
- * `\uNNNN`, so no text from the service can colour, move the cursor, set the window title,
- * write a hyperlink or a clipboard, hide itself, or start a line of its own.
- */
-function escapeTerminal(text) {
-    return text.replace(TERMINAL_CONTROLS, (c) => {
-        const code = c.charCodeAt(0);
-        return code < 0x100
-            ? `\\x${code.toString(16).padStart(2, '0')}`
-            : `\\u${code.toString(16).padStart(4, '0')}`;
-    });
-}
-
-;// CONCATENATED MODULE: ./.build/report/annotations.js
-
-/** GitHub's cap on annotations of one level from one step. */
-const PER_LEVEL_LIMIT = 10;
-const TITLE_MAX_CHARS = 255;
-const MESSAGE_MAX_CHARS = 4_000;
-function annotationLevel(severity) {
-    switch (severity) {
-        case 'critical':
-        case 'high':
-        case 'unknown':
-            return 'error';
-        case 'medium':
-            return 'warning';
-        default:
-            return 'notice';
+const SEVERITY_STYLE = {
+    critical: 'red',
+    high: 'red',
+    unknown: 'red',
+    medium: 'yellow',
+    low: 'cyan',
+    info: 'dim',
+    gas: 'dim',
+};
+/** The report's lines, without line ends. */
+function renderTerminalReport(input, paint = plain) {
+    const lines = [
+        `${paint('bold', paint(VERDICT_STYLE[input.verdict], `Verdict: ${input.verdict}`))}. ${escapeTerminal(input.reason)}`,
+    ];
+    const audit = describeAudit(input);
+    if (audit)
+        lines.push(audit);
+    for (const each of input.several ? input.projects : []) {
+        const found = each.counts.total === 1 ? '1 finding' : `${each.counts.total} findings`;
+        lines.push(`  ${escapeTerminal(each.name)} (${escapeTerminal(each.path)}): ` +
+            `${paint(VERDICT_STYLE[each.verdict], each.verdict)}, ${found}`);
     }
+    if (!input.resultsObtained)
+        return lines;
+    lines.push(terminal_report_describeCounts(input.counts));
+    if (input.findings.length > 0)
+        lines.push('');
+    for (const entry of input.findings)
+        lines.push(findingLine(entry, paint));
+    return lines;
 }
-/** `findings` come in the model's order (most severe first), so the most severe are kept. */
-function planAnnotations(findings, options = {}) {
-    const reserved = options.reserved ?? {};
-    const annotated = {
-        error: reserved.error ?? 0,
-        warning: reserved.warning ?? 0,
-        notice: reserved.notice ?? 0,
-    };
-    const notAnnotated = { error: 0, warning: 0, notice: 0 };
-    const annotations = [];
-    for (const finding of findings) {
-        const level = annotationLevel(finding.severity);
-        if (annotated[level] >= PER_LEVEL_LIMIT) {
-            notAnnotated[level] += 1;
-            continue;
-        }
-        annotated[level] += 1;
-        annotations.push(toAnnotation(finding, level));
-    }
-    return { annotations, notAnnotated };
-}
-function toAnnotation(finding, level) {
-    const { file } = finding;
-    // A line means nothing without a file, and GitHub rejects an end before the start.
-    const startLine = file === undefined ? undefined : finding.startLine;
-    const endLine = startLine !== undefined && finding.endLine !== undefined && finding.endLine >= startLine
-        ? finding.endLine
-        : undefined;
-    return {
-        level,
-        title: annotationTitle(finding),
-        message: annotationMessage(finding),
-        file,
-        startLine,
-        endLine,
-    };
-}
-/** "[HIGH] Reentrancy (SWC-107)", on one line: the title of a log or check run annotation. */
-function annotationTitle(finding) {
+/** `SEVERITY path:line  title [rule]`, and why it does not count when it does not. */
+function findingLine({ finding, status }, paint = plain) {
+    const where = finding.file
+        ? `${escapeTerminal(finding.file)}${finding.startLine ? `:${finding.startLine}` : ''}`
+        : '(no location)';
     const rule = finding.swcId ?? finding.ruleId;
-    const title = oneLine(finding.title) || 'Untitled finding';
-    const suffix = rule !== undefined && !title.includes(rule) ? ` (${oneLine(rule)})` : '';
-    return truncateText(`[${finding.severity.toUpperCase()}] ${title}${suffix}`, TITLE_MAX_CHARS);
+    const mark = status === 'active' ? '' : paint('dim', `  (${STATUS_WORDS[status]}: not counted)`);
+    const severity = paint(SEVERITY_STYLE[finding.severity], finding.severity.toUpperCase().padEnd(8));
+    return `${severity} ${where}  ${escapeTerminal(finding.title)}${rule ? ` [${escapeTerminal(rule)}]` : ''}${mark}`;
 }
-function annotationMessage(finding) {
-    const parts = [finding.description.trim() || finding.title.trim()];
-    if (finding.recommendation?.trim())
-        parts.push(`Recommendation: ${finding.recommendation.trim()}`);
-    const text = removeInvisibleCharacters(parts.join('\n\n')).replace(/\r\n?/g, '\n');
-    return truncateText(text, MESSAGE_MAX_CHARS);
-}
-
-;// CONCATENATED MODULE: ./.build/report/links.js
-
-
-/** The location as Markdown: escaped text, linked to the file when there is a link. */
-function locationCell(finding, context, maxChars) {
-    const location = locationText(finding);
-    if (location === undefined)
-        return '—';
-    const text = escapeMarkdown(truncateText(location, maxChars));
-    const url = fileUrl(finding, context);
-    return url === undefined ? text : `[${text}](${url})`;
-}
-/** `packages/core/contracts/A.sol:12-14`, relative to the repository like the annotations. */
-function locationText(finding) {
-    const path = finding.file;
-    if (path === undefined)
-        return undefined;
-    const { startLine, endLine } = finding;
-    if (startLine === undefined)
-        return path;
-    return endLine !== undefined && endLine > startLine
-        ? `${path}:${startLine}-${endLine}`
-        : `${path}:${startLine}`;
-}
-/** `…/blob/<sha>/<path>#Lstart-Lend`, safe as a Markdown link destination. */
-function fileUrl(finding, context) {
-    const path = finding.file;
-    if (context.links === undefined || path === undefined)
-        return undefined;
-    const server = safeHttpUrl(context.links.serverUrl);
-    // A `.` or `..` segment would move the link off the file.
-    if (server === undefined || path.split('/').some((s) => s === '.' || s === '..'))
-        return undefined;
-    const { startLine, endLine } = finding;
-    const fragment = startLine === undefined
-        ? ''
-        : endLine !== undefined && endLine > startLine
-            ? `#L${startLine}-L${endLine}`
-            : `#L${startLine}`;
-    return (`${server.replace(/\/+$/, '')}/${encodePath(context.links.repository)}` +
-        `/blob/${encodeSegment(context.links.sha)}/${encodePath(path)}${fragment}`);
-}
-/** A git commit id: SHA-1 or SHA-256, abbreviated or not. */
-const COMMIT_ID = /^[0-9a-f]{7,64}$/i;
-/** `0123abc`, as GitHub shortens a commit id; undefined for anything that is not one. */
-function shortCommit(sha) {
-    return COMMIT_ID.test(sha) ? sha.slice(0, 7) : undefined;
-}
-/** `…/commit/<sha>` on the repository of `links`, safe as a Markdown link destination. */
-function commitUrl(links, sha) {
-    const server = safeHttpUrl(links.serverUrl);
-    if (server === undefined)
-        return undefined;
-    return `${server.replace(/\/+$/, '')}/${encodePath(links.repository)}/commit/${encodeSegment(sha)}`;
-}
-/** The URL, if it is http(s) and carries no credentials. */
-function httpUrl(raw) {
-    let url;
-    try {
-        url = new URL(raw);
+function describeAudit(input) {
+    const parts = [];
+    if (input.auditId !== undefined && !input.several) {
+        parts.push(`Audit ${escapeTerminal(input.auditId)}`);
+        if (input.rawStatus)
+            parts.push(`(${escapeTerminal(input.rawStatus)})`);
     }
-    catch {
-        return undefined;
+    if (input.fileCount !== undefined)
+        parts.push(`${input.fileCount} file(s) sent`);
+    if (input.reportUrl)
+        parts.push(`report: ${escapeTerminal(input.reportUrl)}`);
+    return parts.length > 0 ? parts.join(' ') : undefined;
+}
+/** "Findings: 21 (1 critical, 8 high …); not counted: 1 in a dependency" */
+function terminal_report_describeCounts(counts) {
+    if (counts.total === 0)
+        return 'Findings: none';
+    const bySeverity = SEVERITIES.filter((severity) => counts.bySeverity[severity] > 0)
+        .map((severity) => `${counts.bySeverity[severity]} ${severity}`)
+        .join(', ');
+    const notCounted = describeNotCounted(counts.byStatus, STATUS_WORDS);
+    return (`Findings: ${counts.total} (${bySeverity})` +
+        (notCounted.length > 0 ? `; not counted: ${notCounted.join(', ')}` : ''));
+}
+
+;// CONCATENATED MODULE: ./.build/report/upload-plan.js
+
+/** The plan's lines, without line ends. */
+function renderUploadPlan(uploads) {
+    const files = uploads.reduce((sum, upload) => sum + upload.files.length, 0);
+    const lines = [
+        `Dry run: nothing was sent. An audit would send ${files} file(s) in ${uploads.length} audit(s):`,
+    ];
+    for (const upload of uploads) {
+        const dependencies = upload.files.filter((file) => file.dependency).length;
+        const bytes = upload.files.reduce((sum, file) => sum + file.size, 0);
+        const names = upload.path === '.' ? '' : `, named from ${escapeTerminal(upload.path)}/`;
+        lines.push(`  ${escapeTerminal(upload.name)} (${escapeTerminal(upload.path)}): ` +
+            `${upload.files.length - dependencies} file(s) to audit, ${dependencies} dependenc${dependencies === 1 ? 'y' : 'ies'}, ${upload_plan_formatBytes(bytes)}${names}`);
     }
-    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password)
-        return undefined;
-    return url.href;
+    return lines;
 }
-/** The URL as a Markdown link destination, if it is http(s) and carries no credentials. */
-function safeHttpUrl(raw) {
-    // Parentheses would end a Markdown link, a pipe a table cell; the URL parser keeps all three.
-    return httpUrl(raw)?.replace(/[()|]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-function encodePath(path) {
-    return path.split('/').map(encodeSegment).join('/');
-}
-/** encodeURIComponent leaves `( ) ! * '`; parentheses would end a Markdown link. */
-function encodeSegment(segment) {
-    return encodeURIComponent(segment).replace(/[()!*']/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-;// CONCATENATED MODULE: ./.build/report/labels.js
-const SEVERITY_LABELS = {
-    critical: '🔴 Critical',
-    high: '🟠 High',
-    medium: '🟡 Medium',
-    low: '🔵 Low',
-    info: '⚪ Info',
-    gas: '⛽ Gas',
-    unknown: '❔ Unknown',
-};
-const VERDICT_WORDS = {
-    pass: 'Passed',
-    fail: 'Failed',
-    timeout: 'Timed out',
-    error: 'Error',
-    skipped: 'Skipped',
-    pending: 'Pending',
-};
-/** Shown before the verdict's word where Markdown is rendered. */
-const VERDICT_ICONS = {
-    pass: '✅',
-    fail: '❌',
-    timeout: '⏱️',
-    error: '⚠️',
-    skipped: '⏭️',
-    pending: '⏳',
-};
-
-;// CONCATENATED MODULE: ./.build/report/check-run-output.js
-/**
- * What the check run shows: its conclusion, title and output, and one annotation per counted
- * finding, all within the Checks API's limits. Annotation text is plain text on GitHub, so it
- * is cleaned of invisible characters rather than escaped; the summary is Markdown the caller
- * has already escaped.
- */
-
-
-
-
-
-
-
-/**
- * Our own limit on annotations per check run: GitHub takes 50 per request, and a GITHUB_TOKEN
- * may make 1,000 requests an hour, which annotating every one of a large audit's findings would
- * spend. 20 requests of 50 annotate the 1,000 most severe findings; the rest are in the job
- * summary and the results file.
- */
-const MAX_CHECK_RUN_ANNOTATIONS = 1_000;
-const OUTPUT_MAX_CHARS = 65_535;
-const check_run_output_TITLE_MAX_CHARS = 255;
-/** Code points; at 4 bytes each at most, this stays under the 64 KB message limit. */
-const ANNOTATION_MESSAGE_MAX_CHARS = 16_000;
-const RAW_DETAILS_MAX_CHARS = 1_000;
-/** A pending run has none: its check run stays in progress until the audit is collected. */
-const CONCLUSIONS = {
-    pass: 'success',
-    fail: 'failure',
-    skipped: 'neutral',
-    timeout: 'timed_out',
-    // An audit that could not run must not look like a clean result.
-    error: 'failure',
-};
-const LEVELS = {
-    error: 'failure',
-    warning: 'warning',
-    notice: 'notice',
-};
-function checkRunConclusion(verdict) {
-    return CONCLUSIONS[verdict];
-}
-function renderCheckRunStart(auditId, detailsUrl) {
-    const externalId = truncateText(auditId, 200);
-    const safeDetailsUrl = detailsUrl === undefined ? undefined : httpUrl(detailsUrl);
-    return {
-        externalId,
-        ...(safeDetailsUrl === undefined ? {} : { detailsUrl: safeDetailsUrl }),
-        output: {
-            title: 'Audit in progress',
-            summary: 'The contracts were uploaded; waiting for the audit service to finish.',
-            text: `Audit ID: ${escapeMarkdown(externalId)}`,
-        },
-    };
-}
-/** `active`: the findings that count, in the model's order (most severe first). */
-function checkRunAnnotations(active) {
-    const placed = active.filter((finding) => finding.file !== undefined);
-    return {
-        annotations: placed
-            .slice(0, MAX_CHECK_RUN_ANNOTATIONS)
-            .map((finding) => check_run_output_toAnnotation(finding, finding.file ?? '')),
-        overCap: Math.max(0, placed.length - MAX_CHECK_RUN_ANNOTATIONS),
-        unplaced: active.length - placed.length,
-    };
-}
-function check_run_output_toAnnotation(finding, path) {
-    const start = finding.startLine !== undefined && finding.startLine >= 1 ? finding.startLine : 1;
-    const end = finding.startLine !== undefined && finding.endLine !== undefined && finding.endLine >= start
-        ? finding.endLine
-        : start;
-    const parts = [finding.description.trim() || finding.title.trim() || 'No description given.'];
-    if (finding.recommendation?.trim())
-        parts.push(`Recommendation: ${finding.recommendation.trim()}`);
-    if (finding.startLine === undefined)
-        parts.push('(No line was given; shown on line 1.)');
-    const message = removeInvisibleCharacters(parts.join('\n\n')).replace(/\r\n?/g, '\n');
-    const details = [
-        ['Rule', finding.ruleId],
-        ['SWC', finding.swcId],
-        ['CWE', finding.cweId],
-        ['Fingerprint', finding.fingerprint],
-    ]
-        .filter(([, value]) => value !== undefined && value !== '')
-        .map(([label, value]) => `${label}: ${oneLine(value ?? '')}`)
-        .join('\n');
-    return {
-        path,
-        start_line: start,
-        end_line: end,
-        annotation_level: LEVELS[annotationLevel(finding.severity)],
-        title: annotationTitle(finding),
-        message: truncateText(message, ANNOTATION_MESSAGE_MAX_CHARS),
-        raw_details: truncateText(details, RAW_DETAILS_MAX_CHARS),
-    };
-}
-/**
- * "Failed: 3 findings (1 high, 2 medium), 4 not counted"; counts only with results. On
- * `workflow_run`, the commit judged and how many artifact files were refused follow, since the
- * pull request's list of checks shows the title alone.
- */
-function checkRunTitle({ verdict, counts, headCommit, }) {
-    return verdictTitle(verdict, counts) + (headCommit === undefined ? '' : judgedTitle(headCommit));
-}
-function verdictTitle(verdict, counts) {
-    const word = VERDICT_WORDS[verdict];
-    if (!hasResults(verdict)) {
-        if (verdict === 'skipped')
-            return `${word}: no audit was run`;
-        return verdict === 'pending'
-            ? `${word}: the audit is still running`
-            : `${word}: no complete results`;
-    }
-    const active = counts.byStatus.active;
-    const parts = SEVERITIES.filter((s) => counts.counted[s] > 0).map((s) => `${counts.counted[s]} ${s}`);
-    const noun = active === 1 ? 'finding' : 'findings';
-    const others = counts.total - active;
-    return (`${word}: ${active === 0 ? 'no findings' : `${active} ${noun} (${parts.join(', ')})`}` +
-        (others > 0 ? `, ${others} not counted` : ''));
-}
-/** " at commit 0123abc; 2 artifact files refused". */
-function judgedTitle({ sha, refused }) {
-    const short = shortCommit(sha);
-    const commit = short === undefined ? '' : ` at commit ${short}`;
-    const count = refused.length;
-    if (count === 0)
-        return commit;
-    return `${commit}; ${count} artifact ${count === 1 ? 'file' : 'files'} refused`;
-}
-/**
- * The completed check run's output. `overCap` annotations were left out by the plan;
- * `posted`, when given, is how many were posted before GitHub stopped taking them.
- */
-function renderCheckRunCompletion(input) {
-    const { total, overCap, posted } = input;
-    const note = posted !== undefined
-        ? `> ⚠️ Only ${posted} of ${total} annotations could be posted; ` +
-            'the rest are in the job summary and the results file.\n\n'
-        : overCap > 0
-            ? `> ℹ️ ${overCap} of ${total} findings are not annotated here: at most ` +
-                `${MAX_CHECK_RUN_ANNOTATIONS.toLocaleString('en-US')} annotations are posted, the ` +
-                "most severe, to spare the token's hourly request limit. Every finding is in the job " +
-                'summary and the results file.\n\n'
-            : '';
-    return checkRunOutput({ title: input.title, summaryMarkdown: note + input.summaryMarkdown });
-}
-/** The check run's output, each part cut to the API's 65,535 characters with a note. */
-function checkRunOutput(input) {
-    return {
-        title: truncateText(oneLine(input.title), check_run_output_TITLE_MAX_CHARS),
-        summary: fitOutput(input.summaryMarkdown),
-        ...(input.text === undefined ? {} : { text: fitOutput(input.text) }),
-    };
-}
-const CUT_NOTE = "\n\n> ✂️ Cut here to fit GitHub's limit of 65,535 characters for check run output. " +
-    'The results file written by this step has every finding.\n';
-/** Cut at a line break where there is one near the limit, so a table row is never split. */
-function fitOutput(text) {
-    if (text.length <= OUTPUT_MAX_CHARS)
-        return text;
-    let end = OUTPUT_MAX_CHARS - CUT_NOTE.length;
-    const lineEnd = text.lastIndexOf('\n', end);
-    if (lineEnd > end - 2_000)
-        end = lineEnd;
-    // Never leave half a surrogate pair.
-    if (/[\uD800-\uDBFF]/.test(text.charAt(end - 1)))
-        end -= 1;
-    return text.slice(0, end) + CUT_NOTE;
+function upload_plan_formatBytes(bytes) {
+    if (bytes < 1024)
+        return `${bytes} bytes`;
+    if (bytes < 1024 * 1024)
+        return `${(bytes / 1024).toFixed(1)} KB`;
+    return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 ;// CONCATENATED MODULE: ./.build/version.js
 /** The action's version, sent as the User-Agent and named in SARIF; kept equal to package.json's. */
 const ACTION_VERSION = '0.1.0';
 
-// EXTERNAL MODULE: ./node_modules/@actions/cache/lib/cache.js + 35 modules
-var cache = __webpack_require__(60142);
-;// CONCATENATED MODULE: ./.build/action/within.js
-/**
- * A bound on work the toolkit does with retries of its own that know no deadline (the cache,
- * artifact downloads): the caller stops waiting; the work itself goes on unwatched.
- */
-/**
- * The wait ran out. Callers tell it by this type, never by reading the clock again: a timer may
- * fire a millisecond before `Date.now()` reaches the time it was set for.
- */
-class WaitTimeoutError extends Error {
-    name = 'WaitTimeoutError';
-}
-/** The work's result, or a WaitTimeoutError with `late`'s message once `ms` have passed. */
-async function within(ms, work, late) {
-    let timer;
-    const timeout = new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new WaitTimeoutError(late)), Math.max(0, ms));
-    });
-    try {
-        return await Promise.race([work, timeout]);
-    }
-    finally {
-        clearTimeout(timer);
-    }
-}
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __webpack_require__(7975);
+;// CONCATENATED MODULE: ./.build/cli/resume-command.js
 
-;// CONCATENATED MODULE: ./.build/action/reuse-cache.js
-/**
- * The Action's keeper of reuse records: the Actions cache, through `@actions/cache`. A record
- * lives in its entry's key (`contract-audit-v1-<digest>-<record, base64url>`), found by prefix
- * with `lookupOnly`: a lookup is one request, and no archive a cache entry holds is ever
- * downloaded or extracted onto the runner. The entry's archive holds the same record, for people
- * looking at the cache. The cache is optional and untrusted: whatever fails, the run uploads.
- */
-
-
-
-
-
-
-const KEY_PREFIX = 'contract-audit-v1-';
-/** A cache that answers slower than this is passed over: it is there to save time. */
-const CACHE_WAIT_MS = 20_000;
-/** GitHub's limit on a cache key. */
-const MAX_KEY_LENGTH = 512;
-const noAnswer = (ms) => `no answer within ${ms / 1000} s`;
-function keyPrefix(digest) {
-    return `${KEY_PREFIX}${digest}-`;
+/** What to tell of audits started but not reported: their id(s) and the command that collects them. */
+function resumeLines(argv, auditIds, timedOut) {
+    return [
+        `The audit goes on at the service (id ${escapeTerminal(auditIds)}). To collect its results without uploading again` +
+            (timedOut ? ' (and a larger --timeout-minutes if needed)' : '') +
+            ':',
+        `  ${escapeTerminal(resumeCommand(argv, auditIds))}`,
+    ];
 }
 /**
- * The store, or undefined when this runner has no cache service (a local run, GHES without one,
- * other runners), which is said only in the debug log.
+ * The command that collects an audit that was started but not reported: the same arguments,
+ * with `--audit-id` the id(s) of this run, quoted for a POSIX shell.
  */
-function createCacheStore(log, temp, 
-/** The most a lookup or a save may take: the toolkit's own retries know no deadline. */
-waitMs = CACHE_WAIT_MS) {
-    // GitHub's local-action stands in for @actions/cache with restoreCache and saveCache only,
-    // kept on the machine: where the check is missing, the stand-in is the cache.
-    if (typeof cache/* isFeatureAvailable */.w3 === 'function' && !cache/* isFeatureAvailable */.w3()) {
-        log.debug('No Actions cache service on this runner: audits are not reused.');
-        return undefined;
-    }
-    // One path for every entry: the cache's version of an entry hashes the paths it holds.
-    const file = external_node_path_.join(temp, 'contract-audit-reuse', 'record.json');
-    // Saves share the file, so they go one at a time.
-    const oneAtATime = (0,p_limit/* default */.A)(1);
-    return {
-        async find(digest) {
-            const prefix = keyPrefix(digest);
-            try {
-                const matched = await within(waitMs, cache/* restoreCache */.P3([file], prefix, [prefix], { lookupOnly: true }), noAnswer(waitMs));
-                // A key longer than GitHub takes was not written by this action; within it, a record is
-                // a few hundred bytes, well under what the engine reads.
-                if (matched === undefined || matched.length > MAX_KEY_LENGTH)
-                    return undefined;
-                const encoded = matched.startsWith(prefix) ? matched.slice(prefix.length) : '';
-                return Buffer.from(encoded, 'base64url').toString('utf8');
-            }
-            catch (error) {
-                log.info(`The Actions cache could not be read (${errorMessage(error)}), so this upload is audited anew.`);
-                return undefined;
-            }
-        },
-        save: (digest, text) => oneAtATime(async () => {
-            const key = keyPrefix(digest) + Buffer.from(text, 'utf8').toString('base64url');
-            if (key.length > MAX_KEY_LENGTH) {
-                log.debug('The audit id is too long to record in a cache key: the audit is not kept for reuse.');
-                return;
-            }
-            const notKept = (why) => log.info(`The audit could not be recorded in the Actions cache (${why}); the next run audits this upload anew.`);
-            try {
-                await (0,promises_.mkdir)(external_node_path_.dirname(file), { recursive: true });
-                await (0,promises_.writeFile)(file, text);
-                // The toolkit says why itself, and answers -1.
-                if ((await within(waitMs, cache/* saveCache */.Io([file], key), noAnswer(waitMs))) === -1)
-                    notKept('see the line above');
-            }
-            catch (error) {
-                notKept(errorMessage(error));
-            }
-        }),
-    };
-}
-
-;// CONCATENATED MODULE: ./.build/action/engine-dependencies.js
-/**
- * What the engine is given by the Action's door: its clock, log, the GitHub callbacks (the audit
- * id as an output and the check run's start, the pull request's changed files) and the reuse store.
- */
-
-
-
-
-
-const USER_AGENT = `smart-contract-audit-action/${ACTION_VERSION}`;
-function engineDependencies(settings, step) {
-    const { context, log } = step;
-    const store = settings.reuse ? createCacheStore(log, settings.outputDirectory) : undefined;
-    return {
-        log,
-        sleep: (ms) => (0,external_node_timers_promises_.setTimeout)(ms),
-        random: Math.random,
-        userAgent: USER_AGENT,
-        changedFiles: () => changedFiles(settings, step),
-        auditStarted: (started) => auditStarted(started, step),
-        pollOnce: !settings.wait,
-        ...(store && {
-            reuse: {
-                store,
-                runUrl: context.runUrl,
-                runUrlPrefix: context.repository
-                    ? `${context.serverUrl}/${context.repository}/actions/runs/`
-                    : undefined,
-            },
-        }),
-    };
-}
-/** The audit id is an output as soon as it is known, and the check run starts then. */
-function auditStarted({ auditId, auditIds, message, first }, step) {
-    core/* setOutput */.uH('audit-id', step.redactor.redact(auditIds));
-    step.log.info(message);
-    // In the background: a slow GitHub API must not eat into the audit's time.
-    if (first)
-        void step.channels?.auditStarted(renderCheckRunStart(auditId));
-}
-/** The pull request's changed files for `scope`; on any other event, every finding counts. */
-async function changedFiles(settings, { context, channels, log }) {
-    if (!context.pullRequest) {
-        log.notice(`\`scope: ${settings.scope}\` applies to pull requests; on this ${context.eventName} run every finding counts.`);
-        return undefined;
-    }
-    return channels?.changedFiles();
-}
-
-;// CONCATENATED MODULE: ./.build/action/artifact/audit-artifact.js
-/**
- * The `workflow_run` audit of a pull request's run: what GitHub holds of its head commit, with
- * what the run's artifact may add, audited by the engine as a checkout's projects would be.
- */
-
-
-
-
-
-/**
- * On `workflow_run`: the triggering run's head commit, as GitHub holds it, with what its artifact
- * may supply (the files git does not hold); a run that left no artifact is skipped. Nothing is
- * checked out. Every result once the artifact is open names the commit judged.
- */
-async function auditArtifact(settings, triggering, step) {
-    const { log } = step;
-    // workflow_run has the repository's secrets, Dependabot's runs too: an empty key is an error.
-    if (!settings.apiKey)
-        return stoppedRun(noApiKeyResult(undefined, {}));
-    let fetched;
-    try {
-        fetched = await triggering.fetchUploads();
-    }
-    catch (error) {
-        return stoppedRun(errorResult(error, {}, { vocabulary: ACTION_VOCABULARY, log }));
-    }
-    if (fetched.kind === 'missing') {
-        log.notice(fetched.reason);
-        return stoppedRun(skippedResult(fetched.reason, {}));
-    }
-    if (fetched.note !== undefined)
-        log.warning(fetched.note);
-    const { headSha, id } = triggering.run;
-    const headCommit = { sha: headSha, refused: [] };
-    let head;
-    try {
-        head = await triggering.headUploads(fetched.bundle, headCommit.refused);
-    }
-    catch (error) {
-        return stoppedRun(errorResult(error, {}, { vocabulary: ACTION_VOCABULARY, log }), {
-            headCommit,
-        });
-    }
-    const files = head.uploads.flatMap((upload) => upload.files);
-    log.info(`Auditing commit ${headSha} of run ${id}: ${files.length} file(s) of ${head.uploads.length} project(s), ` +
-        `${files.filter((file) => file.dependency).length} of them dependencies; ${head.filesRead} file(s) read from GitHub, the search run ${head.passes} time(s).`);
-    const result = await audit(settings, head.detection, step.deadline, engineDependencies(settings, step), { uploads: head.uploads, root: head.root });
-    return { ...result, headCommit };
-}
-
-// EXTERNAL MODULE: ./node_modules/@actions/artifact/lib/artifact.js + 28 modules
-var lib_artifact = __webpack_require__(76799);
-;// CONCATENATED MODULE: ./.build/files/upload-name.js
-/**
- * What an upload name may be once it leaves the checkout as a file of its own (an entry of the
- * upload bundle a fork's pull request hands on): a relative POSIX path that names one place under
- * any folder it is written to. The same rule is applied where the bundle is made and where it is
- * read, so what one side writes the other accepts.
- */
-/** Longer names are refused: no compiler or file system needs them. */
-const MAX_NAME_LENGTH = 1024;
-/** The longest segment most file systems take (bytes). */
-const MAX_SEGMENT_BYTES = 255;
-/** Why `name` cannot be a bundle entry, or undefined when it can. */
-function uploadNameProblem(name) {
-    if (name === '')
-        return 'an empty name';
-    if (name.length > MAX_NAME_LENGTH)
-        return `a name longer than ${MAX_NAME_LENGTH} characters`;
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f\u007f-\u009f]/.test(name))
-        return 'a control character in the name';
-    if (name.includes('\\'))
-        return 'a backslash in the name';
-    // The artifact service refuses these in a file's path; `:` also rules out drive letters.
-    if (/[":<>|*?]/.test(name))
-        return 'one of " : < > | * ? in the name';
-    if (name.startsWith('/'))
-        return 'an absolute path';
-    for (const segment of name.split('/')) {
-        if (segment === '')
-            return 'an empty path segment (`//` or a trailing `/`)';
-        if (segment === '.' || segment === '..')
-            return `a \`${segment}\` segment`;
-        if (Buffer.byteLength(segment) > MAX_SEGMENT_BYTES)
-            return `a path segment longer than ${MAX_SEGMENT_BYTES} bytes`;
-    }
-    return undefined;
-}
-
-// EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __webpack_require__(38522);
-;// CONCATENATED MODULE: ./.build/files/zip-extract.js
-/**
- * Extracts a zip that anyone may have shaped (a fork's artifact) into a fresh folder, or refuses
- * it whole, naming what was wrong. The central directory is the one list read: every entry is
- * checked before a byte is written (its name by the upload-name rule, its type, its sizes against
- * the bounds), then each is inflated with its output capped at its declared size and checked
- * against its CRC. Only regular files are written; a link entry is refused, never created or
- * followed, and nothing is written outside `destination`.
- */
-
-
-
-
-
-
-const EOCD_SIGNATURE = 0x06054b50;
-const CENTRAL_SIGNATURE = 0x02014b50;
-const LOCAL_SIGNATURE = 0x04034b50;
-const EOCD_LENGTH = 22;
-const MAX_COMMENT = 0xffff;
-const UNIX = 3;
-const FILE_TYPE = 0o170000;
-const REGULAR = 0o100000;
-const DIRECTORY = 0o040000;
-const LINK = 0o120000;
-const STORED = 0;
-const DEFLATED = 8;
-/**
- * `what` names the zip in messages ("The artifact contract-audit-upload"); `words`: the door's,
- * in which the bounds' settings are named.
- */
-async function extractZip(zipFile, destination, bounds, what, words) {
-    const refuse = (problem) => new ConfigurationError(`${what} was refused: ${problem}. Nothing of it was used.`);
-    const zip = await (0,promises_.readFile)(zipFile);
-    const entries = readCentralDirectory(zip, bounds, refuse, words);
-    const extracted = [];
-    for (const entry of entries) {
-        if (entry.directory)
-            continue;
-        const data = inflate(zip, entry, refuse);
-        const absolutePath = external_node_path_.join(destination, ...entry.name.split('/'));
-        try {
-            await (0,promises_.mkdir)(external_node_path_.dirname(absolutePath), { recursive: true });
-            // `wx`: a name that is already there (a folder of the same name) is refused, not replaced.
-            await (0,promises_.writeFile)(absolutePath, data, { flag: 'wx' });
-        }
-        catch (error) {
-            throw refuse(`its entry ${JSON.stringify(entry.name)} cannot be written as a file (${error.code ?? 'error'}): another entry takes its place, as a file or a folder, on this file system`);
-        }
-        extracted.push({ name: entry.name, absolutePath, size: data.length });
-    }
-    return extracted;
-}
-function readCentralDirectory(zip, bounds, refuse, words) {
-    const end = findEndRecord(zip);
-    if (end < 0)
-        throw refuse('it is not a zip file (no end of central directory record)');
-    const count = zip.readUInt16LE(end + 10);
-    const directorySize = zip.readUInt32LE(end + 12);
-    const directoryOffset = zip.readUInt32LE(end + 16);
-    if (count === 0xffff || directoryOffset === 0xffffffff)
-        throw refuse('it is a ZIP64 archive, which no upload within the limits needs');
-    if (directoryOffset + directorySize > end)
-        throw refuse('its central directory is out of bounds');
-    // Directory entries are counted too: a bound on entries bounds the work.
-    if (count > bounds.maxFiles * 2 + 2)
-        throw refuse(`it has ${count} entries, more than ${words.option('max-files')} (${bounds.maxFiles}) allows`);
-    const entries = [];
-    const names = new Set();
-    let files = 0;
-    let total = 0;
-    let at = directoryOffset;
-    for (let index = 0; index < count; index += 1) {
-        if (at + 46 > end || zip.readUInt32LE(at) !== CENTRAL_SIGNATURE)
-            throw refuse('its central directory is damaged');
-        const madeBy = zip.readUInt16LE(at + 4) >> 8;
-        const flags = zip.readUInt16LE(at + 8);
-        const method = zip.readUInt16LE(at + 10);
-        const crc = zip.readUInt32LE(at + 16);
-        const compressedSize = zip.readUInt32LE(at + 20);
-        const size = zip.readUInt32LE(at + 24);
-        const nameLength = zip.readUInt16LE(at + 28);
-        const extraLength = zip.readUInt16LE(at + 30);
-        const commentLength = zip.readUInt16LE(at + 32);
-        const mode = zip.readUInt32LE(at + 38) >>> 16;
-        const localOffset = zip.readUInt32LE(at + 42);
-        const rawName = zip.subarray(at + 46, at + 46 + nameLength);
-        at += 46 + nameLength + extraLength + commentLength;
-        if (at > end)
-            throw refuse('its central directory is damaged');
-        const name = decodeName(rawName);
-        if (name === undefined)
-            throw refuse(`an entry's name is not UTF-8 (${JSON.stringify(rawName.toString('latin1'))})`);
-        const shown = JSON.stringify(name);
-        const type = madeBy === UNIX ? mode & FILE_TYPE : 0;
-        const directory = name.endsWith('/') || type === DIRECTORY;
-        const problem = uploadNameProblem(directory ? name.replace(/\/$/, '') : name);
-        if (problem !== undefined)
-            throw refuse(`its entry ${shown} has ${problem}`);
-        if (type === LINK)
-            throw refuse(`its entry ${shown} is a symbolic link`);
-        if (type !== 0 && type !== REGULAR && type !== DIRECTORY)
-            throw refuse(`its entry ${shown} is not a regular file`);
-        if (directory) {
-            if (size !== 0)
-                throw refuse(`its folder entry ${shown} holds data`);
-            entries.push({ name, directory, method, crc, compressedSize, size, localOffset });
-            continue;
-        }
-        if (names.has(name))
-            throw refuse(`its entry ${shown} is there twice`);
-        names.add(name);
-        if ((flags & 1) !== 0)
-            throw refuse(`its entry ${shown} is encrypted`);
-        if (method !== STORED && method !== DEFLATED)
-            throw refuse(`its entry ${shown} uses compression method ${method} (only stored and deflated are read)`);
-        const counted = name !== bounds.uncounted;
-        if (counted)
-            files += 1;
-        if (files > bounds.maxFiles)
-            throw refuse(`it holds more than ${bounds.maxFiles} file(s) (${words.optionNamed('max-files')})`);
-        const maxFileBytes = bounds.maxFileBytes(name);
-        if (size > maxFileBytes)
-            throw refuse(`its entry ${shown} is ${formatBytes(size)}, larger than ${formatBytes(maxFileBytes)} (${words.optionNamed('max-file-size-kb')})`);
-        if (counted)
-            total += size;
-        if (total > bounds.maxTotalBytes)
-            throw refuse(`its files add up to more than ${formatBytes(bounds.maxTotalBytes)} (${words.optionNamed('max-total-size-mb')})`);
-        entries.push({ name, directory, method, crc, compressedSize, size, localOffset });
-    }
-    return entries;
-}
-/** The end of central directory record, searched back from the end past any comment. */
-function findEndRecord(zip) {
-    const lowest = Math.max(0, zip.length - EOCD_LENGTH - MAX_COMMENT);
-    for (let at = zip.length - EOCD_LENGTH; at >= lowest; at -= 1) {
-        if (zip.readUInt32LE(at) === EOCD_SIGNATURE)
-            return at;
-    }
-    return -1;
-}
-function decodeName(raw) {
-    try {
-        return new TextDecoder('utf-8', { fatal: true }).decode(raw);
-    }
-    catch {
-        return undefined;
-    }
-}
-/** The entry's bytes, never more than it declares, and only when they match its CRC. */
-function inflate(zip, entry, refuse) {
-    const shown = JSON.stringify(entry.name);
-    const at = entry.localOffset;
-    if (at + 30 > zip.length || zip.readUInt32LE(at) !== LOCAL_SIGNATURE)
-        throw refuse(`its entry ${shown} points at no local header`);
-    const start = at + 30 + zip.readUInt16LE(at + 26) + zip.readUInt16LE(at + 28);
-    const compressed = zip.subarray(start, start + entry.compressedSize);
-    if (start + entry.compressedSize > zip.length)
-        throw refuse(`its entry ${shown} runs past the end of the zip`);
-    let data;
-    if (entry.method === STORED) {
-        data = compressed;
-    }
-    else {
-        try {
-            // One byte over the declared size is enough to tell a lie: inflating stops there.
-            data = (0,external_node_zlib_.inflateRawSync)(compressed, { maxOutputLength: Math.max(1, entry.size + 1) });
-        }
-        catch {
-            throw refuse(`its entry ${shown} inflates to more than it declares, or is damaged`);
-        }
-    }
-    if (data.length !== entry.size)
-        throw refuse(`its entry ${shown} holds ${data.length} bytes, not the ${entry.size} it declares`);
-    if ((0,external_node_zlib_.crc32)(data) !== entry.crc)
-        throw refuse(`its entry ${shown} does not match its CRC`);
-    return data;
-}
-
-;// CONCATENATED MODULE: ./.build/engine/upload-bundle.js
-/**
- * An upload bundle: what a run would send, as files. A run that may not audit (a fork's pull
- * request has no key) writes each project's files under their upload names into a folder of
- * their own (`1/`, `2/`, …) with a small manifest; a privileged run later reads it back as the
- * same uploads, with no checkout. The bundle is untrusted when read: the zip it travels in is
- * checked by extractZip, and the manifest is bounded, read as unknown JSON and must list exactly
- * the files there are. It says what to audit, never where to report or under which name.
- */
-
-
-
-
-
-
-
-
-const MANIFEST_NAME = 'contract-audit-manifest.json';
-const FORMAT = 'contract-audit-upload/1';
-/** A manifest lists names and two flags per file: this holds thousands of them. */
-const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
-/**
- * Copies each upload's files under `root` (a fresh folder), refusing the lot when a name could
- * not be read back as it is: every name the bundle could not carry is listed.
- */
-async function writeBundle(uploads, root, limits, words) {
-    const problems = uploads.flatMap((upload) => upload.files.flatMap((file) => {
-        const problem = uploadNameProblem(file.relativePath) ?? uploadNameProblem(file.repositoryPath);
-        const sentAs = file.relativePath === file.repositoryPath ? '' : ` (sent as ${file.relativePath})`;
-        return problem === undefined ? [] : [`  - ${file.repositoryPath}${sentAs}: ${problem}`];
-    }));
-    if (problems.length > 0) {
-        throw new ConfigurationError(`${problems.length} file(s) to audit cannot be collected under their upload names, so nothing was collected:\n${problems.join('\n')}\n` +
-            `Rename them, or leave them out with ${words.option('exclude')}.`);
-    }
-    checkWhole(uploads, limits, words);
-    const files = [];
-    const projects = [];
-    for (const [index, upload] of uploads.entries()) {
-        const folder = String(index + 1);
-        for (const file of upload.files) {
-            const target = external_node_path_.join(root, folder, ...file.relativePath.split('/'));
-            await (0,promises_.mkdir)(external_node_path_.dirname(target), { recursive: true });
-            await (0,promises_.copyFile)(file.absolutePath, target);
-            files.push(target);
-        }
-        projects.push({
-            path: upload.path,
-            folder,
-            files: upload.files.map((file) => ({
-                name: file.relativePath,
-                repositoryPath: file.repositoryPath,
-                dependency: file.dependency,
-            })),
-        });
-    }
-    const manifest = external_node_path_.join(root, MANIFEST_NAME);
-    await (0,promises_.writeFile)(manifest, `${JSON.stringify({ format: FORMAT, projects }, null, 1)}\n`);
-    files.push(manifest);
-    return { root, files };
-}
-/**
- * The reader applies the limits to the bundle as a whole, so several projects' files that are
- * within them each but not together are refused here, before anything is uploaded.
- */
-function checkWhole(uploads, limits, words) {
-    if (uploads.length < 2)
-        return;
-    try {
-        checkUploadLimits(uploads.flatMap((upload) => upload.files), limits, words);
-    }
-    catch (error) {
-        throw new ConfigurationError(`The ${uploads.length} projects' files together are more than one artifact may hold: the \`workflow_run\` audit checks the limits on the artifact as a whole. ${error.message}`);
-    }
-}
-/**
- * The uploads a bundle's zip holds, extracted into `destination` (a fresh folder), or a
- * ConfigurationError naming what was wrong with it. Each upload is named after `projectName`,
- * the reading run's own, and checked against the same limits as a checkout's upload.
- */
-async function openBundle(zipFile, destination, options) {
-    const { limits, what } = options;
-    const refuse = (problem) => new ConfigurationError(`${what} was refused: ${problem}. Nothing of it was used.`);
-    const extracted = await extractZip(zipFile, destination, {
-        // The limits hold for the bundle's files as a whole: it is one download. The manifest is
-        // bounded on its own.
-        maxFiles: limits.maxFiles,
-        uncounted: MANIFEST_NAME,
-        maxFileBytes: (name) => (name === MANIFEST_NAME ? MAX_MANIFEST_BYTES : limits.maxFileBytes),
-        maxTotalBytes: limits.maxTotalBytes,
-    }, what, options.vocabulary);
-    const byName = new Map(extracted.map((file) => [file.name, file]));
-    const manifestFile = byName.get(MANIFEST_NAME);
-    if (!manifestFile)
-        throw refuse(`it has no ${MANIFEST_NAME}`);
-    byName.delete(MANIFEST_NAME);
-    const projects = readManifest(await (0,promises_.readFile)(manifestFile.absolutePath, 'utf8'), refuse);
-    const several = projects.length > 1;
-    const uploads = projects.map((project) => {
-        const files = project.files.map((file) => {
-            const entry = byName.get(`${project.folder}/${file.name}`);
-            if (!entry)
-                throw refuse(`its manifest lists ${JSON.stringify(file.name)}, which it does not hold`);
-            byName.delete(`${project.folder}/${file.name}`);
-            return {
-                ...file,
-                relativePath: file.name,
-                absolutePath: entry.absolutePath,
-                size: entry.size,
-            };
-        });
-        return {
-            name: several && project.path !== '.'
-                ? `${options.projectName}/${project.path}`
-                : options.projectName,
-            path: project.path,
-            files: files.map(({ name: _, ...file }) => file),
-        };
-    });
-    const [unlisted] = byName.keys();
-    if (unlisted !== undefined)
-        throw refuse(`it holds ${JSON.stringify(unlisted)}, which its manifest does not list`);
-    for (const upload of uploads) {
-        try {
-            checkUploadLimits(upload.files, limits, options.vocabulary);
-        }
-        catch (error) {
-            throw refuse(error.message.replace(/\.$/, ''));
-        }
-    }
-    return {
-        uploads,
-        summaries: uploads.map((upload) => ({ name: upload.name, path: upload.path, frameworks: [] })),
-    };
-}
-/** The manifest's projects, every field checked; anything else in it is ignored. */
-function readManifest(text, refuse) {
-    let json;
-    try {
-        json = JSON.parse(text);
-    }
-    catch {
-        throw refuse(`its ${MANIFEST_NAME} is not JSON`);
-    }
-    if (!isRecord(json) || json['format'] !== FORMAT)
-        throw refuse(`its ${MANIFEST_NAME} is not of the format ${FORMAT}`);
-    const projects = json['projects'];
-    if (!Array.isArray(projects) || projects.length === 0 || projects.length > MAX_PROJECTS)
-        throw refuse(`its ${MANIFEST_NAME} must list 1 to ${MAX_PROJECTS} projects`);
-    const paths = new Set();
-    return projects.map((project, index) => {
-        const where = `project ${index + 1} of its ${MANIFEST_NAME}`;
-        if (!isRecord(project))
-            throw refuse(`${where} is not an object`);
-        const { path: folderPath, folder, files } = project;
-        if (typeof folderPath !== 'string' || (folderPath !== '.' && uploadNameProblem(folderPath)))
-            throw refuse(`${where} has no valid \`path\` (a relative folder, or \`.\`)`);
-        if (folder !== String(index + 1))
-            throw refuse(`${where} is not in folder ${index + 1}`);
-        if (paths.has(folderPath))
-            throw refuse(`${where} repeats the path ${JSON.stringify(folderPath)}`);
-        paths.add(folderPath);
-        if (!Array.isArray(files) || files.length === 0)
-            throw refuse(`${where} lists no files`);
-        const names = new Set();
-        return {
-            path: folderPath,
-            folder,
-            files: files.map((file) => {
-                if (!isRecord(file))
-                    throw refuse(`${where} has a file that is not an object`);
-                const { name, repositoryPath, dependency } = file;
-                if (typeof name !== 'string' ||
-                    typeof repositoryPath !== 'string' ||
-                    typeof dependency !== 'boolean')
-                    throw refuse(`${where} has a file without \`name\`, \`repositoryPath\` and \`dependency\``);
-                const problem = uploadNameProblem(name) ?? uploadNameProblem(repositoryPath);
-                if (problem !== undefined)
-                    throw refuse(`${where} names ${JSON.stringify(name)}, which has ${problem}`);
-                if (names.has(name))
-                    throw refuse(`${where} lists ${JSON.stringify(name)} twice`);
-                names.add(name);
-                return { name, repositoryPath, dependency };
-            }),
-        };
-    });
-}
-
-;// CONCATENATED MODULE: ./.build/action/artifact/collect.js
-/**
- * `fork-pull-requests: collect`: on a pull request that gets no key, the files the run would
- * send are collected, not sent. They are written as an upload bundle under RUNNER_TEMP and
- * uploaded with `@actions/artifact` as the artifact `contract-audit-upload`, for a `workflow_run`
- * workflow of the default branch to audit. Nothing reaches the audit service from here.
- */
-
-
-
-
-
-
-
-
-
-
-const UPLOAD_ARTIFACT = 'contract-audit-upload';
-/** The bundle serves the next workflow, which runs within minutes: it need not be kept long. */
-const RETENTION_DAYS = 7;
-async function collectUploads(settings, detection, origin, run) {
-    const { log } = run;
-    const facts = { detectedProjects: detection.summaries };
-    try {
-        const uploads = await checkoutUploads(settings, detection, run.deadline, log);
-        const fileCount = uploads.reduce((sum, upload) => sum + upload.files.length, 0);
-        if (uploads.length === 0) {
-            return stoppedRun(skippedResult(`No contract files matched (${settings.vocabulary.setting('if-no-files-found', settings.ifNoFilesFound)}); nothing was collected.`, { fileCount }), facts);
-        }
-        await (0,promises_.mkdir)(settings.outputDirectory, { recursive: true });
-        const root = await (0,promises_.mkdtemp)(external_node_path_.join(settings.outputDirectory, 'contract-audit-collect-'));
-        const bundle = await writeBundle(uploads, root, settings.limits, settings.vocabulary);
-        const client = new lib_artifact/* DefaultArtifactClient */.t9();
-        let artifact;
-        const upload = async () => {
-            await replaceEarlierAttempt(client);
-            return client.uploadArtifact(UPLOAD_ARTIFACT, bundle.files, bundle.root, {
-                retentionDays: RETENTION_DAYS,
-            });
-        };
-        try {
-            artifact = await within(msLeft(run.deadline), upload(), 'the time limit (`timeout-minutes`) ran out during the upload');
-        }
-        catch (error) {
-            if (error instanceof WaitTimeoutError) {
-                throw new DeadlineError(`The time limit (\`timeout-minutes\`) ran out while the files to audit were uploaded as the artifact \`${UPLOAD_ARTIFACT}\`: the \`workflow_run\` audit may find none. Raise \`timeout-minutes\`, or re-run the workflow.`);
-            }
-            throw new ConfigurationError(`The files to audit could not be uploaded as the artifact \`${UPLOAD_ARTIFACT}\`: ${errorMessage(error)}`);
-        }
-        const who = origin === 'fork'
-            ? 'this pull request comes from a fork'
-            : 'this run was triggered by Dependabot';
-        const reason = `No API key: ${who}, and GitHub gives such runs no secrets. Nothing was sent to the audit service: ` +
-            `the ${fileCount} file(s) of ${uploads.length} project(s) it would audit were collected as the artifact ` +
-            `\`${UPLOAD_ARTIFACT}\`${artifact.id === undefined ? '' : ` (id ${artifact.id})`}. ` +
-            'The `workflow_run` workflow of the default branch that runs this action when this workflow completes audits it and reports on this pull request.';
-        log.notice(reason);
-        return stoppedRun(skippedResult(reason, { fileCount }), facts);
-    }
-    catch (error) {
-        return stoppedRun(errorResult(error, {}, { vocabulary: ACTION_VOCABULARY, log }), facts);
-    }
-}
-/**
- * A re-run is the same run, and GitHub takes an artifact's name once per run: the earlier
- * attempt's bundle is deleted first, as upload-artifact's `overwrite` does, so that B audits this
- * attempt's files rather than this upload failing.
- */
-async function replaceEarlierAttempt(client) {
-    try {
-        await client.deleteArtifact(UPLOAD_ARTIFACT);
-    }
-    catch (error) {
-        // By the toolkit's name for it, not its class: GitHub's local-action stands in for
-        // @actions/artifact without that export, and importing it by name fails at load.
-        if (!(error instanceof Error && error.name === 'ArtifactNotFoundError'))
-            throw error;
-    }
-}
-
-// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js
-var github = __webpack_require__(61351);
-;// CONCATENATED MODULE: ./.build/action/github/errors.js
-/**
- * How a GitHub request failed, in words a user can act on: a refusal for want of a permission
- * names the permission to add; anything else names the operation. The token is never in a message.
- */
-
-/**
- * GitHub refused the operation for want of a permission: 403 (a read-only token on a fork's pull
- * request, or a `permissions:` block without it), or 404 where the repository itself cannot be
- * seen. Callers warn once, naming `permission`, and fall back.
- */
-class PermissionError extends Error {
-    name = 'PermissionError';
-    permission;
-    status;
-    constructor(message, permission, status) {
-        super(message);
-        this.permission = permission;
-        this.status = status;
-    }
-}
-/**
- * A request the client would not send, or an answer it would not take (a redirect, or past the
- * size cap): never repeated.
- */
-class RefusedRequest extends Error {
-    name = 'RefusedRequest';
-}
-/** The request timed out: repeated like a server error. */
-class NoAnswer extends Error {
-    name = 'NoAnswer';
-}
-/**
- * Runs one operation, turning GitHub's refusals into PermissionError and anything else into an
- * Error that names the operation. `notFoundIsPermission`: for a repository-level operation a
- * 404 means the token cannot see the repository; for one on a given object, that it is gone.
- */
-async function call(operation, permission, notFoundIsPermission, run) {
-    try {
-        return await run();
-    }
-    catch (error) {
-        throw translateError(error, operation, permission, notFoundIsPermission);
-    }
-}
-function translateError(error, operation, permission, notFoundIsPermission) {
-    const status = statusOf(error);
-    const raw = error instanceof Error ? error.message : String(error);
-    const message = truncateText(raw.replace(/\s+/g, ' ').trim(), 300);
-    const refused = (status === 403 && !isRateLimit(error)) ||
-        (status === 404 && notFoundIsPermission) ||
-        /resource not accessible by integration/i.test(message);
-    if (refused) {
-        return new PermissionError(`GitHub refused to ${operation} (${status}: ${message}). ` +
-            `The token needs \`${permission}\`: add it to the job's permissions ` +
-            '(pull requests from forks always get a read-only token).', permission, status);
-    }
-    // Octokit reports a request that got no answer (refused, timed out) as status 500.
-    const answered = error?.response !== undefined;
-    return new Error(`Could not ${operation} on GitHub${answered ? ` (HTTP ${status})` : ''}: ${message}`);
-}
-/** A 403 for exhausting the rate limit is not a missing permission. */
-function isRateLimit(error) {
-    const message = error instanceof Error ? error.message : '';
-    return headersOf(error)['x-ratelimit-remaining'] === '0' || /rate limit/i.test(message);
-}
-function headersOf(error) {
-    return (error?.response?.headers ?? {});
-}
-function statusOf(error) {
-    const status = error?.status;
-    return typeof status === 'number' ? status : 0;
-}
-
-;// CONCATENATED MODULE: ./.build/action/github/request-policy.js
-/**
- * How long each GitHub request may take and whether it is repeated, as an Octokit request hook.
- * No request starts after the deadline and none waits for an answer past it. Only what is safe to
- * send twice is repeated (GET, and updates marked idempotent), after what GitHub asks for
- * (Retry-After, the rate limit's reset) or a doubling wait, never beyond the deadline.
- *
- * Not `@octokit/plugin-retry`: it repeats any failed request but a 4xx, a POST too (a second
- * comment or check run when GitHub acted on one that got no answer), and its waits know nothing
- * of the run's deadline.
- */
-
-
-
-/** Attempts at completing a check run; other idempotent requests get two, the rest one. */
-const COMPLETE_ATTEMPTS = 4;
-const IDEMPOTENT_ATTEMPTS = 2;
-/** Longest wait before a repeat, whatever Retry-After or x-ratelimit-reset ask for. */
-const MAX_RETRY_WAIT_MS = 60_000;
-/** Runs each call within its policy: the deadline, a timeout per attempt, and the repeats. */
-function boundedRequests(options) {
-    const { deadline, requestTimeoutMs, sleep } = options;
-    return async (request, endpoint) => {
-        const policy = (endpoint.request ?? {});
-        // Creating, or appending annotations, is not repeated after a server error or a timeout:
-        // GitHub may have acted on it.
-        const idempotent = endpoint.method === 'GET' || policy.idempotent === true;
-        const attempts = idempotent ? (policy.attempts ?? IDEMPOTENT_ATTEMPTS) : 1;
-        const timeLeft = () => msLeft(deadline) - (policy.reserveMs ?? 0);
-        for (let attempt = 1;; attempt += 1) {
-            const left = timeLeft();
-            if (left <= 0) {
-                throw new RefusedRequest(policy.reserveMs === undefined
-                    ? 'the time allowed for GitHub is up, so nothing more was sent'
-                    : `less than ${policy.reserveMs / 1000} s are left before the deadline, which are kept to complete the check run`);
-            }
-            const ms = Math.ceil(Math.min(requestTimeoutMs, left));
-            const timeout = AbortSignal.timeout(ms);
-            options.onAttempt();
-            let failure;
-            try {
-                // The hooks inside this one get `endpoint` itself, whatever is passed to `request`. Its
-                // `request` options may be a method's defaults, shared by calls: replaced, not changed.
-                endpoint.request = { ...endpoint.request, signal: timeout };
-                // A body cut off by the timeout throws: the transport reads it.
-                return await request(endpoint);
-            }
-            catch (error) {
-                const cause = error?.cause;
-                if (cause instanceof RefusedRequest)
-                    throw cause;
-                failure = timeout.aborted ? new NoAnswer(`no answer within ${ms / 1000} s`) : error;
-            }
-            const wait = attempt < attempts ? retryWait(failure, attempt, options) : undefined;
-            if (wait === undefined || wait > Math.min(MAX_RETRY_WAIT_MS, timeLeft()))
-                throw failure;
-            await sleep(wait);
-        }
-    };
-}
-/**
- * How long to wait before repeating, or undefined when the failure is not worth repeating:
- * what GitHub asks for (Retry-After, or the rate limit's reset), else a doubling backoff.
- */
-function retryWait(failure, attempt, { deadline: { now }, retryDelayMs }) {
-    const status = statusOf(failure);
-    const rateLimited = (status === 403 || status === 429) && isRateLimit(failure);
-    if (!(failure instanceof NoAnswer) && status < 500 && !rateLimited)
-        return undefined;
-    const headers = headersOf(failure);
-    const reset = Number(headers['x-ratelimit-reset']);
-    const untilReset = headers['x-ratelimit-remaining'] === '0' && reset > 0
-        ? Math.max(0, reset * 1000 - now())
-        : undefined;
-    return (parseRetryAfter(headers['retry-after'], now, Infinity) ??
-        untilReset ??
-        retryDelayMs * 2 ** (attempt - 1));
-}
-
-;// CONCATENATED MODULE: ./.build/action/github/pages.js
-/** Reading GitHub's paged lists only so far: a `rel="next"` that never ends is not followed. */
-/** Items per page asked for: GitHub's most. */
-const PER_PAGE = 100;
-/** Items of at most `maxPages` pages; `more` when the last page read still had a next one. */
-async function collectPages(pages, maxPages) {
-    const items = [];
-    let count = 0;
-    for await (const page of pages) {
-        items.push(...page.data);
-        count += 1;
-        if (count === maxPages)
-            return { items, more: /rel="next"/.test(page.headers.link ?? '') };
-    }
-    return { items, more: false };
-}
-
-;// CONCATENATED MODULE: ./.build/action/github/pending-endpoints.js
-
-
-/** One name's runs in progress on one commit: more than a page is already unusual. */
-const CHECK_RUNS_MAX_PAGES = 2;
-function pendingEndpoints({ rest, paginate }, repo) {
-    return {
-        async listOpenPullRequests(maxPages) {
-            return call('list the open pull requests', 'pull-requests: read', true, async () => {
-                const { items, more } = await collectPages(paginate.iterator(rest.pulls.list, { ...repo, state: 'open', per_page: PER_PAGE }), maxPages);
-                return {
-                    pulls: items.map((pull) => ({ number: pull.number, headSha: pull.head.sha })),
-                    capped: more,
-                };
-            });
-        },
-        async listClosedPullRequests() {
-            return call('list the closed pull requests', 'pull-requests: read', true, async () => {
-                const { data } = await rest.pulls.list({
-                    ...repo,
-                    state: 'closed',
-                    sort: 'updated',
-                    direction: 'desc',
-                    per_page: PER_PAGE,
-                });
-                return data.map((pull) => ({ headSha: pull.head.sha, seenAt: pull.updated_at }));
-            });
-        },
-        async listRecentRunCommits(createdBefore) {
-            return call('list the workflow runs', 'actions: read', true, async () => {
-                const { data } = await rest.actions.listWorkflowRunsForRepo({
-                    ...repo,
-                    // GitHub's search syntax for dates: to the second, with an offset.
-                    ...(createdBefore === undefined
-                        ? {}
-                        : { created: `<=${new Date(createdBefore).toISOString().slice(0, 19)}+00:00` }),
-                    exclude_pull_requests: true,
-                    per_page: PER_PAGE,
-                });
-                return data.workflow_runs.map((run) => ({ headSha: run.head_sha, seenAt: run.created_at }));
-            });
-        },
-        async getDefaultBranch() {
-            return call('read the repository', 'contents: read', true, async () => {
-                const { data } = await rest.repos.get(repo);
-                return data.default_branch;
-            });
-        },
-        async getCheckRunStatus(id) {
-            return call('read the check run', 'checks: read', true, async () => {
-                const { data } = await rest.checks.get({ ...repo, check_run_id: id });
-                return { status: data.status, externalId: data.external_id ?? null };
-            });
-        },
-        async getPullRequest(number) {
-            return call('read a pull request', 'pull-requests: read', false, async () => {
-                try {
-                    const { data } = await rest.pulls.get({ ...repo, pull_number: number });
-                    // The number asked for, whatever the answer says: the comment goes where the record says.
-                    return { number, headSha: data.head.sha, changedFiles: data.changed_files };
-                }
-                catch (error) {
-                    if (statusOf(error) === 404)
-                        return undefined;
-                    throw error;
-                }
-            });
-        },
-        async listCheckRunsInProgress(ref, name) {
-            return call('list the check runs of a commit', 'checks: read', true, async () => {
-                // Page by page, by `total_count`: Octokit's paginator needs each answer's own URL to
-                // end a list wrapped in an object, which the transport's answers do not carry.
-                const items = [];
-                let total = 0;
-                for (let page = 1; page <= CHECK_RUNS_MAX_PAGES; page += 1) {
-                    const { data } = await rest.checks.listForRef({
-                        ...repo,
-                        ref,
-                        check_name: name,
-                        status: 'in_progress',
-                        // Not `latest`: an older run of the name left pending (a push run and a pull
-                        // request's on one commit, a re-run) would never be listed, and so never finished.
-                        filter: 'all',
-                        per_page: PER_PAGE,
-                        page,
-                    });
-                    if (!Array.isArray(data.check_runs))
-                        throw new Error('GitHub answered with no list of check runs');
-                    items.push(...data.check_runs);
-                    total = data.total_count;
-                    if (data.check_runs.length < PER_PAGE || items.length >= total)
-                        break;
-                }
-                // The answer is GitHub's word, read as untrusted: one item of another shape is left out,
-                // not the whole listing.
-                const runs = items.filter((run) => typeof run === 'object' &&
-                    run !== null &&
-                    typeof run.id === 'number' &&
-                    typeof run.name === 'string' &&
-                    typeof run.head_sha === 'string');
-                return {
-                    checkRuns: runs.map((run) => ({
-                        id: run.id,
-                        name: run.name,
-                        headSha: run.head_sha,
-                        url: typeof run.html_url === 'string' ? run.html_url : '',
-                        externalId: typeof run.external_id === 'string' ? run.external_id : null,
-                        text: typeof run.output?.text === 'string' ? run.output.text : null,
-                        startedAt: typeof run.started_at === 'string' ? run.started_at : null,
-                        app: typeof run.app?.id === 'number'
-                            ? { id: run.app.id, slug: typeof run.app.slug === 'string' ? run.app.slug : '' }
-                            : undefined,
-                    })),
-                    capped: items.length < total,
-                    malformed: items.length - runs.length,
-                };
-            });
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./.build/action/github/transport.js
-/**
- * The `fetch` Octokit is given: every request it makes, pagination's `Link: rel="next"` and
- * redirects included, passes here. The token goes only to the API it was issued for (https, or
- * http to this machine), never to another origin or outside the API's base path, whatever a
- * `Link` header or a redirect says. Bodies are redacted just before sending; answers are read up
- * to a size cap. Loopback is reached directly, anything else through the runner's proxy.
- */
-
-
-
-
-/**
- * The most of one answer's body that is read: GitHub's pages (100 files with their patches, 100
- * comments) are far smaller, and an endless answer must not exhaust a runner's memory.
- */
-const GITHUB_ANSWER_MAX_BYTES = 16 * 1024 * 1024;
-const MAX_REDIRECTS = 3;
-/** `redact`: applied to every request body, and to each URL's path and query. */
-function createTransport(api, redact) {
-    const basePath = api.pathname.replace(/\/+$/, '');
-    const baseUrl = api.origin + basePath;
-    const dispatcher = createDispatcher(api);
-    /** Redacts the path and query, then refuses any URL but the API's own. */
-    const prepare = (url) => {
-        if (redact) {
-            url.pathname = redact(url.pathname);
-            url.search = redact(url.search);
-        }
-        const underBase = url.pathname === basePath || url.pathname.startsWith(`${basePath}/`);
-        if (url.origin !== api.origin || !underBase) {
-            throw new RefusedRequest(`a request to ${truncateText(url.origin + url.pathname, 200)} was not sent: it is outside ` +
-                `the API at ${baseUrl}, and the token goes nowhere else`);
-        }
-        return url;
-    };
-    return {
-        async fetch(url, init) {
-            let next = prepare(new URL(url));
-            let method = init.method ?? 'GET';
-            // Octokit sends JSON bodies as strings.
-            let body = init.body;
-            if (redact && body !== undefined)
-                body = redactBody(body, redact);
-            for (let redirects = 0;; redirects += 1) {
-                const response = await (0,undici.fetch)(next, {
-                    ...init,
-                    method,
-                    body,
-                    redirect: 'manual',
-                    dispatcher: dispatcher.get(),
-                });
-                if (response.status < 300 || response.status >= 400 || response.status === 304)
-                    return readCapped(response, `${method} ${truncateText(next.pathname, 200)}`);
-                await response.body?.cancel();
-                const location = response.headers.get('location');
-                if (location === null || redirects === MAX_REDIRECTS)
-                    throw new RefusedRequest(`GitHub answered ${response.status}; the redirect was not followed`);
-                next = prepare(new URL(location, next));
-                // As fetch does: a 303, or a 301/302 after a POST, is followed with a GET.
-                if (response.status === 303 || (response.status <= 302 && method === 'POST')) {
-                    method = 'GET';
-                    body = undefined;
-                }
-            }
-        },
-        close: () => dispatcher.close(),
-    };
-}
-/** Throws for an API URL the token must not travel to in clear: only https, or http to this machine. */
-function parseApiUrl(apiUrl) {
-    let url;
-    try {
-        url = new URL(apiUrl);
-    }
-    catch {
-        throw new Error(`The GitHub API URL is not a URL: ${truncateText(apiUrl, 200)}`);
-    }
-    if (!isSafeTransport(url)) {
-        throw new Error(`The GitHub API URL ${url.origin} is neither https nor http to this machine: ` +
-            'the token is not sent over it in clear, so GitHub is not called');
-    }
-    return url;
-}
-/**
- * The answer with its body read whole, or a RefusedRequest once it passes
- * GITHUB_ANSWER_MAX_BYTES, holding no more than that. Read here because Octokit takes a body that
- * fails mid-read for an empty one.
- */
-async function readCapped(response, what) {
-    const { body } = response;
-    if (body === null)
-        return response;
-    const tooLarge = () => new RefusedRequest(`GitHub's answer to ${what} exceeded ${GITHUB_ANSWER_MAX_BYTES / 1024 / 1024} MiB`);
-    // Refused before reading: the bytes may be slow to come.
-    if (Number(response.headers.get('content-length')) > GITHUB_ANSWER_MAX_BYTES) {
-        await body.cancel();
-        throw tooLarge();
-    }
-    const chunks = [];
-    let size = 0;
-    // Leaving the loop cancels the stream, which closes the connection.
-    for await (const chunk of body) {
-        size += chunk.byteLength;
-        if (size > GITHUB_ANSWER_MAX_BYTES)
-            throw tooLarge();
-        chunks.push(chunk);
-    }
-    const { status, statusText, headers } = response;
-    return new undici.Response(Buffer.concat(chunks, size), { status, statusText, headers });
-}
-/** Redacts each string of a JSON body, so the JSON stays valid; any other body as text. */
-function redactBody(body, redact) {
-    let value;
-    try {
-        value = JSON.parse(body);
-    }
-    catch {
-        return redact(body);
-    }
-    const walk = (v) => {
-        if (typeof v === 'string')
-            return redact(v);
-        if (Array.isArray(v))
-            return v.map(walk);
-        if (v !== null && typeof v === 'object')
-            return Object.fromEntries(Object.entries(v).map(([k, x]) => [redact(k), walk(x)]));
-        return v;
-    };
-    return JSON.stringify(walk(value));
-}
-
-;// CONCATENATED MODULE: ./.build/action/github/client.js
-/**
- * The Action's one GitHub REST client: `@actions/github`'s Octokit, given the project's guards
- * through the options it takes (a transport that keeps the token to the API and caps answers, a
- * request hook that bounds every call by the deadline, a log), and the few endpoints the reports
- * use, typed narrowly. Lists stop at a page cap. Errors say which permission the job lacks.
- */
-
-
-
-
-
-
-/** GitHub lists at most this many files of a pull request. */
-const PULL_REQUEST_FILES_CAP = 3_000;
-/** GitHub's cap in pages: a server that keeps answering `rel="next"` is not followed further. */
-const PULL_REQUEST_FILES_MAX_PAGES = PULL_REQUEST_FILES_CAP / PER_PAGE;
-/**
- * Pages of 100 comments read to find the sticky comment: 3,000 comments. A `rel="next"` that
- * never ends is not followed further.
- */
-const ISSUE_COMMENTS_MAX_PAGES = 30;
-/**
- * Appending annotations stops this long before the deadline, so the run can still be completed:
- * a run left in progress blocks a required check.
- */
-const COMPLETION_RESERVE_MS = 10_000;
-/** Open pull requests of one head branch: more than a page is already unusual. */
-const HEAD_PULLS_MAX_PAGES = 3;
-const DEFAULT_TIMEOUT_MS = 30_000;
-const DEFAULT_RETRY_DELAY_MS = 2_000;
-/**
- * Throws, before anything is sent, for an API URL the token must not travel to in clear: only
- * https, or plain http to this machine.
- */
-function createGitHubClient(target, options = {}) {
-    if (target.token === '')
-        throw new Error('No GitHub token was given, so GitHub cannot be called');
-    const api = parseApiUrl(target.apiUrl);
-    const transport = createTransport(api, options.redact);
-    const debug = (message) => options.log?.debug(message);
-    const log = { debug, info: debug, warn: debug, error: debug };
-    let requestCount = 0;
-    // Not @actions/github's own proxy fetch: the transport also keeps loopback unproxied.
-    const octokit = (0,github/* getOctokit */.Q)(target.token, {
-        baseUrl: api.origin + api.pathname.replace(/\/+$/, ''),
-        log,
-        // Request-level messages (deprecation notices) use this log, else the console.
-        request: { log, fetch: transport.fetch },
-    });
-    octokit.hook.wrap('request', boundedRequests({
-        requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS,
-        retryDelayMs: options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS,
-        sleep: options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
-        deadline: options.deadline ?? { at: Infinity, now: Date.now },
-        onAttempt: () => (requestCount += 1),
-    }));
-    const { rest, paginate } = octokit;
-    const repo = { owner: target.owner, repo: target.repo };
-    return {
-        ...pendingEndpoints({ rest, paginate }, repo),
-        get requestCount() {
-            return requestCount;
-        },
-        async createCheckRun(params) {
-            const { data } = await call('create the check run', 'checks: write', true, async () => rest.checks.create({
-                ...repo,
-                name: params.name,
-                head_sha: params.headSha,
-                status: params.status,
-                ...(params.externalId === undefined ? {} : { external_id: params.externalId }),
-                ...(params.detailsUrl === undefined ? {} : { details_url: params.detailsUrl }),
-                output: params.output,
-            }));
-            return { id: data.id, url: data.html_url ?? '' };
-        },
-        async updateCheckRun(id, params) {
-            const appends = (params.output?.annotations?.length ?? 0) > 0;
-            const policy = appends
-                ? { reserveMs: COMPLETION_RESERVE_MS }
-                : {
-                    idempotent: true,
-                    attempts: params.status === 'completed' ? COMPLETE_ATTEMPTS : IDEMPOTENT_ATTEMPTS,
-                };
-            await call('update the check run', 'checks: write', false, async () => rest.checks.update({
-                ...repo,
-                check_run_id: id,
-                ...(params.status === undefined ? {} : { status: params.status }),
-                ...(params.externalId === undefined ? {} : { external_id: params.externalId }),
-                ...(params.conclusion === undefined
-                    ? {}
-                    : { conclusion: params.conclusion, completed_at: new Date().toISOString() }),
-                ...(params.output === undefined ? {} : { output: params.output }),
-                request: policy,
-            }));
-        },
-        async listPullRequestFiles(pullNumber) {
-            return call('list the pull request files', 'pull-requests: read', true, async () => {
-                const { items, more } = await collectPages(paginate.iterator(rest.pulls.listFiles, {
-                    ...repo,
-                    pull_number: pullNumber,
-                    per_page: PER_PAGE,
-                }), PULL_REQUEST_FILES_MAX_PAGES);
-                return {
-                    files: items.slice(0, PULL_REQUEST_FILES_CAP).map(toChangedFile),
-                    capped: more || items.length >= PULL_REQUEST_FILES_CAP,
-                };
-            });
-        },
-        async listIssueComments(issueNumber) {
-            return call('list the pull request comments', 'pull-requests: write', true, async () => {
-                const { items, more } = await collectPages(paginate.iterator(rest.issues.listComments, {
-                    ...repo,
-                    issue_number: issueNumber,
-                    per_page: PER_PAGE,
-                }), ISSUE_COMMENTS_MAX_PAGES);
-                return { comments: items.map(toComment), capped: more };
-            });
-        },
-        async createIssueComment(issueNumber, body) {
-            const { data } = await call('comment on the pull request', 'pull-requests: write', true, async () => rest.issues.createComment({ ...repo, issue_number: issueNumber, body }));
-            return toComment(data);
-        },
-        async updateIssueComment(commentId, body) {
-            const { data } = await call('update the pull request comment', 'pull-requests: write', false, async () => rest.issues.updateComment({
-                ...repo,
-                comment_id: commentId,
-                body,
-                request: { idempotent: true },
-            }));
-            return toComment(data);
-        },
-        async listRunArtifacts(runId, name) {
-            return call("list the triggering run's artifacts", 'actions: read', true, async () => {
-                const { data } = await rest.actions.listWorkflowRunArtifacts({
-                    ...repo,
-                    run_id: runId,
-                    name,
-                    per_page: PER_PAGE,
-                });
-                return data.artifacts.map((artifact) => ({
-                    id: artifact.id,
-                    name: artifact.name,
-                    sizeInBytes: artifact.size_in_bytes,
-                    expired: artifact.expired,
-                    digest: artifact.digest ?? undefined,
-                }));
-            });
-        },
-        async listPullRequestsByHead(head) {
-            return call('list the pull requests of the head branch', 'pull-requests: read', true, async () => {
-                const { items } = await collectPages(paginate.iterator(rest.pulls.list, {
-                    ...repo,
-                    state: 'open',
-                    head,
-                    per_page: PER_PAGE,
-                }), HEAD_PULLS_MAX_PAGES);
-                return items.map((pull) => ({ number: pull.number, headSha: pull.head.sha }));
-            });
-        },
-        async getTree(sha, recursive) {
-            return call('read a tree of the head commit', 'contents: read', false, async () => {
-                const { data } = await rest.git.getTree({
-                    ...repo,
-                    tree_sha: sha,
-                    ...(recursive ? { recursive: '1' } : {}),
-                });
-                return {
-                    truncated: data.truncated,
-                    entries: data.tree.map((entry) => ({
-                        path: entry.path,
-                        mode: entry.mode,
-                        type: entry.type,
-                        sha: entry.sha,
-                        size: entry.size,
-                    })),
-                };
-            });
-        },
-        async getBlob(sha) {
-            return call('read a file of the head commit', 'contents: read', false, async () => {
-                // The body as bytes whatever its content type says: a file need not be UTF-8.
-                const { data } = await rest.git.getBlob({
-                    ...repo,
-                    file_sha: sha,
-                    headers: { accept: 'application/vnd.github.raw+json' },
-                    request: { parseSuccessResponseBody: false },
-                });
-                return Buffer.from(await new Response(data).arrayBuffer());
-            });
-        },
-        close: () => transport.close(),
-    };
-}
-function toChangedFile(file) {
-    return {
-        path: file.filename,
-        status: file.status,
-        patch: file.patch,
-        additions: file.additions,
-        ...(file.previous_filename === undefined ? {} : { previousPath: file.previous_filename }),
-    };
-}
-function toComment(comment) {
-    return {
-        id: comment.id,
-        url: comment.html_url,
-        body: comment.body ?? '',
-        author: comment.user === null
-            ? undefined
-            : { login: comment.user.login, isBot: comment.user.type === 'Bot' },
-    };
-}
-
-;// CONCATENATED MODULE: ./.build/action/artifact/head-tree.js
-/**
- * The triggering run's head commit as GitHub holds it, read through the REST API: its tree in as
- * few requests as GitHub allows, and a file's bytes, each checked against git's id for them. A
- * recursive tree GitHub truncates is walked a folder at a time; folders of installed packages
- * are never listed (they are not the repository's code, and may be vast).
- */
-
-
-
-
-
-const LINK_MODE = '120000';
-const GITLINK_MODE = '160000';
-/** More entries than any repository this action audits: past it the tree is refused. */
-const MAX_TREE_ENTRIES = 500_000;
-/** Requests to GitHub for files or folders of the commit at once. */
-const CONCURRENT_READS = 8;
-const installed = compileExcludes(INSTALLED_PACKAGES);
-/** Why the path is in (or is) a folder of installed packages, or undefined. */
-function installedPackages(relativePath) {
-    return installed.prunes(relativePath);
-}
-/** Git's id of a file with these bytes. */
-function gitBlobId(bytes) {
-    return (0,external_node_crypto_.createHash)('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
-}
-/**
- * Every entry of the commit's tree, paths from the repository's root, but, when `pruneInstalled`
- * (the search never looks there either), those in folders of installed packages. A commit GitHub
- * does not serve is a ConfigurationError naming it.
- */
-async function readHeadTree(reader, pruneInstalled) {
-    const entries = [];
-    // Folders are walked side by side; only the requests wait their turn.
-    const limit = (0,p_limit/* default */.A)(CONCURRENT_READS);
-    // Identical folders are one tree object: each is asked for once, however often it appears.
-    const asked = new Map();
-    const read = (sha, recursive) => {
-        const key = `${sha}:${recursive}`;
-        let answer = asked.get(key);
-        if (answer === undefined)
-            asked.set(key, (answer = limit(() => readTree(reader, sha, recursive))));
-        return answer;
-    };
-    const add = (entry, path) => {
-        if (pruneInstalled && installedPackages(path) !== undefined)
-            return false;
-        if (entries.length === MAX_TREE_ENTRIES)
-            throw new ConfigurationError(`The head commit ${reader.commit} has more than ${MAX_TREE_ENTRIES} files and folders, more than this action reads through GitHub's API; nothing was audited.`);
-        entries.push({ ...entry, path });
-        return true;
-    };
-    const walk = async (sha, prefix) => {
-        const whole = await read(sha, true);
-        if (!whole.truncated) {
-            for (const entry of whole.entries)
-                add(entry, prefix + entry.path);
-            return;
-        }
-        // GitHub caps a recursive answer: each folder is asked for on its own instead.
-        const top = await read(sha, false);
-        if (top.truncated)
-            throw new ConfigurationError(`The folder ${prefix || './'} of the head commit ${reader.commit} holds more entries than GitHub lists in one answer, so the commit cannot be read whole; nothing was audited.`);
-        const folders = top.entries.filter((entry) => add(entry, prefix + entry.path) && entry.type === 'tree');
-        await Promise.all(folders.map((entry) => walk(entry.sha, `${prefix}${entry.path}/`)));
-    };
-    await walk(reader.commit, '');
-    return entries;
-}
-async function readTree(reader, sha, recursive) {
-    try {
-        return await reader.client.getTree(sha, recursive);
-    }
-    catch (error) {
-        throw headError(reader, 'could not be read from GitHub', error);
-    }
-}
-/**
- * The bytes of the commit's file at `entry.path`, or a ConfigurationError naming it and the
- * commit when GitHub does not serve them or serves other bytes than the commit holds.
- */
-async function readHeadFile(reader, entry) {
-    let bytes;
-    try {
-        bytes = await reader.client.getBlob(entry.sha);
-    }
-    catch (error) {
-        throw headError(reader, `could not be read: its file ${entry.path} was not served`, error);
-    }
-    if (gitBlobId(bytes) !== entry.sha)
-        throw new ConfigurationError(`The file ${entry.path} of the head commit ${reader.commit} cannot be audited: the bytes GitHub served for it are not the file the commit holds (their git id is not ${entry.sha}). Nothing was audited; re-run the workflow.`);
-    return bytes;
-}
-function headError(reader, what, error) {
-    if (msLeft(reader.deadline) <= 0)
-        return new DeadlineError(`The time limit (\`timeout-minutes\`) ran out while the head commit ${reader.commit} was read from GitHub: nothing was uploaded. Raise \`timeout-minutes\`, or re-run the workflow.`);
-    return new ConfigurationError(`The head commit ${reader.commit} ${what} (${errorMessage(error)}), so nothing was audited. ` +
-        'GitHub no longer serves a commit that was force-pushed away or whose fork was deleted: push the pull request again, or re-run its workflow at its current head.');
-}
-
-;// CONCATENATED MODULE: ./.build/action/artifact/head-folder.js
-/**
- * A folder that stands for the head commit, so the engine's search runs over it as over a
- * checkout: only what the search reads is written. Configs get their bytes from GitHub; contract
- * files start as placeholders (sparse files of the commit's size, so the limits judge the real
- * size) until their bytes are known. Submodules are empty folders, as in a checkout without them.
- * The artifact then supplies bytes: a file the commit holds only when they are that file's (git's
- * id), and a file it does not hold only inside a submodule or a folder of installed packages;
- * everything else of the artifact is refused, with why. Links are written last, as git writes
- * them (their text is their target), so the search meets them as on a checkout: one that leads
- * outside the folder is never followed.
- */
-
-
-
-
-
-
-
-
-
-
-/** Distinct config files one commit may hold: each is one request. */
-const MAX_CONFIG_READS = 1_000;
-/** Links one commit may hold: each is one request to read its target. */
-const MAX_LINKS = 1_000;
-/**
- * Writes under `root` (a fresh folder, links resolved) what the search reads of the commit's
- * tree, but its links (writeLinks, once the artifact's files are taken).
- */
-async function writeHeadFolder(entries, root, reader, log) {
-    const head = {
-        root,
-        tree: new Map(entries.map((entry) => [entry.path, entry])),
-        placeholders: new Map(),
-        artifactOnly: new Set(),
-        links: [],
-        configsRead: 0,
-    };
-    const unusable = [];
-    const configs = [];
-    for (const [index, entry] of entries.entries()) {
-        if (index % 1000 === 0)
-            checkDeadline(reader.deadline, "writing the head commit's files");
-        const kind = searchFileKind(external_node_path_.posix.basename(entry.path));
-        const problem = uploadNameProblem(entry.path);
-        if (problem !== undefined) {
-            if (kind !== undefined || entry.mode === GITLINK_MODE || entry.mode === LINK_MODE)
-                unusable.push({ path: entry.path, problem });
-            continue;
-        }
-        const target = external_node_path_.join(root, ...entry.path.split('/'));
-        // Every folder, as a checkout has it; a submodule's is empty, as without its checkout.
-        if (entry.type === 'tree' || entry.mode === GITLINK_MODE)
-            await (0,promises_.mkdir)(target, { recursive: true });
-        else if (entry.mode === LINK_MODE)
-            head.links.push(entry);
-        else if (entry.type !== 'blob' || kind === undefined)
-            continue;
-        else if (kind === 'config' && (entry.size ?? 0) <= MAX_CONFIG_BYTES)
-            configs.push(entry);
-        // A config too large to read stays a placeholder too: the search says it was not read, and
-        // only a link with a contract's name could send it (its bytes are read then).
-        else
-            await writePlaceholder(head, entry);
-    }
-    // Each distinct config is one request: identical ones share git's id, and a commit of more
-    // distinct ones than MAX_CONFIG_READS would spend the token's request budget.
-    const distinct = new Map(configs.map((entry) => [entry.sha, entry]));
-    if (distinct.size > MAX_CONFIG_READS)
-        throw new ConfigurationError(`The head commit ${reader.commit} holds ${distinct.size} distinct config files, more than the ${MAX_CONFIG_READS} read from GitHub; nothing was audited.`);
-    const limit = (0,p_limit/* default */.A)(CONCURRENT_READS);
-    const reads = new Map();
-    await Promise.all(configs.map((entry) => limit(async () => {
-        let read = reads.get(entry.sha);
-        if (read === undefined) {
-            reads.set(entry.sha, (read = readHeadFile(reader, entry)));
-            head.configsRead += 1;
-        }
-        const bytes = await read;
-        const target = external_node_path_.join(root, ...entry.path.split('/'));
-        await (0,promises_.mkdir)(external_node_path_.dirname(target), { recursive: true });
-        await (0,promises_.writeFile)(target, bytes);
-    })));
-    // A contract of the commit the search cannot see might be one to audit: never a pass.
-    const contracts = unusable.filter((each) => searchFileKind(external_node_path_.posix.basename(each.path)) === 'source' ||
-        head.tree.get(each.path)?.mode === LINK_MODE);
-    const listed = (paths) => shortList(paths.map((each) => `  - ${JSON.stringify(each.path)}: ${each.problem}`));
-    if (contracts.length > 0)
-        throw new ConfigurationError(`${contracts.length} contract file(s) or link(s) of the head commit ${reader.commit} have a name no upload can carry, so they cannot be audited:\n${listed(contracts)}\nRename them in the pull request.`);
-    if (unusable.length > 0)
-        log.warning(`${unusable.length} path(s) of the head commit ${reader.commit} have a name no upload can carry, so the search does not see them:\n${listed(unusable)}`);
-    return head;
-}
-/** A sparse file of the entry's size, whose bytes are read when it is to be sent. */
-async function writePlaceholder(head, entry) {
-    const file = external_node_path_.join(head.root, ...entry.path.split('/'));
-    await (0,promises_.mkdir)(external_node_path_.dirname(file), { recursive: true });
-    await (0,promises_.writeFile)(file, '');
-    await (0,promises_.truncate)(file, entry.size ?? 0);
-    head.placeholders.set(entry.path, entry);
-}
-/**
- * A file of the commit a link leads to, whatever its name: a placeholder the search may read
- * through the link (a contract under another name), unless it is written already.
- */
-async function placeholderFor(head, entry) {
-    if (uploadNameProblem(entry.path) !== undefined)
-        return;
-    if (await exists(external_node_path_.join(head.root, ...entry.path.split('/'))))
-        return;
-    await writePlaceholder(head, entry);
-}
-/**
- * The commit's links, each with the target git gives it, once everything else is written: no
- * later write goes through one (the commit's files lie in its folders, and an artifact file under
- * a link was refused). Past MAX_LINKS, the commit cannot be searched as a checkout would be.
- */
-async function writeLinks(head, reader, log, pruneInstalled) {
-    if (head.links.length > MAX_LINKS)
-        throw new ConfigurationError(`The head commit ${reader.commit} holds ${head.links.length} symbolic links, more than the ${MAX_LINKS} read from GitHub, so it cannot be searched as a checkout would be.`);
-    const targets = new Map();
-    const limit = (0,p_limit/* default */.A)(CONCURRENT_READS);
-    await Promise.all(head.links.map((entry) => limit(async () => {
-        targets.set(entry.path, (await readHeadFile(reader, entry)).toString('utf8'));
-    })));
-    const unwritable = [];
-    const unlisted = [];
-    for (const entry of head.links) {
-        const target = targets.get(entry.path) ?? '';
-        const at = external_node_path_.join(head.root, ...entry.path.split('/'));
-        if (target === '' || target.includes('\0')) {
-            unwritable.push(entry.path);
-            continue;
-        }
-        await (0,promises_.symlink)(target, at).catch(() => unwritable.push(entry.path));
-        const reached = reachedFile(head, entry.path, targets, pruneInstalled);
-        if (reached === 'unlisted')
-            unlisted.push(entry.path);
-        else if (reached !== undefined) {
-            // A config read through a link needs its bytes now; a contract's are read when sent.
-            const asConfig = searchFileKind(external_node_path_.posix.basename(entry.path)) === 'config' &&
-                (reached.size ?? 0) <= MAX_CONFIG_BYTES;
-            await placeholderFor(head, reached);
-            if (asConfig)
-                await fillPlaceholder(head, reached, reader);
-        }
-    }
-    if (unlisted.length > 0)
-        throw new ConfigurationError(`${unlisted.length} symbolic link(s) of the head commit ${reader.commit} lead into folders of installed packages, which are not read from GitHub, so what they lead to cannot be judged:\n${shortList(unlisted.map((each) => `  - ${JSON.stringify(each)}`))}`);
-    if (unwritable.length > 0)
-        log.warning(`${unwritable.length} symbolic link(s) of the head commit ${reader.commit} could not be written as a checkout writes them, so the search does not see them:\n${shortList(unwritable.map((each) => `  - ${JSON.stringify(each)}`))}`);
-}
-/** Links followed one after another before the kernel gives up, as Linux counts them. */
-const MAX_LINK_HOPS = 40;
-/**
- * The file of the commit a link reaches, its path read as the kernel reads it (through the
- * commit's other links, each `..` after the link it follows); `unlisted` when the way leads into a
- * folder of installed packages the tree was read without; undefined when it reaches no file of
- * the commit (a folder, outside, nowhere: the search meets it as on a checkout).
- */
-function reachedFile(head, link, targets, pruneInstalled) {
-    const current = external_node_path_.posix
-        .dirname(link)
-        .split('/')
-        .filter((part) => part !== '.');
-    const pending = (targets.get(link) ?? '').split('/');
-    if (external_node_path_.posix.isAbsolute(targets.get(link) ?? ''))
-        return undefined;
-    for (let hops = 0; pending.length > 0;) {
-        const part = pending.shift() ?? '';
-        if (part === '' || part === '.')
-            continue;
-        if (part === '..') {
-            if (current.pop() === undefined)
-                return undefined;
-            continue;
-        }
-        current.push(part);
-        const at = current.join('/');
-        const entry = head.tree.get(at);
-        if (entry === undefined)
-            return pruneInstalled && installedPackages(at) !== undefined ? 'unlisted' : undefined;
-        if (entry.mode !== LINK_MODE)
-            continue;
-        const next = targets.get(at);
-        if ((hops += 1) > MAX_LINK_HOPS || next === undefined || external_node_path_.posix.isAbsolute(next))
-            return undefined;
-        current.pop();
-        pending.unshift(...next.split('/'));
-    }
-    const reached = head.tree.get(current.join('/'));
-    return reached?.type === 'blob' && reached.mode !== LINK_MODE ? reached : undefined;
-}
-/** The placeholder's bytes, read from GitHub (checked against git's id) and written over it. */
-async function fillPlaceholder(head, entry, reader) {
-    if (!head.placeholders.has(entry.path))
-        return;
-    const bytes = await readHeadFile(reader, entry);
-    await (0,promises_.writeFile)(external_node_path_.join(head.root, ...entry.path.split('/')), bytes);
-    head.placeholders.delete(entry.path);
-}
-/**
- * Takes the bytes of the artifact's files into the folder where they may be used; returns the
- * files refused, each with why, and warns once naming them.
- */
-async function takeArtifactFiles(head, uploads, log, commit) {
-    const refused = [];
-    const taken = new Map();
-    for (const file of uploads.flatMap((upload) => upload.files)) {
-        const where = file.repositoryPath;
-        const bytes = await (0,promises_.readFile)(file.absolutePath);
-        const id = gitBlobId(bytes);
-        // The same file in several projects' uploads is taken once.
-        if (taken.get(where) === id)
-            continue;
-        const reason = taken.has(where)
-            ? 'the artifact holds it twice, with different bytes'
-            : await take(head, where, bytes, id);
-        if (reason === undefined)
-            taken.set(where, id);
-        else
-            refused.push({ path: where, reason });
-    }
-    if (refused.length > 0)
-        log.warning(`${refused.length} file(s) of the artifact were refused and not sent: the head commit ${commit} is audited with its own files.\n` +
-            shortList(refused.map((each) => `  - ${JSON.stringify(each.path)}: ${each.reason}`)));
-    return refused;
-}
-/** Why the file cannot be taken, or undefined once it is written. */
-async function take(head, where, bytes, id) {
-    const target = external_node_path_.join(head.root, ...where.split('/'));
-    const entry = head.tree.get(where);
-    if (entry !== undefined) {
-        if (entry.mode === LINK_MODE)
-            return 'the head commit holds a symbolic link there';
-        if (entry.type !== 'blob')
-            return 'the head commit holds a folder or a submodule there';
-        if (entry.sha !== id)
-            return "its bytes are not the head commit's";
-        if (head.placeholders.delete(where))
-            await (0,promises_.writeFile)(target, bytes);
-        return undefined;
-    }
-    const outside = outsideCommit(head, where);
-    if (outside !== undefined)
-        return outside;
-    if (await isFolder(target))
-        return 'the head commit holds a folder there';
-    await (0,promises_.mkdir)(external_node_path_.dirname(target), { recursive: true });
-    await (0,promises_.writeFile)(target, bytes);
-    head.artifactOnly.add(where);
-    return undefined;
-}
-/** Undefined when a file the commit does not hold may be there: a submodule's, or installed. */
-function outsideCommit(head, where) {
-    const segments = where.split('/');
-    for (let end = segments.length - 1; end > 0; end -= 1) {
-        const folder = head.tree.get(segments.slice(0, end).join('/'));
-        if (folder === undefined)
-            continue;
-        if (folder.mode === GITLINK_MODE)
-            return undefined;
-        if (folder.type !== 'tree')
-            return 'the head commit holds a file or link where it has a folder';
-        break;
-    }
-    if (installedPackages(where) !== undefined)
-        return undefined;
-    return "not in the head commit, and not a submodule's or an installed package's file";
-}
-async function isFolder(target) {
-    return (await (0,promises_.stat)(target).catch(() => undefined))?.isDirectory() ?? false;
-}
-async function exists(target) {
-    return (await (0,promises_.stat)(target).catch(() => undefined)) !== undefined;
-}
-
-;// CONCATENATED MODULE: ./.build/action/artifact/head-commit.js
-/**
- * On `workflow_run`, what is audited is the triggering run's head commit as GitHub holds it, not
- * what its artifact shows: the engine's own search runs over a folder standing for the commit,
- * with this run's settings. Each pass uploads what it finds; a file still a placeholder is read
- * from GitHub and the search runs again (its imports may reach further), until every file to
- * upload has its bytes. The artifact supplies only what git does not hold, as dependencies.
- */
-
-
-
-
-
-
-
-
-
-
-
-/**
- * The uploads of the head commit `commit`. Each file of the artifact that was refused is added
- * to `refused` as soon as it is known, so a later error still reports it.
- */
-async function headCommitUploads(settings, bundle, options) {
-    const { log } = options;
-    const reader = options;
-    await (0,promises_.mkdir)(settings.outputDirectory, { recursive: true });
-    const root = await (0,promises_.realpath)(await (0,promises_.mkdtemp)(external_node_path_.join(settings.outputDirectory, 'contract-audit-head-')));
-    // Where the search may take installed packages' files (no default excludes, or a `!` pattern
-    // of `exclude`), the commit's own are listed, so the artifact cannot stand in for them.
-    const pruneInstalled = settings.useDefaultExcludes &&
-        !settings.excludePatterns.some((pattern) => pattern.startsWith('!'));
-    const entries = await readHeadTree(reader, pruneInstalled);
-    // Its deadline is the search's, said as the search's is.
-    const head = await discovering(settings.vocabulary, () => writeHeadFolder(entries, root, reader, log));
-    options.refused.push(...(await takeArtifactFiles(head, bundle.uploads, log, options.commit)));
-    await writeLinks(head, reader, log, pruneInstalled);
-    const search = {
-        ...settings,
-        workspace: root,
-        workingDirectory: external_node_path_.join(root, ...settings.pathPrefix.split('/')),
-    };
-    const fetched = { files: 0, bytes: 0 };
-    for (let passes = 1;; passes += 1) {
-        // Only the last pass is told: the earlier ones saw placeholders for some files.
-        const pass = bufferedLogger();
-        let detection;
-        let uploads;
-        try {
-            detection = await findCheckoutProjects(search, pass, options.deadline);
-            uploads = await checkoutUploads(search, detection, options.deadline, pass);
-        }
-        catch (error) {
-            pass.replay(log);
-            throw error;
-        }
-        const waiting = [
-            ...new Set(uploads.flatMap((upload) => upload.files.map((file) => relative(root, file.absolutePath)))),
-        ].flatMap((file) => {
-            const entry = head.placeholders.get(file);
-            return entry === undefined ? [] : [entry];
-        });
-        if (waiting.length === 0) {
-            pass.replay(log);
-            checkProduction(uploads, head, options.commit);
-            return {
-                detection,
-                uploads: uploads.map((upload) => markDependencies(upload, head)),
-                root,
-                filesRead: head.configsRead + fetched.files,
-                passes,
-            };
-        }
-        fetched.files += waiting.length;
-        fetched.bytes += waiting.reduce((sum, entry) => sum + (entry.size ?? 0), 0);
-        checkReads(fetched, settings, options.commit);
-        const limit = (0,p_limit/* default */.A)(CONCURRENT_READS);
-        await Promise.all(waiting.map((entry) => limit(() => fillPlaceholder(head, entry, reader))));
-    }
-}
-/**
- * A file to audit must be the commit's: one only the artifact supplies (inside a submodule, whose
- * contents git does not hold) cannot be judged, and sent as a dependency it would not count.
- */
-function checkProduction(uploads, head, commit) {
-    const unverifiable = uploads.flatMap((upload) => upload.files.flatMap((file) => {
-        const name = relative(head.root, file.absolutePath);
-        return !file.dependency && head.artifactOnly.has(name) ? [name] : [];
-    }));
-    if (unverifiable.length > 0)
-        throw new ConfigurationError(`${unverifiable.length} file(s) to audit lie in a submodule of the head commit ${commit}, whose contents GitHub does not hold, so they cannot be judged: ${firstFew([...new Set(unverifiable)], 10).join(', ')}. Audit the submodule's own repository, or leave its folder out with \`exclude\`.`);
-}
-/** A file the commit does not hold is sent only as a dependency, whatever the search says. */
-function markDependencies(upload, head) {
-    return {
-        ...upload,
-        files: upload.files.map((file) => head.artifactOnly.has(relative(head.root, file.absolutePath))
-            ? { ...file, dependency: true }
-            : file),
-    };
-}
-/** The files read from GitHub over every pass stay within the upload limits. */
-function checkReads(fetched, { limits }, commit) {
-    const over = fetched.files > limits.maxFiles
-        ? `more than ${limits.maxFiles} file(s) (input \`max-files\`)`
-        : fetched.bytes > limits.maxTotalBytes
-            ? `more than ${formatBytes(limits.maxTotalBytes)} (input \`max-total-size-mb\`)`
-            : undefined;
-    if (over !== undefined)
-        throw new ConfigurationError(`The files of the head commit ${commit} to audit that the artifact did not supply came to ${over}; nothing was audited. Raise the limit, or narrow \`contracts\` or \`exclude\`.`);
-}
-/** The commit's path of the file an upload names: through its links, as the bytes are read. */
-function relative(root, file) {
-    let real = file;
-    try {
-        real = (0,external_node_fs_.realpathSync)(file);
-    }
-    catch {
-        // A link to nothing: the file's own path, which holds no bytes to fill.
-    }
-    return external_node_path_.relative(root, real).split(external_node_path_.sep).join('/');
-}
-/** A logger that keeps every call, to be replayed on another. */
-function bufferedLogger() {
-    const calls = [];
-    return {
-        debug: (message) => calls.push((log) => log.debug(message)),
-        info: (message) => calls.push((log) => log.info(message)),
-        notice: (message, properties) => calls.push((log) => log.notice(message, properties)),
-        warning: (message, properties) => calls.push((log) => log.warning(message, properties)),
-        error: (message, properties) => calls.push((log) => log.error(message, properties)),
-        group: (title, lines) => calls.push((log) => log.group(title, lines)),
-        replay: (log) => {
-            for (const call of calls)
-                call(log);
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./.build/action/artifact/triggering-run.js
-/**
- * A `workflow_run` run of the default branch's workflow, auditing what a pull request's run
- * collected. Where to report comes from GitHub's facts only (the event's run and GitHub's list
- * of pull requests); what to audit is the run's head commit, read from GitHub (head-commit.ts),
- * with what the triggering run's artifact `contract-audit-upload` may supply: downloaded with
- * `@actions/artifact` and opened as an untrusted upload bundle in a fresh folder under
- * RUNNER_TEMP. Nothing of the fork is checked out or run.
- */
-
-
-
-
-
-
-
-
-
-
-
-/**
- * The triggering run, with its pull request found when GitHub knows it. Throws a
- * ConfigurationError when the event does not describe a run or there is no token to read it.
- */
-async function openTriggeringRun(settings, context, options) {
-    const { log } = options;
-    const run = context.workflowRun;
-    if (!run) {
-        throw new ConfigurationError('This `workflow_run` event does not name the run that triggered it (its `workflow_run.id` and `head_sha`), so there is nothing to audit.');
-    }
-    const [owner = '', repo = ''] = context.repository.split('/');
-    if (!settings.githubToken || !owner || !repo) {
-        throw new ConfigurationError("On `workflow_run`, `github-token` is needed to download the triggering run's artifact: keep its default and give the job `actions: read`.");
-    }
-    const client = createGitHubClient({ apiUrl: context.apiUrl, token: settings.githubToken, owner, repo }, { deadline: options.deadline, redact: options.redact, log: { debug: (m) => log.debug(m) } });
-    const pullRequest = await findPullRequest(client, run, log);
-    return {
-        run,
-        context: {
-            ...context,
-            sha: run.headSha,
-            pullRequest: pullRequest === undefined
-                ? undefined
-                : { number: pullRequest, headSha: run.headSha, changedFiles: undefined },
-        },
-        fetchUploads: () => fetchUploads(settings, client, run, { owner, repo, deadline: options.deadline }),
-        headUploads: (bundle, refused) => headCommitUploads(settings, bundle, {
-            client,
-            commit: run.headSha,
-            deadline: options.deadline,
-            log,
-            refused,
-        }),
-        close: () => client.close(),
-    };
-}
-/**
- * The pull request GitHub lists with the run; else (a fork's run lists none) the open pull
- * request whose head is the run's owner and branch and whose head commit is the run's. Two at
- * that commit (one branch, two base branches) cannot be told apart: neither gets the comment.
- */
-async function findPullRequest(client, run, log) {
-    const nowhere = (why) => {
-        log.notice(`${why}, so there is no pull-request comment; the check run is on commit ${run.headSha.slice(0, 12)}.`);
-        return undefined;
-    };
-    const only = (pulls, what) => {
-        const matching = pulls.filter((pull) => pull.headSha === run.headSha);
-        // Stryker disable next-line OptionalChaining: only is called when one is at the commit, so matching is never empty
-        if (matching.length < 2)
-            return matching[0]?.number;
-        return nowhere(`${matching.length} ${what} (${matching.map((pull) => `#${pull.number}`).join(', ')}) are at commit ${run.headSha.slice(0, 12)}, and which one this run was for cannot be told`);
-    };
-    if (run.pullRequests.some((pull) => pull.headSha === run.headSha))
-        return only(run.pullRequests, `pull requests GitHub lists with run ${run.id}`);
-    if (!run.headOwner || !run.headBranch)
-        return nowhere('The triggering run names no head repository and branch');
-    const head = `${run.headOwner}:${run.headBranch}`;
-    let open;
-    try {
-        open = await client.listPullRequestsByHead(head);
-    }
-    catch (error) {
-        return nowhere(`The pull requests of ${head} could not be listed (${errorMessage(error)})`);
-    }
-    if (open.some((pull) => pull.headSha === run.headSha))
-        return only(open, `open pull requests of ${head}`);
-    return nowhere(open.length === 0
-        ? `No open pull request has the head ${head}`
-        : `No open pull request of ${head} is at commit ${run.headSha.slice(0, 12)} (it moved on since that run)`);
-}
-async function fetchUploads(settings, client, run, where) {
-    const what = `The artifact \`${UPLOAD_ARTIFACT}\` of run ${run.id}`;
-    let listed;
-    try {
-        listed = await client.listRunArtifacts(run.id, UPLOAD_ARTIFACT);
-    }
-    catch (error) {
-        // Its message names the permission when that is what is missing.
-        throw new ConfigurationError(`${what} could not be found: ${errorMessage(error)}`);
-    }
-    const named = listed.filter((each) => each.name === UPLOAD_ARTIFACT);
-    // Should GitHub list several (attempts of the run), the newest one still kept is the latest.
-    const [artifact] = named.filter((each) => !each.expired).sort((a, b) => b.id - a.id);
-    if (!artifact) {
-        const none = `The triggering run ${run.id} (${run.event || 'unknown event'}) has ${named.length > 0 ? 'only an expired' : 'no'} artifact \`${UPLOAD_ARTIFACT}\``;
-        // A fork's run chooses whether it leaves one: without it, a skip would leave a neutral check
-        // that branch protection takes as passing. Its head commit is GitHub's to give, not the fork's.
-        if (fromAnotherRepository(run, where)) {
-            return {
-                kind: 'bundle',
-                bundle: { uploads: [], summaries: [] },
-                note: `${none}, and its head is in ${run.headRepository || 'a repository the event does not name'}: the head commit is audited as GitHub holds it, ` +
-                    'without the installed packages and submodule contents the artifact would supply (imports of them are named as unresolved).',
-            };
-        }
-        return {
-            kind: 'missing',
-            reason: `${none}, so there is nothing to audit. ` +
-                'It is made by this action with `fork-pull-requests: collect` on a pull request from a fork or Dependabot.',
-        };
-    }
-    const maxBytes = settings.limits.maxTotalBytes;
-    if (artifact.sizeInBytes > maxBytes) {
-        throw new ConfigurationError(`${what} was refused before it was downloaded: GitHub lists it at ${formatBytes(artifact.sizeInBytes)}, more than ${formatBytes(maxBytes)} (input \`max-total-size-mb\`).`);
-    }
-    await (0,promises_.mkdir)(settings.outputDirectory, { recursive: true });
-    const folder = await (0,promises_.mkdtemp)(external_node_path_.join(settings.outputDirectory, 'contract-audit-artifact-'));
-    // Stryker disable next-line StringLiteral: the folder is new, so the zip is its one file either way (the files' folder comes after)
-    const zipFolder = external_node_path_.join(folder, 'zip');
-    const filesFolder = external_node_path_.join(folder, 'files');
-    const download = new lib_artifact/* DefaultArtifactClient */.t9().downloadArtifact(artifact.id, {
-        path: zipFolder,
-        skipDecompress: true,
-        ...(artifact.digest === undefined ? {} : { expectedHash: artifact.digest }),
-        findBy: {
-            token: settings.githubToken,
-            workflowRunId: run.id,
-            repositoryOwner: where.owner,
-            repositoryName: where.repo,
-        },
-    });
-    let digestMismatch;
-    try {
-        ({ digestMismatch } = await within(msLeft(where.deadline), download, 
-        // Stryker disable next-line StringLiteral: its WaitTimeoutError is thrown on as a DeadlineError with a message of its own
-        'the time limit (`timeout-minutes`) ran out during the download'));
-    }
-    catch (error) {
-        if (error instanceof WaitTimeoutError) {
-            throw new DeadlineError(
-            // Stryker disable next-line Regex: `what` holds one "The", at its start
-            `The time limit (\`timeout-minutes\`) ran out while ${what.replace(/^The/, 'the')} was downloaded: nothing was uploaded. Raise \`timeout-minutes\`, or re-run the workflow.`);
-        }
-        throw new ConfigurationError(`${what} could not be downloaded: ${errorMessage(error)}`);
-    }
-    if (digestMismatch)
-        throw new ConfigurationError(`${what} was refused: its zip does not match the digest GitHub lists for it.`);
-    const zipFile = await theOneFile(zipFolder, maxBytes, what);
-    const bundle = await openBundle(zipFile, filesFolder, {
-        limits: settings.limits,
-        projectName: settings.projectName,
-        what,
-        vocabulary: settings.vocabulary,
-    });
-    return { kind: 'bundle', bundle };
-}
-/** The run's head is not in this repository (or the event does not say where it is). */
-function fromAnotherRepository(run, { owner, repo }) {
-    return run.headRepository.toLowerCase() !== `${owner}/${repo}`.toLowerCase();
-}
-/** The downloaded zip: the folder's one regular file, no larger than the bound. */
-async function theOneFile(folder, maxBytes, what) {
-    const names = await (0,promises_.readdir)(folder);
-    const [name] = names;
-    const file = name === undefined ? undefined : external_node_path_.join(folder, name);
-    const stats = file === undefined ? undefined : await (0,promises_.lstat)(file);
-    if (names.length !== 1 || !file || !stats?.isFile())
-        throw new ConfigurationError(`${what} was refused: its download is not one zip file.`);
-    if (stats.size > maxBytes)
-        throw new ConfigurationError(`${what} was refused: its zip is ${formatBytes(stats.size)}, more than ${formatBytes(maxBytes)} (input \`max-total-size-mb\`).`);
-    return file;
-}
-
-;// CONCATENATED MODULE: ./.build/action/context.js
-/**
- * The facts of the workflow run that the reports need, from `@actions/github`'s context: its
- * event, repository, commit and run, and whether GitHub withheld secrets from it.
- */
-
-function readRunContext(context = github/* context */._, env = process.env) {
-    // Each field is read through `?.` and checked for its type: the payload may be any JSON.
-    const payload = (context.payload ?? {});
-    const eventName = context.eventName ?? '';
-    const actor = context.actor ?? '';
-    const sha = context.sha ?? '';
-    const repository = repositoryOf(context);
-    return {
-        eventName,
-        actor,
-        serverUrl: context.serverUrl,
-        repository,
-        sha,
-        apiUrl: context.apiUrl,
-        actionRepository: env['GITHUB_ACTION_REPOSITORY'] || undefined,
-        runUrl: repository && context.runId
-            ? `${context.serverUrl}/${repository}/actions/runs/${context.runId}`
-            : undefined,
-        pullRequest: readPullRequest(eventName, payload, sha),
-        untrustedPullRequest: classifyPullRequest(eventName, payload, actor, repository),
-        workflowRun: eventName === 'workflow_run' ? readWorkflowRun(payload) : undefined,
-    };
-}
-/** Undefined when the payload lacks what a report needs: the run's id, commit and branch. */
-function readWorkflowRun(payload) {
-    const run = payload.workflow_run;
-    const id = run?.id;
-    const headSha = context_text(run?.head_sha);
-    if (typeof id !== 'number' || !Number.isSafeInteger(id) || !headSha)
-        return undefined;
-    const listed = Array.isArray(run?.pull_requests) ? run.pull_requests : [];
-    const repositoryId = payload.repository?.id;
-    return {
-        id,
-        event: context_text(run?.event) ?? '',
-        headSha,
-        headBranch: context_text(run?.head_branch) ?? '',
-        headOwner: context_text(run?.head_repository?.owner?.login) ?? '',
-        headRepository: context_text(run?.head_repository?.full_name) ?? '',
-        pullRequests: listed.flatMap((entry) => {
-            const pull = entry;
-            // GitHub lists pull requests of other repositories from the run's branch too (a fork's
-            // own): their numbers name someone else's pull request here.
-            const ours = typeof repositoryId === 'number' && pull?.base?.repo?.id === repositoryId;
-            const pullSha = context_text(pull?.head?.sha);
-            return ours && typeof pull.number === 'number' && pullSha
-                ? [{ number: pull.number, headSha: pullSha }]
-                : [];
-        }),
-    };
-}
-/**
- * `owner/name`, or '' outside Actions (where `context.repo` throws). Without GITHUB_REPOSITORY,
- * context.repo reads the event payload unchecked: only names GitHub could give are taken.
- */
-function repositoryOf(context) {
-    try {
-        const { owner, repo } = context.repo;
-        const name = /^[\w.-]+$/;
-        return typeof owner === 'string' &&
-            typeof repo === 'string' &&
-            name.test(owner) &&
-            name.test(repo)
-            ? `${owner}/${repo}`
-            : '';
-    }
-    catch {
-        return '';
-    }
-}
-const COMMENTABLE_PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
-function readPullRequest(eventName, payload, sha) {
-    const pullRequest = payload.pull_request;
-    const number = pullRequest?.number;
-    if (!COMMENTABLE_PULL_REQUEST_EVENTS.has(eventName) || typeof number !== 'number')
-        return undefined;
-    const changedFiles = pullRequest?.changed_files;
-    return {
-        number,
-        headSha: context_text(pullRequest?.head?.sha) ?? sha,
-        changedFiles: typeof changedFiles === 'number' ? changedFiles : undefined,
-    };
-}
-const PULL_REQUEST_EVENTS = new Set([
-    'pull_request',
-    'pull_request_review',
-    'pull_request_review_comment',
-]);
-/** The events on which GitHub gives Dependabot's runs Dependabot secrets only (GitHub's docs). */
-const DEPENDABOT_RESTRICTED_EVENTS = new Set([
-    ...PULL_REQUEST_EVENTS,
-    'push',
-    'create',
-    'deployment',
-    'deployment_status',
-]);
-/**
- * GitHub withholds secrets from `pull_request` runs of forks and from runs Dependabot triggers,
- * so an empty key there is expected, not a misconfiguration. (`pull_request_target` does get secrets.)
- */
-function classifyPullRequest(eventName, payload, actor, 
-/** GITHUB_REPOSITORY, for events whose payload does not name the repository. */
-repository = '') {
-    // Runs Dependabot triggers get only Dependabot secrets on these events; on others (workflow_run
-    // among them) the repository's secrets, so an empty key there is a misconfiguration.
-    if (actor === 'dependabot[bot]' && DEPENDABOT_RESTRICTED_EVENTS.has(eventName))
-        return 'dependabot';
-    if (!PULL_REQUEST_EVENTS.has(eventName))
-        return undefined;
-    const head = payload.pull_request?.head;
-    if (head?.repo === null)
-        return 'fork'; // the fork was deleted
-    const base = context_text(payload.repository?.full_name) ?? repository;
-    const headName = context_text(head?.repo?.full_name);
-    if (headName && base && headName !== base)
-        return 'fork';
-    return undefined;
-}
-function context_text(value) {
-    return typeof value === 'string' ? value : undefined;
-}
-
-;// CONCATENATED MODULE: ./.build/engine/pending-triage.js
-/**
- * The parts of a pending record that decide how a finished audit's findings are triaged and
- * shown: each project's upload manifest (its files, which were dependencies, the audited files'
- * suppression comments), the baseline the run read, and on `workflow_run` the commit judged.
- * Compact JSON out; hostile JSON in, every field bounded, the baseline read back by the baseline
- * file's own parser.
- */
-
-
-/** Files over every project of one record: far more than one run uploads. */
-const MAX_MANIFEST_FILES = 100_000;
-/** A path: longer ones were not written here. */
-const MAX_PATH_LENGTH = 4_096;
-/** A suppression comment, or a refused file's reason. */
-const MAX_COMMENT_LENGTH = 16_384;
-/** Baseline entries one record keeps. */
-const MAX_BASELINE_ENTRIES = 100_000;
-/** Where a file uploaded under `name` in the project at `folder` is, unless said otherwise. */
-function underFolder(folder, name) {
-    return folder === '.' ? name : `${folder}/${name}`;
-}
-function manifestJson({ files, suppressions }, folder) {
-    return {
-        f: files.map(({ relativePath, repositoryPath, dependency }) => repositoryPath === underFolder(folder, relativePath)
-            ? [relativePath, dependency ? 1 : 0]
-            : [relativePath, dependency ? 1 : 0, repositoryPath]),
-        s: [...suppressions].flatMap(([name, each]) => 
-        // The directive as shown: a reason longer than a record keeps is cut, its rules kept.
-        each.map((suppression) => [
-            name,
-            suppression.line,
-            cut(suppression.text, MAX_COMMENT_LENGTH),
-        ])),
-    };
-}
-/**
- * The baseline's entries as the file's `accepted` list holds them, with what the triage reads of
- * them only: the fingerprint, the reason, the file (an entry from before fingerprints named
- * repository paths) and the severity (a finding now more severe is not accepted).
- */
-function baselineJson(baseline) {
-    return [...baseline.values()].map(({ fingerprint, reason, file, severity }) => ({
-        fingerprint,
-        reason,
-        ...(file !== undefined && { file }),
-        ...(severity !== undefined && { severity }),
-    }));
-}
-/** `{sha, refused: [[path, reason]]}`: paths and reasons cut to what the reader takes. */
-function judgedCommitJson({ sha, refused }) {
-    return {
-        sha,
-        refused: refused.map(({ path, reason }) => [
-            cut(path, MAX_PATH_LENGTH),
-            cut(reason, MAX_COMMENT_LENGTH),
-        ]),
-    };
-}
-function cut(text, length) {
-    return text.length <= length ? text : `${text.slice(0, length - 1)}…`;
-}
-/** The commit `value` holds (null: none), or why it does not hold one. */
-function readJudgedCommit(value) {
-    if (value === null)
-        return undefined;
-    const why = 'the record has no usable audited commit';
-    if (typeof value !== 'object' || Array.isArray(value))
-        return why;
-    const { sha, refused } = value;
-    if (typeof sha !== 'string' || !/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(sha))
-        return why;
-    if (!Array.isArray(refused) || refused.length > MAX_MANIFEST_FILES)
-        return why;
-    const files = [];
-    for (const entry of refused) {
-        if (!Array.isArray(entry) || entry.length !== 2)
-            return why;
-        const [path, reason] = entry;
-        if (typeof path !== 'string' || path.length > MAX_PATH_LENGTH)
-            return why;
-        if (typeof reason !== 'string' || reason.length > MAX_COMMENT_LENGTH)
-            return why;
-        files.push({ path, reason });
-    }
-    return { sha, refused: files };
-}
-/**
- * The manifest `value` holds, or why it does not hold one. `budget.files` is what the record's
- * earlier manifests left of MAX_MANIFEST_FILES; it is spent.
- */
-function pending_triage_readManifest(value, folder, budget) {
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-        return 'the record has an audit with no usable file list';
-    const { f, s } = value;
-    if (!Array.isArray(f) || !Array.isArray(s))
-        return 'the record has an audit with no usable file list';
-    budget.files -= f.length;
-    if (budget.files < 0)
-        return `the record lists more than ${MAX_MANIFEST_FILES} files`;
-    const files = [];
-    for (const entry of f) {
-        if (!Array.isArray(entry) ||
-            (entry.length !== 2 && entry.length !== 3) ||
-            !isPath(entry[0]) ||
-            (entry[1] !== 0 && entry[1] !== 1) ||
-            (entry.length === 3 && !isPath(entry[2])))
-            return 'the record has a file that is not a name, a dependency mark and a path';
-        const [relativePath, dependency, repositoryPath] = entry;
-        files.push({
-            relativePath,
-            repositoryPath: repositoryPath ?? underFolder(folder, relativePath),
-            dependency: dependency === 1,
-        });
-    }
-    if (new Set(files.map((file) => file.relativePath)).size !== files.length)
-        return 'the record lists a file twice';
-    const audited = new Set(files.flatMap((file) => (file.dependency ? [] : [file.relativePath])));
-    if (s.length > files.length * 1_000)
-        return 'the record has too many suppression comments';
-    const suppressions = new Map();
-    for (const entry of s) {
-        const read = readSuppression(entry);
-        if (read === undefined || !audited.has(read.name))
-            return 'the record has a suppression comment that is not one of an audited file';
-        let each = suppressions.get(read.name);
-        if (each === undefined)
-            suppressions.set(read.name, (each = []));
-        each.push(read.suppression);
-    }
-    return { files, suppressions };
-}
-/** The baseline `value` holds (null: none), or why it does not hold one. */
-function readBaselineEntries(value) {
-    if (value === null)
-        return undefined;
-    if (!Array.isArray(value) || value.length > MAX_BASELINE_ENTRIES)
-        return 'the record has no usable baseline';
-    try {
-        return parseBaseline(JSON.stringify({ version: 1, accepted: value }), 'of the pending record');
-    }
-    catch {
-        return 'the record has no usable baseline';
-    }
-}
-function readSuppression(entry) {
-    if (!Array.isArray(entry) || entry.length !== 3)
-        return undefined;
-    const [name, line, text] = entry;
-    if (typeof name !== 'string' || typeof text !== 'string')
-        return undefined;
-    if (!(Number.isSafeInteger(line) && line > 0))
-        return undefined;
-    if (text.length > MAX_COMMENT_LENGTH || /[\r\n]/.test(text))
-        return undefined;
-    const suppression = suppressionAt(line, text);
-    return suppression && { name, suppression };
-}
-/**
- * A path may hold whatever the upload's file names held (reports escape what they show): it is
- * only a name to look a finding's file up by.
- */
-function isPath(value) {
-    return typeof value === 'string' && value !== '' && value.length <= MAX_PATH_LENGTH;
-}
-
-;// CONCATENATED MODULE: ./.build/engine/pending-record.js
-/**
- * The record of a run left pending: what finishing it later needs (each project's audit and its
- * upload's manifest, the baseline read, the settings that decide its verdict and its reports,
- * when it started, its pull request, the service), so a later run judges and reports as this one
- * would have, with nothing of its own checkout or inputs. It is kept by the door where others can
- * write (the Action keeps it on the check run, which any workflow of the repository with
- * `checks: write` can create or edit as the same app). So it is sealed with a key derived from
- * the API key (record-seal.ts) over all it says and where it was left (the repository, the head
- * commit, the check's name, which the reader supplies, never the record): a record forged, or
- * copied onto another commit, check or repository, does not read. It is read as hostile JSON
- * all the same.
- */
-
-
-
-
-
-
-
-
-const PENDING_RECORD_VERSION = 3;
-/** Fifty projects' manifests and a baseline fit; anything much larger was not written here. */
-const MAX_PENDING_RECORD_BYTES = 8 * 1024 * 1024;
-/** An upload name or a folder: longer ones were not written by this action. */
-const MAX_PROJECT_FIELD_LENGTH = 300;
-/** As `timeout-minutes` allows: a week. */
-const MAX_TIMEOUT_MINUTES = 10_080;
-const pending_record_CONTROL = /[\p{Cc}\p{Cf}]/u;
-/** An upload's digest (reuse.ts): SHA-256 in hex. */
-const DIGEST = /^[0-9a-f]{64}$/;
-/** A clock a little ahead of the writer's must not void a record. */
-const pending_record_FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
-/**
- * Why a record is not this run's to read: it names another service than the reader's
- * `base-url`, and is not sealed with the reader's key (that service's own): it is left for that
- * service's finishing run. One sealed with the reader's key is read (its service a field).
- */
-const RECORD_OF_ANOTHER_SERVICE = 'the record was left for the finishing run of another service';
-/** The run's audit ids, as its `audit-id` value gave them: what resuming them by hand takes. */
-function pendingAuditIds(record) {
-    return formatAuditIds(record.audits, record.several);
-}
-/**
- * The service as the HTTP layer reaches it: its origin and path without trailing slashes, so
- * `https://x/api` and `https://x/api/` are one service.
- */
-function pendingService(baseUrl) {
-    return `${baseUrl.origin}${baseUrl.pathname.replace(/\/+$/, '')}`;
-}
-/** What the seal covers: the record's whole body as its JSON, and where it was left. */
-function pending_record_sealed(key, body) {
-    return [String(PENDING_RECORD_VERSION), key.repository, key.headSha, key.checkName, body];
-}
-/** The record as compact JSON, sealed for this repository, head commit and check name. */
-function pendingRecordText(record, key) {
-    const body = {
-        v: PENDING_RECORD_VERSION,
-        name: record.projectName,
-        audits: record.audits.map(({ name, path, auditId, digest, manifest }) => [
-            name,
-            path,
-            auditId,
-            digest ?? null,
-            manifest === undefined ? null : manifestJson(manifest, path),
-        ]),
-        several: record.several,
-        failOn: record.failOn,
-        scope: record.scope,
-        timeout: record.timeoutMinutes,
-        at: record.startedAt,
-        pr: record.pullRequest ?? null,
-        comment: record.comment,
-        baseline: record.baseline === undefined ? null : baselineJson(record.baseline),
-        commit: record.headCommit === undefined ? null : judgedCommitJson(record.headCommit),
-        svc: record.service,
-    };
-    const text = JSON.stringify(body);
-    return JSON.stringify({ ...body, seal: seal(key.apiKey, 'pendingCheck', pending_record_sealed(key, text)) });
-}
-/**
- * The record when it was written with this key for this repository, head commit and check name,
- * else why not (one line for the log; RECORD_OF_ANOTHER_SERVICE for a record that holds but was
- * left for another service). Its seal is checked before any of its fields is used.
- */
-function readPendingRecord(text, expected) {
-    // Stryker disable next-line StringLiteral: Buffer.byteLength reads an empty encoding as UTF-8
-    if (Buffer.byteLength(text, 'utf8') > MAX_PENDING_RECORD_BYTES)
-        return `the record is larger than ${MAX_PENDING_RECORD_BYTES} bytes`;
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch {
-        return 'the record is not JSON';
-    }
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-        return 'the record is not a JSON object';
-    const { seal: given, ...body } = value;
-    if (body['v'] !== PENDING_RECORD_VERSION)
-        return 'the record is of another format';
-    // JSON read and written again is the text that was sealed: key order and values keep.
-    const holds = typeof given === 'string' &&
-        sealMatches(expected.apiKey, 'pendingCheck', pending_record_sealed(expected, JSON.stringify(body)), given);
-    const service = body['svc'];
-    if (typeof service !== 'string' || service.length > MAX_SERVICE_LENGTH)
-        return holds ? 'the record names no usable service' : NOT_SEALED;
-    // Another service's, with another key (its own): not this run's to judge, nor to fail.
-    if (!holds && service !== expected.service)
-        return RECORD_OF_ANOTHER_SERVICE;
-    if (!holds)
-        return NOT_SEALED;
-    return readBody(body, service, expected);
-}
-const NOT_SEALED = 'the record was not written with this API key for this repository, commit and check';
-/** A service's URL: longer ones were not written here. */
-const MAX_SERVICE_LENGTH = 2_048;
-/** The fields of a sealed record's body, each checked. */
-function readBody(body, service, expected) {
-    const { name, audits, several, failOn, scope, timeout, at, pr, comment } = body;
-    if (typeof name !== 'string' || !isProjectField(name))
-        return 'the record has no usable project name';
-    if (!Array.isArray(audits))
-        return 'the record has no list of audits';
-    const projects = readAudits(audits, expected.apiKey);
-    if (typeof projects === 'string')
-        return projects;
-    if (typeof several !== 'boolean' || (!several && projects.length > 1))
-        return 'the record lists several audits for one project';
-    if (!FAIL_ON_LEVELS.includes(failOn))
-        return 'the record has no usable severity to fail on';
-    if (!SCOPES.includes(scope))
-        return 'the record has no usable scope';
-    if (typeof timeout !== 'number' || !(timeout > 0 && timeout <= MAX_TIMEOUT_MINUTES))
-        return 'the record has no usable time limit';
-    const time = typeof at === 'string' ? Date.parse(at) : NaN;
-    if (!Number.isFinite(time) || time > expected.now + pending_record_FUTURE_TOLERANCE_MS)
-        return 'the record has no usable date';
-    if (pr !== null && !(typeof pr === 'number' && Number.isSafeInteger(pr) && pr > 0))
-        return 'the record has no usable pull request number';
-    if (typeof comment !== 'boolean')
-        return 'the record does not say whether to comment';
-    const accepted = readBaselineEntries(body['baseline']);
-    if (typeof accepted === 'string')
-        return accepted;
-    const headCommit = readJudgedCommit(body['commit']);
-    if (typeof headCommit === 'string')
-        return headCommit;
-    return {
-        projectName: name,
-        audits: projects,
-        several,
-        failOn: failOn,
-        scope: scope,
-        timeoutMinutes: timeout,
-        startedAt: new Date(time).toISOString(),
-        pullRequest: pr ?? undefined,
-        comment,
-        baseline: accepted,
-        headCommit,
-        service,
-    };
-}
-/** A project's name or folder as a record keeps it: bounded, with no invisible character. */
-function isProjectField(value) {
-    return value.trim() !== '' && value.length <= MAX_PROJECT_FIELD_LENGTH && !pending_record_CONTROL.test(value);
-}
-/**
- * `[[name, path, auditId, digest | null, manifest | null], …]`: one to MAX_PROJECTS, each field
- * bounded, no id holding the key, a digest SHA-256's hex, MAX_MANIFEST_FILES files in all.
- */
-function readAudits(audits, apiKey) {
-    if (audits.length === 0 || audits.length > MAX_PROJECTS)
-        return `the record must list 1 to ${MAX_PROJECTS} audits`;
-    const key = new Redactor();
-    key.add(apiKey);
-    const read = [];
-    const budget = { files: MAX_MANIFEST_FILES };
-    for (const entry of audits) {
-        if (!Array.isArray(entry) ||
-            entry.length !== 5 ||
-            !entry.slice(0, 3).every((f) => typeof f === 'string') ||
-            !(entry[3] === null || typeof entry[3] === 'string'))
-            return 'the record has an audit that is not a name, a folder, an id, a digest and a file list';
-        const [name, path, auditId, digest, listed] = entry;
-        if (digest !== null && !DIGEST.test(digest))
-            return 'the record has no usable digest';
-        if (!isProjectField(name) || !isProjectField(path))
-            return 'the record has a project with no usable name or folder';
-        if (auditId.trim() === '' ||
-            auditId.length > MAX_AUDIT_ID_LENGTH ||
-            pending_record_CONTROL.test(auditId) ||
-            key.appearsIn(auditId))
-            return 'the record has no usable audit id';
-        const manifest = listed === null ? undefined : pending_triage_readManifest(listed, path, budget);
-        if (typeof manifest === 'string')
-            return manifest;
-        read.push({
-            name,
-            path,
-            auditId,
-            ...(digest !== null && { digest }),
-            ...(manifest !== undefined && { manifest }),
-        });
-    }
-    if (new Set(read.map((audit) => audit.path)).size !== read.length)
-        return 'the record lists a folder twice';
-    return read;
-}
-
-;// CONCATENATED MODULE: ./.build/action/github/check-run-lifecycle.js
-/** The Checks API takes at most this many annotations per request. */
-const ANNOTATIONS_PER_REQUEST = 50;
-async function startCheckRun(client, params) {
-    return client.createCheckRun({ ...params, status: 'in_progress' });
-}
-/**
- * Posts the annotations in batches (each update must repeat the output's title and summary),
- * then completes the run. Whatever stops a batch (a refusal, the rate limit, a rejected
- * annotation, a timeout, the deadline), posting stops there and the run is still completed, its
- * output saying how many were posted: a run left in progress would read as an audit that never
- * ended and blocks a required check. Throws only when completing fails.
- */
-async function completeCheckRun(client, id, completion) {
-    const before = client.requestCount;
-    const { annotations } = completion;
-    const output = completion.output();
-    let posted = 0;
-    let postingError;
-    for (const batch of batches(annotations)) {
-        try {
-            await client.updateCheckRun(id, {
-                output: { title: output.title, summary: output.summary, annotations: batch },
-            });
-            posted += batch.length;
-        }
-        catch (error) {
-            postingError = error instanceof Error ? error : new Error(String(error));
+function resumeCommand(argv, auditIds) {
+    const kept = [];
+    for (let index = 0; index < argv.length; index += 1) {
+        const arg = argv[index] ?? '';
+        if (arg === '--') {
+            kept.push(...argv.slice(index));
             break;
         }
+        // A previous id is replaced; the value of `--audit-id ID` is the next argument.
+        if (arg === '--audit-id')
+            index += 1;
+        else if (!arg.startsWith('--audit-id='))
+            kept.push(arg);
     }
-    await client.updateCheckRun(id, {
-        status: 'completed',
-        conclusion: completion.conclusion,
-        output: postingError === undefined ? output : completion.output(posted),
-    });
-    return {
-        requests: client.requestCount - before,
-        annotationsPosted: posted,
-        annotationsNotPosted: annotations.length - posted,
-        postingError,
-    };
+    return ['contract-audit', '--audit-id', auditIds, ...kept].map(shellQuote).join(' ');
 }
-function batches(items, size = ANNOTATIONS_PER_REQUEST) {
-    if (!Number.isInteger(size) || size < 1)
-        throw new RangeError(`Bad batch size: ${size}`);
-    const result = [];
-    for (let i = 0; i < items.length; i += size)
-        result.push(items.slice(i, i + size));
-    return result;
+/** As it is when a shell would read it so, else in single quotes. */
+function shellQuote(text) {
+    return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
-;// CONCATENATED MODULE: ./.build/action/github/pr-files.js
-
+;// CONCATENATED MODULE: ./.build/cli/vocabulary.js
 /**
- * `changedFiles` is the event payload's `pull_request.changed_files`. GitHub lists at most
- * 3,000 files: `truncated` when the pull request has more, or may have (3,000 came back and
- * the payload does not say that is all, or the pages did not end). Over the cap, nothing is
- * fetched: the list could only be incomplete.
- */
-async function fetchChangedFiles(client, pullNumber, changedFiles) {
-    if (changedFiles !== undefined && changedFiles > PULL_REQUEST_FILES_CAP)
-        return { files: [], truncated: true };
-    const { files, capped } = await client.listPullRequestFiles(pullNumber);
-    const complete = changedFiles === PULL_REQUEST_FILES_CAP && files.length === changedFiles;
-    return { files, truncated: capped && !complete };
-}
-
-;// CONCATENATED MODULE: ./.build/action/github/sticky-comment.js
-/**
- * The sticky comment: one per project on a pull request, found by its hidden marker and edited
- * in place every run, so the conversation never fills with reports.
+ * The command's words for the engine's messages: options as flags, the key from its variable,
+ * audits resumed by running again with `--audit-id`.
  */
 
 
-async function upsertStickyComment(client, params) {
-    const before = client.requestCount;
-    const { comments, capped } = await client.listIssueComments(params.issueNumber);
-    // Only the token's own comment is ours, and GitHub alone knows whose that is: a candidate it
-    // refuses to let this token edit was another app's, which anyone's workflow could have written.
-    for (const candidate of stickyCandidates(comments, params.marker).slice(0, MAX_CANDIDATES)) {
-        let written;
-        try {
-            written = await client.updateIssueComment(candidate.id, params.render(candidate.body));
-        }
-        catch (error) {
-            if (error instanceof PermissionError)
-                continue;
-            throw error;
-        }
-        return { action: 'updated', url: written.url, requests: client.requestCount - before };
-    }
-    // Past the cap ours may be unseen; listing is oldest first and stable, so each later run would
-    // miss the new comment too and post one more. A comment found before the cap is safe to update.
-    if (capped) {
-        throw new Error(`this pull request has more comments than the ${ISSUE_COMMENTS_MAX_PAGES * 100} read to find ` +
-            "this action's comment, so no new one was written (it would be repeated every run)");
-    }
-    const written = await client.createIssueComment(params.issueNumber, params.render(undefined));
-    return { action: 'created', url: written.url, requests: client.requestCount - before };
-}
-/** Comments tried as ours, newest first: a few, so a pull request full of decoys costs little. */
-const MAX_CANDIDATES = 3;
+/** The key's variable: the command takes no key option, which would land in the shell history. */
+const API_KEY_VARIABLE = 'CONTRACT_AUDIT_API_KEY';
+const CLI_VOCABULARY = {
+    option: (name) => `--${name}`,
+    optionNamed: (name) => `--${name}`,
+    setting: (name, value) => `--${name} ${shellQuote(value)}`,
+    takes: (name) => OPTION_NAMES.includes(name),
+    keyName: `\`${API_KEY_VARIABLE}\``,
+    keyHolder: API_KEY_VARIABLE,
+    tool: 'contract-audit',
+    beforeAudit: 'before running contract-audit',
+    failing: 'make the command exit 1',
+    idsOf: (run) => `the --audit-id value printed by ${run}`,
+    noKey: `${API_KEY_VARIABLE} is not set: export the service key in it (the command takes no key option, ` +
+        'which would land in the shell history). To see what would be sent without a key, use --dry-run.',
+    resume: (auditIds) => `--audit-id ${shellQuote(auditIds)}`,
+    pendingCompletion: 'The command waits for its audits, so nothing else collects them.',
+    fetchSubmodules: 'run `git submodule update --init --recursive`',
+    resultsFile: "the file a run's --json writes",
+    projectList: 'the projects --dry-run lists',
+    splitProjects: 'run the command on each project folder in turn (--dry-run lists them)',
+};
+
+;// CONCATENATED MODULE: ./.build/cli/options.js
 /**
- * The comments carrying the marker written by a bot (the workflow token's `github-actions[bot]`,
- * or an app), newest first. Anyone can paste the marker: adopting a person's comment would let
- * them author the report's "previous run" or block its updates.
+ * The command's options: the action's inputs by the same names (read by the engine's one reader
+ * of settings, so a bad value gets the action's message in the command's words), and what only a command has: a dry
+ * run, report files, the directory (found within its repository). The key is read from the
+ * environment alone: a flag would land in the shell's history.
  */
-function stickyCandidates(comments, marker) {
-    return comments
-        .filter((comment) => comment.author?.isBot === true && comment.body.includes(marker))
-        .sort((a, b) => b.id - a.id);
-}
-
-;// CONCATENATED MODULE: ./.build/action/github/channels.js
 
 
 
 
-
-
-/** After the audit's own deadline, the GitHub channels get at most this long to report it. */
-const GITHUB_GRACE_MS = 60_000;
-/**
- * The channels this run asked for, or undefined when it uses none, has no token, or is a
- * fork's run that is skipped anyway (it gets a read-only token and no key).
- */
-function openGitHubChannels(settings, run) {
-    const { context, log } = run;
-    const [owner, repo] = context.repository.split('/');
-    const wanted = settings.checkRun.enabled || settings.pullRequestComment || settings.scope !== 'all';
-    if (!wanted || !owner || !repo || (context.untrustedPullRequest && !settings.apiKey))
-        return undefined;
-    if (!settings.githubToken) {
-        log.info('No `github-token`: no check run, pull-request comment or changed-files scope this run.');
-        return undefined;
-    }
+const BASE_URL_VARIABLE = 'CONTRACT_AUDIT_BASE_URL';
+/** The action's inputs the command takes, by their action.yml names. */
+const INPUT_OPTIONS = [
+    {
+        name: 'base-url',
+        type: 'string',
+        value: 'URL',
+        help: `The audit service's address (or ${BASE_URL_VARIABLE}).`,
+    },
+    {
+        name: 'project-name',
+        type: 'string',
+        value: 'NAME',
+        default: "the repository's folder name",
+        help: 'The name the audit is filed under.',
+    },
+    {
+        name: 'working-directory',
+        type: 'string',
+        value: 'DIR',
+        default: 'the directory',
+        help: "The folder to audit, relative to the repository's root (the top of its git work tree).",
+    },
+    {
+        name: 'contracts',
+        type: 'string',
+        multiple: true,
+        value: 'GLOB',
+        default: '**/*.sol, **/*.vy, **/*.vyi',
+        help: 'Contract files to audit; repeat for more. Framework projects: their source folders.',
+    },
+    {
+        name: 'exclude',
+        type: 'string',
+        multiple: true,
+        value: 'GLOB',
+        help: "Files to leave out; repeat for more; '!GLOB' takes one back.",
+    },
+    {
+        name: 'default-excludes',
+        type: 'string',
+        value: 'true|false',
+        default: 'true',
+        help: 'Leave out tests, scripts, mocks and dependencies by convention.',
+    },
+    {
+        name: 'dependencies',
+        type: 'string',
+        value: 'include|exclude',
+        default: 'include',
+        help: 'Send the files the audited ones import, so the upload compiles.',
+    },
+    {
+        name: 'fail-on',
+        type: 'string',
+        value: 'LEVEL',
+        default: 'low',
+        help: 'critical, high, medium, low, info or none: the least severity that fails.',
+    },
+    {
+        name: 'timeout-minutes',
+        type: 'string',
+        value: 'N',
+        default: '30',
+        help: 'How long to wait for the audit, uploads and retries included; at most 10080 (a week).',
+    },
+    {
+        name: 'poll-interval-seconds',
+        type: 'string',
+        value: 'N',
+        default: '5',
+        help: 'How often to ask for the audit at first.',
+    },
+    {
+        name: 'audit-id',
+        type: 'string',
+        value: 'ID',
+        help: 'Collect an audit already started instead of uploading.',
+    },
+    {
+        name: 'max-files',
+        type: 'string',
+        value: 'N',
+        default: '1000',
+        help: 'Most files one audit sends.',
+    },
+    {
+        name: 'max-file-size-kb',
+        type: 'string',
+        value: 'N',
+        default: '1024',
+        help: 'Largest file sent.',
+    },
+    {
+        name: 'max-total-size-mb',
+        type: 'string',
+        value: 'N',
+        default: '50',
+        help: 'Most bytes one audit sends.',
+    },
+    {
+        name: 'baseline',
+        type: 'string',
+        value: 'FILE',
+        help: 'A results file (--json) of accepted findings, inside the repository: they do not count.',
+    },
+];
+/** What only the command has. */
+const COMMAND_OPTIONS = [
+    {
+        name: 'dry-run',
+        type: 'boolean',
+        help: 'Show what would be sent and why; send nothing, need no key.',
+    },
+    { name: 'sarif', type: 'string', value: 'FILE', help: 'Write the findings as SARIF 2.1.0.' },
+    {
+        name: 'json',
+        type: 'string',
+        value: 'FILE',
+        help: "Write the results file (the action's results-file).",
+    },
+    {
+        name: 'codequality',
+        type: 'string',
+        value: 'FILE',
+        help: 'Write a GitLab code quality report.',
+    },
+    {
+        name: 'junit',
+        type: 'string',
+        value: 'FILE',
+        help: 'Write JUnit XML: a test case per finding.',
+    },
+    { name: 'verbose', type: 'boolean', help: 'Also show debug lines.' },
+    { name: 'help', type: 'boolean', short: 'h', help: 'Show this help.' },
+    { name: 'version', type: 'boolean', help: "Show the command's version." },
+];
+/** Parses the arguments; a ConfigurationError says what is wrong and points at --help. */
+function parseCommandLine(argv, env) {
+    let parsed;
     try {
-        return new GitHubChannels({
-            client: createGitHubClient({ apiUrl: context.apiUrl, token: settings.githubToken, owner, repo }, {
-                // The channels report the audit after its deadline, so they get a little longer.
-                deadline: {
-                    at: Math.max(run.deadline.at, run.deadline.now()) + GITHUB_GRACE_MS,
-                    now: run.deadline.now,
+        parsed = (0,external_node_util_.parseArgs)({
+            args: [...argv],
+            options: Object.fromEntries([...INPUT_OPTIONS, ...COMMAND_OPTIONS].map((spec) => [
+                spec.name,
+                {
+                    type: spec.type,
+                    multiple: spec.multiple ?? false,
+                    ...(spec.short ? { short: spec.short } : {}),
                 },
-                redact: run.redact,
-                // Octokit's notices quote the API's headers: through the logger, which cleans them.
-                log: { debug: (message) => log.debug(message) },
-            }),
-            pullRequest: context.pullRequest,
-            headSha: context.pullRequest?.headSha ?? context.sha,
-            checkRun: settings.checkRun,
-            comment: settings.pullRequestComment,
-            log,
+            ])),
+            allowPositionals: true,
+            strict: true,
         });
     }
     catch (error) {
-        log.warning(`No check run, pull-request comment or changed-files scope this run: ${errorMessage(error)}`);
-        return undefined;
+        throw new ConfigurationError(`${error.message}\nRun contract-audit --help for the options.`);
     }
+    const { values, positionals } = parsed;
+    if (positionals.length > 1) {
+        throw new ConfigurationError(`One directory at most; got ${positionals.length}: ${positionals.join(' ')}.\nRun contract-audit --help for the options.`);
+    }
+    const string = (name) => {
+        const value = values[name];
+        return typeof value === 'string' ? value : undefined;
+    };
+    const inputs = {
+        vocabulary: CLI_VOCABULARY,
+        get(name) {
+            if (name === 'api-key')
+                return env[API_KEY_VARIABLE] ?? '';
+            if (name === 'base-url')
+                return string(name) ?? env[BASE_URL_VARIABLE] ?? '';
+            const value = values[name];
+            // Each repetition is one line, as the action's multi-line inputs take them.
+            if (Array.isArray(value))
+                return value.join('\n');
+            return typeof value === 'string' ? value : '';
+        },
+    };
+    return {
+        inputs,
+        directory: positionals[0],
+        dryRun: values['dry-run'] === true,
+        reports: {
+            sarif: string('sarif'),
+            json: string('json'),
+            codequality: string('codequality'),
+            junit: string('junit'),
+        },
+        verbose: values['verbose'] === true,
+        help: values['help'] === true,
+        version: values['version'] === true,
+    };
 }
-const WHY = {
-    'checks: write': 'the check run with every finding as an annotation; findings are annotated in the log instead (10 of each kind)',
-    'checks: read': 'the check runs left pending, so none is finished',
-    'pull-requests: write': 'the pull-request comment',
-    'pull-requests: read': "the pull request's changed files, so `scope` falls back to all",
-    'actions: read': "the triggering run's artifact",
-    'contents: read': "the triggering run's head commit",
-};
-/**
- * The GitHub API calls of a run. Rendering is the caller's: these methods take what to send.
- * None of them may fail the step.
- */
-class GitHubChannels {
-    #options;
-    #warned = new Set();
-    #checkRun;
-    #checkRunFailed = false;
-    #starting;
-    constructor(options) {
-        this.#options = options;
-        this.#checkRun = options.existingCheckRun;
-    }
-    /** Whether the findings will be annotated on a check run, as far as is known yet. */
-    get annotatesCheckRun() {
-        return (this.#options.client !== undefined && this.#options.checkRun.enabled && !this.#checkRunFailed);
-    }
-    /**
-     * Creates the check run in progress as soon as the audit id is known. Callers need not wait:
-     * the audit goes on meanwhile, and `completeCheckRun` waits for it. It never rejects.
-     */
-    auditStarted(start) {
-        this.#starting = this.#createCheckRun(start);
-        return this.#starting;
-    }
-    async #createCheckRun(start) {
-        const { client, checkRun, headSha } = this.#options;
-        if (!client || !checkRun.enabled || this.#checkRunFailed)
+
+;// CONCATENATED MODULE: ./.build/cli/help.js
+/** The text of `contract-audit --help`: every option with its default, and the environment. */
+
+function helpText(version) {
+    return [
+        `contract-audit ${version}: audit Solidity and Vyper contracts on the audit service,`,
+        'the same engine as the GitHub Action, so a laptop and CI agree on every file and finding.',
+        '',
+        'Usage: contract-audit [options] [directory]   (directory: default the current one)',
+        '',
+        "The directory is audited within its repository, as the action's working-directory is within",
+        "the checkout: the repository's root is the top of the git work tree holding it (else the",
+        'directory itself), and imports may reach anything inside that root, nothing outside it. With',
+        '--working-directory (relative to that root), the directory only says where the repository is:',
+        'give its root, or the same folder.',
+        '',
+        "Options (the action's inputs, by the same names):",
+        ...INPUT_OPTIONS.map(optionLine),
+        '',
+        'Options of the command:',
+        ...COMMAND_OPTIONS.map(optionLine),
+        '',
+        'Environment:',
+        `  ${API_KEY_VARIABLE.padEnd(28)} The service key (never on the command line). Not needed by --dry-run.`,
+        `  ${BASE_URL_VARIABLE.padEnd(28)} The service's address, when --base-url is not given.`,
+        `  ${'FOUNDRY_PROFILE'.padEnd(28)} The Foundry profile whose folders apply (default: default).`,
+        `  ${'NO_COLOR'.padEnd(28)} Set and not empty: no colour, even on a terminal.`,
+        `  ${'TERM'.padEnd(28)} dumb: no colour and no live status line, as in a pipe.`,
+        '',
+        'Exit codes: 0 pass or skipped, 1 fail, 2 error (options, service, a refused upload), 3 timeout,',
+        '130 or 143 interrupted (Ctrl-C or SIGTERM; the command that collects a started audit is printed).',
+        '',
+    ].join('\n');
+}
+function optionLine(spec) {
+    const flag = `${spec.short ? `-${spec.short}, ` : ''}--${spec.name}${spec.value ? ` ${spec.value}` : ''}`;
+    const more = spec.default === undefined ? '' : ` (default: ${spec.default})`;
+    return `  ${flag.padEnd(38)} ${spec.help}${more}`;
+}
+
+;// CONCATENATED MODULE: ./.build/cli/logger.js
+
+const CLEAR_LINE = '\r\u001b[2K';
+function createTerminalLogger(options) {
+    const { stream, redactor, paint, live, now } = options;
+    const startedAt = now();
+    let status;
+    // The status line shows the time since the start, so it is redrawn as the time passes.
+    const ticker = live ? setInterval(() => drawStatus(), 1000) : undefined;
+    ticker?.unref();
+    // Redacted before escaping (a key split by control characters is still found) and after (an
+    // escape must not spell it again).
+    const clean = (text) => redactor.redact(escapeTerminal(redactor.redact(text)));
+    const lines = (message) => message.split(/\r?\n/).map(clean);
+    function drawStatus() {
+        if (status === undefined)
             return;
-        try {
-            this.#checkRun = await startCheckRun(client, { name: checkRun.name, headSha, ...start });
-            this.#options.log.info(`Check run: ${this.#checkRun.url}`);
-        }
-        catch (error) {
-            this.#checkRunFailed = true;
-            this.#fallBack(error, 'Could not create the check run');
-        }
+        const seconds = Math.floor((now() - startedAt) / 1000);
+        const elapsed = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+        // As wide as the terminal, it would wrap (some terminals wrap on the last column), and the
+        // next redraw would not clear it. Cut by code point: never half of a character.
+        const prefix = `[${elapsed}] `;
+        const room = Math.max((stream.columns || 80) - 1 - prefix.length, 1);
+        const characters = [...status];
+        const text = characters.length > room ? `${characters.slice(0, room - 1).join('')}…` : status;
+        stream.write(`${CLEAR_LINE}${paint('dim', prefix.trimEnd())} ${text}`);
     }
-    /** The pull request's files, or undefined when they cannot be had (the caller uses scope `all`). */
-    async changedFiles() {
-        const { client, pullRequest, log } = this.#options;
-        if (!client || !pullRequest)
-            return undefined;
-        try {
-            const { files, truncated } = await fetchChangedFiles(client, pullRequest.number, pullRequest.changedFiles);
-            if (truncated) {
-                log.warning('This pull request changes more than 3,000 files, more than GitHub lists, so `scope` falls back to all: every finding counts.');
-                return undefined;
-            }
-            return files;
-        }
-        catch (error) {
-            this.#fallBack(error, "Could not read the pull request's changed files; `scope` falls back to all");
-            return undefined;
-        }
-    }
-    /**
-     * Annotates and completes the check run (creating it first if the audit never started).
-     * Undefined when check runs are off or the run could not be created.
-     */
-    async completeCheckRun(report) {
-        const { client, checkRun, headSha, log } = this.#options;
-        await this.#starting;
-        if (!client || !checkRun.enabled || this.#checkRunFailed)
-            return undefined;
-        let run = this.#checkRun;
-        try {
-            run ??= await startCheckRun(client, { name: checkRun.name, headSha, ...report.start });
-            this.#checkRun = run;
-            const completed = await completeCheckRun(client, run.id, report);
-            log.info(`Check run completed with ${completed.annotationsPosted} annotation(s) in ${completed.requests} request(s): ${run.url}`);
-            return { url: run.url, completed };
-        }
-        catch (error) {
-            this.#fallBack(error, 'Could not complete the check run');
-            return run && { url: run.url, completed: undefined };
-        }
-    }
-    /**
-     * Where this run's check run is, when check runs are on, as far as is known yet: what a
-     * pending record is sealed for.
-     */
-    get checkRunTarget() {
-        const { headSha, checkRun } = this.#options;
-        return this.annotatesCheckRun ? { headSha, checkName: checkRun.name } : undefined;
-    }
-    /**
-     * Leaves the check run in progress, with `pending`'s record and output (creating it if the audit
-     * never announced one). Undefined when check runs are off or it could not be made; `left` false
-     * when it exists but could not be given the record (said in the log).
-     */
-    async leaveCheckRunPending(pending) {
-        const { client, checkRun, headSha } = this.#options;
-        await this.#starting;
-        if (!client || !checkRun.enabled || this.#checkRunFailed)
-            return undefined;
-        const run = this.#checkRun;
-        try {
-            if (run !== undefined)
-                await client.updateCheckRun(run.id, { status: 'in_progress', ...pending });
-            const left = run ?? (await startCheckRun(client, { name: checkRun.name, headSha, ...pending }));
-            this.#checkRun = left;
-            this.#options.log.info(`Check run left in progress: ${left.url}`);
-            return { url: left.url, left: true };
-        }
-        catch (error) {
-            this.#fallBack(error, 'Could not leave the check run pending');
-            return run && { url: run.url, left: false };
-        }
-    }
-    /** Creates or updates the project's sticky comment; undefined when off or not a pull request. */
-    async upsertComment(marker, render) {
-        const { client, comment, pullRequest, log } = this.#options;
-        if (!client || !comment || !pullRequest)
-            return undefined;
-        try {
-            const result = await upsertStickyComment(client, {
-                issueNumber: pullRequest.number,
-                marker,
-                render,
-            });
-            log.info(`Pull-request comment ${result.action}: ${result.url}`);
-            return result.url;
-        }
-        catch (error) {
-            this.#fallBack(error, 'Could not write the pull-request comment');
-            return undefined;
-        }
-    }
-    async close() {
-        await this.#options.client?.close();
-    }
-    /** A missing permission is said once, with what to add; anything else is a plain warning. */
-    #fallBack(error, what) {
-        const { log } = this.#options;
-        if (error instanceof PermissionError) {
-            if (this.#warned.has(error.permission))
-                return;
-            this.#warned.add(error.permission);
-            log.warning(`The GitHub token may not do this (${error.status}), so this run goes without ${WHY[error.permission]}. ` +
-                `To enable it, add \`${error.permission}\` to the job's \`permissions:\`. ` +
-                '(Pull requests from forks get a read-only token: there this is expected.)');
+    function permanent(text) {
+        if (text.length === 0)
             return;
-        }
-        // The client's errors already name the operation ("Could not create the check run on GitHub…").
-        const message = errorMessage(error);
-        const said = message.startsWith(`${what} `) ? message : `${what}: ${message}`;
-        log.warning(`${said}. The audit result is unaffected.`);
+        stream.write(`${live && status !== undefined ? CLEAR_LINE : ''}${text.join('\n')}\n`);
+        if (live)
+            drawStatus();
     }
+    const annotated = (label, style) => (message, properties = {}) => {
+        const where = properties.file
+            ? `${properties.file}${properties.startLine ? `:${properties.startLine}` : ''}: `
+            : '';
+        const [first = '', ...rest] = lines(`${where}${message}`);
+        permanent([`${label ? paint(style, label) : ''}${first}`, ...rest]);
+    };
+    return {
+        debug(message) {
+            if (options.verbose)
+                permanent(lines(message).map((line) => paint('dim', line)));
+        },
+        info(message) {
+            if (!live)
+                return permanent(lines(message));
+            status = lines(message).join(' ');
+            drawStatus();
+        },
+        notice: annotated('', 'bold'),
+        warning: annotated('warning: ', 'yellow'),
+        error: annotated('error: ', 'red'),
+        group(title, groupLines) {
+            const heading = paint('bold', clean(title));
+            permanent(options.fullGroups ? [heading, ...groupLines.map((line) => `  ${clean(line)}`)] : [heading]);
+        },
+        close() {
+            if (ticker)
+                clearInterval(ticker);
+            if (live && status !== undefined)
+                stream.write(CLEAR_LINE);
+            status = undefined;
+        },
+    };
 }
 
 ;// CONCATENATED MODULE: ./.build/files/output-file.js
@@ -12299,27 +9799,27 @@ async function writeOutputFile(file, content, roots) {
     for (const name of external_node_path_.relative(root, target).split(external_node_path_.sep).slice(0, -1)) {
         directory = external_node_path_.join(directory, name);
         try {
-            await promises_.mkdir(directory);
+            await external_node_fs_promises_.mkdir(directory);
         }
         catch (error) {
             if (error.code !== 'EEXIST')
                 throw error;
         }
         // mkdir leaves an existing link alone, so whatever is there now is looked at, not followed.
-        const stats = await promises_.lstat(directory);
+        const stats = await external_node_fs_promises_.lstat(directory);
         if (stats.isSymbolicLink()) {
             throw new Error(`${directory} is a symbolic link; output files are never written through one.`);
         }
         if (!stats.isDirectory())
             throw new Error(`${directory} is not a directory.`);
     }
-    const existing = await promises_.lstat(target).catch(() => undefined);
+    const existing = await external_node_fs_promises_.lstat(target).catch(() => undefined);
     if (existing?.isDirectory())
         throw new Error(`${target} is a directory.`);
     // Removing a link removes the link, not its target; `wx` (O_CREAT | O_EXCL) then creates a
     // new file and fails rather than follow a link put back in between.
-    await promises_.rm(target, { force: true });
-    const handle = await promises_.open(target, 'wx');
+    await external_node_fs_promises_.rm(target, { force: true });
+    const handle = await external_node_fs_promises_.open(target, 'wx');
     let failure;
     try {
         // One write per chunk: no stream pipeline to set up for what is usually one small file.
@@ -12334,7 +9834,7 @@ async function writeOutputFile(file, content, roots) {
         return target;
     // A report cut short would read as a whole one. What is there now is the file made above,
     // or a link put in its place, which `rm` removes without following.
-    await promises_.rm(target, { force: true });
+    await external_node_fs_promises_.rm(target, { force: true });
     throw failure.error;
 }
 /** One short path segment (names can come from the service): a file system's 255 bytes hold it. */
@@ -12342,630 +9842,115 @@ function fileSafe(name) {
     return name.replace(/[^\w.-]+/g, '_').slice(0, 100);
 }
 
-;// CONCATENATED MODULE: ./.build/action/pending-check.js
-/**
- * A run left pending keeps its record on its check run, which stays in progress on the head
- * commit: in `external_id` when it is short, else in the output's text. GitHub documents no
- * maximum length for `external_id` (its REST reference gives a plain string), so the record goes
- * there only up to EXTERNAL_ID_MAX_CHARS; a longer one (one with its uploads' file lists, most)
- * goes in the text, whose limit (65,535 characters) is documented, compressed (file lists repeat
- * their folders), and `external_id` then says so.
- */
-
-
-
-/** Our bound on a record in `external_id`, where GitHub documents none. */
-const EXTERNAL_ID_MAX_CHARS = 1_024;
-/** `external_id` when the record is in the output's text. */
-const RECORD_IN_TEXT = 'contract-audit-pending:text';
-/**
- * How a record in `external_id` starts (pendingRecordText writes its version first): a waiting
- * run's check run holds its audit ids there, which are no record and are left alone.
- */
-const RECORD_START = '{"v":';
-/** Opens and closes the record in the text: an HTML comment, which GitHub does not show. */
-const TEXT_OPEN = '<!-- contract-audit-pending-record ';
-const TEXT_CLOSE = ' -->';
-/** What finishing a pending run needs, from its report and what the run was asked. */
-function pendingRecordOf(report, run) {
-    return {
-        projectName: report.projectName,
-        audits: report.projects.flatMap(({ name, path, auditId, digest, manifest }) => auditId === undefined
-            ? []
-            : [
-                {
-                    name,
-                    path,
-                    auditId,
-                    ...(digest !== undefined && { digest }),
-                    ...(manifest !== undefined && { manifest }),
-                },
-            ]),
-        several: report.several,
-        failOn: report.failOn,
-        scope: run.scope,
-        timeoutMinutes: run.timeoutMs / 60_000,
-        startedAt: new Date(run.startedAt).toISOString(),
-        pullRequest: run.pullRequest,
-        comment: run.comment,
-        baseline: report.baseline,
-        headCommit: report.headCommit,
-        service: pendingService(run.service),
-    };
-}
-/** The check run as a pending run leaves it: its output, and the record sealed for `target`. */
-function renderPendingCheckRun(report, summaryMarkdown, record, key) {
-    const text = pendingRecordText(record, key);
-    const inExternalId = text.length <= EXTERNAL_ID_MAX_CHARS;
-    const output = checkRunOutput({
-        title: checkRunTitle(report),
-        summaryMarkdown,
-        // Base64url: the record's own text could close the comment.
-        ...(!inExternalId && {
-            text: `${TEXT_OPEN}${(0,external_node_zlib_.deflateRawSync)(Buffer.from(text, 'utf8')).toString('base64url')}${TEXT_CLOSE}`,
-        }),
-    });
-    return { externalId: inExternalId ? text : RECORD_IN_TEXT, output };
-}
-/**
- * Why a finishing run could not read the record back from the check run `render` makes, or
- * undefined when it can: the writer's bounds are the reader's (a name with an invisible
- * character, a record cut to fit the output's text), so a record the reader refuses is never left.
- */
-function unreadablePendingRecord(pending, record, key) {
-    const text = recordOfCheckRun({
-        externalId: pending.externalId,
-        text: pending.output.text ?? null,
-    });
-    // The output's text is cut to GitHub's bound: a cut record is no record.
-    if (text !== pendingRecordText(record, key))
-        return 'the record does not fit on the check run';
-    const read = readPendingRecord(text, {
-        ...key,
-        service: record.service,
-        now: Date.parse(record.startedAt),
-    });
-    return typeof read === 'string' ? read : undefined;
-}
-/**
- * The report of a run whose record cannot be left: an error, which fails the step and completes
- * its check run as a failure. Left in progress with no record the check run would stay so for
- * ever, and with the record a finishing run would complete it as a failure for a reason not the
- * code's; waiting instead would take a second pass through the engine from the publishing step,
- * after the run's one poll. The audits go on at the service: the hint says how to collect them.
- */
-function refusedPendingReport(report, record, why) {
-    const { several, vocabulary } = report;
-    return {
-        ...report,
-        verdict: 'error',
-        reason: `This pending run's record cannot be kept on the check run (${why}), so no finishing run could complete it. ` +
-            `A record keeps each project's name and folder up to ${MAX_PROJECT_FIELD_LENGTH} characters with no invisible ` +
-            "(zero-width, format or control) character, and fits the check run's output (some 6,000 files in all); " +
-            `to audit these projects as they are, run with ${vocabulary.setting('wait', 'true')}, or split them over jobs.`,
-        resumeHint: `${several ? 'The audits go' : 'The audit goes'} on at the service. To collect ` +
-            `${several ? "every project's" : 'its'} results by hand without uploading again, run with ` +
-            `${vocabulary.resume(pendingAuditIds(record))}.`,
-    };
-}
-/**
- * The record's text as a pending check run holds it, for readPendingRecord; undefined when the
- * check run holds none (a waiting run's, another tool's). When `external_id` says the record is
- * in the text but none there decodes (missing, cut, not base64url, not deflate, more than a record
- * may hold), it is given as empty: the reader refuses it, saying so, rather than the check run
- * being passed over for ever.
- */
-function recordOfCheckRun(checkRun) {
-    const { externalId, text } = checkRun;
-    if (externalId === null || externalId === '')
-        return undefined;
-    if (externalId !== RECORD_IN_TEXT)
-        return externalId.startsWith(RECORD_START) ? externalId : undefined;
-    const start = text?.lastIndexOf(TEXT_OPEN) ?? -1;
-    if (text === null || start < 0)
-        return '';
-    const end = text.indexOf(TEXT_CLOSE, start + TEXT_OPEN.length);
-    if (end < 0)
-        return '';
-    const encoded = text.slice(start + TEXT_OPEN.length, end);
-    if (!/^[A-Za-z0-9_-]*$/.test(encoded))
-        return '';
-    try {
-        const bytes = Buffer.from(encoded, 'base64url');
-        return (0,external_node_zlib_.inflateRawSync)(bytes, { maxOutputLength: MAX_PENDING_RECORD_BYTES }).toString('utf8');
-    }
-    catch {
-        return '';
-    }
-}
-
-;// CONCATENATED MODULE: ./.build/action/publish-pending.js
+;// CONCATENATED MODULE: ./.build/report/codequality.js
 
 /**
- * The pending check run for `target`, its record sealed there, when a finishing run would read
- * that record back; else the run's report as an error saying why (refusedPendingReport).
+ * Our five levels onto GitLab's five, in order; a severity the action could not read fails the
+ * gate like a high one, and is shown as one. Gas findings are advice, like info.
  */
-function pendingCheckRunOf(report, summaryMarkdown, run) {
-    const { settings, startedAt, context, target } = run;
-    const record = pendingRecordOf(report, {
-        scope: settings.scope,
-        timeoutMs: settings.timeoutMs,
-        startedAt,
-        pullRequest: context.pullRequest?.number,
-        comment: settings.pullRequestComment,
-        service: settings.baseUrl,
-    });
-    const key = {
-        ...target,
-        apiKey: settings.apiKey,
-        repository: context.repository,
-    };
-    const left = renderPendingCheckRun(report, summaryMarkdown, record, key);
-    const why = unreadablePendingRecord(left, record, key);
-    return why === undefined ? { left } : { refused: refusedPendingReport(report, record, why) };
-}
+const CODE_QUALITY_SEVERITY = {
+    critical: 'blocker',
+    high: 'critical',
+    unknown: 'critical',
+    medium: 'major',
+    low: 'minor',
+    info: 'info',
+    gas: 'info',
+};
 /**
- * The check run stays in progress on the head commit, holding the record of what finishing it
- * needs; without one (no check run, or no `checks: write`), nothing can finish it but a run by
- * hand, and the log says so.
+ * The findings that count, with repository paths. GitLab needs a path: a finding without a file
+ * is shown at the first file another finding names, and left out when none names one.
  */
-async function leavePending(channels, pending, { log, output }) {
-    const left = pending && (await channels.leaveCheckRunPending(pending));
-    if (left !== undefined)
-        output('check-run-url', left.url);
-    if (!left?.left) {
-        log.warning('The check run holds no record of this pending audit, so no later run can finish it: ' +
-            'collect its results by hand as the summary says.');
-    }
-}
-
-;// CONCATENATED MODULE: ./.build/random-id.js
-/**
- * Random hex digits for names that must differ, not stay secret (an output's delimiter, a
- * results file's name): Math.random, so that a run needing nothing else never loads
- * `node:crypto` (src/digest.ts says what that costs).
- */
-function randomHex(digits) {
-    let hex = '';
-    // 32 bits a draw: Math.random gives at least that many, and they fit toString exactly.
-    while (hex.length < digits) {
-        hex += Math.floor(Math.random() * 2 ** 32)
-            .toString(16)
-            .padStart(8, '0');
-    }
-    return hex.slice(0, digits);
-}
-
-;// CONCATENATED MODULE: ./.build/report/comment-memory.js
-/**
- * The sticky comment's memory: this run's findings, kept hidden and compact in the comment
- * itself, so the next run can tell new findings from fixed ones; and the marker that finds the
- * comment again. Everything read back is untrusted (anyone can edit a comment) and checked.
- */
-
-
-
-/** The hidden data never takes more than this, so the visible part always has room. */
-const DATA_MAX_CHARS = 28_000;
-const KEY_CHARS = 8;
-const DATA_TITLE_MAX_CHARS = 100;
-const DATA_LOCATION_MAX_CHARS = 120;
-/** Longer than any comment GitHub keeps: nothing past it is decoded. */
-const MAX_ENCODED_CHARS = 4 * 65_536;
-const MARKER_PREFIX = '<!-- smart-contract-audit:';
-const DATA_PATTERN = /<!-- smart-contract-audit:data=([A-Za-z0-9_-]*) -->/g;
-/** Identifies the project's comment; the name is percent-encoded so it can never end the HTML comment. */
-function commentMarker(projectName) {
-    return `${MARKER_PREFIX}project=${encodeURIComponent(projectName)} -->`;
-}
-/** 48 bits of the fingerprint's hash: compact, fixed-length, and unlikely to collide. */
-function findingKey(fingerprint) {
-    return sha256(fingerprint, 'base64url').slice(0, KEY_CHARS);
-}
-/** Fixed apart from SEVERITIES' order, so comments written by earlier versions still read. */
-const SEVERITY_CODES = [
-    'critical',
-    'high',
-    'medium',
-    'low',
-    'info',
-    'gas',
-    'unknown',
-];
-const DATA_BYTES = Math.floor(DATA_MAX_CHARS / 4) * 3;
-/** When not every key fits, room kept for the titles of the most severe ones. */
-const DETAILS_RESERVE_BYTES = 4_000;
-/** `remember` is called only for the findings kept, the most severe: a long list costs no more. */
-function encodeMemory(findings, remember, alreadyPartial) {
-    const empty = JSON.stringify({ v: 1, k: '', s: '', d: [], p: 1 }).length;
-    const keyBytes = KEY_CHARS + 1;
-    const allFit = empty + findings.length * keyBytes <= DATA_BYTES;
-    const kept = allFit
-        ? findings.length
-        : Math.floor((DATA_BYTES - empty - DETAILS_RESERVE_BYTES) / keyBytes);
-    const remembered = findings.slice(0, kept).map(remember);
-    const data = {
-        v: 1,
-        k: remembered.map((f) => f.key).join(''),
-        s: remembered.map((f) => SEVERITY_CODES.indexOf(f.severity)).join(''),
-        d: [],
-    };
-    if (alreadyPartial || !allFit)
-        data.p = 1;
-    let budget = DATA_BYTES - empty - kept * keyBytes;
-    for (const finding of remembered) {
-        const detail = [
-            truncateText(finding.title ?? '', DATA_TITLE_MAX_CHARS),
-            finding.location === undefined
-                ? null
-                : truncateText(finding.location, DATA_LOCATION_MAX_CHARS),
+function codeQualityIssues(findings) {
+    const counted = findings
+        .filter((entry) => entry.status === 'active')
+        .map((entry) => entry.finding);
+    const anchor = counted.find((finding) => finding.file)?.file;
+    const seen = new Map();
+    return counted.flatMap((finding) => {
+        const path = finding.file ?? anchor;
+        if (path === undefined)
+            return [];
+        // One finding reported twice shares its fingerprint: the repeat gets one of its own.
+        const repeats = seen.get(finding.fingerprint) ?? 0;
+        seen.set(finding.fingerprint, repeats + 1);
+        const rule = finding.swcId ?? finding.ruleId;
+        return [
+            {
+                description: `${finding.title}${rule ? ` [${rule}]` : ''}`,
+                check_name: rule ?? finding.title,
+                fingerprint: repeats === 0 ? finding.fingerprint : sha256(`${finding.fingerprint}\0${repeats}`, 'hex'),
+                severity: CODE_QUALITY_SEVERITY[finding.severity],
+                location: { path, lines: { begin: finding.startLine ?? 1 } },
+            },
         ];
-        const size = external_node_buffer_.Buffer.byteLength(JSON.stringify(detail)) + 1;
-        if (size > budget)
-            break;
-        budget -= size;
-        data.d.push(detail);
-    }
-    const encoded = external_node_buffer_.Buffer.from(JSON.stringify(data)).toString('base64url');
-    return `${MARKER_PREFIX}data=${encoded} -->`;
-}
-/** The previous run's findings from its comment; undefined when there are none to be read. */
-function readPreviousFindings(body) {
-    const match = [...body.matchAll(DATA_PATTERN)].at(-1);
-    if (match?.[1] === undefined || match[1].length > MAX_ENCODED_CHARS)
-        return undefined;
-    let data;
-    try {
-        data = JSON.parse(external_node_buffer_.Buffer.from(match[1], 'base64url').toString('utf8'));
-    }
-    catch {
-        return undefined;
-    }
-    if (typeof data !== 'object' || data === null)
-        return undefined;
-    const { v, k, s, d, p } = data;
-    if (v !== 1 || typeof k !== 'string' || typeof s !== 'string')
-        return undefined;
-    if (k.length !== s.length * KEY_CHARS || !/^[A-Za-z0-9_-]*$/.test(k))
-        return undefined;
-    const details = Array.isArray(d) ? d : [];
-    const findings = [];
-    for (let i = 0; i < s.length; i += 1) {
-        const severity = SEVERITY_CODES[Number(s[i])];
-        if (severity === undefined)
-            return undefined;
-        const detail = details[i];
-        const [title, location] = Array.isArray(detail) ? detail : [];
-        findings.push({
-            key: k.slice(i * KEY_CHARS, (i + 1) * KEY_CHARS),
-            severity,
-            title: typeof title === 'string' ? title : undefined,
-            location: typeof location === 'string' ? location : undefined,
-        });
-    }
-    return { findings, partial: p === 1 };
-}
-
-;// CONCATENATED MODULE: ./.build/report/finding-groups.js
-const DEPENDENCIES = '\0dependencies';
-/** Which group a finding is listed in. */
-function groupKey(entry) {
-    return entry.status === 'dependency' ? DEPENDENCIES : (entry.project ?? '');
-}
-/** `projects`: the audited projects' names, in order; empty groups are left out. */
-function groupFindings(ordered, projects) {
-    const group = (key) => ({
-        project: key === '' || key === DEPENDENCIES ? undefined : key,
-        dependencies: key === DEPENDENCIES,
-        entries: [],
     });
-    const groups = new Map([...projects, ''].map((key) => [key, group(key)]));
-    const dependencies = group(DEPENDENCIES);
-    for (const entry of ordered) {
-        const key = groupKey(entry);
-        if (key === DEPENDENCIES) {
-            dependencies.entries.push(entry);
-            continue;
-        }
-        let found = groups.get(key);
-        if (found === undefined)
-            groups.set(key, (found = group(key)));
-        found.entries.push(entry);
-    }
-    return [...groups.values(), dependencies].filter((entries) => entries.entries.length > 0);
+}
+function renderCodeQuality({ findings }) {
+    return `${JSON.stringify(codeQualityIssues(findings), null, 2)}\n`;
 }
 
-;// CONCATENATED MODULE: ./.build/report/head-commit-note.js
+;// CONCATENATED MODULE: ./.build/report/junit.js
 /**
- * What the Markdown reports say of a `workflow_run` audit: the head commit that was judged, and
- * the triggering run's artifact files that were refused. The commit id is GitHub's; the refused
- * paths are the artifact's own, so they are escaped like any untrusted text.
+ * JUnit XML, which Jenkins, Azure DevOps, CircleCI and GitLab's test reports read: a test case
+ * per finding, failed when it fails the gate (at or above `fail-on`), skipped when it does not
+ * count (in a dependency, suppressed, accepted), passed otherwise. An audit without findings is
+ * one passed case, so a report never reads as "no tests ran".
  */
 
 
-
-
-/** Refused files listed in one report; the results file has them all. */
-const LIST_LIMIT = 20;
-/** With every row at its longest and escaped, 20 rows would crowd the check run's 65,535 characters. */
-const LIST_MAX_BYTES = 8_000;
-const PATH_MAX_CHARS = 200;
-const REASON_MAX_CHARS = 300;
-/** The note's lines: which commit was judged, then the refused files, at most LIST_LIMIT. */
-function renderHeadCommitNote(headCommit, links) {
-    const lines = [`> 🔎 ${judged(headCommit.sha, links)}`];
-    const { refused } = headCommit;
-    if (refused.length === 0)
-        return [...lines, ''];
-    const files = refused.length === 1 ? '1 file' : `${refused.length} files`;
-    lines.push('>', `> ⚠️ **${files} of the triggering run's artifact ${refused.length === 1 ? 'was' : 'were'} refused** ` +
-        'and not sent: where the head commit holds the path, its own file was audited instead.', '', '| Refused file | Why |', '| --- | --- |');
-    let budget = LIST_MAX_BYTES;
-    let shown = 0;
-    for (const file of refused.slice(0, LIST_LIMIT)) {
-        const row = `| ${escapeMarkdown(truncateText(removeInvisibleCharacters(file.path), PATH_MAX_CHARS)) || '—'} ` +
-            `| ${escapeMarkdown(truncateText(removeInvisibleCharacters(file.reason), REASON_MAX_CHARS)) || '—'} |`;
-        budget -= external_node_buffer_.Buffer.byteLength(row, 'utf8');
-        if (budget < 0)
-            break;
-        lines.push(row);
-        shown += 1;
-    }
-    lines.push('');
-    // A table goes on over any line that follows it: the count stands after a blank line.
-    if (shown < refused.length)
-        lines.push(`…and ${refused.length - shown} more, listed in the results file.`, '');
-    return lines;
-}
-function judged(sha, links) {
-    const short = shortCommit(sha);
-    const url = short === undefined || links === undefined ? undefined : commitUrl(links, sha);
-    const name = short === undefined
-        ? escapeMarkdown(truncateText(removeInvisibleCharacters(sha), 100))
-        : `\`${short}\``;
-    return (`**Audited commit ${url === undefined ? name : `[${name}](${url})`}**, the head of the run that ` +
-        'triggered this one, as GitHub serves it: this workflow chooses its contracts, and only that ' +
-        "commit's bytes are sent for them. The triggering run's artifact supplies only files that " +
-        'match it, and dependencies.');
-}
-
-;// CONCATENATED MODULE: ./.build/report/pr-comment.js
-/**
- * The sticky pull request comment: verdict, counts, what changed since the previous run and the
- * most severe findings, found again next run by a hidden marker. The findings of this run are
- * kept in the comment itself, hidden and compact, so the next run can tell new from fixed.
- * Everything from the service is escaped; the whole fits GitHub's 65,536 characters.
- */
-
-
-
-
-
-
-
-
-
-
-const COMMENT_MAX_CHARS = 65_536;
-const pr_comment_LIST_LIMIT = 20;
-function renderPrComment(input, maxChars = COMMENT_MAX_CHARS) {
-    const results = hasResults(input.verdict);
-    // A hash per finding, made at most once: the remembered findings' are kept for the
-    // comparison, which hashes the others only as far as it needs to.
-    const keys = new Map();
-    const remember = (entry) => {
-        const key = findingKey(entry.finding.fingerprint);
-        keys.set(entry, key);
-        return toPrevious(entry.finding, key);
-    };
-    const keyOf = (entry) => keys.get(entry) ?? findingKey(entry.finding.fingerprint);
-    const data = results
-        ? encodeMemory(input.findings, remember, false)
-        : // No results this run: keep the last real ones for the next comparison.
-            encodeMemory(input.previous?.findings ?? [], (p) => p, input.previous?.partial === true);
-    // Projects that did report are shown even when another did not; without every project's
-    // results there is nothing to compare, and the last complete ones are kept for the next run.
-    const partial = !results &&
-        input.several &&
-        (input.findings.length > 0 || input.projects.some((project) => hasResults(project.verdict)));
-    const head = [
-        commentMarker(input.projectName),
-        ...renderHead(input, results || partial, partial),
+function renderJunit({ projectName, failOn, findings, }) {
+    const cases = findings.map((entry) => testCase(entry, failOn));
+    const failures = cases.filter((each) => each.failed).length;
+    const skipped = cases.filter((each) => each.skipped).length;
+    const body = cases.length > 0
+        ? cases.map((each) => each.xml)
+        : [`    <testcase classname="${xml(projectName)}" name="audit: no findings"/>`];
+    const counts = `tests="${Math.max(cases.length, 1)}" failures="${failures}" errors="0"`;
+    return [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        // Jenkins' schema has no `skipped` on <testsuites>: the suite carries it.
+        `<testsuites name="contract-audit" ${counts}>`,
+        `  <testsuite name="${xml(projectName)}" ${counts} skipped="${skipped}">`,
+        ...body,
+        '  </testsuite>',
+        '</testsuites>',
         '',
     ].join('\n');
-    const sections = results
-        ? renderSections(input, keyOf)
-        : partial
-            ? renderFindings(input, () => false).join('\n')
-            : '';
-    const footer = renderFooter(input);
-    const tail = `\n${footer}\n\n${data}\n`;
-    const room = maxChars - head.length - tail.length;
-    return head + fitSections(sections, room) + tail;
 }
-function toPrevious(finding, key) {
+function testCase({ finding, status, project }, failOn) {
+    const where = finding.file
+        ? `${finding.file}${finding.startLine ? `:${finding.startLine}` : ''}`
+        : '(no location)';
+    const rule = finding.swcId ?? finding.ruleId;
+    const name = `${finding.severity.toUpperCase()} ${where}  ${finding.title}${rule ? ` [${rule}]` : ''}`;
+    const open = `    <testcase classname="${xml(project ?? finding.file ?? 'contracts')}" name="${xml(name)}"`;
+    if (status !== 'active') {
+        return {
+            failed: false,
+            skipped: true,
+            xml: `${open}>\n      <skipped message="${xml(`${STATUS_WORDS[status]}: not counted`)}"/>\n    </testcase>`,
+        };
+    }
+    if (!isBlocking(finding.severity, failOn))
+        return { failed: false, skipped: false, xml: `${open}/>` };
+    const text = [where, finding.description, finding.recommendation].filter(Boolean).join('\n\n');
     return {
-        key,
-        severity: finding.severity,
-        title: finding.title,
-        location: locationText(finding),
+        failed: true,
+        skipped: false,
+        xml: `${open}>\n      <failure message="${xml(finding.title)}" type="${xml(finding.severity)}">` +
+            `${xml(text)}</failure>\n    </testcase>`,
     };
 }
-function renderHead(input, results, partial = false) {
-    const name = escapeMarkdown(truncateText(input.projectName, 200));
-    const verdict = `${VERDICT_ICONS[input.verdict]} ${VERDICT_WORDS[input.verdict]}`;
-    const lines = [
-        `### ${verdict}: smart contract audit of ${name}`,
-        '',
-        escapeMarkdown(truncateText(input.reason, 2_000)),
-        '',
-    ];
-    if (input.headCommit !== undefined)
-        lines.push(...renderHeadCommitNote(input.headCommit, input.links));
-    if (input.several)
-        lines.push(...projectsTable(input.projects));
-    if (partial) {
-        lines.push('> ⚠️ **Not every project has results**, so this run says nothing about those that have none. ' +
-            'The findings below are those of the projects that reported; nothing is compared with the previous run.', '');
-    }
-    if (!results) {
-        lines.push(input.verdict === 'skipped'
-            ? '> No audit was run, so there are no results.'
-            : input.verdict === 'pending'
-                ? '> ⏳ **The audit is still running**, so there are no results yet. ' +
-                    'This comment is updated when they are collected.'
-                : '> ⚠️ **No complete results were obtained**, so this run says nothing about the code. ' +
-                    'It is not a clean result.', '');
-        return lines;
-    }
-    const counts = input.counts.counted;
-    const columns = shownSeverities(counts);
-    lines.push(`| ${columns.map((s) => SEVERITY_LABELS[s]).join(' | ')} |`, `|${' ---: |'.repeat(columns.length)}`, `| ${columns.map((s) => String(counts[s])).join(' | ')} |`, '');
-    const { byStatus } = input.counts;
-    const others = describeNotCounted(byStatus, STATUS_REASONS);
-    if (others.length > 0)
-        lines.push(`Not counted for the gate: ${others.join(', ')}.`, '');
-    return lines;
-}
-function renderSections(input, keyOf) {
-    const previous = input.previous;
-    const ordered = inReportOrder(input.findings);
-    const lines = [];
-    let isNew = () => false;
-    if (previous === undefined) {
-        lines.push('_First run on this pull request: nothing to compare with yet._', '');
-    }
-    else {
-        const previousKeys = new Set(previous.findings.map((p) => p.key));
-        // When the previous run's list was cut, only severities above the cut can be compared.
-        const floor = previous.partial ? previous.findings.at(-1)?.severity : undefined;
-        const comparable = (severity) => floor === undefined || severityRank(severity) > severityRank(floor);
-        // One pass, each finding keyed once: whether it is new, and which previous keys are still
-        // here. A finding that cannot be new needs no key once every previous key has been seen.
-        const news = new Set();
-        const kept = new Set();
-        for (const entry of input.findings) {
-            const canBeNew = comparable(entry.finding.severity);
-            if (!canBeNew && kept.size === previousKeys.size)
-                continue;
-            const key = previousKeys.size === 0 ? undefined : keyOf(entry);
-            if (key !== undefined && previousKeys.has(key))
-                kept.add(key);
-            else if (canBeNew)
-                news.add(entry);
-        }
-        isNew = (entry) => news.has(entry);
-        const added = ordered.filter(isNew);
-        const fixed = previous.findings.filter((p) => !kept.has(p.key));
-        lines.push(`#### 🆕 New since the previous run (${added.length})`, '');
-        if (added.length === 0)
-            lines.push('None.', '');
-        else
-            lines.push(...findingTable(added.slice(0, pr_comment_LIST_LIMIT), input, () => false), ...more(added.length));
-        lines.push(`#### ✅ Fixed since the previous run (${fixed.length})`, '');
-        if (fixed.length === 0)
-            lines.push('None.', '');
-        else
-            lines.push(...fixedTable(fixed.slice(0, pr_comment_LIST_LIMIT)), ...more(fixed.length));
-        if (floor !== undefined) {
-            lines.push(`_The previous run had more findings than this comment can remember: ${floor} and less ` +
-                'severe findings were not compared._', '');
-        }
-    }
-    lines.push(...renderFindings(input, isNew));
-    return lines.join('\n');
-}
-/** The most severe findings of each project, then those in dependencies. */
-function renderFindings(input, isNew) {
-    const ordered = inReportOrder(input.findings);
-    const lines = [];
-    if (ordered.length === 0)
-        lines.push(`#### Findings (0)`, '', 'No findings.', '');
-    for (const group of groupFindings(ordered, input.several ? input.projects.map((project) => project.name) : [])) {
-        const what = group.dependencies
-            ? 'in dependencies, never counted'
-            : group.project === undefined
-                ? undefined
-                : `of ${escapeMarkdown(truncateText(removeInvisibleCharacters(group.project), 200))}`;
-        const shown = group.entries.slice(0, pr_comment_LIST_LIMIT);
-        lines.push(shown.length < group.entries.length
-            ? `#### Most severe findings${what ? ` ${what}` : ''} (${shown.length} of ${group.entries.length})`
-            : `#### Findings${what ? ` ${what}` : ''} (${group.entries.length})`, '', ...findingTable(shown, input, isNew));
-    }
-    return lines;
-}
-/** Each project's verdict, in one line each. */
-function projectsTable(audits) {
-    return [
-        '| Project | Verdict | Findings that count |',
-        '| --- | --- | ---: |',
-        ...audits.map((audit) => `| ${escapeMarkdown(truncateText(removeInvisibleCharacters(audit.name), 200))} | ${VERDICT_ICONS[audit.verdict]} ${VERDICT_WORDS[audit.verdict]} | ` +
-            `${hasResults(audit.verdict) ? audit.counts.byStatus.active : '—'} |`),
-        '',
-    ];
-}
-function findingTable(entries, input, isNew) {
-    return [
-        '| Severity | Finding | Location | Note |',
-        '| --- | --- | --- | --- |',
-        ...entries.map((entry) => {
-            const { finding } = entry;
-            const notes = [];
-            if (isNew(entry))
-                notes.push('🆕 new');
-            const note = entry.note?.trim();
-            const shown = note ? escapeMarkdown(truncateText(note, 100)) : undefined;
-            if (entry.status !== 'active') {
-                notes.push(STATUS_REASONS[entry.status] + (shown ? `: ${shown}` : ''));
-            }
-            else if (shown)
-                notes.push(shown);
-            return `| ${[
-                SEVERITY_LABELS[finding.severity],
-                escapeMarkdown(truncateText(finding.title, 150)) || '—',
-                locationCell(finding, input, 150),
-                notes.join('; '),
-            ].join(' | ')} |`;
-        }),
-        '',
-    ];
-}
-function fixedTable(entries) {
-    return [
-        '| Severity | Finding | Was at |',
-        '| --- | --- | --- |',
-        ...entries.map((p) => `| ${SEVERITY_LABELS[p.severity]} | ${escapeMarkdown(p.title ?? '') || '—'} | ` +
-            `${p.location === undefined ? '—' : escapeMarkdown(p.location)} |`),
-        '',
-    ];
-}
-function more(total) {
-    return total > pr_comment_LIST_LIMIT ? [`…and ${total - pr_comment_LIST_LIMIT} more.`, ''] : [];
-}
-function renderFooter(input) {
-    const parts = [];
-    // With several projects, each one's id is in the summary's table.
-    if (input.auditId !== undefined && !input.several)
-        parts.push(`Audit ID: ${escapeMarkdown(truncateText(input.auditId, 200))}`);
-    const report = input.reportUrl === undefined ? undefined : safeHttpUrl(input.reportUrl);
-    if (report !== undefined)
-        parts.push(`[Full report](${report})`);
-    const run = input.runUrl === undefined ? undefined : safeHttpUrl(input.runUrl);
-    if (run !== undefined)
-        parts.push(`[Workflow run](${run})`);
-    const commit = input.links === undefined ? undefined : shortCommit(input.links.sha);
-    if (commit !== undefined)
-        parts.push(`Commit ${commit}`);
-    return parts.length > 0 ? `<sub>${parts.join(' · ')}</sub>` : '';
-}
-const pr_comment_CUT_NOTE = "\n\n> ✂️ Cut here to fit GitHub's limit for comments. The job summary of the workflow run " +
-    'lists every finding.\n';
-/** Whole lines only, so no table row or link is split. */
-function fitSections(sections, room) {
-    if (sections.length <= room)
-        return sections;
-    const lineEnd = sections.lastIndexOf('\n', room - pr_comment_CUT_NOTE.length);
-    return (lineEnd > 0 ? sections.slice(0, lineEnd) : '') + pr_comment_CUT_NOTE;
+/**
+ * Text as XML 1.0 character data or an attribute value: the five special characters as
+ * entities, and what XML 1.0 cannot hold at all (controls but tab and line breaks, lone
+ * surrogates, U+FFFE and U+FFFF) as U+FFFD, so a hostile service cannot break the document.
+ */
+function xml(text) {
+    return text
+        .replace(/[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, '\ufffd')
+        .replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[c]};`);
 }
 
 ;// CONCATENATED MODULE: ./.build/report/json-chunks.js
@@ -13075,9 +10060,79 @@ function toRecord({ finding, status, note, project }) {
 }
 
 // EXTERNAL MODULE: external "node:events"
-var external_node_events_ = __webpack_require__(78474);
+var external_node_events_ = __webpack_require__(8474);
 // EXTERNAL MODULE: external "node:stream/promises"
-var external_node_stream_promises_ = __webpack_require__(46466);
+var external_node_stream_promises_ = __webpack_require__(6466);
+;// CONCATENATED MODULE: ./.build/report/annotations.js
+
+/** GitHub's cap on annotations of one level from one step. */
+const PER_LEVEL_LIMIT = 10;
+const TITLE_MAX_CHARS = 255;
+const MESSAGE_MAX_CHARS = 4_000;
+function annotationLevel(severity) {
+    switch (severity) {
+        case 'critical':
+        case 'high':
+        case 'unknown':
+            return 'error';
+        case 'medium':
+            return 'warning';
+        default:
+            return 'notice';
+    }
+}
+/** `findings` come in the model's order (most severe first), so the most severe are kept. */
+function planAnnotations(findings, options = {}) {
+    const reserved = options.reserved ?? {};
+    const annotated = {
+        error: reserved.error ?? 0,
+        warning: reserved.warning ?? 0,
+        notice: reserved.notice ?? 0,
+    };
+    const notAnnotated = { error: 0, warning: 0, notice: 0 };
+    const annotations = [];
+    for (const finding of findings) {
+        const level = annotationLevel(finding.severity);
+        if (annotated[level] >= PER_LEVEL_LIMIT) {
+            notAnnotated[level] += 1;
+            continue;
+        }
+        annotated[level] += 1;
+        annotations.push(toAnnotation(finding, level));
+    }
+    return { annotations, notAnnotated };
+}
+function toAnnotation(finding, level) {
+    const { file } = finding;
+    // A line means nothing without a file, and GitHub rejects an end before the start.
+    const startLine = file === undefined ? undefined : finding.startLine;
+    const endLine = startLine !== undefined && finding.endLine !== undefined && finding.endLine >= startLine
+        ? finding.endLine
+        : undefined;
+    return {
+        level,
+        title: annotationTitle(finding),
+        message: annotationMessage(finding),
+        file,
+        startLine,
+        endLine,
+    };
+}
+/** "[HIGH] Reentrancy (SWC-107)", on one line: the title of a log or check run annotation. */
+function annotationTitle(finding) {
+    const rule = finding.swcId ?? finding.ruleId;
+    const title = oneLine(finding.title) || 'Untitled finding';
+    const suffix = rule !== undefined && !title.includes(rule) ? ` (${oneLine(rule)})` : '';
+    return truncateText(`[${finding.severity.toUpperCase()}] ${title}${suffix}`, TITLE_MAX_CHARS);
+}
+function annotationMessage(finding) {
+    const parts = [finding.description.trim() || finding.title.trim()];
+    if (finding.recommendation?.trim())
+        parts.push(`Recommendation: ${finding.recommendation.trim()}`);
+    const text = removeInvisibleCharacters(parts.join('\n\n')).replace(/\r\n?/g, '\n');
+    return truncateText(text, MESSAGE_MAX_CHARS);
+}
+
 ;// CONCATENATED MODULE: ./.build/report/sarif-rules.js
 /**
  * SARIF rules (`reportingDescriptor`s): one per rule id, with the properties GitHub code scanning
@@ -13125,14 +10180,14 @@ function problemSeverity(severity) {
  * title with line references dropped, so the id stays the same from run to run.
  */
 function ruleIdOf(finding) {
-    const id = oneLine(finding.ruleId ?? '') ||
-        oneLine(finding.swcId ?? '') ||
+    const id = text_oneLine(finding.ruleId ?? '') ||
+        text_oneLine(finding.swcId ?? '') ||
         titleSlug(finding.title) ||
         'finding';
-    return truncateText(id, RULE_ID_MAX_CHARS);
+    return text_truncateText(id, RULE_ID_MAX_CHARS);
 }
 function titleSlug(title) {
-    const slug = normalizeTitle(removeInvisibleCharacters(title))
+    const slug = normalizeTitle(text_removeInvisibleCharacters(title))
         .replace(/[^\p{L}\p{N}]+/gu, '-')
         .replace(/^-+|-+$/g, '');
     return Array.from(slug).slice(0, TITLE_SLUG_MAX_CHARS).join('').replace(/-+$/, '');
@@ -13147,7 +10202,7 @@ function ruleName(id) {
         return first.toUpperCase() + rest.join('');
     })
         .join('');
-    return truncateText(name || 'Rule', RULE_NAME_MAX_CHARS);
+    return text_truncateText(name || 'Rule', RULE_NAME_MAX_CHARS);
 }
 /**
  * The rules for the findings, in order of first appearance, and the index of each rule id.
@@ -13162,7 +10217,7 @@ function buildRules(findings, caps) {
         drafts.set(id, draft);
         if (severityRank(finding.severity) > severityRank(draft.severity))
             draft.severity = finding.severity;
-        draft.title ||= oneLine(finding.title);
+        draft.title ||= text_oneLine(finding.title);
         draft.description ||= plainText(finding.description);
         draft.recommendation ||= plainText(finding.recommendation ?? '');
         if (finding.swcId !== undefined && /^SWC-\d+$/.test(finding.swcId))
@@ -13186,7 +10241,7 @@ function newDraft(id, severity) {
 }
 function toDescriptor(draft, caps) {
     // GitHub refuses empty strings where it needs text.
-    const title = truncateText(draft.title || draft.id, caps.description);
+    const title = text_truncateText(draft.title || draft.id, caps.description);
     const references = [
         ...[...draft.swcIds].map((id) => ({ id, url: `https://swcregistry.io/docs/${id}` })),
         ...[...draft.cweIds].map((id) => ({
@@ -13194,7 +10249,7 @@ function toDescriptor(draft, caps) {
             url: `https://cwe.mitre.org/data/definitions/${id.slice('CWE-'.length)}.html`,
         })),
     ];
-    const recommendation = truncateText(draft.recommendation, caps.help);
+    const recommendation = text_truncateText(draft.recommendation, caps.help);
     const helpText = [
         recommendation ? `Recommendation: ${recommendation}` : 'No recommendation given.',
         ...(references.length > 0
@@ -13218,7 +10273,7 @@ function toDescriptor(draft, caps) {
         id: draft.id,
         name: ruleName(draft.id),
         shortDescription: { text: title },
-        fullDescription: { text: truncateText(draft.description || title, caps.description) },
+        fullDescription: { text: text_truncateText(draft.description || title, caps.description) },
         help: { text: helpText, markdown: helpMarkdown },
         defaultConfiguration: { level: sarifLevel(draft.severity) },
         properties: {
@@ -13231,7 +10286,7 @@ function toDescriptor(draft, caps) {
 }
 /** Untrusted text without invisible characters (bidirectional overrides and the like). */
 function plainText(text) {
-    return removeInvisibleCharacters(text).replace(/\r\n?/g, '\n').trim();
+    return text_removeInvisibleCharacters(text).replace(/\r\n?/g, '\n').trim();
 }
 
 ;// CONCATENATED MODULE: ./.build/report/sarif.js
@@ -13371,7 +10426,7 @@ async function* measured(chunks, size, level) {
                 held.push(chunk);
                 if (plain > SURELY_SMALL_BYTES) {
                     // Loaded only here: a run without a large log (a skipped one) never needs zlib.
-                    const { createGzip } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 38522, 19));
+                    const { createGzip } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 8522, 19));
                     gzip = createGzip({ level }).on('data', (data) => {
                         gzipped += data.length;
                     });
@@ -13449,7 +10504,7 @@ function toolDriver(input, rules) {
 }
 /** `smart-contract-audit/<project>/`: the part before the last slash is GitHub's category. */
 function automationId(projectName) {
-    const name = truncateText(plainText(projectName)
+    const name = text_truncateText(plainText(projectName)
         .replace(/[^\p{L}\p{N}._-]+/gu, '-')
         .replace(/^-+|-+$/g, ''), 100);
     return `smart-contract-audit/${name || 'default'}/`;
@@ -13495,7 +10550,7 @@ function toResult(entry, ruleId, ruleIndex, plan, uriOf) {
                 // Accepted in the baseline file; suppressed by a comment in the contract.
                 kind: entry.status === 'accepted' ? 'external' : 'inSource',
                 status: 'accepted',
-                ...(justification ? { justification: truncateText(justification, plan.caps.note) } : {}),
+                ...(justification ? { justification: text_truncateText(justification, plan.caps.note) } : {}),
             },
         ];
     }
@@ -13509,7 +10564,7 @@ function resultMessage(finding, max, anchoredAt) {
         : `\n\nThe audit service gave no file for this finding; it is shown at the top of ${anchoredAt}.`;
     // GitHub shows the first sentence as the alert's title: keep the title first.
     const body = description && description !== title ? `${title}\n\n${description}` : title;
-    return truncateText(body, Math.max(max - placement.length, 1)) + placement;
+    return text_truncateText(body, Math.max(max - placement.length, 1)) + placement;
 }
 function region(finding) {
     const start = finding.startLine;
@@ -13532,31 +10587,12 @@ function fileUri(path) {
     return path.split('/').map(encodeURIComponent).join('/');
 }
 
-;// CONCATENATED MODULE: ./.build/report/reuse-note.js
-
-
-
-/** One line per reused audit: the run's own, or each project's of several. */
-function renderReuseNotes({ reused, several, projects, }) {
-    if (several) {
-        return projects.flatMap((audit) => audit.reused === undefined
-            ? []
-            : [`- ${escapeMarkdown(truncateText(audit.name, 200))}: ${sentence(audit.reused)}`]);
-    }
-    return reused === undefined ? [] : [`> ♻️ ${sentence(reused)}`];
-}
-function sentence({ auditId, auditedAt, runUrl }) {
-    const when = `${auditedAt.slice(0, 10)} ${auditedAt.slice(11, 16)} UTC`;
-    const link = runUrl === undefined ? undefined : httpUrl(runUrl);
-    return (`Reused audit ${escapeMarkdown(truncateText(auditId, 200))}: the upload is byte-identical to the one audited on ${when}` +
-        (link === undefined ? '' : ` by [the run that started it](${link})`) +
-        '; nothing was uploaded, and the results were read from the service again.');
-}
-
-;// CONCATENATED MODULE: ./.build/report/summary.js
+;// CONCATENATED MODULE: ./.build/cli/report-files.js
 /**
- * The job summary (GitHub-flavoured Markdown). Everything from the service is escaped; the
- * whole stays under a byte budget, because GitHub rejects a step summary over 1 MiB.
+ * The report files the command was asked for, each at the path given (against the current
+ * directory), redacted as it is written, never through a symbolic link among the folders below
+ * the one named. The SARIF, code quality and JUnit reports need the audit's results: without
+ * them (an error, a timeout) they are not written, so an empty report cannot read as a clean one.
  */
 
 
@@ -13568,1522 +10604,188 @@ function sentence({ auditId, auditedAt, runUrl }) {
 
 
 
-
-
-/** Under GitHub's 1 MiB (1,048,576 bytes) per step, with room for anything else the step adds. */
-const DEFAULT_MAX_BYTES = 1_000_000;
-const DETAILS_TEXT_MAX_CHARS = 10_000;
-/** `notAnnotated`: findings the log's annotations had no room for, by level. */
-function renderSummary(report, maxBytes = DEFAULT_MAX_BYTES, notAnnotated = { error: 0, warning: 0, notice: 0 }) {
-    const findings = inReportOrder(report.findings);
-    const reportUrl = report.reportUrl === undefined ? undefined : safeHttpUrl(report.reportUrl);
-    const head = summary_renderHead(report, findings, reportUrl, notAnnotated);
-    if (findings.length === 0) {
-        const results = hasResults(report.verdict) ? '### Findings\n\nNo findings.\n' : '';
-        return fitBytes(head + results, maxBytes);
-    }
-    // The status column appears only when a finding of the audited files does not count, or
-    // counts with a note (the baseline accepted it at a lower severity).
-    const withStatus = findings.some((entry) => (entry.status !== 'active' && entry.status !== 'dependency') ||
-        (entry.status === 'active' && entry.note !== undefined));
-    const projects = report.several ? report.projects.map((project) => project.name) : [];
-    const groupSizes = new Map();
-    for (const entry of findings)
-        groupSizes.set(groupKey(entry), (groupSizes.get(groupKey(entry)) ?? 0) + 1);
-    const opening = (entry) => groupOpening(entry, report.several, withStatus, groupSizes.get(groupKey(entry)) ?? 0);
-    const heading = '### Findings\n\n';
-    const detailsHeading = '\n### Details\n\n';
-    // Room for the longest note the cuts below could need.
-    const noteReserve = Math.max(summary_bytes(omissionNote(findings.length, findings.length, findings.length, reportUrl)), summary_bytes(omissionNote(0, findings.length, findings.length, reportUrl)));
-    let budget = maxBytes - summary_bytes(head) - summary_bytes(heading) - noteReserve;
-    if (budget < 0) {
-        const allCut = omissionNote(findings.length, findings.length, findings.length, reportUrl);
-        return fitBytes(head + heading + allCut, maxBytes);
-    }
-    // Cut the least severe first: details go before any table row does. Rows are chosen in report
-    // order while they fit, then listed by group, so a list far over the limit costs what the
-    // summary can show.
-    const rows = new Map();
-    const opened = new Set();
-    for (const entry of findings) {
-        const row = renderRow(entry, report, withStatus && entry.status !== 'dependency');
-        const key = groupKey(entry);
-        const size = summary_bytes(row) + (opened.has(key) ? 0 : summary_bytes(opening(entry)) + 1);
-        if (size > budget)
-            break;
-        budget -= size;
-        opened.add(key);
-        rows.set(entry, row);
-    }
-    const rowsShown = rows.size;
-    const details = [];
-    if (rowsShown === findings.length && budget > summary_bytes(detailsHeading)) {
-        budget -= summary_bytes(detailsHeading);
-        for (const entry of findings) {
-            const block = renderDetails(entry, report);
-            const size = summary_bytes(block);
-            if (size > budget)
-                break;
-            budget -= size;
-            details.push(block);
+/**
+ * Before anything is sent (an audit costs money): each report file named can be written, and no
+ * two options name the same file, where the second would silently replace the first. Throws a
+ * ConfigurationError naming the option and the fix.
+ */
+async function checkReportFiles(reports, cwd) {
+    const named = new Map();
+    for (const [option, file] of Object.entries(reports)) {
+        if (file === undefined)
+            continue;
+        const target = external_node_path_.resolve(cwd, file);
+        const earlier = named.get(target);
+        if (earlier !== undefined) {
+            throw new ConfigurationError(`--${earlier} and --${option} both name ${target}: give each report a file of its own.`);
+        }
+        named.set(target, option);
+        const folder = external_node_path_.dirname(target);
+        if (!(await (0,external_node_fs_promises_.stat)(folder).catch(() => undefined))?.isDirectory()) {
+            throw new ConfigurationError(`The folder of --${option}, ${folder}, does not exist or is not a directory: create it, or name a file in another.`);
+        }
+        if ((await (0,external_node_fs_promises_.stat)(target).catch(() => undefined))?.isDirectory()) {
+            throw new ConfigurationError(`--${option} names a directory, ${target}: name a file (e.g. ${external_node_path_.join(target, `contract-audit.${option}`)}).`);
         }
     }
-    const note = omissionNote(findings.length - rowsShown, findings.length - details.length, findings.length, reportUrl);
-    const tables = groupFindings([...rows.keys()], projects)
-        .map((group) => {
-        const [first] = group.entries;
-        if (first === undefined)
-            return '';
-        return opening(first) + group.entries.map((entry) => rows.get(entry) ?? '').join('');
-    })
-        .join('\n');
-    const detailsSection = details.length > 0 ? detailsHeading + details.join('') : '';
-    return fitBytes(head + heading + note + tables + detailsSection, maxBytes);
 }
-/** A group's heading, when the run has more than one group to tell apart, and its table header. */
-function groupOpening(first, several, withStatus, size) {
-    if (first.status === 'dependency') {
-        return (`#### In dependencies (${size})\n\n` +
-            'Files uploaded only because the audited files import them: their findings never count.\n\n' +
-            TABLE_HEADER);
-    }
-    const header = withStatus ? TABLE_HEADER_WITH_STATUS : TABLE_HEADER;
-    if (!several || first.project === undefined)
-        return header;
-    return `#### ${escapeMarkdown(truncateText(removeInvisibleCharacters(first.project), 200))} (${size})\n\n${header}`;
-}
-const TABLE_HEADER = '| Severity | Rule | Title | Location |\n| --- | --- | --- | --- |\n';
-const TABLE_HEADER_WITH_STATUS = '| Severity | Rule | Title | Location | Status |\n| --- | --- | --- | --- | --- |\n';
-function summary_renderHead(report, findings, reportUrl, notAnnotated) {
-    const lines = [
-        `## Smart contract audit: ${escapeMarkdown(truncateText(report.projectName, 200))}`,
-        '',
-        `${VERDICT_ICONS[report.verdict]} **${VERDICT_WORDS[report.verdict]}**: ` +
-            escapeMarkdown(truncateText(report.reason, 2_000)),
-        '',
-    ];
-    lines.push(...verdictNotes(report, findings.length > 0));
-    if (report.headCommit !== undefined)
-        lines.push(...renderHeadCommitNote(report.headCommit, report.links));
-    const reuseNotes = renderReuseNotes(report);
-    if (reuseNotes.length > 0)
-        lines.push(...reuseNotes, '');
-    const facts = [];
-    if (report.auditId !== undefined && !report.several)
-        facts.push(`- **Audit ID:** ${escapeMarkdown(truncateText(report.auditId, 200))}`);
-    if (report.rawStatus !== undefined)
-        facts.push(`- **Status:** ${escapeMarkdown(truncateText(report.rawStatus, 100))}`);
-    facts.push(`- **Fail on:** \`${report.failOn}\``);
-    if (report.scopeNote !== undefined)
-        facts.push(`- **Scope:** ${escapeMarkdown(truncateText(report.scopeNote, 500))}`);
-    if (report.fileCount !== undefined)
-        facts.push(`- **Files uploaded:** ${report.fileCount}`);
-    if (reportUrl !== undefined)
-        facts.push(`- **Report:** [open the full report](${reportUrl})`);
-    lines.push(...facts, '');
-    if (report.several)
-        lines.push(...summary_projectsTable(report.projects), '');
-    if (hasResults(report.verdict) || findings.length > 0)
-        lines.push(...countsTable(report), '');
-    const repeats = report.repeatedDependencyFindings;
-    if (repeats > 0)
-        lines.push(repeatsNote(repeats), '');
-    const annotationNote = renderNotAnnotatedNote(notAnnotated);
-    if (annotationNote !== undefined)
-        lines.push(annotationNote, '');
-    return `${lines.join('\n')}\n`;
-}
-/** Each project's audit, in one line: a run of several is read project by project. */
-function summary_projectsTable(audits) {
-    return [
-        '| Project | Verdict | Findings that count | Files uploaded | Audit ID |',
-        '| --- | --- | ---: | ---: | --- |',
-        ...audits.map((audit) => {
-            const id = audit.auditId === undefined ? '—' : escapeMarkdown(truncateText(audit.auditId, 100));
-            const url = audit.reportUrl === undefined ? undefined : safeHttpUrl(audit.reportUrl);
-            return `| ${[
-                escapeMarkdown(truncateText(removeInvisibleCharacters(audit.name), 200)),
-                `${VERDICT_ICONS[audit.verdict]} ${VERDICT_WORDS[audit.verdict]}`,
-                hasResults(audit.verdict) ? String(audit.counts.byStatus.active) : '—',
-                audit.fileCount === undefined ? '—' : String(audit.fileCount),
-                url === undefined ? id : `[${id}](${url})`,
-            ].join(' | ')} |`;
-        }),
-    ];
-}
-/** An error or timeout must never read as a clean result. */
-function verdictNotes(report, hasFindings) {
-    const notes = [];
-    if (report.verdict === 'error' || report.verdict === 'timeout') {
-        if (hasFindings) {
-            notes.push('> ⚠️ **The run did not complete:** the findings below may be incomplete.');
+/** Writes each report asked for; false when one could not be written. */
+async function writeReports(reports, context) {
+    const { report } = context;
+    const results = report.resultsObtained && hasResults(report.verdict);
+    let written = true;
+    const write = async (file, what, render) => {
+        if (file === undefined)
+            return;
+        written = (await writeReport(file, what, render, context)) && written;
+    };
+    await write(reports.json, 'results file', (to) => to(resultsFileChunks(report)));
+    const needsResults = {
+        sarif: 'SARIF file',
+        codequality: 'code quality report',
+        junit: 'JUnit report',
+    };
+    if (!results) {
+        for (const [option, what] of Object.entries(needsResults)) {
+            if (reports[option] !== undefined)
+                context.log.warning(`The ${what} was not written: the audit gave no results.`);
         }
-        else {
-            const why = report.verdict === 'timeout'
-                ? 'The audit did not finish in time'
-                : 'The audit did not complete';
-            notes.push(`> ⚠️ **No results were obtained.** ${why}, so this run says nothing about the code. This is not a clean result.`);
-        }
-    }
-    else if (report.verdict === 'skipped') {
-        notes.push('> ⏭️ **No audit was run**, so there are no results.');
-    }
-    else if (report.verdict === 'pending') {
-        const someFinished = report.several && report.projects.some((p) => p.verdict !== 'pending');
-        notes.push(someFinished
-            ? '> ⏳ **Not every audit has finished**, so the run has no verdict yet: it is given once every project has results. ' +
-                (hasFindings ? 'The findings below are those of the projects that finished. ' : '') +
-                'This run says nothing about the code of the others until theirs are collected.'
-            : '> ⏳ **The audit is still running**, so there are no results yet: this run says nothing about the code until they are collected.');
-    }
-    if (report.resumeHint !== undefined) {
-        notes.push(`${notes.length > 0 ? '>\n' : ''}> ${escapeMarkdown(truncateText(report.resumeHint, 10_000))}`);
-    }
-    return notes.length > 0 ? [notes.join('\n'), ''] : [];
-}
-/** Every finding by severity; when some do not count, how many do, and why the rest do not. */
-function countsTable({ counts, failOn, vocabulary, }) {
-    const { bySeverity, counted, byStatus, total } = counts;
-    const gate = vocabulary.setting('fail-on', failOn);
-    const fails = (s) => (isBlocking(s, failOn) ? 'yes' : 'no');
-    if (byStatus.active === total) {
-        return [
-            `| Severity | Findings | Fails the job (${gate}) |`,
-            '| --- | ---: | --- |',
-            ...shownSeverities(bySeverity).map((s) => `| ${SEVERITY_LABELS[s]} | ${bySeverity[s]} | ${fails(s)} |`),
-            `| **Total** | **${total}** | |`,
-        ];
-    }
-    const reasons = describeNotCounted(byStatus, STATUS_REASONS);
-    return [
-        `| Severity | Findings | Counted | Fails the job (${gate}) |`,
-        '| --- | ---: | ---: | --- |',
-        ...shownSeverities(bySeverity).map((s) => `| ${SEVERITY_LABELS[s]} | ${bySeverity[s]} | ${counted[s]} | ${fails(s)} |`),
-        `| **Total** | **${total}** | **${byStatus.active}** | |`,
-        '',
-        `Only counted findings can fail the job. Not counted: ${reasons.join(', ')}.`,
-    ];
-}
-/** Said wherever the findings of several projects are listed together. */
-function repeatsNote(repeats) {
-    return (`ℹ️ ${repeats} more finding${repeats === 1 ? '' : 's'} in dependencies ${repeats === 1 ? 'repeats' : 'repeat'} another finding of this run ` +
-        '(in a file that several projects import, or that a project of this run audits itself) and ' +
-        `${repeats === 1 ? 'is' : 'are'} listed once.`);
-}
-function renderNotAnnotatedNote(notAnnotated) {
-    const parts = ['error', 'warning', 'notice']
-        .filter((level) => notAnnotated[level] > 0)
-        .map((level) => `${notAnnotated[level]} ${level}${notAnnotated[level] === 1 ? '' : 's'}`);
-    if (parts.length === 0)
-        return undefined;
-    const total = notAnnotated.error + notAnnotated.warning + notAnnotated.notice;
-    return (`ℹ️ GitHub shows only 10 annotations of each level per step, so ${total} ` +
-        `finding${total === 1 ? ' was' : 's were'} not annotated in the log (${parts.join(', ')}). ` +
-        'They are counted here and written to the results file.');
-}
-/** Findings the check run does not annotate, past its cap or after GitHub refused more. */
-function renderCheckRunNotAnnotatedNote(count) {
-    return (`ℹ️ ${count} finding${count === 1 ? ' is' : 's are'} not annotated on the check run: it carries ` +
-        `the most severe ones, at most ${MAX_CHECK_RUN_ANNOTATIONS.toLocaleString('en-US')}. ` +
-        'They are counted here and written to the results file.');
-}
-function omissionNote(rowsOmitted, detailsOmitted, total, reportUrl) {
-    if (rowsOmitted === 0 && detailsOmitted === 0)
-        return '';
-    const elsewhere = 'Every finding is in the results file written by this step' +
-        (reportUrl === undefined ? '.' : ` and in the [full report](${reportUrl}).`);
-    const what = rowsOmitted > 0
-        ? `**${rowsOmitted} of ${total} findings not shown here**, and no details,`
-        : `**Details of ${detailsOmitted} of ${total} findings not shown here**,`;
-    return `> ✂️ ${what} to stay within GitHub's job summary size limit. ${elsewhere}\n\n`;
-}
-function renderRow(entry, report, withStatus) {
-    const { finding } = entry;
-    const rule = ruleText(finding);
-    const cells = [
-        SEVERITY_LABELS[finding.severity],
-        rule === undefined ? '—' : escapeMarkdown(truncateText(rule, 100)),
-        escapeMarkdown(truncateText(finding.title, 200)) || '—',
-        locationCell(finding, report, 200),
-    ];
-    if (withStatus)
-        cells.push(statusCell(entry));
-    return `| ${cells.join(' | ')} |\n`;
-}
-function statusCell(entry) {
-    const mark = STATUS_WORDS[entry.status];
-    // Notes on findings that count say why the baseline no longer accepts them.
-    if (entry.status !== 'accepted' && entry.status !== 'active')
-        return mark;
-    if (!entry.note?.trim())
-        return mark;
-    return `${mark}: ${escapeMarkdown(truncateText(entry.note.trim(), 100))}`;
-}
-function renderDetails(entry, report) {
-    const { finding } = entry;
-    const location = locationText(finding);
-    const summary = [
-        `${SEVERITY_LABELS[finding.severity]}`,
-        `<b>${escapeHtml(truncateText(finding.title, 200))}</b>`,
-        ...(location === undefined ? [] : [escapeHtml(truncateText(location, 200))]),
-        ...(entry.status === 'active' ? [] : [`<i>${STATUS_WORDS[entry.status]}</i>`]),
-    ].join(' · ');
-    const facts = [];
-    const status = statusDetail(entry);
-    if (status !== undefined)
-        facts.push(status);
-    const url = fileUrl(finding, report);
-    if (location !== undefined) {
-        const text = escapeHtml(truncateText(location, 200));
-        facts.push(url === undefined
-            ? `Location: ${text}`
-            : `Location: <a href="${escapeHtml(url)}">${text}</a>`);
-    }
-    for (const [label, value] of [
-        ['Rule', finding.ruleId],
-        ['SWC', finding.swcId],
-        ['CWE', finding.cweId],
-    ]) {
-        if (value !== undefined)
-            facts.push(`${label}: ${escapeHtml(truncateText(value, 100))}`);
-    }
-    if (!sameSeverityWord(finding.severityLabel, finding.severity)) {
-        facts.push(`Reported severity: ${escapeHtml(truncateText(finding.severityLabel, 50))}`);
-    }
-    facts.push(`Fingerprint: <code>${escapeHtml(truncateText(finding.fingerprint, 100))}</code>`);
-    // One raw-HTML block: no blank line inside, so Markdown never starts inside it.
-    const lines = [
-        `<details><summary>${summary}</summary>`,
-        `<p>${summary_htmlText(finding.description) || '<i>No description given.</i>'}</p>`,
-    ];
-    if (finding.recommendation?.trim()) {
-        lines.push(`<p><b>Recommendation:</b> ${summary_htmlText(finding.recommendation)}</p>`);
-    }
-    lines.push(`<p>${facts.join(' · ')}</p>`, '</details>', '', '');
-    return lines.join('\n');
-}
-/** Why a finding does not count, in one line of HTML. */
-function statusDetail(entry) {
-    const note = entry.note?.trim() ? escapeHtml(truncateText(entry.note.trim(), 500)) : undefined;
-    switch (entry.status) {
-        case 'active':
-            return note === undefined ? undefined : `Counts: ${note}`;
-        case 'outside-change':
-            return `Not counted: outside the change${note === undefined ? '' : ` (${note})`}`;
-        case 'accepted':
-            return `Not counted: accepted in the baseline${note === undefined ? '' : ` (${note})`}`;
-        case 'suppressed':
-            return `Not counted: suppressed${note === undefined ? '' : ` by <code>${note}</code>`}`;
-        case 'dependency':
-            return 'Not counted: in a dependency (uploaded because an audited file imports it)';
-    }
-}
-/** Whether the service's word is just a spelling of ours ("H", "Informational"), not worth showing. */
-function sameSeverityWord(label, severity) {
-    const word = label.trim().toLowerCase();
-    return word !== '' && (word.startsWith(severity) || severity.startsWith(word));
-}
-/** Untrusted text as HTML on a single line, its line breaks kept as `<br>`. */
-function summary_htmlText(text) {
-    return escapeHtmlLines(truncateText(text.trim(), DETAILS_TEXT_MAX_CHARS));
-}
-function ruleText(finding) {
-    const { ruleId, swcId } = finding;
-    if (ruleId !== undefined && swcId !== undefined && ruleId !== swcId)
-        return `${ruleId} (${swcId})`;
-    return ruleId ?? swcId;
-}
-function summary_bytes(text) {
-    return external_node_buffer_.Buffer.byteLength(text, 'utf8');
-}
-/** Last resort when even the head does not fit: cut at a character boundary. */
-function fitBytes(text, maxBytes) {
-    if (summary_bytes(text) <= maxBytes)
-        return text;
-    const buffer = external_node_buffer_.Buffer.from(text, 'utf8');
-    let end = Math.max(0, maxBytes);
-    // Back up from a continuation byte to the start of its character.
-    while (end > 0 && ((buffer[end] ?? 0) & 0xc0) === 0x80)
-        end -= 1;
-    return buffer.subarray(0, end).toString('utf8');
-}
-
-;// CONCATENATED MODULE: ./.build/action/publish.js
-/**
- * The one module that publishes a run: outputs, the SARIF and results files, the job summary, the
- * job's result, log annotations, and then the GitHub channels (a pending run's check run by
- * publish-pending.ts). Everything the runner keeps is written before anything talks to GitHub, so
- * a slow or hostile API can delay only itself. Every text passes the redactor on its way out.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-const CHECK_RUN_SUMMARY_MAX = 65_000;
-/** Findings listed in the log, as many as the check run annotates. */
-const MAX_LOGGED_FINDINGS = MAX_CHECK_RUN_ANNOTATIONS;
-async function publish(given, deps) {
-    const { channels, log, redactor } = deps;
-    // A pending record no finishing run could read makes the run an error before anything is
-    // written, so that every channel says the same.
-    const pending = pendingCheckRun(given, deps);
-    const report = pending?.refused ?? given;
-    const { findings } = report;
-    const failsJob = !['pass', 'skipped', 'pending'].includes(report.verdict);
-    const output = (name, value) => core/* setOutput */.uH(name, redactor.redact(String(value)));
-    // Every annotation is planned before anything is rendered: the summary says what they left out.
-    // A pending check run is annotated when it is finished, not now.
-    const checkRunAnnotates = report.verdict !== 'pending' && (channels?.annotatesCheckRun ?? false);
-    const logAnnotations = checkRunAnnotates ? undefined : planLogAnnotations(findings, failsJob);
-    logFindings(findings, log);
-    warnUnreadSeverities(findings, report.failOn, log);
-    setCountOutputs(report, output);
-    if (deps.settings)
-        await writeReportFiles(report, { ...deps, settings: deps.settings }, output);
-    if (logAnnotations)
-        annotateInLog(logAnnotations, log);
-    const notAnnotated = logAnnotations?.notAnnotated;
-    await writeSummary(() => renderSummary(report, undefined, notAnnotated), deps);
-    const verdictLine = `Verdict: ${report.verdict}. ${report.reason}`;
-    if (report.resumeHint)
-        log.info(report.resumeHint);
-    if (failsJob)
-        core/* setFailed */.C1(redactor.redact(verdictLine));
-    else
-        log.info(verdictLine);
-    if (channels) {
-        await publishToGitHub(channels, report, {
-            ...deps,
-            checkRunAnnotates,
-            notAnnotated,
-            failsJob,
-            output,
-            pendingCheckRun: pending?.left,
-        });
-    }
-}
-/**
- * A pending report's check run, as publish leaves it (the summary as publish renders it: the
- * findings of projects already done are annotated in the log, and a pending run does not fail);
- * undefined when no check run can hold it.
- */
-function pendingCheckRun(report, { settings, startedAt, context, channels }) {
-    const target = channels?.checkRunTarget;
-    if (report.verdict !== 'pending' || !settings || !target)
-        return undefined;
-    const { notAnnotated } = planLogAnnotations(report.findings, false);
-    const summaryMarkdown = renderSummary(report, CHECK_RUN_SUMMARY_MAX, notAnnotated);
-    return pendingCheckRunOf(report, summaryMarkdown, { settings, startedAt, context, target });
-}
-/**
- * The check run and the comment, after everything else is written: a pending report's check run
- * is left in progress (publish-pending.ts). The log annotates findings only when the check run
- * carries none; findings past its cap are counted in the summary. A finishing run reports each
- * pending run it completes through this too. True when the check run was completed.
- */
-async function publishToGitHub(channels, report, deps) {
-    const { log, checkRunAnnotates, notAnnotated: logNotAnnotated, failsJob, output } = deps;
-    const { findings, verdict } = report;
-    if (verdict === 'pending') {
-        await leavePending(channels, deps.pendingCheckRun, { log, output });
-        await upsertComment(channels, report);
-        return false;
-    }
-    const summaryMarkdown = renderSummary(report, CHECK_RUN_SUMMARY_MAX, logNotAnnotated);
-    const active = activeFindings(findings);
-    const plan = checkRunAnnotations(active);
-    const title = checkRunTitle(report);
-    const total = plan.annotations.length + plan.overCap;
-    const checkRun = await channels.completeCheckRun({
-        start: renderCheckRunStart(report.auditId ?? 'none'),
-        conclusion: checkRunConclusion(verdict),
-        annotations: plan.annotations,
-        output: (posted) => renderCheckRunCompletion({ title, summaryMarkdown, total, overCap: plan.overCap, posted }),
-    });
-    if (checkRun)
-        output('check-run-url', checkRun.url);
-    const completed = checkRun?.completed;
-    if (!completed && deps.onlyOnceCompleted)
-        return false;
-    if (completed?.postingError !== undefined) {
-        log.warning(`Posted ${completed.annotationsPosted} of ${total} check run annotations; ` +
-            `${total - completed.annotationsPosted} were not: ${errorMessage(completed.postingError)}. ` +
-            'The check run says so; every finding is in the job summary and the results file.');
-    }
-    else if (completed && plan.overCap > 0) {
-        log.info(`${plan.overCap} finding(s) are not annotated on the check run: it gets at most ` +
-            `${MAX_CHECK_RUN_ANNOTATIONS.toLocaleString('en-US')}, the most severe, to spare the token's request limit.`);
-    }
-    await upsertComment(channels, report);
-    // Check runs on, yet some findings are on no check run: past its cap, or it failed.
-    const notAnnotated = completed ? plan.overCap + completed.annotationsNotPosted : total;
-    if (checkRun && completed && notAnnotated === 0) {
-        log.info(`The ${active.length} finding(s) that count are annotated on the check run: ${checkRun.url}`);
-    }
-    if (!checkRunAnnotates || notAnnotated === 0)
-        return completed !== undefined;
-    let note;
-    if (notAnnotated < total) {
-        // The check run carries the most severe; the log's 10 per level would only repeat them.
-        note = renderCheckRunNotAnnotatedNote(notAnnotated);
-    }
-    else {
-        log.info('The check run carries no annotations; annotating in the log instead.');
-        const fallback = planLogAnnotations(findings, failsJob);
-        annotateInLog(fallback, log);
-        note = renderNotAnnotatedNote(fallback.notAnnotated);
-    }
-    if (note !== undefined)
-        await writeSummary(() => `\n${note}\n`, deps);
-    return completed !== undefined;
-}
-function upsertComment(channels, report) {
-    return channels.upsertComment(commentMarker(report.projectName), (previousBody) => renderPrComment({
-        ...report,
-        previous: previousBody === undefined ? undefined : readPreviousFindings(previousBody),
-    }));
-}
-/**
- * The verdict, the counts and what the service said of the audit, as step outputs. A pending
- * run's counts are the word `pending`: left unset they would read as '' and GitHub's expressions
- * take '' == 0 as true, so a later step's check for no findings would pass an audit not yet done.
- */
-function setCountOutputs(report, output) {
-    const { counts } = report;
-    const count = (value) => (report.verdict === 'pending' ? 'pending' : value);
-    output('verdict', report.verdict);
-    output('findings-count', count(counts.total));
-    for (const severity of SEVERITIES) {
-        output(`${severity}-count`, count(counts.bySeverity[severity]));
-    }
-    output('in-scope-count', count(counts.inScope));
-    if (report.rawStatus)
-        output('status', report.rawStatus);
-    if (report.reportUrl)
-        output('report-url', report.reportUrl);
-    if (report.detectedProjects)
-        output('projects', JSON.stringify(report.detectedProjects));
-    output('reused', String(report.allReused));
-}
-/**
- * The SARIF file, only for a complete audit (an empty or partial upload would close open
- * alerts), and the results file. Each is rendered and written on its own: one that cannot be
- * made is a warning, never the end of the run's report.
- */
-async function writeReportFiles(report, deps, output) {
-    const { settings, context, log } = deps;
-    if (report.resultsObtained && hasResults(report.verdict)) {
-        const sarif = await writeFile(settings.sarifFile ?? defaultPath(settings, 'smart-contract-audit', report, '.sarif', deps), (write) => writeSarifFile(report, context, log, write), 'SARIF file', deps);
-        if (sarif)
-            output('sarif-file', sarif);
-    }
-    const results = await writeFile(defaultPath(settings, 'audit-results', report, '.json', deps), (write) => write(resultsFileChunks(report)), 'results file', deps);
-    if (results)
-        output('results-file', results);
-}
-/**
- * Log annotations, most severe first, within GitHub's 10 per level per step; `setFailed` writes
- * an error annotation too, so one is kept for it.
- */
-function planLogAnnotations(findings, failsJob) {
-    return planAnnotations(activeFindings(findings), { reserved: { error: failsJob ? 1 : 0 } });
-}
-function annotateInLog(plan, log) {
-    for (const annotation of plan.annotations) {
-        log[annotation.level](annotation.message, {
-            title: annotation.title,
-            file: annotation.file,
-            startLine: annotation.startLine,
-            endLine: annotation.endLine,
-        });
-    }
-    const left = plan.notAnnotated.error + plan.notAnnotated.warning + plan.notAnnotated.notice;
-    if (left > 0) {
-        log.info(`${left} finding(s) were not annotated: GitHub shows at most 10 annotations of each kind per step. ` +
-            'All findings are in the job summary and the results file (a check run shows them all: see `check-run`).');
-    }
-}
-/**
- * One line per finding, most severe first, up to MAX_LOGGED_FINDINGS: past that, a log is
- * scrolled rather than read, and writing it costs more than the rest of the report.
- */
-function logFindings(findings, log) {
-    if (findings.length === 0)
-        return;
-    const lines = findings.slice(0, MAX_LOGGED_FINDINGS).map(({ finding, status }) => {
-        const where = finding.file
-            ? `${finding.file}${finding.startLine ? `:${finding.startLine}` : ''}`
-            : '(no location)';
-        const rule = finding.swcId ?? finding.ruleId;
-        const mark = status === 'active' ? '' : `  (${STATUS_WORDS[status]}: not counted)`;
-        return `${finding.severity.toUpperCase().padEnd(8)} ${where}  ${finding.title}${rule ? ` [${rule}]` : ''}${mark}`;
-    });
-    const unlogged = findings.length - lines.length;
-    if (unlogged > 0) {
-        lines.push(`… and ${unlogged} more, not logged: the log lists the ${MAX_LOGGED_FINDINGS.toLocaleString('en-US')} ` +
-            'most severe. The results file has every finding.');
-    }
-    log.group(`Findings (${findings.length})`, lines);
-}
-/** A severity word the action could not place is never silently below the gate: say which. */
-function warnUnreadSeverities(findings, failOn, log) {
-    const words = new Map();
-    for (const { finding } of findings) {
-        if (finding.severity === 'unknown')
-            words.set(finding.severityLabel, (words.get(finding.severityLabel) ?? 0) + 1);
-    }
-    for (const [word, count] of words) {
-        const effect = failOn === 'none' ? 'they are listed as unknown' : `they fail the gate (fail-on: ${failOn})`;
-        // The parser labels a finding that came without any severity `unknown`.
-        const given = word === 'unknown'
-            ? 'no severity'
-            : `the severity "${word}", which the action cannot place on critical/high/medium/low/info/gas`;
-        log.warning(`The service gave ${count} finding(s) ${given}; ${effect}. Check the findings in the job summary.`);
-    }
-}
-/**
- * `<prefix>-<project>-<audit><extension>` in RUNNER_TEMP: unique per project and audit, so two
- * runs of one job never overwrite each other. Made file-safe, a name could spell the key again
- * (`sk!live` becomes `sk_live`): then a hash of it stands in.
- */
-function defaultPath(settings, prefix, report, extension, { redactor }) {
-    // Several audits' ids make a JSON object: a hash of it names them all, and stays short.
-    const audit = report.several && report.auditId !== undefined
-        ? `${report.projects.length}-projects-${sha256(report.auditId, 'hex').slice(0, 12)}`
-        : (report.auditId ?? `run-${randomHex(8)}`);
-    const name = `${prefix}-${fileSafe(redactor.redact(settings.projectName))}-${fileSafe(redactor.redact(audit))}`;
-    const safe = redactor.appearsIn(name) ? `${prefix}-${sha256(name, 'hex').slice(0, 16)}` : name;
-    return external_node_path_.join(settings.outputDirectory, `${safe}${extension}`);
-}
-async function writeSarifFile(report, context, log, write) {
-    const sarif = await writeSarif({
-        ...report,
-        toolVersion: ACTION_VERSION,
-        informationUri: context.actionRepository
-            ? `${context.serverUrl}/${context.actionRepository}`
-            : undefined,
-    }, write);
-    if (sarif.truncated > 0) {
-        log.warning(`The SARIF file holds ${sarif.resultCount} results; ${sarif.truncated} were left out to stay within GitHub's limits.`);
-    }
-}
-/**
- * Inside the workspace or RUNNER_TEMP only, never through a link, redacted as it is written
- * (a file may be written again: the last one stays); a failure is a warning.
- */
-async function writeFile(file, render, what, { settings, redactor, log }) {
-    const roots = [settings.workspace, settings.outputDirectory];
-    let written;
-    try {
-        await render(async (chunks) => {
-            written = await writeOutputFile(file, redactor.redactChunks(chunks), roots);
-        });
         return written;
     }
-    catch (error) {
-        log.warning(`Could not write the ${what} ${file}: ${errorMessage(error)}`);
-        return undefined;
-    }
+    await write(reports.sarif, needsResults.sarif, async (to) => {
+        await writeSarif({ ...report, toolVersion: ACTION_VERSION }, to);
+    });
+    await write(reports.codequality, needsResults.codequality, (to) => to([renderCodeQuality(report)]));
+    await write(reports.junit, needsResults.junit, (to) => to([renderJunit(report)]));
+    return written;
 }
-/** Appends to the job summary; a summary that cannot be made or written is a warning. */
-async function writeSummary(render, { redactor, log }) {
-    if (!process.env['GITHUB_STEP_SUMMARY'])
-        return;
+async function writeReport(file, what, render, { cwd, redactor, log }) {
+    const target = external_node_path_.resolve(cwd, file);
     try {
-        await core/* summary */.z.addRaw(redactor.redact(render()), true).write();
-    }
-    catch (error) {
-        // core keeps what it could not write, and would append it with the next text.
-        core/* summary */.z.emptyBuffer();
-        log.warning(`Could not write the job summary: ${errorMessage(error)}`);
-    }
-}
-
-;// CONCATENATED MODULE: ./.build/action/finish/former-heads.js
-/**
- * Commits that were a head once and are no longer (a pull request pushed again, closed or merged,
- * the default branch moved on), where a check run left pending would otherwise stay in progress
- * for ever. GitHub lists no repository's check runs, only a commit's, so they are found through
- * what ran on them: the heads of the recently closed pull requests (one request) and the commits
- * of the repository's newest workflow runs (one request, needing `actions: read`), which hold
- * every commit a run of this action left a check run on lately. A check run looked at there while
- * its audit still runs may drop out of both lists before it finishes, so the workflow runs made
- * eight days ago are read too (one request): any check run on their commits is past its time
- * limit (a week at most), so it is completed when looked at, with its results or as timed out.
- * Each commit costs one listing, so at most MAX_FORMER_HEADS_PER_RUN recent ones and
- * MAX_OVERDUE_HEADS_PER_RUN older ones are looked at per run, those seen longest ago first: the
- * next to drop out.
- */
-
-/** Recent commits no longer a head whose check runs are listed per run. */
-const MAX_FORMER_HEADS_PER_RUN = 20;
-/** Commits of workflow runs older than OVERDUE_AFTER_MS whose check runs are listed per run. */
-const MAX_OVERDUE_HEADS_PER_RUN = 10;
-/**
- * The longest `timeout-minutes`, a week, and a day for the job's wait in the queue before its
- * step started: a check run left by a workflow run this old is past its time limit.
- */
-const OVERDUE_AFTER_MS = (10_080 + 24 * 60) * 60_000;
-const COMMIT = /^[0-9a-f]{40}$/;
-/** The former heads to look at this run, none of them one of `heads`. */
-async function findFormerHeads(client, heads, now) {
-    const warnings = [];
-    const attempt = async (what, list) => {
-        try {
-            return await list();
-        }
-        catch (error) {
-            warnings.push(`${errorMessage(error)} Until then, check runs left pending on commits no longer a head ` +
-                `are not looked for among the ${what}.`);
-            return undefined;
-        }
-    };
-    const closed = await attempt('recently closed pull requests', () => client.listClosedPullRequests());
-    const runs = await attempt('recent workflow runs', () => client.listRecentRunCommits());
-    // The same permission as the recent runs': refused there, it would be refused again.
-    const old = runs &&
-        (await attempt('workflow runs of eight days ago', () => client.listRecentRunCommits(now - OVERDUE_AFTER_MS)));
-    const recent = longestAgoFirst([...(closed ?? []), ...(runs ?? [])], heads);
-    const overdue = longestAgoFirst(old ?? [], new Set([...heads, ...recent]));
-    return {
-        commits: [
-            ...recent.slice(0, MAX_FORMER_HEADS_PER_RUN),
-            ...overdue.slice(0, MAX_OVERDUE_HEADS_PER_RUN),
-        ],
-        found: recent.length + overdue.length,
-        warnings,
-    };
-}
-/** Each commit once, none of `except`, by when it was last seen, longest ago first. */
-function longestAgoFirst(seen, except) {
-    const lastSeen = new Map();
-    for (const { headSha, seenAt } of seen) {
-        if (except.has(headSha) || !COMMIT.test(headSha))
-            continue;
-        const time = Date.parse(seenAt);
-        const at = Number.isNaN(time) ? 0 : time;
-        lastSeen.set(headSha, Math.max(at, lastSeen.get(headSha) ?? at));
-    }
-    return [...lastSeen].sort(([, a], [, b]) => a - b).map(([sha]) => sha);
-}
-
-;// CONCATENATED MODULE: ./.build/action/finish/pending-check-runs.js
-/**
- * Where a finishing run looks for runs left pending: this action's check runs in progress (its
- * check name, created by the GitHub Actions app, as the workflow token's are) on the head commits
- * of the open pull requests and of the default branch, and on former heads (former-heads.ts),
- * each with its record read back. Bounded per run: the newest open pull requests (one page), at
- * most MAX_FORMER_HEADS_PER_RUN + MAX_OVERDUE_HEADS_PER_RUN former heads, at most
- * MAX_PENDING_PER_RUN check runs whose audits are polled, those whose time limit comes first, and
- * MAX_UNREADABLE_PER_RUN whose records do not read.
- */
-
-
-
-/**
- * Check runs whose record reads, and so whose audits are polled, taken up per run: those whose
- * time limit comes first, so that they are never starved by newer ones.
- */
-const MAX_PENDING_PER_RUN = 20;
-/** Check runs whose record does not read, taken up per run besides: completed, never polled. */
-const MAX_UNREADABLE_PER_RUN = 20;
-/** Pages of 100 open pull requests whose head commits are looked at: the newest. */
-const OPEN_PULLS_MAX_PAGES = 1;
-/** The app a workflow's GITHUB_TOKEN acts as, whose check runs this action's are. */
-const ACTIONS_APP_SLUG = 'github-actions';
-/**
- * Every commit is listed first (one request each, bounded by the pages of pull requests read), so
- * that what is taken up is chosen among all of them: the oldest runs first, by when they started.
- */
-async function findPendingCheckRuns(client, key) {
-    const { pulls, capped: morePulls } = await client.listOpenPullRequests(OPEN_PULLS_MAX_PAGES);
-    const heads = [
-        ...pulls.map((pull) => ({ ref: pull.headSha, formerHead: false })),
-        { ref: await client.getDefaultBranch(), formerHead: false },
-    ];
-    const former = await findFormerHeads(client, new Set(pulls.map((pull) => pull.headSha)), key.now);
-    const refs = [...heads, ...former.commits.map((ref) => ({ ref, formerHead: true }))];
-    // Heads first: a check run found on one is not on a former head, whatever else lists it.
-    const listed = new Map();
-    let capped = morePulls;
-    const malformed = [];
-    for (const { ref, formerHead } of refs) {
-        const onRef = await client.listCheckRunsInProgress(ref, key.checkName);
-        capped ||= onRef.capped;
-        if (onRef.malformed > 0)
-            malformed.push(`GitHub listed ${onRef.malformed} item(s) that are no check run on ${ref}; they were left out.`);
-        for (const checkRun of onRef.checkRuns) {
-            if (checkRun.app?.slug !== ACTIONS_APP_SLUG || listed.has(checkRun.id))
-                continue;
-            const text = recordOfCheckRun(checkRun);
-            // A waiting run in progress, or another tool's: no pending record, not ours to finish.
-            if (text === undefined)
-                continue;
-            const record = readPendingRecord(text, { ...key, headSha: checkRun.headSha });
-            listed.set(checkRun.id, { checkRun, record, formerHead });
-        }
-    }
-    const oldestFirst = [...listed.values()].sort((a, b) => timeLimit(a) - timeLimit(b));
-    const left = { polled: MAX_PENDING_PER_RUN, unreadable: MAX_UNREADABLE_PER_RUN };
-    const found = oldestFirst.filter(({ record }) => {
-        // Another service's, left with a line in the log: it costs no request, and takes no slot.
-        if (record === RECORD_OF_ANOTHER_SERVICE)
-            return true;
-        const kind = typeof record === 'string' ? 'unreadable' : 'polled';
-        left[kind] -= 1;
-        return left[kind] >= 0;
-    });
-    return {
-        found,
-        capped: capped || found.length < oldestFirst.length,
-        formerHeads: { looked: former.commits.length, found: former.found },
-        warnings: [...former.warnings, ...malformed],
-    };
-}
-/**
- * When the run's time is up: its sealed record's start and time limit, else (a record that does
- * not read) the check run's own start, else the epoch, as nothing says it is recent.
- */
-function timeLimit({ checkRun, record }) {
-    const time = Date.parse(typeof record === 'string' ? (checkRun.startedAt ?? '') : record.startedAt);
-    if (Number.isNaN(time))
-        return 0;
-    return typeof record === 'string' ? time : time + record.timeoutMinutes * 60_000;
-}
-
-;// CONCATENATED MODULE: ./.build/action/finish/finish-pending.js
-/**
- * A finishing run (`finish-pending: true`, on a schedule): for each check run left pending, its
- * audits polled once by their ids, and a finished one reported exactly as a waiting run reports
- * (conclusion, summary, annotations, the sticky comment). Nothing is uploaded. An audit still
- * running is left; one past its run's `timeout-minutes` completes as timed out, with how to
- * resume. A record that does not hold is never completed as success: it completes as a failure
- * saying why. Running again does nothing to what was completed: only check runs in progress are
- * taken up.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-async function finishPendingRuns(settings, step) {
-    const { client, log } = step;
-    const { found, capped, formerHeads, warnings } = await findPendingCheckRuns(client, {
-        apiKey: settings.apiKey,
-        repository: step.context.repository,
-        checkName: settings.checkRun.name,
-        service: pendingService(settings.baseUrl),
-        now: step.deadline.now(),
-    });
-    for (const warning of warnings)
-        log.warning(warning);
-    log.info(`${found.length} check run(s) left pending found${capped ? ' (more are left for a later run)' : ''}.`);
-    const checkRuns = [];
-    for (const each of found)
-        checkRuns.push(await finishOne(each, settings, step));
-    return { checkRuns, capped, formerHeads, warnings };
-}
-async function finishOne({ checkRun, record, formerHead }, settings, step) {
-    const { log } = step;
-    if (record === RECORD_OF_ANOTHER_SERVICE) {
-        // A real record, for the finishing run configured for that service: not this one's to fail.
-        log.warning(`${checkRun.url}: its audits were started at another service than this run's \`base-url\`; left in progress for the finishing run that has it.`);
-        return {
-            url: checkRun.url,
-            headSha: checkRun.headSha,
-            pullRequest: undefined,
-            formerHead,
-            outcome: 'elsewhere',
-        };
-    }
-    const sealed = typeof record === 'string' ? undefined : record;
-    // Sealed with this key for another service (a `base-url` changed since): never polled here,
-    // but timed out once past its limit, or it would stay in progress with no run to finish it.
-    const elsewhere = sealed !== undefined && sealed.service !== pendingService(settings.baseUrl);
-    if (elsewhere && !pastTimeLimit(sealed, step.deadline.now())) {
-        log.warning(`${checkRun.url}: its audits were started at ${sealed.service}, not at this run's \`base-url\`; left in progress for the finishing run that has it, or until its time limit.`);
-        return { ...shownOf(checkRun, undefined, formerHead), outcome: 'elsewhere' };
-    }
-    let pull;
-    try {
-        pull = await pullRequestOf(sealed, checkRun.headSha, step.client);
-    }
-    catch (error) {
-        log.warning(`${checkRun.url}: could not read its pull request (${errorMessage(error)}); left for the next finishing run.`);
-        return { ...shownOf(checkRun, undefined, formerHead), outcome: 'refused' };
-    }
-    const context = { ...step.context, sha: checkRun.headSha, pullRequest: pull };
-    const channels = new GitHubChannels({
-        client: step.client,
-        pullRequest: pull,
-        headSha: checkRun.headSha,
-        checkRun: { enabled: true, name: checkRun.name },
-        existingCheckRun: { id: checkRun.id, url: checkRun.url },
-        comment: sealed?.comment ?? settings.pullRequestComment,
-        log,
-    });
-    const runSettings = {
-        ...settings,
-        ...(sealed && {
-            failOn: sealed.failOn,
-            scope: sealed.scope,
-            timeoutMs: sealed.timeoutMinutes * 60_000,
-            projectName: sealed.projectName,
-        }),
-        auditId: undefined,
-        vocabulary: FINISHING_VOCABULARY,
-    };
-    // Recorded for reuse only once the check run is completed: held until then.
-    const held = [];
-    const result = sealed
-        ? elsewhere
-            ? notPolled(sealed, runSettings)
-            : await collect(sealed, runSettings, { ...step, context, channels }, held)
-        : stoppedRun(errorResult(new ConfigurationError(`This check run was left pending, but its record does not hold (${record}), so it was not finished. ` +
-            'Run the audit again for a verdict.'), {}, { vocabulary: ACTION_VOCABULARY, log }));
-    const report = buildReport(result, {
-        projectName: runSettings.projectName,
-        failOn: runSettings.failOn,
-        vocabulary: ACTION_VOCABULARY,
-        links: context.repository
-            ? { serverUrl: context.serverUrl, repository: context.repository, sha: checkRun.headSha }
-            : undefined,
-        runUrl: context.runUrl,
-    });
-    // Not its pull request's head any more: no comment, as on any former head.
-    const shown = shownOf(checkRun, pull, formerHead || sealed?.pullRequest !== undefined);
-    if (report.verdict === 'pending') {
-        // A poll that got no status says nothing of whether the audit still runs.
-        const unanswered = result.projects.filter((project) => project.verdict === 'pending' && project.rawStatus === undefined);
-        if (unanswered.length > 0) {
-            for (const project of unanswered)
-                log.warning(`${checkRun.url}: ${project.reason}`);
-            return { ...shown, outcome: 'unanswered' };
-        }
-        log.info(`${checkRun.url}: the audit is still running; left in progress.`);
-        return { ...shown, outcome: 'left' };
-    }
-    // Another finishing run may have completed it since it was listed: completing it again would
-    // post every annotation twice.
-    let now;
-    try {
-        now = await step.client.getCheckRunStatus(checkRun.id);
-    }
-    catch (error) {
-        log.warning(`${checkRun.url}: could not read the check run again (${errorMessage(error)}); left for the next finishing run.`);
-        return { ...shown, outcome: 'refused' };
-    }
-    if (now.status !== 'in_progress' || now.externalId !== checkRun.externalId) {
-        log.info(`${checkRun.url}: completed or changed by another run meanwhile; left as it is.`);
-        return { ...shown, outcome: 'overtaken' };
-    }
-    // Every channel guards itself: what GitHub refuses is a warning, and the check run stays.
-    const completed = await publishToGitHub(channels, report, {
-        settings: runSettings,
-        startedAt: step.deadline.now(),
-        context,
-        channels,
-        log,
-        redactor: step.redactor,
-        checkRunAnnotates: channels.annotatesCheckRun,
-        notAnnotated: undefined,
-        failsJob: false,
-        output: () => undefined,
-        onlyOnceCompleted: true,
-    });
-    if (!completed) {
-        log.warning(`${checkRun.url}: GitHub did not complete the check run, so it stays in progress for the next finishing run; no comment or reuse record was written.`);
-        return { ...shown, outcome: 'refused' };
-    }
-    for (const save of held)
-        await save();
-    return { ...shown, outcome: report.verdict };
-}
-/**
- * The pull request the sealed record names, while the check run's commit is its head, open or
- * closed (one merged fast-forward has its head on the default branch): its changed files decide
- * `scope` and its comment is updated, as a waiting run's would be. Read by its number: a listing
- * shows a commit with whichever pull request it lists first. Undefined when the record names
- * none or the pull request has moved on to another head: its changed files and comment are that
- * head's. Throws when GitHub cannot say: a verdict under another scope would not be the run's.
- */
-async function pullRequestOf(record, headSha, client) {
-    if (record?.pullRequest === undefined)
-        return undefined;
-    const now = await client.getPullRequest(record.pullRequest);
-    if (now?.headSha !== headSha)
-        return undefined;
-    return { number: now.number, headSha, changedFiles: now.changedFiles };
-}
-/** What the summary shows of a check run: `formerHead` when no pull request's head is on it. */
-function shownOf(checkRun, pull, formerHead) {
-    return {
-        url: checkRun.url,
-        headSha: checkRun.headSha,
-        pullRequest: pull?.number,
-        formerHead: pull === undefined && formerHead,
-    };
-}
-/**
- * The record's audits, polled once each and triaged as the run that started them would; one
- * still running past the run's time limit is a timeout, with how to resume. Records for reuse
- * are pushed onto `held`, to be kept once the check run is completed.
- */
-async function collect(record, settings, step, held) {
-    const engine = engineDependencies(settings, step);
-    const reuse = engine.reuse && { ...engine.reuse, store: holding(engine.reuse.store, held) };
-    const deps = { ...engine, pollOnce: true, auditStarted: () => undefined, reuse };
-    const detection = { projects: [], summaries: [] };
-    const { audits, several, startedAt, baseline, headCommit } = record;
-    const given = { audits, several, startedAt, baseline };
-    const collected = await audit(settings, detection, step.deadline, deps, given);
-    // The fork's head commit the run judged, and the artifact's files it refused, shown again.
-    const result = headCommit === undefined ? collected : { ...collected, headCommit };
-    const elapsed = step.deadline.now() - Date.parse(record.startedAt);
-    if (elapsed <= settings.timeoutMs)
-        return result;
-    const late = (project) => project.verdict !== 'pending'
-        ? project
-        : {
-            ...project,
-            verdict: 'timeout',
-            reason: `The audit did not finish within ${formatDuration(settings.timeoutMs)} of the run that started it ` +
-                `(last status: ${project.rawStatus ?? 'unknown'}). No results were obtained.`,
-            resumable: 'timeout',
-        };
-    return { ...result, projects: result.projects.map(late) };
-}
-function pastTimeLimit(record, now) {
-    return now - Date.parse(record.startedAt) > record.timeoutMinutes * 60_000;
-}
-/** A record of another service past its time limit: each audit timed out, with how to resume. */
-function notPolled(record, settings) {
-    const projects = record.audits.map(({ name, path, auditId, manifest }) => ({
-        name,
-        path,
-        ...timeoutResult({ auditId, resumed: true, fileCount: manifest?.files.length }, settings.timeoutMs, undefined),
-        reason: `The run's time limit (${formatDuration(settings.timeoutMs)}) has passed, and its audit was started at ` +
-            `${record.service}, which is not this finishing run's \`base-url\`, so it was not polled. No results were obtained.`,
-    }));
-    const { several, headCommit } = record;
-    return { projects, several, ...(headCommit !== undefined && { headCommit }) };
-}
-/** `store`, its records pushed onto `held` to be kept later instead of kept at once. */
-function holding(store, held) {
-    return {
-        find: (digest) => store.find(digest),
-        save: async (digest, text) => {
-            held.push(() => store.save(digest, text));
-        },
-    };
-}
-/** What the summary says of a check run the finishing run did not complete. */
-const OUTCOME_WORDS = {
-    left: 'Still running',
-    unanswered: 'No status from the service (see the log); left in progress',
-    refused: 'Not completed: GitHub refused it',
-    elsewhere: 'Left for the finishing run of its own `base-url`',
-    overtaken: 'Completed by another run',
-};
-/** The job summary of a finishing run: each pending check run, and what became of it. */
-function renderFinishingSummary({ checkRuns, capped, formerHeads, warnings, }) {
-    const completed = checkRuns.filter(isCompleted).length;
-    const refused = checkRuns.filter((each) => each.outcome === 'refused').length;
-    const former = checkRuns.filter((each) => each.formerHead).length;
-    const lines = [
-        '## Smart contract audit: pending check runs',
-        '',
-        `${completed} of ${checkRuns.length} check run(s) left pending were completed.` +
-            (refused > 0 ? ` GitHub would not complete ${refused} (see the log).` : '') +
-            (completed + refused < checkRuns.length
-                ? ' The others are left in progress (see below).'
-                : '') +
-            (capped ? ' More were left for a later run.' : ''),
-        '',
-    ];
-    if (former > 0)
-        lines.push(`${former} check run(s) (marked "former head") were on commits no longer a head: a pull request ` +
-            'pushed again, or the default branch moved on. No pull request comment is written for ' +
-            'those, as a comment is about its head, and a `scope` of changed files or lines counts every ' +
-            "finding there: the pull request's changed files are now its new head's.", '');
-    if (formerHeads.found > formerHeads.looked)
-        lines.push(`${formerHeads.looked} of ${formerHeads.found} commits no longer a head were looked at, ` +
-            'those seen longest ago; the others are for a later run.', '');
-    for (const warning of warnings)
-        lines.push(`> ${escapeMarkdown(warning)}`, '');
-    if (checkRuns.length > 0) {
-        lines.push('| Check run | Commit | Pull request | Outcome |', '| --- | --- | --- | --- |');
-        for (const each of checkRuns) {
-            const outcome = isCompleted(each)
-                ? VERDICT_WORDS[each.outcome]
-                : OUTCOME_WORDS[each.outcome];
-            const url = safeHttpUrl(each.url);
-            lines.push(`| ${url === undefined ? 'check run' : `[check run](${url})`} | ${shortCommit(each.headSha) ?? '—'}${each.formerHead ? ' (former head)' : ''} | ${each.pullRequest === undefined ? '—' : `#${each.pullRequest}`} | ${escapeMarkdown(outcome)} |`);
-        }
-        lines.push('');
-    }
-    return `${lines.join('\n')}\n`;
-}
-/**
- * The finishing run's whole step: GitHub's client for the repository, the pending check runs
- * finished, the job summary. It needs the key (to read the records and the audits) and the
- * token; without either, or when GitHub cannot be listed, the step fails saying what to fix.
- */
-async function runFinishing(settings, step) {
-    const { context, log, redactor } = step;
-    const [owner, repo] = context.repository.split('/');
-    if (!settings.apiKey)
-        return fail(ACTION_VOCABULARY.noKey, step);
-    if (!settings.githubToken || !owner || !repo)
-        return fail('`finish-pending` needs `github-token` and the repository: keep its default, and give the job `checks: write` and `pull-requests: write`.', step);
-    let client;
-    try {
-        client = createGitHubClient({ apiUrl: context.apiUrl, token: settings.githubToken, owner, repo }, {
-            deadline: step.deadline,
-            redact: (text) => redactor.redact(text),
-            log: { debug: (message) => log.debug(message) },
+        await render(async (chunks) => {
+            // The file named is the one the user chose: its own folder is the root.
+            await writeOutputFile(target, redactor.redactChunks(chunks), [external_node_path_.dirname(target)]);
         });
-        const finished = await finishPendingRuns(settings, { ...step, client });
-        const summary = renderFinishingSummary(finished);
-        const completed = finished.checkRuns.filter(isCompleted).length;
-        log.info(`Completed ${completed} of ${finished.checkRuns.length} check run(s) left pending.`);
-        if (process.env['GITHUB_STEP_SUMMARY'])
-            await core/* summary */.z.addRaw(redactor.redact(summary), true).write();
+        log.notice(`Wrote the ${what}: ${target}`);
+        return true;
     }
     catch (error) {
-        fail(`Could not finish the pending check runs: ${errorMessage(error)}`, step);
+        log.error(`Could not write the ${what} ${target}: ${errorMessage(error)}`);
+        return false;
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/cli/terminal.js
+const CODES = {
+    bold: [1, 22],
+    dim: [2, 22],
+    red: [31, 39],
+    green: [32, 39],
+    yellow: [33, 39],
+    cyan: [36, 39],
+};
+/** A terminal that takes escape codes: not a pipe or a file, and not TERM=dumb (Emacs' shell, say). */
+function isTerminal(stream, env) {
+    return stream.isTTY === true && env['TERM'] !== 'dumb';
+}
+function usesColour(stream, env) {
+    return isTerminal(stream, env) && !env['NO_COLOR'];
+}
+function painter(colour) {
+    if (!colour)
+        return (_style, text) => text;
+    return (style, text) => `\u001b[${CODES[style][0]}m${text}\u001b[${CODES[style][1]}m`;
+}
+
+;// CONCATENATED MODULE: ./.build/cli/workspace.js
+/**
+ * Where the command runs, laid out as the action's checkout is: the repository's root is the
+ * workspace (the action's GITHUB_WORKSPACE) and the folder audited is `working-directory` within
+ * it. Run from a package of a monorepo, imports of the root's `lib/` or of a hoisted
+ * `node_modules` then resolve as they do in CI, and every path, upload name and digest agrees.
+ *
+ * The root is found as git finds it, without running git: the nearest folder at or above the one
+ * audited holding a `.git` folder, or a `.git` file pointing elsewhere (`gitdir: …`, a worktree's
+ * or a submodule's). git itself may refuse a repository another user owns (CI containers often
+ * run as another user than the checkout's), which would quietly move the root; and it may not be
+ * installed.
+ */
+
+
+
+
+const GITDIR = 'gitdir: ';
+/**
+ * `folder`: the directory given on the command line, undefined for the current one; with
+ * `workingDirectory` (the option's value, '' when not given) it names where the repository is,
+ * and must be its root or the same folder.
+ */
+async function commandFolders(cwd, folder, workingDirectory) {
+    const named = external_node_path_.resolve(cwd, folder ?? '.');
+    const real = await directory(named);
+    if (real === undefined)
+        throw new ConfigurationError(`${named} is not a directory.`);
+    const workspace = (await workTreeTop(real)) ?? real;
+    if (!workingDirectory) {
+        return { workspace, workingDirectory: external_node_path_.relative(workspace, real) || '.' };
+    }
+    const target = external_node_path_.resolve(workspace, workingDirectory);
+    const realTarget = await directory(target);
+    if (realTarget === undefined) {
+        throw new ConfigurationError(`--working-directory ${workingDirectory}: ${target} is not a directory. It is relative to the repository's root (${workspace}), as the action's input is.`);
+    }
+    if (folder !== undefined && real !== workspace && real !== realTarget) {
+        throw new ConfigurationError(`The directory given (${folder}) and --working-directory ${workingDirectory} name different folders: ${real} and ${realTarget}. ` +
+            `--working-directory is relative to the repository's root (${workspace}); give only one of them, or the root as the directory.`);
+    }
+    return { workspace, workingDirectory };
+}
+/** Where `folder` leads once links are followed, when it is a directory. */
+async function directory(folder) {
+    const real = await (0,external_node_fs_promises_.realpath)(folder).catch(() => undefined);
+    if (real === undefined)
+        return undefined;
+    return (await (0,external_node_fs_promises_.stat)(real)).isDirectory() ? real : undefined;
+}
+/** The nearest folder at or above `start` that is the top of a git work tree. */
+async function workTreeTop(start) {
+    for (let folder = start;; folder = external_node_path_.dirname(folder)) {
+        if (await isGitEntry(external_node_path_.join(folder, '.git')))
+            return folder;
+        if (external_node_path_.dirname(folder) === folder)
+            return undefined;
+    }
+}
+/**
+ * A `.git` that git would take for a repository's, not a stray one: a folder holding `HEAD`, or
+ * a file that starts `gitdir: `. Nothing it points to is read.
+ */
+async function isGitEntry(entry) {
+    const found = await (0,external_node_fs_promises_.stat)(entry).catch(() => undefined);
+    if (found?.isDirectory()) {
+        return (await (0,external_node_fs_promises_.stat)(external_node_path_.join(entry, 'HEAD')).catch(() => undefined))?.isFile() ?? false;
+    }
+    if (!found?.isFile())
+        return false;
+    // Never waiting on a FIFO swapped in since the look.
+    const file = await (0,external_node_fs_promises_.open)(entry, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK).catch(() => undefined);
+    if (file === undefined)
+        return false;
+    try {
+        const start = Buffer.alloc(GITDIR.length);
+        const { bytesRead } = await file.read(start, 0, start.length, 0);
+        return start.subarray(0, bytesRead).toString('latin1') === GITDIR;
     }
     finally {
-        await client?.close();
+        await file.close();
     }
 }
-function isCompleted(each) {
-    return !Object.hasOwn(OUTCOME_WORDS, each.outcome);
-}
-function fail(message, { redactor }) {
-    core/* setFailed */.C1(redactor.redact(message));
-}
 
-;// CONCATENATED MODULE: ./.build/engine/settings.js
+;// CONCATENATED MODULE: ./.build/cli/main.js
 /**
- * A run's settings, read by action.yml's names through either door: the Action reads them with
- * `@actions/core`, the command line from its options. One reader, so a bad value gets the same
- * message through either door, in that door's words (its vocabulary).
- */
-
-
-
-
-
-
-
-
-
-
-
-/** action.yml's default for `contracts`, also used when the input is empty. */
-const DEFAULT_CONTRACT_PATTERNS = contractGlobs();
-const IF_NO_FILES_FOUND = ['error', 'warn', 'ignore'];
-const settings_DEPENDENCIES = ['include', 'exclude'];
-/**
- * Variables forge reads over foundry.toml that change which files it compiles; only
- * FOUNDRY_PROFILE is followed here, so a job setting another is told.
- */
-const FOUNDRY_ENV_NOT_READ = [
-    'FOUNDRY_CONFIG',
-    'FOUNDRY_SRC',
-    'FOUNDRY_TEST',
-    'FOUNDRY_SCRIPT',
-    'FOUNDRY_LIBS',
-    'FOUNDRY_REMAPPINGS',
-    'FOUNDRY_AUTO_DETECT_REMAPPINGS',
-    'DAPP_SRC',
-    'DAPP_TEST',
-    'DAPP_LIBS',
-    'DAPP_REMAPPINGS',
-];
-function foundryProfile(env, log) {
-    const set = FOUNDRY_ENV_NOT_READ.filter((name) => env[name]?.trim());
-    if (set.length > 0) {
-        log.warning(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set: forge would follow ${set.length === 1 ? 'it' : 'them'} over foundry.toml, ` +
-            'but the projects are found from foundry.toml, remappings.txt and FOUNDRY_PROFILE only, so the files sent may differ from those forge compiles. ' +
-            'Put the setting in foundry.toml, under a profile FOUNDRY_PROFILE names.');
-    }
-    return env['FOUNDRY_PROFILE']?.trim() || 'default';
-}
-/**
- * The settings the inputs ask for, or a ConfigurationError naming the input and how to fix it.
- * `env`: the workspace (GITHUB_WORKSPACE, else the current folder), RUNNER_TEMP, FOUNDRY_PROFILE
- * (and FOUNDRY_ENV_NOT_READ, to warn).
- */
-function readSettings(inputs, env, log) {
-    const read = inputReader(inputs);
-    const apiKey = read.text('api-key');
-    const { vocabulary } = inputs;
-    checkApiKey(apiKey, vocabulary, log);
-    const workspace = external_node_path_.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
-    const workingDirectory = external_node_path_.resolve(workspace, read.text('working-directory') || '.');
-    const relativeRoot = posixRelative(workspace, workingDirectory);
-    if (!isInside(workspace, workingDirectory)) {
-        throw new ConfigurationError(`${sentenceStart(vocabulary.optionNamed('working-directory'))} (${workingDirectory}) is outside the workspace (${workspace}); ` +
-            'give a path inside the repository checkout.');
-    }
-    // A link inside the checkout may lead anywhere: where it leads is what would be walked.
-    const realWorkingDirectory = realPath(workingDirectory);
-    const realWorkspace = realPath(workspace);
-    if (realWorkingDirectory && realWorkspace && !isInside(realWorkspace, realWorkingDirectory)) {
-        throw new ConfigurationError(`${sentenceStart(vocabulary.optionNamed('working-directory'))} (${workingDirectory}) leads outside the workspace through a symbolic link (to ${realWorkingDirectory}); ` +
-            'nothing outside the repository checkout is read. Give the folder the link stands for, inside the checkout.');
-    }
-    const outputDirectory = external_node_path_.resolve(env['RUNNER_TEMP'] || workspace);
-    const baseline = read.text('baseline');
-    const sarifFile = read.text('sarif-file');
-    const contracts = read.lines('contracts');
-    return {
-        apiKey,
-        vocabulary,
-        baseUrl: parseBaseUrl(read.text('base-url'), vocabulary),
-        projectName: read.text('project-name') || defaultProjectName(env, workspace),
-        contractPatterns: contracts.length > 0 ? contracts : [...DEFAULT_CONTRACT_PATTERNS],
-        defaultContractPatterns: contracts.length === 0 || contracts.join('\n') === DEFAULT_CONTRACT_PATTERNS.join('\n'),
-        excludePatterns: read.lines('exclude'),
-        useDefaultExcludes: read.boolean('default-excludes', true),
-        dependencies: read.choice('dependencies', settings_DEPENDENCIES, 'include'),
-        foundryProfile: foundryProfile(env, log),
-        detectOnly: read.boolean('detect-only', false),
-        workspace,
-        workingDirectory,
-        pathPrefix: relativeRoot ? `${relativeRoot}/` : '',
-        failOn: read.choice('fail-on', FAIL_ON_LEVELS, 'low'),
-        // Every wait is cut at the deadline; past a timer's longest (about 24.8 days) Node fires it
-        // at once, and waits would become a loop of requests.
-        timeoutMs: read.positiveNumber('timeout-minutes', 30, { value: 10_080, said: 'a week' }) * 60_000,
-        pollIntervalMs: read.positiveNumber('poll-interval-seconds', 5) * 1000,
-        ifNoFilesFound: read.choice('if-no-files-found', IF_NO_FILES_FOUND, 'error'),
-        auditId: auditIdInput(read.text('audit-id'), apiKey, vocabulary),
-        limits: {
-            maxFiles: read.positiveInteger('max-files', 1000),
-            maxFileBytes: read.positiveNumber('max-file-size-kb', 1024) * 1024,
-            maxTotalBytes: read.positiveNumber('max-total-size-mb', 50) * 1024 * 1024,
-        },
-        scope: read.choice('scope', SCOPES, 'all'),
-        baselineFile: baseline ? insideWorkspace(workspace, baseline, vocabulary) : undefined,
-        sarifFile: sarifFile
-            ? outputFile(workspace, outputDirectory, sarifFile, vocabulary)
-            : undefined,
-        reuse: read.boolean('reuse', true),
-        reuseMaxAgeDays: read.positiveNumber('reuse-max-age-days', 7),
-        outputDirectory,
-    };
-}
-/** `https://` everywhere; plain `http://` only to this machine, so the key never crosses a network in clear. */
-function parseBaseUrl(raw, vocabulary) {
-    const text = raw.trim();
-    const baseUrl = sentenceStart(vocabulary.optionNamed('base-url'));
-    if (!text) {
-        throw new ConfigurationError(`${baseUrl} is required: set it to the audit service address, e.g. https://api.example-audit.com`);
-    }
-    let url;
-    try {
-        url = new URL(text);
-    }
-    catch {
-        throw new ConfigurationError(`${baseUrl} is not a valid URL: "${text}". Use the full address, e.g. https://api.example-audit.com`);
-    }
-    if (url.username || url.password) {
-        throw new ConfigurationError(`${baseUrl} must not contain credentials; pass the key in ${vocabulary.keyName} instead.`);
-    }
-    if (url.search || url.hash) {
-        throw new ConfigurationError(`${baseUrl} must not have a query string or fragment; give only the service address.`);
-    }
-    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-        throw new ConfigurationError(`${baseUrl} uses plain http:// for ${url.hostname}; the API key would travel unencrypted. ` +
-            'Use https:// (plain http:// is accepted only for 127.0.0.0/8, ::1 and localhost).');
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        throw new ConfigurationError(`${baseUrl} must start with https:// (got ${url.protocol}//).`);
-    }
-    return url;
-}
-/**
- * A key an HTTP header cannot carry would fail before any byte is sent; say so now, in words
- * that point at the secret, never quoting it.
- */
-function checkApiKey(apiKey, vocabulary, log) {
-    const { keyName, keyHolder } = vocabulary;
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f\u007f]/.test(apiKey)) {
-        throw new ConfigurationError(`The key in ${keyName} contains a line break or another control character, which an HTTP header ` +
-            `cannot carry. Check ${keyHolder}: it must be the key alone, on one line.`);
-    }
-    if (/[^\u0020-\u00ff]/u.test(apiKey)) {
-        throw new ConfigurationError(`The key in ${keyName} contains characters an HTTP header cannot carry (only ASCII and Latin-1 ` +
-            `can be sent). Check ${keyHolder}: a key copied from a document may hold typographic quotes or dashes.`);
-    }
-    if (apiKey && apiKey.length < MIN_SECRET_LENGTH) {
-        log.warning(`The key in ${keyName} is only ${apiKey.length} characters long. It is still masked everywhere, ` +
-            'which may blank out ordinary words that contain it in the reports; service keys are ' +
-            `normally much longer, so check ${keyHolder} (a key of ${MIN_SECRET_LENGTH} or more characters avoids this).`);
-    }
-}
-/** The audit ids to resume, which are sent in a URL path: never one that holds the key. */
-function auditIdInput(text, apiKey, vocabulary) {
-    if (text === '')
-        return undefined;
-    const key = new Redactor();
-    key.add(apiKey);
-    const ids = key.appearsIn(text) ? undefined : parseAuditIds(text, vocabulary);
-    // Decoded, JSON's escapes may spell the key where the text did not.
-    const decoded = typeof ids === 'object' ? [...ids].flat() : [];
-    if (ids === undefined || decoded.some((entry) => key.appearsIn(entry))) {
-        throw new ConfigurationError(`${sentenceStart(vocabulary.optionNamed('audit-id'))} contains the API key, so it was not sent. ` +
-            `Give ${vocabulary.idsOf('the run that started the audit')}.`);
-    }
-    return ids;
-}
-/** Where a path leads once links are followed; undefined when it does not exist (yet). */
-function realPath(file) {
-    try {
-        return (0,external_node_fs_.realpathSync)(file);
-    }
-    catch {
-        return undefined;
-    }
-}
-/** An output file the user named: only in the workspace or RUNNER_TEMP, never elsewhere on the runner. */
-function outputFile(workspace, outputDirectory, file, vocabulary) {
-    const resolved = external_node_path_.resolve(workspace, file);
-    if (!isInside(workspace, resolved) && !isInside(outputDirectory, resolved)) {
-        throw new ConfigurationError(`${sentenceStart(vocabulary.optionNamed('sarif-file'))} (${file}) is outside the workspace and RUNNER_TEMP; the action writes ` +
-            'files only there. Give a path inside the repository checkout, e.g. `reports/audit.sarif`.');
-    }
-    return resolved;
-}
-/** A repository file the action reads: it must stay inside the checkout. */
-function insideWorkspace(workspace, file, vocabulary) {
-    const resolved = external_node_path_.resolve(workspace, file);
-    if (!isInside(workspace, resolved)) {
-        throw new ConfigurationError(`${sentenceStart(vocabulary.optionNamed('baseline'))} (${file}) is outside the workspace; give a path inside the repository.`);
-    }
-    return resolved;
-}
-function defaultProjectName(env, workspace) {
-    const repository = env['GITHUB_REPOSITORY'];
-    return repository?.split('/')[1] || external_node_path_.basename(workspace);
-}
-/** Typed readers of the settings; each error names the setting, in the door's words, and what it takes. */
-function inputReader(inputs) {
-    const text = (name) => inputs.get(name).trim();
-    const named = (name) => sentenceStart(inputs.vocabulary.optionNamed(name));
-    const positiveNumber = (name, fallback, most) => {
-        const raw = text(name);
-        if (!raw)
-            return fallback;
-        const value = Number(raw);
-        if (!Number.isFinite(value) || value <= 0) {
-            throw new ConfigurationError(`${named(name)} is "${raw}"; it must be a positive number (default ${fallback}).`);
-        }
-        if (most !== undefined && value > most.value) {
-            throw new ConfigurationError(`${named(name)} is "${raw}"; it must be at most ${most.value} (${most.said}).`);
-        }
-        return value;
-    };
-    return {
-        text,
-        /** Each non-empty line that is not a `#` comment, trimmed. */
-        lines: (name) => text(name)
-            .split('\n')
-            .map((line) => line.trim())
-            .filter((line) => line && !line.startsWith('#')),
-        choice(name, allowed, fallback) {
-            const raw = text(name);
-            if (!raw)
-                return fallback;
-            const value = raw.toLowerCase();
-            if (allowed.includes(value))
-                return value;
-            // Quoted as given: a secret passed by mistake is then masked like any other spelling of it.
-            throw new ConfigurationError(`${named(name)} is "${raw}"; it must be one of: ${allowed.join(', ')}.`);
-        },
-        /** As YAML 1.2's core schema spells a boolean (what `core.getBooleanInput` takes). */
-        boolean(name, fallback) {
-            const raw = text(name);
-            if (!raw)
-                return fallback;
-            if (['true', 'True', 'TRUE'].includes(raw))
-                return true;
-            if (['false', 'False', 'FALSE'].includes(raw))
-                return false;
-            throw new ConfigurationError(`${named(name)} must be true or false.`);
-        },
-        positiveNumber,
-        positiveInteger(name, fallback) {
-            const value = positiveNumber(name, fallback);
-            if (!Number.isInteger(value)) {
-                throw new ConfigurationError(`${named(name)} is "${value}"; it must be a whole number.`);
-            }
-            return value;
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./.build/action/inputs.js
-/**
- * The Action's inputs, read with `@actions/core`: the engine's settings and what only the Action
- * has (the GitHub token and channels). Secrets are masked before anything else is read, since an
- * error message could echo an input.
- *
- * The runner expands `${{ }}` expressions, in defaults too; one still there was set by a tool that
- * does not (local-action passes action.yml's `${{ github.token }}` as it is), and is taken as not
- * given, with one notice: sent on, it would be a credential that is a template.
- */
-
-
-
-
-
-
-const FORK_PULL_REQUESTS = ['skip', 'collect'];
-const UNEXPANDED = /\$\{\{[\s\S]*\}\}/;
-/**
- * `redactor` learns each secret as soon as it is read, with the runner's mask: an error about a
- * later input may quote what a workflow passed it, a secret by mistake.
- */
-function getInputs(log, redactor, env = process.env) {
-    const unexpanded = new Set();
-    const input = (name) => {
-        const value = core/* getInput */.V4(name);
-        if (!UNEXPANDED.test(value))
-            return value;
-        unexpanded.add(name);
-        return '';
-    };
-    for (const secret of ['api-key', 'github-token']) {
-        const value = input(secret);
-        if (value)
-            core/* setSecret */.Pq(value);
-        redactor.add(value);
-    }
-    const source = { get: input, vocabulary: ACTION_VOCABULARY };
-    const read = inputReader(source);
-    const action = {
-        ...readSettings(source, env, log),
-        githubToken: read.text('github-token'),
-        checkRun: {
-            enabled: read.boolean('check-run', true),
-            name: read.text('check-name') || 'Smart contract audit',
-        },
-        pullRequestComment: read.boolean('pr-comment', true),
-        forkPullRequests: read.choice('fork-pull-requests', FORK_PULL_REQUESTS, 'skip'),
-        wait: read.boolean('wait', true),
-        finishPending: read.boolean('finish-pending', false),
-    };
-    if (!action.wait && !action.finishPending)
-        checkPendingProjectName(action.projectName);
-    if (unexpanded.size > 0) {
-        const names = [...unexpanded];
-        log.notice(`${names.map((name) => `\`${name}\``).join(', ')} held an unexpanded \`\${{ … }}\` expression, so ${names.length === 1 ? 'it was' : 'they were'} taken as not given. ` +
-            'The runner expands expressions; a tool that runs the action locally (such as @github/local-action) does not: set the value itself in its .env.');
-    }
-    return action;
-}
-/**
- * A run with `wait: false` keeps `project-name` in its pending record, whose reader refuses what
- * this refuses: found out after uploading, the run could only fail with its audit started. A
- * waiting run keeps no record, and takes any name.
- */
-function checkPendingProjectName(projectName) {
-    const input = sentenceStart(ACTION_VOCABULARY.optionNamed('project-name'));
-    const kept = 'with `wait: false` it is kept in the pending record on the check run, which a finishing run would not read';
-    const invisible = pending_record_CONTROL.exec(projectName)?.[0];
-    let problem;
-    if (projectName.length > MAX_PROJECT_FIELD_LENGTH) {
-        problem =
-            `${input} is ${projectName.length} characters long: ${kept} with a name over ${MAX_PROJECT_FIELD_LENGTH} characters. ` +
-                `Shorten \`project-name\` to at most ${MAX_PROJECT_FIELD_LENGTH} characters`;
-    }
-    else if (invisible !== undefined) {
-        problem =
-            `${input} holds the invisible character ${codePoint(invisible)}: ${kept} with a zero-width, format or control character in it. ` +
-                'Remove it from `project-name`';
-    }
-    if (problem === undefined)
-        return;
-    throw new ConfigurationError(`${problem}, or run with \`wait: true\`. Nothing was uploaded.`);
-}
-/** "U+200D". */
-function codePoint(character) {
-    return `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
-}
-
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(48161);
-;// CONCATENATED MODULE: ./.build/action/logger.js
-/**
- * The one way the Action writes to the job log, through `@actions/core`. Every line, title and
- * annotation is redacted first (the runner masks only the key as it is, not the forms a hostile
- * service can disguise it in), and quoted text in a plain line cannot run a workflow command
- * (core escapes an annotation's message and properties, but writes `info` lines as they are).
- */
-
-
-
-function createActionLogger(redactor) {
-    const line = (message) => neutralizeWorkflowCommands(redactor.redact(message));
-    const annotation = (write) => (message, properties = {}) => write(redactor.redact(message), redactProperties(redactor, properties));
-    return {
-        debug: (message) => core/* debug */.Yz(line(message)),
-        info: (message) => core/* info */.pq(line(message)),
-        notice: annotation(core/* notice */.lm),
-        warning: annotation(core/* warning */.$e),
-        error: annotation(core/* error */.z3),
-        group(title, lines) {
-            core/* startGroup */.Oh(line(title));
-            // One write: stdout is synchronous on a pipe, and a line at a time cost a system call each.
-            if (lines.length > 0)
-                core/* info */.pq(lines.map(line).join(external_node_os_.EOL));
-            core/* endGroup */.N4();
-        },
-    };
-}
-function redactProperties(redactor, properties) {
-    const { title, file } = properties;
-    return {
-        ...properties,
-        ...(title === undefined ? {} : { title: redactor.redact(title) }),
-        ...(file === undefined ? {} : { file: redactor.redact(file) }),
-    };
-}
-
-;// CONCATENATED MODULE: ./.build/action/main.js
-/**
- * The story of the Action's run: inputs → projects → audit → report → publish. Whatever happens,
- * the run ends in one result, its report is built once, and publishing it is the last thing the
- * step does.
+ * The command's story: options → settings → projects → a dry run's plan, or an audit, its report
+ * on stdout, its files, and an exit code. The same engine and the same reader of settings as the
+ * Action, so a laptop and CI agree on every file sent and every finding.
  */
 
 
@@ -15103,81 +10805,180 @@ function redactProperties(redactor, properties) {
 
 
 
-async function run() {
+
+
+const USER_AGENT = `contract-audit-cli/${ACTION_VERSION}`;
+const EXIT_CODES = {
+    pass: 0,
+    skipped: 0,
+    fail: 1,
+    error: 2,
+    timeout: 3,
+    // The command always waits, so never pending; were it, the audit goes on as after a timeout.
+    pending: 3,
+};
+class Interrupted extends Error {
+    signal;
+    constructor(signal) {
+        super(`Interrupted by ${signal}`);
+        this.signal = signal;
+    }
+}
+/** Runs the command; the exit code. Never throws. */
+async function main(cli) {
     const startedAt = Date.now();
     const redactor = new Redactor();
-    const log = createActionLogger(redactor);
-    let context = readRunContext();
-    let settings;
-    let channels;
-    let triggering;
-    let result;
+    // First: an error message below could quote the key.
+    redactor.add(cli.env[API_KEY_VARIABLE]?.trim() ?? '');
+    const fail = (message, code = EXIT_CODES.error) => {
+        const text = message.split('\n').map((line) => escapeTerminal(redactor.redact(line)));
+        cli.stderr.write(`contract-audit: ${text.join('\n')}\n`);
+        return code;
+    };
+    let command;
     try {
-        settings = getInputs(log, redactor);
-        const deadline = { at: startedAt + settings.timeoutMs, now: Date.now };
-        if (settings.finishPending)
-            return await runFinishing(settings, { context, log, redactor, deadline });
-        const redact = (text) => redactor.redact(text);
-        if (context.eventName === 'workflow_run') {
-            // The reports go where GitHub's facts of the triggering run say, never its artifact.
-            triggering = await openTriggeringRun(settings, context, { deadline, redact, log });
-            context = triggering.context;
-        }
-        channels = openGitHubChannels(settings, { context, deadline, redact, log });
-        const step = { context, channels, log, redactor, deadline };
-        result = triggering
-            ? await auditArtifact(settings, triggering, step)
-            : await auditCheckout(settings, step);
+        command = parseCommandLine(cli.argv, cli.env);
     }
     catch (error) {
-        result = stoppedRun(errorResult(error, {}, { vocabulary: ACTION_VOCABULARY, log }));
+        return fail(errorMessage(error));
     }
-    const report = buildReport(result, {
-        projectName: settings?.projectName ?? (context.repository.split('/')[1] || 'unknown'),
-        failOn: settings?.failOn ?? 'low',
-        vocabulary: ACTION_VOCABULARY,
-        links: context.repository && context.sha
-            ? { serverUrl: context.serverUrl, repository: context.repository, sha: context.sha }
-            : undefined,
-        runUrl: context.runUrl,
+    if (command.help)
+        return write(cli.stdout, helpText(ACTION_VERSION), EXIT_CODES.pass);
+    if (command.version)
+        return write(cli.stdout, `${ACTION_VERSION}\n`, EXIT_CODES.pass);
+    const { dryRun } = command;
+    const stream = dryRun ? cli.stdout : cli.stderr;
+    const log = createTerminalLogger({
+        stream,
+        redactor,
+        paint: painter(usesColour(stream, cli.env)),
+        // A dry run's narration is its answer: every line of it, kept.
+        live: !dryRun && isTerminal(stream, cli.env),
+        fullGroups: dryRun || !isTerminal(stream, cli.env),
+        verbose: command.verbose,
+        now: Date.now,
     });
+    // The `audit-id` value of the audits started so far, for the command that collects them.
+    let started;
+    const interruptible = (work) => cli.interrupt === undefined
+        ? work
+        : Promise.race([
+            work,
+            cli.interrupt.then((signal) => Promise.reject(new Interrupted(signal))),
+        ]);
     try {
-        await publish(report, { settings, startedAt, context, channels, log, redactor });
+        const settings = await interruptible(commandSettings(command, cli, log));
+        // The search stops at `--timeout-minutes`, as a run's does: a dry run too ends in time.
+        const deadline = { at: startedAt + settings.timeoutMs, now: Date.now };
+        if (dryRun) {
+            for (const [option, file] of Object.entries(command.reports)) {
+                if (file !== undefined)
+                    log.warning(`--${option}: a dry run writes no report file.`);
+            }
+            const uploads = await interruptible(findCheckoutProjects(settings, log, deadline).then((detection) => checkoutUploads(settings, detection, deadline, log)));
+            log.close();
+            return write(cli.stdout, lines(['', ...renderUploadPlan(uploads)], redactor), EXIT_CODES.pass);
+        }
+        if (!settings.apiKey) {
+            throw new ConfigurationError(settings.vocabulary.noKey);
+        }
+        await checkReportFiles(command.reports, cli.cwd);
+        const result = await interruptible(auditDirectory(settings, deadline, log, (auditIds) => (started = auditIds)));
+        log.close();
+        const report = buildReport(result, {
+            projectName: settings.projectName,
+            failOn: settings.failOn,
+            vocabulary: settings.vocabulary,
+        });
+        const written = await writeReports(command.reports, { report, cwd: cli.cwd, redactor, log });
+        printReport(report, cli, redactor);
+        return written ? EXIT_CODES[report.verdict] : EXIT_CODES.error;
     }
     catch (error) {
-        // Every sink guards itself; reaching here is a bug, and it must not read as a clean run.
-        core/* setFailed */.C1(redactor.redact(`Unexpected error while reporting (a bug in this action; please report it): ${errorMessage(error)}`));
-    }
-    finally {
-        await channels?.close();
-        await triggering?.close();
+        log.close();
+        if (error instanceof Interrupted) {
+            const resume = started === undefined ? [] : resumeLines(cli.argv, started, false);
+            return fail(['Interrupted: no report was written.', ...resume].join('\n'), 128 + external_node_os_.constants.signals[error.signal]);
+        }
+        if (error instanceof DeadlineError)
+            return fail(error.message, EXIT_CODES.timeout);
+        if (error instanceof ConfigurationError || error instanceof ServiceError)
+            return fail(error.message);
+        if (error instanceof Error)
+            log.debug(error.stack ?? error.message);
+        return fail(`Unexpected error (a bug in contract-audit; please report it): ${errorMessage(error)}`);
     }
 }
-/** Projects are found on every run (the `projects` output); the audit only with a key. */
-async function auditCheckout(settings, step) {
-    const { context, log } = step;
+/**
+ * The settings by the engine's reader, with the repository's root as the workspace and the
+ * directory as the working directory, as the action has them. A dry run sends nothing: without a
+ * base URL it gets one that is never used, since the reader requires one. `--baseline` is a path
+ * from the current directory.
+ */
+async function commandSettings(command, cli, log) {
+    if (!command.dryRun && !command.inputs.get('base-url').trim()) {
+        throw new ConfigurationError(`No audit service address: pass --base-url URL or export ${BASE_URL_VARIABLE} (e.g. https://api.example-audit.com).`);
+    }
+    const folders = await commandFolders(cli.cwd, command.directory, command.inputs.get('working-directory').trim());
+    const inputs = {
+        ...command.inputs,
+        get(name) {
+            const value = command.inputs.get(name);
+            // A file named on the command line is where the shell is, as the report files are; the
+            // reader still refuses one outside the repository.
+            if (name === 'baseline' && value.trim())
+                return external_node_path_.resolve(cli.cwd, value.trim());
+            if (name === 'base-url' && command.dryRun)
+                return value || 'https://dry-run.invalid';
+            if (name === 'working-directory')
+                return folders.workingDirectory;
+            return value;
+        },
+    };
+    const env = {
+        GITHUB_WORKSPACE: folders.workspace,
+        FOUNDRY_PROFILE: cli.env['FOUNDRY_PROFILE'],
+        ...Object.fromEntries(FOUNDRY_ENV_NOT_READ.map((name) => [name, cli.env[name]])),
+    };
+    return readSettings(inputs, env, log);
+}
+async function auditDirectory(settings, deadline, log, onStarted) {
     let detection;
     try {
-        detection = await findCheckoutProjects(settings, log, step.deadline);
+        detection = await findCheckoutProjects(settings, log, deadline);
     }
     catch (error) {
-        return stoppedRun(errorResult(error, {}, { vocabulary: ACTION_VOCABULARY, log }));
+        // As the action's: a result (verdict `error`, or `timeout` past the deadline), so the
+        // results file still says what happened and the exit code follows the verdict.
+        return stoppedRun(errorResult(error, {}, { vocabulary: settings.vocabulary, log }));
     }
-    const facts = { detectedProjects: detection.summaries };
-    if (settings.detectOnly) {
-        const reason = `\`detect-only\`: ${detection.summaries.length} project(s) listed in the \`projects\` output; nothing was audited.`;
-        return stoppedRun(skippedResult(reason, {}), facts);
+    return audit(settings, detection, deadline, {
+        log,
+        sleep: (ms) => (0,promises_.setTimeout)(ms),
+        random: Math.random,
+        userAgent: USER_AGENT,
+        // A command has no pull request: every finding counts (`scope` is not an option).
+        changedFiles: () => Promise.resolve(undefined),
+        auditStarted: ({ auditIds, message }) => {
+            onStarted(auditIds);
+            log.notice(message);
+        },
+    });
+}
+/** The report on stdout; for an audit started but not reported, the command that collects it. */
+function printReport(report, cli, redactor) {
+    const text = renderTerminalReport(report, painter(usesColour(cli.stdout, cli.env)));
+    if (report.resumeHint !== undefined && report.auditId !== undefined) {
+        text.push('', ...resumeLines(cli.argv, report.auditId, report.verdict === 'timeout'));
     }
-    if (!settings.apiKey && context.untrustedPullRequest && settings.forkPullRequests === 'collect') {
-        return collectUploads(settings, detection, context.untrustedPullRequest, step);
-    }
-    if (!settings.apiKey) {
-        const stopped = noApiKeyResult(context.untrustedPullRequest, {});
-        if (stopped.verdict === 'skipped')
-            log.notice(stopped.reason);
-        return stoppedRun(stopped, facts);
-    }
-    return audit(settings, detection, step.deadline, engineDependencies(settings, step));
+    write(cli.stdout, lines(text, redactor), 0);
+}
+function lines(text, redactor) {
+    return `${text.map((line) => redactor.redact(line)).join('\n')}\n`;
+}
+function write(stream, text, code) {
+    stream.write(text);
+    return code;
 }
 
 
