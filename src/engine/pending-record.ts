@@ -29,6 +29,7 @@ import {
 } from './pending-triage.ts';
 import { readRecordObject } from './record-json.ts';
 import { seal, sealMatches } from './record-seal.ts';
+import { MAX_TIMEOUT_MINUTES } from './settings.ts';
 import { MAX_AUDIT_ID_LENGTH } from './reuse.ts';
 
 export const PENDING_RECORD_VERSION = 3;
@@ -36,8 +37,6 @@ export const PENDING_RECORD_VERSION = 3;
 export const MAX_PENDING_RECORD_BYTES = 8 * 1024 * 1024;
 /** An upload name or a folder: longer ones were not written by this action. */
 export const MAX_PROJECT_FIELD_LENGTH = 300;
-/** As `timeout-minutes` allows: a week. */
-const MAX_TIMEOUT_MINUTES = 10_080;
 export const CONTROL = /[\p{Cc}\p{Cf}]/u;
 /** An upload's digest (reuse.ts): SHA-256 in hex. */
 const DIGEST = /^[0-9a-f]{64}$/;
@@ -101,6 +100,13 @@ export interface PendingRecordReader extends PendingRecordKey {
  */
 export const RECORD_OF_ANOTHER_SERVICE =
   'the record was left for the finishing run of another service';
+
+/** When the run's time is up (epoch ms): its start and its `timeout-minutes`. */
+export function pendingTimeLimit(
+  record: Pick<PendingRecord, 'startedAt' | 'timeoutMinutes'>,
+): number {
+  return Date.parse(record.startedAt) + record.timeoutMinutes * 60_000;
+}
 
 /** The run's audit ids, as its `audit-id` value gave them: what resuming them by hand takes. */
 export function pendingAuditIds(record: Pick<PendingRecord, 'audits' | 'several'>): string {

@@ -17,6 +17,9 @@ import { isLoopbackHost } from '../net/dispatcher.ts';
 import { MIN_SECRET_LENGTH, Redactor } from '../redaction.ts';
 import { sentenceStart, type SettingName, type Vocabulary } from '../vocabulary.ts';
 
+/** `timeout-minutes` at most: a week. */
+export const MAX_TIMEOUT_MINUTES = 10_080;
+
 /** action.yml's default for `contracts`, also used when the input is empty. */
 export const DEFAULT_CONTRACT_PATTERNS: readonly string[] = contractGlobs();
 
@@ -162,7 +165,8 @@ export function readSettings(
     // Every wait is cut at the deadline; past a timer's longest (about 24.8 days) Node fires it
     // at once, and waits would become a loop of requests.
     timeoutMs:
-      read.positiveNumber('timeout-minutes', 30, { value: 10_080, said: 'a week' }) * 60_000,
+      read.positiveNumber('timeout-minutes', 30, { value: MAX_TIMEOUT_MINUTES, said: 'a week' }) *
+      60_000,
     pollIntervalMs: read.positiveNumber('poll-interval-seconds', 5) * 1000,
     ifNoFilesFound: read.choice('if-no-files-found', IF_NO_FILES_FOUND, 'error'),
     auditId: auditIdInput(read.text('audit-id'), apiKey, vocabulary),

@@ -19,6 +19,7 @@ import {
 import { audit } from '../../engine/audit.ts';
 import {
   pendingService,
+  pendingTimeLimit,
   RECORD_OF_ANOTHER_SERVICE,
   type PendingRecord,
 } from '../../engine/pending-record.ts';
@@ -250,8 +251,7 @@ async function collect(
   const collected = await audit(settings, detection, step.deadline, deps, given);
   // The fork's head commit the run judged, and the artifact's files it refused, shown again.
   const result = headCommit === undefined ? collected : { ...collected, headCommit };
-  const elapsed = step.deadline.now() - Date.parse(record.startedAt);
-  if (elapsed <= settings.timeoutMs) return result;
+  if (!pastTimeLimit(record, step.deadline.now())) return result;
   const late = (project: ProjectResult): ProjectResult =>
     project.verdict !== 'pending'
       ? project
@@ -267,7 +267,7 @@ async function collect(
 }
 
 function pastTimeLimit(record: PendingRecord, now: number): boolean {
-  return now - Date.parse(record.startedAt) > record.timeoutMinutes * 60_000;
+  return now > pendingTimeLimit(record);
 }
 
 /** A record of another service past its time limit: each audit timed out, with how to resume. */

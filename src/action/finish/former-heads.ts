@@ -12,6 +12,7 @@
  * MAX_OVERDUE_HEADS_PER_RUN older ones are looked at per run, those seen longest ago first: the
  * next to drop out.
  */
+import { MAX_TIMEOUT_MINUTES } from '../../engine/settings.ts';
 import { errorMessage } from '../../errors.ts';
 import type { GitHubClient } from '../github/client.ts';
 import type { SeenCommit } from '../github/pending-endpoints.ts';
@@ -24,7 +25,7 @@ export const MAX_OVERDUE_HEADS_PER_RUN = 10;
  * The longest `timeout-minutes`, a week, and a day for the job's wait in the queue before its
  * step started: a check run left by a workflow run this old is past its time limit.
  */
-export const OVERDUE_AFTER_MS = (10_080 + 24 * 60) * 60_000;
+export const OVERDUE_AFTER_MS = (MAX_TIMEOUT_MINUTES + 24 * 60) * 60_000;
 const COMMIT = /^[0-9a-f]{40}$/;
 
 export interface FormerHeads {

@@ -8,6 +8,7 @@
  * MAX_UNREADABLE_PER_RUN whose records do not read.
  */
 import {
+  pendingTimeLimit,
   readPendingRecord,
   RECORD_OF_ANOTHER_SERVICE,
   type PendingRecord,
@@ -53,7 +54,7 @@ export interface FoundCheckRuns {
 
 /**
  * Every commit is listed first (one request each, bounded by the pages of pull requests read), so
- * that what is taken up is chosen among all of them: the oldest runs first, by when they started.
+ * that what is taken up is chosen among all of them: those whose time limit comes first, first.
  */
 export async function findPendingCheckRuns(
   client: GitHubClient,
@@ -86,9 +87,9 @@ export async function findPendingCheckRuns(
       listed.set(checkRun.id, { checkRun, record, formerHead });
     }
   }
-  const oldestFirst = [...listed.values()].sort((a, b) => timeLimit(a) - timeLimit(b));
+  const soonestFirst = [...listed.values()].sort((a, b) => timeLimit(a) - timeLimit(b));
   const left = { polled: MAX_PENDING_PER_RUN, unreadable: MAX_UNREADABLE_PER_RUN };
-  const found = oldestFirst.filter(({ record }) => {
+  const found = soonestFirst.filter(({ record }) => {
     // Another service's, left with a line in the log: it costs no request, and takes no slot.
     if (record === RECORD_OF_ANOTHER_SERVICE) return true;
     const kind = typeof record === 'string' ? 'unreadable' : 'polled';
@@ -97,20 +98,18 @@ export async function findPendingCheckRuns(
   });
   return {
     found,
-    capped: capped || found.length < oldestFirst.length,
+    capped: capped || found.length < soonestFirst.length,
     formerHeads: { looked: former.commits.length, found: former.found },
     warnings: [...former.warnings, ...malformed],
   };
 }
 
 /**
- * When the run's time is up: its sealed record's start and time limit, else (a record that does
- * not read) the check run's own start, else the epoch, as nothing says it is recent.
+ * When the run's time is up: its sealed record's (pendingTimeLimit), else (a record that does not
+ * read) the check run's own start, else the epoch, as nothing says it is recent.
  */
 function timeLimit({ checkRun, record }: FoundCheckRun): number {
-  const time = Date.parse(
-    typeof record === 'string' ? (checkRun.startedAt ?? '') : record.startedAt,
-  );
-  if (Number.isNaN(time)) return 0;
-  return typeof record === 'string' ? time : time + record.timeoutMinutes * 60_000;
+  const time =
+    typeof record === 'string' ? Date.parse(checkRun.startedAt ?? '') : pendingTimeLimit(record);
+  return Number.isNaN(time) ? 0 : time;
 }
