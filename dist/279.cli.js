@@ -8778,6 +8778,8 @@ function logUnusedBaseline(baseline, projects, log) {
 
 
 
+/** `timeout-minutes` at most: a week. */
+const MAX_TIMEOUT_MINUTES = 10_080;
 /** action.yml's default for `contracts`, also used when the input is empty. */
 const DEFAULT_CONTRACT_PATTERNS = contractGlobs();
 const IF_NO_FILES_FOUND = ['error', 'warn', 'ignore'];
@@ -8854,7 +8856,8 @@ function readSettings(inputs, env, log) {
         failOn: read.choice('fail-on', FAIL_ON_LEVELS, 'low'),
         // Every wait is cut at the deadline; past a timer's longest (about 24.8 days) Node fires it
         // at once, and waits would become a loop of requests.
-        timeoutMs: read.positiveNumber('timeout-minutes', 30, { value: 10_080, said: 'a week' }) * 60_000,
+        timeoutMs: read.positiveNumber('timeout-minutes', 30, { value: MAX_TIMEOUT_MINUTES, said: 'a week' }) *
+            60_000,
         pollIntervalMs: read.positiveNumber('poll-interval-seconds', 5) * 1000,
         ifNoFilesFound: read.choice('if-no-files-found', IF_NO_FILES_FOUND, 'error'),
         auditId: auditIdInput(read.text('audit-id'), apiKey, vocabulary),

@@ -11756,6 +11756,272 @@ function isPath(value) {
     return typeof value === 'string' && value !== '' && value.length <= MAX_PATH_LENGTH;
 }
 
+;// CONCATENATED MODULE: ./.build/engine/settings.js
+/**
+ * A run's settings, read by action.yml's names through either door: the Action reads them with
+ * `@actions/core`, the command line from its options. One reader, so a bad value gets the same
+ * message through either door, in that door's words (its vocabulary).
+ */
+
+
+
+
+
+
+
+
+
+
+
+/** `timeout-minutes` at most: a week. */
+const MAX_TIMEOUT_MINUTES = 10_080;
+/** action.yml's default for `contracts`, also used when the input is empty. */
+const DEFAULT_CONTRACT_PATTERNS = contractGlobs();
+const IF_NO_FILES_FOUND = ['error', 'warn', 'ignore'];
+const DEPENDENCIES = ['include', 'exclude'];
+/**
+ * Variables forge reads over foundry.toml that change which files it compiles; only
+ * FOUNDRY_PROFILE is followed here, so a job setting another is told.
+ */
+const FOUNDRY_ENV_NOT_READ = [
+    'FOUNDRY_CONFIG',
+    'FOUNDRY_SRC',
+    'FOUNDRY_TEST',
+    'FOUNDRY_SCRIPT',
+    'FOUNDRY_LIBS',
+    'FOUNDRY_REMAPPINGS',
+    'FOUNDRY_AUTO_DETECT_REMAPPINGS',
+    'DAPP_SRC',
+    'DAPP_TEST',
+    'DAPP_LIBS',
+    'DAPP_REMAPPINGS',
+];
+function foundryProfile(env, log) {
+    const set = FOUNDRY_ENV_NOT_READ.filter((name) => env[name]?.trim());
+    if (set.length > 0) {
+        log.warning(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set: forge would follow ${set.length === 1 ? 'it' : 'them'} over foundry.toml, ` +
+            'but the projects are found from foundry.toml, remappings.txt and FOUNDRY_PROFILE only, so the files sent may differ from those forge compiles. ' +
+            'Put the setting in foundry.toml, under a profile FOUNDRY_PROFILE names.');
+    }
+    return env['FOUNDRY_PROFILE']?.trim() || 'default';
+}
+/**
+ * The settings the inputs ask for, or a ConfigurationError naming the input and how to fix it.
+ * `env`: the workspace (GITHUB_WORKSPACE, else the current folder), RUNNER_TEMP, FOUNDRY_PROFILE
+ * (and FOUNDRY_ENV_NOT_READ, to warn).
+ */
+function readSettings(inputs, env, log) {
+    const read = inputReader(inputs);
+    const apiKey = read.text('api-key');
+    const { vocabulary } = inputs;
+    checkApiKey(apiKey, vocabulary, log);
+    const workspace = external_node_path_.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
+    const workingDirectory = external_node_path_.resolve(workspace, read.text('working-directory') || '.');
+    const relativeRoot = posixRelative(workspace, workingDirectory);
+    if (!isInside(workspace, workingDirectory)) {
+        throw new ConfigurationError(`${sentenceStart(vocabulary.optionNamed('working-directory'))} (${workingDirectory}) is outside the workspace (${workspace}); ` +
+            'give a path inside the repository checkout.');
+    }
+    // A link inside the checkout may lead anywhere: where it leads is what would be walked.
+    const realWorkingDirectory = realPath(workingDirectory);
+    const realWorkspace = realPath(workspace);
+    if (realWorkingDirectory && realWorkspace && !isInside(realWorkspace, realWorkingDirectory)) {
+        throw new ConfigurationError(`${sentenceStart(vocabulary.optionNamed('working-directory'))} (${workingDirectory}) leads outside the workspace through a symbolic link (to ${realWorkingDirectory}); ` +
+            'nothing outside the repository checkout is read. Give the folder the link stands for, inside the checkout.');
+    }
+    const outputDirectory = external_node_path_.resolve(env['RUNNER_TEMP'] || workspace);
+    const baseline = read.text('baseline');
+    const sarifFile = read.text('sarif-file');
+    const contracts = read.lines('contracts');
+    return {
+        apiKey,
+        vocabulary,
+        baseUrl: parseBaseUrl(read.text('base-url'), vocabulary),
+        projectName: read.text('project-name') || defaultProjectName(env, workspace),
+        contractPatterns: contracts.length > 0 ? contracts : [...DEFAULT_CONTRACT_PATTERNS],
+        defaultContractPatterns: contracts.length === 0 || contracts.join('\n') === DEFAULT_CONTRACT_PATTERNS.join('\n'),
+        excludePatterns: read.lines('exclude'),
+        useDefaultExcludes: read.boolean('default-excludes', true),
+        dependencies: read.choice('dependencies', DEPENDENCIES, 'include'),
+        foundryProfile: foundryProfile(env, log),
+        detectOnly: read.boolean('detect-only', false),
+        workspace,
+        workingDirectory,
+        pathPrefix: relativeRoot ? `${relativeRoot}/` : '',
+        failOn: read.choice('fail-on', FAIL_ON_LEVELS, 'low'),
+        // Every wait is cut at the deadline; past a timer's longest (about 24.8 days) Node fires it
+        // at once, and waits would become a loop of requests.
+        timeoutMs: read.positiveNumber('timeout-minutes', 30, { value: MAX_TIMEOUT_MINUTES, said: 'a week' }) *
+            60_000,
+        pollIntervalMs: read.positiveNumber('poll-interval-seconds', 5) * 1000,
+        ifNoFilesFound: read.choice('if-no-files-found', IF_NO_FILES_FOUND, 'error'),
+        auditId: auditIdInput(read.text('audit-id'), apiKey, vocabulary),
+        limits: {
+            maxFiles: read.positiveInteger('max-files', 1000),
+            maxFileBytes: read.positiveNumber('max-file-size-kb', 1024) * 1024,
+            maxTotalBytes: read.positiveNumber('max-total-size-mb', 50) * 1024 * 1024,
+        },
+        scope: read.choice('scope', SCOPES, 'all'),
+        baselineFile: baseline ? insideWorkspace(workspace, baseline, vocabulary) : undefined,
+        sarifFile: sarifFile
+            ? outputFile(workspace, outputDirectory, sarifFile, vocabulary)
+            : undefined,
+        reuse: read.boolean('reuse', true),
+        reuseMaxAgeDays: read.positiveNumber('reuse-max-age-days', 7),
+        outputDirectory,
+    };
+}
+/** `https://` everywhere; plain `http://` only to this machine, so the key never crosses a network in clear. */
+function parseBaseUrl(raw, vocabulary) {
+    const text = raw.trim();
+    const baseUrl = sentenceStart(vocabulary.optionNamed('base-url'));
+    if (!text) {
+        throw new ConfigurationError(`${baseUrl} is required: set it to the audit service address, e.g. https://api.example-audit.com`);
+    }
+    let url;
+    try {
+        url = new URL(text);
+    }
+    catch {
+        throw new ConfigurationError(`${baseUrl} is not a valid URL: "${text}". Use the full address, e.g. https://api.example-audit.com`);
+    }
+    if (url.username || url.password) {
+        throw new ConfigurationError(`${baseUrl} must not contain credentials; pass the key in ${vocabulary.keyName} instead.`);
+    }
+    if (url.search || url.hash) {
+        throw new ConfigurationError(`${baseUrl} must not have a query string or fragment; give only the service address.`);
+    }
+    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+        throw new ConfigurationError(`${baseUrl} uses plain http:// for ${url.hostname}; the API key would travel unencrypted. ` +
+            'Use https:// (plain http:// is accepted only for 127.0.0.0/8, ::1 and localhost).');
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+        throw new ConfigurationError(`${baseUrl} must start with https:// (got ${url.protocol}//).`);
+    }
+    return url;
+}
+/**
+ * A key an HTTP header cannot carry would fail before any byte is sent; say so now, in words
+ * that point at the secret, never quoting it.
+ */
+function checkApiKey(apiKey, vocabulary, log) {
+    const { keyName, keyHolder } = vocabulary;
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(apiKey)) {
+        throw new ConfigurationError(`The key in ${keyName} contains a line break or another control character, which an HTTP header ` +
+            `cannot carry. Check ${keyHolder}: it must be the key alone, on one line.`);
+    }
+    if (/[^\u0020-\u00ff]/u.test(apiKey)) {
+        throw new ConfigurationError(`The key in ${keyName} contains characters an HTTP header cannot carry (only ASCII and Latin-1 ` +
+            `can be sent). Check ${keyHolder}: a key copied from a document may hold typographic quotes or dashes.`);
+    }
+    if (apiKey && apiKey.length < MIN_SECRET_LENGTH) {
+        log.warning(`The key in ${keyName} is only ${apiKey.length} characters long. It is still masked everywhere, ` +
+            'which may blank out ordinary words that contain it in the reports; service keys are ' +
+            `normally much longer, so check ${keyHolder} (a key of ${MIN_SECRET_LENGTH} or more characters avoids this).`);
+    }
+}
+/** The audit ids to resume, which are sent in a URL path: never one that holds the key. */
+function auditIdInput(text, apiKey, vocabulary) {
+    if (text === '')
+        return undefined;
+    const key = new Redactor();
+    key.add(apiKey);
+    const ids = key.appearsIn(text) ? undefined : parseAuditIds(text, vocabulary);
+    // Decoded, JSON's escapes may spell the key where the text did not.
+    const decoded = typeof ids === 'object' ? [...ids].flat() : [];
+    if (ids === undefined || decoded.some((entry) => key.appearsIn(entry))) {
+        throw new ConfigurationError(`${sentenceStart(vocabulary.optionNamed('audit-id'))} contains the API key, so it was not sent. ` +
+            `Give ${vocabulary.idsOf('the run that started the audit')}.`);
+    }
+    return ids;
+}
+/** Where a path leads once links are followed; undefined when it does not exist (yet). */
+function realPath(file) {
+    try {
+        return (0,external_node_fs_.realpathSync)(file);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** An output file the user named: only in the workspace or RUNNER_TEMP, never elsewhere on the runner. */
+function outputFile(workspace, outputDirectory, file, vocabulary) {
+    const resolved = external_node_path_.resolve(workspace, file);
+    if (!isInside(workspace, resolved) && !isInside(outputDirectory, resolved)) {
+        throw new ConfigurationError(`${sentenceStart(vocabulary.optionNamed('sarif-file'))} (${file}) is outside the workspace and RUNNER_TEMP; the action writes ` +
+            'files only there. Give a path inside the repository checkout, e.g. `reports/audit.sarif`.');
+    }
+    return resolved;
+}
+/** A repository file the action reads: it must stay inside the checkout. */
+function insideWorkspace(workspace, file, vocabulary) {
+    const resolved = external_node_path_.resolve(workspace, file);
+    if (!isInside(workspace, resolved)) {
+        throw new ConfigurationError(`${sentenceStart(vocabulary.optionNamed('baseline'))} (${file}) is outside the workspace; give a path inside the repository.`);
+    }
+    return resolved;
+}
+function defaultProjectName(env, workspace) {
+    const repository = env['GITHUB_REPOSITORY'];
+    return repository?.split('/')[1] || external_node_path_.basename(workspace);
+}
+/** Typed readers of the settings; each error names the setting, in the door's words, and what it takes. */
+function inputReader(inputs) {
+    const text = (name) => inputs.get(name).trim();
+    const named = (name) => sentenceStart(inputs.vocabulary.optionNamed(name));
+    const positiveNumber = (name, fallback, most) => {
+        const raw = text(name);
+        if (!raw)
+            return fallback;
+        const value = Number(raw);
+        if (!Number.isFinite(value) || value <= 0) {
+            throw new ConfigurationError(`${named(name)} is "${raw}"; it must be a positive number (default ${fallback}).`);
+        }
+        if (most !== undefined && value > most.value) {
+            throw new ConfigurationError(`${named(name)} is "${raw}"; it must be at most ${most.value} (${most.said}).`);
+        }
+        return value;
+    };
+    return {
+        text,
+        /** Each non-empty line that is not a `#` comment, trimmed. */
+        lines: (name) => text(name)
+            .split('\n')
+            .map((line) => line.trim())
+            .filter((line) => line && !line.startsWith('#')),
+        choice(name, allowed, fallback) {
+            const raw = text(name);
+            if (!raw)
+                return fallback;
+            const value = raw.toLowerCase();
+            if (allowed.includes(value))
+                return value;
+            // Quoted as given: a secret passed by mistake is then masked like any other spelling of it.
+            throw new ConfigurationError(`${named(name)} is "${raw}"; it must be one of: ${allowed.join(', ')}.`);
+        },
+        /** As YAML 1.2's core schema spells a boolean (what `core.getBooleanInput` takes). */
+        boolean(name, fallback) {
+            const raw = text(name);
+            if (!raw)
+                return fallback;
+            if (['true', 'True', 'TRUE'].includes(raw))
+                return true;
+            if (['false', 'False', 'FALSE'].includes(raw))
+                return false;
+            throw new ConfigurationError(`${named(name)} must be true or false.`);
+        },
+        positiveNumber,
+        positiveInteger(name, fallback) {
+            const value = positiveNumber(name, fallback);
+            if (!Number.isInteger(value)) {
+                throw new ConfigurationError(`${named(name)} is "${value}"; it must be a whole number.`);
+            }
+            return value;
+        },
+    };
+}
+
 ;// CONCATENATED MODULE: ./.build/engine/pending-record.js
 /**
  * The record of a run left pending: what finishing it later needs (each project's audit and its
@@ -11778,13 +12044,12 @@ function isPath(value) {
 
 
 
+
 const PENDING_RECORD_VERSION = 3;
 /** Fifty projects' manifests and a baseline fit; anything much larger was not written here. */
 const MAX_PENDING_RECORD_BYTES = 8 * 1024 * 1024;
 /** An upload name or a folder: longer ones were not written by this action. */
 const MAX_PROJECT_FIELD_LENGTH = 300;
-/** As `timeout-minutes` allows: a week. */
-const MAX_TIMEOUT_MINUTES = 10_080;
 const pending_record_CONTROL = /[\p{Cc}\p{Cf}]/u;
 /** An upload's digest (reuse.ts): SHA-256 in hex. */
 const DIGEST = /^[0-9a-f]{64}$/;
@@ -11796,6 +12061,10 @@ const pending_record_FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
  * service's finishing run. One sealed with the reader's key is read (its service a field).
  */
 const RECORD_OF_ANOTHER_SERVICE = 'the record was left for the finishing run of another service';
+/** When the run's time is up (epoch ms): its start and its `timeout-minutes`. */
+function pendingTimeLimit(record) {
+    return Date.parse(record.startedAt) + record.timeoutMinutes * 60_000;
+}
 /** The run's audit ids, as its `audit-id` value gave them: what resuming them by hand takes. */
 function pendingAuditIds(record) {
     return formatAuditIds(record.audits, record.several);
@@ -12653,23 +12922,23 @@ function readPreviousFindings(body) {
 }
 
 ;// CONCATENATED MODULE: ./.build/report/finding-groups.js
-const DEPENDENCIES = '\0dependencies';
+const finding_groups_DEPENDENCIES = '\0dependencies';
 /** Which group a finding is listed in. */
 function groupKey(entry) {
-    return entry.status === 'dependency' ? DEPENDENCIES : (entry.project ?? '');
+    return entry.status === 'dependency' ? finding_groups_DEPENDENCIES : (entry.project ?? '');
 }
 /** `projects`: the audited projects' names, in order; empty groups are left out. */
 function groupFindings(ordered, projects) {
     const group = (key) => ({
-        project: key === '' || key === DEPENDENCIES ? undefined : key,
-        dependencies: key === DEPENDENCIES,
+        project: key === '' || key === finding_groups_DEPENDENCIES ? undefined : key,
+        dependencies: key === finding_groups_DEPENDENCIES,
         entries: [],
     });
     const groups = new Map([...projects, ''].map((key) => [key, group(key)]));
-    const dependencies = group(DEPENDENCIES);
+    const dependencies = group(finding_groups_DEPENDENCIES);
     for (const entry of ordered) {
         const key = groupKey(entry);
-        if (key === DEPENDENCIES) {
+        if (key === finding_groups_DEPENDENCIES) {
             dependencies.entries.push(entry);
             continue;
         }
@@ -14294,6 +14563,7 @@ function isCompleted(each) {
  * next to drop out.
  */
 
+
 /** Recent commits no longer a head whose check runs are listed per run. */
 const MAX_FORMER_HEADS_PER_RUN = 20;
 /** Commits of workflow runs older than OVERDUE_AFTER_MS whose check runs are listed per run. */
@@ -14302,7 +14572,7 @@ const MAX_OVERDUE_HEADS_PER_RUN = 10;
  * The longest `timeout-minutes`, a week, and a day for the job's wait in the queue before its
  * step started: a check run left by a workflow run this old is past its time limit.
  */
-const OVERDUE_AFTER_MS = (10_080 + 24 * 60) * 60_000;
+const OVERDUE_AFTER_MS = (MAX_TIMEOUT_MINUTES + 24 * 60) * 60_000;
 const COMMIT = /^[0-9a-f]{40}$/;
 /** The former heads to look at this run, none of them one of `heads`. */
 async function findFormerHeads(client, heads, now) {
@@ -14372,7 +14642,7 @@ const OPEN_PULLS_MAX_PAGES = 1;
 const ACTIONS_APP_SLUG = 'github-actions';
 /**
  * Every commit is listed first (one request each, bounded by the pages of pull requests read), so
- * that what is taken up is chosen among all of them: the oldest runs first, by when they started.
+ * that what is taken up is chosen among all of them: those whose time limit comes first, first.
  */
 async function findPendingCheckRuns(client, key) {
     const { pulls, capped: morePulls } = await client.listOpenPullRequests(OPEN_PULLS_MAX_PAGES);
@@ -14402,9 +14672,9 @@ async function findPendingCheckRuns(client, key) {
             listed.set(checkRun.id, { checkRun, record, formerHead });
         }
     }
-    const oldestFirst = [...listed.values()].sort((a, b) => timeLimit(a) - timeLimit(b));
+    const soonestFirst = [...listed.values()].sort((a, b) => timeLimit(a) - timeLimit(b));
     const left = { polled: MAX_PENDING_PER_RUN, unreadable: MAX_UNREADABLE_PER_RUN };
-    const found = oldestFirst.filter(({ record }) => {
+    const found = soonestFirst.filter(({ record }) => {
         // Another service's, left with a line in the log: it costs no request, and takes no slot.
         if (record === RECORD_OF_ANOTHER_SERVICE)
             return true;
@@ -14414,20 +14684,18 @@ async function findPendingCheckRuns(client, key) {
     });
     return {
         found,
-        capped: capped || found.length < oldestFirst.length,
+        capped: capped || found.length < soonestFirst.length,
         formerHeads: { looked: former.commits.length, found: former.found },
         warnings: [...former.warnings, ...malformed],
     };
 }
 /**
- * When the run's time is up: its sealed record's start and time limit, else (a record that does
- * not read) the check run's own start, else the epoch, as nothing says it is recent.
+ * When the run's time is up: its sealed record's (pendingTimeLimit), else (a record that does not
+ * read) the check run's own start, else the epoch, as nothing says it is recent.
  */
 function timeLimit({ checkRun, record }) {
-    const time = Date.parse(typeof record === 'string' ? (checkRun.startedAt ?? '') : record.startedAt);
-    if (Number.isNaN(time))
-        return 0;
-    return typeof record === 'string' ? time : time + record.timeoutMinutes * 60_000;
+    const time = typeof record === 'string' ? Date.parse(checkRun.startedAt ?? '') : pendingTimeLimit(record);
+    return Number.isNaN(time) ? 0 : time;
 }
 
 ;// CONCATENATED MODULE: ./.build/action/finish/finish-pending.js
@@ -14625,8 +14893,7 @@ async function collect(record, settings, step, held) {
     const collected = await audit(settings, detection, step.deadline, deps, given);
     // The fork's head commit the run judged, and the artifact's files it refused, shown again.
     const result = headCommit === undefined ? collected : { ...collected, headCommit };
-    const elapsed = step.deadline.now() - Date.parse(record.startedAt);
-    if (elapsed <= settings.timeoutMs)
+    if (!pastTimeLimit(record, step.deadline.now()))
         return result;
     const late = (project) => project.verdict !== 'pending'
         ? project
@@ -14640,7 +14907,7 @@ async function collect(record, settings, step, held) {
     return { ...result, projects: result.projects.map(late) };
 }
 function pastTimeLimit(record, now) {
-    return now - Date.parse(record.startedAt) > record.timeoutMinutes * 60_000;
+    return now > pendingTimeLimit(record);
 }
 /** A record of another service past its time limit: each audit timed out, with how to resume. */
 function notPolled(record, settings) {
@@ -14698,269 +14965,6 @@ async function runFinishing(settings, step) {
 }
 function fail(message, { redactor }) {
     core/* setFailed */.C1(redactor.redact(message));
-}
-
-;// CONCATENATED MODULE: ./.build/engine/settings.js
-/**
- * A run's settings, read by action.yml's names through either door: the Action reads them with
- * `@actions/core`, the command line from its options. One reader, so a bad value gets the same
- * message through either door, in that door's words (its vocabulary).
- */
-
-
-
-
-
-
-
-
-
-
-
-/** action.yml's default for `contracts`, also used when the input is empty. */
-const DEFAULT_CONTRACT_PATTERNS = contractGlobs();
-const IF_NO_FILES_FOUND = ['error', 'warn', 'ignore'];
-const settings_DEPENDENCIES = ['include', 'exclude'];
-/**
- * Variables forge reads over foundry.toml that change which files it compiles; only
- * FOUNDRY_PROFILE is followed here, so a job setting another is told.
- */
-const FOUNDRY_ENV_NOT_READ = [
-    'FOUNDRY_CONFIG',
-    'FOUNDRY_SRC',
-    'FOUNDRY_TEST',
-    'FOUNDRY_SCRIPT',
-    'FOUNDRY_LIBS',
-    'FOUNDRY_REMAPPINGS',
-    'FOUNDRY_AUTO_DETECT_REMAPPINGS',
-    'DAPP_SRC',
-    'DAPP_TEST',
-    'DAPP_LIBS',
-    'DAPP_REMAPPINGS',
-];
-function foundryProfile(env, log) {
-    const set = FOUNDRY_ENV_NOT_READ.filter((name) => env[name]?.trim());
-    if (set.length > 0) {
-        log.warning(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set: forge would follow ${set.length === 1 ? 'it' : 'them'} over foundry.toml, ` +
-            'but the projects are found from foundry.toml, remappings.txt and FOUNDRY_PROFILE only, so the files sent may differ from those forge compiles. ' +
-            'Put the setting in foundry.toml, under a profile FOUNDRY_PROFILE names.');
-    }
-    return env['FOUNDRY_PROFILE']?.trim() || 'default';
-}
-/**
- * The settings the inputs ask for, or a ConfigurationError naming the input and how to fix it.
- * `env`: the workspace (GITHUB_WORKSPACE, else the current folder), RUNNER_TEMP, FOUNDRY_PROFILE
- * (and FOUNDRY_ENV_NOT_READ, to warn).
- */
-function readSettings(inputs, env, log) {
-    const read = inputReader(inputs);
-    const apiKey = read.text('api-key');
-    const { vocabulary } = inputs;
-    checkApiKey(apiKey, vocabulary, log);
-    const workspace = external_node_path_.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
-    const workingDirectory = external_node_path_.resolve(workspace, read.text('working-directory') || '.');
-    const relativeRoot = posixRelative(workspace, workingDirectory);
-    if (!isInside(workspace, workingDirectory)) {
-        throw new ConfigurationError(`${sentenceStart(vocabulary.optionNamed('working-directory'))} (${workingDirectory}) is outside the workspace (${workspace}); ` +
-            'give a path inside the repository checkout.');
-    }
-    // A link inside the checkout may lead anywhere: where it leads is what would be walked.
-    const realWorkingDirectory = realPath(workingDirectory);
-    const realWorkspace = realPath(workspace);
-    if (realWorkingDirectory && realWorkspace && !isInside(realWorkspace, realWorkingDirectory)) {
-        throw new ConfigurationError(`${sentenceStart(vocabulary.optionNamed('working-directory'))} (${workingDirectory}) leads outside the workspace through a symbolic link (to ${realWorkingDirectory}); ` +
-            'nothing outside the repository checkout is read. Give the folder the link stands for, inside the checkout.');
-    }
-    const outputDirectory = external_node_path_.resolve(env['RUNNER_TEMP'] || workspace);
-    const baseline = read.text('baseline');
-    const sarifFile = read.text('sarif-file');
-    const contracts = read.lines('contracts');
-    return {
-        apiKey,
-        vocabulary,
-        baseUrl: parseBaseUrl(read.text('base-url'), vocabulary),
-        projectName: read.text('project-name') || defaultProjectName(env, workspace),
-        contractPatterns: contracts.length > 0 ? contracts : [...DEFAULT_CONTRACT_PATTERNS],
-        defaultContractPatterns: contracts.length === 0 || contracts.join('\n') === DEFAULT_CONTRACT_PATTERNS.join('\n'),
-        excludePatterns: read.lines('exclude'),
-        useDefaultExcludes: read.boolean('default-excludes', true),
-        dependencies: read.choice('dependencies', settings_DEPENDENCIES, 'include'),
-        foundryProfile: foundryProfile(env, log),
-        detectOnly: read.boolean('detect-only', false),
-        workspace,
-        workingDirectory,
-        pathPrefix: relativeRoot ? `${relativeRoot}/` : '',
-        failOn: read.choice('fail-on', FAIL_ON_LEVELS, 'low'),
-        // Every wait is cut at the deadline; past a timer's longest (about 24.8 days) Node fires it
-        // at once, and waits would become a loop of requests.
-        timeoutMs: read.positiveNumber('timeout-minutes', 30, { value: 10_080, said: 'a week' }) * 60_000,
-        pollIntervalMs: read.positiveNumber('poll-interval-seconds', 5) * 1000,
-        ifNoFilesFound: read.choice('if-no-files-found', IF_NO_FILES_FOUND, 'error'),
-        auditId: auditIdInput(read.text('audit-id'), apiKey, vocabulary),
-        limits: {
-            maxFiles: read.positiveInteger('max-files', 1000),
-            maxFileBytes: read.positiveNumber('max-file-size-kb', 1024) * 1024,
-            maxTotalBytes: read.positiveNumber('max-total-size-mb', 50) * 1024 * 1024,
-        },
-        scope: read.choice('scope', SCOPES, 'all'),
-        baselineFile: baseline ? insideWorkspace(workspace, baseline, vocabulary) : undefined,
-        sarifFile: sarifFile
-            ? outputFile(workspace, outputDirectory, sarifFile, vocabulary)
-            : undefined,
-        reuse: read.boolean('reuse', true),
-        reuseMaxAgeDays: read.positiveNumber('reuse-max-age-days', 7),
-        outputDirectory,
-    };
-}
-/** `https://` everywhere; plain `http://` only to this machine, so the key never crosses a network in clear. */
-function parseBaseUrl(raw, vocabulary) {
-    const text = raw.trim();
-    const baseUrl = sentenceStart(vocabulary.optionNamed('base-url'));
-    if (!text) {
-        throw new ConfigurationError(`${baseUrl} is required: set it to the audit service address, e.g. https://api.example-audit.com`);
-    }
-    let url;
-    try {
-        url = new URL(text);
-    }
-    catch {
-        throw new ConfigurationError(`${baseUrl} is not a valid URL: "${text}". Use the full address, e.g. https://api.example-audit.com`);
-    }
-    if (url.username || url.password) {
-        throw new ConfigurationError(`${baseUrl} must not contain credentials; pass the key in ${vocabulary.keyName} instead.`);
-    }
-    if (url.search || url.hash) {
-        throw new ConfigurationError(`${baseUrl} must not have a query string or fragment; give only the service address.`);
-    }
-    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-        throw new ConfigurationError(`${baseUrl} uses plain http:// for ${url.hostname}; the API key would travel unencrypted. ` +
-            'Use https:// (plain http:// is accepted only for 127.0.0.0/8, ::1 and localhost).');
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        throw new ConfigurationError(`${baseUrl} must start with https:// (got ${url.protocol}//).`);
-    }
-    return url;
-}
-/**
- * A key an HTTP header cannot carry would fail before any byte is sent; say so now, in words
- * that point at the secret, never quoting it.
- */
-function checkApiKey(apiKey, vocabulary, log) {
-    const { keyName, keyHolder } = vocabulary;
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f\u007f]/.test(apiKey)) {
-        throw new ConfigurationError(`The key in ${keyName} contains a line break or another control character, which an HTTP header ` +
-            `cannot carry. Check ${keyHolder}: it must be the key alone, on one line.`);
-    }
-    if (/[^\u0020-\u00ff]/u.test(apiKey)) {
-        throw new ConfigurationError(`The key in ${keyName} contains characters an HTTP header cannot carry (only ASCII and Latin-1 ` +
-            `can be sent). Check ${keyHolder}: a key copied from a document may hold typographic quotes or dashes.`);
-    }
-    if (apiKey && apiKey.length < MIN_SECRET_LENGTH) {
-        log.warning(`The key in ${keyName} is only ${apiKey.length} characters long. It is still masked everywhere, ` +
-            'which may blank out ordinary words that contain it in the reports; service keys are ' +
-            `normally much longer, so check ${keyHolder} (a key of ${MIN_SECRET_LENGTH} or more characters avoids this).`);
-    }
-}
-/** The audit ids to resume, which are sent in a URL path: never one that holds the key. */
-function auditIdInput(text, apiKey, vocabulary) {
-    if (text === '')
-        return undefined;
-    const key = new Redactor();
-    key.add(apiKey);
-    const ids = key.appearsIn(text) ? undefined : parseAuditIds(text, vocabulary);
-    // Decoded, JSON's escapes may spell the key where the text did not.
-    const decoded = typeof ids === 'object' ? [...ids].flat() : [];
-    if (ids === undefined || decoded.some((entry) => key.appearsIn(entry))) {
-        throw new ConfigurationError(`${sentenceStart(vocabulary.optionNamed('audit-id'))} contains the API key, so it was not sent. ` +
-            `Give ${vocabulary.idsOf('the run that started the audit')}.`);
-    }
-    return ids;
-}
-/** Where a path leads once links are followed; undefined when it does not exist (yet). */
-function realPath(file) {
-    try {
-        return (0,external_node_fs_.realpathSync)(file);
-    }
-    catch {
-        return undefined;
-    }
-}
-/** An output file the user named: only in the workspace or RUNNER_TEMP, never elsewhere on the runner. */
-function outputFile(workspace, outputDirectory, file, vocabulary) {
-    const resolved = external_node_path_.resolve(workspace, file);
-    if (!isInside(workspace, resolved) && !isInside(outputDirectory, resolved)) {
-        throw new ConfigurationError(`${sentenceStart(vocabulary.optionNamed('sarif-file'))} (${file}) is outside the workspace and RUNNER_TEMP; the action writes ` +
-            'files only there. Give a path inside the repository checkout, e.g. `reports/audit.sarif`.');
-    }
-    return resolved;
-}
-/** A repository file the action reads: it must stay inside the checkout. */
-function insideWorkspace(workspace, file, vocabulary) {
-    const resolved = external_node_path_.resolve(workspace, file);
-    if (!isInside(workspace, resolved)) {
-        throw new ConfigurationError(`${sentenceStart(vocabulary.optionNamed('baseline'))} (${file}) is outside the workspace; give a path inside the repository.`);
-    }
-    return resolved;
-}
-function defaultProjectName(env, workspace) {
-    const repository = env['GITHUB_REPOSITORY'];
-    return repository?.split('/')[1] || external_node_path_.basename(workspace);
-}
-/** Typed readers of the settings; each error names the setting, in the door's words, and what it takes. */
-function inputReader(inputs) {
-    const text = (name) => inputs.get(name).trim();
-    const named = (name) => sentenceStart(inputs.vocabulary.optionNamed(name));
-    const positiveNumber = (name, fallback, most) => {
-        const raw = text(name);
-        if (!raw)
-            return fallback;
-        const value = Number(raw);
-        if (!Number.isFinite(value) || value <= 0) {
-            throw new ConfigurationError(`${named(name)} is "${raw}"; it must be a positive number (default ${fallback}).`);
-        }
-        if (most !== undefined && value > most.value) {
-            throw new ConfigurationError(`${named(name)} is "${raw}"; it must be at most ${most.value} (${most.said}).`);
-        }
-        return value;
-    };
-    return {
-        text,
-        /** Each non-empty line that is not a `#` comment, trimmed. */
-        lines: (name) => text(name)
-            .split('\n')
-            .map((line) => line.trim())
-            .filter((line) => line && !line.startsWith('#')),
-        choice(name, allowed, fallback) {
-            const raw = text(name);
-            if (!raw)
-                return fallback;
-            const value = raw.toLowerCase();
-            if (allowed.includes(value))
-                return value;
-            // Quoted as given: a secret passed by mistake is then masked like any other spelling of it.
-            throw new ConfigurationError(`${named(name)} is "${raw}"; it must be one of: ${allowed.join(', ')}.`);
-        },
-        /** As YAML 1.2's core schema spells a boolean (what `core.getBooleanInput` takes). */
-        boolean(name, fallback) {
-            const raw = text(name);
-            if (!raw)
-                return fallback;
-            if (['true', 'True', 'TRUE'].includes(raw))
-                return true;
-            if (['false', 'False', 'FALSE'].includes(raw))
-                return false;
-            throw new ConfigurationError(`${named(name)} must be true or false.`);
-        },
-        positiveNumber,
-        positiveInteger(name, fallback) {
-            const value = positiveNumber(name, fallback);
-            if (!Number.isInteger(value)) {
-                throw new ConfigurationError(`${named(name)} is "${value}"; it must be a whole number.`);
-            }
-            return value;
-        },
-    };
 }
 
 ;// CONCATENATED MODULE: ./.build/action/inputs.js
